@@ -1,0 +1,119 @@
+/**
+ * What the Nodes view says about a node, its apply jobs and its health answer: status classes and icons,
+ * description parts, job durations, and the key fields of a health object of any shape. Values are raw
+ * panel data (untrusted); descriptions are joined as plain text. No `vscode` import.
+ */
+import type { ApplyJob, PanelNode } from '../../api/types';
+import { joinParts, parseDate, type IconChoice, type RelativeTime } from '../users/userDescription';
+
+export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';
+
+/** Node status values are not given by the spec: read loosely, anything unrecognised is `unknown`. */
+export function nodeStatusClass(status: unknown): NodeStatusClass {
+  const value = typeof status === 'string' ? status.trim().toLowerCase() : '';
+  if (['online', 'ok', 'up', 'healthy', 'active', 'running', 'ready'].includes(value)) return 'online';
+  if (['offline', 'down', 'unreachable', 'dead', 'disconnected', 'error', 'failed'].includes(value)) return 'offline';
+  if (['degraded', 'warning', 'warn', 'partial', 'unhealthy', 'lagging', 'stale'].includes(value)) return 'degraded';
+  return 'unknown';
+}
+
+export const NODE_STATUS_ICONS: Readonly<Record<NodeStatusClass, IconChoice>> = {
+  online: { id: 'pass-filled', color: 'testing.iconPassed' },
+  offline: { id: 'error', color: 'charts.red' },
+  degraded: { id: 'warning', color: 'charts.yellow' },
+  unknown: { id: 'question', color: 'charts.yellow' },
+};
+
+/** Label of a node: its name, else its id. */
+export function nodeLabel(node: Partial<PanelNode>): string {
+  return typeof node.name === 'string' && node.name.trim() !== '' ? node.name : String(node.id ?? 'unnamed node');
+}
+
+/** "offline · ● not applied · applied 5 minutes ago" (plain text). */
+export function nodeDescription(node: Partial<PanelNode>, now: number, relative: RelativeTime): string {
+  const status = typeof node.status === 'string' ? node.status : 'status unknown';
+  const applied = parseDate(node.last_apply_at) && typeof node.last_apply_at === 'string'
+    ? `applied ${relative(node.last_apply_at, now)}`
+    : 'never applied';
+  return joinParts([status, node.dirty === true ? '● not applied' : '', applied]);
+}
+
+/** `node.offline`, `node.dirty` or `node` (offline wins: nothing can be applied to an offline node). */
+export function nodeContextValue(node: Partial<PanelNode>): 'node' | 'node.dirty' | 'node.offline' {
+  if (nodeStatusClass(node.status) === 'offline') return 'node.offline';
+  if (node.dirty === true) return 'node.dirty';
+  return 'node';
+}
+
+/** Scalar fields of an object as `[name, value]` rows, nested objects flattened one level ("disk.free"). */
+export function scalarFields(value: unknown, limit = 40): [string, string][] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const rows: [string, string][] = [];
+  for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
+    if (rows.length >= limit) break;
+    if (field === null || field === undefined) continue;
+    if (typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean') {
+      rows.push([name, String(field)]);
+    } else if (Array.isArray(field)) {
+      rows.push([name, `${field.length} item${field.length === 1 ? '' : 's'}`]);
+    } else if (typeof field === 'object') {
+      for (const [inner, innerValue] of Object.entries(field as Record<string, unknown>)) {
+        if (rows.length >= limit) break;
+        if (typeof innerValue === 'string' || typeof innerValue === 'number' || typeof innerValue === 'boolean') {
+          rows.push([`${name}.${inner}`, String(innerValue)]);
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+/** The node's fields for its tooltip: the named ones first, then any other scalar field. */
+export function nodeTooltipRows(node: Partial<PanelNode>): [string, string][] {
+  const named = ['name', 'id', 'status', 'dirty', 'last_apply_at'];
+  const rows: [string, string][] = [];
+  for (const name of named) {
+    const value = node[name];
+    if (value !== undefined && value !== null && typeof value !== 'object') rows.push([name, String(value)]);
+  }
+  const rest = Object.fromEntries(Object.entries(node).filter(([name]) => !named.includes(name)));
+  return [...rows, ...scalarFields(rest, 30)];
+}
+
+export type JobStatusClass = 'queued' | 'running' | 'ok' | 'failed' | 'rolled_back' | 'unknown';
+
+export function jobStatusClass(status: unknown): JobStatusClass {
+  const value = typeof status === 'string' ? status.trim().toLowerCase() : '';
+  return (['queued', 'running', 'ok', 'failed', 'rolled_back'] as const).find((known) => known === value) ?? 'unknown';
+}
+
+export const JOB_STATUS_ICONS: Readonly<Record<JobStatusClass, IconChoice>> = {
+  queued: { id: 'clock' },
+  running: { id: 'sync~spin' },
+  ok: { id: 'pass', color: 'testing.iconPassed' },
+  failed: { id: 'error', color: 'testing.iconFailed' },
+  rolled_back: { id: 'discard', color: 'charts.orange' },
+  unknown: { id: 'question' },
+};
+
+/** "42 s", "3 min 5 s", "1 h 2 min"; '' when a bound is missing. Running jobs count up to now. */
+export function jobDuration(job: Partial<ApplyJob>, now: number): string {
+  const started = parseDate(job.started_at);
+  if (!started) return '';
+  const finished = parseDate(job.finished_at);
+  const end = finished ? finished.getTime() : jobStatusClass(job.status) === 'running' ? now : undefined;
+  if (end === undefined) return '';
+  const seconds = Math.max(0, Math.round((end - started.getTime()) / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** "started 5 minutes ago · 42 s · <error>" (plain text). */
+export function jobDescription(job: Partial<ApplyJob>, now: number, relative: RelativeTime): string {
+  const started = typeof job.started_at === 'string' && parseDate(job.started_at) ? `started ${relative(job.started_at, now)}` : 'not started';
+  const duration = jobDuration(job, now);
+  const took = !duration ? '' : jobStatusClass(job.status) === 'running' ? `running for ${duration}` : `took ${duration}`;
+  return joinParts([started, took, typeof job.error === 'string' ? job.error : ''], 80);
+}

@@ -1,0 +1,172 @@
+/**
+ * What the Users view says about a key (shown as a user): description parts, expiry and presence text,
+ * icon choice, tooltip rows and the sync state of each bound node. Values are raw panel data (untrusted);
+ * the tree items make each part plain text or escape it. No `vscode` import.
+ */
+import type { Key, KeyLive, KeyNodeBinding } from '../../api/types';
+import { plainLabel } from '../shared/plainText';
+
+/** Relative phrase for a moment, e.g. "in 3 days" or "5 minutes ago" (shared/relativeTime.ts in the views). */
+export type RelativeTime = (value: string, now: number) => string;
+
+/** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
+export function joinParts(parts: readonly string[], max = 60): string {
+  return parts.map((part) => plainLabel(part, max)).filter((part) => part !== '').join(' · ');
+}
+
+export function parseDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** "expires in 3 days", "expired 2 days ago", "no expiry". */
+export function expiryText(expiresAt: unknown, now: number, relative: RelativeTime): string {
+  if (expiresAt === null || expiresAt === undefined || expiresAt === '') return 'no expiry';
+  const when = parseDate(expiresAt);
+  if (!when || typeof expiresAt !== 'string') return 'expiry unknown';
+  return when.getTime() > now ? `expires ${relative(expiresAt, now)}` : `expired ${relative(expiresAt, now)}`;
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function isOnline(live: unknown): boolean {
+  return typeof live === 'object' && live !== null && (live as KeyLive).online === true;
+}
+
+/** "● online · 3 connections · 2 devices"; empty when the panel reports no live presence. */
+export function presenceText(live: unknown): string {
+  if (typeof live !== 'object' || live === null) return '';
+  const { connections, devices } = live as KeyLive;
+  const parts: string[] = [];
+  if (isOnline(live)) parts.push('● online');
+  const c = count(connections);
+  const d = count(devices);
+  if (c !== undefined && c > 0) parts.push(plural(c, 'connection', 'connections'));
+  if (d !== undefined && d > 0) parts.push(plural(d, 'device', 'devices'));
+  return parts.join(' · ');
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Description parts in order: type, owner, expiry, presence (empty parts dropped); raw text, see `userDescription`. */
+export function userDescriptionParts(key: Partial<Key>, now: number, relative: RelativeTime): string[] {
+  const owner = text(key.owner_label);
+  return [
+    text(key.type),
+    owner ? `owner: ${owner}` : '',
+    expiryText(key.expires_at, now, relative),
+    presenceText(key.live),
+  ].filter((part) => part !== '');
+}
+
+/** The user's description line: plain text, each part cut so a 10,000-character owner cannot hide the expiry. */
+export function userDescription(key: Partial<Key>, now: number, relative: RelativeTime): string {
+  return joinParts(userDescriptionParts(key, now, relative));
+}
+
+export interface IconChoice {
+  readonly id: string;
+  /** A theme colour id, when the icon is coloured. */
+  readonly color?: string;
+}
+
+/** `organization` for shared keys, `person` otherwise; green while online. */
+export function userIcon(key: Partial<Key>): IconChoice {
+  const id = key.type === 'SHARED' ? 'organization' : 'person';
+  return isOnline(key.live) ? { id, color: 'charts.green' } : { id };
+}
+
+export type TooltipRow = readonly [name: string, value: string];
+
+function dateRow(name: string, value: unknown, now: number, relative: RelativeTime): TooltipRow | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const when = parseDate(value);
+  if (!when || typeof value !== 'string') return [name, String(value)];
+  return [name, `${when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (${relative(value, now)})`];
+}
+
+function scalarRow(name: string, value: unknown): TooltipRow | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [name, String(value)];
+  return undefined;
+}
+
+/**
+ * The tooltip's rows, from an allow-list of fields: the proxy `secret`, `sub_slug`, subscription URLs
+ * and proxy links are never among them, whatever the token may read.
+ */
+export function userTooltipRows(key: Partial<Key>, now: number, relative: RelativeTime): TooltipRow[] {
+  const live: Partial<KeyLive> = typeof key.live === 'object' && key.live !== null ? key.live : {};
+  const bound = Array.isArray(key.nodes) ? key.nodes.length : undefined;
+  const rows: (TooltipRow | undefined)[] = [
+    scalarRow('Label', key.label),
+    scalarRow('Type', key.type),
+    scalarRow('State', key.state),
+    scalarRow('Status', key.status),
+    scalarRow('Owner', key.owner_label),
+    scalarRow('Note', key.note),
+    ['Expiry', expiryText(key.expires_at, now, relative)],
+    dateRow('Expires at', key.expires_at, now, relative),
+    dateRow('Created', key.created_at, now, relative),
+    dateRow('Disabled', key.disabled_at, now, relative),
+    dateRow('Revoked', key.revoked_at, now, relative),
+    dateRow('Last seen', key.last_seen_at, now, relative),
+    scalarRow('Online', live.online),
+    scalarRow('Connections', count(live.connections)),
+    scalarRow('Devices', count(live.devices)),
+    scalarRow('Devices (15 min)', count(live.devices_15m)),
+    scalarRow('IPs', count(live.ips)),
+    scalarRow('Subscription active', key.subscription_active),
+    scalarRow('Bound nodes', bound),
+    scalarRow('Id', key.id),
+  ];
+  return rows.filter((row): row is TooltipRow => row !== undefined);
+}
+
+export type SyncKind = 'synced' | 'pending' | 'failed' | 'unknown';
+
+/** Classifies a binding's `profile_sync` (values not given by the spec, so read loosely). */
+export function syncKind(profileSync: unknown): SyncKind {
+  const value = typeof profileSync === 'string' ? profileSync.trim().toLowerCase() : '';
+  if (['synced', 'ok', 'applied', 'done', 'in_sync', 'current'].includes(value)) return 'synced';
+  if (['pending', 'queued', 'syncing', 'applying', 'running', 'stale', 'outdated'].includes(value)) return 'pending';
+  if (['failed', 'error', 'rolled_back'].includes(value)) return 'failed';
+  return 'unknown';
+}
+
+export const SYNC_ICONS: Readonly<Record<SyncKind, IconChoice>> = {
+  synced: { id: 'check', color: 'charts.green' },
+  pending: { id: 'sync', color: 'charts.yellow' },
+  failed: { id: 'error', color: 'charts.red' },
+  unknown: { id: 'circle-outline' },
+};
+
+/** Label of a bound node: its name, else hostname, else id. */
+export function bindingLabel(binding: Partial<KeyNodeBinding>): string {
+  return text(binding.node_name) || text(binding.hostname) || text(binding.node_id) || 'unnamed node';
+}
+
+/** "fra-1.example.net · synced" (hostname only when it differs from the label). */
+export function bindingDescriptionParts(binding: Partial<KeyNodeBinding>): string[] {
+  const hostname = text(binding.hostname);
+  const sync = text(binding.profile_sync);
+  return [
+    hostname && hostname !== bindingLabel(binding) ? hostname : '',
+    sync ? sync : 'sync unknown',
+  ].filter((part) => part !== '');
+}
+
+/** The bindings of a key, tolerating a missing or malformed `nodes` field. */
+export function keyBindings(key: Partial<Key>): Partial<KeyNodeBinding>[] {
+  if (!Array.isArray(key.nodes)) return [];
+  return key.nodes.filter((item): item is KeyNodeBinding => typeof item === 'object' && item !== null);
+}
