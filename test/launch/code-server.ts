@@ -1,0 +1,96 @@
+// Runs the VS Code suite (out/test/vscode/index.js) inside code-server's real extension host, with Debian's
+// Chromium showing the web workbench. Prints the suite's output and exits with its exit code.
+//   npm run test:vscode          (builds, compiles, installs code-server if needed, then runs this)
+//   node out/test/launch/code-server.js
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './chromium-browser';
+import { remoteUri, startCodeServer, workbenchUrl, type RunningCodeServer } from './code-server-process';
+import { installCodeServer } from './install-code-server';
+import { repoRoot, vscodeTestDir } from './repo-paths';
+
+const OVERALL_TIMEOUT_MS = Number(process.env.PANEL_OPS_VSCODE_TEST_TIMEOUT_MS ?? 10 * 60_000);
+const suiteEntry = join(repoRoot, 'out', 'test', 'vscode', 'index.js');
+const extensionBundle = join(repoRoot, 'dist', 'extension.js');
+
+/** The workbench forwards console calls as (type, args), printf style; util.format also drops %c styling. */
+function printWorkbenchLog(type: string, args: unknown[]): void {
+  const text = format(...args);
+  // code-server looks up its extension gallery at start; offline that fails with a long, harmless stack.
+  if (text.includes('ENOTFOUND open-vsx.org')) return;
+  (type === 'error' ? console.error : console.log)(text);
+}
+
+async function runSuite(server: RunningCodeServer, browser: Browser, workspace: string): Promise<number> {
+  const page = await browser.newPage();
+  let reportExit: (code: number) => void = () => undefined;
+  const exitCode = new Promise<number>((resolve) => (reportExit = resolve));
+  // Exposed before the workbench loads: it calls them when it runs extension tests.
+  await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
+  await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => printWorkbenchLog(type, args));
+  page.on('pageerror', (error) => console.error(`[workbench page error] ${error.message}`));
+
+  await page.goto(
+    workbenchUrl(server, workspace, [
+      ['extensionDevelopmentPath', remoteUri(server, repoRoot)],
+      ['extensionTestsPath', remoteUri(server, suiteEntry)],
+      ['skipWelcome', 'true'],
+    ]),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<number>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`[code-server launcher] the suite did not finish within ${OVERALL_TIMEOUT_MS / 1000} s; code-server said:\n${server.recentOutput()}`);
+      resolve(1);
+    }, OVERALL_TIMEOUT_MS);
+  });
+  const code = await Promise.race([exitCode, timedOut]);
+  clearTimeout(timer);
+  return code;
+}
+
+async function main(): Promise<number> {
+  for (const required of [suiteEntry, extensionBundle]) {
+    if (!existsSync(required)) {
+      console.error(`[code-server launcher] ${required} is missing: run "npm run build && npm run compile-tests" first.`);
+      return 1;
+    }
+  }
+  installCodeServer();
+  const runDir = join(vscodeTestDir, 'suite-run');
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-suite-'));
+  let server: RunningCodeServer | undefined;
+  let browser: Browser | undefined;
+  const cleanUp = async (): Promise<void> => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
+  try {
+    const started = Date.now();
+    server = await startCodeServer({ userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions'), workspace });
+    browser = await launchChromium();
+    console.log(`[code-server launcher] code-server at ${server.url}; running ${suiteEntry}`);
+    const code = await runSuite(server, browser, workspace);
+    console.log(`[code-server launcher] suite exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return code;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[code-server launcher] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,32 @@
+// Entry point of the suite that runs inside a real VS Code extension host (code-server or desktop VS Code):
+// both launchers pass out/test/vscode/index.js as extensionTestsPath, and VS Code calls run().
+// It runs every out/test/vscode/**/*.test.js with mocha and rejects when a test fails.
+import Mocha from 'mocha';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+function findTestFiles(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.js'))
+    .sort()
+    .map((file) => join(directory, file));
+}
+
+const emptyStats = { suites: 0, tests: 0, passes: 0, pending: 0, failures: 0 } as Mocha.Stats;
+
+export async function run(): Promise<void> {
+  // The spec reporter writes through console.log, which the extension host forwards to the launcher.
+  const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60_000, slow: 5_000 });
+  const files = findTestFiles(__dirname);
+  for (const file of files) mocha.addFile(file);
+  if (files.length === 0) throw new Error(`No *.test.js files under ${__dirname}`);
+
+  // A test file that fails to load makes mocha.run throw, which rejects this promise.
+  const stats = await new Promise<Mocha.Stats>((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats ?? { ...emptyStats, failures: 1 }));
+  });
+  // The closing line CI reads: "<word>: N passed, N failed".
+  console.log(`vscode: ${stats.passes} passed, ${stats.failures} failed, ${stats.pending} skipped`);
+  if (stats.failures > 0) throw new Error(`${stats.failures} VS Code test(s) failed`);
+  if (stats.passes === 0) throw new Error('The VS Code suite ran no test');
+}
