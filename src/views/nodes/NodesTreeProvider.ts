@@ -1,0 +1,226 @@
+import * as vscode from 'vscode';
+import { PanelHttpError } from '../../api/errors';
+import type { PanelNode } from '../../api/types';
+import type { PanelSession } from '../../state/panelSession';
+import { ErrorNode } from '../shared/errorNode';
+import { MessageNode } from '../shared/messageNode';
+import { MissingScopeNode } from '../shared/missingScopeNode';
+import { plainLabel } from '../shared/plainText';
+import { panelDescription, stateNodes } from '../shared/viewMessages';
+import { failureNodes } from '../users/failureNodes';
+import { keyPageFetcher, keyPageItems, newKeyPages } from '../users/keyPages';
+import { UserItem } from '../users/userTreeItems';
+import { nodeLabel, scalarFields } from './nodeDescription';
+import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
+
+export const NODES_VIEW_ID = 'panelOps.nodes';
+const RECENT_JOBS = 10;
+
+type Loaded = { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> };
+
+/**
+ * The Nodes view: every node, and under each its health, recent apply jobs and bound users, loaded when
+ * expanded. A refresh of one node or section reloads that element only; a full refresh (or a change of
+ * panel, token state or scope belief) cancels every load still in flight.
+ */
+export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  private nodes: vscode.TreeItem[] | undefined;
+  private rootLoad: Loaded | undefined;
+  private readonly loads = new Set<vscode.CancellationTokenSource>();
+  private sessionSignature: string;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly session: PanelSession) {
+    this.sessionSignature = this.signature();
+    this.subscription = session.onDidChange(() => {
+      const signature = this.signature();
+      if (signature === this.sessionSignature) return;
+      this.sessionSignature = signature;
+      this.reset();
+      this.changed.fire(undefined);
+    });
+  }
+
+  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
+    return element;
+  }
+
+  getChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
+    if (!element) return this.rootChildren();
+    if (element instanceof NodeItem) return [...element.sections];
+    if (element instanceof NodeSectionItem) return this.sectionChildren(element);
+    if (element instanceof UserItem) {
+      const bindings = element.bindingItems();
+      return bindings.length > 0 ? bindings : [new MessageNode(vscode.l10n.t('Not bound to any node'))];
+    }
+    return [];
+  }
+
+  /** Reloads one node (re-read with `GET /nodes/{id}`), one section, or everything. */
+  async refresh(element?: vscode.TreeItem): Promise<void> {
+    if (element instanceof NodeSectionItem) {
+      element.pages?.reset();
+      element.pages = undefined;
+      this.changed.fire(element);
+    } else if (element instanceof NodeItem) {
+      await this.refreshNode(element);
+    } else {
+      this.session.capabilities.forgetDenials('nodes:read');
+      this.reset();
+      this.changed.fire(undefined);
+    }
+  }
+
+  dispose(): void {
+    this.reset();
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
+    const blocked = stateNodes(this.session, 'nodes:read');
+    if (blocked) return blocked;
+    if (this.nodes) return this.nodes;
+    if (this.rootLoad) return this.rootLoad.promise;
+    const load = this.track(async (token) => {
+      const list = await this.session.call((api, signal) => api.nodes.list({ signal }), token);
+      if (token.isCancellationRequested) return [];
+      const items = Array.isArray(list?.items) ? list.items.filter(isNode) : [];
+      const now = Date.now();
+      this.nodes = items.length > 0 ? items.map((node) => new NodeItem(node, now)) : [new MessageNode(vscode.l10n.t('No nodes'))];
+      return this.nodes;
+    }, 'nodes:read', () => void this.refresh());
+    this.rootLoad = load;
+    void load.promise.finally(() => { if (this.rootLoad === load) this.rootLoad = undefined; });
+    return load.promise;
+  }
+
+  private sectionChildren(section: NodeSectionItem): Promise<vscode.TreeItem[]> | vscode.TreeItem[] {
+    const retry = () => void this.refresh(section);
+    const node = section.parent.node;
+    switch (section.kind) {
+      case 'health':
+        return this.track(async (token) => {
+          const health = await this.session.call((api, signal) => api.nodes.health(node.id, { signal }), token);
+          const rows = scalarFields(health);
+          return rows.length > 0
+            ? rows.map(([name, value]) => new HealthFieldItem(name, value, section.id ?? ''))
+            : [new MessageNode(vscode.l10n.t('The panel sent no health details'))];
+        }, 'nodes:read', retry, (error) => offlineNode(error, node, retry)).promise;
+      case 'jobs': {
+        // Job history is a sensitive read (spec 5.8): without nodes:write, say so instead of asking.
+        if (!this.session.capabilities.can('nodes.jobs')) return [jobsScopeNode(this.session)];
+        return this.track(async (token) => {
+          const jobs = await this.session.call((api, signal) => api.nodes.jobs(node.id, { limit: RECENT_JOBS }, { signal }), token);
+          const now = Date.now();
+          const items = jobs.filter((job) => typeof job === 'object' && job !== null)
+            .slice(0, RECENT_JOBS)
+            .map((job, index) => new JobItem(job, `${section.id}/${index}`, now));
+          return items.length > 0 ? items : [new MessageNode(vscode.l10n.t('No apply jobs yet'))];
+        }, 'nodes:write', retry).promise;
+      }
+      case 'users':
+        return this.nodeUsers(section);
+    }
+  }
+
+  private async nodeUsers(section: NodeSectionItem): Promise<vscode.TreeItem[]> {
+    if (!this.session.capabilities.can('keys.list')) {
+      return [new MissingScopeNode('users:read', this.session.capabilities.wasDenied('users:read'))];
+    }
+    const pages = (section.pages ??= newKeyPages());
+    const fetcher = keyPageFetcher(this.session, () => ({ node: section.parent.node.id }));
+    const loadMore = () => {
+      const load = pages.loadNext(fetcher);
+      void vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () => load);
+      void load.then(() => { if (section.pages === pages) this.changed.fire(section); });
+    };
+    if (!pages.started && pages.error === undefined) await pages.loadNext(fetcher);
+    if (section.pages !== pages) return [];
+    return keyPageItems(pages, section.id ?? '', this.session, loadMore);
+  }
+
+  private async refreshNode(item: NodeItem): Promise<void> {
+    try {
+      const node = await this.session.call((api) => api.nodes.get(item.node.id));
+      if (isNode(node)) item.show(node);
+    } catch {
+      // The whole list is re-read instead: the node may be gone, or the reason shows as an error node.
+      this.reset();
+      this.changed.fire(undefined);
+      return;
+    }
+    for (const section of item.sections) {
+      section.pages?.reset();
+      section.pages = undefined;
+    }
+    this.changed.fire(item);
+  }
+
+  /**
+   * Runs a load that a full refresh can cancel, turning a failure into the nodes that explain it
+   * (`special` may claim an error first, e.g. a 503 for an offline node).
+   */
+  private track(
+    load: (token: vscode.CancellationToken) => Promise<vscode.TreeItem[]>,
+    scope: 'nodes:read' | 'nodes:write',
+    retry: () => void,
+    special?: (error: unknown) => vscode.TreeItem | undefined,
+  ): Loaded {
+    const source = new vscode.CancellationTokenSource();
+    this.loads.add(source);
+    const promise = load(source.token).then(
+      (items) => (source.token.isCancellationRequested ? [] : items),
+      (error: unknown) => {
+        if (source.token.isCancellationRequested) return [];
+        const claimed = special?.(error);
+        return claimed ? [claimed] : failureNodes(error, this.session, scope, retry);
+      },
+    ).finally(() => {
+      this.loads.delete(source);
+      source.dispose();
+    });
+    return { source, promise };
+  }
+
+  private reset(): void {
+    for (const source of this.loads) source.cancel();
+    this.loads.clear();
+    this.rootLoad = undefined;
+    this.nodes = undefined;
+  }
+
+  private signature(): string {
+    const { state, active, capabilities } = this.session;
+    return [state, active?.id ?? '', capabilities.hasScope('nodes:read'), capabilities.can('nodes.jobs'), capabilities.can('keys.list')].join('|');
+  }
+}
+
+function isNode(value: unknown): value is PanelNode {
+  return typeof value === 'object' && value !== null && typeof (value as PanelNode).id === 'string';
+}
+
+/** A 503 from a node route means the node is offline (spec part 7). */
+function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode.TreeItem | undefined {
+  if (!(error instanceof PanelHttpError) || error.status !== 503) return undefined;
+  const reason = vscode.l10n.t('{0} is offline: the panel cannot reach it (HTTP 503)', plainLabel(nodeLabel(node), 80));
+  return new ErrorNode(new Error(reason), retry);
+}
+
+function jobsScopeNode(session: PanelSession): vscode.TreeItem {
+  const item = new MissingScopeNode('nodes:write', session.capabilities.wasDenied('nodes:write'));
+  item.description = session.capabilities.explain('nodes.jobs');
+  return item;
+}
+
+/** Creates the Nodes view; its description shows the active panel's name. */
+export function registerNodesView(session: PanelSession): { provider: NodesTreeProvider; view: vscode.TreeView<vscode.TreeItem>; disposable: vscode.Disposable } {
+  const provider = new NodesTreeProvider(session);
+  const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const describe = () => { view.description = panelDescription(session); };
+  describe();
+  return { provider, view, disposable: vscode.Disposable.from(provider, view, session.onDidChange(describe)) };
+}

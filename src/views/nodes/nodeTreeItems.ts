@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+import type { ApplyJob, Key, PanelNode } from '../../api/types';
+import { plainLabel } from '../shared/plainText';
+import { relativeTime } from '../shared/relativeTime';
+import { untrustedMarkdown } from '../shared/untrustedText';
+import type { PagedList } from '../users/pagedList';
+import { themeIcon } from '../users/userTreeItems';
+import {
+  JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, jobStatusClass, nodeContextValue, nodeDescription, nodeLabel,
+  nodeStatusClass, nodeTooltipRows,
+} from './nodeDescription';
+
+/** A node of the fleet: name, status icon, "● not applied" while dirty, last apply time. */
+export class NodeItem extends vscode.TreeItem {
+  /** The three expandable sections, created once so refreshing one keeps the others. */
+  readonly sections: readonly NodeSectionItem[];
+  private current: PanelNode;
+
+  constructor(node: PanelNode, now = Date.now()) {
+    super('', vscode.TreeItemCollapsibleState.Collapsed);
+    this.current = node;
+    this.id = `nodes/${plainLabel(node.id, 100)}`;
+    this.show(node, now);
+    this.sections = (['health', 'jobs', 'users'] as const).map((kind) => new NodeSectionItem(kind, this));
+  }
+
+  get node(): PanelNode {
+    return this.current;
+  }
+
+  /** Shows a newer copy of the same node (after a refresh of this node alone). */
+  show(node: PanelNode, now = Date.now()): void {
+    this.current = node;
+    this.label = plainLabel(nodeLabel(node), 80) || vscode.l10n.t('(no name)');
+    this.description = nodeDescription(node, now, relativeTime);
+    this.iconPath = themeIcon(NODE_STATUS_ICONS[nodeStatusClass(node.status)]);
+    this.contextValue = nodeContextValue(node);
+    const tooltip = untrustedMarkdown().heading(nodeLabel(node));
+    for (const [name, value] of nodeTooltipRows(node)) tooltip.field(name, value);
+    this.tooltip = tooltip.build();
+  }
+}
+
+export type NodeSectionKind = 'health' | 'jobs' | 'users';
+
+const SECTION_LABELS: Record<NodeSectionKind, () => string> = {
+  health: () => vscode.l10n.t('Health'),
+  jobs: () => vscode.l10n.t('Recent jobs'),
+  users: () => vscode.l10n.t('Users'),
+};
+
+const SECTION_ICONS: Record<NodeSectionKind, string> = { health: 'pulse', jobs: 'history', users: 'account' };
+
+/** "Health", "Recent jobs" or "Users" under a node; loads when expanded. */
+export class NodeSectionItem extends vscode.TreeItem {
+  /** Pages of the node's users (the `users` section only). */
+  pages: PagedList<Key> | undefined;
+
+  constructor(readonly kind: NodeSectionKind, readonly parent: NodeItem) {
+    super(SECTION_LABELS[kind](), vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `${parent.id}/${kind}`;
+    this.iconPath = new vscode.ThemeIcon(SECTION_ICONS[kind]);
+    this.contextValue = `nodeSection.${kind}`;
+  }
+}
+
+/** One field of a node's health answer. */
+export class HealthFieldItem extends vscode.TreeItem {
+  constructor(name: string, value: string, parentId: string) {
+    super(plainLabel(name, 60), vscode.TreeItemCollapsibleState.None);
+    this.id = `${parentId}/${this.label as string}`;
+    this.description = plainLabel(value, 120);
+    this.tooltip = untrustedMarkdown().field(name, value, 2000).build();
+    this.contextValue = 'healthField';
+  }
+}
+
+/** A recent apply job: status icon (spinning while running), start time, duration, error text. */
+export class JobItem extends vscode.TreeItem {
+  constructor(readonly job: ApplyJob, id: string, now = Date.now()) {
+    const status = jobStatusClass(job.status);
+    super(plainLabel(job.status, 40) || vscode.l10n.t('unknown'), vscode.TreeItemCollapsibleState.None);
+    this.id = id;
+    this.description = jobDescription(job, now, relativeTime);
+    this.iconPath = themeIcon(JOB_STATUS_ICONS[status]);
+    this.contextValue = 'job';
+    this.tooltip = untrustedMarkdown()
+      .field(vscode.l10n.t('Status'), job.status)
+      .field(vscode.l10n.t('Started'), job.started_at)
+      .field(vscode.l10n.t('Finished'), job.finished_at)
+      .field(vscode.l10n.t('Error'), job.error, 2000)
+      .build();
+  }
+}

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import type { Scope } from '../../api/catalog';
+import { PanelApiError, PanelCancelledError, isScopeDenied, isTokenRejected } from '../../api/errors';
+import { NotConnectedError, TokenRejectedError, type PanelSession } from '../../state/panelSession';
+import { ErrorNode } from '../shared/errorNode';
+import { MissingScopeNode } from '../shared/missingScopeNode';
+import { TokenRejectedNode } from '../shared/tokenRejectedNode';
+
+/** True for a load that was cancelled because a refresh or a filter change superseded it. */
+export function isCancellation(error: unknown): boolean {
+  return error instanceof PanelCancelledError || (error instanceof Error && error.name === 'AbortError');
+}
+
+/**
+ * What a tree shows where a load failed: nothing for a superseded load, the reconnect node after a 401,
+ * a missing-scope node after a 403, otherwise an error node with the reason and a retry.
+ */
+export function failureNodes(error: unknown, session: PanelSession, fallbackScope: Scope, retry: () => void): vscode.TreeItem[] {
+  if (isCancellation(error) || error instanceof NotConnectedError) return [];
+  if (error instanceof TokenRejectedError || isTokenRejected(error)) {
+    return [new TokenRejectedNode(session.active?.name ?? '')];
+  }
+  if (isScopeDenied(error)) {
+    const scope = (error instanceof PanelApiError && error.requiredScope) || fallbackScope;
+    return [new MissingScopeNode(scope, true)];
+  }
+  return [new ErrorNode(error, retry)];
+}
