@@ -216,11 +216,12 @@ function jobsScopeNode(session: PanelSession): vscode.TreeItem {
   return item;
 }
 
-/** Creates the Nodes view; its description shows the active panel's name. */
-export function registerNodesView(session: PanelSession): { provider: NodesTreeProvider; view: vscode.TreeView<vscode.TreeItem>; disposable: vscode.Disposable } {
+/** Creates the Nodes view (disposed with the extension); its description shows the active panel's name. */
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession): NodesTreeProvider {
   const provider = new NodesTreeProvider(session);
   const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const describe = () => { view.description = panelDescription(session); };
   describe();
-  return { provider, view, disposable: vscode.Disposable.from(provider, view, session.onDidChange(describe)) };
+  context.subscriptions.push(provider, view, session.onDidChange(describe));
+  return provider;
 }

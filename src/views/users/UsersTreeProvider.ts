@@ -162,8 +162,11 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
   return bindings.length > 0 ? bindings : [new MessageNode(vscode.l10n.t('Not bound to any node'))];
 }
 
-/** Creates the Users view; its description shows the filter (or the panel's name when unfiltered). */
-export function registerUsersView(session: PanelSession): { provider: UsersTreeProvider; view: vscode.TreeView<vscode.TreeItem>; disposable: vscode.Disposable } {
+/**
+ * Creates the Users view (disposed with the extension); its description shows the filter, or the panel's
+ * name when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
+ */
+export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession): UsersTreeProvider {
   const provider = new UsersTreeProvider(session);
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const describe = () => {
@@ -172,11 +175,6 @@ export function registerUsersView(session: PanelSession): { provider: UsersTreeP
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };
   describe();
-  const disposable = vscode.Disposable.from(
-    provider,
-    view,
-    provider.onDidChangeFilter(describe),
-    session.onDidChange(describe),
-  );
-  return { provider, view, disposable };
+  context.subscriptions.push(provider, view, provider.onDidChangeFilter(describe), session.onDidChange(describe));
+  return provider;
 }

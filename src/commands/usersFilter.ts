@@ -1,0 +1,105 @@
+import * as vscode from 'vscode';
+import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
+import type { PanelSession } from '../state/panelSession';
+import { describeError } from '../views/shared/describeError';
+import { plainLabel } from '../views/shared/plainText';
+import { nodeLabel } from '../views/nodes/nodeDescription';
+import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
+import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice, type UsersFilter } from '../views/users/usersFilter';
+
+/** Arguments that set the filter without prompts (tests, other commands); omitted parts are cleared. */
+export interface UsersFilterArgs {
+  q?: string;
+  type?: KeyType;
+  /** Node uuid. */
+  node?: string;
+  /** Shown in the view's description; the node's id when omitted. */
+  nodeName?: string;
+}
+
+type Step = 'q' | 'type' | 'node' | 'clear';
+
+/** `panelOps.users.filter` (text, type or node, one at a time) and `panelOps.users.clearFilter`. */
+export function registerUsersFilter(provider: UsersTreeProvider, session: PanelSession): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.users.filter', async (args?: UsersFilterArgs) => {
+      if (args && typeof args === 'object') provider.setFilter(filterFromArgs(args));
+      else await editFilter(provider, session);
+    }),
+    vscode.commands.registerCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
+  );
+}
+
+function filterFromArgs(args: UsersFilterArgs): UsersFilter {
+  return {
+    q: typeof args.q === 'string' ? args.q : undefined,
+    type: KEY_TYPES.includes(args.type as KeyType) ? args.type : undefined,
+    node: typeof args.node === 'string' && args.node ? { id: args.node, name: args.nodeName ?? args.node } : undefined,
+  };
+}
+
+async function editFilter(provider: UsersTreeProvider, session: PanelSession): Promise<void> {
+  const filter = provider.filter;
+  const any = vscode.l10n.t('any');
+  const steps: (vscode.QuickPickItem & { step: Step })[] = [
+    { step: 'q', label: `$(search) ${vscode.l10n.t('Text')}`, description: filter.q ?? any, detail: vscode.l10n.t('Matches label, owner and note') },
+    { step: 'type', label: `$(person) ${vscode.l10n.t('Type')}`, description: filter.type ?? any },
+    { step: 'node', label: `$(server) ${vscode.l10n.t('Node')}`, description: filter.node ? plainLabel(filter.node.name, 60) : any },
+  ];
+  if (isFilterActive(filter)) steps.push({ step: 'clear', label: `$(clear-all) ${vscode.l10n.t('Clear filter')}` });
+  const chosen = await vscode.window.showQuickPick(steps, {
+    title: vscode.l10n.t('Filter Users'),
+    placeHolder: isFilterActive(filter) ? describeFilter(filter) : vscode.l10n.t('No filter: choose what to filter by'),
+  });
+  if (!chosen) return;
+  switch (chosen.step) {
+    case 'clear':
+      provider.setFilter(NO_FILTER);
+      return;
+    case 'q': {
+      const q = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Filter Users by Text'),
+        prompt: vscode.l10n.t('Text to find in label, owner or note; empty for any'),
+        value: filter.q ?? '',
+      });
+      if (q !== undefined) provider.setFilter({ ...filter, q });
+      return;
+    }
+    case 'type': {
+      const picked = await vscode.window.showQuickPick(
+        [{ label: vscode.l10n.t('Any type'), type: undefined }, ...KEY_TYPES.map((type) => ({ label: type, type }))],
+        { title: vscode.l10n.t('Filter Users by Type') },
+      );
+      if (picked) provider.setFilter({ ...filter, type: picked.type });
+      return;
+    }
+    case 'node': {
+      const node = await pickNode(session);
+      if (node !== 'cancelled') provider.setFilter({ ...filter, node });
+      return;
+    }
+  }
+}
+
+/** A node from the panel's list, undefined for "any node", or 'cancelled'. */
+async function pickNode(session: PanelSession): Promise<NodeChoice | undefined | 'cancelled'> {
+  const items = (async () => {
+    try {
+      const list = await session.call((api, signal) => api.nodes.list({ signal }));
+      const nodes = Array.isArray(list?.items) ? list.items.filter((node): node is PanelNode => typeof node?.id === 'string') : [];
+      return [
+        { label: vscode.l10n.t('Any node'), choice: undefined as NodeChoice | undefined },
+        ...nodes.map((node) => ({
+          label: plainLabel(nodeLabel(node), 80),
+          description: plainLabel(node.status, 30),
+          choice: { id: node.id, name: plainLabel(nodeLabel(node), 80) },
+        })),
+      ];
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
+      return [];
+    }
+  })();
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter Users by Node'), matchOnDescription: true });
+  return picked ? picked.choice : 'cancelled';
+}
