@@ -1,0 +1,60 @@
+/**
+ * Audit log (`GET /audit`). Its answer is a JSON object of unspecified shape (spec 4.1): entries are read
+ * from the first array found under items/entries/events/data, the total from `total` when present.
+ */
+import type { CallOptions, Transport } from './call';
+import { MAX_PER_PAGE, clampPage, clampPerPage, listAllPages, pagesOf, type ListAllOptions, type PageReader } from './paging';
+import type { AuditQuery, JsonObject } from './types';
+
+export interface AuditApi {
+  /** One page; page and per_page are clamped (page >= 1, per_page 1..200). */
+  list(query?: AuditQuery, opts?: CallOptions): Promise<JsonObject>;
+  pages(query?: AuditQuery, opts?: CallOptions): AsyncIterableIterator<JsonObject>;
+  /** Every entry matching the query, read with bounded concurrency (default 6). */
+  listAll(query?: AuditQuery, opts?: ListAllOptions): Promise<JsonObject[]>;
+}
+
+/** The entries of an audit page, wherever the panel put them. */
+export function auditEntries(page: JsonObject): JsonObject[] {
+  for (const name of ['items', 'entries', 'events', 'data']) {
+    const list = page?.[name];
+    if (Array.isArray(list)) return list.filter((entry): entry is JsonObject => !!entry && typeof entry === 'object' && !Array.isArray(entry));
+  }
+  return [];
+}
+
+export const AUDIT_PAGE_READER: PageReader<JsonObject, JsonObject> = {
+  itemsOf: auditEntries,
+  totalOf: (page) => (typeof page?.total === 'number' ? page.total : undefined),
+  perPageOf: (page) => (typeof page?.per_page === 'number' && page.per_page > 0 ? page.per_page : undefined),
+};
+
+export function createAuditApi(t: Transport): AuditApi {
+  const list = (query: AuditQuery = {}, opts?: CallOptions): Promise<JsonObject> =>
+    t.json({
+      routeId: 'audit.list',
+      query: {
+        page: clampPage(query.page),
+        per_page: clampPerPage(query.per_page),
+        action: query.action,
+        user: query.user,
+        from: query.from,
+        to: query.to,
+      },
+      signal: opts?.signal,
+    });
+  return {
+    list,
+    pages: (query = {}, opts) =>
+      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, AUDIT_PAGE_READER, opts?.signal),
+    listAll: async (query = {}, opts) => {
+      const pages = await listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
+        ...AUDIT_PAGE_READER,
+        perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
+        concurrency: opts?.concurrency,
+        signal: opts?.signal,
+      });
+      return pages.flatMap(auditEntries);
+    },
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * Errors of the panel API client. Every failure of a call is one of these, so the UI can tell
+ * "the token was rejected" from "this token lacks a scope" from "the panel is unreachable" from
+ * "a mutation may or may not have happened".
+ *
+ * None of them ever holds the token: messages are built from redacted text only (see redaction.ts).
+ */
+import type { RouteSpec, Scope } from './catalog';
+
+/** Base class of every error the client throws. */
+export class PanelApiError extends Error {
+  /** The catalog route of the failing call, when it is known. */
+  readonly route?: RouteSpec;
+
+  constructor(message: string, route?: RouteSpec) {
+    super(message);
+    this.name = new.target.name;
+    if (route) this.route = route;
+  }
+
+  /** The scope the failing route needs (e.g. `users:write`), for "needs …" explanations. */
+  get requiredScope(): Scope | undefined {
+    return this.route?.scope;
+  }
+
+  /** Plain data for logs and telemetry; never contains the token. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      route: this.route && `${this.route.method} ${this.route.path}`,
+      requiredScope: this.requiredScope,
+    };
+  }
+}
+
+/** The panel answered with a status outside 2xx and the error envelope of spec part 2.5. */
+export class PanelHttpError extends PanelApiError {
+  readonly status: number;
+  /** `error.code` of the envelope, e.g. `validation`. */
+  readonly code: string;
+  /** `error.message` of the envelope as the panel sent it (redacted); `message` adds context. */
+  readonly panelMessage: string;
+  /** Field validation errors (422), field name to explanation. */
+  readonly fields?: Readonly<Record<string, string>>;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    panelMessage: string;
+    fields?: Record<string, string>;
+    route?: RouteSpec;
+  }) {
+    super(describeHttpError(init), init.route);
+    this.status = init.status;
+    this.code = init.code;
+    this.panelMessage = init.panelMessage;
+    if (init.fields) this.fields = Object.freeze({ ...init.fields });
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), status: this.status, code: this.code, fields: this.fields };
+  }
+}
+
+function describeHttpError(init: {
+  status: number;
+  code: string;
+  panelMessage: string;
+  fields?: Record<string, string>;
+  route?: RouteSpec;
+}): string {
+  const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
+  const fields = init.fields && Object.keys(init.fields).length > 0
+    ? ` (${Object.entries(init.fields).map(([name, why]) => `${name}: ${why}`).join('; ')})`
+    : '';
+  const base = `${init.panelMessage || 'no message'}${fields} [HTTP ${init.status} ${init.code || 'error'}, ${where}]`;
+  if (init.status === 403 && init.route) return `${base}: ${explainScope(init.route)}`;
+  if (init.status === 401) return `${base}: the token is missing, invalid, expired or revoked`;
+  return base;
+}
+
+/** "needs users:write" plus the role rules that can also refuse the route. */
+export function explainScope(route: RouteSpec): string {
+  const owner = route.ownerOnly ? ' and an owner account' : '';
+  return `needs ${route.scope}${owner}; the account's current role can also refuse it`;
+}
+
+/** The panel answered, but not with what the route promises: an HTML page, an empty body, malformed JSON. */
+export class PanelResponseFormatError extends PanelApiError {
+  readonly status: number;
+  /** The Content-Type header as received ('' when absent). */
+  readonly contentType: string;
+
+  constructor(init: { status: number; contentType: string; problem: string; route?: RouteSpec }) {
+    const type = init.contentType || 'no content type';
+    const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
+    super(`The panel answered ${where} with HTTP ${init.status} (${type}) but ${init.problem}`, init.route);
+    this.status = init.status;
+    this.contentType = init.contentType;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), status: this.status, contentType: this.contentType };
+  }
+}
+
+/**
+ * A mutation was sent but its response was lost (connection reset or closed, body timeout, cancelled in
+ * flight). The panel may or may not have applied it: re-read the state before trying again (spec 7.3).
+ */
+export class OutcomeUnknownError extends PanelApiError {
+  constructor(route: RouteSpec, reason: string) {
+    super(
+      `The response to ${route.method} ${route.path} was lost (${reason}). The change may or may not have been ` +
+        'applied; re-read the current state before trying again.',
+      route,
+    );
+  }
+}
+
+/** The panel could not be reached, or the connection failed before a request was sent (or during a read). */
+export class PanelNetworkError extends PanelApiError {
+  /** The system or undici error code, e.g. `ECONNREFUSED`. */
+  readonly code?: string;
+
+  constructor(message: string, init: { code?: string; route?: RouteSpec } = {}) {
+    super(message, init.route);
+    if (init.code) this.code = init.code;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), code: this.code };
+  }
+}
+
+/** A connect, headers, body or overall timeout expired. */
+export class PanelTimeoutError extends PanelApiError {
+  readonly phase: 'connect' | 'headers' | 'body' | 'total';
+
+  constructor(phase: PanelTimeoutError['phase'], ms: number | undefined, route?: RouteSpec) {
+    const where = route ? `${route.method} ${route.path}` : 'the request';
+    super(`The panel did not answer ${where} in time (${phase} timeout${ms ? ` of ${ms} ms` : ''})`, route);
+    this.phase = phase;
+  }
+}
+
+/** The caller cancelled the call through its AbortSignal. */
+export class PanelCancelledError extends PanelApiError {
+  constructor(route?: RouteSpec) {
+    super(`${route ? `${route.method} ${route.path}` : 'The request'} was cancelled`, route);
+  }
+}
+
+/** The panel redirected to another origin; the client does not follow, so the token stays on the panel's origin. */
+export class PanelRedirectError extends PanelApiError {
+  readonly status: number;
+  /** Origin of the redirect target (the rest of the location is not kept). */
+  readonly targetOrigin: string;
+
+  constructor(init: { status: number; targetOrigin: string; reason: string; route?: RouteSpec }) {
+    const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
+    super(`The panel redirected ${where} (HTTP ${init.status}) to ${init.targetOrigin}: ${init.reason}`, init.route);
+    this.status = init.status;
+    this.targetOrigin = init.targetOrigin;
+  }
+}
+
+/** A route (method and path) that the catalog of spec part 4.2 does not list; nothing was sent. */
+export class RouteNotInCatalogError extends PanelApiError {
+  constructor(description: string) {
+    super(`${description} is not in the route catalog of the personal-token API, so it was not sent`);
+  }
+}
+
+/** The client's configuration is unsafe or malformed: a URL that is not an origin, plain HTTP to a remote host, a malformed token. */
+export class PanelConfigError extends PanelApiError {}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof PanelHttpError || error instanceof PanelResponseFormatError) return error.status;
+  return undefined;
+}
+
+/** The panel rejected the token (401: missing, invalid, expired or revoked). */
+export function isTokenRejected(error: unknown): boolean {
+  return statusOf(error) === 401;
+}
+
+/** The token lacks the scope, or the account's role forbids the route (403). */
+export function isScopeDenied(error: unknown): boolean {
+  return statusOf(error) === 403;
+}

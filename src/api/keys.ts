@@ -1,0 +1,121 @@
+/** Users (keys): every `keys.*` route of the catalog, plus paging over `GET /keys`. */
+import { jsonBody, type BinaryResponse, type CallOptions, type Transport } from './call';
+import { MAX_PER_PAGE, clampPage, clampPerPage, listAllPages, pagesOf, type ListAllOptions, type PageReader } from './paging';
+import type { CreateKeyRequest, JsonObject, Key, KeyListQuery, KeyPage } from './types';
+
+/** Fields of the create-key request (spec 2.2); nothing else is sent. */
+const CREATE_FIELDS = ['label', 'type', 'node_ids', 'expires_at'] as const;
+
+export interface KeysApi {
+  /** One page of `GET /keys`; page and per_page are clamped to the contract (page >= 1, per_page 1..200). */
+  list(query?: KeyListQuery, opts?: CallOptions): Promise<KeyPage>;
+  /** Pages of `GET /keys` one after another, until `total` is reached or a page is empty. */
+  pages(query?: KeyListQuery, opts?: CallOptions): AsyncIterableIterator<KeyPage>;
+  /** Every key matching the query: the first page, then the rest with bounded concurrency (default 6). */
+  listAll(query?: KeyListQuery, opts?: ListAllOptions): Promise<Key[]>;
+  /** `total` of the query, read with a one-item page. */
+  count(query?: Omit<KeyListQuery, 'page' | 'per_page'>, opts?: CallOptions): Promise<number>;
+  create(request: CreateKeyRequest, opts?: CallOptions): Promise<Key>;
+  batch(body: JsonObject, opts?: CallOptions): Promise<JsonObject>;
+  bulk(body: JsonObject, opts?: CallOptions): Promise<JsonObject>;
+  import(body: JsonObject, opts?: CallOptions): Promise<JsonObject>;
+  summary(opts?: CallOptions): Promise<JsonObject>;
+  delete(id: string, opts?: CallOptions): Promise<JsonObject | undefined>;
+  get(id: string, opts?: CallOptions): Promise<Key>;
+  /** PATCH with the given fields only (the body's shape is not shown by the spec). */
+  update(id: string, changes: JsonObject, opts?: CallOptions): Promise<Key>;
+  bindings: {
+    add(id: string, body: JsonObject, opts?: CallOptions): Promise<JsonObject | undefined>;
+    remove(id: string, nodeId: string, opts?: CallOptions): Promise<JsonObject | undefined>;
+  };
+  disable(id: string, opts?: CallOptions): Promise<Key>;
+  enable(id: string, opts?: CallOptions): Promise<Key>;
+  /** Proxy links (sensitive: needs users:write). */
+  links(id: string, opts?: CallOptions): Promise<JsonObject>;
+  presence(id: string, opts?: CallOptions): Promise<JsonObject>;
+  /** QR code image of the key's proxy link (PNG bytes). */
+  qr(id: string, opts?: CallOptions): Promise<BinaryResponse>;
+  revoke(id: string, opts?: CallOptions): Promise<JsonObject | undefined>;
+  rotate(id: string, opts?: CallOptions): Promise<JsonObject | undefined>;
+  stats(id: string, opts?: CallOptions): Promise<JsonObject>;
+  subscription: {
+    create(id: string, opts?: CallOptions): Promise<JsonObject | undefined>;
+    delete(id: string, opts?: CallOptions): Promise<JsonObject | undefined>;
+    /** QR code image of the subscription link (PNG bytes). */
+    qr(id: string, opts?: CallOptions): Promise<BinaryResponse>;
+  };
+}
+
+/** Reads a `{items, total, page, per_page}` envelope defensively (a missing total means "read until empty"). */
+const KEY_PAGE_READER: PageReader<KeyPage, Key> = {
+  itemsOf: (page) => (Array.isArray(page?.items) ? page.items : []),
+  totalOf: (page) => (typeof page?.total === 'number' ? page.total : undefined),
+  perPageOf: (page) => (typeof page?.per_page === 'number' && page.per_page > 0 ? page.per_page : undefined),
+};
+
+function listQuery(query: KeyListQuery = {}): Record<string, string | number | undefined> {
+  return {
+    page: clampPage(query.page),
+    per_page: clampPerPage(query.per_page),
+    q: query.q,
+    type: query.type,
+    status: query.status,
+    state: query.state,
+    node: query.node,
+  };
+}
+
+export function createKeysApi(t: Transport): KeysApi {
+  const list = (query?: KeyListQuery, opts?: CallOptions): Promise<KeyPage> =>
+    t.json<KeyPage>({ routeId: 'keys.list', query: listQuery(query), signal: opts?.signal });
+  const byId = (routeId: string, id: string, opts?: CallOptions) => ({ routeId, params: { id }, signal: opts?.signal });
+
+  return {
+    list,
+    pages: (query = {}, opts) =>
+      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, KEY_PAGE_READER, opts?.signal),
+    listAll: async (query = {}, opts) => {
+      const pages = await listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
+        ...KEY_PAGE_READER,
+        perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
+        concurrency: opts?.concurrency,
+        signal: opts?.signal,
+      });
+      return uniqueById(pages.flatMap((page) => page.items));
+    },
+    count: async (query = {}, opts) => (await list({ ...query, page: 1, per_page: 1 }, opts)).total,
+    create: (request, opts) =>
+      t.json<Key>({ routeId: 'keys.create', body: jsonBody({ ...request }, CREATE_FIELDS), signal: opts?.signal }),
+    batch: (body, opts) => t.json({ routeId: 'keys.batch', body: jsonBody(body), signal: opts?.signal }),
+    bulk: (body, opts) => t.json({ routeId: 'keys.bulk', body: jsonBody(body), signal: opts?.signal }),
+    import: (body, opts) => t.json({ routeId: 'keys.import', body: jsonBody(body), signal: opts?.signal }),
+    summary: (opts) => t.json({ routeId: 'keys.summary', signal: opts?.signal }),
+    delete: (id, opts) => t.jsonOrEmpty(byId('keys.delete', id, opts)),
+    get: (id, opts) => t.json<Key>(byId('keys.get', id, opts)),
+    update: (id, changes, opts) => t.json<Key>({ ...byId('keys.update', id, opts), body: jsonBody(changes) }),
+    bindings: {
+      add: (id, body, opts) => t.jsonOrEmpty({ ...byId('keys.bindings.add', id, opts), body: jsonBody(body) }),
+      remove: (id, nodeId, opts) =>
+        t.jsonOrEmpty({ routeId: 'keys.bindings.remove', params: { id, node: nodeId }, signal: opts?.signal }),
+    },
+    disable: (id, opts) => t.json<Key>(byId('keys.disable', id, opts)),
+    enable: (id, opts) => t.json<Key>(byId('keys.enable', id, opts)),
+    links: (id, opts) => t.json(byId('keys.links', id, opts)),
+    presence: (id, opts) => t.json(byId('keys.presence', id, opts)),
+    qr: (id, opts) => t.bytes(byId('keys.qr', id, opts)),
+    revoke: (id, opts) => t.jsonOrEmpty(byId('keys.revoke', id, opts)),
+    rotate: (id, opts) => t.jsonOrEmpty(byId('keys.rotate', id, opts)),
+    stats: (id, opts) => t.json(byId('keys.stats', id, opts)),
+    subscription: {
+      create: (id, opts) => t.jsonOrEmpty(byId('keys.subscription.create', id, opts)),
+      delete: (id, opts) => t.jsonOrEmpty(byId('keys.subscription.delete', id, opts)),
+      qr: (id, opts) => t.bytes(byId('keys.subscription.qr', id, opts)),
+    },
+  };
+}
+
+/** Keys can shift between pages while they are read concurrently; keep the first copy of each id. */
+function uniqueById(keys: Key[]): Key[] {
+  const seen = new Set<string>();
+  return keys.filter((key) => (seen.has(key.id) ? false : (seen.add(key.id), true)));
+}

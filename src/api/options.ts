@@ -1,0 +1,105 @@
+/**
+ * Options of the panel API client and the checks that run before anything is sent: the base URL must be
+ * an origin, HTTPS unless the host is loopback, and a token must be a single visible-ASCII word.
+ */
+import { PanelConfigError } from './errors';
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+
+export interface TimeoutOptions {
+  /** TCP + TLS connect, default 10 s. */
+  connectMs?: number;
+  /** From sending the request to the end of the response headers, default 30 s. */
+  headersMs?: number;
+  /** Longest silence while reading the body, default 30 s (streams: between chunks). */
+  bodyMs?: number;
+  /** Whole call including retries, default none. */
+  totalMs?: number;
+}
+
+export interface RetryOptions {
+  /** Attempts of a read in all (first try included), default 3; 1 disables retries. */
+  maxAttempts?: number;
+  /** First backoff step, default 300 ms; doubled per attempt, with full jitter. */
+  baseDelayMs?: number;
+  /** Cap of one backoff step, default 5 s. */
+  maxDelayMs?: number;
+  /** Cap of a server's Retry-After, default 30 s. */
+  maxRetryAfterMs?: number;
+}
+
+export interface PanelClientOptions {
+  /** Origin of the installed panel, e.g. `https://panel.example.com` (no path, query, fragment or credentials). */
+  baseUrl: string;
+  /** The personal API token, or a function that reads it (from SecretStorage) for each request. */
+  token: string | (() => Promise<string>);
+  /** Fills `{engine}` in `/nodes/{id}/{engine}-update`; default `mtg`. */
+  engineName?: string;
+  /** Fills `{messenger}` in `/settings/{messenger}/test`; default `telegram`. */
+  messengerName?: string;
+  timeouts?: TimeoutOptions;
+  retry?: RetryOptions;
+  /** Proxy URL (e.g. VS Code's `http.proxy` or `HTTPS_PROXY`); requests to hosts in `noProxy` go direct. */
+  proxy?: string;
+  /** Comma-separated hosts (`NO_PROXY` syntax: `example.com`, `.example.com`, `*`, `host:port`). */
+  noProxy?: string;
+  /** PEM certificates trusted in addition to the system roots (self-signed panels). */
+  caCertificates?: string[];
+  /** Receives one line per request and retry; lines never contain the token. */
+  log?: (level: LogLevel, message: string) => void;
+}
+
+/** Checks that the base URL is a bare origin over HTTPS (HTTP only for loopback hosts); returns the origin. */
+export function panelOrigin(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new PanelConfigError('The panel URL is not a valid URL; expected an origin such as https://panel.example.com');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new PanelConfigError(`The panel URL must start with https:// (got ${url.protocol})`);
+  }
+  if (url.username || url.password) {
+    throw new PanelConfigError('The panel URL must not contain a user name or password; the token is entered separately');
+  }
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || /[?#]/.test(baseUrl.trim().replace(/\/$/, ''))) {
+    throw new PanelConfigError(
+      `The panel URL must be an origin only, such as ${url.origin}; the client adds /api/v1 itself (remove the path, query or fragment)`,
+    );
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new PanelConfigError(
+      `Plain HTTP is only allowed for loopback hosts; use https://${url.host} so the token is not sent in clear text`,
+    );
+  }
+  return new URL(url.origin);
+}
+
+/** localhost, 127.0.0.0/8 and ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  const octets = host.split('.');
+  return octets.length === 4 && octets[0] === '127' && octets.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255);
+}
+
+/**
+ * Why a token cannot be used, or undefined when it can. A token is a single word of visible ASCII:
+ * whitespace, control characters or anything else would corrupt or split the Authorization header.
+ * The message never repeats the token.
+ */
+export function tokenProblem(token: unknown): string | undefined {
+  if (typeof token !== 'string' || token.length === 0) return 'The API token is empty';
+  if (/\s/.test(token)) return 'The API token contains whitespace; paste only the token itself';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(token)) return 'The API token contains control characters';
+  if (!/^[\x21-\x7e]+$/.test(token)) return 'The API token contains characters that cannot be sent in an HTTP header';
+  return undefined;
+}
+
+/** Throws PanelConfigError for a token that must not be sent. */
+export function assertUsableToken(token: unknown): asserts token is string {
+  const problem = tokenProblem(token);
+  if (problem) throw new PanelConfigError(problem);
+}

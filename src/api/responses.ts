@@ -1,0 +1,116 @@
+/**
+ * Turning a received answer into a value or an error: JSON bodies, the error envelope of spec 2.5, and
+ * clear errors for what a reverse proxy or a broken panel may send instead (HTML, empty, malformed JSON).
+ */
+import type { RouteSpec } from './catalog';
+import { PanelHttpError, PanelResponseFormatError, type PanelApiError } from './errors';
+
+/** A fully read answer. */
+export interface ReceivedBody {
+  status: number;
+  /** Content-Type header, '' when absent. */
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** Answers larger than this are refused rather than held in memory. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Reads a body to the end, failing once it exceeds `limit` bytes. */
+export async function readBody(body: AsyncIterable<Uint8Array>, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > limit) throw new RangeError(`the answer is larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function isJsonType(contentType: string): boolean {
+  return /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType.trim());
+}
+
+function looksLikeHtml(received: ReceivedBody): boolean {
+  if (/^text\/html\b/i.test(received.contentType)) return true;
+  const head = Buffer.from(received.bytes.subarray(0, 256)).toString('utf8').trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html');
+}
+
+/** What is wrong with a body that should have been JSON, or undefined when it parses. */
+function parseJson(received: ReceivedBody): { value: unknown } | { problem: string } {
+  if (received.bytes.byteLength === 0) return { problem: 'sent an empty body where JSON was expected' };
+  if (looksLikeHtml(received)) {
+    return { problem: 'sent an HTML page instead of JSON (a reverse proxy, login page or wrong URL in the way?)' };
+  }
+  if (received.contentType && !isJsonType(received.contentType)) {
+    return { problem: 'sent something other than JSON' };
+  }
+  try {
+    return { value: JSON.parse(Buffer.from(received.bytes).toString('utf8')) };
+  } catch {
+    return { problem: 'sent malformed JSON' };
+  }
+}
+
+/** The JSON value of a 2xx answer; undefined for an empty answer when `allowEmpty`. */
+export function jsonOf(received: ReceivedBody, route: RouteSpec, allowEmpty: boolean): unknown {
+  if (allowEmpty && (received.status === 204 || received.bytes.byteLength === 0)) return undefined;
+  const parsed = parseJson(received);
+  if ('problem' in parsed) {
+    throw new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem: parsed.problem, route });
+  }
+  return parsed.value;
+}
+
+/** A non-JSON 2xx answer (image, text) must at least not be empty or an HTML error page. */
+export function assertPayload(received: ReceivedBody, route: RouteSpec): void {
+  const problem = received.bytes.byteLength === 0
+    ? 'sent an empty body'
+    : looksLikeHtml(received)
+      ? 'sent an HTML page (a reverse proxy, login page or wrong URL in the way?)'
+      : undefined;
+  if (problem) throw new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route });
+}
+
+/** The error a non-2xx answer stands for. Panel text goes through `clean` (redaction) first. */
+export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: string) => string): PanelApiError {
+  const parsed = parseJson(received);
+  const envelope = 'value' in parsed ? envelopeOf(parsed.value) : undefined;
+  if (!envelope) {
+    const problem = 'problem' in parsed
+      ? parsed.problem.replace('where JSON was expected', 'instead of an error object').replace('instead of JSON', 'instead of an error object')
+      : 'sent JSON that is not the error object of the API';
+    return new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route });
+  }
+  const fields = envelope.fields
+    ? Object.fromEntries(Object.entries(envelope.fields).map(([name, why]) => [clean(name), clean(why)]))
+    : undefined;
+  return new PanelHttpError({
+    status: received.status,
+    code: clean(envelope.code),
+    panelMessage: clean(envelope.message),
+    fields,
+    route,
+  });
+}
+
+/** `{ error: { code, message, fields? } }`, read defensively. */
+function envelopeOf(value: unknown): { code: string; message: string; fields?: Record<string, string> } | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const error = (value as { error?: unknown }).error;
+  if (!error || typeof error !== 'object' || Array.isArray(error)) return undefined;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (typeof code !== 'string' && typeof message !== 'string') return undefined;
+  const out: { code: string; message: string; fields?: Record<string, string> } = {
+    code: typeof code === 'string' ? code : '',
+    message: typeof message === 'string' ? message : '',
+  };
+  if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
+    out.fields = Object.fromEntries(
+      Object.entries(fields as Record<string, unknown>).map(([name, why]) => [name, typeof why === 'string' ? why : JSON.stringify(why)]),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,438 @@
+/**
+ * The HTTP layer of the client: builds catalog requests under /api/v1, sends them with exactly one
+ * `Authorization: Bearer` header over one kept-alive undici pool, follows same-origin redirects of reads,
+ * retries reads after transient failures, and turns every failure into a PanelApiError whose text never
+ * holds the token.
+ *
+ * Redirects: undici does not follow them here; this class does. A GET may follow up to 5 redirects that
+ * stay on the panel's origin and under /api/v1. A redirect to another origin is refused (PanelRedirectError)
+ * rather than followed without the token: the API has no reason to leave its origin, and following would
+ * hand the request's path and query to a third party. Mutations never follow redirects.
+ */
+import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
+import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
+import { DEFAULT_TIMEOUTS, createDispatcher } from './dispatcher';
+import {
+  OutcomeUnknownError, PanelApiError, PanelCancelledError, PanelConfigError, PanelNetworkError, PanelRedirectError,
+  PanelResponseFormatError, PanelTimeoutError, RouteNotInCatalogError,
+} from './errors';
+import { buildMultipart } from './multipart';
+import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
+import { redact } from './redaction';
+import { MAX_BODY_BYTES, assertPayload, errorOf, jsonOf, readBody, type ReceivedBody } from './responses';
+import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay, retryPolicy, sleep, type RetryPolicy } from './retryPolicy';
+import { textStream } from './textStream';
+import { loadUndici, type Dispatcher, type ResponseData, type UndiciModule } from './undiciModule';
+import type { JsonValue } from './types';
+
+export const API_PREFIX = '/api/v1';
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/** Error bodies are small; a larger one is not an error object of the API. */
+const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+/** Only this many distinct tokens are remembered for redaction (a token function may rotate them). */
+const REMEMBERED_TOKENS = 8;
+const PATH_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+type Expect = 'json' | 'jsonOrEmpty' | 'bytes' | 'text' | 'stream';
+
+/** A request ready to send: its catalog route and concrete URL. */
+interface Prepared {
+  route: RouteSpec;
+  url: URL;
+  body?: CallBody;
+  signal?: AbortSignal;
+}
+
+/** What decides how a failure is reported. */
+interface FailureContext {
+  route: RouteSpec;
+  callerSignal?: AbortSignal;
+  deadline?: AbortSignal;
+  /** The request was handed to the connection pool (a mutation may have reached the panel). */
+  dispatched: boolean;
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+export class PanelTransport implements Transport {
+  readonly origin: string;
+  private readonly originUrl: URL;
+  private readonly names: PathNames;
+  private readonly retry: RetryPolicy;
+  private readonly timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs?: number };
+  /** Tokens this client has read, newest last, so that none can leak into a message. */
+  private readonly secrets = new Set<string>();
+  private dispatcher?: Dispatcher;
+
+  constructor(private readonly options: PanelClientOptions) {
+    this.originUrl = panelOrigin(options.baseUrl);
+    this.origin = this.originUrl.origin;
+    this.names = { engine: pathName(options.engineName, 'mtg', 'engineName'), messenger: pathName(options.messengerName, 'telegram', 'messengerName') };
+    this.retry = retryPolicy(options.retry);
+    const t = options.timeouts ?? {};
+    this.timeouts = {
+      connectMs: t.connectMs ?? DEFAULT_TIMEOUTS.connectMs,
+      headersMs: t.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
+      bodyMs: t.bodyMs ?? DEFAULT_TIMEOUTS.bodyMs,
+      totalMs: t.totalMs,
+    };
+    if (typeof options.token === 'string') this.remember(options.token);
+  }
+
+  async json<T>(call: Call): Promise<T> {
+    return (await this.run(this.prepare(call), 'json')) as T;
+  }
+
+  async jsonOrEmpty<T>(call: Call): Promise<T | undefined> {
+    return (await this.run(this.prepare(call), 'jsonOrEmpty')) as T | undefined;
+  }
+
+  async bytes(call: Call): Promise<BinaryResponse> {
+    return (await this.run(this.prepare(call), 'bytes')) as BinaryResponse;
+  }
+
+  async text(call: Call): Promise<string> {
+    return (await this.run(this.prepare(call), 'text')) as string;
+  }
+
+  async stream(call: Call): Promise<TextStream> {
+    return (await this.run(this.prepare(call), 'stream')) as TextStream;
+  }
+
+  /** A catalog route given by method and concrete path; anything unlisted is refused before sending. */
+  async callPath(
+    method: string,
+    path: string,
+    init: { query?: Record<string, QueryValue>; body?: JsonValue; signal?: AbortSignal },
+  ): Promise<JsonValue | undefined> {
+    const described = `${method.toUpperCase()} ${path}`;
+    if (!path.startsWith('/') || /[?#]/.test(path)) {
+      throw new RouteNotInCatalogError(`${described} (give a path relative to /api/v1, with the query in \`query\`)`);
+    }
+    const route = findRoute(method, path, this.names);
+    if (!route) throw new RouteNotInCatalogError(described);
+    const url = this.urlFor(route, path.replace(/\/+$/, ''), init.query);
+    const body: CallBody | undefined = init.body === undefined ? undefined : { kind: 'json', value: init.body };
+    return (await this.run({ route, url, body, signal: init.signal }, 'jsonOrEmpty')) as JsonValue | undefined;
+  }
+
+  async close(): Promise<void> {
+    const dispatcher = this.dispatcher;
+    this.dispatcher = undefined;
+    await dispatcher?.close();
+  }
+
+  private prepare(call: Call): Prepared {
+    let route: RouteSpec;
+    try {
+      route = routeById(call.routeId);
+    } catch {
+      throw new RouteNotInCatalogError(`Route "${call.routeId}"`);
+    }
+    const path = route.path
+      .replace('{engine}', this.names.engine)
+      .replace('{messenger}', this.names.messenger)
+      .replace(/\{([a-z]+)\}/g, (_, name: string) => {
+        const value = call.params?.[name];
+        const text = value === undefined ? '' : String(value);
+        if (text === '' || text === '.' || text === '..') {
+          throw new PanelConfigError(`${route.method} ${route.path} needs a value for {${name}}`);
+        }
+        return encodeURIComponent(text);
+      });
+    return { route, url: this.urlFor(route, path, call.query), body: call.body, signal: call.signal };
+  }
+
+  /** The URL of a concrete path, checked to still be the same catalog route after URL parsing. */
+  private urlFor(route: RouteSpec, path: string, query: Readonly<Record<string, QueryValue>> | undefined): URL {
+    const url = new URL(API_PREFIX + path, this.originUrl);
+    if (url.pathname !== API_PREFIX + path || findRoute(route.method, path, this.names)?.id !== route.id) {
+      throw new RouteNotInCatalogError(`${route.method} ${path}`);
+    }
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.append(name, String(value));
+    }
+    return url;
+  }
+
+  private async run(prepared: Prepared, expect: Expect): Promise<unknown> {
+    const { route } = prepared;
+    const token = await this.readToken();
+    const undici = loadUndici();
+    const dispatcher = (this.dispatcher ??= createDispatcher(undici, this.originUrl, this.options));
+    const deadline = this.timeouts.totalMs ? AbortSignal.timeout(this.timeouts.totalMs) : undefined;
+    const signals = [prepared.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const isRead = route.method === 'GET';
+    const attempts = isRead ? this.retry.maxAttempts : 1;
+    const described = `${route.method} ${prepared.url.pathname}${prepared.url.search}`;
+
+    for (let attempt = 1; ; attempt++) {
+      const context: FailureContext = { route, callerSignal: prepared.signal, deadline, dispatched: false };
+      const started = Date.now();
+      try {
+        signal?.throwIfAborted();
+        context.dispatched = true;
+        const response = await this.send(undici, dispatcher, prepared, token, signal, expect);
+        const status = response.statusCode;
+        if (isRead && RETRYABLE_STATUSES.has(status) && attempt < attempts) {
+          const retryAfter = parseRetryAfter(header(response, 'retry-after'));
+          await response.body.dump().catch(() => undefined);
+          const delay = retryDelay(this.retry, attempt, retryAfter);
+          this.log('warn', `${described} -> ${status}; retry ${attempt + 1} of ${attempts} in ${delay} ms`);
+          await sleep(delay, signal);
+          continue;
+        }
+        const result = await this.interpret(response, prepared, expect, context);
+        this.log('debug', `${described} -> ${status} in ${Date.now() - started} ms`);
+        return result;
+      } catch (error) {
+        const failure = this.failure(error, context);
+        if (failure.retryable && isRead && attempt < attempts) {
+          const delay = retryDelay(this.retry, attempt);
+          this.log('warn', `${described} failed (${failure.error.message}); retry ${attempt + 1} of ${attempts} in ${delay} ms`);
+          try {
+            await sleep(delay, signal);
+          } catch (abort) {
+            throw this.failure(abort, { ...context, dispatched: false }).error;
+          }
+          continue;
+        }
+        this.log(failure.error instanceof PanelCancelledError ? 'debug' : 'warn', `${described} failed: ${failure.error.message}`);
+        throw failure.error;
+      }
+    }
+  }
+
+  private async send(
+    undici: UndiciModule,
+    dispatcher: Dispatcher,
+    prepared: Prepared,
+    token: string,
+    signal: AbortSignal | undefined,
+    expect: Expect,
+  ): Promise<ResponseData> {
+    const { route } = prepared;
+    const { headers, body } = requestParts(token, expect, prepared.body);
+    let url = prepared.url;
+    for (let hop = 0; ; hop++) {
+      const response = await undici.request(url, {
+        method: route.method,
+        headers,
+        body,
+        dispatcher,
+        signal,
+        // A log stream may stay quiet for long; it is ended by cancel() or the signal instead.
+        ...(expect === 'stream' ? { bodyTimeout: 0 } : {}),
+      });
+      const location = header(response, 'location');
+      if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
+      await response.body.dump().catch(() => undefined);
+      const next = parseLocation(location, url);
+      const refuse = (targetOrigin: string, reason: string) =>
+        new PanelRedirectError({ status: response.statusCode, targetOrigin, reason, route });
+      if (!next) throw refuse('an unreadable location', 'the redirect was not followed');
+      if (next.origin !== this.origin) {
+        throw refuse(next.origin, `another origin is never sent the token, so the redirect was not followed; check the panel URL (${this.origin})`);
+      }
+      if (route.method !== 'GET') throw refuse(next.origin, 'only reads follow redirects; the change was not sent again');
+      if (!next.pathname.startsWith(`${API_PREFIX}/`)) throw refuse(next.origin, `the target is outside ${API_PREFIX}`);
+      if (hop >= MAX_REDIRECTS) throw refuse(next.origin, `more than ${MAX_REDIRECTS} redirects`);
+      this.log('debug', `${route.method} ${url.pathname} redirected (${response.statusCode}) to ${next.pathname}`);
+      url = next;
+    }
+  }
+
+  private async interpret(
+    response: ResponseData,
+    prepared: Prepared,
+    expect: Expect,
+    context: FailureContext,
+  ): Promise<unknown> {
+    const { route } = prepared;
+    const status = response.statusCode;
+    const contentType = header(response, 'content-type') ?? '';
+    if (status < 200 || status >= 300) {
+      const received = await this.receive(response, status, contentType, route, MAX_ERROR_BODY_BYTES);
+      throw errorOf(received, route, (text) => redact(text, this.secrets));
+    }
+    if (expect === 'stream') {
+      return textStream(response.body, contentType, (error) => this.failure(error, context).error);
+    }
+    const received = await this.receive(response, status, contentType, route, MAX_BODY_BYTES);
+    switch (expect) {
+      case 'json':
+        return jsonOf(received, route, false);
+      case 'jsonOrEmpty':
+        return jsonOf(received, route, true);
+      case 'bytes':
+        assertPayload(received, route);
+        return { contentType, bytes: received.bytes } satisfies BinaryResponse;
+      case 'text':
+        assertPayload(received, route);
+        return Buffer.from(received.bytes).toString('utf8');
+    }
+  }
+
+  private async receive(response: ResponseData, status: number, contentType: string, route: RouteSpec, limit: number): Promise<ReceivedBody> {
+    try {
+      return { status, contentType, bytes: await readBody(response.body, limit) };
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      response.body.destroy();
+      throw new PanelResponseFormatError({ status, contentType, problem: `sent more than ${limit} bytes`, route });
+    }
+  }
+
+  /** The PanelApiError a failure stands for, and whether a read may be retried after it. */
+  private failure(error: unknown, context: FailureContext): { error: PanelApiError; retryable: boolean } {
+    const { route } = context;
+    if (error instanceof PanelApiError) return { error, retryable: false };
+    const mutation = route.method !== 'GET';
+    if (context.callerSignal?.aborted) {
+      return {
+        error: mutation && context.dispatched
+          ? new OutcomeUnknownError(route, 'cancelled before the answer arrived')
+          : new PanelCancelledError(route),
+        retryable: false,
+      };
+    }
+    if (context.deadline?.aborted) {
+      return {
+        error: mutation && context.dispatched
+          ? new OutcomeUnknownError(route, `no answer within ${this.timeouts.totalMs} ms`)
+          : new PanelTimeoutError('total', this.timeouts.totalMs, route),
+        retryable: false,
+      };
+    }
+    const codes = errorCodes(error);
+    const code = codes[0];
+    const detail = redact(`${code ?? 'error'}: ${error instanceof Error ? error.message : String(error)}`, this.secrets);
+    if (codes.some((c) => TLS_CODES.has(c) || c.startsWith('ERR_TLS_'))) {
+      return {
+        error: new PanelNetworkError(
+          `The TLS certificate of ${this.origin} was not accepted (${detail}). If the panel uses a self-signed ` +
+            'certificate or a private CA, add that CA certificate (PEM) to the extra CA certificates of the connection.',
+          { code, route },
+        ),
+        retryable: false,
+      };
+    }
+    if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
+      return { error: new PanelTimeoutError('connect', this.timeouts.connectMs, route), retryable: true };
+    }
+    if (codes.some((c) => NOT_SENT_CODES.has(c))) {
+      return { error: new PanelNetworkError(`Could not reach the panel at ${this.origin} (${detail})`, { code, route }), retryable: true };
+    }
+    const phase = codes.includes('UND_ERR_HEADERS_TIMEOUT') ? 'headers' : codes.includes('UND_ERR_BODY_TIMEOUT') ? 'body' : undefined;
+    if (mutation) {
+      return { error: new OutcomeUnknownError(route, phase ? `${phase} timeout` : detail), retryable: false };
+    }
+    if (phase) {
+      return { error: new PanelTimeoutError(phase, phase === 'headers' ? this.timeouts.headersMs : this.timeouts.bodyMs, route), retryable: true };
+    }
+    return { error: new PanelNetworkError(`The connection to ${this.origin} failed (${detail})`, { code, route }), retryable: true };
+  }
+
+  private async readToken(): Promise<string> {
+    const source = this.options.token;
+    let token: unknown;
+    try {
+      token = typeof source === 'function' ? await source() : source;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PanelConfigError(`The API token could not be read: ${redact(reason, this.secrets)}`);
+    }
+    if (typeof token === 'string') this.remember(token);
+    assertUsableToken(token);
+    return token;
+  }
+
+  private remember(token: string): void {
+    if (!token) return;
+    this.secrets.delete(token);
+    this.secrets.add(token);
+    const trimmed = token.trim();
+    if (trimmed && trimmed !== token) this.secrets.add(trimmed);
+    while (this.secrets.size > REMEMBERED_TOKENS) this.secrets.delete(this.secrets.values().next().value as string);
+  }
+
+  private log(level: LogLevel, message: string): void {
+    const sink = this.options.log;
+    if (!sink) return;
+    try {
+      sink(level, redact(message, this.secrets));
+    } catch {
+      // A failing log sink must not fail the call.
+    }
+  }
+}
+
+function pathName(value: string | undefined, fallback: string, option: string): string {
+  const name = value || fallback;
+  if (!PATH_NAME.test(name)) throw new PanelConfigError(`${option} must be a single path segment of letters, digits, - or _`);
+  return name;
+}
+
+function acceptFor(expect: Expect): string {
+  switch (expect) {
+    case 'bytes':
+      return 'image/png, */*;q=0.5';
+    case 'text':
+    case 'stream':
+      return 'text/plain, */*;q=0.5';
+    default:
+      return 'application/json';
+  }
+}
+
+/** Headers and body of one request: exactly one Authorization header, no cookies. */
+function requestParts(token: string, expect: Expect, body: CallBody | undefined): { headers: Record<string, string>; body?: Buffer } {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    accept: acceptFor(expect),
+    'user-agent': 'panel-ops-vscode',
+  };
+  if (!body) return { headers };
+  if (body.kind === 'json') {
+    headers['content-type'] = 'application/json';
+    return { headers, body: Buffer.from(JSON.stringify(body.value), 'utf8') };
+  }
+  const multipart = buildMultipart(body.field, body.file);
+  headers['content-type'] = multipart.contentType;
+  return { headers, body: multipart.body };
+}
+
+function header(response: ResponseData, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseLocation(location: string, base: URL): URL | undefined {
+  try {
+    return new URL(location, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `code` of an error and of its causes, outermost first. */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}

@@ -1,0 +1,15 @@
+/**
+ * undici is loaded on the first request, never when this layer is imported: requiring it costs tens of
+ * milliseconds, and the extension must activate without paying that. With esbuild the module is bundled
+ * but wrapped, so its code runs only when this function is first called.
+ */
+import type * as Undici from 'undici';
+
+export type UndiciModule = typeof Undici;
+export type Dispatcher = Undici.Dispatcher;
+export type ResponseData = Undici.Dispatcher.ResponseData;
+
+export function loadUndici(): UndiciModule {
+  // A plain require inside the function (not a top-level import) keeps the evaluation lazy.
+  return require('undici') as UndiciModule;
+}
