@@ -10,6 +10,7 @@ import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from '../users/failureNodes';
 import { keyPageFetcher, keyPageItems, newKeyPages } from '../users/keyPages';
 import { UserItem } from '../users/userTreeItems';
+import type { TreeViewParts } from '../users/UsersTreeProvider';
 import { nodeLabel, scalarFields } from './nodeDescription';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
 
@@ -217,11 +218,11 @@ function jobsScopeNode(session: PanelSession): vscode.TreeItem {
 }
 
 /** Creates the Nodes view (disposed with the extension); its description shows the active panel's name. */
-export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession): NodesTreeProvider {
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession): TreeViewParts<NodesTreeProvider> {
   const provider = new NodesTreeProvider(session);
   const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const describe = () => { view.description = panelDescription(session); };
   describe();
   context.subscriptions.push(provider, view, session.onDidChange(describe));
-  return provider;
+  return { provider, view };
 }

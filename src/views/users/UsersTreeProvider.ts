@@ -9,6 +9,12 @@ import type { PagedList } from './pagedList';
 import { UserBindingItem, UserGroupItem, UserItem } from './userTreeItems';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
 
+/** What the composition root (and the test API) gets back: the provider and its view. */
+export interface TreeViewParts<P> {
+  readonly provider: P;
+  readonly view: vscode.TreeView<vscode.TreeItem>;
+}
+
 export const USERS_VIEW_ID = 'panelOps.users';
 
 /**
@@ -166,7 +172,7 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
  * Creates the Users view (disposed with the extension); its description shows the filter, or the panel's
  * name when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
  */
-export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession): UsersTreeProvider {
+export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession): TreeViewParts<UsersTreeProvider> {
   const provider = new UsersTreeProvider(session);
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const describe = () => {
@@ -176,5 +182,5 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
   };
   describe();
   context.subscriptions.push(provider, view, provider.onDidChangeFilter(describe), session.onDidChange(describe));
-  return provider;
+  return { provider, view };
 }
