@@ -1,0 +1,41 @@
+/** A throw-away CA and a server certificate for 127.0.0.1 and localhost, made with the openssl CLI. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface ServerCertificates {
+  /** PEM of the CA that signed `cert`. */
+  ca: string;
+  cert: string;
+  key: string;
+}
+
+export async function generateCertificates(): Promise<ServerCertificates> {
+  const dir = await mkdtemp(join(tmpdir(), 'panel-sim-tls-'));
+  const file = (name: string) => join(dir, name);
+  try {
+    const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+    await run('openssl', [
+      'req', '-x509', ...ecKey, '-keyout', file('ca.key'), '-out', file('ca.pem'), '-days', '2',
+      '-subj', '/CN=Panel Ops Simulated CA',
+      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+    ]);
+    await run('openssl', ['req', ...ecKey, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1']);
+    await writeFile(
+      file('server.ext'),
+      'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n',
+    );
+    await run('openssl', [
+      'x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial',
+      '-out', file('server.pem'), '-days', '2', '-extfile', file('server.ext'),
+    ]);
+    const [ca, cert, key] = await Promise.all([readFile(file('ca.pem'), 'utf8'), readFile(file('server.pem'), 'utf8'), readFile(file('server.key'), 'utf8')]);
+    return { ca, cert, key };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Runs the simulated panel until SIGINT/SIGTERM:
+ *   node out/test/panel/cli.js [--dataset demo|large|empty] [--port N] [--https] [--job-step-ms N]
+ * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
+ */
+import { startPanel } from './index';
+import type { Dataset, PanelOptions } from './types';
+
+function parseArguments(argv: readonly string[]): PanelOptions {
+  const options: PanelOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case '--dataset': {
+        const dataset = value();
+        if (!['demo', 'large', 'empty'].includes(dataset)) throw new Error(`unknown data set ${dataset}`);
+        options.dataset = dataset as Dataset;
+        break;
+      }
+      case '--port':
+        options.port = Number(value());
+        break;
+      case '--https':
+        options.https = true;
+        break;
+      case '--job-step-ms':
+        options.jobStepMs = Number(value());
+        break;
+      case '--engine':
+        options.engine = value();
+        break;
+      case '--messenger':
+        options.messenger = value();
+        break;
+      default:
+        throw new Error(`unknown argument ${flag}`);
+    }
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const panel = await startPanel(parseArguments(process.argv.slice(2)));
+  process.stdout.write(`${JSON.stringify({ url: panel.url, tokens: panel.tokens, ...(panel.ca ? { ca: panel.ca } : {}) })}\n`);
+  const stop = () => {
+    panel.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`panel: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,87 @@
+/**
+ * The simulated Panel Management API: a real HTTP(S) server on 127.0.0.1 following
+ * /work/shared/spec/panel-management-api.md, for tests and the demo. Invented shapes: SHAPES.md.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { Socket } from 'node:net';
+import { PRESETS, SCOPES } from '../../src/api/catalog';
+import { generateCertificates } from './certificates';
+import { buildDataset } from './datasets';
+import { FaultQueue } from './faultQueue';
+import { allHandlers } from './handlers';
+import { PanelRuntime } from './panelRuntime';
+import { createRequestListener } from './requestPipeline';
+import { buildRouteTable } from './routeTable';
+import { Router } from './router';
+import { TokenAuthority } from './tokenAuthority';
+import type { PanelOptions, PanelTokens, RecordedRequest, SimulatedPanel } from './types';
+
+export type * from './types';
+
+export async function startPanel(options: PanelOptions = {}): Promise<SimulatedPanel> {
+  const names = { engine: options.engine ?? 'mtg', messenger: options.messenger ?? 'telegram' };
+  const host = options.host ?? '127.0.0.1';
+  const data = buildDataset(options.dataset ?? 'demo', Date.now(), names.messenger);
+  const runtime = new PanelRuntime(data, names, options.jobStepMs ?? 1500);
+  const authority = new TokenAuthority(data, () => runtime.now());
+  const routes = buildRouteTable(names);
+  const handlers = allHandlers();
+  const faults = new FaultQueue();
+  const requests: RecordedRequest[] = [];
+
+  const tokens: PanelTokens = {
+    owner: authority.issue('owner', { scopes: PRESETS.fullRights }).secret,
+    admin: authority.issue('admin', { scopes: PRESETS.fullRights }).secret,
+    viewer: authority.issue('viewer', { scopes: PRESETS.readOnly }).secret,
+    readOnly: authority.issue('owner', { scopes: PRESETS.readOnly }).secret,
+    expired: authority.issue('owner', { scopes: SCOPES, expiresAt: new Date(Date.now() - 86_400_000) }).secret,
+    revoked: authority.issue('owner', { scopes: SCOPES, revoked: true }).secret,
+  };
+
+  const listener = createRequestListener({ runtime, authority, router: new Router(routes), handlers, faults, requests });
+  const certificates = options.https ? await generateCertificates() : undefined;
+  const server = certificates ? https.createServer({ cert: certificates.cert, key: certificates.key }, listener) : http.createServer(listener);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the simulated panel has no TCP address');
+  const url = `${certificates ? 'https' : 'http'}://${host}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    ca: certificates?.ca,
+    tokens,
+    data,
+    get requests() {
+      return requests;
+    },
+    issueToken: (o) => authority.issue(o.role, { scopes: o.scopes, expiresAt: o.expiresAt, revoked: o.revoked }),
+    revokeToken: (secret) => authority.revoke(secret),
+    setRole: (account, role) => {
+      const record = data.accounts.get(account);
+      if (record) record.role = role;
+    },
+    inject: (fault) => faults.inject(fault),
+    clearFaults: () => faults.clear(),
+    resetRequests: () => {
+      requests.length = 0;
+    },
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        runtime.scheduler.stop();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}

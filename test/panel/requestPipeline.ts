@@ -1,0 +1,130 @@
+/**
+ * One request through the simulated panel: record it, apply an injected fault, authenticate, find the
+ * catalog route (unlisted routes are 403 `route_unavailable`), authorize, run the handler, write the reply.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from './apiError';
+import type { FaultQueue } from './faultQueue';
+import { replaceAnswer } from './faultReplies';
+import type { Handler, Reply } from './handlerTypes';
+import type { PanelRuntime } from './panelRuntime';
+import { RequestBody } from './requestBody';
+import type { Router } from './router';
+import type { TokenAuthority } from './tokenAuthority';
+import type { RecordedRequest } from './types';
+
+const API_PREFIX = '/api/v1';
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface PipelineParts {
+  runtime: PanelRuntime;
+  authority: TokenAuthority;
+  router: Router;
+  handlers: ReadonlyMap<string, Handler>;
+  faults: FaultQueue;
+  requests: RecordedRequest[];
+}
+
+export function createRequestListener(parts: PipelineParts): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(parts, req, res).catch((error: unknown) => {
+      if (!res.headersSent) writeReply(res, { status: 500, json: { error: { code: 'internal', message: String(error) } } });
+      else res.destroy();
+    });
+  };
+}
+
+async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = new URL(req.url ?? '/', 'http://panel.invalid');
+  const record: RecordedRequest = {
+    method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: headersOf(req.rawHeaders),
+  };
+  parts.requests.push(record);
+  res.on('finish', () => (record.status = res.statusCode));
+
+  const fault = parts.faults.take(method, url.pathname);
+  if (fault?.kind === 'reset') {
+    replaceAnswer(fault, req, res);
+    return;
+  }
+  const raw = await readBody(req);
+  if (raw === undefined) {
+    writeReply(res, errorReply(new ApiError(413, 'too_large', 'the body is too large')));
+    return;
+  }
+  if (fault?.kind === 'latency') await new Promise<void>((resolve) => setTimeout(resolve, fault.ms));
+  if (fault && replaceAnswer(fault, req, res)) return;
+
+  const reply = answer(parts, req, method, url, new RequestBody(raw, req.headers['content-type']));
+  if (fault?.kind === 'drop-after-apply') {
+    req.socket.destroy();
+    return;
+  }
+  if ('stream' in reply) reply.stream(res, parts.runtime.scheduler.signal);
+  else writeReply(res, reply);
+}
+
+function answer(parts: PipelineParts, req: IncomingMessage, method: string, url: URL, body: RequestBody): Reply {
+  try {
+    const path = url.pathname;
+    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw new ApiError(404, 'not_found', 'not found');
+    const caller = parts.authority.authenticate(req.rawHeaders);
+    const relative = path.slice(API_PREFIX.length) || '/';
+    const match = parts.router.match(method, relative);
+    if (!match) throw new ApiError(403, 'route_unavailable', `${method} ${relative} is not available to personal tokens`);
+    parts.authority.authorize(caller, match.route);
+    const handler = parts.handlers.get(match.route.key);
+    if (!handler) throw new ApiError(500, 'internal', `no handler for ${match.route.key}`);
+    return handler({ params: match.params, query: url.searchParams, caller, body, panel: parts.runtime });
+  } catch (error) {
+    if (error instanceof ApiError) return errorReply(error);
+    return { status: 500, json: { error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } } };
+  }
+}
+
+function errorReply(error: ApiError): Reply & { headers?: Record<string, string> } {
+  return { status: error.status, json: error.envelope(), headers: error.headers };
+}
+
+function writeReply(res: ServerResponse, reply: Reply & { headers?: Record<string, string> }): void {
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  if ('json' in reply) {
+    const text = JSON.stringify(reply.json);
+    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  } else if ('bytes' in reply) {
+    res.writeHead(reply.status, { 'Content-Type': reply.contentType, 'Content-Length': Buffer.byteLength(reply.bytes) });
+    res.end(reply.bytes);
+  } else if ('status' in reply) {
+    res.writeHead(reply.status);
+    res.end();
+  }
+}
+
+/** The body, or undefined when it exceeds the limit. */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : undefined));
+    req.on('error', reject);
+  });
+}
+
+function headersOf(rawHeaders: readonly string[]): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i].toLowerCase();
+    const existing = headers[name];
+    headers[name] = existing === undefined ? rawHeaders[i + 1] : [...(Array.isArray(existing) ? existing : [existing]), rawHeaders[i + 1]];
+  }
+  return headers;
+}

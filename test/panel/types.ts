@@ -1,0 +1,294 @@
+/**
+ * Public types of the simulated Panel Management API (the interface other parts of the project code against)
+ * and the records of its in-memory state.
+ */
+import type { Scope } from '../../src/api/catalog';
+
+export type Dataset = 'demo' | 'large' | 'empty';
+export type Role = 'owner' | 'admin' | 'viewer';
+/** The three accounts every data set has; each is named after the role it starts with. */
+export type AccountName = Role;
+
+export interface PanelOptions {
+  dataset?: Dataset;
+  https?: boolean;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Fills `/nodes/{id}/<engine>-update`; default `mtg`. */
+  engine?: string;
+  /** Fills `/settings/<messenger>/test`; default `telegram`. */
+  messenger?: string;
+  /** Duration of each apply-job phase (queued, running) in milliseconds; default 1500. */
+  jobStepMs?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string, e.g. `/api/v1/keys`. */
+  path: string;
+  query: Record<string, string>;
+  /** Headers as sent; a header sent twice is an array. */
+  headers: Record<string, string | string[] | undefined>;
+  /** Status of the answer; undefined when no answer was sent (dropped or reset). */
+  status?: number;
+}
+
+export interface IssueTokenOptions {
+  /** The account the token belongs to (the account named after this role). */
+  role: Role;
+  scopes: readonly Scope[];
+  expiresAt?: Date;
+  revoked?: boolean;
+}
+
+export interface SimulatedPanel {
+  /** Origin, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  /** PEM of the CA that signed the HTTPS certificate (https only). */
+  readonly ca?: string;
+  readonly tokens: PanelTokens;
+  issueToken(o: IssueTokenOptions): { id: string; secret: string };
+  revokeToken(secret: string): void;
+  setRole(account: AccountName, role: Role): void;
+  /** Queued; applies to the next `times` (default 1) matching requests. */
+  inject(fault: Fault): void;
+  clearFaults(): void;
+  readonly requests: readonly RecordedRequest[];
+  resetRequests(): void;
+  /** Live in-memory state for assertions. */
+  readonly data: PanelData;
+  close(): Promise<void>;
+}
+
+export interface PanelTokens {
+  /** Full-rights token of the owner account. */
+  owner: string;
+  /** Full-rights token of the admin account. */
+  admin: string;
+  /** Read-only token of the viewer account. */
+  viewer: string;
+  /** Read-only preset token of the owner account. */
+  readOnly: string;
+  /** Expired token of the owner account (401). */
+  expired: string;
+  /** Revoked token of the owner account (401). */
+  revoked: string;
+}
+
+export interface FaultMatch {
+  method?: string;
+  /** A string equals the request path, with or without the `/api/v1` prefix; a RegExp is tested against the full path. */
+  path?: string | RegExp;
+}
+
+export type Fault = { match?: FaultMatch; times?: number } & (
+  | { kind: 'latency'; ms: number }
+  | { kind: 'status'; status: 500 | 502 | 503 | 504 }
+  | { kind: 'drop-after-apply' }
+  | { kind: 'malformed-json' }
+  | { kind: 'empty-body'; status?: number }
+  | { kind: 'html'; status?: number }
+  | { kind: 'reset' }
+  | { kind: 'rate-limit'; retryAfterSeconds: number }
+  | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 }
+);
+
+// ---- In-memory records ----
+
+export type KeyType = 'PERSONAL' | 'SHARED';
+export type KeyStatus = 'pending' | 'active' | 'revoked';
+export type KeyState = 'active' | 'pending' | 'expiring' | 'expired' | 'disabled' | 'revoked';
+export type ProfileSync = 'synced' | 'pending' | 'failed';
+
+export interface KeyBinding {
+  node_id: string;
+  profile_sync: ProfileSync;
+}
+
+export interface KeyLiveRecord {
+  connections: number;
+  devices: number;
+  devices_15m: number;
+  ips: number;
+  online: boolean;
+}
+
+export interface KeyRecord {
+  id: string;
+  label: string;
+  type: KeyType;
+  note: string | null;
+  owner_label: string;
+  secret: string;
+  status: KeyStatus;
+  carrier_mode: string;
+  client_support: Record<string, string>;
+  created_at: string;
+  expires_at: string | null;
+  disabled_at: string | null;
+  revoked_at: string | null;
+  last_seen_at: string | null;
+  limits: { [key: string]: unknown } | null;
+  sub_slug: string | null;
+  subscription_active: boolean;
+  subscription_legacy: boolean;
+  subscription_short_url: string | null;
+  live: KeyLiveRecord;
+  bindings: KeyBinding[];
+}
+
+export type NodeStatus = 'online' | 'offline' | 'degraded' | 'installing';
+/** How the simulated node misbehaves: its apply jobs fail (and restart answers 502), or its apply jobs roll back. */
+export type NodeFailure = 'apply-fails' | 'apply-rolls-back';
+
+export interface NodeRecord {
+  id: string;
+  name: string;
+  hostname: string;
+  ip: string;
+  region: string;
+  status: NodeStatus;
+  dirty: boolean;
+  last_apply_at: string | null;
+  last_seen_at: string | null;
+  created_at: string;
+  engine_version: string;
+  agent_version: string;
+  position: number;
+  note: string | null;
+  /** Simulator behaviour, never sent to clients. */
+  failure?: NodeFailure;
+  blocklist: string[];
+  reliability: { auto_restart: boolean; max_restarts_per_hour: number; health_check_interval_seconds: number };
+  web_policy: { mode: string; redirect_url: string | null; allow_countries: string[] };
+  site: { template_id: string | null; enabled: boolean; upstream: string | null };
+  registration_secret: string;
+}
+
+export type JobStatus = 'queued' | 'running' | 'ok' | 'failed' | 'rolled_back';
+
+export interface JobRecord {
+  id: string;
+  node_id: string;
+  kind: 'apply';
+  status: JobStatus;
+  queued_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+  logs: string[];
+}
+
+export type AlertSeverity = 'critical' | 'warning' | 'info';
+
+export interface AlertRecord {
+  id: number;
+  severity: AlertSeverity;
+  title: string;
+  message: string;
+  node_id: string | null;
+  created_at: string;
+  resolved: boolean;
+  resolved_at: string | null;
+}
+
+export interface SiteTemplateRecord {
+  id: string;
+  name: string;
+  description: string;
+  html: string;
+  css: string;
+  builtin: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export type BrandingAssetKind = 'logo' | 'logo_dark' | 'favicon' | 'login_bg';
+
+export interface BrandingAsset {
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  uploaded_at: string;
+}
+
+export interface BrandingProfileRecord {
+  id: string;
+  name: string;
+  active: boolean;
+  accent_color: string;
+  custom_css: string;
+  footer_text: string;
+  login_text: string;
+  panel_name: string;
+  primary_color: string;
+  support_link: string;
+  theme_default: string;
+  assets: Partial<Record<BrandingAssetKind, BrandingAsset>>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  created_at: string;
+  action: string;
+  actor: string;
+  api_token_id: string | null;
+  target: { type: string; id: string | null };
+  details: { [key: string]: unknown };
+}
+
+export interface FleetUpdateRecord {
+  id: string;
+  status: 'running' | 'finished' | 'stopped';
+  node_ids: string[];
+  engine: string;
+  target_version: string;
+  created_at: string;
+  finished_at: string | null;
+  stopped_at: string | null;
+  created_by: string;
+}
+
+export interface AccountRecord {
+  name: AccountName;
+  username: string;
+  role: Role;
+}
+
+export interface TokenRecord {
+  id: string;
+  account: AccountName;
+  /** The fixed public prefix of the secret, `pmt_`. */
+  prefix: string;
+  /** SHA-256 hex digest of the whole secret; the secret itself is not kept. */
+  digest: string;
+  scopes: Scope[];
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface PanelSettings {
+  [key: string]: unknown;
+}
+
+/** The whole live state of one simulated panel. */
+export interface PanelData {
+  keys: Map<string, KeyRecord>;
+  nodes: Map<string, NodeRecord>;
+  jobs: JobRecord[];
+  alerts: AlertRecord[];
+  siteTemplates: Map<string, SiteTemplateRecord>;
+  brandingProfiles: Map<string, BrandingProfileRecord>;
+  fleetUpdates: Map<string, FleetUpdateRecord>;
+  settings: PanelSettings;
+  audit: AuditEntry[];
+  accounts: Map<AccountName, AccountRecord>;
+  tokens: TokenRecord[];
+}
