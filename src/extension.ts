@@ -1,8 +1,85 @@
 import * as vscode from 'vscode';
+import { createPanelApi } from './api/index';
+import { registerAlertsCommands } from './commands/alerts';
+import { registerConnectCommand } from './commands/connect';
+import { registerReconnect } from './commands/reconnect';
+import { registerRefreshAllCommand } from './commands/refreshAll';
+import { registerShowLogCommand } from './commands/showLog';
+import { registerSignOutCommand } from './commands/signOut';
+import { registerSiteTemplatesCommands } from './commands/siteTemplates';
+import { registerSwitchPanelCommand } from './commands/switchPanel';
+import { registerTreeNodeActions } from './commands/treeNodeActions';
+import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/authenticationProvider';
+import { Capabilities } from './connection/capabilities';
+import { CLIENT_SETTINGS, clientOptionsFromSettings } from './connection/clientOptions';
+import { connectInteractively, type ConnectDependencies } from './connection/connectFlow';
+import { importDemoBootstrap } from './connection/demoBootstrap';
+import { PanelStore } from './connection/panelStore';
+import { startAlertsPolling } from './state/alertsPolling';
+import { AlertsStore } from './state/alertsStore';
+import { PanelSession } from './state/panelSession';
+import { AlertsStatusBar } from './statusBar/alertsStatusBar';
+import { registerAlertsView } from './views/alerts/alertsView';
+import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 
 /** Composition root: builds the services and registers views and commands. Nothing else lives here. */
-export function activate(_context: vscode.ExtensionContext): void {
-  // Filled in by the sidebar work; activation must send no request and must not load undici.
+export async function activate(context: vscode.ExtensionContext) {
+  const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
+  const store = new PanelStore(context.globalState, context.secrets);
+  const capabilities = new Capabilities();
+  const clientOptions = () => clientOptionsFromSettings(log);
+  const session = new PanelSession(store, capabilities, (url) =>
+    createPanelApi({ ...clientOptions(), baseUrl: url, token: () => tokenOf(store, url) }),
+  );
+  const connectDeps: ConnectDependencies = { session, clientOptions };
+  const alerts = new AlertsStore(session);
+  const alertsView = registerAlertsView(session, alerts);
+  const siteTemplatesView = registerSiteTemplatesView(session);
+  const statusBar = new AlertsStatusBar(session, alerts);
+  const reconnect = registerReconnect(connectDeps, store);
+  const authentication = new PanelAuthenticationProvider(
+    store,
+    () => connectInteractively(connectDeps),
+    (url) => session.signOut(url),
+  );
+
+  context.subscriptions.push(
+    log, store, capabilities, session, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
+    registerConnectCommand(connectDeps),
+    registerSwitchPanelCommand(session, store),
+    registerSignOutCommand(session, store),
+    registerRefreshAllCommand(session, log),
+    registerShowLogCommand(log),
+    registerTreeNodeActions(),
+    registerAlertsCommands(session, alerts),
+    registerSiteTemplatesCommands(session, siteTemplatesView.provider),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (CLIENT_SETTINGS.some((setting) => event.affectsConfiguration(setting))) session.rebuildClient();
+    }),
+  );
+
+  await importDemoBootstrap(session, log);
+  await session.initialize();
+  context.subscriptions.push(startAlertsPolling(session, alerts));
+
+  /** For the integration tests: the services behind the views (no token is exposed). */
+  return {
+    session,
+    alerts,
+    views: { alerts: alertsView, siteTemplates: siteTemplatesView },
+    statusBarItem: statusBar.item,
+    onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
+    hasToken: async (url: string) => (await store.token(url)) !== undefined,
+  };
+}
+
+export type PanelOpsApi = Awaited<ReturnType<typeof activate>>;
+
+async function tokenOf(store: PanelStore, url: string): Promise<string> {
+  const token = await store.token(url);
+  if (token === undefined) throw new Error(vscode.l10n.t('No token is stored for {0}; connect again.', url));
+  return token;
 }
 
 export function deactivate(): void {

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import { connectInteractively, type ConnectDependencies } from '../connection/connectFlow';
+import type { PanelStore } from '../connection/panelStore';
+import type { ActivePanel } from '../state/panelSession';
+
+/** Asks for a new token for the active panel, keeping its URL, name and scopes as defaults. */
+async function reconnect(deps: ConnectDependencies, store: PanelStore): Promise<void> {
+  const panel = deps.session.active;
+  if (!panel) {
+    await connectInteractively(deps);
+    return;
+  }
+  const record = store.record(panel.url);
+  await connectInteractively(
+    deps,
+    { url: panel.url, name: panel.name, preset: record?.preset, scopes: record ? [...record.scopes] : undefined },
+    true,
+  );
+}
+
+/**
+ * "Reconnect with a New Token…", and the one prompt shown when the panel rejects the token (the session
+ * fires once per rejection, so failing views do not stack prompts). `onDidShowPrompt` lets tests count it.
+ */
+export function registerReconnect(deps: ConnectDependencies, store: PanelStore): vscode.Disposable & { readonly onDidShowPrompt: vscode.Event<ActivePanel> } {
+  const shown = new vscode.EventEmitter<ActivePanel>();
+  const enterToken = vscode.l10n.t('Enter New Token');
+  const signOut = vscode.l10n.t('Sign Out');
+  const subscriptions = [
+    shown,
+    vscode.commands.registerCommand('panelOps.reconnect', () => reconnect(deps, store)),
+    deps.session.onDidRejectToken((panel) => {
+      const answer = vscode.window.showWarningMessage(
+        vscode.l10n.t('The panel "{0}" rejected the token: it is invalid, expired or revoked. Enter a new token to continue.', panel.name),
+        enterToken,
+        signOut,
+      );
+      shown.fire(panel);
+      void answer.then((choice) => {
+        if (deps.session.active?.url !== panel.url) return;
+        if (choice === enterToken) void reconnect(deps, store);
+        else if (choice === signOut) void deps.session.signOut(panel.url);
+      });
+    }),
+  ];
+  return {
+    onDidShowPrompt: shown.event,
+    dispose: () => {
+      for (const subscription of subscriptions) subscription.dispose();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import type { PanelStore } from '../connection/panelStore';
+import type { PanelSession } from '../state/panelSession';
+
+/** "Switch Panel…": a quick pick of the connected panels, plus connecting another one. */
+export function registerSwitchPanelCommand(session: PanelSession, store: PanelStore): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.switchPanel', async () => {
+    const panels = await store.connected();
+    const connectAnother = { label: `$(plus) ${vscode.l10n.t('Connect to another panel…')}`, url: undefined };
+    const picked = await vscode.window.showQuickPick(
+      [
+        ...panels.map((record) => ({
+          label: record.name,
+          description: record.url,
+          detail: record.url === session.active?.url ? vscode.l10n.t('active') : undefined,
+          url: record.url as string | undefined,
+        })),
+        connectAnother,
+      ],
+      { title: vscode.l10n.t('Switch Panel'), placeHolder: vscode.l10n.t('Panel to show in the views') },
+    );
+    if (!picked) return;
+    if (picked.url === undefined) await vscode.commands.executeCommand('panelOps.connect');
+    else await session.switchTo(picked.url);
+  });
+}

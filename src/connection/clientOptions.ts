@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { PanelClientOptions } from '../api/options';
+
+/** Settings that change how the client talks to panels; a change rebuilds the active client. */
+export const CLIENT_SETTINGS = [
+  'panelOps.engineName',
+  'panelOps.messengerName',
+  'panelOps.requestTimeoutSeconds',
+  'panelOps.caCertificatePath',
+  'http.proxy',
+  'http.noProxy',
+] as const;
+
+/**
+ * Client options from the settings and the log channel (everything but the panel's URL and token).
+ * A CA file that cannot be read is reported in the log and left out, so the failure shows up as the
+ * panel's certificate being refused rather than as a broken extension.
+ */
+export function clientOptionsFromSettings(log: vscode.LogOutputChannel): Omit<PanelClientOptions, 'baseUrl' | 'token'> {
+  const panelOps = vscode.workspace.getConfiguration('panelOps');
+  const http = vscode.workspace.getConfiguration('http');
+  const timeoutMs = Math.max(1, panelOps.get<number>('requestTimeoutSeconds', 30)) * 1000;
+  const proxy = http.get<string>('proxy', '').trim();
+  const noProxy = http.get<string[]>('noProxy', []);
+  const caPath = panelOps.get<string>('caCertificatePath', '').trim();
+  return {
+    engineName: panelOps.get<string>('engineName', 'mtg') || 'mtg',
+    messengerName: panelOps.get<string>('messengerName', 'telegram') || 'telegram',
+    timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
+    ...(proxy ? { proxy } : {}),
+    ...(Array.isArray(noProxy) && noProxy.length > 0 ? { noProxy: noProxy.join(',') } : {}),
+    ...(caPath ? { caCertificates: readCaFile(caPath, log) } : {}),
+    log: (level, message) => log[level](message),
+  };
+}
+
+function readCaFile(path: string, log: vscode.LogOutputChannel): string[] {
+  try {
+    const pem = readFileSync(path, 'utf8');
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+      log.warn(`panelOps.caCertificatePath: ${path} holds no PEM certificate; ignored`);
+      return [];
+    }
+    return [pem];
+  } catch (error) {
+    log.warn(`panelOps.caCertificatePath: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+}

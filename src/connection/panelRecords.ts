@@ -1,0 +1,32 @@
+import { SCOPES, type Scope } from '../api/catalog';
+
+/** How the user said the token was created (spec 5.10 presets, or a hand-picked set of scopes). */
+export type TokenPreset = 'fullRights' | 'readOnly' | 'custom';
+
+/** A connected panel as remembered in global state. The token is not here: it lives in SecretStorage. */
+export interface PanelRecord {
+  /** The panel's origin, e.g. https://panel.example.com; also the panel's identifier. */
+  readonly url: string;
+  readonly name: string;
+  readonly preset: TokenPreset;
+  readonly scopes: readonly Scope[];
+}
+
+/** Reads stored records defensively: global state may hold data from an older version or another window. */
+export function parsePanelRecords(value: unknown): PanelRecord[] {
+  if (!Array.isArray(value)) return [];
+  const records: PanelRecord[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { url, name, preset, scopes } = item as Record<string, unknown>;
+    if (typeof url !== 'string' || url === '') continue;
+    if (records.some((record) => record.url === url)) continue;
+    records.push({
+      url,
+      name: typeof name === 'string' && name.trim() ? name : url,
+      preset: preset === 'fullRights' || preset === 'readOnly' ? preset : 'custom',
+      scopes: Array.isArray(scopes) ? SCOPES.filter((scope) => scopes.includes(scope)) : [],
+    });
+  }
+  return records;
+}

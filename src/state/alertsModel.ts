@@ -1,0 +1,94 @@
+import { firstText, listFromResponse } from './listFromResponse';
+
+/**
+ * Alerts as the views show them, read defensively from `GET /alerts`, whose shape the spec leaves open
+ * (any JSON object). No `vscode` import (unit-tested).
+ */
+export type AlertSeverity = 'error' | 'warning' | 'info';
+
+export interface Alert {
+  /** The panel's id (int64 as a number or a numeric string); undefined when the item has none. */
+  readonly id: number | string | undefined;
+  readonly severity: AlertSeverity;
+  /** The severity word as the panel sent it ('' when absent). */
+  readonly severityText: string;
+  readonly title: string;
+  readonly message: string;
+  readonly createdAt: string | undefined;
+  readonly resolved: boolean;
+  readonly resolvedAt: string | undefined;
+  /** Where the alert is about (node name or id), when the panel says. */
+  readonly subject: string | undefined;
+}
+
+export interface AlertList {
+  /** Unresolved first (most severe, then newest), then resolved (newest first). */
+  readonly alerts: readonly Alert[];
+  /** Items that were not objects and could not be read. */
+  readonly unreadable: number;
+}
+
+const SEVERITY_ORDER: Record<AlertSeverity, number> = { error: 0, warning: 1, info: 2 };
+
+function severityOf(text: string): AlertSeverity {
+  const word = text.toLowerCase();
+  if (/crit|fatal|emerg|alert|error|err|high|severe|major|down/.test(word)) return 'error';
+  if (/warn|medium|moderate|minor/.test(word)) return 'warning';
+  return 'info';
+}
+
+function isResolved(record: Record<string, unknown>): boolean {
+  if (typeof record.resolved === 'boolean') return record.resolved;
+  if (record.resolved_at !== undefined && record.resolved_at !== null && record.resolved_at !== '') return true;
+  const status = firstText(record, ['status', 'state']);
+  return status !== undefined && /^(resolved|closed|cleared|ok)$/i.test(status.trim());
+}
+
+function idOf(record: Record<string, unknown>): number | string | undefined {
+  const id = record.id ?? record.alert_id;
+  if (typeof id === 'number' && Number.isFinite(id)) return id;
+  if (typeof id === 'string' && id.trim() !== '') return id.trim();
+  return undefined;
+}
+
+function time(value: string | undefined): number {
+  const at = value === undefined ? NaN : new Date(value).getTime();
+  return Number.isFinite(at) ? at : 0;
+}
+
+export function parseAlert(record: Record<string, unknown>): Alert {
+  const severityText = firstText(record, ['severity', 'level', 'priority']) ?? '';
+  const message = firstText(record, ['message', 'text', 'description', 'details', 'body']) ?? '';
+  const title = firstText(record, ['title', 'summary', 'name', 'kind', 'type', 'code']) ?? message;
+  return {
+    id: idOf(record),
+    severity: severityOf(severityText),
+    severityText,
+    title,
+    message: message === title ? '' : message,
+    createdAt: firstText(record, ['created_at', 'createdAt', 'raised_at', 'started_at', 'time', 'timestamp']),
+    resolved: isResolved(record),
+    resolvedAt: firstText(record, ['resolved_at', 'resolvedAt']),
+    subject: firstText(record, ['node_name', 'node', 'node_id', 'subject', 'source']),
+  };
+}
+
+/** Reads the answer of `GET /alerts`: the list under items/alerts/data (or the answer itself if it is an array). */
+export function parseAlerts(response: unknown): AlertList {
+  const alerts: Alert[] = [];
+  let unreadable = 0;
+  for (const item of listFromResponse(response, ['items', 'alerts', 'data', 'results'])) {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) alerts.push(parseAlert(item as Record<string, unknown>));
+    else unreadable += 1;
+  }
+  alerts.sort((a, b) => {
+    if (a.resolved !== b.resolved) return a.resolved ? 1 : -1;
+    if (!a.resolved && a.severity !== b.severity) return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+    return time(b.resolvedAt ?? b.createdAt) - time(a.resolvedAt ?? a.createdAt);
+  });
+  return { alerts, unreadable };
+}
+
+export function unresolvedCount(list: AlertList): number {
+  return list.alerts.filter((alert) => !alert.resolved).length;
+}

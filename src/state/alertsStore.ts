@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import { isScopeDenied, isTokenRejected } from '../api/errors';
+import { parseAlerts, unresolvedCount, type AlertList } from './alertsModel';
+import { NotConnectedError, TokenRejectedError, type PanelSession } from './panelSession';
+import type { PollOutcome } from './poller';
+
+export type AlertsSnapshot =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'loaded'; readonly list: AlertList; readonly unresolved: number; readonly at: number }
+  | { readonly kind: 'failed'; readonly error: unknown; readonly previous?: AlertList };
+
+/**
+ * The active panel's alerts, shared by the Alerts view, its badge and the status bar. One request at a
+ * time: a refresh asked for while one runs joins it. Cleared when the active panel or its state changes.
+ */
+export class AlertsStore implements vscode.Disposable {
+  private current: AlertsSnapshot = { kind: 'empty' };
+  private running: Promise<PollOutcome> | undefined;
+  private panelKey: string;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly session: PanelSession) {
+    this.panelKey = this.keyOf();
+    this.subscription = session.onDidChange(() => {
+      const key = this.keyOf();
+      if (key === this.panelKey) return;
+      this.panelKey = key;
+      this.current = { kind: 'empty' };
+      this.changed.fire();
+    });
+  }
+
+  get snapshot(): AlertsSnapshot {
+    return this.current;
+  }
+
+  /** Unresolved alerts of the last successful load; undefined before one. */
+  get unresolved(): number | undefined {
+    if (this.current.kind === 'loaded') return this.current.unresolved;
+    if (this.current.kind === 'failed' && this.current.previous) return unresolvedCount(this.current.previous);
+    return undefined;
+  }
+
+  /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
+  refresh(): Promise<PollOutcome> {
+    this.running ??= this.load().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private async load(): Promise<PollOutcome> {
+    const key = this.panelKey;
+    try {
+      const response = await this.session.call((api, signal) => api.alerts.list({ signal }));
+      if (key !== this.panelKey) return 'ok';
+      const list = parseAlerts(response);
+      this.current = { kind: 'loaded', list, unresolved: unresolvedCount(list), at: Date.now() };
+      this.changed.fire();
+      return 'ok';
+    } catch (error) {
+      if (key !== this.panelKey) return 'ok';
+      const previous = this.current.kind === 'loaded' ? this.current.list : this.current.kind === 'failed' ? this.current.previous : undefined;
+      this.current = { kind: 'failed', error, previous };
+      this.changed.fire();
+      const final = error instanceof NotConnectedError || error instanceof TokenRejectedError || isTokenRejected(error) || isScopeDenied(error);
+      return final ? 'stop' : 'failed';
+    }
+  }
+
+  private keyOf(): string {
+    return `${this.session.active?.url ?? ''}|${this.session.state}|${this.session.capabilities.hasScope('monitoring:read')}`;
+  }
+}

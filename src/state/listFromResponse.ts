@@ -1,0 +1,32 @@
+/**
+ * Finds the list in a response whose shape the spec leaves open: the value itself when it is an array,
+ * else the first array under one of the given member names (also one level down, e.g. `data.items`).
+ * No `vscode` import (unit-tested).
+ */
+export function listFromResponse(value: unknown, names: readonly string[]): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  for (const name of names) {
+    const member = record[name];
+    if (Array.isArray(member)) return member;
+  }
+  for (const name of names) {
+    const member = record[name];
+    if (typeof member === 'object' && member !== null) {
+      const nested = listFromResponse(member, names.filter((other) => other !== name));
+      if (nested.length > 0) return nested;
+    }
+  }
+  return [];
+}
+
+/** The first member among `names` that is a non-empty string or a finite number, as a string. */
+export function firstText(record: Record<string, unknown>, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = record[name];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}

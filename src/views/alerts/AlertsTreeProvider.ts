@@ -1,0 +1,51 @@
+import * as vscode from 'vscode';
+import type { AlertsStore } from '../../state/alertsStore';
+import type { PanelSession } from '../../state/panelSession';
+import { ErrorNode } from '../shared/errorNode';
+import { MessageNode } from '../shared/messageNode';
+import { stateNodes } from '../shared/viewMessages';
+import { AlertNode, ResolvedGroupNode } from './alertNodes';
+
+/** Unresolved alerts first, then a collapsed "Resolved (N)" group. Loads on first display, then from the store. */
+export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly session: PanelSession,
+    private readonly store: AlertsStore,
+  ) {
+    this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined)), session.onDidChange(() => this.changed.fire(undefined))];
+  }
+
+  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
+    return element;
+  }
+
+  async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (element instanceof ResolvedGroupNode) return element.alerts.map((alert) => new AlertNode(alert));
+    if (element) return [];
+    const blocked = stateNodes(this.session, 'monitoring:read');
+    if (blocked) return blocked;
+    if (this.store.snapshot.kind === 'empty') await this.store.refresh();
+    // The store's change event re-renders with what it loaded; answer with the current snapshot meanwhile.
+    const snapshot = this.store.snapshot;
+    if (snapshot.kind === 'empty') return stateNodes(this.session, 'monitoring:read') ?? [];
+    if (snapshot.kind === 'failed') return [new ErrorNode(snapshot.error, () => void this.store.refresh())];
+    const unresolved = snapshot.list.alerts.filter((alert) => !alert.resolved);
+    const resolved = snapshot.list.alerts.filter((alert) => alert.resolved);
+    const nodes: vscode.TreeItem[] = unresolved.map((alert) => new AlertNode(alert));
+    if (unresolved.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No unresolved alerts'), 'pass'));
+    if (resolved.length > 0) nodes.push(new ResolvedGroupNode(resolved));
+    if (snapshot.list.unreadable > 0) {
+      nodes.push(new MessageNode(vscode.l10n.t('{0} alert(s) in the answer could not be read', snapshot.list.unreadable), 'warning'));
+    }
+    return nodes;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import type { Alert, AlertSeverity } from '../../state/alertsModel';
+import { ago } from '../shared/relativeTime';
+import { plainLabel, untrustedMarkdown } from '../shared/untrustedText';
+
+const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
+  error: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
+  warning: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
+  info: new vscode.ThemeIcon('info', new vscode.ThemeColor('charts.blue')),
+};
+
+/** One alert: severity icon, title, age; unresolved ones can be resolved (contextValue `alert.unresolved`). */
+export class AlertNode extends vscode.TreeItem {
+  constructor(readonly alert: Alert) {
+    super(plainLabel(alert.title) || vscode.l10n.t('(untitled alert)'), vscode.TreeItemCollapsibleState.None);
+    const age = ago(alert.resolved ? alert.resolvedAt ?? alert.createdAt : alert.createdAt);
+    this.description = [plainLabel(alert.subject, 60), age].filter(Boolean).join(' · ');
+    this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];
+    this.contextValue = alert.resolved ? 'alert.resolved' : 'alert.unresolved';
+    this.id = alert.id === undefined ? undefined : `alert:${String(alert.id)}`;
+    this.tooltip = untrustedMarkdown()
+      .heading(alert.title)
+      .paragraph(alert.message)
+      .field(vscode.l10n.t('Severity'), alert.severityText)
+      .field(vscode.l10n.t('About'), alert.subject)
+      .field(vscode.l10n.t('Raised'), alert.createdAt && `${alert.createdAt} (${ago(alert.createdAt)})`)
+      .field(vscode.l10n.t('Resolved'), alert.resolved ? alert.resolvedAt ?? vscode.l10n.t('yes') : undefined)
+      .field(vscode.l10n.t('Alert id'), alert.id)
+      .build();
+  }
+}
+
+/** The collapsed group holding resolved alerts: "Resolved (N)". */
+export class ResolvedGroupNode extends vscode.TreeItem {
+  constructor(readonly alerts: readonly Alert[]) {
+    super(vscode.l10n.t('Resolved ({0})', alerts.length), vscode.TreeItemCollapsibleState.Collapsed);
+    this.iconPath = new vscode.ThemeIcon('check-all');
+    this.contextValue = 'alertGroup.resolved';
+    this.id = 'alerts:resolved';
+  }
+}

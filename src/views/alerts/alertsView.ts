@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import type { AlertsStore } from '../../state/alertsStore';
+import type { PanelSession } from '../../state/panelSession';
+import { panelDescription } from '../shared/viewMessages';
+import { AlertsTreeProvider } from './AlertsTreeProvider';
+
+export interface AlertsView extends vscode.Disposable {
+  readonly provider: AlertsTreeProvider;
+  readonly treeView: vscode.TreeView<vscode.TreeItem>;
+}
+
+/** The Alerts view: the active panel's name as description, the unresolved count as badge. */
+export function registerAlertsView(session: PanelSession, store: AlertsStore): AlertsView {
+  const provider = new AlertsTreeProvider(session, store);
+  const treeView = vscode.window.createTreeView('panelOps.alerts', { treeDataProvider: provider, showCollapseAll: false });
+  const update = () => {
+    treeView.description = panelDescription(session);
+    const count = session.state === 'connected' ? store.unresolved : undefined;
+    treeView.badge = count
+      ? { value: count, tooltip: vscode.l10n.t('{0} unresolved alert(s)', count) }
+      : undefined;
+  };
+  update();
+  const subscriptions = [store.onDidChange(update), session.onDidChange(update)];
+  return {
+    provider,
+    treeView,
+    dispose: () => {
+      for (const subscription of subscriptions) subscription.dispose();
+      treeView.dispose();
+      provider.dispose();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import * as vscode from 'vscode';
+import { isScopeDenied, isTokenRejected, PanelApiError } from '../../api/errors';
+
+/**
+ * One line saying why a load failed, for error nodes and messages. Errors from src/api never hold the
+ * token; other errors are reduced to their message.
+ */
+export function describeError(error: unknown): string {
+  if (isScopeDenied(error) && error instanceof PanelApiError && error.route) {
+    const route = error.route;
+    return route.ownerOnly
+      ? vscode.l10n.t('The panel refused {0} {1}: it needs {2} and an owner account.', route.method, route.path, route.scope)
+      : vscode.l10n.t('The panel refused {0} {1}: it needs {2}, or the account\'s role does not allow it.', route.method, route.path, route.scope);
+  }
+  if (isTokenRejected(error)) return vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.');
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

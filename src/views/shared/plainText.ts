@@ -1,0 +1,39 @@
+/**
+ * Turning untrusted text from the panel into something safe to show. No `vscode` import, so unit tests
+ * cover it in plain Node; `untrustedText.ts` builds the VS Code objects on top of it.
+ */
+
+// C0/C1 controls, and the bidirectional formatting characters that can reorder what a reader sees
+// (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI) plus the zero-width marks often used to hide text.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const BIDI_AND_INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** Strips control and bidi-override characters, collapses whitespace, and truncates with "…". null/undefined -> ''. */
+export function plainLabel(value: unknown, max = 200): string {
+  const text = stringOf(value)
+    .replace(CONTROL, ' ')
+    .replace(BIDI_AND_INVISIBLE, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  // Do not cut a surrogate pair in half.
+  let end = Math.max(0, max - 1);
+  if (end > 0 && /[\ud800-\udbff]/.test(text.charAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Escapes every character Markdown could read as syntax, so the text renders literally. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+\-.!|~&:"'$=]/g, (character) => `\\${character}`);
+}
+
+function stringOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,23 @@
+import type * as vscode from 'vscode';
+import type { Scope } from '../../api/catalog';
+import type { PanelSession } from '../../state/panelSession';
+import { MissingScopeNode } from './missingScopeNode';
+import { TokenRejectedNode } from './tokenRejectedNode';
+
+/**
+ * What a view shows instead of loading: nothing while no panel is connected (the welcome view with its
+ * "Connect to Panel" button shows then), the reconnect node after a 401, a missing-scope node when the
+ * token lacks the view's read scope. undefined means: go ahead and load.
+ */
+export function stateNodes(session: PanelSession, scope: Scope): vscode.TreeItem[] | undefined {
+  const panel = session.active;
+  if (!panel || session.state === 'disconnected') return [];
+  if (session.state === 'tokenRejected') return [new TokenRejectedNode(panel.name)];
+  if (!session.capabilities.hasScope(scope)) return [new MissingScopeNode(scope, session.capabilities.wasDenied(scope))];
+  return undefined;
+}
+
+/** The view's description: the active panel's name ("Nodes — demo panel" in the view title). */
+export function panelDescription(session: PanelSession): string | undefined {
+  return session.active?.name;
+}

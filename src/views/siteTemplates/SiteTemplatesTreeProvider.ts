@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import { parseSiteTemplates, type SiteTemplateList } from '../../state/siteTemplatesModel';
+import type { PanelSession } from '../../state/panelSession';
+import { ErrorNode } from '../shared/errorNode';
+import { MessageNode } from '../shared/messageNode';
+import { stateNodes } from '../shared/viewMessages';
+import { SiteTemplateNode } from './siteTemplateNode';
+
+type Loaded = { readonly kind: 'loaded'; readonly list: SiteTemplateList } | { readonly kind: 'failed'; readonly error: unknown };
+
+/** Every site template of the active panel; loads when first shown and on refresh. */
+export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private loaded: Loaded | undefined;
+  private loading: Promise<void> | undefined;
+  private panelKey: string;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly session: PanelSession) {
+    this.panelKey = this.keyOf();
+    this.subscription = session.onDidChange(() => {
+      const key = this.keyOf();
+      if (key === this.panelKey) return;
+      this.panelKey = key;
+      this.loaded = undefined;
+      this.changed.fire(undefined);
+    });
+  }
+
+  /** Forgets what was loaded and shows the view again (which loads). */
+  refresh(): void {
+    this.loaded = undefined;
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
+    return element;
+  }
+
+  async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (element) return [];
+    const blocked = stateNodes(this.session, 'sites:read');
+    if (blocked) return blocked;
+    if (!this.loaded) await this.load();
+    const loaded = this.loaded;
+    if (!loaded) return stateNodes(this.session, 'sites:read') ?? [];
+    if (loaded.kind === 'failed') {
+      return stateNodes(this.session, 'sites:read') ?? [new ErrorNode(loaded.error, () => this.refresh())];
+    }
+    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template) => new SiteTemplateNode(template));
+    if (nodes.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No site templates')));
+    if (loaded.list.unreadable > 0) {
+      nodes.push(new MessageNode(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.list.unreadable), 'warning'));
+    }
+    return nodes;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private load(): Promise<void> {
+    this.loading ??= (async () => {
+      const key = this.panelKey;
+      let result: Loaded;
+      try {
+        result = { kind: 'loaded', list: parseSiteTemplates(await this.session.call((api, signal) => api.siteTemplates.list({ signal }))) };
+      } catch (error) {
+        result = { kind: 'failed', error };
+      }
+      if (key === this.panelKey) this.loaded = result;
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  private keyOf(): string {
+    return `${this.session.active?.url ?? ''}|${this.session.state}|${this.session.capabilities.hasScope('sites:read')}`;
+  }
+}

@@ -1,0 +1,22 @@
+import * as vscode from 'vscode';
+import type { SiteTemplate } from '../../state/siteTemplatesModel';
+import { relativeTime } from '../shared/relativeTime';
+import { plainLabel, untrustedMarkdown } from '../shared/untrustedText';
+
+/** One site template: name, id as description, details in the tooltip. Clicking does nothing yet. */
+export class SiteTemplateNode extends vscode.TreeItem {
+  constructor(readonly template: SiteTemplate) {
+    super(plainLabel(template.name) || vscode.l10n.t('(unnamed template)'), vscode.TreeItemCollapsibleState.None);
+    this.description = plainLabel(template.id, 60);
+    this.iconPath = new vscode.ThemeIcon('globe');
+    this.contextValue = 'siteTemplate';
+    if (template.id !== undefined) this.id = `siteTemplate:${template.id}`;
+    const tooltip = untrustedMarkdown()
+      .heading(template.name)
+      .paragraph(template.description)
+      .field(vscode.l10n.t('Template id'), template.id)
+      .field(vscode.l10n.t('Updated'), template.updatedAt && `${template.updatedAt} (${relativeTime(template.updatedAt)})`);
+    for (const [name, value] of template.details) tooltip.field(name, value, 200);
+    this.tooltip = tooltip.build();
+  }
+}
