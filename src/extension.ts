@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { createPanelApi } from './api/index';
 import { registerAlertsCommands } from './commands/alerts';
 import { registerConnectCommand } from './commands/connect';
+import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
 import { registerShowLogCommand } from './commands/showLog';
@@ -9,6 +10,8 @@ import { registerSignOutCommand } from './commands/signOut';
 import { registerSiteTemplatesCommands } from './commands/siteTemplates';
 import { registerSwitchPanelCommand } from './commands/switchPanel';
 import { registerTreeNodeActions } from './commands/treeNodeActions';
+import { registerUsersFilter } from './commands/usersFilter';
+import { registerUsersRefresh } from './commands/usersRefresh';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/authenticationProvider';
 import { Capabilities } from './connection/capabilities';
 import { CLIENT_SETTINGS, clientOptionsFromSettings } from './connection/clientOptions';
@@ -20,7 +23,9 @@ import { AlertsStore } from './state/alertsStore';
 import { PanelSession } from './state/panelSession';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
+import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
+import { registerUsersView } from './views/users/UsersTreeProvider';
 
 /** Composition root: builds the services and registers views and commands. Nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -32,6 +37,8 @@ export async function activate(context: vscode.ExtensionContext) {
     createPanelApi({ ...clientOptions(), baseUrl: url, token: () => tokenOf(store, url) }),
   );
   const connectDeps: ConnectDependencies = { session, clientOptions };
+  const nodesView = registerNodesView(context, session);
+  const usersView = registerUsersView(context, session);
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
   const siteTemplatesView = registerSiteTemplatesView(session);
@@ -52,6 +59,9 @@ export async function activate(context: vscode.ExtensionContext) {
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
     registerTreeNodeActions(),
+    registerNodesRefresh(nodesView.provider),
+    registerUsersRefresh(usersView.provider),
+    registerUsersFilter(usersView.provider, session),
     registerAlertsCommands(session, alerts),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -67,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext) {
   return {
     session,
     alerts,
-    views: { alerts: alertsView, siteTemplates: siteTemplatesView },
+    views: { nodes: nodesView, users: usersView, alerts: alertsView, siteTemplates: siteTemplatesView },
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,

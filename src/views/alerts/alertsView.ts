@@ -6,17 +6,17 @@ import { AlertsTreeProvider } from './AlertsTreeProvider';
 
 export interface AlertsView extends vscode.Disposable {
   readonly provider: AlertsTreeProvider;
-  readonly treeView: vscode.TreeView<vscode.TreeItem>;
+  readonly view: vscode.TreeView<vscode.TreeItem>;
 }
 
 /** The Alerts view: the active panel's name as description, the unresolved count as badge. */
 export function registerAlertsView(session: PanelSession, store: AlertsStore): AlertsView {
   const provider = new AlertsTreeProvider(session, store);
-  const treeView = vscode.window.createTreeView('panelOps.alerts', { treeDataProvider: provider, showCollapseAll: false });
+  const view = vscode.window.createTreeView('panelOps.alerts', { treeDataProvider: provider, showCollapseAll: false });
   const update = () => {
-    treeView.description = panelDescription(session);
+    view.description = panelDescription(session);
     const count = session.state === 'connected' ? store.unresolved : undefined;
-    treeView.badge = count
+    view.badge = count
       ? { value: count, tooltip: vscode.l10n.t('{0} unresolved alert(s)', count) }
       : undefined;
   };
@@ -24,10 +24,10 @@ export function registerAlertsView(session: PanelSession, store: AlertsStore): A
   const subscriptions = [store.onDidChange(update), session.onDidChange(update)];
   return {
     provider,
-    treeView,
+    view,
     dispose: () => {
       for (const subscription of subscriptions) subscription.dispose();
-      treeView.dispose();
+      view.dispose();
       provider.dispose();
     },
   };

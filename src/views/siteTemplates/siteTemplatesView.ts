@@ -5,24 +5,24 @@ import { SiteTemplatesTreeProvider } from './SiteTemplatesTreeProvider';
 
 export interface SiteTemplatesView extends vscode.Disposable {
   readonly provider: SiteTemplatesTreeProvider;
-  readonly treeView: vscode.TreeView<vscode.TreeItem>;
+  readonly view: vscode.TreeView<vscode.TreeItem>;
 }
 
 /** The Site templates view with the active panel's name as description. */
 export function registerSiteTemplatesView(session: PanelSession): SiteTemplatesView {
   const provider = new SiteTemplatesTreeProvider(session);
-  const treeView = vscode.window.createTreeView('panelOps.siteTemplates', { treeDataProvider: provider });
+  const view = vscode.window.createTreeView('panelOps.siteTemplates', { treeDataProvider: provider });
   const update = () => {
-    treeView.description = panelDescription(session);
+    view.description = panelDescription(session);
   };
   update();
   const subscription = session.onDidChange(update);
   return {
     provider,
-    treeView,
+    view,
     dispose: () => {
       subscription.dispose();
-      treeView.dispose();
+      view.dispose();
       provider.dispose();
     },
   };
