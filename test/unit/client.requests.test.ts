@@ -1,0 +1,103 @@
+import * as assert from 'node:assert/strict';
+import { RouteNotInCatalogError, createPanelApi, type PanelApi } from '../../src/api';
+import { startTestServer, type TestServer } from './clientTestServer';
+
+const TOKEN = 'pmt_0123456789abcdef0123456789abcdef01234567';
+const ID = '7d3e0c52-2f4b-4c8e-9d6a-0b1c2d3e4f50';
+
+describe('client: what goes on the wire', () => {
+  let server: TestServer;
+  let api: PanelApi;
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    api = createPanelApi({ baseUrl: `${server.url}/`, token: TOKEN });
+  });
+  afterEach(async () => {
+    await api.close();
+    await server.close();
+  });
+
+  const last = () => server.calls[server.calls.length - 1];
+  const jsonSent = () => JSON.parse(last().body.toString('utf8')) as unknown;
+
+  it('sends exactly one Bearer header, no cookies, and never the token in the URL', async () => {
+    await api.keys.list({ q: 'alice' });
+    await api.keys.create({ label: 'a', type: 'SHARED', node_ids: [ID] });
+    for (const call of server.calls) {
+      const names = call.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+      assert.equal(names.filter((n) => n === 'authorization').length, 1);
+      assert.equal(call.headers.authorization, `Bearer ${TOKEN}`);
+      assert.ok(!names.includes('cookie'));
+      assert.ok(!names.includes('x-csrf-token'));
+      assert.ok(!call.url.includes(TOKEN));
+      assert.ok(call.url.startsWith('/api/v1/'));
+    }
+  });
+
+  it('sends only the fields of the create-key contract, dropping unset ones', async () => {
+    const request = { label: 'Alice', type: 'PERSONAL', node_ids: [ID], expires_at: undefined, note: 'not allowed', secret: 'x' };
+    await api.keys.create(request as never);
+    assert.deepEqual(jsonSent(), { label: 'Alice', type: 'PERSONAL', node_ids: [ID] });
+    assert.equal(last().headers['content-type'], 'application/json');
+    await api.keys.create({ label: 'Bob', type: 'SHARED', node_ids: [ID], expires_at: null });
+    assert.deepEqual(jsonSent(), { label: 'Bob', type: 'SHARED', node_ids: [ID], expires_at: null });
+  });
+
+  it('sends only the branding fields of spec 2.4 on update', async () => {
+    await api.branding.profiles.update(ID, { panel_name: 'Ops', accent_color: undefined, evil: 1 } as never);
+    assert.equal(last().method, 'PUT');
+    assert.deepEqual(jsonSent(), { panel_name: 'Ops' });
+  });
+
+  it('clamps page, per_page and limit before sending', async () => {
+    await api.keys.list({ page: 0, per_page: 500, state: 'expiring', node: ID });
+    assert.equal(last().url, `/api/v1/keys?page=1&per_page=200&state=expiring&node=${ID}`);
+    await api.audit.list({ page: -2, per_page: 0, action: 'keys.' });
+    assert.equal(last().url, '/api/v1/audit?page=1&per_page=1&action=keys.');
+    await api.nodes.jobs(ID, { limit: 1000 });
+    assert.equal(last().url, `/api/v1/nodes/${ID}/jobs?limit=100`);
+    await api.branding.profiles.list({ live: false });
+    assert.equal(last().url, '/api/v1/branding/profiles?live=0');
+  });
+
+  it('sends bodiless actions without a body or content type', async () => {
+    await api.keys.disable(ID).catch(() => undefined);
+    assert.equal(last().method, 'POST');
+    assert.equal(last().body.length, 0);
+    assert.equal(last().headers['content-type'], undefined);
+  });
+
+  it('uploads a branding asset as multipart/form-data part `file` with ?kind=', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    await api.branding.profiles.upload(ID, 'favicon', { bytes: png, filename: 'fav"icon.png', contentType: 'image/png' });
+    const call = last();
+    assert.equal(call.url, `/api/v1/branding/profiles/${ID}/upload?kind=favicon`);
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(String(call.headers['content-type']))?.[1];
+    assert.ok(boundary);
+    const body = call.body;
+    const headEnd = body.indexOf('\r\n\r\n');
+    const head = body.subarray(0, headEnd).toString('utf8');
+    assert.match(head, /Content-Disposition: form-data; name="file"; filename="fav_icon.png"/);
+    assert.match(head, /Content-Type: image\/png/);
+    assert.deepEqual([...body.subarray(headEnd + 4, headEnd + 4 + png.length)], [...png]);
+    assert.ok(body.subarray(headEnd + 4 + png.length).toString('utf8') === `\r\n--${boundary}--\r\n`);
+  });
+
+  it('encodes path parameters so they cannot leave their segment', async () => {
+    await api.keys.get('a/b?c');
+    assert.equal(last().url, '/api/v1/keys/a%2Fb%3Fc');
+    await assert.rejects(api.keys.get('..'), /needs a value/);
+    await assert.rejects(api.keys.get(''), /needs a value/);
+    assert.equal(server.calls.length, 1);
+  });
+
+  it('refuses a route that is not in the catalog before sending anything', async () => {
+    for (const [method, path] of [['GET', '/tokens'], ['DELETE', '/alerts/1'], ['GET', '/keys/../tokens'], ['POST', '/account/password']]) {
+      await assert.rejects(api.call(method, path), RouteNotInCatalogError, `${method} ${path}`);
+    }
+    assert.equal(server.calls.length, 0);
+    await api.call('GET', `/nodes/${ID}/health`);
+    assert.equal(last().url, `/api/v1/nodes/${ID}/health`);
+  });
+});
