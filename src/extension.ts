@@ -76,8 +76,11 @@ export async function activate(context: vscode.ExtensionContext) {
   /** For the integration tests: the services behind the views (no token is exposed). */
   return {
     session,
-    alerts,
-    views: { nodes: nodesView, users: usersView, alerts: alertsView, siteTemplates: siteTemplatesView },
+    nodes: nodesView,
+    users: usersView,
+    alerts: alertsView,
+    siteTemplates: siteTemplatesView,
+    alertsStore: alerts,
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,
