@@ -173,10 +173,12 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   ): Loaded {
     const source = new vscode.CancellationTokenSource();
     this.loads.add(source);
+    // A superseded load shows what the session says now (e.g. the reconnect node after a 401), else nothing.
+    const superseded = () => stateNodes(this.session, 'nodes:read') ?? [];
     const promise = load(source.token).then(
-      (items) => (source.token.isCancellationRequested ? [] : items),
+      (items) => (source.token.isCancellationRequested ? superseded() : items),
       (error: unknown) => {
-        if (source.token.isCancellationRequested) return [];
+        if (source.token.isCancellationRequested) return superseded();
         const claimed = special?.(error);
         return claimed ? [claimed] : failureNodes(error, this.session, scope, retry);
       },

@@ -110,7 +110,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         const counts = await Promise.all(KEY_STATES.map((state) =>
           this.session.call((api, signal) => api.keys.count({ ...query, state }, { signal }), source.token),
         ));
-        if (source.token.isCancellationRequested) return [];
+        if (source.token.isCancellationRequested) return stateNodes(this.session, 'users:read') ?? [];
         this.groups = KEY_STATES.map((state, index) => {
           const count: unknown = counts[index];
           return new UserGroupItem(state, typeof count === 'number' ? count : undefined, this.pagesFor(state));
@@ -118,7 +118,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         return this.groups;
       } catch (error) {
         source.cancel(); // the other counts are of no use without this one
-        if (this.groupsLoad?.source !== source) return [];
+        // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
+        if (this.groupsLoad?.source !== source) return stateNodes(this.session, 'users:read') ?? [];
         return failureNodes(error, this.session, 'users:read', () => this.refresh());
       } finally {
         if (this.groupsLoad?.source === source) this.groupsLoad = undefined;
