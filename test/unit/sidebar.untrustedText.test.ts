@@ -1,0 +1,66 @@
+// Untrusted text from the panel becomes a safe one-line label, and Markdown-escaped text renders literally.
+import * as assert from 'node:assert/strict';
+import { escapeMarkdown, plainLabel } from '../../src/views/shared/plainText';
+import { timeDistance } from '../../src/views/shared/timeDistance';
+
+describe('untrusted text: plainLabel', () => {
+  it('turns null, undefined and objects into text without throwing', () => {
+    assert.equal(plainLabel(null), '');
+    assert.equal(plainLabel(undefined), '');
+    assert.equal(plainLabel(42), '42');
+    assert.equal(plainLabel(false), 'false');
+    assert.equal(plainLabel({ a: 1 }), '{"a":1}');
+  });
+
+  it('replaces control characters and newlines with single spaces', () => {
+    assert.equal(plainLabel('line one\nline two\r\n\tthree\u0000\u0007end'), 'line one line two three end');
+  });
+
+  it('removes bidi overrides and zero-width characters, keeps RTL letters', () => {
+    assert.equal(plainLabel('evil\u202Egnp.exe'), 'evilgnp.exe');
+    assert.equal(plainLabel('a\u200Bb\u2066c\u2069'), 'abc');
+    assert.equal(plainLabel('שלום עולם'), 'שלום עולם');
+  });
+
+  it('truncates 10,000-character strings with an ellipsis', () => {
+    const label = plainLabel('x'.repeat(10_000), 200);
+    assert.equal(label.length, 200);
+    assert.ok(label.endsWith('…'));
+  });
+
+  it('never cuts a surrogate pair in half', () => {
+    const label = plainLabel('😀'.repeat(50), 10);
+    assert.doesNotMatch(label, /[\ud800-\udbff](?![\udc00-\udfff])/);
+    assert.ok(label.endsWith('…'));
+  });
+});
+
+describe('untrusted text: escapeMarkdown', () => {
+  it('escapes link, image, HTML, code and emphasis syntax', () => {
+    const escaped = escapeMarkdown('[click](command:workbench.action.quit) ![x](y) <img src=x> `code` *b* _i_');
+    for (const syntax of ['[', ']', '(', ')', '<', '>', '`', '*', '_', '!']) {
+      const unescaped = new RegExp(`(^|[^\\\\])\\${syntax}`);
+      assert.doesNotMatch(escaped, unescaped, `an unescaped ${syntax} is left`);
+    }
+  });
+
+  it('escapes the colon of a URI scheme so it cannot become a link', () => {
+    assert.match(escapeMarkdown('command:panelOps.signOut'), /command\\:panelOps/);
+  });
+});
+
+describe('timeDistance', () => {
+  const now = Date.parse('2026-01-10T12:00:00Z');
+
+  it('gives the largest whole unit, past and future', () => {
+    assert.deepEqual(timeDistance('2026-01-10T09:00:00Z', now), { amount: 3, unit: 'hour', future: false });
+    assert.deepEqual(timeDistance('2026-01-13T12:00:00Z', now), { amount: 3, unit: 'day', future: true });
+    assert.deepEqual(timeDistance('2026-01-10T11:55:00Z', now), { amount: 5, unit: 'minute', future: false });
+  });
+
+  it('is undefined for missing or unparseable values', () => {
+    assert.equal(timeDistance(null, now), undefined);
+    assert.equal(timeDistance('soon', now), undefined);
+    assert.equal(timeDistance({}, now), undefined);
+  });
+});
