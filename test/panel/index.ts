@@ -9,7 +9,7 @@ import { PRESETS, SCOPES } from '../../src/api/catalog';
 import { generateCertificates } from './certificates';
 import { buildDataset } from './datasets';
 import { FaultQueue } from './faultQueue';
-import { allHandlers } from './handlers';
+import { handlersFor } from './handlers';
 import { PanelRuntime } from './panelRuntime';
 import { createRequestListener } from './requestPipeline';
 import { buildRouteTable } from './routeTable';
@@ -26,7 +26,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const runtime = new PanelRuntime(data, names, options.jobStepMs ?? 1500);
   const authority = new TokenAuthority(data, () => runtime.now());
   const routes = buildRouteTable(names);
-  const handlers = allHandlers();
+  const handlers = handlersFor(routes);
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
 

@@ -1,0 +1,111 @@
+/** Site templates (cover websites): list, get, create, put, delete, import, validate, customize. */
+import { conflict, notFound, validationFailed } from '../apiError';
+import { FieldErrors, isUuid, optionalString, requiredString } from '../fieldChecks';
+import { created, noContent, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
+import { validateHtml } from '../htmlValidation';
+import type { SiteTemplateRecord } from '../types';
+
+const TEMPLATE_FIELDS = ['name', 'description', 'html', 'css'];
+
+function template(ctx: HandlerContext): SiteTemplateRecord {
+  const found = isUuid(ctx.params.id) ? ctx.panel.data.siteTemplates.get(ctx.params.id.toLowerCase()) : undefined;
+  if (!found) throw notFound('site template');
+  return found;
+}
+
+function summaryOf(t: SiteTemplateRecord) {
+  return { id: t.id, name: t.name, description: t.description, builtin: t.builtin, created_at: t.created_at, updated_at: t.updated_at, size: t.html.length + t.css.length };
+}
+
+function store(ctx: HandlerContext, fields: Omit<SiteTemplateRecord, 'id' | 'builtin' | 'created_at' | 'updated_at'>, action: string) {
+  const now = ctx.panel.now().toISOString();
+  const record: SiteTemplateRecord = { id: ctx.panel.newId(), ...fields, builtin: false, created_at: now, updated_at: now };
+  ctx.panel.data.siteTemplates.set(record.id, record);
+  ctx.panel.audit.record(ctx.caller, action, { type: 'site_template', id: record.id }, { name: record.name });
+  return created(record);
+}
+
+function createTemplate(ctx: HandlerContext) {
+  const body = ctx.body.json(TEMPLATE_FIELDS);
+  const errors = new FieldErrors();
+  errors.check('name', requiredString(body.name));
+  errors.check('html', requiredString(body.html));
+  errors.check('description', optionalString(body.description));
+  errors.check('css', optionalString(body.css));
+  if (errors.any) throw validationFailed(errors.fields);
+  return store(ctx, { name: String(body.name), description: String(body.description ?? ''), html: String(body.html), css: String(body.css ?? '') }, 'site_templates.create');
+}
+
+function importTemplate(ctx: HandlerContext) {
+  const body = ctx.body.json(TEMPLATE_FIELDS);
+  const errors = new FieldErrors();
+  errors.check('html', requiredString(body.html));
+  errors.check('name', optionalString(body.name));
+  errors.check('description', optionalString(body.description));
+  errors.check('css', optionalString(body.css));
+  if (errors.any) throw validationFailed(errors.fields);
+  const html = String(body.html);
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  return store(ctx, { name: typeof body.name === 'string' ? body.name : title || 'Imported template', description: String(body.description ?? 'Imported'), html, css: String(body.css ?? '') }, 'site_templates.import');
+}
+
+function putTemplate(ctx: HandlerContext) {
+  const record = template(ctx);
+  const body = ctx.body.json(TEMPLATE_FIELDS);
+  const errors = new FieldErrors();
+  if ('name' in body) errors.check('name', requiredString(body.name));
+  if ('html' in body) errors.check('html', requiredString(body.html));
+  errors.check('description', optionalString(body.description));
+  errors.check('css', optionalString(body.css));
+  if (errors.any) throw validationFailed(errors.fields);
+  if (record.builtin) throw conflict('built-in templates cannot be changed; customize one to get an editable copy', 'builtin_template');
+  Object.assign(record, body, { updated_at: ctx.panel.now().toISOString() });
+  ctx.panel.audit.record(ctx.caller, 'site_templates.update', { type: 'site_template', id: record.id }, { fields: Object.keys(body) });
+  return ok(record);
+}
+
+function deleteTemplate(ctx: HandlerContext) {
+  const record = template(ctx);
+  if (record.builtin) throw conflict('built-in templates cannot be deleted', 'builtin_template');
+  const user = [...ctx.panel.data.nodes.values()].find((node) => node.site.template_id === record.id);
+  if (user) throw conflict(`the template is in use on ${user.name}`, 'template_in_use');
+  ctx.panel.data.siteTemplates.delete(record.id);
+  ctx.panel.audit.record(ctx.caller, 'site_templates.delete', { type: 'site_template', id: record.id }, { name: record.name });
+  return noContent;
+}
+
+function validate(ctx: HandlerContext) {
+  const body = ctx.body.json(['html', 'css']);
+  const problem = requiredString(body.html);
+  if (problem) throw validationFailed({ html: problem });
+  const errors = validateHtml(String(body.html));
+  return ok({ valid: errors.length === 0, errors });
+}
+
+function customize(ctx: HandlerContext) {
+  const source = template(ctx);
+  const body = ctx.body.json(['name', 'values']);
+  const values = body.values ?? {};
+  const errors = new FieldErrors();
+  errors.check('name', optionalString(body.name));
+  if (typeof values !== 'object' || values === null || Array.isArray(values) || !Object.values(values).every((v) => typeof v === 'string')) {
+    errors.check('values', 'must be an object of strings');
+  }
+  if (errors.any) throw validationFailed(errors.fields);
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (values as Record<string, string>)[name] ?? whole);
+  return store(ctx, { name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description, html: fill(source.html), css: fill(source.css) }, 'site_templates.customize');
+}
+
+export const siteTemplateHandlers: HandlerTable = {
+  'GET /site-templates': (ctx) => {
+    const items = [...ctx.panel.data.siteTemplates.values()].map(summaryOf);
+    return ok({ items, total: items.length });
+  },
+  'GET /site-templates/{id}': (ctx) => ok(template(ctx)),
+  'POST /site-templates': createTemplate,
+  'POST /site-templates/import': importTemplate,
+  'PUT /site-templates/{id}': putTemplate,
+  'DELETE /site-templates/{id}': deleteTemplate,
+  'POST /site-templates/validate': validate,
+  'POST /site-templates/{id}/customize': customize,
+};
