@@ -74,16 +74,13 @@ function describeHttpError(init: {
   const fields = init.fields && Object.keys(init.fields).length > 0
     ? ` (${Object.entries(init.fields).map(([name, why]) => `${name}: ${why}`).join('; ')})`
     : '';
-  const base = `${init.panelMessage || 'no message'}${fields} [HTTP ${init.status} ${init.code || 'error'}, ${where}]`;
-  if (init.status === 403 && init.route) return `${base}: ${explainScope(init.route)}`;
-  if (init.status === 401) return `${base}: the token is missing, invalid, expired or revoked`;
-  return base;
+  const scope = init.status === 403 && init.route ? `; ${explainScope(init.route)}` : '';
+  return `${init.panelMessage || 'no message'}${fields} [HTTP ${init.status} ${init.code || 'error'}, ${where}${scope}]`;
 }
 
-/** "needs users:write" plus the role rules that can also refuse the route. */
+/** "needs users:write", and "and an owner account" for owner-only routes. */
 export function explainScope(route: RouteSpec): string {
-  const owner = route.ownerOnly ? ' and an owner account' : '';
-  return `needs ${route.scope}${owner}; the account's current role can also refuse it`;
+  return `needs ${route.scope}${route.ownerOnly ? ' and an owner account' : ''}`;
 }
 
 /** The panel answered, but not with what the route promises: an HTML page, an empty body, malformed JSON. */
