@@ -178,6 +178,18 @@ describe('Users view', () => {
     assert.equal(labelOf(all.find((candidate) => keyOf(candidate) === HOSTILE.html)!), HOSTILE.html, 'HTML shows literally in the label');
   });
 
+  it('cancels the counts a filter change supersedes, and shows the filtered ones', async () => {
+    panel.inject({ kind: 'latency', ms: 4000, match: { path: '/keys' }, times: 6 });
+    api.users.provider.refresh();
+    const stale = Promise.resolve(children(api.users));
+    await vscode.commands.executeCommand('panelOps.users.filter', { type: 'PERSONAL' });
+    const started = Date.now();
+    assert.deepEqual(await stale, [], 'the superseded load shows nothing');
+    assert.ok(Date.now() - started < 2000, 'the superseded load ends at once instead of waiting for the slow answers');
+    panel.clearFaults();
+    assert.deepEqual((await children(api.users)).map((item) => item.description), expectedCounts(panel, (key) => key.type === 'PERSONAL'));
+  });
+
   it('shows an error node with a retry when the counts fail, and recovers on retry', async () => {
     panel.inject({ kind: 'status', status: 500, match: { path: '/keys' }, times: 20 });
     api.users.provider.refresh();
