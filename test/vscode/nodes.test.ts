@@ -125,3 +125,36 @@ describe('Nodes view with a read-only token', () => {
     assert.ok(byContext(await children(api.nodes, await section(api, 'ams-1', 'Users')), 'user').length > 0);
   });
 });
+
+describe('Nodes view with a token limited to users:read', () => {
+  let api: SidebarTestApi;
+  let panel: SimulatedPanel;
+  let token: string;
+
+  before(async () => {
+    api = await sidebar();
+    panel = await startPanel();
+    token = panel.issueToken({ role: 'owner', scopes: ['users:read'] }).secret;
+    await connect(panel, token, ['users:read']);
+  });
+
+  after(async () => {
+    await signOut(panel);
+    await panel.close();
+  });
+
+  it('says the token lacks nodes:read, then shows the reconnect node once the token is revoked', async () => {
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.nodes.refresh');
+    const denied = await children(api.nodes);
+    assert.deepEqual(denied.map((item) => item.contextValue), ['missingScope']);
+    assert.match(labelOf(denied[0]), /nodes:read/);
+    assert.equal(requestsTo(panel, '/nodes').length, 0, 'nothing is asked that the token cannot read');
+    assert.ok((await children(api.users)).length === 6, 'the Users view is unaffected');
+
+    panel.revokeToken(token);
+    await vscode.commands.executeCommand('panelOps.users.refresh');
+    await children(api.users);
+    assert.deepEqual((await children(api.nodes)).map((item) => item.contextValue), ['tokenRejected']);
+  });
+});

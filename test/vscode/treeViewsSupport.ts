@@ -27,8 +27,10 @@ export async function sidebar(): Promise<SidebarTestApi> {
   return api;
 }
 
-export async function connect(panel: SimulatedPanel, token: string, preset: 'fullRights' | 'readOnly' = 'fullRights'): Promise<void> {
-  await vscode.commands.executeCommand('panelOps.connect', { url: panel.url, token, name: 'Test panel', preset });
+/** Connects without prompts; `access` is the preset, or the exact scopes the token was created with. */
+export async function connect(panel: SimulatedPanel, token: string, access: 'fullRights' | 'readOnly' | string[] = 'fullRights'): Promise<void> {
+  const claim = Array.isArray(access) ? { scopes: access } : { preset: access };
+  await vscode.commands.executeCommand('panelOps.connect', { url: panel.url, token, name: 'Test panel', ...claim });
 }
 
 export async function signOut(panel: SimulatedPanel): Promise<void> {

@@ -135,6 +135,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const pages = (section.pages ??= newKeyPages());
     const fetcher = keyPageFetcher(this.session, () => ({ node: section.parent.node.id }));
     const loadMore = () => {
+      if (section.pages !== pages) return; // a node from before a refresh
       const load = pages.loadNext(fetcher);
       void vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () => load);
       void load.then(() => { if (section.pages === pages) this.changed.fire(section); });

@@ -79,6 +79,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Loads the group's next page and refreshes that group only. */
   loadMore(group: UserGroupItem): Promise<void> {
+    if (this.pagesByState.get(group.state) !== group.pages) return Promise.resolve(); // a node from before a refresh
     const load = group.pages.loadNext(this.fetcherFor(group.state));
     void vscode.window.withProgress({ location: { viewId: USERS_VIEW_ID } }, () => load);
     return load.then(() => {
