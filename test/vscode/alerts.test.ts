@@ -1,0 +1,125 @@
+// The Alerts view, its badge and the status-bar count inside a real VS Code, against the simulated panel.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startPanel, type SimulatedPanel } from '../panel';
+import { children, connect, coreApi, iconId, labelOf, signOut, tooltipOf, until, type CoreTestApi } from './sidebarCoreSupport';
+
+function unresolvedOnPanel(panel: SimulatedPanel): number {
+  return panel.data.alerts.filter((alert) => !alert.resolved).length;
+}
+
+describe('Alerts view and status bar', () => {
+  let api: CoreTestApi;
+  let panel: SimulatedPanel;
+
+  before(async () => {
+    api = await coreApi();
+    panel = await startPanel();
+    await connect(panel, panel.tokens.owner, { name: 'Alerts panel' });
+  });
+
+  afterEach(() => panel.clearFaults());
+
+  after(async () => {
+    await signOut(panel);
+    await panel.close();
+  });
+
+  it('lists unresolved alerts first with severity icons and age, resolved ones in a collapsed group', async () => {
+    await vscode.commands.executeCommand('panelOps.alerts.refresh');
+    const items = await children(api.alerts);
+    const unresolved = items.filter((item) => item.contextValue === 'alert.unresolved');
+    assert.equal(unresolved.length, unresolvedOnPanel(panel));
+    assert.equal(items.indexOf(unresolved[0]), 0, 'unresolved alerts come first');
+    assert.equal(iconId(unresolved[0]), 'error', 'the critical alert leads with the error icon');
+    assert.ok(unresolved.every((item) => ['error', 'warning', 'info'].includes(iconId(item) ?? '')));
+    assert.ok(unresolved.every((item) => / ago$/.test(String(item.description))), 'each shows its age');
+
+    const group = items[items.length - 1];
+    const resolvedCount = panel.data.alerts.length - unresolvedOnPanel(panel);
+    assert.equal(labelOf(group), `Resolved (${resolvedCount})`);
+    assert.equal(group.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const resolved = await children(api.alerts, group);
+    assert.equal(resolved.length, resolvedCount);
+    assert.ok(resolved.every((item) => item.contextValue === 'alert.resolved'));
+  });
+
+  it('shows hostile alert text as plain text and escapes it in an untrusted tooltip', async () => {
+    const items = await children(api.alerts);
+    const disk = items.find((item) => labelOf(item) === 'Disk almost full');
+    assert.ok(disk, 'the alert with HTML in its message');
+    const tooltip = tooltipOf(disk);
+    assert.equal(tooltip.isTrusted, false);
+    assert.equal(tooltip.supportHtml, false);
+    assert.doesNotMatch(tooltip.value, /(^|[^\\])<script/, 'no unescaped HTML');
+    assert.doesNotMatch(tooltip.value, /(^|[^\\])\]\(/, 'no Markdown link');
+    assert.match(tooltip.value, /script/, 'the text itself is still readable');
+  });
+
+  it('keeps the status-bar count and the view badge equal to the unresolved alerts, following resolutions', async () => {
+    await api.alertsStore.refresh();
+    const start = unresolvedOnPanel(panel);
+    assert.ok(start > 1);
+    assert.equal(api.statusBarItem.text, `$(bell-dot) ${start}`);
+    assert.equal((api.statusBarItem.backgroundColor as vscode.ThemeColor | undefined)?.id, 'statusBarItem.warningBackground');
+    assert.equal(api.statusBarItem.command, 'panelOps.alerts.focus');
+    assert.equal(api.alerts.view.badge?.value, start);
+
+    // Resolve one through the view's command, as a user would from the inline action.
+    const first = (await children(api.alerts)).find((item) => item.contextValue === 'alert.unresolved');
+    assert.ok(first);
+    await vscode.commands.executeCommand('panelOps.alerts.resolve', first);
+    await until(api.alertsStore.onDidChange, () => api.alertsStore.unresolved === start - 1);
+    assert.equal(unresolvedOnPanel(panel), start - 1, 'the panel resolved it');
+    assert.equal(api.statusBarItem.text, `$(bell-dot) ${start - 1}`);
+    assert.equal(api.alerts.view.badge?.value, start - 1);
+
+    // Everything resolved on the panel (e.g. by a colleague): a refresh clears the count and the warning.
+    for (const alert of panel.data.alerts) alert.resolved = true;
+    await vscode.commands.executeCommand('panelOps.alerts.refresh');
+    assert.equal(api.statusBarItem.text, '$(bell) 0');
+    assert.equal(api.statusBarItem.backgroundColor, undefined);
+    assert.equal(api.alerts.view.badge, undefined);
+    const items = await children(api.alerts);
+    assert.equal(labelOf(items[0]), 'No unresolved alerts');
+  });
+
+  it('shows an error node with the reason and a retry when the load fails, and recovers on retry', async () => {
+    panel.inject({ kind: 'status', status: 503, match: { method: 'GET', path: '/alerts' }, times: 10 });
+    await vscode.commands.executeCommand('panelOps.alerts.refresh');
+    const items = await children(api.alerts);
+    assert.equal(items.length, 1);
+    assert.equal(items[0].contextValue, 'error');
+    assert.match(String(items[0].tooltip), /503/);
+    assert.equal(items[0].command?.command, 'panelOps.retryLoad');
+    panel.clearFaults();
+    await vscode.commands.executeCommand('panelOps.retryLoad', items[0]);
+    await api.alertsStore.refresh(); // joins the load the retry started
+    const after = await children(api.alerts);
+    assert.notEqual(after[0].contextValue, 'error');
+  });
+
+  it('a read-only token still lists alerts but cannot resolve them', async () => {
+    await connect(panel, panel.tokens.readOnly, { preset: 'readOnly', name: 'Alerts panel' });
+    try {
+      assert.equal(api.session.capabilities.hasScope('monitoring:read'), true);
+      assert.equal(api.session.capabilities.can('alerts.resolve'), false, 'panelOps.scope.monitoring.write is false: Resolve is hidden');
+      const items = await children(api.alerts);
+      assert.ok(items.length > 0 && items.every((item) => item.contextValue !== 'error'));
+    } finally {
+      await connect(panel, panel.tokens.owner, { name: 'Alerts panel' });
+    }
+  });
+
+  it('hides the status-bar item when the token cannot read alerts', async () => {
+    const { secret } = panel.issueToken({ role: 'owner', scopes: ['nodes:read'] });
+    await connect(panel, secret, { scopes: ['nodes:read'], name: 'Alerts panel' });
+    try {
+      const items = await children(api.alerts);
+      assert.deepEqual(items.map(labelOf), ['This token lacks monitoring:read']);
+      assert.equal(api.alerts.view.badge, undefined);
+    } finally {
+      await connect(panel, panel.tokens.owner, { name: 'Alerts panel' });
+    }
+  });
+});

@@ -1,0 +1,74 @@
+// The Site templates view inside a real VS Code, against the simulated panel.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startPanel, type SimulatedPanel } from '../panel';
+import { children, connect, coreApi, labelOf, requestsTo, signOut, tooltipOf, type CoreTestApi } from './sidebarCoreSupport';
+
+describe('Site templates view', () => {
+  let api: CoreTestApi;
+  let panel: SimulatedPanel;
+
+  before(async () => {
+    api = await coreApi();
+    panel = await startPanel();
+    await connect(panel, panel.tokens.owner, { name: 'Templates panel' });
+  });
+
+  afterEach(() => panel.clearFaults());
+
+  after(async () => {
+    await signOut(panel);
+    await panel.close();
+  });
+
+  it('lists every template with its id as description and a safe tooltip', async () => {
+    await vscode.commands.executeCommand('panelOps.siteTemplates.refresh');
+    const items = await children(api.siteTemplates);
+    const templates = [...panel.data.siteTemplates.values()];
+    assert.equal(items.length, templates.length);
+    assert.ok(items.every((item) => item.contextValue === 'siteTemplate'));
+    assert.deepEqual(new Set(items.map((item) => item.description)), new Set(templates.map((template) => template.id)));
+    for (const item of items) {
+      assert.equal(item.command, undefined, 'clicking does nothing yet');
+      const tooltip = tooltipOf(item);
+      assert.equal(tooltip.isTrusted, false);
+      assert.doesNotMatch(tooltip.value, /(^|[^\\])</);
+    }
+    for (const template of templates.filter((candidate) => /^[\x20-\x7e]{1,200}$/.test(candidate.name))) {
+      const item = items.find((candidate) => candidate.description === template.id);
+      assert.equal(item && labelOf(item), template.name.replace(/\s+/g, ' ').trim());
+    }
+  });
+
+  it('loads once and answers later displays from what it loaded, until refreshed', async () => {
+    await vscode.commands.executeCommand('panelOps.siteTemplates.refresh');
+    panel.resetRequests();
+    await children(api.siteTemplates);
+    await children(api.siteTemplates);
+    assert.equal(requestsTo(panel, '/site-templates').length, 1);
+  });
+
+  it('shows an error node with a retry when the panel fails, and recovers', async () => {
+    panel.inject({ kind: 'html', status: 502, match: { method: 'GET', path: '/site-templates' }, times: 10 });
+    await vscode.commands.executeCommand('panelOps.siteTemplates.refresh');
+    const items = await children(api.siteTemplates);
+    assert.deepEqual(items.map((item) => item.contextValue), ['error']);
+    panel.clearFaults();
+    await vscode.commands.executeCommand('panelOps.retryLoad', items[0]);
+    const after = await children(api.siteTemplates);
+    assert.ok(after.length > 0 && after.every((item) => item.contextValue === 'siteTemplate'));
+  });
+
+  it('says the token lacks sites:read instead of loading', async () => {
+    const { secret } = panel.issueToken({ role: 'owner', scopes: ['nodes:read'] });
+    await connect(panel, secret, { scopes: ['nodes:read'], name: 'Templates panel' });
+    try {
+      panel.resetRequests();
+      const items = await children(api.siteTemplates);
+      assert.deepEqual(items.map(labelOf), ['This token lacks sites:read']);
+      assert.equal(requestsTo(panel, '/site-templates').length, 0);
+    } finally {
+      await connect(panel, panel.tokens.owner, { name: 'Templates panel' });
+    }
+  });
+});
