@@ -1,0 +1,95 @@
+import * as assert from 'node:assert/strict';
+import { OutcomeUnknownError, PanelCancelledError, PanelTimeoutError } from '../../src/api';
+import { usePanel } from './clientPanelHooks';
+
+describe('client: cancellation and timeouts', () => {
+  const fixture = usePanel({ dataset: 'demo', jobStepMs: 50 });
+  const onlineNode = () => [...fixture.panel.data.nodes.values()].find((n) => n.status === 'online')!;
+
+  it('an AbortSignal cancels a read in flight', async () => {
+    fixture.panel.inject({ kind: 'latency', ms: 3000, match: { path: '/nodes' } });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    const error = await fixture.client().nodes.list({ signal: controller.signal }).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof PanelCancelledError, String(error));
+    assert.ok(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(fixture.client().nodes.list({ signal: controller.signal }), PanelCancelledError);
+    assert.equal(fixture.panel.requests.length, 0);
+  });
+
+  it('an AbortSignal also stops the wait between retries', async () => {
+    fixture.panel.inject({ kind: 'rate-limit', retryAfterSeconds: 20, match: { path: '/nodes' } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    await assert.rejects(fixture.client().nodes.list({ signal: controller.signal }), PanelCancelledError);
+    assert.ok(Date.now() - started < 2000);
+    assert.equal(fixture.panel.requests.length, 1);
+  });
+
+  it('cancelling a mutation in flight reports an unknown outcome', async () => {
+    fixture.panel.inject({ kind: 'latency', ms: 2000, match: { method: 'POST' } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await fixture.client().nodes.apply(onlineNode().id, { signal: controller.signal }).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof OutcomeUnknownError, String(error));
+  });
+
+  it('the headers timeout ends a read that gets no answer', async () => {
+    fixture.panel.inject({ kind: 'latency', ms: 3000, match: { path: '/nodes' } });
+    const error = await fixture
+      .client({ timeouts: { headersMs: 150 }, retry: { maxAttempts: 1 } })
+      .nodes.list()
+      .then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof PanelTimeoutError, String(error));
+    assert.equal(error.phase, 'headers');
+  });
+
+  it('the headers timeout of a mutation reports an unknown outcome', async () => {
+    fixture.panel.inject({ kind: 'latency', ms: 3000, match: { method: 'POST', path: '/keys' } });
+    const error = await fixture
+      .client({ timeouts: { headersMs: 150 } })
+      .keys.create({ label: 'slow', type: 'PERSONAL', node_ids: [onlineNode().id] })
+      .then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof OutcomeUnknownError, String(error));
+    assert.match(error.message, /headers timeout/);
+  });
+
+  it('the total timeout bounds a call including its retries', async () => {
+    fixture.panel.inject({ kind: 'rate-limit', retryAfterSeconds: 20, match: { path: '/nodes' } });
+    const started = Date.now();
+    const error = await fixture.client({ timeouts: { totalMs: 200 } }).nodes.list().then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof PanelTimeoutError, String(error));
+    assert.equal(error.phase, 'total');
+    assert.ok(Date.now() - started < 2000);
+  });
+
+  it('a log stream can be read in chunks and cancelled', async () => {
+    const node = onlineNode();
+    const stream = await fixture.client().nodes.logs(node.id);
+    assert.match(stream.contentType, /text/);
+    const chunks: string[] = [];
+    for await (const chunk of stream) {
+      chunks.push(chunk);
+      if (chunks.length === 2) stream.cancel();
+    }
+    assert.ok(chunks.length >= 1);
+    assert.ok(chunks.join('').length > 0);
+  });
+
+  it('a log stream can be cancelled through the signal while waiting', async () => {
+    const controller = new AbortController();
+    const stream = await fixture.client().nodes.logs(onlineNode().id, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const result = await stream.readAll().then(() => 'ended', (e: unknown) => e);
+    assert.ok(result === 'ended' || result instanceof PanelCancelledError, String(result));
+    assert.ok(Date.now() - started < 5000);
+  });
+});
