@@ -24,11 +24,13 @@ describe('views: node description', () => {
     assert.equal(NODE_STATUS_ICONS.offline.color, 'charts.red');
   });
 
-  it('marks a dirty node and says when it was last applied', () => {
+  it('names the status unless online, marks a dirty node and says when it was last applied', () => {
     assert.equal(nodeDescription({ id: 'n1', status: 'online', dirty: true, last_apply_at: iso(-5 * MIN) }, NOW, relative),
-      'online · ● not applied · applied 5 minutes ago');
-    assert.equal(nodeDescription({ id: 'n2', status: 'online', dirty: false, last_apply_at: null }, NOW, relative),
-      'online · never applied');
+      '● not applied · applied 5 minutes ago');
+    assert.equal(nodeDescription({ id: 'n2', status: 'offline', dirty: false, last_apply_at: null }, NOW, relative),
+      'offline · never applied');
+    assert.equal(nodeDescription({ id: 'n4', status: 'installing', last_apply_at: iso(-2 * MIN) }, NOW, relative),
+      'installing · applied 2 minutes ago');
     assert.equal(nodeDescription({ id: 'n3' }, NOW, relative), 'status unknown · never applied');
   });
 

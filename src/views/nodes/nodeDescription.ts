@@ -29,9 +29,12 @@ export function nodeLabel(node: Partial<PanelNode>): string {
   return typeof node.name === 'string' && node.name.trim() !== '' ? node.name : String(node.id ?? 'unnamed node');
 }
 
-/** "offline · ● not applied · applied 5 minutes ago" (plain text). */
+/**
+ * "offline · ● not applied · applied 5 minutes ago" (plain text). The status is named unless the node is
+ * online, so the narrow side bar spends its width on what needs attention (the icon still shows it).
+ */
 export function nodeDescription(node: Partial<PanelNode>, now: number, relative: RelativeTime): string {
-  const status = typeof node.status === 'string' ? node.status : 'status unknown';
+  const status = nodeStatusClass(node.status) === 'online' ? '' : typeof node.status === 'string' ? node.status : 'status unknown';
   const applied = parseDate(node.last_apply_at) && typeof node.last_apply_at === 'string'
     ? `applied ${relative(node.last_apply_at, now)}`
     : 'never applied';

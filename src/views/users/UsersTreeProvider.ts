@@ -37,11 +37,18 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   constructor(private readonly session: PanelSession) {
     this.sessionSignature = this.signature();
+    let panelId = session.active?.id;
     this.subscription = session.onDidChange(() => {
       const signature = this.signature();
       if (signature === this.sessionSignature) return; // e.g. a 403 in another view: keep the pages
       this.sessionSignature = signature;
       this.reset();
+      if (session.active?.id !== panelId) {
+        panelId = session.active?.id;
+        // Another panel: its nodes differ, so a node filter would be meaningless there.
+        this.currentFilter = NO_FILTER;
+        this.filterChanged.fire(NO_FILTER);
+      }
       this.changed.fire(undefined);
     });
   }

@@ -108,14 +108,12 @@ export function userTooltipRows(key: Partial<Key>, now: number, relative: Relati
   const live: Partial<KeyLive> = typeof key.live === 'object' && key.live !== null ? key.live : {};
   const bound = Array.isArray(key.nodes) ? key.nodes.length : undefined;
   const rows: (TooltipRow | undefined)[] = [
-    scalarRow('Label', key.label),
     scalarRow('Type', key.type),
     scalarRow('State', key.state),
     scalarRow('Status', key.status),
     scalarRow('Owner', key.owner_label),
     scalarRow('Note', key.note),
-    ['Expiry', expiryText(key.expires_at, now, relative)],
-    dateRow('Expires at', key.expires_at, now, relative),
+    dateRow('Expires', key.expires_at, now, relative) ?? ['Expires', 'never'],
     dateRow('Created', key.created_at, now, relative),
     dateRow('Disabled', key.disabled_at, now, relative),
     dateRow('Revoked', key.revoked_at, now, relative),
