@@ -14,6 +14,7 @@ export interface ActivePanel {
   readonly name: string;
   /** The panel's origin, e.g. https://panel.example.com. */
   readonly url: string;
+  /** Built on first use; throws the client's configuration error (e.g. an invalid setting) when it cannot be. */
   readonly api: PanelApi;
 }
 
@@ -43,6 +44,7 @@ export type ApiFactory = (url: string) => PanelApi;
  */
 export class PanelSession implements vscode.Disposable {
   private current: ActivePanel | undefined;
+  private closeCurrentApi: () => void = () => undefined;
   private sessionState: SessionState = 'disconnected';
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly rejected = new vscode.EventEmitter<ActivePanel>();
@@ -127,7 +129,7 @@ export class PanelSession implements vscode.Disposable {
   }
 
   dispose(): void {
-    void this.current?.api.close();
+    this.closeCurrentApi();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
     this.rejected.dispose();
@@ -145,10 +147,26 @@ export class PanelSession implements vscode.Disposable {
   }
 
   private show(record: PanelRecord | undefined): void {
-    void this.current?.api.close();
-    this.current = record && { id: record.url, url: record.url, name: record.name, api: this.createApi(record.url) };
+    this.closeCurrentApi();
+    this.closeCurrentApi = () => undefined;
+    this.current = record && this.panelFor(record);
     this.sessionState = record ? 'connected' : 'disconnected';
     this.capabilities.reset(record?.scopes ?? [], this.sessionState); // fires onDidChange
+  }
+
+  private panelFor(record: PanelRecord): ActivePanel {
+    const createApi = this.createApi;
+    let api: PanelApi | undefined;
+    this.closeCurrentApi = () => void api?.close();
+    return {
+      id: record.url,
+      url: record.url,
+      name: record.name,
+      get api() {
+        api ??= createApi(record.url);
+        return api;
+      },
+    };
   }
 
   /** Follows changes made by this window's store calls and by other windows (through SecretStorage). */
