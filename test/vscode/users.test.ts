@@ -265,3 +265,32 @@ describe('Users view with 20,000+ keys', () => {
     assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.state, r.query.page, r.query.per_page]), [['active', '1', '50']]);
   });
 });
+
+describe('Users view with a token limited to nodes:read', () => {
+  let api: SidebarTestApi;
+  let panel: SimulatedPanel;
+
+  before(async () => {
+    api = await sidebar();
+    panel = await startPanel();
+    await connect(panel, panel.issueToken({ role: 'owner', scopes: ['nodes:read'] }).secret, ['nodes:read']);
+  });
+
+  after(async () => {
+    await signOut(panel);
+    await panel.close();
+  });
+
+  it('says the token lacks users:read, here and under each node, without asking the panel', async () => {
+    panel.resetRequests();
+    api.users.provider.refresh();
+    const denied = await children(api.users);
+    assert.deepEqual(denied.map((item) => item.contextValue), ['missingScope']);
+    assert.match(labelOf(denied[0]), /users:read/);
+    const node = (await children(api.nodes))[0];
+    const usersSection = (await children(api.nodes, node)).find((item) => labelOf(item) === 'Users');
+    assert.ok(usersSection);
+    assert.deepEqual((await children(api.nodes, usersSection)).map((item) => item.contextValue), ['missingScope']);
+    assert.equal(requestsTo(panel, '/keys').length, 0);
+  });
+});
