@@ -9,7 +9,10 @@ const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
   info: new vscode.ThemeIcon('info', new vscode.ThemeColor('charts.blue')),
 };
 
-/** One alert: severity icon, title, age; unresolved ones can be resolved (contextValue `alert.unresolved`). */
+/**
+ * One alert: severity icon, title, age; unresolved ones can be resolved (contextValue `alert.unresolved`).
+ * No TreeItem id: the panel's ids are untrusted and may repeat, and VS Code refuses duplicate ids.
+ */
 export class AlertNode extends vscode.TreeItem {
   constructor(readonly alert: Alert) {
     super(plainLabel(alert.title) || vscode.l10n.t('(untitled alert)'), vscode.TreeItemCollapsibleState.None);
@@ -17,7 +20,6 @@ export class AlertNode extends vscode.TreeItem {
     this.description = [plainLabel(alert.subject, 60), age].filter(Boolean).join(' · ');
     this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];
     this.contextValue = alert.resolved ? 'alert.resolved' : 'alert.unresolved';
-    this.id = alert.id === undefined ? undefined : `alert:${String(alert.id)}`;
     this.tooltip = untrustedMarkdown()
       .heading(alert.title)
       .paragraph(alert.message)

@@ -3,14 +3,16 @@ import type { SiteTemplate } from '../../state/siteTemplatesModel';
 import { relativeTime } from '../shared/relativeTime';
 import { plainLabel, untrustedMarkdown } from '../shared/untrustedText';
 
-/** One site template: name, id as description, details in the tooltip. Clicking does nothing yet. */
+/**
+ * One site template: name, id as description, details in the tooltip. Clicking does nothing yet.
+ * No TreeItem id: the panel's ids are untrusted and may repeat, and VS Code refuses duplicate ids.
+ */
 export class SiteTemplateNode extends vscode.TreeItem {
   constructor(readonly template: SiteTemplate) {
     super(plainLabel(template.name) || vscode.l10n.t('(unnamed template)'), vscode.TreeItemCollapsibleState.None);
     this.description = plainLabel(template.id, 60);
     this.iconPath = new vscode.ThemeIcon('globe');
     this.contextValue = 'siteTemplate';
-    if (template.id !== undefined) this.id = `siteTemplate:${template.id}`;
     const tooltip = untrustedMarkdown()
       .heading(template.name)
       .paragraph(template.description)
