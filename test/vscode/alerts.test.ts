@@ -56,6 +56,28 @@ describe('Alerts view and status bar', () => {
     assert.match(tooltip.value, /script/, 'the text itself is still readable');
   });
 
+  it('tolerates odd items: nulls, a 10,000-character title, control characters, a repeated id', async () => {
+    const odd = [
+      { id: 101, severity: null, title: null, message: null, node_id: null, created_at: null, resolved: false, resolved_at: null },
+      { id: 901, severity: 'warning', title: 'A'.repeat(10_000), message: 'long', node_id: null, created_at: new Date().toISOString(), resolved: false, resolved_at: null },
+      { id: 902, severity: 'weird', title: 'bell\u0007\nnew line \u202Eevil', message: '[x](command:panelOps.signOut)', node_id: null, created_at: 'not a date', resolved: false, resolved_at: null },
+    ];
+    panel.data.alerts.push(...(odd as unknown as typeof panel.data.alerts));
+    try {
+      await vscode.commands.executeCommand('panelOps.alerts.refresh');
+      const items = await children(api.alerts);
+      assert.ok(items.every((item) => item.contextValue !== 'error'));
+      assert.ok(items.every((item) => labelOf(item).length <= 200), 'labels are truncated');
+      const bell = items.find((item) => labelOf(item).startsWith('bell'));
+      assert.ok(bell);
+      assert.equal(labelOf(bell), 'bell new line evil');
+      assert.doesNotMatch(tooltipOf(bell).value, /(^|[^\\])\]\(/, 'the command link stays text');
+      assert.ok(items.some((item) => labelOf(item) === '(untitled alert)'));
+    } finally {
+      panel.data.alerts.splice(panel.data.alerts.length - odd.length, odd.length);
+    }
+  });
+
   it('keeps the status-bar count and the view badge equal to the unresolved alerts, following resolutions', async () => {
     await api.alertsStore.refresh();
     const start = unresolvedOnPanel(panel);
