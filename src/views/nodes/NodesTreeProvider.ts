@@ -14,7 +14,7 @@ import type { TreeViewParts } from '../users/UsersTreeProvider';
 import { nodeLabel, scalarFields } from './nodeDescription';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
 
-export const NODES_VIEW_ID = 'panelOps.nodes';
+const NODES_VIEW_ID = 'panelOps.nodes';
 const RECENT_JOBS = 10;
 
 type Loaded = { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> };

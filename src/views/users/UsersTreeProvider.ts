@@ -15,7 +15,7 @@ export interface TreeViewParts<P> {
   readonly view: vscode.TreeView<vscode.TreeItem>;
 }
 
-export const USERS_VIEW_ID = 'panelOps.users';
+const USERS_VIEW_ID = 'panelOps.users';
 
 /**
  * The Users view: six state groups whose counts come from one small request per group, sent together;

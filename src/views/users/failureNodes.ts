@@ -7,7 +7,7 @@ import { MissingScopeNode } from '../shared/missingScopeNode';
 import { TokenRejectedNode } from '../shared/tokenRejectedNode';
 
 /** True for a load that was cancelled because a refresh or a filter change superseded it. */
-export function isCancellation(error: unknown): boolean {
+function isCancellation(error: unknown): boolean {
   return error instanceof PanelCancelledError || (error instanceof Error && error.name === 'AbortError');
 }
 

@@ -7,10 +7,10 @@ import { failureNodes } from './failureNodes';
 import { PagedList, type PageFetcher } from './pagedList';
 import { UserItem } from './userTreeItems';
 
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 
 /** Page size of user lists: setting `panelOps.users.pageSize` (1 to 200), 50 by default. */
-export function userPageSize(): number {
+function userPageSize(): number {
   const value = vscode.workspace.getConfiguration('panelOps').get<number>('users.pageSize', DEFAULT_PAGE_SIZE);
   return Number.isInteger(value) && value >= 1 && value <= 200 ? value : DEFAULT_PAGE_SIZE;
 }

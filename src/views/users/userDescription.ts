@@ -36,7 +36,7 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-export function isOnline(live: unknown): boolean {
+function isOnline(live: unknown): boolean {
   return typeof live === 'object' && live !== null && (live as KeyLive).online === true;
 }
 
@@ -58,7 +58,7 @@ function text(value: unknown): string {
 }
 
 /** Description parts in order: type, owner, expiry, presence (empty parts dropped); raw text, see `userDescription`. */
-export function userDescriptionParts(key: Partial<Key>, now: number, relative: RelativeTime): string[] {
+function userDescriptionParts(key: Partial<Key>, now: number, relative: RelativeTime): string[] {
   const owner = text(key.owner_label);
   return [
     text(key.type),

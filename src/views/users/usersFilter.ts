@@ -48,7 +48,7 @@ export function filterQuery(filter: UsersFilter): Pick<KeyListQuery, 'q' | 'type
  * The parts of the view description, e.g. `['q: alice', 'SHARED', 'node: fra-1']`; empty without a filter.
  * Parts are raw text: the view joins them after making each plain.
  */
-export function filterDescriptionParts(filter: UsersFilter): string[] {
+function filterDescriptionParts(filter: UsersFilter): string[] {
   const normal = normalizeFilter(filter);
   const parts: string[] = [];
   if (normal.q) parts.push(`q: ${normal.q}`);
