@@ -1,0 +1,87 @@
+/**
+ * Client benchmark against the simulated panel's `large` data set (run with `npm run bench`):
+ *  - keys.listAll() of 20,000+ keys with 1 page in flight vs the default 6;
+ *  - the six per-state count requests one after another vs in parallel;
+ *  - what requiring undici costs in a fresh Node process (why the client loads it lazily).
+ * Prints a table of medians; nothing is asserted.
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
+import { startPanel } from '../panel';
+
+const ROOT = resolve(__dirname, '../../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function time(runs: number, task: () => Promise<unknown>): Promise<{ median: number; min: number; max: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    await task();
+    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples) };
+}
+
+/** Milliseconds a fresh Node process spends in `require(module)`, measured inside that process. */
+function requireCost(module: string): number {
+  const script = `const t = process.hrtime.bigint(); require(${JSON.stringify(module)}); process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));`;
+  return Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
+}
+
+async function main(): Promise<void> {
+  const panel = await startPanel({ dataset: 'large' });
+  const rows: [string, string, string][] = [];
+  const add = (what: string, result: { median: number; min: number; max: number }, note = '') =>
+    rows.push([what, `${result.median.toFixed(1)} ms (${result.min.toFixed(1)}–${result.max.toFixed(1)})`, note]);
+  let api: PanelApi | undefined;
+  try {
+    api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner });
+    const client = api;
+    const total = (await client.keys.list({ per_page: 1 })).total;
+    await client.keys.listAll(); // warm-up: connections, JIT
+
+    for (const concurrency of [1, 6]) {
+      let count = 0;
+      const result = await time(RUNS, async () => {
+        count = (await client.keys.listAll({}, { concurrency })).length;
+      });
+      add(`keys.listAll(), concurrency ${concurrency}`, result, `${count} keys, ${Math.ceil(total / 200)} pages of 200`);
+    }
+
+    add('six per-state counts, one after another', await time(RUNS, async () => {
+      for (const state of KEY_STATES) await client.keys.count({ state });
+    }));
+    let counts: number[] = [];
+    add('six per-state counts, in parallel', await time(RUNS, async () => {
+      counts = await Promise.all(KEY_STATES.map((state) => client.keys.count({ state })));
+    }), KEY_STATES.map((state, i) => `${state} ${counts[i]}`).join(', '));
+  } finally {
+    await api?.close();
+    await panel.close();
+  }
+
+  const undiciCosts = Array.from({ length: RUNS }, () => requireCost('undici'));
+  add("require('undici') in a fresh process", { median: median(undiciCosts), min: Math.min(...undiciCosts), max: Math.max(...undiciCosts) }, 'paid on the first request');
+  const apiCosts = Array.from({ length: RUNS }, () => requireCost(resolve(ROOT, 'out/src/api/index.js')));
+  add('require(API layer) in a fresh process', { median: median(apiCosts), min: Math.min(...apiCosts), max: Math.max(...apiCosts) }, 'undici not evaluated');
+
+  const header: [string, string, string] = ['measurement', `median of ${RUNS} (min–max)`, 'note'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  console.log(`Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
