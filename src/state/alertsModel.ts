@@ -17,8 +17,10 @@ export interface Alert {
   readonly createdAt: string | undefined;
   readonly resolved: boolean;
   readonly resolvedAt: string | undefined;
-  /** Where the alert is about (node name or id), when the panel says. */
+  /** What the alert is about by name (e.g. the node's name), when the panel says. */
   readonly subject: string | undefined;
+  /** The node's id, when the panel gives one. */
+  readonly nodeId: string | undefined;
 }
 
 export interface AlertList {
@@ -69,7 +71,8 @@ export function parseAlert(record: Record<string, unknown>): Alert {
     createdAt: firstText(record, ['created_at', 'createdAt', 'raised_at', 'started_at', 'time', 'timestamp']),
     resolved: isResolved(record),
     resolvedAt: firstText(record, ['resolved_at', 'resolvedAt']),
-    subject: firstText(record, ['node_name', 'node', 'node_id', 'subject', 'source']),
+    subject: firstText(record, ['node_name', 'node', 'subject', 'source']),
+    nodeId: firstText(record, ['node_id']),
   };
 }
 

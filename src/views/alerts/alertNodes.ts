@@ -17,7 +17,7 @@ export class AlertNode extends vscode.TreeItem {
   constructor(readonly alert: Alert) {
     super(plainLabel(alert.title) || vscode.l10n.t('(untitled alert)'), vscode.TreeItemCollapsibleState.None);
     const age = ago(alert.resolved ? alert.resolvedAt ?? alert.createdAt : alert.createdAt);
-    this.description = [plainLabel(alert.subject, 60), age].filter(Boolean).join(' · ');
+    this.description = [age, plainLabel(alert.subject, 60)].filter(Boolean).join(' · ');
     this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];
     this.contextValue = alert.resolved ? 'alert.resolved' : 'alert.unresolved';
     this.tooltip = untrustedMarkdown()
@@ -25,6 +25,7 @@ export class AlertNode extends vscode.TreeItem {
       .paragraph(alert.message)
       .field(vscode.l10n.t('Severity'), alert.severityText)
       .field(vscode.l10n.t('About'), alert.subject)
+      .field(vscode.l10n.t('Node id'), alert.nodeId)
       .field(vscode.l10n.t('Raised'), alert.createdAt && `${alert.createdAt} (${ago(alert.createdAt)})`)
       .field(vscode.l10n.t('Resolved'), alert.resolved ? alert.resolvedAt ?? vscode.l10n.t('yes') : undefined)
       .field(vscode.l10n.t('Alert id'), alert.id)
