@@ -7,7 +7,7 @@ const HTML_ERROR_PAGE = (status: number) =>
   `<html>\r\n<head><title>${status} Bad Gateway</title></head>\r\n<body>\r\n<center><h1>${status} Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
 /** Destroys the connection with a TCP reset where the platform allows it. */
-export function resetConnection(socket: Socket): void {
+function resetConnection(socket: Socket): void {
   if (typeof socket.resetAndDestroy === 'function' && !socket.destroyed) socket.resetAndDestroy();
   else socket.destroy();
 }

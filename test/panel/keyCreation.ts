@@ -1,31 +1,12 @@
 /** The create-key request of spec 2.2, shared by POST /keys, /keys/batch and /keys/import. */
-import { FieldErrors, futureDateOrNull, isUuid, oneOf, requiredString } from './fieldChecks';
+import { FieldErrors, futureDateOrNull, oneOf, requiredString } from './fieldChecks';
+import { checkNodeIds } from './nodeIdList';
 import type { PanelRuntime } from './panelRuntime';
 import type { Caller } from './tokenAuthority';
 import type { KeyRecord, KeyType } from './types';
 
 export const CREATE_KEY_FIELDS = ['label', 'type', 'node_ids', 'expires_at'] as const;
 export const KEY_TYPES: readonly KeyType[] = ['PERSONAL', 'SHARED'];
-
-/** Checks `node_ids` (at least one known node uuid) into `errors` under `field`. */
-export function checkNodeIds(panel: PanelRuntime, value: unknown, errors: FieldErrors, field: string, max = Infinity): string[] {
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
-    errors.check(field, 'at least one node must be bound');
-    return [];
-  }
-  if (!Array.isArray(value) || !value.every(isUuid)) {
-    errors.check(field, 'must be an array of node uuids');
-    return [];
-  }
-  if (value.length > max) {
-    errors.check(field, `at most ${max} nodes`);
-    return [];
-  }
-  const ids = [...new Set(value.map((id) => id.toLowerCase()))];
-  const unknown = ids.filter((id) => !panel.data.nodes.has(id));
-  if (unknown.length > 0) errors.check(field, `unknown node ${unknown[0]}`);
-  return ids;
-}
 
 /** Validates one create request; field names are prefixed (e.g. `items[2].label`) for batch bodies. */
 export function checkCreateRequest(panel: PanelRuntime, body: Record<string, unknown>, errors: FieldErrors, prefix = ''): string[] {

@@ -1,7 +1,7 @@
 /** The derived key state of spec part 3, from the stored status and dates. */
 import type { KeyRecord, KeyState } from './types';
 
-export const EXPIRING_WINDOW_MS = 7 * 24 * 3600_000;
+const EXPIRING_WINDOW_MS = 7 * 24 * 3600_000;
 
 /** revoked > disabled > expired > expiring (access ends within 7 days) > pending > active. */
 export function deriveKeyState(key: KeyRecord, nowMs: number): KeyState {

@@ -59,11 +59,4 @@ export class PanelRuntime {
       if (node) node.dirty = true;
     }
   }
-
-  /** Node ids bound to at least one key. */
-  nodesInUse(): Set<string> {
-    const used = new Set<string>();
-    for (const key of this.data.keys.values()) for (const binding of key.bindings) used.add(binding.node_id);
-    return used;
-  }
 }

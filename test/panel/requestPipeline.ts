@@ -56,7 +56,7 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     writeReply(res, errorReply(new ApiError(413, 'too_large', 'the body is too large')));
     return;
   }
-  if (fault?.kind === 'latency') await new Promise<void>((resolve) => setTimeout(resolve, fault.ms));
+  if (fault?.kind === 'latency') await new Promise<void>((resolve) => parts.runtime.scheduler.after(fault.ms, resolve));
   if (fault && replaceAnswer(fault, req, res)) return;
 
   const reply = answer(parts, req, method, url, new RequestBody(raw, req.headers['content-type']));

@@ -7,11 +7,11 @@ import { validationFailed } from '../apiError';
 import { FieldErrors, isRfc3339 } from '../fieldChecks';
 import { ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import type { Caller } from '../tokenAuthority';
-import { intParam } from './keys';
+import { intParam } from '../queryParams';
 
 const DAY = 86_400_000;
 
-export function isMonitoringCaller(caller: Caller): boolean {
+function isMonitoringCaller(caller: Caller): boolean {
   const resources = new Set([...caller.scopes].map((scope) => scope.split(':')[0]));
   resources.delete('audit');
   return resources.size > 0 && [...resources].every((resource) => resource === 'monitoring');

@@ -1,7 +1,7 @@
 /** Fleet engine updates: list, start (202, node_ids 1 to 100), stop (409 once finished or stopped). */
 import { conflict, notFound, validationFailed } from '../apiError';
 import { FieldErrors, isUuid } from '../fieldChecks';
-import { checkNodeIds } from '../keyCreation';
+import { checkNodeIds } from '../nodeIdList';
 import { accepted, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import type { FleetUpdateRecord } from '../types';
 

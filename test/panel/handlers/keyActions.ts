@@ -1,7 +1,7 @@
 /** Key state changes (spec 3): disable, enable, revoke, rotate, and node bindings. */
 import { conflict, notFound, validationFailed } from '../apiError';
 import { FieldErrors, isUuid } from '../fieldChecks';
-import { checkNodeIds } from '../keyCreation';
+import { checkNodeIds } from '../nodeIdList';
 import { ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import type { KeyRecord } from '../types';
 import { viewKey } from './keys';

@@ -1,7 +1,8 @@
 /** Many keys at once: POST /keys/batch (create), /keys/bulk (state change), /keys/import (from a list). */
 import { validationFailed } from '../apiError';
 import { FieldErrors, futureDateOrNull, isUuid, oneOf, optionalString, requiredString } from '../fieldChecks';
-import { checkCreateRequest, checkNodeIds, CREATE_KEY_FIELDS, createKey, KEY_TYPES } from '../keyCreation';
+import { checkCreateRequest, CREATE_KEY_FIELDS, createKey, KEY_TYPES } from '../keyCreation';
+import { checkNodeIds } from '../nodeIdList';
 import { created, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import type { KeyRecord } from '../types';
 import { viewKey } from './keys';

@@ -1,11 +1,11 @@
 /** GET/POST /keys, GET/PATCH/DELETE /keys/{id}, GET /keys/summary (spec 2.1, 2.2, 4.1). */
-import { validationFailed } from '../apiError';
+import { conflict, validationFailed } from '../apiError';
 import { FieldErrors, futureDateOrNull, isUuid, oneOf, optionalString } from '../fieldChecks';
 import { checkCreateRequest, CREATE_KEY_FIELDS, createKey, KEY_TYPES } from '../keyCreation';
 import { deriveKeyState } from '../keyState';
 import { keyView, type KeyViewer } from '../keyView';
-import { conflict } from '../apiError';
 import { created, noContent, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
+import { intParam } from '../queryParams';
 import type { KeyRecord, KeyState } from '../types';
 
 const KEY_STATUSES = ['pending', 'active', 'revoked'];
@@ -19,13 +19,6 @@ export function viewerOf(ctx: HandlerContext): KeyViewer {
 
 export function viewKey(ctx: HandlerContext, key: KeyRecord): Record<string, unknown> {
   return keyView(key, ctx.panel.data.nodes, viewerOf(ctx));
-}
-
-/** A positive integer query value, or the fallback when absent, malformed or out of range. */
-export function intParam(raw: string | null, min: number, max: number, fallback: number): number {
-  if (raw === null || !/^\d+$/.test(raw.trim())) return fallback;
-  const value = Number(raw);
-  return value >= min && value <= max ? value : fallback;
 }
 
 function listKeys(ctx: HandlerContext) {

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { queueApply } from '../applyJobs';
 import { accepted, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import type { NodeRecord } from '../types';
-import { intParam } from './keys';
+import { intParam } from '../queryParams';
 
 const LOG_LINE_INTERVAL_MS = 60;
 const FOLLOW_LINE_INTERVAL_MS = 500;
