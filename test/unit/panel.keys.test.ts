@@ -156,6 +156,32 @@ describe('simulated panel: /keys (spec 2.1, 2.2, 3, 4.1)', () => {
     }
   });
 
+  it('patches the allowed fields only and can clear a note or an expiry', async () => {
+    const key = keys().find((k) => k.status === 'active' && k.expires_at && Date.parse(k.expires_at) > Date.now() + 8 * 86_400_000)!;
+    const patch = (json: unknown) => rawRequest(panel.url, { method: 'PATCH', path: `/api/v1/keys/${key.id}`, token: panel.tokens.owner, json });
+    const res = await patch({ label: 'Renamed', note: null, expires_at: null });
+    assert.equal(res.status, 200);
+    assert.deepEqual([res.json().label, res.json().note, res.json().expires_at], ['Renamed', null, null]);
+    assert.equal((await patch({ secret: 'mine' })).status, 400);
+    assert.deepEqual(Object.keys((await patch({ label: '', carrier_mode: 'warp' })).json().error.fields).sort(), ['carrier_mode', 'label']);
+  });
+
+  it('creates many keys in a batch or an import, and changes many in bulk, skipping revoked keys', async () => {
+    const node = nodeNamed('sgp-6').id;
+    const batch = await owner().post('/keys/batch', { items: [{ label: 'B1', type: 'PERSONAL', node_ids: [node] }, { label: 'B2', type: 'SHARED', node_ids: [node] }] });
+    assert.deepEqual([batch.status, batch.json().total], [201, 2]);
+    const badBatch = await owner().post('/keys/batch', { items: [{ label: 'B3', type: 'PERSONAL', node_ids: [] }] });
+    assert.equal(badBatch.json().error.fields['items[0].node_ids'], 'at least one node must be bound');
+    const imported = await owner().post('/keys/import', { items: [{ label: 'I1', type: 'PERSONAL', note: 'from CSV' }], node_ids: [node] });
+    assert.deepEqual([imported.status, imported.json().items[0].note], [201, 'from CSV']);
+    const revoked = keys().find((k) => k.status === 'revoked')!;
+    const ids = batch.json().items.map((k: { id: string }) => k.id).concat(revoked.id);
+    const bulk = (await owner().post('/keys/bulk', { action: 'disable', ids })).json();
+    assert.equal(bulk.updated, 2);
+    assert.deepEqual(bulk.skipped, [{ id: revoked.id, reason: 'key_revoked' }]);
+    assert.ok(ids.slice(0, 2).every((id: string) => panel.data.keys.get(id)!.disabled_at));
+  });
+
   it('marks profiles synced and the key active once an apply on its node succeeds', async () => {
     const node = nodeNamed('ams-1');
     const key = (await owner().post('/keys', { label: 'Sync me', type: 'SHARED', node_ids: [node.id] })).json();
