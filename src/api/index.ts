@@ -68,6 +68,7 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
 
 export type { PanelClientOptions, LogLevel, TimeoutOptions, RetryOptions } from './options';
 export { panelOrigin, isLoopbackHost, tokenProblem } from './options';
+export { proxyFromEnvironment } from './proxyEnvironment';
 export type { CallOptions, BinaryResponse, TextStream, UploadFile } from './call';
 export type { ListAllOptions } from './paging';
 export type { KeysApi } from './keys';

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { OutcomeUnknownError, PanelCancelledError, PanelTimeoutError } from '../../src/api';
+import { createPanelApi } from '../../src/api';
 import { usePanel } from './clientPanelHooks';
+import { startTestServer } from './clientTestServer';
 
 describe('client: cancellation and timeouts', () => {
   const fixture = usePanel({ dataset: 'demo', jobStepMs: 50 });
@@ -91,5 +93,31 @@ describe('client: cancellation and timeouts', () => {
     const result = await stream.readAll().then(() => 'ended', (e: unknown) => e);
     assert.ok(result === 'ended' || result instanceof PanelCancelledError, String(result));
     assert.ok(Date.now() - started < 5000);
+  });
+
+  it('the body timeout ends a read whose body stalls, and makes a mutation\'s outcome unknown', async () => {
+    const server = await startTestServer((_call, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"items": [');
+    });
+    const api = createPanelApi({
+      baseUrl: server.url,
+      token: fixture.panel.tokens.owner,
+      timeouts: { bodyMs: 200 },
+      retry: { maxAttempts: 2, baseDelayMs: 1 },
+    });
+    try {
+      const read = await api.nodes.list().then(() => undefined, (e: unknown) => e);
+      assert.ok(read instanceof PanelTimeoutError, String(read));
+      assert.equal(read.phase, 'body');
+      assert.equal(server.calls.length, 2, 'a read is retried after a body timeout');
+      const write = await api.nodes.apply('n1').then(() => undefined, (e: unknown) => e);
+      assert.ok(write instanceof OutcomeUnknownError, String(write));
+      assert.match(write.message, /body timeout/);
+      assert.equal(server.calls.length, 3);
+    } finally {
+      await api.close();
+      await server.close();
+    }
   });
 });

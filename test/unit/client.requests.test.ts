@@ -100,4 +100,13 @@ describe('client: what goes on the wire', () => {
     await api.call('GET', `/nodes/${ID}/health`);
     assert.equal(last().url, `/api/v1/nodes/${ID}/health`);
   });
+
+  it('reuses kept-alive connections for successive requests', async () => {
+    let connections = 0;
+    server.server.on('connection', () => connections++);
+    for (let i = 0; i < 10; i++) await api.nodes.list();
+    assert.equal(server.calls.length, 10);
+    // undici may open a second socket while the first is being released; it never opens one per request.
+    assert.ok(connections <= 2, `${connections} connections for 10 requests`);
+  });
 });
