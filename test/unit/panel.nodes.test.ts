@@ -17,6 +17,16 @@ describe('simulated panel: nodes, jobs, logs, metrics, QR, fleet updates', () =>
   beforeEach(async () => {
     panel = await startPanel({ dataset: 'demo', jobStepMs: STEP_MS });
   });
+
+  /** The newest job of a node once it has finished (polled, at most 5 s). */
+  async function finishedJob(nodeId: string) {
+    for (let i = 0; i < 250; i++) {
+      const job = (await call('GET', `/nodes/${nodeId}/jobs?limit=1`)).json()[0];
+      if (job.finished_at) return job;
+      await sleep(20);
+    }
+    throw new Error('the job did not finish');
+  }
   afterEach(() => panel.close());
 
   it('lists nodes as {items, total} without paging, with online, offline and degraded nodes', async () => {
@@ -62,12 +72,11 @@ describe('simulated panel: nodes, jobs, logs, metrics, QR, fleet updates', () =>
   it('ends an apply as failed (with the error) on the failing node and rolled_back on the degraded one', async () => {
     await call('POST', `/nodes/${node('hel-3').id}/apply`);
     await call('POST', `/nodes/${node('nyc-5').id}/apply`);
-    await sleep(STEP_MS * 2 + 100);
-    const failed = (await call('GET', `/nodes/${node('hel-3').id}/jobs?limit=1`)).json()[0];
+    const failed = await finishedJob(node('hel-3').id);
     assert.equal(failed.status, 'failed');
     assert.match(failed.error, /reload failed/);
     assert.equal(node('hel-3').dirty, true);
-    assert.equal((await call('GET', `/nodes/${node('nyc-5').id}/jobs?limit=1`)).json()[0].status, 'rolled_back');
+    assert.equal((await finishedJob(node('nyc-5').id)).status, 'rolled_back');
   });
 
   it('answers 503 for live operations on the offline node and 502 when a node operation fails', async () => {

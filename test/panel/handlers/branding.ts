@@ -16,7 +16,9 @@ function profile(ctx: HandlerContext): BrandingProfileRecord {
 }
 
 function list(ctx: HandlerContext) {
-  const live = ctx.query.get('live') === '1';
+  const liveParam = ctx.query.get('live');
+  if (liveParam !== null && liveParam !== '0' && liveParam !== '1') throw validationFailed({ live: 'must be 0 or 1' });
+  const live = liveParam === '1';
   const items = [...ctx.panel.data.brandingProfiles.values()];
   if (!live) return ok({ items, total: items.length, live: false });
   const online = [...ctx.panel.data.nodes.values()].find((node) => node.status === 'online');
