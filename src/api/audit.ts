@@ -46,13 +46,12 @@ export function createAuditApi(t: Transport): AuditApi {
   return {
     list,
     pages: (query = {}, opts) =>
-      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, AUDIT_PAGE_READER, opts?.signal),
+      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, AUDIT_PAGE_READER),
     listAll: async (query = {}, opts) => {
       const pages = await listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
         ...AUDIT_PAGE_READER,
         perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
         concurrency: opts?.concurrency,
-        signal: opts?.signal,
       });
       return pages.flatMap(auditEntries);
     },

@@ -73,13 +73,12 @@ export function createKeysApi(t: Transport): KeysApi {
   return {
     list,
     pages: (query = {}, opts) =>
-      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, KEY_PAGE_READER, opts?.signal),
+      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, KEY_PAGE_READER),
     listAll: async (query = {}, opts) => {
       const pages = await listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
         ...KEY_PAGE_READER,
         perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
         concurrency: opts?.concurrency,
-        signal: opts?.signal,
       });
       return uniqueById(pages.flatMap((page) => page.items));
     },

@@ -49,10 +49,8 @@ export async function* pagesOf<P>(
   read: (page: number) => Promise<P>,
   firstPage: number,
   reader: PageReader<P, unknown>,
-  signal?: AbortSignal,
 ): AsyncIterableIterator<P> {
   for (let page = firstPage; page < firstPage + MAX_PAGES; page++) {
-    signal?.throwIfAborted();
     const result = await read(page);
     const count = reader.itemsOf(result).length;
     if (count === 0) return;
@@ -66,12 +64,12 @@ export async function* pagesOf<P>(
  * Reads page 1, then pages 2..N with at most `concurrency` requests in flight, where N follows from
  * `total` and the page size the panel used. Without a `total`, pages are read one by one until an empty
  * page. Pages after the first empty one are dropped. Returns the pages in order.
+ * `read` carries the caller's AbortSignal: once it aborts, every further read fails without sending.
  */
 export async function listAllPages<P>(
   read: (page: number, perPage: number) => Promise<P>,
-  options: PageReader<P, unknown> & { perPage: number; concurrency?: number; signal?: AbortSignal },
+  options: PageReader<P, unknown> & { perPage: number; concurrency?: number },
 ): Promise<P[]> {
-  const { signal } = options;
   const concurrency = Math.max(1, Math.trunc(options.concurrency ?? DEFAULT_LIST_ALL_CONCURRENCY));
   const first = await read(1, options.perPage);
   const firstCount = options.itemsOf(first).length;
@@ -82,7 +80,6 @@ export async function listAllPages<P>(
   if (total === undefined || perPage < 1) {
     const pages = [first];
     for (let page = 2; page <= MAX_PAGES; page++) {
-      signal?.throwIfAborted();
       const next = await read(page, options.perPage);
       if (options.itemsOf(next).length === 0) break;
       pages.push(next);
@@ -97,7 +94,6 @@ export async function listAllPages<P>(
   let failed = false;
   const worker = async (): Promise<void> => {
     while (!failed && nextPage <= lastPage && nextPage < emptyAt) {
-      signal?.throwIfAborted();
       const page = nextPage++;
       try {
         const result = await read(page, options.perPage);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { KEY_STATES, createPanelApi } from '../../src/api';
+import { KEY_STATES, PanelCancelledError, createPanelApi } from '../../src/api';
 import { usePanel } from './clientPanelHooks';
 import { startTestServer } from './clientTestServer';
 
@@ -98,5 +98,16 @@ describe('paging against the large data set', () => {
     assert.ok(keys.length >= 20_000, `${keys.length} keys`);
     assert.equal(keys.length, fixture.panel.data.keys.size);
     assert.equal(fixture.panel.requests.length, Math.ceil(keys.length / 200));
+  });
+
+  it('stops reading pages once the signal aborts', async () => {
+    const controller = new AbortController();
+    fixture.panel.inject({ kind: 'latency', ms: 20, times: 1000, match: { path: '/keys' } });
+    setTimeout(() => controller.abort(), 100);
+    await assert.rejects(fixture.client().keys.listAll({}, { signal: controller.signal }), PanelCancelledError);
+    const sent = fixture.panel.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(fixture.panel.requests.length, sent, 'no request after the abort');
+    assert.ok(sent < 100, `${sent} of 100 pages requested`);
   });
 });
