@@ -12,13 +12,11 @@
 import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
 import { DEFAULT_TIMEOUTS, createDispatcher } from './dispatcher';
-import {
-  OutcomeUnknownError, PanelApiError, PanelCancelledError, PanelConfigError, PanelNetworkError, PanelRedirectError,
-  PanelResponseFormatError, PanelTimeoutError, RouteNotInCatalogError,
-} from './errors';
-import { buildMultipart } from './multipart';
+import { PanelCancelledError, PanelConfigError, PanelRedirectError, PanelResponseFormatError, RouteNotInCatalogError } from './errors';
+import { classifyFailure, type FailureContext } from './failureClassifier';
 import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
 import { redact } from './redaction';
+import { requestParts, type ResponseKind } from './requestParts';
 import { MAX_BODY_BYTES, assertPayload, errorOf, jsonOf, readBody, type ReceivedBody } from './responses';
 import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay, retryPolicy, sleep, type RetryPolicy } from './retryPolicy';
 import { textStream } from './textStream';
@@ -34,8 +32,6 @@ const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 const REMEMBERED_TOKENS = 8;
 const PATH_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
-type Expect = 'json' | 'jsonOrEmpty' | 'bytes' | 'text' | 'stream';
-
 /** A request ready to send: its catalog route and concrete URL. */
 interface Prepared {
   route: RouteSpec;
@@ -43,25 +39,6 @@ interface Prepared {
   body?: CallBody;
   signal?: AbortSignal;
 }
-
-/** What decides how a failure is reported. */
-interface FailureContext {
-  route: RouteSpec;
-  callerSignal?: AbortSignal;
-  deadline?: AbortSignal;
-  /** The request was handed to the connection pool (a mutation may have reached the panel). */
-  dispatched: boolean;
-}
-
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ETIMEDOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TLS_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
 
 export class PanelTransport implements Transport {
   readonly origin: string;
@@ -164,7 +141,7 @@ export class PanelTransport implements Transport {
     return url;
   }
 
-  private async run(prepared: Prepared, expect: Expect): Promise<unknown> {
+  private async run(prepared: Prepared, expect: ResponseKind): Promise<unknown> {
     const { route } = prepared;
     const token = await this.readToken();
     const undici = loadUndici();
@@ -177,7 +154,15 @@ export class PanelTransport implements Transport {
     const described = `${route.method} ${prepared.url.pathname}${prepared.url.search}`;
 
     for (let attempt = 1; ; attempt++) {
-      const context: FailureContext = { route, callerSignal: prepared.signal, deadline, dispatched: false };
+      const context: FailureContext = {
+        route,
+        origin: this.origin,
+        timeouts: this.timeouts,
+        callerSignal: prepared.signal,
+        deadline,
+        dispatched: false,
+        clean: (text: string) => redact(text, this.secrets),
+      };
       const started = Date.now();
       try {
         signal?.throwIfAborted();
@@ -196,14 +181,14 @@ export class PanelTransport implements Transport {
         this.log('debug', `${described} -> ${status} in ${Date.now() - started} ms`);
         return result;
       } catch (error) {
-        const failure = this.failure(error, context);
+        const failure = classifyFailure(error, context);
         if (failure.retryable && isRead && attempt < attempts) {
           const delay = retryDelay(this.retry, attempt);
           this.log('warn', `${described} failed (${failure.error.message}); retry ${attempt + 1} of ${attempts} in ${delay} ms`);
           try {
             await sleep(delay, signal);
           } catch (abort) {
-            throw this.failure(abort, { ...context, dispatched: false }).error;
+            throw classifyFailure(abort, { ...context, dispatched: false }).error;
           }
           continue;
         }
@@ -219,7 +204,7 @@ export class PanelTransport implements Transport {
     prepared: Prepared,
     token: string,
     signal: AbortSignal | undefined,
-    expect: Expect,
+    expect: ResponseKind,
   ): Promise<ResponseData> {
     const { route } = prepared;
     const { headers, body } = requestParts(token, expect, prepared.body);
@@ -255,7 +240,7 @@ export class PanelTransport implements Transport {
   private async interpret(
     response: ResponseData,
     prepared: Prepared,
-    expect: Expect,
+    expect: ResponseKind,
     context: FailureContext,
   ): Promise<unknown> {
     const { route } = prepared;
@@ -266,7 +251,7 @@ export class PanelTransport implements Transport {
       throw errorOf(received, route, (text) => redact(text, this.secrets));
     }
     if (expect === 'stream') {
-      return textStream(response.body, contentType, (error) => this.failure(error, context).error);
+      return textStream(response.body, contentType, (error) => classifyFailure(error, context).error);
     }
     const received = await this.receive(response, status, contentType, route, MAX_BODY_BYTES);
     switch (expect) {
@@ -291,56 +276,6 @@ export class PanelTransport implements Transport {
       response.body.destroy();
       throw new PanelResponseFormatError({ status, contentType, problem: `sent more than ${limit} bytes`, route });
     }
-  }
-
-  /** The PanelApiError a failure stands for, and whether a read may be retried after it. */
-  private failure(error: unknown, context: FailureContext): { error: PanelApiError; retryable: boolean } {
-    const { route } = context;
-    if (error instanceof PanelApiError) return { error, retryable: false };
-    const mutation = route.method !== 'GET';
-    if (context.callerSignal?.aborted) {
-      return {
-        error: mutation && context.dispatched
-          ? new OutcomeUnknownError(route, 'cancelled before the answer arrived')
-          : new PanelCancelledError(route),
-        retryable: false,
-      };
-    }
-    if (context.deadline?.aborted) {
-      return {
-        error: mutation && context.dispatched
-          ? new OutcomeUnknownError(route, `no answer within ${this.timeouts.totalMs} ms`)
-          : new PanelTimeoutError('total', this.timeouts.totalMs, route),
-        retryable: false,
-      };
-    }
-    const codes = errorCodes(error);
-    const code = codes[0];
-    const detail = redact(`${code ?? 'error'}: ${error instanceof Error ? error.message : String(error)}`, this.secrets);
-    if (codes.some((c) => TLS_CODES.has(c) || c.startsWith('ERR_TLS_'))) {
-      return {
-        error: new PanelNetworkError(
-          `The TLS certificate of ${this.origin} was not accepted (${detail}). If the panel uses a self-signed ` +
-            'certificate or a private CA, add that CA certificate (PEM) to the extra CA certificates of the connection.',
-          { code, route },
-        ),
-        retryable: false,
-      };
-    }
-    if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
-      return { error: new PanelTimeoutError('connect', this.timeouts.connectMs, route), retryable: true };
-    }
-    if (codes.some((c) => NOT_SENT_CODES.has(c))) {
-      return { error: new PanelNetworkError(`Could not reach the panel at ${this.origin} (${detail})`, { code, route }), retryable: true };
-    }
-    const phase = codes.includes('UND_ERR_HEADERS_TIMEOUT') ? 'headers' : codes.includes('UND_ERR_BODY_TIMEOUT') ? 'body' : undefined;
-    if (mutation) {
-      return { error: new OutcomeUnknownError(route, phase ? `${phase} timeout` : detail), retryable: false };
-    }
-    if (phase) {
-      return { error: new PanelTimeoutError(phase, phase === 'headers' ? this.timeouts.headersMs : this.timeouts.bodyMs, route), retryable: true };
-    }
-    return { error: new PanelNetworkError(`The connection to ${this.origin} failed (${detail})`, { code, route }), retryable: true };
   }
 
   private async readToken(): Promise<string> {
@@ -383,35 +318,6 @@ function pathName(value: string | undefined, fallback: string, option: string): 
   return name;
 }
 
-function acceptFor(expect: Expect): string {
-  switch (expect) {
-    case 'bytes':
-      return 'image/png, */*;q=0.5';
-    case 'text':
-    case 'stream':
-      return 'text/plain, */*;q=0.5';
-    default:
-      return 'application/json';
-  }
-}
-
-/** Headers and body of one request: exactly one Authorization header, no cookies. */
-function requestParts(token: string, expect: Expect, body: CallBody | undefined): { headers: Record<string, string>; body?: Buffer } {
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${token}`,
-    accept: acceptFor(expect),
-    'user-agent': 'panel-ops-vscode',
-  };
-  if (!body) return { headers };
-  if (body.kind === 'json') {
-    headers['content-type'] = 'application/json';
-    return { headers, body: Buffer.from(JSON.stringify(body.value), 'utf8') };
-  }
-  const multipart = buildMultipart(body.field, body.file);
-  headers['content-type'] = multipart.contentType;
-  return { headers, body: multipart.body };
-}
-
 function header(response: ResponseData, name: string): string | undefined {
   const value = response.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -423,16 +329,4 @@ function parseLocation(location: string, base: URL): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** `code` of an error and of its causes, outermost first. */
-function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return codes;
 }

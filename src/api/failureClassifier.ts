@@ -1,0 +1,100 @@
+/**
+ * What a failed attempt means for the caller: cancelled, timed out, unreachable, an untrusted
+ * certificate, or (for a mutation that may have reached the panel) an unknown outcome; and whether a
+ * read may be retried after it. Text from the underlying error is redacted by `clean`.
+ */
+import type { RouteSpec } from './catalog';
+import {
+  OutcomeUnknownError, PanelApiError, PanelCancelledError, PanelNetworkError, PanelTimeoutError,
+} from './errors';
+
+/** What decides how a failure is reported. */
+export interface FailureContext {
+  route: RouteSpec;
+  /** The panel's origin, for messages. */
+  origin: string;
+  timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs?: number };
+  callerSignal?: AbortSignal;
+  deadline?: AbortSignal;
+  /** The request was handed to the connection pool (a mutation may have reached the panel). */
+  dispatched: boolean;
+  /** Redacts secrets from text taken from the underlying error. */
+  clean(text: string): string;
+}
+
+export interface Failure {
+  error: PanelApiError;
+  retryable: boolean;
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** The PanelApiError a failure stands for, and whether a read may be retried after it. */
+export function classifyFailure(error: unknown, context: FailureContext): Failure {
+  const { route } = context;
+  if (error instanceof PanelApiError) return { error, retryable: false };
+  const mutation = route.method !== 'GET';
+  if (context.callerSignal?.aborted) {
+    return {
+      error: mutation && context.dispatched
+        ? new OutcomeUnknownError(route, 'cancelled before the answer arrived')
+        : new PanelCancelledError(route),
+      retryable: false,
+    };
+  }
+  if (context.deadline?.aborted) {
+    return {
+      error: mutation && context.dispatched
+        ? new OutcomeUnknownError(route, `no answer within ${context.timeouts.totalMs} ms`)
+        : new PanelTimeoutError('total', context.timeouts.totalMs, route),
+      retryable: false,
+    };
+  }
+  const codes = errorCodes(error);
+  const code = codes[0];
+  const detail = context.clean(`${code ?? 'error'}: ${error instanceof Error ? error.message : String(error)}`);
+  if (codes.some((c) => TLS_CODES.has(c) || c.startsWith('ERR_TLS_'))) {
+    return {
+      error: new PanelNetworkError(
+        `The TLS certificate of ${context.origin} was not accepted (${detail}). If the panel uses a self-signed ` +
+          'certificate or a private CA, add that CA certificate (PEM) to the extra CA certificates of the connection.',
+        { code, route },
+      ),
+      retryable: false,
+    };
+  }
+  if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
+    return { error: new PanelTimeoutError('connect', context.timeouts.connectMs, route), retryable: true };
+  }
+  if (codes.some((c) => NOT_SENT_CODES.has(c))) {
+    return { error: new PanelNetworkError(`Could not reach the panel at ${context.origin} (${detail})`, { code, route }), retryable: true };
+  }
+  const phase = codes.includes('UND_ERR_HEADERS_TIMEOUT') ? 'headers' : codes.includes('UND_ERR_BODY_TIMEOUT') ? 'body' : undefined;
+  if (mutation) {
+    return { error: new OutcomeUnknownError(route, phase ? `${phase} timeout` : detail), retryable: false };
+  }
+  if (phase) {
+    return { error: new PanelTimeoutError(phase, phase === 'headers' ? context.timeouts.headersMs : context.timeouts.bodyMs, route), retryable: true };
+  }
+  return { error: new PanelNetworkError(`The connection to ${context.origin} failed (${detail})`, { code, route }), retryable: true };
+}
+
+/** `code` of an error and of its causes, outermost first. */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
