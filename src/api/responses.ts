@@ -38,14 +38,14 @@ function looksLikeHtml(received: ReceivedBody): boolean {
   return head.startsWith('<!doctype html') || head.startsWith('<html');
 }
 
-/** What is wrong with a body that should have been JSON, or undefined when it parses. */
-function parseJson(received: ReceivedBody): { value: unknown } | { problem: string } {
-  if (received.bytes.byteLength === 0) return { problem: 'sent an empty body where JSON was expected' };
+/** The parsed JSON of a body, or what is wrong with it; `expected` names what should have come. */
+function parseJson(received: ReceivedBody, expected: string): { value: unknown } | { problem: string } {
+  if (received.bytes.byteLength === 0) return { problem: `sent an empty body instead of ${expected}` };
   if (looksLikeHtml(received)) {
-    return { problem: 'sent an HTML page instead of JSON (a reverse proxy, login page or wrong URL in the way?)' };
+    return { problem: `sent an HTML page instead of ${expected} (a reverse proxy, login page or wrong URL in the way?)` };
   }
   if (received.contentType && !isJsonType(received.contentType)) {
-    return { problem: 'sent something other than JSON' };
+    return { problem: `sent something other than ${expected}` };
   }
   try {
     return { value: JSON.parse(Buffer.from(received.bytes).toString('utf8')) };
@@ -57,7 +57,7 @@ function parseJson(received: ReceivedBody): { value: unknown } | { problem: stri
 /** The JSON value of a 2xx answer; undefined for an empty answer when `allowEmpty`. */
 export function jsonOf(received: ReceivedBody, route: RouteSpec, allowEmpty: boolean): unknown {
   if (allowEmpty && (received.status === 204 || received.bytes.byteLength === 0)) return undefined;
-  const parsed = parseJson(received);
+  const parsed = parseJson(received, 'JSON');
   if ('problem' in parsed) {
     throw new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem: parsed.problem, route });
   }
@@ -76,12 +76,10 @@ export function assertPayload(received: ReceivedBody, route: RouteSpec): void {
 
 /** The error a non-2xx answer stands for. Panel text goes through `clean` (redaction) first. */
 export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: string) => string): PanelApiError {
-  const parsed = parseJson(received);
+  const parsed = parseJson(received, 'the JSON error object of the API');
   const envelope = 'value' in parsed ? envelopeOf(parsed.value) : undefined;
   if (!envelope) {
-    const problem = 'problem' in parsed
-      ? parsed.problem.replace('where JSON was expected', 'instead of an error object').replace('instead of JSON', 'instead of an error object')
-      : 'sent JSON that is not the error object of the API';
+    const problem = 'problem' in parsed ? parsed.problem : 'sent JSON that is not the error object of the API';
     return new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route });
   }
   const fields = envelope.fields

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { RouteNotInCatalogError, createPanelApi, type PanelApi } from '../../src/api';
+import { PanelResponseFormatError, RouteNotInCatalogError, createPanelApi, type PanelApi } from '../../src/api';
 import { startTestServer, type TestServer } from './clientTestServer';
 
 const TOKEN = 'pmt_0123456789abcdef0123456789abcdef01234567';
@@ -108,5 +108,26 @@ describe('client: what goes on the wire', () => {
     assert.equal(server.calls.length, 10);
     // undici may open a second socket while the first is being released; it never opens one per request.
     assert.ok(connections <= 2, `${connections} connections for 10 requests`);
+  });
+
+  it('names status and content type when the answer is not what the route promises', async () => {
+    const answers: [number, string, string][] = [
+      [404, 'application/json', '{"detail": "no such thing"}'],
+      [200, 'text/plain', 'ok'],
+      [200, '', '{"fine": "but unlabelled"}'],
+    ];
+    server.server.removeAllListeners('request');
+    server.server.on('request', (_req, res) => {
+      const [status, type, body] = answers.shift()!;
+      res.writeHead(status, type ? { 'content-type': type } : {}).end(body);
+    });
+    const notEnvelope = await api.nodes.list().then(() => undefined, (e: unknown) => e);
+    assert.ok(notEnvelope instanceof PanelResponseFormatError, String(notEnvelope));
+    assert.equal(notEnvelope.status, 404);
+    assert.match(notEnvelope.message, /HTTP 404 \(application\/json\).*not the error object/);
+    const notJson = await api.nodes.list().then(() => undefined, (e: unknown) => e);
+    assert.ok(notJson instanceof PanelResponseFormatError, String(notJson));
+    assert.match(notJson.message, /HTTP 200 \(text\/plain\) but sent something other than JSON/);
+    assert.deepEqual(await api.nodes.list(), { fine: 'but unlabelled' });
   });
 });
