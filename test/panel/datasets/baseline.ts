@@ -1,7 +1,7 @@
 /** What every data set has: the three accounts, the panel settings, and an empty shell of collections. */
 import type { AccountName, AccountRecord, PanelData, PanelSettings } from '../types';
 
-export function accounts(): Map<AccountName, AccountRecord> {
+function accounts(): Map<AccountName, AccountRecord> {
   return new Map<AccountName, AccountRecord>([
     ['owner', { name: 'owner', username: 'owner', role: 'owner' }],
     ['admin', { name: 'admin', username: 'admin', role: 'admin' }],
@@ -9,7 +9,7 @@ export function accounts(): Map<AccountName, AccountRecord> {
   ]);
 }
 
-export function defaultSettings(messenger: string): PanelSettings {
+function defaultSettings(messenger: string): PanelSettings {
   return {
     panel_name: 'Fleet Panel',
     public_url: 'https://panel.example.net',

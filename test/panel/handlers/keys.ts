@@ -13,7 +13,7 @@ const KEY_STATES: readonly KeyState[] = ['active', 'pending', 'expiring', 'expir
 const UPDATE_KEY_FIELDS = ['label', 'note', 'owner_label', 'expires_at', 'carrier_mode', 'limits'];
 const CARRIER_MODES = ['auto', 'direct', 'relay'];
 
-export function viewerOf(ctx: HandlerContext): KeyViewer {
+function viewerOf(ctx: HandlerContext): KeyViewer {
   return { seesSecrets: ctx.caller.scopes.has('users:write'), nowMs: ctx.panel.now().getTime() };
 }
 
