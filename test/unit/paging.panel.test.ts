@@ -103,11 +103,16 @@ describe('paging against the large data set', () => {
   it('stops reading pages once the signal aborts', async () => {
     const controller = new AbortController();
     fixture.panel.inject({ kind: 'latency', ms: 20, times: 1000, match: { path: '/keys' } });
-    setTimeout(() => controller.abort(), 100);
+    let atAbort = 0;
+    setTimeout(() => {
+      atAbort = fixture.panel.requests.length;
+      controller.abort();
+    }, 100);
     await assert.rejects(fixture.client().keys.listAll({}, { signal: controller.signal }), PanelCancelledError);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Only the (at most 6) pages already in flight when the signal aborted may still reach the panel.
     const sent = fixture.panel.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(fixture.panel.requests.length, sent, 'no request after the abort');
+    assert.ok(sent <= atAbort + 6, `${sent} requests, ${atAbort} before the abort`);
     assert.ok(sent < 100, `${sent} of 100 pages requested`);
   });
 });
