@@ -64,6 +64,9 @@ export async function activate(context: vscode.ExtensionContext) {
     registerUsersFilter(usersView.provider, session),
     registerAlertsCommands(session, alerts),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
+    vscode.window.onDidChangeWindowState((state) => {
+      if (state.focused) void session.resync();
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (CLIENT_SETTINGS.some((setting) => event.affectsConfiguration(setting))) session.rebuildClient();
     }),

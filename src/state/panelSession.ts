@@ -122,6 +122,22 @@ export class PanelSession implements vscode.Disposable {
     if (this.current?.url === url) this.show((await this.store.connected())[0]);
   }
 
+  /**
+   * Re-reads which panels are connected (no request): adopts a panel connected elsewhere while none is
+   * active, and leaves one signed out elsewhere. For hosts whose SecretStorage does not report other
+   * windows' changes (seen in code-server), called when the window gains focus.
+   */
+  async resync(): Promise<void> {
+    const before = this.current;
+    const connected = await this.store.connected();
+    if (this.current !== before) return; // changed meanwhile
+    if (!before) {
+      if (connected.length > 0) this.show(connected[0]);
+    } else if (!connected.some((record) => record.url === before.url)) {
+      this.show(connected[0]);
+    }
+  }
+
   /** Rebuilds the active panel's client after a setting it depends on changed (proxy, CA, timeouts...). */
   rebuildClient(): void {
     const record = this.current && this.store.record(this.current.url);
