@@ -3,12 +3,14 @@
  *  - keys.listAll() of 20,000+ keys with 1 page in flight vs the default 6;
  *  - the six per-state count requests one after another vs in parallel;
  *  - what requiring undici costs in a fresh Node process (why the client loads it lazily).
- * Prints a table of medians; nothing is asserted.
+ * The panel runs in its own process (the CLI), so the client's concurrency is not limited by sharing
+ * one event loop with the server. Prints a table of medians; nothing is asserted.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
-import { startPanel } from '../panel';
 
 const ROOT = resolve(__dirname, '../../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -35,8 +37,37 @@ function requireCost(module: string): number {
   return Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
 }
 
+interface PanelProcess {
+  url: string;
+  tokens: { owner: string };
+  child: ChildProcess;
+}
+
+/** Starts `node out/test/panel/cli.js --dataset large` and reads its one line of JSON. */
+async function startPanelProcess(): Promise<PanelProcess> {
+  const child = spawn(process.execPath, [resolve(ROOT, 'out/test/panel/cli.js'), '--dataset', 'large'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const line = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the simulated panel exited (${code}) before it was ready`)));
+  });
+  lines.close();
+  const { url, tokens } = JSON.parse(line) as { url: string; tokens: { owner: string } };
+  return { url, tokens, child };
+}
+
+async function stopPanelProcess(panel: PanelProcess): Promise<void> {
+  if (panel.child.exitCode !== null) return;
+  const exited = once(panel.child, 'exit');
+  panel.child.kill('SIGTERM');
+  await exited;
+}
+
 async function main(): Promise<void> {
-  const panel = await startPanel({ dataset: 'large' });
+  const panel = await startPanelProcess();
   const rows: [string, string, string][] = [];
   const add = (what: string, result: { median: number; min: number; max: number }, note = '') =>
     rows.push([what, `${result.median.toFixed(1)} ms (${result.min.toFixed(1)}–${result.max.toFixed(1)})`, note]);
@@ -64,7 +95,7 @@ async function main(): Promise<void> {
     }), KEY_STATES.map((state, i) => `${state} ${counts[i]}`).join(', '));
   } finally {
     await api?.close();
-    await panel.close();
+    await stopPanelProcess(panel);
   }
 
   const undiciCosts = Array.from({ length: RUNS }, () => requireCost('undici'));
