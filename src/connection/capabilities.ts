@@ -1,13 +1,8 @@
 import * as vscode from 'vscode';
 import { routeById, SCOPES, type Scope } from '../api/catalog';
-import { ScopeBelief } from './scopeBelief';
+import { ScopeBelief, scopeContextKey } from './scopeBelief';
 
 export type SessionState = 'disconnected' | 'connected' | 'tokenRejected';
-
-/** `panelOps.scope.users.write` for `users:write`. */
-export function scopeContextKey(scope: Scope): string {
-  return `panelOps.scope.${scope.replace(':', '.')}`;
-}
 
 /**
  * What the active panel's token is believed to be allowed, from the preset picked at connect time and

@@ -46,3 +46,7 @@ export class ScopeBelief {
   }
 }
 
+/** The context key that says whether the token is believed to hold a scope: `panelOps.scope.users.write`. */
+export function scopeContextKey(scope: Scope): string {
+  return `panelOps.scope.${scope.replace(':', '.')}`;
+}

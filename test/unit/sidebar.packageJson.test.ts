@@ -1,0 +1,58 @@
+// The contributions in package.json agree with the code: scope context keys name real scopes, every view
+// offers "Connect to Panel" while nothing is connected, every command is in the Panel category.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCOPES } from '../../src/api/catalog';
+import { scopeContextKey } from '../../src/connection/scopeBelief';
+
+interface Manifest {
+  activationEvents: string[];
+  contributes: {
+    commands: { command: string; title: string; category?: string }[];
+    views: Record<string, { id: string }[]>;
+    viewsWelcome: { view: string; contents: string; when?: string }[];
+    menus: Record<string, { command: string; when?: string }[]>;
+    configuration: { properties: Record<string, { default?: unknown }> };
+  };
+}
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as Manifest;
+
+describe('package.json contributions', () => {
+  it('uses only scope context keys the extension sets', () => {
+    const known = new Set(SCOPES.map(scopeContextKey));
+    const used = JSON.stringify(manifest.contributes.menus).match(/panelOps\.scope\.[a-z]+\.[a-z]+/g) ?? [];
+    assert.ok(used.length > 0);
+    assert.deepEqual(used.filter((key) => !known.has(key)), []);
+  });
+
+  it('hides Resolve Alert unless the token has monitoring:write', () => {
+    const items = manifest.contributes.menus['view/item/context'].filter((item) => item.command === 'panelOps.alerts.resolve');
+    assert.ok(items.length > 0);
+    for (const item of items) assert.match(item.when ?? '', /panelOps\.scope\.monitoring\.write/);
+  });
+
+  it('gives each of the four views a welcome with a Connect to Panel button while nothing is connected', () => {
+    const views = manifest.contributes.views.panelOps.map((view) => view.id);
+    assert.deepEqual(views, ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates']);
+    for (const view of views) {
+      const welcome = manifest.contributes.viewsWelcome.find((entry) => entry.view === view);
+      assert.ok(welcome, view);
+      assert.equal(welcome.when, '!panelOps.connected');
+      assert.match(welcome.contents, /\[Connect to Panel\]\(command:panelOps\.connect\)/);
+    }
+  });
+
+  it('puts every command in the Panel category under panelOps.', () => {
+    for (const command of manifest.contributes.commands) {
+      assert.equal(command.category, 'Panel', command.command);
+      assert.match(command.command, /^panelOps\./);
+    }
+  });
+
+  it('polls alerts every 60 s by default and activates after startup for the status bar', () => {
+    assert.equal(manifest.contributes.configuration.properties['panelOps.alerts.pollIntervalSeconds'].default, 60);
+    assert.ok(manifest.activationEvents.includes('onStartupFinished'));
+  });
+});
