@@ -106,6 +106,24 @@ describe('Alerts view and status bar', () => {
     assert.equal(labelOf(items[0]), 'No unresolved alerts');
   });
 
+  it('polls at the configured interval while the window is focused, without a refresh', async function () {
+    if (!vscode.window.state.focused) this.skip(); // polling pauses in an unfocused window, by design
+    await api.alertsStore.refresh();
+    const before = api.alertsStore.unresolved ?? 0;
+    const alert = panel.data.alerts.find((candidate) => candidate.resolved);
+    assert.ok(alert);
+    await vscode.workspace.getConfiguration('panelOps').update('alerts.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      alert.resolved = false;
+      alert.resolved_at = null;
+      await until(api.alertsStore.onDidChange, () => api.alertsStore.unresolved === before + 1, 10_000);
+      assert.equal(api.statusBarItem.text, `$(bell-dot) ${before + 1}`);
+    } finally {
+      alert.resolved = true;
+      await vscode.workspace.getConfiguration('panelOps').update('alerts.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('shows an error node with the reason and a retry when the load fails, and recovers on retry', async () => {
     panel.inject({ kind: 'status', status: 503, match: { method: 'GET', path: '/alerts' }, times: 10 });
     await vscode.commands.executeCommand('panelOps.alerts.refresh');
