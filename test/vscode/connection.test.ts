@@ -1,6 +1,9 @@
 // Connecting, capabilities, a revoked token, switching and signing out, inside a real VS Code against the
 // simulated panel. Uses the connect command's argument form (the prompts are the same flow without UI).
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { children, connect, coreApi, labelOf, requestsTo, signOut, until, type CoreTestApi } from './sidebarCoreSupport';
@@ -144,6 +147,28 @@ describe('Connecting to panels', () => {
       assert.deepEqual(await children(api.alerts), [], 'the welcome view (Connect to Panel) shows instead');
     } finally {
       await second.close();
+    }
+  });
+
+  it('trusts a self-signed HTTPS panel only with its CA in panelOps.caCertificatePath', async () => {
+    const secure = await startPanel({ https: true, dataset: 'empty' });
+    const folder = mkdtempSync(join(tmpdir(), 'panel-ops-ca-'));
+    const settings = vscode.workspace.getConfiguration('panelOps');
+    try {
+      assert.ok(secure.url.startsWith('https://') && secure.ca);
+      await assert.rejects(Promise.resolve(connect(secure, secure.tokens.owner)), /Could not check the panel/);
+      assert.equal(await api.hasToken(secure.url), false);
+      const caFile = join(folder, 'panel-ca.pem');
+      writeFileSync(caFile, secure.ca);
+      await settings.update('caCertificatePath', caFile, vscode.ConfigurationTarget.Global);
+      await connect(secure, secure.tokens.owner, { name: 'Secure panel' });
+      assert.equal(api.session.active?.name, 'Secure panel');
+      assert.deepEqual((await children(api.alerts)).map(labelOf), ['No unresolved alerts']);
+    } finally {
+      await signOut(secure);
+      await settings.update('caCertificatePath', undefined, vscode.ConfigurationTarget.Global);
+      rmSync(folder, { recursive: true, force: true });
+      await secure.close();
     }
   });
 
