@@ -76,7 +76,8 @@ export async function activate(context: vscode.ExtensionContext) {
   await session.initialize();
   context.subscriptions.push(startAlertsPolling(session, alerts));
 
-  /** For the integration tests: the services behind the views (no token is exposed). */
+  // The services behind the views, for the integration tests only: other extensions get nothing.
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     session,
     nodes: nodesView,
@@ -89,8 +90,6 @@ export async function activate(context: vscode.ExtensionContext) {
     hasToken: async (url: string) => (await store.token(url)) !== undefined,
   };
 }
-
-export type PanelOpsApi = Awaited<ReturnType<typeof activate>>;
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {
   const token = await store.token(url);
