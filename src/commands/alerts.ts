@@ -3,6 +3,7 @@ import type { AlertsStore } from '../state/alertsStore';
 import type { PanelSession } from '../state/panelSession';
 import { AlertNode } from '../views/alerts/alertNodes';
 import { describeError } from '../views/shared/describeError';
+import { withoutLinks } from '../views/shared/plainText';
 import { plainLabel } from '../views/shared/untrustedText';
 
 /** "Refresh Alerts" and "Resolve Alert" (on an unresolved alert; hidden without monitoring:write). */
@@ -26,7 +27,7 @@ export function registerAlertsCommands(session: PanelSession, store: AlertsStore
         );
       } catch (error) {
         void vscode.window.showErrorMessage(
-          vscode.l10n.t('Could not resolve the alert "{0}": {1}', plainLabel(node.alert.title, 80), describeError(error)),
+          vscode.l10n.t('Could not resolve the alert "{0}": {1}', withoutLinks(plainLabel(node.alert.title, 80)), describeError(error)),
         );
       }
       await store.refresh();

@@ -1,6 +1,6 @@
 // Untrusted text from the panel becomes a safe one-line label, and Markdown-escaped text renders literally.
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown, plainLabel } from '../../src/views/shared/plainText';
+import { escapeMarkdown, plainLabel, withoutLinks } from '../../src/views/shared/plainText';
 import { timeDistance } from '../../src/views/shared/timeDistance';
 
 describe('untrusted text: plainLabel', () => {
@@ -62,5 +62,12 @@ describe('timeDistance', () => {
     assert.equal(timeDistance(null, now), undefined);
     assert.equal(timeDistance('soon', now), undefined);
     assert.equal(timeDistance({}, now), undefined);
+  });
+});
+
+describe('untrusted text: withoutLinks (notifications)', () => {
+  it('breaks Markdown link syntax, command links included, and keeps the words', () => {
+    assert.equal(withoutLinks('[Sign out](command:panelOps.signOut)'), '[Sign out] (command:panelOps.signOut)');
+    assert.equal(withoutLinks('x [a]\n(b) [c](d)'), 'x [a] (b) [c] (d)');
   });
 });

@@ -1,11 +1,17 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError } from '../../api/errors';
+import { withoutLinks } from './plainText';
 
 /**
  * One line saying why a load failed, for error nodes and messages. Errors from src/api never hold the
- * token; other errors are reduced to their message.
+ * token; other errors are reduced to their message. The panel's own words can be part of it, so link
+ * syntax is broken up (notifications would render it).
  */
 export function describeError(error: unknown): string {
+  return withoutLinks(reasonOf(error));
+}
+
+function reasonOf(error: unknown): string {
   if (isScopeDenied(error) && error instanceof PanelApiError && error.route) {
     const route = error.route;
     return route.ownerOnly

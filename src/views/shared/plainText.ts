@@ -27,6 +27,14 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+\-.!|~&:"'$=]/g, (character) => `\\${character}`);
 }
 
+/**
+ * For untrusted text inside a notification, which renders `[label](target)` as a link: separates the two
+ * halves so no link (and no `command:` link) can form; the text stays readable.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(/\]\s*\(/g, '] (');
+}
+
 function stringOf(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
