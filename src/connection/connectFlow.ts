@@ -52,7 +52,7 @@ function defaultName(url: string): string {
 /**
  * Asks for the URL, token, token scopes and an optional name, checks them with one read, and saves.
  * After a failed check the step at fault opens again with the reason and the other answers kept.
- * `keepUrl` reconnects a known panel (only the token and scopes are asked).
+ * `keepUrl` reconnects a known panel: its URL is kept, the token, scopes and name are asked (prefilled).
  */
 export async function connectInteractively(
   deps: ConnectDependencies,
