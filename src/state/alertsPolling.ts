@@ -21,19 +21,14 @@ export function startAlertsPolling(session: PanelSession, store: AlertsStore): v
     intervalMs: intervalMs(),
     focused: vscode.window.state.focused,
   });
-  const keyOf = () => `${session.active?.url ?? ''}|${session.state}|${session.capabilities.hasScope('monitoring:read')}`;
-  let key = '';
   const follow = () => {
-    const next = keyOf();
-    if (next === key) return;
-    key = next;
     if (session.state === 'connected' && session.capabilities.hasScope('monitoring:read')) void poller.activate();
     else poller.deactivate();
   };
   follow();
   return vscode.Disposable.from(
     poller,
-    session.onDidChange(follow),
+    session.onDidChangePanel(['monitoring:read'], follow),
     vscode.window.onDidChangeWindowState((state) => poller.setFocused(state.focused)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(SETTING)) poller.setInterval(intervalMs());

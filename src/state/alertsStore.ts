@@ -16,17 +16,15 @@ export type AlertsSnapshot =
 export class AlertsStore implements vscode.Disposable {
   private current: AlertsSnapshot = { kind: 'empty' };
   private running: Promise<PollOutcome> | undefined;
-  private panelKey: string;
+  /** Counts panel changes, so a load that a change overtook drops its answer. */
+  private generation = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    this.panelKey = this.keyOf();
-    this.subscription = session.onDidChange(() => {
-      const key = this.keyOf();
-      if (key === this.panelKey) return;
-      this.panelKey = key;
+    this.subscription = session.onDidChangePanel(['monitoring:read'], () => {
+      this.generation++;
       this.current = { kind: 'empty' };
       this.changed.fire();
     });
@@ -57,25 +55,21 @@ export class AlertsStore implements vscode.Disposable {
   }
 
   private async load(): Promise<PollOutcome> {
-    const key = this.panelKey;
+    const generation = this.generation;
     try {
       const response = await this.session.call((api, signal) => api.alerts.list({ signal }));
-      if (key !== this.panelKey) return 'ok';
+      if (generation !== this.generation) return 'ok';
       const list = parseAlerts(response);
       this.current = { kind: 'loaded', list, unresolved: unresolvedCount(list), at: Date.now() };
       this.changed.fire();
       return 'ok';
     } catch (error) {
-      if (key !== this.panelKey) return 'ok';
+      if (generation !== this.generation) return 'ok';
       const previous = this.current.kind === 'loaded' ? this.current.list : this.current.kind === 'failed' ? this.current.previous : undefined;
       this.current = { kind: 'failed', error, previous };
       this.changed.fire();
       const final = error instanceof NotConnectedError || error instanceof TokenRejectedError || isTokenRejected(error) || isScopeDenied(error);
       return final ? 'stop' : 'failed';
     }
-  }
-
-  private keyOf(): string {
-    return `${this.session.active?.url ?? ''}|${this.session.state}|${this.session.capabilities.hasScope('monitoring:read')}`;
   }
 }

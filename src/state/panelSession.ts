@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError } from '../api/errors';
+import type { Scope } from '../api/catalog';
 import type { PanelApi } from '../api/index';
 import { Capabilities, type SessionState } from '../connection/capabilities';
 import type { PanelRecord } from '../connection/panelRecords';
@@ -68,6 +69,22 @@ export class PanelSession implements vscode.Disposable {
 
   get state(): SessionState {
     return this.sessionState;
+  }
+
+  /**
+   * Fires when what a view shows must start over: another active panel (or none), a change of token state,
+   * or a change in the belief about one of `scopes`. Capability changes about other scopes (e.g. a 403 in
+   * another view) do not fire it.
+   */
+  onDidChangePanel(scopes: readonly Scope[], listener: () => void): vscode.Disposable {
+    const keyOf = () => [this.current?.id ?? '', this.sessionState, ...scopes.map((scope) => this.capabilities.hasScope(scope))].join('|');
+    let key = keyOf();
+    return this.changed.event(() => {
+      const next = keyOf();
+      if (next === key) return;
+      key = next;
+      listener();
+    });
   }
 
   get active(): ActivePanel | undefined {

@@ -31,15 +31,11 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private nodes: vscode.TreeItem[] | undefined;
   private rootLoad: Loaded | undefined;
   private readonly loads = new Set<vscode.CancellationTokenSource>();
-  private sessionSignature: string;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    this.sessionSignature = this.signature();
-    this.subscription = session.onDidChange(() => {
-      const signature = this.signature();
-      if (signature === this.sessionSignature) return;
-      this.sessionSignature = signature;
+    // nodes:write is what `nodes.jobs` needs, users:read what `keys.list` needs (the Jobs and Users sections).
+    this.subscription = session.onDidChangePanel(['nodes:read', 'nodes:write', 'users:read'], () => {
       this.reset();
       this.changed.fire(undefined);
     });
@@ -195,11 +191,6 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     this.loads.clear();
     this.rootLoad = undefined;
     this.nodes = undefined;
-  }
-
-  private signature(): string {
-    const { state, active, capabilities } = this.session;
-    return [state, active?.id ?? '', capabilities.hasScope('nodes:read'), capabilities.can('nodes.jobs'), capabilities.can('keys.list')].join('|');
   }
 }
 

@@ -14,15 +14,13 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   readonly onDidChangeTreeData = this.changed.event;
   private loaded: Loaded | undefined;
   private loading: Promise<void> | undefined;
-  private panelKey: string;
+  /** Counts panel changes, so a load that a change overtook drops its answer. */
+  private generation = 0;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    this.panelKey = this.keyOf();
-    this.subscription = session.onDidChange(() => {
-      const key = this.keyOf();
-      if (key === this.panelKey) return;
-      this.panelKey = key;
+    this.subscription = session.onDidChangePanel(['sites:read'], () => {
+      this.generation++;
       this.loaded = undefined;
       this.changed.fire(undefined);
     });
@@ -63,21 +61,17 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   private load(): Promise<void> {
     this.loading ??= (async () => {
-      const key = this.panelKey;
+      const generation = this.generation;
       let result: Loaded;
       try {
         result = { kind: 'loaded', list: parseSiteTemplates(await this.session.call((api, signal) => api.siteTemplates.list({ signal }))) };
       } catch (error) {
         result = { kind: 'failed', error };
       }
-      if (key === this.panelKey) this.loaded = result;
+      if (generation === this.generation) this.loaded = result;
     })().finally(() => {
       this.loading = undefined;
     });
     return this.loading;
-  }
-
-  private keyOf(): string {
-    return `${this.session.active?.url ?? ''}|${this.session.state}|${this.session.capabilities.hasScope('sites:read')}`;
   }
 }

@@ -32,16 +32,11 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private groups: UserGroupItem[] | undefined;
   private groupsLoad: { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> } | undefined;
   private pagesByState = new Map<KeyState, PagedList<Key>>();
-  private sessionSignature: string;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    this.sessionSignature = this.signature();
     let panelId = session.active?.id;
-    this.subscription = session.onDidChange(() => {
-      const signature = this.signature();
-      if (signature === this.sessionSignature) return; // e.g. a 403 in another view: keep the pages
-      this.sessionSignature = signature;
+    this.subscription = session.onDidChangePanel(['users:read'], () => {
       this.reset();
       if (session.active?.id !== panelId) {
         panelId = session.active?.id;
@@ -164,11 +159,6 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     this.groups = undefined;
     for (const pages of this.pagesByState.values()) pages.reset();
     this.pagesByState = new Map();
-  }
-
-  private signature(): string {
-    const { state, active, capabilities } = this.session;
-    return [state, active?.id ?? '', capabilities.hasScope('users:read')].join('|');
   }
 }
 
