@@ -3,7 +3,7 @@
  * from the first array found under items/entries/events/data, the total from `total` when present.
  */
 import type { CallOptions, Transport } from './call';
-import { MAX_PER_PAGE, clampPage, clampPerPage, listAllPages, pagesOf, type ListAllOptions, type PageReader } from './paging';
+import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader } from './paging';
 import type { AuditQuery, JsonObject } from './types';
 
 export interface AuditApi {
@@ -43,17 +43,10 @@ export function createAuditApi(t: Transport): AuditApi {
       },
       signal: opts?.signal,
     });
+  const paged = pagedListing(list, AUDIT_PAGE_READER);
   return {
     list,
-    pages: (query = {}, opts) =>
-      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, AUDIT_PAGE_READER),
-    listAll: async (query = {}, opts) => {
-      const pages = await listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
-        ...AUDIT_PAGE_READER,
-        perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
-        concurrency: opts?.concurrency,
-      });
-      return pages.flatMap(auditEntries);
-    },
+    pages: (query = {}, opts) => paged.pages(query, opts),
+    listAll: async (query = {}, opts) => (await paged.allPages(query, opts)).flatMap(auditEntries),
   };
 }

@@ -1,5 +1,5 @@
 /** Branding profiles (`branding.profiles.*`). */
-import { jsonBody, type CallOptions, type Transport, type UploadFile } from './call';
+import { jsonBody, onId, type CallOptions, type Transport, type UploadFile } from './call';
 import type { BrandingAssetKind, BrandingProfileUpdate, JsonObject } from './types';
 
 /** The fields of spec 2.4; an update sends only these. */
@@ -22,7 +22,6 @@ export interface BrandingApi {
 }
 
 export function createBrandingApi(t: Transport): BrandingApi {
-  const on = (routeId: string, id: string, opts?: CallOptions) => ({ routeId, params: { id }, signal: opts?.signal });
   return {
     profiles: {
       list: (query = {}, opts) =>
@@ -34,14 +33,14 @@ export function createBrandingApi(t: Transport): BrandingApi {
       create: (name, opts) =>
         t.json({ routeId: 'branding.profiles.create', body: { kind: 'json', value: { name } }, signal: opts?.signal }),
       delete: async (id, opts) => {
-        await t.jsonOrEmpty(on('branding.profiles.delete', id, opts));
+        await t.jsonOrEmpty(onId('branding.profiles.delete', id, opts));
       },
       update: (id, changes, opts) =>
-        t.json({ ...on('branding.profiles.update', id, opts), body: jsonBody({ ...changes }, BRANDING_UPDATE_FIELDS) }),
-      activate: (id, opts) => t.json(on('branding.profiles.activate', id, opts)),
+        t.json({ ...onId('branding.profiles.update', id, opts), body: jsonBody({ ...changes }, BRANDING_UPDATE_FIELDS) }),
+      activate: (id, opts) => t.json(onId('branding.profiles.activate', id, opts)),
       upload: (id, kind, file, opts) =>
         t.json({
-          ...on('branding.profiles.upload', id, opts),
+          ...onId('branding.profiles.upload', id, opts),
           query: { kind },
           body: { kind: 'multipart', field: 'file', file },
         }),

@@ -62,6 +62,11 @@ export interface Transport {
   stream(call: Call): Promise<TextStream>;
 }
 
+/** A call to a route whose path has one `{id}`. */
+export function onId(routeId: string, id: string, opts?: CallOptions): Call {
+  return { routeId, params: { id }, signal: opts?.signal };
+}
+
 /** A JSON body of the given object with undefined members dropped (the panel rejects unknown fields). */
 export function jsonBody(value: Record<string, unknown>, allowed?: readonly string[]): CallBody {
   const out: Record<string, JsonValue> = {};

@@ -1,6 +1,6 @@
 /** Users (keys): every `keys.*` route of the catalog, plus paging over `GET /keys`. */
-import { jsonBody, type BinaryResponse, type CallOptions, type Transport } from './call';
-import { MAX_PER_PAGE, clampPage, clampPerPage, listAllPages, pagesOf, type ListAllOptions, type PageReader } from './paging';
+import { jsonBody, onId, type BinaryResponse, type CallOptions, type Transport } from './call';
+import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader } from './paging';
 import type { CreateKeyRequest, JsonObject, Key, KeyListQuery, KeyPage } from './types';
 
 /** Fields of the create-key request (spec 2.2); nothing else is sent. */
@@ -68,20 +68,12 @@ function listQuery(query: KeyListQuery = {}): Record<string, string | number | u
 export function createKeysApi(t: Transport): KeysApi {
   const list = (query?: KeyListQuery, opts?: CallOptions): Promise<KeyPage> =>
     t.json<KeyPage>({ routeId: 'keys.list', query: listQuery(query), signal: opts?.signal });
-  const byId = (routeId: string, id: string, opts?: CallOptions) => ({ routeId, params: { id }, signal: opts?.signal });
+  const paged = pagedListing(list, KEY_PAGE_READER);
 
   return {
     list,
-    pages: (query = {}, opts) =>
-      pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, KEY_PAGE_READER),
-    listAll: async (query = {}, opts) => {
-      const pages = await listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
-        ...KEY_PAGE_READER,
-        perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
-        concurrency: opts?.concurrency,
-      });
-      return uniqueById(pages.flatMap((page) => page.items));
-    },
+    pages: (query = {}, opts) => paged.pages(query, opts),
+    listAll: async (query = {}, opts) => uniqueById((await paged.allPages(query, opts)).flatMap((page) => page.items)),
     count: async (query = {}, opts) => (await list({ ...query, page: 1, per_page: 1 }, opts)).total,
     create: (request, opts) =>
       t.json<Key>({ routeId: 'keys.create', body: jsonBody({ ...request }, CREATE_FIELDS), signal: opts?.signal }),
@@ -89,26 +81,26 @@ export function createKeysApi(t: Transport): KeysApi {
     bulk: (body, opts) => t.json({ routeId: 'keys.bulk', body: jsonBody(body), signal: opts?.signal }),
     import: (body, opts) => t.json({ routeId: 'keys.import', body: jsonBody(body), signal: opts?.signal }),
     summary: (opts) => t.json({ routeId: 'keys.summary', signal: opts?.signal }),
-    delete: (id, opts) => t.jsonOrEmpty(byId('keys.delete', id, opts)),
-    get: (id, opts) => t.json<Key>(byId('keys.get', id, opts)),
-    update: (id, changes, opts) => t.json<Key>({ ...byId('keys.update', id, opts), body: jsonBody(changes) }),
+    delete: (id, opts) => t.jsonOrEmpty(onId('keys.delete', id, opts)),
+    get: (id, opts) => t.json<Key>(onId('keys.get', id, opts)),
+    update: (id, changes, opts) => t.json<Key>({ ...onId('keys.update', id, opts), body: jsonBody(changes) }),
     bindings: {
-      add: (id, body, opts) => t.jsonOrEmpty({ ...byId('keys.bindings.add', id, opts), body: jsonBody(body) }),
+      add: (id, body, opts) => t.jsonOrEmpty({ ...onId('keys.bindings.add', id, opts), body: jsonBody(body) }),
       remove: (id, nodeId, opts) =>
         t.jsonOrEmpty({ routeId: 'keys.bindings.remove', params: { id, node: nodeId }, signal: opts?.signal }),
     },
-    disable: (id, opts) => t.json<Key>(byId('keys.disable', id, opts)),
-    enable: (id, opts) => t.json<Key>(byId('keys.enable', id, opts)),
-    links: (id, opts) => t.json(byId('keys.links', id, opts)),
-    presence: (id, opts) => t.json(byId('keys.presence', id, opts)),
-    qr: (id, opts) => t.bytes(byId('keys.qr', id, opts)),
-    revoke: (id, opts) => t.jsonOrEmpty(byId('keys.revoke', id, opts)),
-    rotate: (id, opts) => t.jsonOrEmpty(byId('keys.rotate', id, opts)),
-    stats: (id, opts) => t.json(byId('keys.stats', id, opts)),
+    disable: (id, opts) => t.json<Key>(onId('keys.disable', id, opts)),
+    enable: (id, opts) => t.json<Key>(onId('keys.enable', id, opts)),
+    links: (id, opts) => t.json(onId('keys.links', id, opts)),
+    presence: (id, opts) => t.json(onId('keys.presence', id, opts)),
+    qr: (id, opts) => t.bytes(onId('keys.qr', id, opts)),
+    revoke: (id, opts) => t.jsonOrEmpty(onId('keys.revoke', id, opts)),
+    rotate: (id, opts) => t.jsonOrEmpty(onId('keys.rotate', id, opts)),
+    stats: (id, opts) => t.json(onId('keys.stats', id, opts)),
     subscription: {
-      create: (id, opts) => t.jsonOrEmpty(byId('keys.subscription.create', id, opts)),
-      delete: (id, opts) => t.jsonOrEmpty(byId('keys.subscription.delete', id, opts)),
-      qr: (id, opts) => t.bytes(byId('keys.subscription.qr', id, opts)),
+      create: (id, opts) => t.jsonOrEmpty(onId('keys.subscription.create', id, opts)),
+      delete: (id, opts) => t.jsonOrEmpty(onId('keys.subscription.delete', id, opts)),
+      qr: (id, opts) => t.bytes(onId('keys.subscription.qr', id, opts)),
     },
   };
 }

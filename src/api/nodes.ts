@@ -1,5 +1,5 @@
 /** Nodes: every `nodes.*` route of the catalog except the node site routes (sites.ts), plus `status.update`. */
-import { jsonBody, type CallOptions, type TextStream, type Transport } from './call';
+import { jsonBody, onId, type CallOptions, type TextStream, type Transport } from './call';
 import { clampJobsLimit } from './paging';
 import { createNodeSiteApi, type NodeSiteApi } from './sites';
 import type { ApplyJob, JsonObject, NodeList, PanelNode } from './types';
@@ -74,55 +74,54 @@ export function jobsFrom(value: unknown): ApplyJob[] {
 }
 
 export function createNodesApi(t: Transport): NodesApi {
-  const on = (routeId: string, id: string, opts?: CallOptions) => ({ routeId, params: { id }, signal: opts?.signal });
   const withBody = (routeId: string, id: string, body: JsonObject | undefined, opts?: CallOptions) => ({
-    ...on(routeId, id, opts),
+    ...onId(routeId, id, opts),
     body: body === undefined ? undefined : jsonBody(body),
   });
 
   return {
     list: (opts) => t.json<NodeList>({ routeId: 'nodes.list', signal: opts?.signal }),
-    get: (id, opts) => t.json<PanelNode>(on('nodes.get', id, opts)),
+    get: (id, opts) => t.json<PanelNode>(onId('nodes.get', id, opts)),
     create: (body, opts) => t.json({ routeId: 'nodes.create', body: jsonBody(body), signal: opts?.signal }),
     order: (body, opts) => t.jsonOrEmpty({ routeId: 'nodes.order', body: jsonBody(body), signal: opts?.signal }),
     preflightDns: (body, opts) => t.json({ routeId: 'nodes.preflightDns', body: jsonBody(body), signal: opts?.signal }),
-    delete: (id, opts) => t.jsonOrEmpty(on('nodes.delete', id, opts)),
+    delete: (id, opts) => t.jsonOrEmpty(onId('nodes.delete', id, opts)),
     update: (id, changes, opts) => t.json(withBody('nodes.update', id, changes, opts)),
-    apply: (id, opts) => t.json(on('nodes.apply', id, opts)),
+    apply: (id, opts) => t.json(onId('nodes.apply', id, opts)),
     blocklist: {
-      get: (id, opts) => t.json(on('nodes.blocklist.get', id, opts)),
+      get: (id, opts) => t.json(onId('nodes.blocklist.get', id, opts)),
       put: (id, body, opts) => t.jsonOrEmpty(withBody('nodes.blocklist.put', id, body, opts)),
     },
-    check: (id, opts) => t.jsonOrEmpty(on('nodes.check', id, opts)),
+    check: (id, opts) => t.jsonOrEmpty(onId('nodes.check', id, opts)),
     diagnostics: {
-      get: (id, opts) => t.json(on('nodes.diagnostics', id, opts)),
+      get: (id, opts) => t.json(onId('nodes.diagnostics', id, opts)),
       web: (id, body, opts) => t.jsonOrEmpty(withBody('nodes.diagnostics.web', id, body, opts)),
     },
-    health: (id, opts) => t.json(on('nodes.health', id, opts)),
-    installCommand: (id, opts) => t.json(on('nodes.installCommand', id, opts)),
+    health: (id, opts) => t.json(onId('nodes.health', id, opts)),
+    installCommand: (id, opts) => t.json(onId('nodes.installCommand', id, opts)),
     jobs: async (id, query = {}, opts) =>
-      jobsFrom(await t.json<unknown>({ ...on('nodes.jobs', id, opts), query: { limit: clampJobsLimit(query.limit) } })),
-    logs: (id, opts) => t.stream(on('nodes.logs', id, opts)),
-    metrics: (id, opts) => t.text(on('nodes.metrics', id, opts)),
-    probes: (id, opts) => t.json(on('nodes.probes', id, opts)),
-    profiles: (id, opts) => t.json(on('nodes.profiles', id, opts)),
-    registrationSecret: (id, opts) => t.json(on('nodes.registrationSecret', id, opts)),
+      jobsFrom(await t.json<unknown>({ ...onId('nodes.jobs', id, opts), query: { limit: clampJobsLimit(query.limit) } })),
+    logs: (id, opts) => t.stream(onId('nodes.logs', id, opts)),
+    metrics: (id, opts) => t.text(onId('nodes.metrics', id, opts)),
+    probes: (id, opts) => t.json(onId('nodes.probes', id, opts)),
+    profiles: (id, opts) => t.json(onId('nodes.profiles', id, opts)),
+    registrationSecret: (id, opts) => t.json(onId('nodes.registrationSecret', id, opts)),
     reliability: {
-      get: (id, opts) => t.json(on('nodes.reliability.get', id, opts)),
+      get: (id, opts) => t.json(onId('nodes.reliability.get', id, opts)),
       put: (id, body, opts) => t.jsonOrEmpty(withBody('nodes.reliability.put', id, body, opts)),
     },
-    restart: (id, opts) => t.jsonOrEmpty(on('nodes.restart', id, opts)),
-    stats: (id, opts) => t.json(on('nodes.stats', id, opts)),
+    restart: (id, opts) => t.jsonOrEmpty(onId('nodes.restart', id, opts)),
+    stats: (id, opts) => t.json(onId('nodes.stats', id, opts)),
     engineUpdate: {
-      get: (id, opts) => t.json(on('nodes.engineUpdate.get', id, opts)),
+      get: (id, opts) => t.json(onId('nodes.engineUpdate.get', id, opts)),
       start: (id, body, opts) => t.jsonOrEmpty(withBody('nodes.engineUpdate.start', id, body, opts)),
     },
     webPolicy: {
-      get: (id, opts) => t.json(on('nodes.webPolicy.get', id, opts)),
+      get: (id, opts) => t.json(onId('nodes.webPolicy.get', id, opts)),
       put: (id, body, opts) => t.jsonOrEmpty(withBody('nodes.webPolicy.put', id, body, opts)),
     },
     web: {
-      carriers: (id, opts) => t.json(on('nodes.web.carriers', id, opts)),
+      carriers: (id, opts) => t.json(onId('nodes.web.carriers', id, opts)),
       lifecycle: (id, body, opts) => t.jsonOrEmpty(withBody('nodes.web.lifecycle', id, body, opts)),
     },
     site: createNodeSiteApi(t),

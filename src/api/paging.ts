@@ -108,3 +108,28 @@ export async function listAllPages<P>(
   await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
   return results.slice(0, Math.min(results.length, emptyAt - 1)).filter((page): page is P => page !== undefined);
 }
+
+/** The page numbers a listing read accepts (`GET /keys`, `GET /audit`). */
+export interface PagedQuery {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * `pages` and the pages of "list all" for a listing read one page at a time by `list`: `pages` starts at
+ * the query's (clamped) page, "list all" asks for the query's (clamped) page size, 200 when it has none.
+ */
+export function pagedListing<Q extends PagedQuery, P>(
+  list: (query: Q, opts?: CallOptions) => Promise<P>,
+  reader: PageReader<P, unknown>,
+): { pages(query: Q, opts?: CallOptions): AsyncIterableIterator<P>; allPages(query: Q, opts?: ListAllOptions): Promise<P[]> } {
+  return {
+    pages: (query, opts) => pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, reader),
+    allPages: (query, opts) =>
+      listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
+        ...reader,
+        perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
+        concurrency: opts?.concurrency,
+      }),
+  };
+}

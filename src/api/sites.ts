@@ -1,5 +1,5 @@
 /** Sites: the cover website of a node (`nodes.site.*`) and site templates (`siteTemplates.*`). */
-import { jsonBody, type CallOptions, type Transport } from './call';
+import { jsonBody, onId, type CallOptions, type Transport } from './call';
 import type { JsonObject } from './types';
 
 export interface NodeSiteApi {
@@ -21,17 +21,15 @@ export interface SiteTemplatesApi {
 }
 
 export function createNodeSiteApi(t: Transport): NodeSiteApi {
-  const on = (routeId: string, id: string, opts?: CallOptions) => ({ routeId, params: { id }, signal: opts?.signal });
   return {
-    get: (nodeId, opts) => t.json(on('nodes.site.get', nodeId, opts)),
-    set: (nodeId, body, opts) => t.jsonOrEmpty({ ...on('nodes.site.set', nodeId, opts), body: jsonBody(body) }),
-    preview: (nodeId, opts) => t.json(on('nodes.site.preview', nodeId, opts)),
-    upstream: (nodeId, body, opts) => t.jsonOrEmpty({ ...on('nodes.site.upstream', nodeId, opts), body: jsonBody(body) }),
+    get: (nodeId, opts) => t.json(onId('nodes.site.get', nodeId, opts)),
+    set: (nodeId, body, opts) => t.jsonOrEmpty({ ...onId('nodes.site.set', nodeId, opts), body: jsonBody(body) }),
+    preview: (nodeId, opts) => t.json(onId('nodes.site.preview', nodeId, opts)),
+    upstream: (nodeId, body, opts) => t.jsonOrEmpty({ ...onId('nodes.site.upstream', nodeId, opts), body: jsonBody(body) }),
   };
 }
 
 export function createSiteTemplatesApi(t: Transport): SiteTemplatesApi {
-  const on = (routeId: string, id: string, opts?: CallOptions) => ({ routeId, params: { id }, signal: opts?.signal });
   const post = (routeId: string, body: JsonObject, opts?: CallOptions) =>
     t.json<JsonObject>({ routeId, body: jsonBody(body), signal: opts?.signal });
   return {
@@ -39,10 +37,10 @@ export function createSiteTemplatesApi(t: Transport): SiteTemplatesApi {
     create: (body, opts) => post('siteTemplates.create', body, opts),
     import: (body, opts) => post('siteTemplates.import', body, opts),
     validate: (body, opts) => post('siteTemplates.validate', body, opts),
-    delete: (id, opts) => t.jsonOrEmpty(on('siteTemplates.delete', id, opts)),
-    get: (id, opts) => t.json(on('siteTemplates.get', id, opts)),
-    update: (id, body, opts) => t.json({ ...on('siteTemplates.update', id, opts), body: jsonBody(body) }),
+    delete: (id, opts) => t.jsonOrEmpty(onId('siteTemplates.delete', id, opts)),
+    get: (id, opts) => t.json(onId('siteTemplates.get', id, opts)),
+    update: (id, body, opts) => t.json({ ...onId('siteTemplates.update', id, opts), body: jsonBody(body) }),
     customize: (id, body, opts) =>
-      t.json({ ...on('siteTemplates.customize', id, opts), body: body === undefined ? undefined : jsonBody(body) }),
+      t.json({ ...onId('siteTemplates.customize', id, opts), body: body === undefined ? undefined : jsonBody(body) }),
   };
 }
