@@ -32,9 +32,9 @@ export async function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
   const store = new PanelStore(context.globalState, context.secrets);
   const capabilities = new Capabilities();
-  const clientOptions = () => clientOptionsFromSettings(log);
+  const clientOptions = (url: string) => clientOptionsFromSettings(url, log);
   const session = new PanelSession(store, capabilities, (url) =>
-    createPanelApi({ ...clientOptions(), baseUrl: url, token: () => tokenOf(store, url) }),
+    createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
   );
   const connectDeps: ConnectDependencies = { session, clientOptions };
   const nodesView = registerNodesView(context, session);

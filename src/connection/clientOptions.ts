@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { PanelClientOptions } from '../api/options';
+import { chooseProxy } from './proxyChoice';
 
 /** Settings that change how the client talks to panels; a change rebuilds the active client. */
 export const CLIENT_SETTINGS = [
@@ -13,23 +14,22 @@ export const CLIENT_SETTINGS = [
 ] as const;
 
 /**
- * Client options from the settings and the log channel (everything but the panel's URL and token).
+ * Client options for a panel from the settings and the log channel (everything but the URL and token).
+ * The proxy is `http.proxy`, or the environment's when that is empty (see `chooseProxy`).
  * A CA file that cannot be read is reported in the log and left out, so the failure shows up as the
  * panel's certificate being refused rather than as a broken extension.
  */
-export function clientOptionsFromSettings(log: vscode.LogOutputChannel): Omit<PanelClientOptions, 'baseUrl' | 'token'> {
+export function clientOptionsFromSettings(baseUrl: string, log: vscode.LogOutputChannel): Omit<PanelClientOptions, 'baseUrl' | 'token'> {
   const panelOps = vscode.workspace.getConfiguration('panelOps');
   const http = vscode.workspace.getConfiguration('http');
   const timeoutMs = Math.max(1, panelOps.get<number>('requestTimeoutSeconds', 30)) * 1000;
-  const proxy = http.get<string>('proxy', '').trim();
   const noProxy = http.get<string[]>('noProxy', []);
   const caPath = panelOps.get<string>('caCertificatePath', '').trim();
   return {
     engineName: panelOps.get<string>('engineName', 'mtg') || 'mtg',
     messengerName: panelOps.get<string>('messengerName', 'telegram') || 'telegram',
     timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
-    ...(proxy ? { proxy } : {}),
-    ...(Array.isArray(noProxy) && noProxy.length > 0 ? { noProxy: noProxy.join(',') } : {}),
+    ...chooseProxy(baseUrl, { proxy: http.get<string>('proxy', ''), noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [] }),
     ...(caPath ? { caCertificates: readCaFile(caPath, log) } : {}),
     log: (level, message) => log[level](message),
   };

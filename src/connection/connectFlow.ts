@@ -8,7 +8,7 @@ import { verifyConnection, type ConnectionProblem } from './verifyConnection';
 
 export interface ConnectDependencies {
   readonly session: PanelSession;
-  readonly clientOptions: () => Omit<PanelClientOptions, 'baseUrl' | 'token'>;
+  readonly clientOptions: (baseUrl: string) => Omit<PanelClientOptions, 'baseUrl' | 'token'>;
 }
 
 /** What the user has entered so far; kept across a failed check so only the wrong part is asked again. */
@@ -175,7 +175,7 @@ async function check(
   const controller = new AbortController();
   const subscription = cancel?.onCancellationRequested(() => controller.abort());
   try {
-    return await verifyConnection({ ...deps.clientOptions(), baseUrl: record.url, token }, record.scopes, controller.signal);
+    return await verifyConnection({ ...deps.clientOptions(record.url), baseUrl: record.url, token }, record.scopes, controller.signal);
   } finally {
     subscription?.dispose();
   }
