@@ -49,7 +49,7 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession): P
   if (isFilterActive(filter)) steps.push({ step: 'clear', label: `$(clear-all) ${vscode.l10n.t('Clear filter')}` });
   const chosen = await vscode.window.showQuickPick(steps, {
     title: vscode.l10n.t('Filter Users'),
-    placeHolder: isFilterActive(filter) ? describeFilter(filter) : vscode.l10n.t('No filter: choose what to filter by'),
+    placeHolder: isFilterActive(filter) ? describeFilter(filter, vscode.l10n.t) : vscode.l10n.t('No filter: choose what to filter by'),
   });
   if (!chosen) return;
   switch (chosen.step) {
@@ -90,9 +90,9 @@ async function pickNode(session: PanelSession): Promise<NodeChoice | undefined |
       return [
         { label: vscode.l10n.t('Any node'), choice: undefined as NodeChoice | undefined },
         ...nodes.map((node) => ({
-          label: plainLabel(nodeLabel(node), 80),
+          label: plainLabel(nodeLabel(node, vscode.l10n.t), 80),
           description: plainLabel(node.status, 30),
-          choice: { id: node.id, name: plainLabel(nodeLabel(node), 80) },
+          choice: { id: node.id, name: plainLabel(nodeLabel(node, vscode.l10n.t), 80) },
         })),
       ];
     } catch (error) {

@@ -1,20 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { timeDistance } from '../../src/views/shared/timeDistance';
 import {
   JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, jobDuration, jobStatusClass, nodeContextValue, nodeDescription,
   nodeLabel, nodeStatusClass, nodeTooltipRows, scalarFields,
 } from '../../src/views/nodes/nodeDescription';
+import { plainLocalize as t } from './plainLocalize';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const MIN = 60_000;
 const iso = (offset: number) => new Date(NOW + offset).toISOString();
 
-function relative(value: string, now: number): string {
-  const d = timeDistance(value, now);
-  if (!d) return '';
-  const unit = `${d.amount} ${d.unit}${d.amount === 1 ? '' : 's'}`;
-  return d.future ? `in ${unit}` : `${unit} ago`;
-}
 
 describe('views: node description', () => {
   it('colours known statuses and tolerates unknown ones', () => {
@@ -25,13 +19,13 @@ describe('views: node description', () => {
   });
 
   it('names the status unless online, marks a dirty node and says when it was last applied', () => {
-    assert.equal(nodeDescription({ id: 'n1', status: 'online', dirty: true, last_apply_at: iso(-5 * MIN) }, NOW, relative),
+    assert.equal(nodeDescription({ id: 'n1', status: 'online', dirty: true, last_apply_at: iso(-5 * MIN) }, NOW, t),
       '● not applied · applied 5 minutes ago');
-    assert.equal(nodeDescription({ id: 'n2', status: 'offline', dirty: false, last_apply_at: null }, NOW, relative),
+    assert.equal(nodeDescription({ id: 'n2', status: 'offline', dirty: false, last_apply_at: null }, NOW, t),
       'offline · never applied');
-    assert.equal(nodeDescription({ id: 'n4', status: 'installing', last_apply_at: iso(-2 * MIN) }, NOW, relative),
+    assert.equal(nodeDescription({ id: 'n4', status: 'installing', last_apply_at: iso(-2 * MIN) }, NOW, t),
       'installing · applied 2 minutes ago');
-    assert.equal(nodeDescription({ id: 'n3' }, NOW, relative), 'status unknown · never applied');
+    assert.equal(nodeDescription({ id: 'n3' }, NOW, t), 'status unknown · never applied');
   });
 
   it('gives offline nodes precedence in the context value', () => {
@@ -41,23 +35,23 @@ describe('views: node description', () => {
   });
 
   it('labels a node by name, falling back to its id for a missing or blank name', () => {
-    assert.equal(nodeLabel({ id: 'n1', name: 'fra-1' }), 'fra-1');
-    assert.equal(nodeLabel({ id: 'n1', name: null as unknown as string }), 'n1');
-    assert.equal(nodeLabel({ id: 'n1', name: '  ' }), 'n1');
+    assert.equal(nodeLabel({ id: 'n1', name: 'fra-1' }, t), 'fra-1');
+    assert.equal(nodeLabel({ id: 'n1', name: null as unknown as string }, t), 'n1');
+    assert.equal(nodeLabel({ id: 'n1', name: '  ' }, t), 'n1');
   });
 
   it('lists named fields first in the tooltip, then other scalars, skipping objects it cannot show flatly', () => {
-    const rows = nodeTooltipRows({ id: 'n1', name: 'fra-1', status: 'online', dirty: false, region: 'eu', cpu: { load: 0.5 }, tags: ['a'] });
+    const rows = nodeTooltipRows({ id: 'n1', name: 'fra-1', status: 'online', dirty: false, region: 'eu', cpu: { load: 0.5 }, tags: ['a'] }, t);
     assert.deepEqual(rows.slice(0, 4), [['name', 'fra-1'], ['id', 'n1'], ['status', 'online'], ['dirty', 'false']]);
     assert.deepEqual(rows.slice(4), [['region', 'eu'], ['cpu.load', '0.5'], ['tags', '1 item']]);
   });
 
   it('reads a health answer of any shape', () => {
-    assert.deepEqual(scalarFields({ ok: true, latency_ms: 12, disk: { free: '2G', inner: { deep: 1 } }, note: null }),
+    assert.deepEqual(scalarFields({ ok: true, latency_ms: 12, disk: { free: '2G', inner: { deep: 1 } }, note: null }, t),
       [['ok', 'true'], ['latency_ms', '12'], ['disk.free', '2G']]);
-    assert.deepEqual(scalarFields(null), []);
-    assert.deepEqual(scalarFields([1, 2]), []);
-    assert.equal(scalarFields(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, i]))).length, 40);
+    assert.deepEqual(scalarFields(null, t), []);
+    assert.deepEqual(scalarFields([1, 2], t), []);
+    assert.equal(scalarFields(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, i])), t).length, 40);
   });
 });
 
@@ -69,16 +63,16 @@ describe('views: apply jobs', () => {
   });
 
   it('measures finished and running jobs', () => {
-    assert.equal(jobDuration({ status: 'ok', started_at: iso(-10 * MIN), finished_at: iso(-10 * MIN + 42_000) }, NOW), '42 s');
-    assert.equal(jobDuration({ status: 'running', started_at: iso(-3 * MIN - 5000) }, NOW), '3 min 5 s');
-    assert.equal(jobDuration({ status: 'queued' }, NOW), '');
+    assert.equal(jobDuration({ status: 'ok', started_at: iso(-10 * MIN), finished_at: iso(-10 * MIN + 42_000) }, NOW, t), '42 s');
+    assert.equal(jobDuration({ status: 'running', started_at: iso(-3 * MIN - 5000) }, NOW, t), '3 min 5 s');
+    assert.equal(jobDuration({ status: 'queued' }, NOW, t), '');
   });
 
   it('describes start, duration and the error text', () => {
     assert.equal(
-      jobDescription({ status: 'failed', started_at: iso(-10 * MIN), finished_at: iso(-10 * MIN + 3000), error: 'dial tcp: refused\n' }, NOW, relative),
+      jobDescription({ status: 'failed', started_at: iso(-10 * MIN), finished_at: iso(-10 * MIN + 3000), error: 'dial tcp: refused\n' }, NOW, t),
       'started 10 minutes ago · took 3 s · dial tcp: refused',
     );
-    assert.equal(jobDescription({ status: 'queued', started_at: null }, NOW, relative), 'not started');
+    assert.equal(jobDescription({ status: 'queued', started_at: null }, NOW, t), 'not started');
   });
 });

@@ -16,7 +16,7 @@ const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
 export class AlertNode extends vscode.TreeItem {
   constructor(readonly alert: Alert) {
     super(plainLabel(alert.title) || vscode.l10n.t('(untitled alert)'), vscode.TreeItemCollapsibleState.None);
-    const age = ago(alert.resolved ? alert.resolvedAt ?? alert.createdAt : alert.createdAt);
+    const age = ago(alert.resolved ? alert.resolvedAt ?? alert.createdAt : alert.createdAt, Date.now(), vscode.l10n.t);
     this.description = [age, plainLabel(alert.subject, 60)].filter(Boolean).join(' · ');
     this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];
     this.contextValue = alert.resolved ? 'alert.resolved' : 'alert.unresolved';
@@ -26,7 +26,7 @@ export class AlertNode extends vscode.TreeItem {
       .field(vscode.l10n.t('Severity'), alert.severityText)
       .field(vscode.l10n.t('About'), alert.subject)
       .field(vscode.l10n.t('Node id'), alert.nodeId)
-      .field(vscode.l10n.t('Raised'), alert.createdAt && `${alert.createdAt} (${ago(alert.createdAt)})`)
+      .field(vscode.l10n.t('Raised'), alert.createdAt && `${alert.createdAt} (${ago(alert.createdAt, Date.now(), vscode.l10n.t)})`)
       .field(vscode.l10n.t('Resolved'), alert.resolved ? alert.resolvedAt ?? vscode.l10n.t('yes') : undefined)
       .field(vscode.l10n.t('Alert id'), alert.id)
       .build();

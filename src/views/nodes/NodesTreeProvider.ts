@@ -102,7 +102,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       case 'health':
         return this.track(async (token) => {
           const health = await this.session.call((api, signal) => api.nodes.health(node.id, { signal }), token);
-          const rows = scalarFields(health);
+          const rows = scalarFields(health, vscode.l10n.t);
           return rows.length > 0
             ? rows.map(([name, value]) => new HealthFieldItem(name, value, section.id ?? ''))
             : [new MessageNode(vscode.l10n.t('The panel sent no health details'))];
@@ -201,7 +201,7 @@ function isNode(value: unknown): value is PanelNode {
 /** A 503 from a node route means the node is offline (spec part 7). */
 function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode.TreeItem | undefined {
   if (!(error instanceof PanelHttpError) || error.status !== 503) return undefined;
-  const reason = vscode.l10n.t('{0} is offline: the panel cannot reach it (HTTP 503)', plainLabel(nodeLabel(node), 80));
+  const reason = vscode.l10n.t('{0} is offline: the panel cannot reach it (HTTP 503)', plainLabel(nodeLabel(node, vscode.l10n.t), 80));
   return new ErrorNode(new Error(reason), retry);
 }
 

@@ -1,10 +1,13 @@
 /**
  * What the Nodes view says about a node, its apply jobs and its health answer: status classes and icons,
  * description parts, job durations, and the key fields of a health object of any shape. Values are raw
- * panel data (untrusted); descriptions are joined as plain text. No `vscode` import.
+ * panel data (untrusted); descriptions are joined as plain text. No `vscode` import: words go through the
+ * caller's `Localize` (`vscode.l10n.t` in the views).
  */
 import type { ApplyJob, PanelNode } from '../../api/types';
-import { joinParts, parseDate, type IconChoice, type RelativeTime } from '../users/userDescription';
+import type { Localize } from '../shared/localize';
+import { relativeTime } from '../shared/relativeTime';
+import { joinParts, parseDate, type IconChoice } from '../users/userDescription';
 
 export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';
 
@@ -25,20 +28,20 @@ export const NODE_STATUS_ICONS: Readonly<Record<NodeStatusClass, IconChoice>> = 
 };
 
 /** Label of a node: its name, else its id. */
-export function nodeLabel(node: Partial<PanelNode>): string {
-  return typeof node.name === 'string' && node.name.trim() !== '' ? node.name : String(node.id ?? 'unnamed node');
+export function nodeLabel(node: Partial<PanelNode>, t: Localize): string {
+  return typeof node.name === 'string' && node.name.trim() !== '' ? node.name : String(node.id ?? t('unnamed node'));
 }
 
 /**
  * "offline · ● not applied · applied 5 minutes ago" (plain text). The status is named unless the node is
  * online, so the narrow side bar spends its width on what needs attention (the icon still shows it).
  */
-export function nodeDescription(node: Partial<PanelNode>, now: number, relative: RelativeTime): string {
-  const status = nodeStatusClass(node.status) === 'online' ? '' : typeof node.status === 'string' ? node.status : 'status unknown';
+export function nodeDescription(node: Partial<PanelNode>, now: number, t: Localize): string {
+  const status = nodeStatusClass(node.status) === 'online' ? '' : typeof node.status === 'string' ? node.status : t('status unknown');
   const applied = parseDate(node.last_apply_at) && typeof node.last_apply_at === 'string'
-    ? `applied ${relative(node.last_apply_at, now)}`
-    : 'never applied';
-  return joinParts([status, node.dirty === true ? '● not applied' : '', applied]);
+    ? t('applied {0}', relativeTime(node.last_apply_at, now, t))
+    : t('never applied');
+  return joinParts([status, node.dirty === true ? t('● not applied') : '', applied]);
 }
 
 /** `node.offline`, `node.dirty` or `node` (offline wins: nothing can be applied to an offline node). */
@@ -49,7 +52,7 @@ export function nodeContextValue(node: Partial<PanelNode>): 'node' | 'node.dirty
 }
 
 /** Scalar fields of an object as `[name, value]` rows, nested objects flattened one level ("disk.free"). */
-export function scalarFields(value: unknown, limit = 40): [string, string][] {
+export function scalarFields(value: unknown, t: Localize, limit = 40): [string, string][] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const rows: [string, string][] = [];
   for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
@@ -58,7 +61,7 @@ export function scalarFields(value: unknown, limit = 40): [string, string][] {
     if (typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean') {
       rows.push([name, String(field)]);
     } else if (Array.isArray(field)) {
-      rows.push([name, `${field.length} item${field.length === 1 ? '' : 's'}`]);
+      rows.push([name, field.length === 1 ? t('1 item') : t('{0} items', field.length)]);
     } else if (typeof field === 'object') {
       for (const [inner, innerValue] of Object.entries(field as Record<string, unknown>)) {
         if (rows.length >= limit) break;
@@ -72,7 +75,7 @@ export function scalarFields(value: unknown, limit = 40): [string, string][] {
 }
 
 /** The node's fields for its tooltip: the named ones first, then any other scalar field. */
-export function nodeTooltipRows(node: Partial<PanelNode>): [string, string][] {
+export function nodeTooltipRows(node: Partial<PanelNode>, t: Localize): [string, string][] {
   const named = ['name', 'id', 'status', 'dirty', 'last_apply_at'];
   const rows: [string, string][] = [];
   for (const name of named) {
@@ -80,7 +83,7 @@ export function nodeTooltipRows(node: Partial<PanelNode>): [string, string][] {
     if (value !== undefined && value !== null && typeof value !== 'object') rows.push([name, String(value)]);
   }
   const rest = Object.fromEntries(Object.entries(node).filter(([name]) => !named.includes(name)));
-  return [...rows, ...scalarFields(rest, 30)];
+  return [...rows, ...scalarFields(rest, t, 30)];
 }
 
 export type JobStatusClass = 'queued' | 'running' | 'ok' | 'failed' | 'rolled_back' | 'unknown';
@@ -100,23 +103,25 @@ export const JOB_STATUS_ICONS: Readonly<Record<JobStatusClass, IconChoice>> = {
 };
 
 /** "42 s", "3 min 5 s", "1 h 2 min"; '' when a bound is missing. Running jobs count up to now. */
-export function jobDuration(job: Partial<ApplyJob>, now: number): string {
+export function jobDuration(job: Partial<ApplyJob>, now: number, t: Localize): string {
   const started = parseDate(job.started_at);
   if (!started) return '';
   const finished = parseDate(job.finished_at);
   const end = finished ? finished.getTime() : jobStatusClass(job.status) === 'running' ? now : undefined;
   if (end === undefined) return '';
   const seconds = Math.max(0, Math.round((end - started.getTime()) / 1000));
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return t('{0} s', seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return t('{0} min {1} s', minutes, seconds % 60);
+  return t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
 }
 
 /** "started 5 minutes ago · 42 s · <error>" (plain text). */
-export function jobDescription(job: Partial<ApplyJob>, now: number, relative: RelativeTime): string {
-  const started = typeof job.started_at === 'string' && parseDate(job.started_at) ? `started ${relative(job.started_at, now)}` : 'not started';
-  const duration = jobDuration(job, now);
-  const took = !duration ? '' : jobStatusClass(job.status) === 'running' ? `running for ${duration}` : `took ${duration}`;
+export function jobDescription(job: Partial<ApplyJob>, now: number, t: Localize): string {
+  const started = typeof job.started_at === 'string' && parseDate(job.started_at)
+    ? t('started {0}', relativeTime(job.started_at, now, t))
+    : t('not started');
+  const duration = jobDuration(job, now, t);
+  const took = !duration ? '' : jobStatusClass(job.status) === 'running' ? t('running for {0}', duration) : t('took {0}', duration);
   return joinParts([started, took, typeof job.error === 'string' ? job.error : ''], 80);
 }

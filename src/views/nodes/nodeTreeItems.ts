@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { ApplyJob, Key, PanelNode } from '../../api/types';
 import { plainLabel } from '../shared/plainText';
-import { relativeTime } from '../shared/relativeTime';
 import { untrustedMarkdown } from '../shared/untrustedText';
 import type { PagedList } from '../users/pagedList';
 import { themeIcon } from '../users/userTreeItems';
@@ -31,12 +30,12 @@ export class NodeItem extends vscode.TreeItem {
   /** Shows a newer copy of the same node (after a refresh of this node alone). */
   show(node: PanelNode, now = Date.now()): void {
     this.current = node;
-    this.label = plainLabel(nodeLabel(node), 80) || vscode.l10n.t('(no name)');
-    this.description = nodeDescription(node, now, relativeTime);
+    this.label = plainLabel(nodeLabel(node, vscode.l10n.t), 80) || vscode.l10n.t('(no name)');
+    this.description = nodeDescription(node, now, vscode.l10n.t);
     this.iconPath = themeIcon(NODE_STATUS_ICONS[nodeStatusClass(node.status)]);
     this.contextValue = nodeContextValue(node);
-    const tooltip = untrustedMarkdown().heading(nodeLabel(node));
-    for (const [name, value] of nodeTooltipRows(node)) tooltip.field(name, value);
+    const tooltip = untrustedMarkdown().heading(nodeLabel(node, vscode.l10n.t));
+    for (const [name, value] of nodeTooltipRows(node, vscode.l10n.t)) tooltip.field(name, value);
     this.tooltip = tooltip.build();
   }
 }
@@ -81,7 +80,7 @@ export class JobItem extends vscode.TreeItem {
     const status = jobStatusClass(job.status);
     super(plainLabel(job.status, 40) || vscode.l10n.t('unknown'), vscode.TreeItemCollapsibleState.None);
     this.id = id;
-    this.description = jobDescription(job, now, relativeTime);
+    this.description = jobDescription(job, now, vscode.l10n.t);
     this.iconPath = themeIcon(JOB_STATUS_ICONS[status]);
     this.contextValue = 'job';
     this.tooltip = untrustedMarkdown()

@@ -17,7 +17,7 @@ export class SiteTemplateNode extends vscode.TreeItem {
       .heading(template.name)
       .paragraph(template.description)
       .field(vscode.l10n.t('Template id'), template.id)
-      .field(vscode.l10n.t('Updated'), template.updatedAt && `${template.updatedAt} (${relativeTime(template.updatedAt)})`);
+      .field(vscode.l10n.t('Updated'), template.updatedAt && `${template.updatedAt} (${relativeTime(template.updatedAt, Date.now(), vscode.l10n.t)})`);
     for (const [name, value] of template.details) tooltip.field(name, value, 200);
     this.tooltip = tooltip.build();
   }

@@ -176,7 +176,7 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
-    view.description = filtered ? describeFilter(provider.filter) : panelDescription(session);
+    view.description = filtered ? describeFilter(provider.filter, vscode.l10n.t) : panelDescription(session);
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };
   describe();

@@ -1,13 +1,13 @@
 /**
  * What the Users view says about a key (shown as a user): description parts, expiry and presence text,
  * icon choice, tooltip rows and the sync state of each bound node. Values are raw panel data (untrusted);
- * the tree items make each part plain text or escape it. No `vscode` import.
+ * the tree items make each part plain text or escape it. No `vscode` import: words go through the
+ * caller's `Localize` (`vscode.l10n.t` in the views).
  */
 import type { Key, KeyLive, KeyNodeBinding } from '../../api/types';
+import type { Localize } from '../shared/localize';
 import { plainLabel } from '../shared/plainText';
-
-/** Relative phrase for a moment, e.g. "in 3 days" or "5 minutes ago" (shared/relativeTime.ts in the views). */
-export type RelativeTime = (value: string, now: number) => string;
+import { relativeTime } from '../shared/relativeTime';
 
 /** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
 export function joinParts(parts: readonly string[], max = 60): string {
@@ -21,19 +21,16 @@ export function parseDate(value: unknown): Date | undefined {
 }
 
 /** "expires in 3 days", "expired 2 days ago", "no expiry". */
-export function expiryText(expiresAt: unknown, now: number, relative: RelativeTime): string {
-  if (expiresAt === null || expiresAt === undefined || expiresAt === '') return 'no expiry';
+export function expiryText(expiresAt: unknown, now: number, t: Localize): string {
+  if (expiresAt === null || expiresAt === undefined || expiresAt === '') return t('no expiry');
   const when = parseDate(expiresAt);
-  if (!when || typeof expiresAt !== 'string') return 'expiry unknown';
-  return when.getTime() > now ? `expires ${relative(expiresAt, now)}` : `expired ${relative(expiresAt, now)}`;
+  if (!when || typeof expiresAt !== 'string') return t('expiry unknown');
+  const relative = relativeTime(expiresAt, now, t);
+  return when.getTime() > now ? t('expires {0}', relative) : t('expired {0}', relative);
 }
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function isOnline(live: unknown): boolean {
@@ -41,15 +38,15 @@ function isOnline(live: unknown): boolean {
 }
 
 /** "● online · 3 connections · 2 devices"; empty when the panel reports no live presence. */
-export function presenceText(live: unknown): string {
+export function presenceText(live: unknown, t: Localize): string {
   if (typeof live !== 'object' || live === null) return '';
   const { connections, devices } = live as KeyLive;
   const parts: string[] = [];
-  if (isOnline(live)) parts.push('● online');
+  if (isOnline(live)) parts.push(t('● online'));
   const c = count(connections);
   const d = count(devices);
-  if (c !== undefined && c > 0) parts.push(plural(c, 'connection', 'connections'));
-  if (d !== undefined && d > 0) parts.push(plural(d, 'device', 'devices'));
+  if (c !== undefined && c > 0) parts.push(c === 1 ? t('1 connection') : t('{0} connections', c));
+  if (d !== undefined && d > 0) parts.push(d === 1 ? t('1 device') : t('{0} devices', d));
   return parts.join(' · ');
 }
 
@@ -58,19 +55,19 @@ function text(value: unknown): string {
 }
 
 /** Description parts in order: type, owner, expiry, presence (empty parts dropped); raw text, see `userDescription`. */
-function userDescriptionParts(key: Partial<Key>, now: number, relative: RelativeTime): string[] {
+function userDescriptionParts(key: Partial<Key>, now: number, t: Localize): string[] {
   const owner = text(key.owner_label);
   return [
     text(key.type),
-    owner ? `owner: ${owner}` : '',
-    expiryText(key.expires_at, now, relative),
-    presenceText(key.live),
+    owner ? t('owner: {0}', owner) : '',
+    expiryText(key.expires_at, now, t),
+    presenceText(key.live, t),
   ].filter((part) => part !== '');
 }
 
 /** The user's description line: plain text, each part cut so a 10,000-character owner cannot hide the expiry. */
-export function userDescription(key: Partial<Key>, now: number, relative: RelativeTime): string {
-  return joinParts(userDescriptionParts(key, now, relative));
+export function userDescription(key: Partial<Key>, now: number, t: Localize): string {
+  return joinParts(userDescriptionParts(key, now, t));
 }
 
 export interface IconChoice {
@@ -87,11 +84,11 @@ export function userIcon(key: Partial<Key>): IconChoice {
 
 export type TooltipRow = readonly [name: string, value: string];
 
-function dateRow(name: string, value: unknown, now: number, relative: RelativeTime): TooltipRow | undefined {
+function dateRow(name: string, value: unknown, now: number, t: Localize): TooltipRow | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const when = parseDate(value);
   if (!when || typeof value !== 'string') return [name, String(value)];
-  return [name, `${when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (${relative(value, now)})`];
+  return [name, `${when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (${relativeTime(value, now, t)})`];
 }
 
 function scalarRow(name: string, value: unknown): TooltipRow | undefined {
@@ -104,28 +101,28 @@ function scalarRow(name: string, value: unknown): TooltipRow | undefined {
  * The tooltip's rows, from an allow-list of fields: the proxy `secret`, `sub_slug`, subscription URLs
  * and proxy links are never among them, whatever the token may read.
  */
-export function userTooltipRows(key: Partial<Key>, now: number, relative: RelativeTime): TooltipRow[] {
+export function userTooltipRows(key: Partial<Key>, now: number, t: Localize): TooltipRow[] {
   const live: Partial<KeyLive> = typeof key.live === 'object' && key.live !== null ? key.live : {};
   const bound = Array.isArray(key.nodes) ? key.nodes.length : undefined;
   const rows: (TooltipRow | undefined)[] = [
-    scalarRow('Type', key.type),
-    scalarRow('State', key.state),
-    scalarRow('Status', key.status),
-    scalarRow('Owner', key.owner_label),
-    scalarRow('Note', key.note),
-    dateRow('Expires', key.expires_at, now, relative) ?? ['Expires', 'never'],
-    dateRow('Created', key.created_at, now, relative),
-    dateRow('Disabled', key.disabled_at, now, relative),
-    dateRow('Revoked', key.revoked_at, now, relative),
-    dateRow('Last seen', key.last_seen_at, now, relative),
-    scalarRow('Online', live.online),
-    scalarRow('Connections', count(live.connections)),
-    scalarRow('Devices', count(live.devices)),
-    scalarRow('Devices (15 min)', count(live.devices_15m)),
-    scalarRow('IPs', count(live.ips)),
-    scalarRow('Subscription active', key.subscription_active),
-    scalarRow('Bound nodes', bound),
-    scalarRow('Id', key.id),
+    scalarRow(t('Type'), key.type),
+    scalarRow(t('State'), key.state),
+    scalarRow(t('Status'), key.status),
+    scalarRow(t('Owner'), key.owner_label),
+    scalarRow(t('Note'), key.note),
+    dateRow(t('Expires'), key.expires_at, now, t) ?? [t('Expires'), t('never')],
+    dateRow(t('Created'), key.created_at, now, t),
+    dateRow(t('Disabled'), key.disabled_at, now, t),
+    dateRow(t('Revoked'), key.revoked_at, now, t),
+    dateRow(t('Last seen'), key.last_seen_at, now, t),
+    scalarRow(t('Online'), live.online),
+    scalarRow(t('Connections'), count(live.connections)),
+    scalarRow(t('Devices'), count(live.devices)),
+    scalarRow(t('Devices (15 min)'), count(live.devices_15m)),
+    scalarRow(t('IPs'), count(live.ips)),
+    scalarRow(t('Subscription active'), key.subscription_active),
+    scalarRow(t('Bound nodes'), bound),
+    scalarRow(t('Id'), key.id),
   ];
   return rows.filter((row): row is TooltipRow => row !== undefined);
 }
@@ -149,17 +146,17 @@ export const SYNC_ICONS: Readonly<Record<SyncKind, IconChoice>> = {
 };
 
 /** Label of a bound node: its name, else hostname, else id. */
-export function bindingLabel(binding: Partial<KeyNodeBinding>): string {
-  return text(binding.node_name) || text(binding.hostname) || text(binding.node_id) || 'unnamed node';
+export function bindingLabel(binding: Partial<KeyNodeBinding>, t: Localize): string {
+  return text(binding.node_name) || text(binding.hostname) || text(binding.node_id) || t('unnamed node');
 }
 
 /** "fra-1.example.net · synced" (hostname only when it differs from the label). */
-export function bindingDescriptionParts(binding: Partial<KeyNodeBinding>): string[] {
+export function bindingDescriptionParts(binding: Partial<KeyNodeBinding>, t: Localize): string[] {
   const hostname = text(binding.hostname);
   const sync = text(binding.profile_sync);
   return [
-    hostname && hostname !== bindingLabel(binding) ? hostname : '',
-    sync ? sync : 'sync unknown',
+    hostname && hostname !== bindingLabel(binding, t) ? hostname : '',
+    sync ? sync : t('sync unknown'),
   ].filter((part) => part !== '');
 }
 

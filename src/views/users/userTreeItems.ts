@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
 import { plainLabel } from '../shared/plainText';
-import { relativeTime } from '../shared/relativeTime';
 import { untrustedMarkdown } from '../shared/untrustedText';
 import type { PagedList } from './pagedList';
 import {
@@ -55,11 +54,11 @@ export class UserItem extends vscode.TreeItem {
       bindings.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     this.id = `${parentId}/user/${plainLabel(key.id, 100)}`;
-    this.description = userDescription(key, now, relativeTime);
+    this.description = userDescription(key, now, vscode.l10n.t);
     this.iconPath = themeIcon(userIcon(key));
     this.contextValue = 'user';
     const tooltip = untrustedMarkdown().heading(key.label, 200);
-    for (const [name, value] of userTooltipRows(key, now, relativeTime)) tooltip.field(name, value);
+    for (const [name, value] of userTooltipRows(key, now, vscode.l10n.t)) tooltip.field(name, value);
     this.tooltip = tooltip.build();
   }
 
@@ -71,13 +70,13 @@ export class UserItem extends vscode.TreeItem {
 /** A node a user is bound to, with the node's `profile_sync` state for that user. */
 export class UserBindingItem extends vscode.TreeItem {
   constructor(readonly binding: Partial<KeyNodeBinding>, id: string) {
-    super(plainLabel(bindingLabel(binding), 80), vscode.TreeItemCollapsibleState.None);
+    super(plainLabel(bindingLabel(binding, vscode.l10n.t), 80), vscode.TreeItemCollapsibleState.None);
     this.id = id;
-    this.description = joinParts(bindingDescriptionParts(binding));
+    this.description = joinParts(bindingDescriptionParts(binding, vscode.l10n.t));
     this.iconPath = themeIcon(SYNC_ICONS[syncKind(binding.profile_sync)]);
     this.contextValue = 'user.binding';
     this.tooltip = untrustedMarkdown()
-      .heading(bindingLabel(binding))
+      .heading(bindingLabel(binding, vscode.l10n.t))
       .field(vscode.l10n.t('Hostname'), binding.hostname)
       .field(vscode.l10n.t('Node id'), binding.node_id)
       .field(vscode.l10n.t('Profile sync'), binding.profile_sync ?? vscode.l10n.t('unknown'))

@@ -1,8 +1,10 @@
 /**
  * The Users view's filter (text `q`, key type, node) as plain data: the query it adds to every `/keys`
- * request and the one-line summary shown as the view's description. No `vscode` import.
+ * request and the one-line summary shown as the view's description. No `vscode` import: the summary's
+ * words go through the caller's `Localize` (`vscode.l10n.t` in the views).
  */
 import type { KeyListQuery, KeyType } from '../../api/types';
+import type { Localize } from '../shared/localize';
 import { joinParts } from './userDescription';
 
 export interface NodeChoice {
@@ -48,18 +50,18 @@ export function filterQuery(filter: UsersFilter): Pick<KeyListQuery, 'q' | 'type
  * The parts of the view description, e.g. `['q: alice', 'SHARED', 'node: fra-1']`; empty without a filter.
  * Parts are raw text: the view joins them after making each plain.
  */
-function filterDescriptionParts(filter: UsersFilter): string[] {
+function filterDescriptionParts(filter: UsersFilter, t: Localize): string[] {
   const normal = normalizeFilter(filter);
   const parts: string[] = [];
-  if (normal.q) parts.push(`q: ${normal.q}`);
+  if (normal.q) parts.push(t('q: {0}', normal.q));
   if (normal.type) parts.push(normal.type);
-  if (normal.node) parts.push(`node: ${normal.node.name || normal.node.id}`);
+  if (normal.node) parts.push(t('node: {0}', normal.node.name || normal.node.id));
   return parts;
 }
 
 /** The view description, e.g. "q: alice · SHARED · node: fra-1"; '' without a filter. Plain text. */
-export function describeFilter(filter: UsersFilter): string {
-  return joinParts(filterDescriptionParts(filter), 40);
+export function describeFilter(filter: UsersFilter, t: Localize): string {
+  return joinParts(filterDescriptionParts(filter, t), 40);
 }
 
 export function sameFilter(a: UsersFilter, b: UsersFilter): boolean {
