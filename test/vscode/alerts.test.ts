@@ -1,29 +1,21 @@
 // The Alerts view, its badge and the status-bar count inside a real VS Code, against the simulated panel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startPanel, type SimulatedPanel } from '../panel';
-import { children, connect, coreApi, iconId, labelOf, signOut, tooltipOf, until, type CoreTestApi } from './sidebarCoreSupport';
+import type { SimulatedPanel } from '../panel';
+import { children, connect, connectedPanel, iconId, labelOf, tooltipOf, until, type TestApi } from './support';
 
 function unresolvedOnPanel(panel: SimulatedPanel): number {
   return panel.data.alerts.filter((alert) => !alert.resolved).length;
 }
 
 describe('Alerts view and status bar', () => {
-  let api: CoreTestApi;
+  const connected = connectedPanel({ connect: { name: 'Alerts panel' } });
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await coreApi();
-    panel = await startPanel();
-    await connect(panel, panel.tokens.owner, { name: 'Alerts panel' });
-  });
+  before(() => ({ api, panel } = connected));
 
   afterEach(() => panel.clearFaults());
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
-  });
 
   it('lists unresolved alerts first with severity icons and age, resolved ones in a collapsed group', async () => {
     await vscode.commands.executeCommand('panelOps.alerts.refresh');

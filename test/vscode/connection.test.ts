@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { children, connect, coreApi, labelOf, requestsTo, signOut, until, type CoreTestApi } from './sidebarCoreSupport';
+import { children, connect, labelOf, requestsTo, signOut, testApi, until, type TestApi } from './support';
 
 describe('Connecting to panels', () => {
-  let api: CoreTestApi;
+  let api: TestApi;
   let panel: SimulatedPanel;
 
   before(async () => {
-    api = await coreApi();
+    api = await testApi();
     panel = await startPanel();
   });
 

@@ -2,16 +2,16 @@
 // and last apply; health (503 for the offline node), recent jobs, bound users; a read-only token.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startPanel, type SimulatedPanel } from '../panel';
-import { byContext, children, connect, labelOf, requestsTo, sidebar, signOut, tooltipText, type SidebarTestApi } from './treeViewsSupport';
+import type { SimulatedPanel } from '../panel';
+import { byContext, children, connectedPanel, labelOf, requestsTo, tooltipText, type TestApi } from './support';
 
-async function nodeItem(api: SidebarTestApi, name: string): Promise<vscode.TreeItem> {
+async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
   const found = (await children(api.nodes)).find((item) => labelOf(item) === name);
   assert.ok(found, `node ${name}`);
   return found;
 }
 
-async function section(api: SidebarTestApi, nodeName: string, label: string): Promise<vscode.TreeItem> {
+async function section(api: TestApi, nodeName: string, label: string): Promise<vscode.TreeItem> {
   const sections = await children(api.nodes, await nodeItem(api, nodeName));
   assert.deepEqual(sections.map(labelOf), ['Health', 'Recent jobs', 'Users']);
   const found = sections.find((item) => labelOf(item) === label);
@@ -20,19 +20,11 @@ async function section(api: SidebarTestApi, nodeName: string, label: string): Pr
 }
 
 describe('Nodes view', () => {
-  let api: SidebarTestApi;
+  const connected = connectedPanel();
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await sidebar();
-    panel = await startPanel();
-    await connect(panel, panel.tokens.owner);
-  });
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
-  });
+  before(() => ({ api, panel } = connected));
 
   it('lists every node with its status icon, dirty marker and last apply', async () => {
     await vscode.commands.executeCommand('panelOps.nodes.refresh');
@@ -100,19 +92,11 @@ describe('Nodes view', () => {
 });
 
 describe('Nodes view with a read-only token', () => {
-  let api: SidebarTestApi;
+  const connected = connectedPanel({ token: (panel) => panel.tokens.readOnly, connect: { preset: 'readOnly' } });
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await sidebar();
-    panel = await startPanel();
-    await connect(panel, panel.tokens.readOnly, 'readOnly');
-  });
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
-  });
+  before(() => ({ api, panel } = connected));
 
   it('hides write actions and shows "needs nodes:write" for jobs instead of asking', async () => {
     assert.equal(api.session.capabilities.hasScope('nodes:write'), false);
@@ -127,21 +111,15 @@ describe('Nodes view with a read-only token', () => {
 });
 
 describe('Nodes view with a token limited to users:read', () => {
-  let api: SidebarTestApi;
+  let token = '';
+  const connected = connectedPanel({
+    token: (panel) => (token = panel.issueToken({ role: 'owner', scopes: ['users:read'] }).secret),
+    connect: { scopes: ['users:read'] },
+  });
+  let api: TestApi;
   let panel: SimulatedPanel;
-  let token: string;
 
-  before(async () => {
-    api = await sidebar();
-    panel = await startPanel();
-    token = panel.issueToken({ role: 'owner', scopes: ['users:read'] }).secret;
-    await connect(panel, token, ['users:read']);
-  });
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
-  });
+  before(() => ({ api, panel } = connected));
 
   it('says the token lacks nodes:read, then shows the reconnect node once the token is revoked', async () => {
     panel.resetRequests();

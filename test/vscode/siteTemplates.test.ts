@@ -1,25 +1,17 @@
 // The Site templates view inside a real VS Code, against the simulated panel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startPanel, type SimulatedPanel } from '../panel';
-import { children, connect, coreApi, labelOf, requestsTo, signOut, tooltipOf, type CoreTestApi } from './sidebarCoreSupport';
+import type { SimulatedPanel } from '../panel';
+import { children, connect, connectedPanel, labelOf, requestsTo, tooltipOf, type TestApi } from './support';
 
 describe('Site templates view', () => {
-  let api: CoreTestApi;
+  const connected = connectedPanel({ connect: { name: 'Templates panel' } });
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await coreApi();
-    panel = await startPanel();
-    await connect(panel, panel.tokens.owner, { name: 'Templates panel' });
-  });
+  before(() => ({ api, panel } = connected));
 
   afterEach(() => panel.clearFaults());
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
-  });
 
   it('lists every template with its id as description and a safe tooltip', async () => {
     await vscode.commands.executeCommand('panelOps.siteTemplates.refresh');

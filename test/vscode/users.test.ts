@@ -3,12 +3,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { KEY_STATES, type KeyState } from '../../src/api/types';
-import { startPanel, type KeyRecord, type SimulatedPanel } from '../panel';
+import type { KeyRecord, SimulatedPanel } from '../panel';
 import { HOSTILE } from '../panel/datasets/demo';
 import { deriveKeyState } from '../panel/keyState';
-import {
-  byContext, children, connect, labelOf, nextChange, requestsTo, sidebar, signOut, tooltipText, type SidebarTestApi,
-} from './treeViewsSupport';
+import { byContext, children, connectedPanel, labelOf, nextChange, requestsTo, tooltipText, type TestApi } from './support';
 
 function expectedCounts(panel: SimulatedPanel, keep: (key: KeyRecord) => boolean = () => true): string[] {
   const now = Date.now();
@@ -20,30 +18,22 @@ async function setPageSize(size: number | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('panelOps').update('users.pageSize', size, vscode.ConfigurationTarget.Global);
 }
 
-async function group(api: SidebarTestApi, state: KeyState): Promise<vscode.TreeItem> {
+async function group(api: TestApi, state: KeyState): Promise<vscode.TreeItem> {
   const found = (await children(api.users)).find((item) => labelOf(item) === state);
   assert.ok(found, `group ${state}`);
   return found;
 }
 
 describe('Users view', () => {
-  let api: SidebarTestApi;
+  const connected = connectedPanel();
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await sidebar();
-    panel = await startPanel();
-    await connect(panel, panel.tokens.owner);
-  });
+  before(() => ({ api, panel } = connected));
 
   afterEach(async () => {
     await vscode.commands.executeCommand('panelOps.users.clearFilter');
     await setPageSize(undefined);
-  });
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
   });
 
   it('shows the six state groups in order, each with the panel\'s count, from six one-item requests', async () => {
@@ -205,19 +195,11 @@ describe('Users view', () => {
 });
 
 describe('Users view with a read-only token', () => {
-  let api: SidebarTestApi;
+  const connected = connectedPanel({ token: (panel) => panel.tokens.readOnly, connect: { preset: 'readOnly' } });
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await sidebar();
-    panel = await startPanel();
-    await connect(panel, panel.tokens.readOnly, 'readOnly');
-  });
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
-  });
+  before(() => ({ api, panel } = connected));
 
   it('still lists users, believes users:write absent, and shows the reconnect node once the token is revoked', async () => {
     assert.equal(api.session.capabilities.hasScope('users:write'), false);
@@ -232,19 +214,13 @@ describe('Users view with a read-only token', () => {
 });
 
 describe('Users view with 20,000+ keys', () => {
-  let api: SidebarTestApi;
+  const connected = connectedPanel({ panel: { dataset: 'large' } });
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await sidebar();
-    panel = await startPanel({ dataset: 'large' });
+  before(() => {
+    ({ api, panel } = connected);
     assert.ok(panel.data.keys.size >= 20_000);
-    await connect(panel, panel.tokens.owner);
-  });
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
   });
 
   it('shows groups and counts after one round of six requests, and opening a group fetches one page', async () => {
@@ -267,19 +243,14 @@ describe('Users view with 20,000+ keys', () => {
 });
 
 describe('Users view with a token limited to nodes:read', () => {
-  let api: SidebarTestApi;
+  const connected = connectedPanel({
+    token: (panel) => panel.issueToken({ role: 'owner', scopes: ['nodes:read'] }).secret,
+    connect: { scopes: ['nodes:read'] },
+  });
+  let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(async () => {
-    api = await sidebar();
-    panel = await startPanel();
-    await connect(panel, panel.issueToken({ role: 'owner', scopes: ['nodes:read'] }).secret, ['nodes:read']);
-  });
-
-  after(async () => {
-    await signOut(panel);
-    await panel.close();
-  });
+  before(() => ({ api, panel } = connected));
 
   it('says the token lacks users:read, here and under each node, without asking the panel', async () => {
     panel.resetRequests();

@@ -1,0 +1,180 @@
+// Helpers for the suites that run inside a real VS Code against the simulated panel: the extension's test
+// API (what `activate` returns in test mode), connecting with the connect command's argument form, a
+// connected-panel fixture, reading tree children the way the workbench does, and waiting for changes.
+// Items come from the extension's bundle, so they are recognised by contextValue, never by instanceof.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startPanel, type PanelOptions, type SimulatedPanel } from '../panel';
+
+const EXTENSION_ID = 'panel-ops.panel-ops';
+
+export interface ViewParts {
+  readonly provider: vscode.TreeDataProvider<vscode.TreeItem>;
+  readonly view: vscode.TreeView<vscode.TreeItem>;
+}
+
+export interface RefreshableViewParts extends ViewParts {
+  readonly provider: vscode.TreeDataProvider<vscode.TreeItem> & { refresh(element?: vscode.TreeItem): unknown };
+}
+
+export interface TestApi {
+  readonly session: {
+    readonly state: 'disconnected' | 'connected' | 'tokenRejected';
+    readonly active?: { readonly name: string; readonly url: string };
+    readonly capabilities: { hasScope(scope: string): boolean; can(routeId: string): boolean; explain(routeId: string): string };
+    switchTo(url: string): Promise<void>;
+    readonly onDidChange: vscode.Event<void>;
+  };
+  readonly nodes: RefreshableViewParts;
+  readonly users: RefreshableViewParts & { readonly provider: { readonly filter: object } };
+  readonly alerts: ViewParts;
+  readonly siteTemplates: RefreshableViewParts;
+  readonly alertsStore: { refresh(): Promise<unknown>; readonly unresolved: number | undefined; readonly onDidChange: vscode.Event<void> };
+  readonly statusBarItem: vscode.StatusBarItem;
+  readonly onDidShowReconnectPrompt: vscode.Event<{ readonly url: string }>;
+  hasToken(url: string): Promise<boolean>;
+}
+
+/** The object the extension's `activate` returns in test mode. */
+export async function testApi(): Promise<TestApi> {
+  const extension = vscode.extensions.getExtension<TestApi>(EXTENSION_ID);
+  assert.ok(extension, `extension ${EXTENSION_ID} is not loaded`);
+  const api = await extension.activate();
+  assert.ok(
+    api?.session && api.nodes?.provider && api.users?.provider && api.alerts?.provider && api.siteTemplates?.provider,
+    'activate() returns the test API',
+  );
+  return api;
+}
+
+export interface ConnectOptions {
+  /** Shown as every view's description; default "Test panel". */
+  readonly name?: string;
+  /** What the token was created with, as the user would say at connect time; default full rights. */
+  readonly preset?: 'fullRights' | 'readOnly';
+  /** The exact scopes the token was created with (instead of a preset). */
+  readonly scopes?: readonly string[];
+}
+
+/** Connects without prompts; resolves once the token is verified and stored, rejects with the reason. */
+export async function connect(panel: SimulatedPanel, token: string, options: ConnectOptions = {}): Promise<void> {
+  await vscode.commands.executeCommand('panelOps.connect', { url: panel.url, token, ...options, name: options.name ?? 'Test panel' });
+}
+
+export async function signOut(panel: SimulatedPanel): Promise<void> {
+  await vscode.commands.executeCommand('panelOps.signOut', { url: panel.url });
+}
+
+export interface ConnectedPanelSetup {
+  /** Options of the simulated panel (e.g. the data set). */
+  readonly panel?: PanelOptions;
+  /** The token to connect with; default the owner's full-rights token. */
+  readonly token?: (panel: SimulatedPanel) => string;
+  readonly connect?: ConnectOptions;
+}
+
+/** The test API and a simulated panel connected in the enclosing `describe`; read them inside hooks and tests. */
+export interface ConnectedPanel {
+  readonly api: TestApi;
+  readonly panel: SimulatedPanel;
+}
+
+/**
+ * Registers, in the enclosing `describe`, a `before` hook that starts a simulated panel and connects to it,
+ * and an `after` hook that signs out and closes the panel.
+ */
+export function connectedPanel(setup: ConnectedPanelSetup = {}): ConnectedPanel {
+  let api: TestApi | undefined;
+  let panel: SimulatedPanel | undefined;
+  before(async () => {
+    api = await testApi();
+    panel = await startPanel(setup.panel);
+    await connect(panel, setup.token?.(panel) ?? panel.tokens.owner, setup.connect);
+  });
+  after(async () => {
+    if (!panel) return;
+    await signOut(panel);
+    await panel.close();
+  });
+  return {
+    get api() {
+      assert.ok(api, 'the connected-panel fixture is read before its before() hook ran');
+      return api;
+    },
+    get panel() {
+      assert.ok(panel, 'the connected-panel fixture is read before its before() hook ran');
+      return panel;
+    },
+  };
+}
+
+export async function children(parts: ViewParts, element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+  return (await parts.provider.getChildren(element)) ?? [];
+}
+
+export function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+}
+
+export function byContext(items: readonly vscode.TreeItem[], contextValue: string): vscode.TreeItem[] {
+  return items.filter((item) => item.contextValue === contextValue);
+}
+
+export function iconId(item: vscode.TreeItem): string | undefined {
+  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : (item.iconPath as { id?: string } | undefined)?.id;
+}
+
+/** The tooltip, which must be a MarkdownString. */
+export function tooltipOf(item: vscode.TreeItem): vscode.MarkdownString {
+  const tooltip = item.tooltip;
+  assert.ok(tooltip && typeof tooltip !== 'string', 'the tooltip is a MarkdownString');
+  return tooltip;
+}
+
+/** The tooltip's text, whatever its kind; '' without one. */
+export function tooltipText(item: vscode.TreeItem): string {
+  const tooltip = item.tooltip;
+  if (tooltip === undefined) return '';
+  return typeof tooltip === 'string' ? tooltip : tooltip.value;
+}
+
+/** Resolves once `condition()` holds, checking after every event of `event` (and right away). */
+export async function until(event: vscode.Event<unknown>, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  if (condition()) return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error('the condition did not hold within the time limit'));
+    }, timeoutMs);
+    const subscription = event(() => {
+      if (!condition()) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
+
+/** Resolves with the element of the next tree change that satisfies `matches`. Subscribe before acting. */
+export function nextChange(parts: ViewParts, matches: (element: vscode.TreeItem | undefined) => boolean, timeoutMs = 15_000): Promise<vscode.TreeItem | undefined> {
+  const event = parts.provider.onDidChangeTreeData;
+  assert.ok(event, 'the provider fires onDidChangeTreeData');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { subscription.dispose(); reject(new Error('no tree change within the time limit')); }, timeoutMs);
+    const subscription = event((changed) => {
+      const element = Array.isArray(changed) ? changed[0] : changed ?? undefined;
+      if (!matches(element)) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(element);
+    });
+  });
+}
+
+/** Requests the simulated panel recorded for a path (given without the /api/v1 prefix), or paths matching a pattern. */
+export function requestsTo(panel: SimulatedPanel, path: string | RegExp): SimulatedPanel['requests'][number][] {
+  return panel.requests.filter((request) => {
+    const bare = request.path.replace(/^\/api\/v1/, '');
+    return typeof path === 'string' ? bare === path : path.test(bare);
+  });
+}
