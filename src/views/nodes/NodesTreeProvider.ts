@@ -8,7 +8,7 @@ import { MissingScopeNode } from '../shared/missingScopeNode';
 import { plainLabel } from '../shared/plainText';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from '../users/failureNodes';
-import { keyPageFetcher, keyPageItems, newKeyPages } from '../users/keyPages';
+import { keyPageFetcher, keyPageItems, loadMoreKeys, newKeyPages } from '../users/keyPages';
 import { UserItem } from '../users/userTreeItems';
 import type { TreeViewParts } from '../users/UsersTreeProvider';
 import { nodeLabel, scalarFields } from './nodeDescription';
@@ -130,12 +130,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     }
     const pages = (section.pages ??= newKeyPages());
     const fetcher = keyPageFetcher(this.session, () => ({ node: section.parent.node.id }));
-    const loadMore = () => {
-      if (section.pages !== pages) return; // a node from before a refresh
-      const load = pages.loadNext(fetcher);
-      void vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () => load);
-      void load.then(() => { if (section.pages === pages) this.changed.fire(section); });
-    };
+    const loadMore = () =>
+      void loadMoreKeys(pages, fetcher, NODES_VIEW_ID, () => section.pages === pages, () => this.changed.fire(section));
     if (!pages.started && pages.error === undefined) await pages.loadNext(fetcher);
     if (section.pages !== pages) return [];
     return keyPageItems(pages, section.id ?? '', this.session, loadMore);

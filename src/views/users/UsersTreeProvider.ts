@@ -4,7 +4,7 @@ import type { PanelSession } from '../../state/panelSession';
 import { MessageNode } from '../shared/messageNode';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from './failureNodes';
-import { keyPageFetcher, keyPageItems, newKeyPages } from './keyPages';
+import { keyPageFetcher, keyPageItems, loadMoreKeys, newKeyPages } from './keyPages';
 import type { PagedList } from './pagedList';
 import { UserBindingItem, UserGroupItem, UserItem } from './userTreeItems';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
@@ -81,12 +81,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Loads the group's next page and refreshes that group only. */
   loadMore(group: UserGroupItem): Promise<void> {
-    if (this.pagesByState.get(group.state) !== group.pages) return Promise.resolve(); // a node from before a refresh
-    const load = group.pages.loadNext(this.fetcherFor(group.state));
-    void vscode.window.withProgress({ location: { viewId: USERS_VIEW_ID } }, () => load);
-    return load.then(() => {
-      if (this.pagesByState.get(group.state) === group.pages) this.changed.fire(group);
-    });
+    // A group item from before a refresh no longer shows the current pages: nothing to load.
+    const isCurrent = () => this.pagesByState.get(group.state) === group.pages;
+    return loadMoreKeys(group.pages, this.fetcherFor(group.state), USERS_VIEW_ID, isCurrent, () => this.changed.fire(group));
   }
 
   dispose(): void {

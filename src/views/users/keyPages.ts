@@ -31,6 +31,25 @@ export function keyPageFetcher(session: PanelSession, query: () => KeyListQuery)
 }
 
 /**
+ * "Load more…": loads the next page with progress shown on the view, then `refresh`es the element that
+ * shows the list, unless `isCurrent` says a refresh replaced the list meanwhile (then nothing happens).
+ */
+export function loadMoreKeys(
+  pages: PagedList<Key>,
+  fetcher: PageFetcher<Key>,
+  viewId: string,
+  isCurrent: () => boolean,
+  refresh: () => void,
+): Promise<void> {
+  if (!isCurrent()) return Promise.resolve();
+  const load = pages.loadNext(fetcher);
+  void vscode.window.withProgress({ location: { viewId } }, () => load);
+  return load.then(() => {
+    if (isCurrent()) refresh();
+  });
+}
+
+/**
  * The children of a paged user list: the users loaded so far, then "Load more…" while the panel has
  * more, or the reason the last page failed (with a retry that loads it again).
  */
