@@ -23,7 +23,7 @@ export function auditEntries(page: JsonObject): JsonObject[] {
   return [];
 }
 
-export const AUDIT_PAGE_READER: PageReader<JsonObject, JsonObject> = {
+const AUDIT_PAGE_READER: PageReader<JsonObject, JsonObject> = {
   itemsOf: auditEntries,
   totalOf: (page) => (typeof page?.total === 'number' ? page.total : undefined),
   perPageOf: (page) => (typeof page?.per_page === 'number' && page.per_page > 0 ? page.per_page : undefined),

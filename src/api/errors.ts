@@ -79,7 +79,7 @@ function describeHttpError(init: {
 }
 
 /** "needs users:write", and "and an owner account" for owner-only routes. */
-export function explainScope(route: RouteSpec): string {
+function explainScope(route: RouteSpec): string {
   return `needs ${route.scope}${route.ownerOnly ? ' and an owner account' : ''}`;
 }
 

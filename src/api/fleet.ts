@@ -2,8 +2,6 @@
 import type { CallOptions, Transport } from './call';
 import type { JsonObject } from './types';
 
-export const MAX_FLEET_UPDATE_NODES = 100;
-
 export interface FleetApi {
   updates: {
     list(opts?: CallOptions): Promise<JsonObject>;

@@ -5,9 +5,9 @@
  */
 import type { CallOptions } from './call';
 
-export const MAX_PER_PAGE = 200;
-export const MAX_JOBS_LIMIT = 100;
-export const DEFAULT_LIST_ALL_CONCURRENCY = 6;
+const MAX_PER_PAGE = 200;
+const MAX_JOBS_LIMIT = 100;
+const DEFAULT_LIST_ALL_CONCURRENCY = 6;
 /** A panel that never reports an end cannot make "list all" run forever. */
 const MAX_PAGES = 100_000;
 

@@ -58,7 +58,7 @@ function time(value: string | undefined): number {
   return Number.isFinite(at) ? at : 0;
 }
 
-export function parseAlert(record: Record<string, unknown>): Alert {
+function parseAlert(record: Record<string, unknown>): Alert {
   const severityText = firstText(record, ['severity', 'level', 'priority']) ?? '';
   const message = firstText(record, ['message', 'text', 'description', 'details', 'body']) ?? '';
   const title = firstText(record, ['title', 'summary', 'name', 'kind', 'type', 'code']) ?? message;

@@ -17,7 +17,7 @@ export interface SiteTemplateList {
 
 const SHOWN = new Set(['id', 'template_id', 'name', 'title', 'slug', 'description', 'updated_at', 'updatedAt']);
 
-export function parseSiteTemplate(record: Record<string, unknown>): SiteTemplate {
+function parseSiteTemplate(record: Record<string, unknown>): SiteTemplate {
   const id = firstText(record, ['id', 'template_id', 'slug']);
   const details = Object.entries(record)
     .filter(([name, value]) => !SHOWN.has(name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
