@@ -1,0 +1,81 @@
+// What a person does in the VS Code web workbench, as Playwright steps: run a command from the palette,
+// answer its prompts, open a view container, expand tree items.
+import type { Locator, Page } from 'playwright-core';
+
+const quickInput = (page: Page): Locator => page.locator('.quick-input-widget');
+
+export async function waitForWorkbench(page: Page): Promise<void> {
+  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+  await page.locator('.monaco-workbench .part.statusbar').waitFor();
+}
+
+/** Opens the command palette and runs the command whose title (as shown, "Category: Title") is given. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = quickInput(page).locator('input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await quickInput(page).locator('.monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+export interface Prompt {
+  /** Title, prompt message and placeholder of the open input box or quick pick, joined. */
+  readonly text: string;
+  readonly kind: 'input' | 'password' | 'pick';
+}
+
+/** The prompt open now, or undefined once the quick input has closed (waits up to `timeoutMs` for one). */
+export async function currentPrompt(page: Page, timeoutMs = 10_000): Promise<Prompt | undefined> {
+  const widget = quickInput(page);
+  try {
+    await widget.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    return undefined;
+  }
+  const input = widget.locator('input.input').first();
+  const parts = [
+    await widget.locator('.quick-input-title').innerText().catch(() => ''),
+    await widget.locator('.quick-input-message').innerText().catch(() => ''),
+    (await input.getAttribute('placeholder')) ?? '',
+  ];
+  const hasList = await widget.locator('.quick-input-list .monaco-list-row').first().isVisible().catch(() => false);
+  const kind = hasList ? 'pick' : (await input.getAttribute('type')) === 'password' ? 'password' : 'input';
+  return { text: parts.join(' | '), kind };
+}
+
+/** Types into the open input box (also a password box) and accepts. */
+export async function answerInputBox(page: Page, text: string): Promise<void> {
+  const input = quickInput(page).locator('input');
+  await input.waitFor();
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Picks the quick-pick item whose label contains `label`. */
+export async function pickItem(page: Page, label: string): Promise<void> {
+  await quickInput(page).locator('.monaco-list-row', { hasText: label }).first().click();
+}
+
+export async function openViewContainer(page: Page, title: string): Promise<void> {
+  const item = page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-item[aria-label^="${title}"]`).first();
+  await item.click();
+  await page.locator('.part.sidebar .composite.title', { hasText: title }).waitFor();
+}
+
+/** The pane of a view in the side bar, by its name ("Nodes", "Users"). */
+export function viewPane(page: Page, name: string): Locator {
+  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: name }) });
+}
+
+/** A tree row of a view, by a part of its visible label. */
+export function treeRow(page: Page, view: string, label: string | RegExp): Locator {
+  return viewPane(page, view).locator('.monaco-list-row', { hasText: label }).first();
+}
+
+export async function expandTreeRow(page: Page, view: string, label: string | RegExp): Promise<void> {
+  const row = treeRow(page, view, label);
+  await row.waitFor();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await page.waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await row.elementHandle());
+}
