@@ -11,7 +11,7 @@ import { launchChromium } from '../launch/chromium-browser';
 import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
 import { installCodeServer } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
-import { currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, answerInputBox, treeRow, waitForWorkbench } from './workbench-page';
+import { answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, treeRow, viewPane, waitForWorkbench, widenSideBar } from './workbench-page';
 
 const screenshotsDir = join(repoRoot, 'media', 'screenshots');
 const OVERALL_TIMEOUT_MS = 5 * 60_000;
@@ -45,18 +45,26 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await waitForWorkbench(page);
   await connectThroughPrompts(page, panel);
   await openViewContainer(page, 'Panel Ops');
+  await widenSideBar(page, 620);
   await treeRow(page, 'Nodes', /\S/).waitFor({ timeout: 60_000 });
-  await save(page, 'sidebar-nodes.png');
 
-  const collapsedNode = page.locator('.part.sidebar .pane').filter({ hasText: 'Nodes' }).locator('.monaco-list-row[aria-expanded="false"]').first();
-  const nodeLabel = (await collapsedNode.innerText()).split('\n')[0];
+  // A node with its Health, Recent jobs and Users sections, the recent jobs open.
+  const firstNode = viewPane(page, 'Nodes').locator('.monaco-list-row[aria-level="1"]').first();
+  const nodeLabel = (await firstNode.innerText()).split('\n')[0];
   await expandTreeRow(page, 'Nodes', nodeLabel);
-  await save(page, 'node-expanded.png');
+  await expandTreeRow(page, 'Nodes', 'Recent jobs');
+  await treeRow(page, 'Nodes', /ago|running|queued/).waitFor();
+  await save(page, 'sidebar.png');
 
-  const collapsedGroup = page.locator('.part.sidebar .pane').filter({ hasText: 'Users' }).locator('.monaco-list-row[aria-expanded="false"]').first();
-  const groupLabel = (await collapsedGroup.innerText()).split('\n')[0];
-  await expandTreeRow(page, 'Users', groupLabel);
-  await save(page, 'users-group-expanded.png');
+  // The Users view: the active group open, one user open to show its nodes and their sync state.
+  await collapseTreeRow(page, 'Nodes', nodeLabel);
+  await expandTreeRow(page, 'Users', 'active');
+  const firstUser = viewPane(page, 'Users').locator('.monaco-list-row[aria-level="2"]').first();
+  await firstUser.waitFor();
+  const userLabel = (await firstUser.innerText()).split('\n')[0];
+  await expandTreeRow(page, 'Users', userLabel);
+  await viewPane(page, 'Users').locator('.monaco-list-row[aria-level="3"]').first().waitFor();
+  await save(page, 'users-and-node.png');
 }
 
 async function main(): Promise<void> {

@@ -9,14 +9,27 @@ export async function waitForWorkbench(page: Page): Promise<void> {
   await page.locator('.monaco-workbench .part.statusbar').waitFor();
 }
 
-/** Opens the command palette and runs the command whose title (as shown, "Category: Title") is given. */
-export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = quickInput(page).locator('input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await quickInput(page).locator('.monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+/**
+ * Opens the command palette and runs the command whose title (as shown, "Category: Title") is given. Right
+ * after the workbench appears, extensions' commands may not be listed yet: like a person, close the palette
+ * and open it again until the command shows (up to `timeoutMs`).
+ */
+export async function runCommand(page: Page, title: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.keyboard.press('F1');
+    const input = quickInput(page).locator('input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    try {
+      await quickInput(page).locator('.monaco-list-row', { hasText: title }).first().waitFor({ timeout: 5_000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 export interface Prompt {
@@ -78,4 +91,23 @@ export async function expandTreeRow(page: Page, view: string, label: string | Re
   await row.waitFor();
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
   await page.waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await row.elementHandle());
+}
+
+export async function collapseTreeRow(page: Page, view: string, label: string | RegExp): Promise<void> {
+  const row = treeRow(page, view, label);
+  await row.waitFor();
+  if ((await row.getAttribute('aria-expanded')) === 'true') await row.click();
+  await page.waitForFunction((element) => element?.getAttribute('aria-expanded') === 'false', await row.elementHandle());
+}
+
+/** Drags the side bar's edge so it is `width` pixels wide, as a person would to read long descriptions. */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
+  const sideBar = await page.locator('.part.sidebar').boundingBox();
+  if (!sideBar) return;
+  const edgeX = sideBar.x + sideBar.width;
+  const y = sideBar.y + sideBar.height / 2;
+  await page.mouse.move(edgeX, y);
+  await page.mouse.down();
+  await page.mouse.move(sideBar.x + width, y, { steps: 8 });
+  await page.mouse.up();
 }
