@@ -25,8 +25,10 @@ export function startAlertsPolling(session: PanelSession, store: AlertsStore): v
     if (session.state === 'connected' && session.capabilities.hasScope('monitoring:read')) void poller.activate();
     else poller.deactivate();
   };
-  follow();
+  // The first poll waits until activation has returned: activating loads no HTTP stack and sends nothing.
+  const firstFollow = setTimeout(follow, 0);
   return vscode.Disposable.from(
+    { dispose: () => clearTimeout(firstFollow) },
     poller,
     session.onDidChangePanel(['monitoring:read'], follow),
     vscode.window.onDidChangeWindowState((state) => poller.setFocused(state.focused)),
