@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { PRESETS, SCOPES, type Scope } from '../api/catalog';
+import { quickInputText } from '../views/shared/plainText';
 import type { TokenPreset } from './panelRecords';
 
 export interface TextPrompt {
@@ -8,7 +9,10 @@ export interface TextPrompt {
   readonly value?: string;
   readonly placeholder?: string;
   readonly password?: boolean;
-  /** Shown when the box opens, e.g. why the panel refused the previous value. */
+  /**
+   * Shown when the box opens, e.g. why the panel refused the previous value. It may quote the panel's own
+   * words, and VS Code renders links (command links included) and icons in this message: made plain here.
+   */
   readonly problem?: string;
   /** Live validation: a message for an unusable value, undefined when it is fine. */
   readonly validate: (value: string) => string | undefined;
@@ -25,7 +29,7 @@ export function askText(options: TextPrompt): Promise<string | undefined> {
     box.password = options.password ?? false;
     box.ignoreFocusOut = true;
     box.validationMessage = options.problem
-      ? { message: options.problem, severity: vscode.InputBoxValidationSeverity.Error }
+      ? { message: quickInputText(options.problem), severity: vscode.InputBoxValidationSeverity.Error }
       : undefined;
     let settled = false;
     const finish = (value: string | undefined) => {

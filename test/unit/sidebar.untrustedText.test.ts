@@ -1,6 +1,6 @@
 // Untrusted text from the panel becomes a safe one-line label, and Markdown-escaped text renders literally.
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown, plainLabel, withoutLinks } from '../../src/views/shared/plainText';
+import { escapeIcons, escapeMarkdown, plainLabel, quickInputText, withoutLinks } from '../../src/views/shared/plainText';
 import { timeDistance } from '../../src/views/shared/timeDistance';
 
 describe('untrusted text: plainLabel', () => {
@@ -69,5 +69,25 @@ describe('untrusted text: withoutLinks (notifications)', () => {
   it('breaks Markdown link syntax, command links included, and keeps the words', () => {
     assert.equal(withoutLinks('[Sign out](command:panelOps.signOut)'), '[Sign out] (command:panelOps.signOut)');
     assert.equal(withoutLinks('x [a]\n(b) [c](d)'), 'x [a] (b) [c] (d)');
+  });
+});
+
+describe('untrusted text: quickInputText (an input box message quoting the panel)', () => {
+  it('leaves no command link for the quick input to render, even one hidden behind a zero-width space', () => {
+    const shown = quickInputText('Could not check the panel: [Retry](command:workbench.action.terminal.new) or [x]\u200b(command:y)');
+    assert.doesNotMatch(shown, /\]\(/);
+    assert.match(shown, /\[Retry\] \(command:workbench\.action\.terminal\.new\)/);
+  });
+
+  it('escapes icon syntax, makes one line and cuts very long text', () => {
+    assert.equal(quickInputText('$(check) done\n$(loading~spin) next'), '\\$(check) done \\$(loading~spin) next');
+    assert.equal(quickInputText('x'.repeat(5000)).length, 1000);
+  });
+});
+
+describe('untrusted text: escapeIcons (quick pick items)', () => {
+  it('escapes every $(icon) once and leaves other dollar signs alone', () => {
+    assert.equal(escapeIcons('$(server) fra-1 costs $5 (monthly)'), '\\$(server) fra-1 costs $5 (monthly)');
+    assert.equal(escapeIcons('\\$(server) already escaped'), '\\$(server) already escaped');
   });
 });

@@ -35,6 +35,20 @@ export function withoutLinks(text: string): string {
   return text.replace(/\]\s*\(/g, '] (');
 }
 
+/**
+ * For untrusted text inside a quick input's message (an input box's validation message or prompt), which
+ * VS Code renders with `[label](command:…)` links that run commands, and with `$(icon)` codicons: one
+ * plain line of at most `max` characters, link syntax broken up, icon syntax escaped so it shows literally.
+ */
+export function quickInputText(value: unknown, max = 1000): string {
+  return escapeIcons(withoutLinks(plainLabel(value, max)));
+}
+
+/** Escapes `$(name)` so quick picks, input boxes and status bar texts show it instead of rendering an icon. */
+export function escapeIcons(text: string): string {
+  return text.replace(/(\\)?\$\([a-z0-9-]+(?:~[a-z0-9-]*)?\)/gi, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
+}
+
 function stringOf(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
