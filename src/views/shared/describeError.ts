@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError } from '../../api/errors';
-import { withoutLinks } from './plainText';
+import { plainLabel, withoutLinks } from './plainText';
 
 /**
  * One line saying why a load failed, for error nodes and messages. Errors from src/api never hold the
- * token; other errors are reduced to their message. The panel's own words can be part of it, so link
- * syntax is broken up (notifications would render it).
+ * token; other errors are reduced to their message. The panel's own words can be part of it (an error
+ * body may be up to 1 MB), so it is made one plain line of at most 1000 characters and link syntax is
+ * broken up (notifications would render it).
  */
 export function describeError(error: unknown): string {
-  return withoutLinks(reasonOf(error));
+  return withoutLinks(plainLabel(reasonOf(error), 1000));
 }
 
 function reasonOf(error: unknown): string {

@@ -1,0 +1,60 @@
+// A panel that answers with hostile text where the simulated panel is well-behaved: what the user sees stays
+// one short plain line without links, and odd answers do not break a view.
+import * as assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import { children, testApi, type TestApi } from './support';
+
+const TOKEN = `pmt_${'ab'.repeat(20)}`;
+const HOSTILE_MESSAGE = `[Open the docs](command:panelOps.signOut)\nsecond line \u202Eevil ${'x'.repeat(100_000)}`;
+
+type Route = (request: IncomingMessage) => { status: number; body: unknown } | undefined;
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function startHostilePanel(routes: Record<string, Route>): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname.replace(/^\/api\/v1/, '');
+    const answer = routes[path]?.(request);
+    if (answer) json(response, answer.status, answer.body);
+    else json(response, 404, { error: { code: 'not_found', message: 'not here' } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('A panel that answers with hostile text', () => {
+  let api: TestApi;
+  let url: string;
+  let server: Server;
+
+  before(async () => {
+    api = await testApi();
+    ({ url, server } = await startHostilePanel({
+      '/nodes': () => ({ status: 200, body: { items: [], total: 0 } }),
+      '/alerts': () => ({ status: 500, body: { error: { code: 'internal', message: HOSTILE_MESSAGE } } }),
+    }));
+    await vscode.commands.executeCommand('panelOps.connect', { url, token: TOKEN, name: 'Hostile panel', preset: 'readOnly' });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('panelOps.signOut', { url });
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('says why alerts failed in one short plain line in the status bar and the Alerts view', async () => {
+    await api.alertsStore.refresh();
+    const tooltip = api.statusBarItem.tooltip;
+    assert.equal(typeof tooltip, 'string');
+    for (const text of [String(tooltip), String((await children(api.alerts))[0]?.tooltip)]) {
+      assert.match(text, /Open the docs/, 'the panel\'s words are still readable');
+      assert.ok(text.length < 1200, `at most about 1000 characters, not ${text.length}`);
+      assert.doesNotMatch(text, /[\n\u202E]/, 'no line breaks or bidi overrides');
+      assert.doesNotMatch(text, /\]\(/, 'no link syntax');
+    }
+  });
+});
