@@ -17,10 +17,13 @@ export class UntrustedMarkdown {
     return this;
   }
 
-  /** `label: value` where label is ours and value is untrusted; skipped when the value is empty. */
+  /**
+   * `label: value`, skipped when the value is empty. Both are made plain: the value is untrusted, and so is
+   * the label where it is a member name of the panel's answer (health fields, node and template details).
+   */
   field(label: string, value: unknown, max = 500): this {
     const text = plainLabel(value, max);
-    if (text) this.parts.push(`${escapeMarkdown(label)}: ${escapeMarkdown(text)}`);
+    if (text) this.parts.push(`${escapeMarkdown(plainLabel(label, 100))}: ${escapeMarkdown(text)}`);
     return this;
   }
 
