@@ -4,10 +4,24 @@ import * as assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { children, testApi, type TestApi } from './support';
+import { children, labelOf, testApi, tooltipOf, type TestApi } from './support';
 
 const TOKEN = `pmt_${'ab'.repeat(20)}`;
 const HOSTILE_MESSAGE = `[Open the docs](command:panelOps.signOut)\nsecond line \u202Eevil ${'x'.repeat(100_000)}`;
+
+const NODES = [
+  { id: 'n1', name: 'fra-1', status: 'online' },
+  { id: 'n1', name: 'fra-1 again', status: 'online' },
+  { id: 'n1\u200b', name: 'fra-1 with a zero-width space in its id', status: 'online' },
+  { id: 'n2', name: 'ams-2', status: 'online', '[x](command:panelOps.signOut)\n\u202Eodd member': 'value' },
+];
+const HEALTH = {
+  'disk.free': '10 GB',
+  disk: { free: '11 GB' },
+  [`${'k'.repeat(70)}a`]: 1,
+  [`${'k'.repeat(70)}b`]: 2,
+  '[x](command:panelOps.signOut)\n\u202Emember': 'up',
+};
 
 type Route = (request: IncomingMessage) => { status: number; body: unknown } | undefined;
 
@@ -35,7 +49,8 @@ describe('A panel that answers with hostile text', () => {
   before(async () => {
     api = await testApi();
     ({ url, server } = await startHostilePanel({
-      '/nodes': () => ({ status: 200, body: { items: [], total: 0 } }),
+      '/nodes': () => ({ status: 200, body: { items: NODES, total: NODES.length } }),
+      '/nodes/n1/health': () => ({ status: 200, body: HEALTH }),
       '/alerts': () => ({ status: 500, body: { error: { code: 'internal', message: HOSTILE_MESSAGE } } }),
     }));
     await vscode.commands.executeCommand('panelOps.connect', { url, token: TOKEN, name: 'Hostile panel', preset: 'readOnly' });
@@ -56,5 +71,26 @@ describe('A panel that answers with hostile text', () => {
       assert.doesNotMatch(text, /[\n\u202E]/, 'no line breaks or bidi overrides');
       assert.doesNotMatch(text, /\]\(/, 'no link syntax');
     }
+  });
+
+  it('shows a node listed twice once, instead of failing the Nodes view on a repeated item id', async () => {
+    const nodes = await children(api.nodes);
+    assert.deepEqual(nodes.map(labelOf), ['fra-1', 'ams-2']);
+    assert.equal(new Set(nodes.map((item) => item.id)).size, nodes.length);
+  });
+
+  it('gives every health row its own id and plain member names in the tooltip', async () => {
+    const [node] = await children(api.nodes);
+    const health = await children(api.nodes, (await children(api.nodes, node))[0]);
+    assert.equal(health.length, 5);
+    assert.equal(new Set(health.map((item) => item.id)).size, 5, 'ids repeat: ' + health.map((item) => item.id).join(', '));
+    const tooltips = [...health, (await children(api.nodes))[1]].map((item) => tooltipOf(item).value);
+    for (const tooltip of tooltips) {
+      assert.doesNotMatch(tooltip, /\u202E/, 'no bidi override');
+      assert.doesNotMatch(tooltip, /(^|[^\\])\]\(/, 'no Markdown link');
+    }
+    // The member name stays on the line of its value: its line break became a space.
+    assert.ok(tooltips.some((tooltip) => /signOut\\\) member: up/.test(tooltip)), tooltips.join('\n---\n'));
+    assert.ok(tooltips.some((tooltip) => /signOut\\\) odd member: value/.test(tooltip)), tooltips.join('\n---\n'));
   });
 });

@@ -87,7 +87,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       if (token.isCancellationRequested) return [];
       const items = Array.isArray(list?.items) ? list.items.filter(isNode) : [];
       const now = Date.now();
-      this.nodes = items.length > 0 ? items.map((node) => new NodeItem(node, now)) : [new MessageNode(vscode.l10n.t('No nodes'))];
+      this.nodes = items.length > 0 ? uniqueById(items.map((node) => new NodeItem(node, now))) : [new MessageNode(vscode.l10n.t('No nodes'))];
       return this.nodes;
     }, 'nodes:read', () => void this.refresh());
     this.rootLoad = load;
@@ -104,7 +104,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
           const health = await this.session.call((api, signal) => api.nodes.health(node.id, { signal }), token);
           const rows = scalarFields(health, vscode.l10n.t);
           return rows.length > 0
-            ? rows.map(([name, value]) => new HealthFieldItem(name, value, section.id ?? ''))
+            ? rows.map(([name, value], index) => new HealthFieldItem(name, value, `${section.id}/${index}`))
             : [new MessageNode(vscode.l10n.t('The panel sent no health details'))];
         }, 'nodes:read', retry, (error) => offlineNode(error, node, retry)).promise;
       case 'jobs': {
@@ -188,6 +188,15 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     this.rootLoad = undefined;
     this.nodes = undefined;
   }
+}
+
+/**
+ * A node the panel lists twice (or two ids that read the same once made plain) is shown once: VS Code
+ * refuses a view whose items repeat an id, which would leave the whole Nodes view in error.
+ */
+function uniqueById(items: NodeItem[]): NodeItem[] {
+  const seen = new Set<string | undefined>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
 function isNode(value: unknown): value is PanelNode {

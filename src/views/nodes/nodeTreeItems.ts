@@ -63,11 +63,14 @@ export class NodeSectionItem extends vscode.TreeItem {
   }
 }
 
-/** One field of a node's health answer. */
+/**
+ * One field of a node's health answer. Its id is the row's position: names from the panel can repeat once
+ * cut to a label ("disk.free" and `disk: { free }`), and VS Code refuses a view with duplicate ids.
+ */
 export class HealthFieldItem extends vscode.TreeItem {
-  constructor(name: string, value: string, parentId: string) {
+  constructor(name: string, value: string, id: string) {
     super(plainLabel(name, 60), vscode.TreeItemCollapsibleState.None);
-    this.id = `${parentId}/${this.label as string}`;
+    this.id = id;
     this.description = plainLabel(value, 120);
     this.tooltip = untrustedMarkdown().field(name, value, 2000).build();
     this.contextValue = 'healthField';
