@@ -11,20 +11,19 @@ export type AlertsSnapshot =
 
 /**
  * The active panel's alerts, shared by the Alerts view, its badge and the status bar. One request at a
- * time: a refresh asked for while one runs joins it. Cleared when the active panel or its state changes.
+ * time: a refresh asked for while one runs joins it. Cleared when the active panel or its state changes,
+ * which also cancels the load in flight, so the next refresh asks the panel now shown.
  */
 export class AlertsStore implements vscode.Disposable {
   private current: AlertsSnapshot = { kind: 'empty' };
-  private running: Promise<PollOutcome> | undefined;
-  /** Counts panel changes, so a load that a change overtook drops its answer. */
-  private generation = 0;
+  private running: { readonly source: vscode.CancellationTokenSource; readonly promise: Promise<PollOutcome> } | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
     this.subscription = session.onDidChangePanel(['monitoring:read'], () => {
-      this.generation++;
+      this.cancelLoad();
       this.current = { kind: 'empty' };
       this.changed.fire();
     });
@@ -43,28 +42,38 @@ export class AlertsStore implements vscode.Disposable {
 
   /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
   refresh(): Promise<PollOutcome> {
-    this.running ??= this.load().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    if (!this.running) {
+      const source = new vscode.CancellationTokenSource();
+      const promise = this.load(source.token).finally(() => {
+        if (this.running?.source === source) this.running = undefined;
+        source.dispose();
+      });
+      this.running = { source, promise };
+    }
+    return this.running.promise;
   }
 
   dispose(): void {
+    this.cancelLoad();
     this.subscription.dispose();
     this.changed.dispose();
   }
 
-  private async load(): Promise<PollOutcome> {
-    const generation = this.generation;
+  private cancelLoad(): void {
+    this.running?.source.cancel();
+    this.running = undefined;
+  }
+
+  private async load(token: vscode.CancellationToken): Promise<PollOutcome> {
     try {
-      const response = await this.session.call((api, signal) => api.alerts.list({ signal }));
-      if (generation !== this.generation) return 'ok';
+      const response = await this.session.call((api, signal) => api.alerts.list({ signal }), token);
+      if (token.isCancellationRequested) return 'ok';
       const list = parseAlerts(response);
       this.current = { kind: 'loaded', list, unresolved: unresolvedCount(list), at: Date.now() };
       this.changed.fire();
       return 'ok';
     } catch (error) {
-      if (generation !== this.generation) return 'ok';
+      if (token.isCancellationRequested) return 'ok';
       const previous = this.current.kind === 'loaded' ? this.current.list : this.current.kind === 'failed' ? this.current.previous : undefined;
       this.current = { kind: 'failed', error, previous };
       this.changed.fire();

@@ -1,7 +1,7 @@
 // The Alerts view, its badge and the status-bar count inside a real VS Code, against the simulated panel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SimulatedPanel } from '../panel';
+import { startPanel, type SimulatedPanel } from '../panel';
 import { children, connect, connectedPanel, iconId, labelOf, tooltipOf, until, type TestApi } from './support';
 
 function unresolvedOnPanel(panel: SimulatedPanel): number {
@@ -129,6 +129,23 @@ describe('Alerts view and status bar', () => {
     await api.alertsStore.refresh(); // joins the load the retry started
     const after = await children(api.alerts);
     assert.notEqual(after[0].contextValue, 'error');
+  });
+
+  it('switching panels cancels the alerts load in flight and shows the new panel\'s alerts', async () => {
+    const other = await startPanel({ dataset: 'empty' });
+    try {
+      panel.inject({ kind: 'latency', ms: 4000, match: { method: 'GET', path: '/alerts' }, times: 1 });
+      const stale = api.alertsStore.refresh();
+      await connect(other, other.tokens.owner, { name: 'Other panel' });
+      const started = Date.now();
+      await stale;
+      assert.ok(Date.now() - started < 2000, 'the superseded load ends at once instead of waiting for the slow answer');
+      assert.deepEqual((await children(api.alerts)).map(labelOf), ['No unresolved alerts'], 'the other panel\'s alerts, not a blank view');
+    } finally {
+      await vscode.commands.executeCommand('panelOps.signOut', { url: other.url });
+      await other.close();
+      await api.session.switchTo(panel.url);
+    }
   });
 
   it('a read-only token still lists alerts but cannot resolve them', async () => {
