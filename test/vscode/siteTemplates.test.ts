@@ -40,6 +40,19 @@ describe('Site templates view', () => {
     assert.equal(requestsTo(panel, '/site-templates').length, 1);
   });
 
+  it('a refresh cancels the load in flight and shows the newest answer', async () => {
+    panel.inject({ kind: 'latency', ms: 4000, match: { method: 'GET', path: '/site-templates' }, times: 1 });
+    api.siteTemplates.provider.refresh();
+    const stale = Promise.resolve(children(api.siteTemplates));
+    api.siteTemplates.provider.refresh();
+    const started = Date.now();
+    assert.deepEqual(await stale, [], 'the superseded load shows nothing');
+    assert.ok(Date.now() - started < 2000, 'the superseded load ends at once instead of waiting for the slow answer');
+    panel.clearFaults(); // the slow answer may not have been asked for yet
+    const items = await children(api.siteTemplates);
+    assert.equal(items.length, panel.data.siteTemplates.size);
+  });
+
   it('shows an error node with a retry when the panel fails, and recovers', async () => {
     panel.inject({ kind: 'html', status: 502, match: { method: 'GET', path: '/site-templates' }, times: 10 });
     await vscode.commands.executeCommand('panelOps.siteTemplates.refresh');

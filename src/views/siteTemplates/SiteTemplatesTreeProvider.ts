@@ -8,26 +8,24 @@ import { SiteTemplateNode } from './siteTemplateNode';
 
 type Loaded = { readonly kind: 'loaded'; readonly list: SiteTemplateList } | { readonly kind: 'failed'; readonly error: unknown };
 
-/** Every site template of the active panel; loads when first shown and on refresh. */
+/**
+ * Every site template of the active panel; loads when first shown and on refresh. A refresh or a change of
+ * panel cancels the load in flight (its request included), so the view shows the answer of the newest one.
+ */
 export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private loaded: Loaded | undefined;
-  private loading: Promise<void> | undefined;
-  /** Counts panel changes, so a load that a change overtook drops its answer. */
-  private generation = 0;
+  private loading: { readonly source: vscode.CancellationTokenSource; readonly promise: Promise<void> } | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    this.subscription = session.onDidChangePanel(['sites:read'], () => {
-      this.generation++;
-      this.loaded = undefined;
-      this.changed.fire(undefined);
-    });
+    this.subscription = session.onDidChangePanel(['sites:read'], () => this.refresh());
   }
 
-  /** Forgets what was loaded and shows the view again (which loads). */
+  /** Forgets what was loaded (cancelling a load in flight) and shows the view again, which loads. */
   refresh(): void {
+    this.cancelLoad();
     this.loaded = undefined;
     this.changed.fire(undefined);
   }
@@ -55,23 +53,33 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   }
 
   dispose(): void {
+    this.cancelLoad();
     this.subscription.dispose();
     this.changed.dispose();
   }
 
+  private cancelLoad(): void {
+    this.loading?.source.cancel();
+    this.loading = undefined;
+  }
+
   private load(): Promise<void> {
-    this.loading ??= (async () => {
-      const generation = this.generation;
+    if (this.loading) return this.loading.promise;
+    const source = new vscode.CancellationTokenSource();
+    const promise = (async () => {
       let result: Loaded;
       try {
-        result = { kind: 'loaded', list: parseSiteTemplates(await this.session.call((api, signal) => api.siteTemplates.list({ signal }))) };
+        const response = await this.session.call((api, signal) => api.siteTemplates.list({ signal }), source.token);
+        result = { kind: 'loaded', list: parseSiteTemplates(response) };
       } catch (error) {
         result = { kind: 'failed', error };
       }
-      if (generation === this.generation) this.loaded = result;
+      if (!source.token.isCancellationRequested) this.loaded = result;
     })().finally(() => {
-      this.loading = undefined;
+      if (this.loading?.source === source) this.loading = undefined;
+      source.dispose();
     });
-    return this.loading;
+    this.loading = { source, promise };
+    return promise;
   }
 }
