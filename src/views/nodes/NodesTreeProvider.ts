@@ -138,14 +138,22 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private async refreshNode(item: NodeItem): Promise<void> {
+    // Tracked with the other loads, so a full refresh or a change of panel cancels the request.
+    const source = new vscode.CancellationTokenSource();
+    this.loads.add(source);
     try {
-      const node = await this.session.call((api) => api.nodes.get(item.node.id));
+      const node = await this.session.call((api, signal) => api.nodes.get(item.node.id, { signal }), source.token);
+      if (source.token.isCancellationRequested) return;
       if (isNode(node)) item.show(node);
     } catch {
+      if (source.token.isCancellationRequested) return;
       // The whole list is re-read instead: the node may be gone, or the reason shows as an error node.
       this.reset();
       this.changed.fire(undefined);
       return;
+    } finally {
+      this.loads.delete(source);
+      source.dispose();
     }
     for (const section of item.sections) {
       section.pages?.reset();
