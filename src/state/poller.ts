@@ -2,7 +2,9 @@
  * When to poll, separated from how: a scheduler is injected, so unit tests drive time by hand.
  * No `vscode` import. Rules: nothing while inactive, while the window is unfocused or with a zero
  * interval; one poll when focus returns (if polling is on, or a poll was missed); exponential backoff after failures; at most one poll in flight;
- * an outcome of 'stop' (token rejected, scope missing) halts polling until `activate()` is called again.
+ * an outcome of 'stop' (token rejected, scope missing) halts polling until `activate()` is called again;
+ * a poll still running at `activate()` answered for what came before (e.g. another panel), so its outcome
+ * is ignored and a new poll follows it.
  */
 export type PollOutcome = 'ok' | 'failed' | 'stop';
 
@@ -30,6 +32,8 @@ export class Poller {
   private missed = false;
   private timer: unknown;
   private inFlight: Promise<void> | undefined;
+  /** Counts activations, so a poll started before the latest one is followed by a new poll. */
+  private activations = 0;
   private readonly maxBackoffMs: number;
 
   constructor(private readonly options: PollerOptions) {
@@ -50,6 +54,9 @@ export class Poller {
     this.active = true;
     this.stopped = false;
     this.failures = 0;
+    this.activations += 1;
+    // A poll in flight started the new one when it ended: resolve when that one has ended too.
+    if (this.inFlight) return this.inFlight.then(() => this.inFlight);
     if (this.focused) return this.pollNow();
     this.missed = true;
     return Promise.resolve();
@@ -81,16 +88,20 @@ export class Poller {
     if (!this.active || this.stopped) return Promise.resolve();
     this.clearTimer();
     this.missed = false;
+    const activation = this.activations;
     this.inFlight = this.options
       .run()
       .catch((): 'failed' => 'failed')
       .then((outcome) => {
+        if (activation !== this.activations) return;
         this.failures = outcome === 'failed' ? this.failures + 1 : 0;
         this.stopped = outcome === 'stop';
       })
       .finally(() => {
         this.inFlight = undefined;
-        this.schedule();
+        if (activation === this.activations) this.schedule();
+        else if (this.focused) void this.pollNow();
+        else this.missed = true;
       });
     return this.inFlight;
   }

@@ -147,6 +147,26 @@ describe('alerts poller (fake clock)', () => {
     assert.deepEqual(clock.pending(), [1_000]);
   });
 
+  it('activated again while a poll runs (another panel): ignores that poll\'s outcome and polls again once it ends', async () => {
+    const clock = new FakeClock();
+    const releases: ((outcome: PollOutcome) => void)[] = [];
+    const poller = new Poller({
+      scheduler: clock,
+      intervalMs: 60_000,
+      focused: true,
+      run: () => new Promise<PollOutcome>((resolve) => releases.push(resolve)),
+    });
+    void poller.activate();
+    const again = poller.activate();
+    assert.equal(releases.length, 1, 'still one poll in flight');
+    releases[0]('stop'); // the answer about the panel shown before
+    await settle();
+    assert.equal(releases.length, 2, 'a new poll follows at once instead of the old one stopping polling');
+    releases[1]('ok');
+    await again;
+    assert.deepEqual(clock.pending(), [60_000]);
+  });
+
   it("stops after a 'stop' outcome (token rejected) until activated again", async () => {
     const { clock, poller, runs } = setup({ intervalMs: 1_000, outcomes: ['stop'] });
     await poller.activate();
