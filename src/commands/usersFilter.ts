@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
 import type { PanelSession } from '../state/panelSession';
 import { describeError } from '../views/shared/describeError';
-import { plainLabel } from '../views/shared/plainText';
+import { escapeIcons, plainLabel } from '../views/shared/plainText';
 import { nodeLabel } from '../views/nodes/nodeDescription';
 import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
 import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice, type UsersFilter } from '../views/users/usersFilter';
@@ -44,7 +44,7 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession): P
   const steps: (vscode.QuickPickItem & { step: Step })[] = [
     { step: 'q', label: `$(search) ${vscode.l10n.t('Text')}`, description: filter.q ?? any, detail: vscode.l10n.t('Matches label, owner and note') },
     { step: 'type', label: `$(person) ${vscode.l10n.t('Type')}`, description: filter.type ?? any },
-    { step: 'node', label: `$(server) ${vscode.l10n.t('Node')}`, description: filter.node ? plainLabel(filter.node.name, 60) : any },
+    { step: 'node', label: `$(server) ${vscode.l10n.t('Node')}`, description: filter.node ? escapeIcons(plainLabel(filter.node.name, 60)) : any },
   ];
   if (isFilterActive(filter)) steps.push({ step: 'clear', label: `$(clear-all) ${vscode.l10n.t('Clear filter')}` });
   const chosen = await vscode.window.showQuickPick(steps, {
@@ -81,7 +81,10 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession): P
   }
 }
 
-/** A node from the panel's list, undefined for "any node", or 'cancelled'. */
+/**
+ * A node from the panel's list, undefined for "any node", or 'cancelled'. Names and statuses are the
+ * panel's: quick picks render `$(icon)` in them, so that syntax is escaped.
+ */
 async function pickNode(session: PanelSession): Promise<NodeChoice | undefined | 'cancelled'> {
   const items = (async () => {
     try {
@@ -90,8 +93,8 @@ async function pickNode(session: PanelSession): Promise<NodeChoice | undefined |
       return [
         { label: vscode.l10n.t('Any node'), choice: undefined as NodeChoice | undefined },
         ...nodes.map((node) => ({
-          label: plainLabel(nodeLabel(node, vscode.l10n.t), 80),
-          description: plainLabel(node.status, 30),
+          label: escapeIcons(plainLabel(nodeLabel(node, vscode.l10n.t), 80)),
+          description: escapeIcons(plainLabel(node.status, 30)),
           choice: { id: node.id, name: plainLabel(nodeLabel(node, vscode.l10n.t), 80) },
         })),
       ];
