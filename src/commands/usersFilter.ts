@@ -86,9 +86,11 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession): P
  * panel's: quick picks render `$(icon)` in them, so that syntax is escaped.
  */
 async function pickNode(session: PanelSession): Promise<NodeChoice | undefined | 'cancelled'> {
+  // Closing the pick before the list arrives cancels the request (and so, no error about it afterwards).
+  const loading = new vscode.CancellationTokenSource();
   const items = (async () => {
     try {
-      const list = await session.call((api, signal) => api.nodes.list({ signal }));
+      const list = await session.call((api, signal) => api.nodes.list({ signal }), loading.token);
       const nodes = Array.isArray(list?.items) ? list.items.filter((node): node is PanelNode => typeof node?.id === 'string') : [];
       return [
         { label: vscode.l10n.t('Any node'), choice: undefined as NodeChoice | undefined },
@@ -99,10 +101,17 @@ async function pickNode(session: PanelSession): Promise<NodeChoice | undefined |
         })),
       ];
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
+      if (!loading.token.isCancellationRequested) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
+      }
       return [];
     }
   })();
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter Users by Node'), matchOnDescription: true });
-  return picked ? picked.choice : 'cancelled';
+  try {
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter Users by Node'), matchOnDescription: true });
+    return picked ? picked.choice : 'cancelled';
+  } finally {
+    loading.cancel();
+    loading.dispose();
+  }
 }
