@@ -23,6 +23,12 @@ const HEALTH = {
   '[x](command:panelOps.signOut)\n\u202Emember': 'up',
 };
 
+const KEYS = [
+  { id: 'k1', label: 'alice', state: 'active', type: 'PERSONAL' },
+  { id: 'k1\u200b', label: 'alice with a zero-width space in her id', state: 'active', type: 'PERSONAL' },
+  { id: 'k2', label: 'bob', state: 'active', type: 'PERSONAL' },
+];
+
 type Route = (request: IncomingMessage) => { status: number; body: unknown } | undefined;
 
 function json(response: ServerResponse, status: number, body: unknown): void {
@@ -51,6 +57,7 @@ describe('A panel that answers with hostile text', () => {
     ({ url, server } = await startHostilePanel({
       '/nodes': () => ({ status: 200, body: { items: NODES, total: NODES.length } }),
       '/nodes/n1/health': () => ({ status: 200, body: HEALTH }),
+      '/keys': () => ({ status: 200, body: { items: KEYS, total: KEYS.length, page: 1, per_page: 50 } }),
       '/alerts': () => ({ status: 500, body: { error: { code: 'internal', message: HOSTILE_MESSAGE } } }),
     }));
     await vscode.commands.executeCommand('panelOps.connect', { url, token: TOKEN, name: 'Hostile panel', preset: 'readOnly' });
@@ -92,5 +99,14 @@ describe('A panel that answers with hostile text', () => {
     // The member name stays on the line of its value: its line break became a space.
     assert.ok(tooltips.some((tooltip) => /signOut\\\) member: up/.test(tooltip)), tooltips.join('\n---\n'));
     assert.ok(tooltips.some((tooltip) => /signOut\\\) odd member: value/.test(tooltip)), tooltips.join('\n---\n'));
+  });
+
+  it('shows a user whose id repeats once made plain only once, instead of failing the group', async () => {
+    const groups = await children(api.users);
+    const active = groups.find((item) => labelOf(item) === 'active');
+    assert.ok(active, groups.map(labelOf).join(', '));
+    const users = (await children(api.users, active)).filter((item) => item.contextValue === 'user');
+    assert.deepEqual(users.map(labelOf), ['alice', 'bob']);
+    assert.equal(new Set(users.map((item) => item.id)).size, users.length);
   });
 });

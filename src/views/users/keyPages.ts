@@ -3,6 +3,7 @@ import type { Key, KeyListQuery } from '../../api/types';
 import type { PanelSession } from '../../state/panelSession';
 import { LoadMoreNode } from '../shared/loadMoreNode';
 import { MessageNode } from '../shared/messageNode';
+import { plainLabel } from '../shared/plainText';
 import { failureNodes } from './failureNodes';
 import { PagedList, type PageFetcher } from './pagedList';
 import { UserItem } from './userTreeItems';
@@ -15,8 +16,13 @@ function userPageSize(): number {
   return Number.isInteger(value) && value >= 1 && value <= 200 ? value : DEFAULT_PAGE_SIZE;
 }
 
+/**
+ * Keys are told apart by their id as the tree items show it (`UserItem` ids use the plain id): two ids
+ * that differ only in invisible characters, or beyond 100 characters, are one item, since VS Code refuses
+ * a view whose items repeat an id.
+ */
 export function newKeyPages(): PagedList<Key> {
-  return new PagedList<Key>(userPageSize(), (key) => String(key?.id));
+  return new PagedList<Key>(userPageSize(), (key) => plainLabel(key?.id, 100));
 }
 
 /** Fetches pages of `GET /keys` for the query through the session, cancelled by the list's reset. */
