@@ -45,6 +45,23 @@ describe('Nodes view', () => {
     }
   });
 
+  it('refreshing one node re-reads that node alone and shows what changed', async () => {
+    const item = await nodeItem(api, 'ams-1');
+    const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'ams-1');
+    assert.ok(node);
+    const dirty = node.dirty;
+    node.dirty = !dirty;
+    try {
+      panel.resetRequests();
+      await vscode.commands.executeCommand('panelOps.nodes.refresh', item);
+      assert.deepEqual(requestsTo(panel, /^\/nodes/).map((request) => request.path), [`/api/v1/nodes/${node.id}`]);
+      assert.equal(String(item.description).includes('● not applied'), !dirty);
+    } finally {
+      node.dirty = dirty;
+      await vscode.commands.executeCommand('panelOps.nodes.refresh', item);
+    }
+  });
+
   it('shows the health of an online node and says the offline node is offline', async () => {
     const health = await children(api.nodes, await section(api, 'ams-1', 'Health'));
     assert.ok(health.length > 0);

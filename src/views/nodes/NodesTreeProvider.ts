@@ -142,7 +142,9 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const source = new vscode.CancellationTokenSource();
     this.loads.add(source);
     try {
-      const node = await this.session.call((api, signal) => api.nodes.get(item.node.id, { signal }), source.token);
+      // Nothing in the tree spins for this one (no children are loading): the view shows the progress.
+      const node = await vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () =>
+        this.session.call((api, signal) => api.nodes.get(item.node.id, { signal }), source.token));
       if (source.token.isCancellationRequested) return;
       if (isNode(node)) item.show(node);
     } catch {
