@@ -31,6 +31,8 @@ const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 /** Only this many distinct tokens are remembered for redaction (a token function may rotate them). */
 const REMEMBERED_TOKENS = 8;
 const PATH_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+/** Longest log line: a panel's error text (up to 1 MB) is cut rather than copied whole on every poll. */
+const MAX_LOG_LINE = 2000;
 
 /** A request ready to send: its catalog route and concrete URL. */
 interface Prepared {
@@ -305,7 +307,7 @@ export class PanelTransport implements Transport {
     const sink = this.options.log;
     if (!sink) return;
     try {
-      sink(level, redact(message, this.secrets));
+      sink(level, logLine(redact(message, this.secrets)));
     } catch {
       // A failing log sink must not fail the call.
     }
@@ -316,6 +318,13 @@ function pathName(value: string | undefined, fallback: string, option: string): 
   const name = value || fallback;
   if (!PATH_NAME.test(name)) throw new PanelConfigError(`${option} must be a single path segment of letters, digits, - or _`);
   return name;
+}
+
+/** One line per entry: control characters become spaces (a line break in the panel's words could forge a log line). */
+function logLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  return line.length <= MAX_LOG_LINE ? line : `${line.slice(0, MAX_LOG_LINE - 1)}…`;
 }
 
 function header(response: ResponseData, name: string): string | undefined {
