@@ -22,6 +22,18 @@ const GROUP_ICONS: Record<KeyState, string> = {
 };
 
 /** One of the six state groups; its description is the number of users in it (under the filter). */
+/** The state's name as the Users view shows it (the panel's value words, translatable). */
+function groupLabel(state: KeyState): string {
+  switch (state) {
+    case 'active': return vscode.l10n.t('active');
+    case 'pending': return vscode.l10n.t('pending');
+    case 'expiring': return vscode.l10n.t('expiring');
+    case 'expired': return vscode.l10n.t('expired');
+    case 'disabled': return vscode.l10n.t('disabled');
+    case 'revoked': return vscode.l10n.t('revoked');
+  }
+}
+
 export class UserGroupItem extends vscode.TreeItem {
   constructor(
     readonly state: KeyState,
@@ -29,12 +41,12 @@ export class UserGroupItem extends vscode.TreeItem {
     readonly count: number | undefined,
     readonly pages: PagedList<Key>,
   ) {
-    super(state, count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    super(groupLabel(state), count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `users/group/${state}`;
     this.description = count === undefined ? '?' : String(count);
     this.tooltip = count === undefined
-      ? vscode.l10n.t('The panel did not say how many users are in state "{0}"', state)
-      : vscode.l10n.t('{0} users in state "{1}"', count, state);
+      ? vscode.l10n.t('The panel did not say how many users are in state "{0}"', groupLabel(state))
+      : vscode.l10n.t('{0} users in state "{1}"', count, groupLabel(state));
     this.iconPath = new vscode.ThemeIcon(GROUP_ICONS[state]);
     this.contextValue = 'userGroup';
   }
