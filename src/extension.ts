@@ -25,6 +25,7 @@ import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
 import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
+import { describeError } from './views/shared/describeError';
 import { registerUsersView } from './views/users/UsersTreeProvider';
 
 /** Composition root: builds the services and registers views and commands. Nothing else lives here. */
@@ -65,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerAlertsCommands(session, alerts),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     vscode.window.onDidChangeWindowState((state) => {
-      if (state.focused) void session.resync();
+      if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (CLIENT_SETTINGS.some((setting) => event.affectsConfiguration(setting))) session.rebuildClient();
