@@ -120,10 +120,13 @@ export class OutcomeUnknownError extends PanelApiError {
 export class PanelNetworkError extends PanelApiError {
   /** The system or undici error code, e.g. `ECONNREFUSED`. */
   readonly code?: string;
+  /** The panel's TLS certificate was not trusted (self-signed, private CA, wrong host name, expired). */
+  readonly certificateRejected: boolean;
 
-  constructor(message: string, init: { code?: string; route?: RouteSpec } = {}) {
+  constructor(message: string, init: { code?: string; route?: RouteSpec; certificateRejected?: boolean } = {}) {
     super(message, init.route);
     if (init.code) this.code = init.code;
+    this.certificateRejected = init.certificateRejected ?? false;
   }
 
   override toJSON(): Record<string, unknown> {

@@ -66,7 +66,7 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
       error: new PanelNetworkError(
         `The TLS certificate of ${context.origin} was not accepted (${detail}). If the panel uses a self-signed ` +
           'certificate or a private CA, add that CA certificate (PEM) to the extra CA certificates of the connection.',
-        { code, route },
+        { code, route, certificateRejected: true },
       ),
       retryable: false,
     };

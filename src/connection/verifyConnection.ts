@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Scope } from '../api/catalog';
-import { isScopeDenied, isTokenRejected, PanelApiError, PanelConfigError } from '../api/errors';
+import { isScopeDenied, isTokenRejected, PanelConfigError } from '../api/errors';
 import { createPanelApi, type PanelClientOptions } from '../api/index';
+import { describeError } from '../views/shared/describeError';
 import { verificationRoute } from './verificationRoute';
 
 /** What went wrong, and which input the user should fix (the others are kept). */
@@ -45,8 +46,7 @@ export async function verifyConnection(
       };
     }
     if (error instanceof PanelConfigError) return { step: 'url', message: error.message };
-    const reason = error instanceof PanelApiError || error instanceof Error ? error.message : String(error);
-    return { step: 'url', message: vscode.l10n.t('Could not check the panel at {0}: {1}', options.baseUrl, reason) };
+    return { step: 'url', message: vscode.l10n.t('Could not check the panel at {0}: {1}', options.baseUrl, describeError(error)) };
   } finally {
     void api.close();
   }

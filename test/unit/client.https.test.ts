@@ -17,6 +17,7 @@ describe('client: HTTPS with an extra CA certificate', () => {
     assert.ok(error instanceof PanelNetworkError, String(error));
     assert.match(error.message, /TLS certificate/);
     assert.match(error.message, /CA certificate/);
+    assert.equal(error.certificateRejected, true);
     assert.equal(fixture.panel.requests.length, 0);
   });
 

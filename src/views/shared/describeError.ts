@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isScopeDenied, isTokenRejected, PanelApiError } from '../../api/errors';
+import { isScopeDenied, isTokenRejected, PanelApiError, PanelNetworkError } from '../../api/errors';
 import { plainLabel, withoutLinks } from './plainText';
 
 /**
@@ -20,6 +20,9 @@ function reasonOf(error: unknown): string {
       : vscode.l10n.t('The panel refused {0} {1}: it needs {2}, or the account\'s role does not allow it.', route.method, route.path, route.scope);
   }
   if (isTokenRejected(error)) return vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.');
+  if (error instanceof PanelNetworkError && error.certificateRejected) {
+    return vscode.l10n.t('{0} To trust the panel\'s own CA, set the setting panelOps.caCertificatePath to its certificate file (PEM).', error.message);
+  }
   if (error instanceof Error) return error.message;
   return String(error);
 }
