@@ -3,6 +3,7 @@ import { isScopeDenied, isTokenRejected } from '../api/errors';
 import { parseAlerts, unresolvedCount, type AlertList } from './alertsModel';
 import { NotConnectedError, TokenRejectedError, type PanelSession } from './panelSession';
 import type { PollOutcome } from './poller';
+import { SingleFlightLoad } from './singleFlightLoad';
 
 export type AlertsSnapshot =
   | { readonly kind: 'empty' }
@@ -16,14 +17,14 @@ export type AlertsSnapshot =
  */
 export class AlertsStore implements vscode.Disposable {
   private current: AlertsSnapshot = { kind: 'empty' };
-  private running: { readonly source: vscode.CancellationTokenSource; readonly promise: Promise<PollOutcome> } | undefined;
+  private readonly loads = new SingleFlightLoad<PollOutcome>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
     this.subscription = session.onDidChangePanel(['monitoring:read'], () => {
-      this.cancelLoad();
+      this.loads.cancel();
       this.current = { kind: 'empty' };
       this.changed.fire();
     });
@@ -42,26 +43,13 @@ export class AlertsStore implements vscode.Disposable {
 
   /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
   refresh(): Promise<PollOutcome> {
-    if (!this.running) {
-      const source = new vscode.CancellationTokenSource();
-      const promise = this.load(source.token).finally(() => {
-        if (this.running?.source === source) this.running = undefined;
-        source.dispose();
-      });
-      this.running = { source, promise };
-    }
-    return this.running.promise;
+    return this.loads.run((token) => this.load(token));
   }
 
   dispose(): void {
-    this.cancelLoad();
+    this.loads.cancel();
     this.subscription.dispose();
     this.changed.dispose();
-  }
-
-  private cancelLoad(): void {
-    this.running?.source.cancel();
-    this.running = undefined;
   }
 
   private async load(token: vscode.CancellationToken): Promise<PollOutcome> {

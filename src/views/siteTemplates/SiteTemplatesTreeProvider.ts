@@ -5,6 +5,7 @@ import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { stateNodes } from '../shared/viewMessages';
 import { SiteTemplateNode } from './siteTemplateNode';
+import { SingleFlightLoad } from '../../state/singleFlightLoad';
 
 type Loaded = { readonly kind: 'loaded'; readonly list: SiteTemplateList } | { readonly kind: 'failed'; readonly error: unknown };
 
@@ -16,7 +17,7 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private loaded: Loaded | undefined;
-  private loading: { readonly source: vscode.CancellationTokenSource; readonly promise: Promise<void> } | undefined;
+  private readonly loading = new SingleFlightLoad<void>();
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
@@ -25,7 +26,7 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   /** Forgets what was loaded (cancelling a load in flight) and shows the view again, which loads. */
   refresh(): void {
-    this.cancelLoad();
+    this.loading.cancel();
     this.loaded = undefined;
     this.changed.fire(undefined);
   }
@@ -53,33 +54,21 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   }
 
   dispose(): void {
-    this.cancelLoad();
+    this.loading.cancel();
     this.subscription.dispose();
     this.changed.dispose();
   }
 
-  private cancelLoad(): void {
-    this.loading?.source.cancel();
-    this.loading = undefined;
-  }
-
   private load(): Promise<void> {
-    if (this.loading) return this.loading.promise;
-    const source = new vscode.CancellationTokenSource();
-    const promise = (async () => {
+    return this.loading.run(async (token) => {
       let result: Loaded;
       try {
-        const response = await this.session.call((api, signal) => api.siteTemplates.list({ signal }), source.token);
+        const response = await this.session.call((api, signal) => api.siteTemplates.list({ signal }), token);
         result = { kind: 'loaded', list: parseSiteTemplates(response) };
       } catch (error) {
         result = { kind: 'failed', error };
       }
-      if (!source.token.isCancellationRequested) this.loaded = result;
-    })().finally(() => {
-      if (this.loading?.source === source) this.loading = undefined;
-      source.dispose();
+      if (!token.isCancellationRequested) this.loaded = result;
     });
-    this.loading = { source, promise };
-    return promise;
   }
 }
