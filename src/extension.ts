@@ -20,12 +20,12 @@ import { importDemoBootstrap } from './connection/demoBootstrap';
 import { PanelStore } from './connection/panelStore';
 import { startAlertsPolling } from './state/alertsPolling';
 import { AlertsStore } from './state/alertsStore';
-import { PanelSession } from './state/panelSession';
+import { PanelSession } from './connection/panelSession';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
 import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
-import { describeError } from './views/shared/describeError';
+import { describeError } from './text/describeError';
 import { registerUsersView } from './views/users/UsersTreeProvider';
 
 /** Composition root: builds the services and registers views and commands. Nothing else lives here. */

@@ -2,6 +2,7 @@
  * What a typed method asks of the transport: a catalog route by id, its path parameters, query and body,
  * and the kind of answer the route promises. Group files (keys.ts, nodes.ts, ...) only build these.
  */
+import type { RouteId } from './catalog';
 import type { JsonValue } from './types';
 
 /** Last argument of every API method. */
@@ -27,7 +28,7 @@ export type CallBody =
 
 export interface Call {
   /** Catalog route id, e.g. `keys.disable`. */
-  routeId: string;
+  routeId: RouteId;
   /** Values for `{id}`, `{node}` placeholders; `{engine}`/`{messenger}` come from the client options. */
   params?: Readonly<Record<string, string | number>>;
   /** Query parameters; undefined values are not sent. */
@@ -63,7 +64,7 @@ export interface Transport {
 }
 
 /** A call to a route whose path has one `{id}`. */
-export function onId(routeId: string, id: string, opts?: CallOptions): Call {
+export function onId(routeId: RouteId, id: string, opts?: CallOptions): Call {
   return { routeId, params: { id }, signal: opts?.signal };
 }
 

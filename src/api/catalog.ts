@@ -15,7 +15,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteSpec {
   /** Stable identifier, e.g. `keys.disable`. Typed client methods and the UI refer to routes by it. */
-  readonly id: string;
+  readonly id: RouteId;
   readonly method: HttpMethod;
   /** Path template relative to `/api/v1`, e.g. `/keys/{id}/disable`. */
   readonly path: string;
@@ -39,7 +39,7 @@ export const SCOPES: readonly Scope[] = [
 
 type Row = readonly [id: string, method: HttpMethod, path: string, scope: Scope, flags?: 'owner' | 'sensitive'];
 
-const ROWS: readonly Row[] = [
+const ROWS = [
   // Nodes
   ['fleet.updates.list', 'GET', '/fleet/updates', 'nodes:write'],
   ['fleet.updates.start', 'POST', '/fleet/updates', 'nodes:write'],
@@ -142,18 +142,30 @@ const ROWS: readonly Row[] = [
 
   // Audit
   ['audit.list', 'GET', '/audit', 'audit:read'],
-];
+] as const satisfies readonly Row[];
 
-export const ROUTES: readonly RouteSpec[] = ROWS.map(([id, method, path, scope, flag]) =>
-  Object.freeze({ id, method, path, scope, ownerOnly: flag === 'owner', sensitive: flag === 'sensitive' }),
-);
-
+/** The id of a catalog route: a misspelt id does not compile. */
 export type RouteId = (typeof ROWS)[number][0];
 
-const byId = new Map(ROUTES.map((route) => [route.id, route]));
+export const ROUTES: readonly RouteSpec[] = ROWS.map((row: Row) => {
+  const [id, method, path, scope, flag] = row;
+  return Object.freeze({ id: id as RouteId, method, path, scope, ownerOnly: flag === 'owner', sensitive: flag === 'sensitive' });
+});
+
+const byId = new Map<string, RouteSpec>(ROUTES.map((route) => [route.id, route]));
+
+/** Whether a string names a catalog route. */
+export function isRouteId(id: string): id is RouteId {
+  return byId.has(id);
+}
+
+/** The scope a route needs (the account's role may still refuse it). */
+export function scopeOf(id: RouteId): Scope {
+  return routeById(id).scope;
+}
 
 /** The route with this identifier; throws for an identifier that is not in the catalog. */
-export function routeById(id: string): RouteSpec {
+export function routeById(id: RouteId): RouteSpec {
   const route = byId.get(id);
   if (!route) throw new Error(`Route "${id}" is not in the catalog`);
   return route;

@@ -1,4 +1,5 @@
 /** Nodes: every `nodes.*` route of the catalog except the node site routes (sites.ts), plus `status.update`. */
+import type { RouteId } from './catalog';
 import { jsonBody, onId, type CallOptions, type TextStream, type Transport } from './call';
 import { clampJobsLimit } from './paging';
 import { createNodeSiteApi, type NodeSiteApi } from './sites';
@@ -74,7 +75,7 @@ function jobsFrom(value: unknown): ApplyJob[] {
 }
 
 export function createNodesApi(t: Transport): NodesApi {
-  const withBody = (routeId: string, id: string, body: JsonObject | undefined, opts?: CallOptions) => ({
+  const withBody = (routeId: RouteId, id: string, body: JsonObject | undefined, opts?: CallOptions) => ({
     ...onId(routeId, id, opts),
     body: body === undefined ? undefined : jsonBody(body),
   });

@@ -1,4 +1,5 @@
 /** Sites: the cover website of a node (`nodes.site.*`) and site templates (`siteTemplates.*`). */
+import type { RouteId } from './catalog';
 import { jsonBody, onId, type CallOptions, type Transport } from './call';
 import type { JsonObject } from './types';
 
@@ -30,7 +31,7 @@ export function createNodeSiteApi(t: Transport): NodeSiteApi {
 }
 
 export function createSiteTemplatesApi(t: Transport): SiteTemplatesApi {
-  const post = (routeId: string, body: JsonObject, opts?: CallOptions) =>
+  const post = (routeId: RouteId, body: JsonObject, opts?: CallOptions) =>
     t.json<JsonObject>({ routeId, body: jsonBody(body), signal: opts?.signal });
   return {
     list: (opts) => t.json({ routeId: 'siteTemplates.list', signal: opts?.signal }),

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import type { AlertsStore } from '../state/alertsStore';
-import type { PanelSession } from '../state/panelSession';
+import type { PanelSession } from '../connection/panelSession';
 import { AlertNode } from '../views/alerts/alertNodes';
-import { describeError } from '../views/shared/describeError';
-import { withoutLinks } from '../views/shared/plainText';
-import { plainLabel } from '../views/shared/untrustedText';
+import { describeError } from '../text/describeError';
+import { withoutLinks } from '../text/plainText';
+import { plainLabel } from '../text/untrustedText';
 
 /** "Refresh Alerts" and "Resolve Alert" (on an unresolved alert; hidden without monitoring:write). */
 export function registerAlertsCommands(session: PanelSession, store: AlertsStore): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.alerts.refresh', async () => {
-      session.capabilities.forgetDenials('monitoring:read');
+      session.capabilities.forgetDenials('alerts.list');
       await store.refresh();
     }),
     vscode.commands.registerCommand('panelOps.alerts.resolve', async (node?: unknown) => {

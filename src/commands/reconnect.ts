@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { connectInteractively, type ConnectDependencies } from '../connection/connectFlow';
 import type { PanelStore } from '../connection/panelStore';
-import type { ActivePanel } from '../state/panelSession';
+import type { ActivePanel } from '../connection/panelSession';
 
 /** Asks for a new token for the active panel, keeping its URL, name and scopes as defaults. */
 async function reconnect(deps: ConnectDependencies, store: PanelStore): Promise<void> {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelStore } from '../connection/panelStore';
-import type { PanelSession } from '../state/panelSession';
+import type { PanelSession } from '../connection/panelSession';
 
 /**
  * "Sign Out": deletes the panel's token from SecretStorage and forgets the panel. With `{ url }` it signs

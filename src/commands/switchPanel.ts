@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelStore } from '../connection/panelStore';
-import type { PanelSession } from '../state/panelSession';
+import type { PanelSession } from '../connection/panelSession';
 
 /** "Switch Panel…": a quick pick of the connected panels, plus connecting another one. */
 export function registerSwitchPanelCommand(session: PanelSession, store: PanelStore): vscode.Disposable {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
-import type { PanelSession } from '../state/panelSession';
-import { describeError } from '../views/shared/describeError';
-import { escapeIcons, plainLabel } from '../views/shared/plainText';
+import type { PanelSession } from '../connection/panelSession';
+import { describeError } from '../text/describeError';
+import { escapeIcons, plainLabel } from '../text/plainText';
 import { nodeLabel } from '../views/nodes/nodeDescription';
 import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
 import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice, type UsersFilter } from '../views/users/usersFilter';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { routeById, SCOPES, type Scope } from '../api/catalog';
+import { routeById, SCOPES, scopeOf, type RouteId, type Scope } from '../api/catalog';
 import { ScopeBelief, scopeContextKey } from './scopeBelief';
 
 export type SessionState = 'disconnected' | 'connected' | 'tokenRejected';
@@ -20,21 +20,22 @@ export class Capabilities implements vscode.Disposable {
   }
 
   /** Whether the token is believed to allow the catalog route (the account's role can still refuse it). */
-  can(routeId: string): boolean {
+  can(routeId: RouteId): boolean {
     return this.sessionState === 'connected' && this.belief.can(routeId);
   }
 
+  /** Whether the token is believed to hold this scope (use `can(routeId)` where a route is at hand). */
   hasScope(scope: Scope): boolean {
     return this.sessionState === 'connected' && this.belief.hasScope(scope);
   }
 
-  /** Whether the panel answered 403 for this scope since the last refresh. */
-  wasDenied(scope: Scope): boolean {
-    return this.belief.wasDenied(scope);
+  /** Whether the panel answered 403 for the route's scope since the last refresh. */
+  wasDenied(routeId: RouteId): boolean {
+    return this.belief.wasDenied(scopeOf(routeId));
   }
 
   /** "needs users:write" (and an owner account for owner-only routes), from the route catalog. */
-  explain(routeId: string): string {
+  explain(routeId: RouteId): string {
     const route = routeById(routeId);
     return route.ownerOnly
       ? vscode.l10n.t('needs {0} and an owner account', route.scope)
@@ -59,9 +60,9 @@ export class Capabilities implements vscode.Disposable {
     if (this.belief.deny(scope)) this.publish();
   }
 
-  /** Forgets 403 answers (the account's role may have changed), e.g. when the user refreshes. */
-  forgetDenials(scope?: Scope): void {
-    if (this.belief.forgetDenials(scope)) this.publish();
+  /** Forgets 403 answers for the route's scope, or all (the account's role may have changed), e.g. on a refresh. */
+  forgetDenials(routeId?: RouteId): void {
+    if (this.belief.forgetDenials(routeId && scopeOf(routeId))) this.publish();
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { SCOPES, type Scope } from '../api/catalog';
 import { panelOrigin, tokenProblem, type PanelClientOptions } from '../api/options';
-import type { PanelSession } from '../state/panelSession';
+import type { PanelSession } from './panelSession';
 import { askText, pickPreset, pickScopes, scopesOf } from './connectPrompts';
 import type { PanelRecord, TokenPreset } from './panelRecords';
 import { verifyConnection, type ConnectionProblem } from './verifyConnection';

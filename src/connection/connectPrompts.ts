@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { PRESETS, SCOPES, type Scope } from '../api/catalog';
-import { quickInputText } from '../views/shared/plainText';
+import { quickInputText } from '../text/plainText';
 import type { TokenPreset } from './panelRecords';
 
 export interface TextPrompt {

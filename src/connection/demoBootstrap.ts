@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { panelOrigin, tokenProblem } from '../api/options';
-import type { PanelSession } from '../state/panelSession';
+import type { PanelSession } from './panelSession';
 import { scopesOf } from './connectPrompts';
 import type { TokenPreset } from './panelRecords';
 

@@ -1,4 +1,4 @@
-import { routeById, SCOPES, type Scope } from '../api/catalog';
+import { routeById, SCOPES, type RouteId, type Scope } from '../api/catalog';
 
 /**
  * What a token is believed to be allowed: the scopes picked at connect time minus the scopes the panel
@@ -16,7 +16,7 @@ export class ScopeBelief {
     return this.granted.has(scope) && !this.denied.has(scope);
   }
 
-  can(routeId: string): boolean {
+  can(routeId: RouteId): boolean {
     return this.hasScope(routeById(routeId).scope);
   }
 

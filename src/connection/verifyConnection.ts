@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Scope } from '../api/catalog';
 import { isScopeDenied, isTokenRejected, PanelConfigError } from '../api/errors';
 import { createPanelApi, type PanelClientOptions } from '../api/index';
-import { describeError } from '../views/shared/describeError';
+import { describeError } from '../text/describeError';
 import { verificationRoute } from './verificationRoute';
 
 /** What went wrong, and which input the user should fix (the others are kept). */

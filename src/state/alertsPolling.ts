@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AlertsStore } from './alertsStore';
-import type { PanelSession } from './panelSession';
+import type { PanelSession } from '../connection/panelSession';
 import { Poller } from './poller';
 
 const SETTING = 'panelOps.alerts.pollIntervalSeconds';
@@ -22,7 +22,7 @@ export function startAlertsPolling(session: PanelSession, store: AlertsStore): v
     focused: vscode.window.state.focused,
   });
   const follow = () => {
-    if (session.state === 'connected' && session.capabilities.hasScope('monitoring:read')) void poller.activate();
+    if (session.state === 'connected' && session.capabilities.can('alerts.list')) void poller.activate();
     else poller.deactivate();
   };
   // The first poll waits until activation has returned: activating loads no HTTP stack and sends nothing.
@@ -30,7 +30,7 @@ export function startAlertsPolling(session: PanelSession, store: AlertsStore): v
   return vscode.Disposable.from(
     { dispose: () => clearTimeout(firstFollow) },
     poller,
-    session.onDidChangePanel(['monitoring:read'], follow),
+    session.onDidChangePanel(['alerts.list'], follow),
     vscode.window.onDidChangeWindowState((state) => poller.setFocused(state.focused)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(SETTING)) poller.setInterval(intervalMs());

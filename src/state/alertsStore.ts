@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected } from '../api/errors';
 import { parseAlerts, unresolvedCount, type AlertList } from './alertsModel';
-import { NotConnectedError, TokenRejectedError, type PanelSession } from './panelSession';
+import { NotConnectedError, TokenRejectedError, type PanelSession } from '../connection/panelSession';
 import type { PollOutcome } from './poller';
 import { SingleFlightLoad } from './singleFlightLoad';
 
@@ -23,7 +23,7 @@ export class AlertsStore implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    this.subscription = session.onDidChangePanel(['monitoring:read'], () => {
+    this.subscription = session.onDidChangePanel(['alerts.list'], () => {
       this.loads.cancel();
       this.current = { kind: 'empty' };
       this.changed.fire();

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AlertsStore } from '../state/alertsStore';
-import type { PanelSession } from '../state/panelSession';
-import { describeError } from '../views/shared/describeError';
+import type { PanelSession } from '../connection/panelSession';
+import { describeError } from '../text/describeError';
 
 /**
  * The unresolved-alert count in the status bar: `bell-dot` and the warning background while above
@@ -29,7 +29,7 @@ export class AlertsStatusBar implements vscode.Disposable {
 
   private update(): void {
     const panel = this.session.active;
-    const readable = this.session.state === 'tokenRejected' || this.session.capabilities.hasScope('monitoring:read');
+    const readable = this.session.state === 'tokenRejected' || this.session.capabilities.can('alerts.list');
     if (!panel || !readable) {
       this.item.hide();
       return;

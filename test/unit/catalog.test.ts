@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ROUTES, findRoute, requiredScope, routeById } from '../../src/api/catalog';
+import { ROUTES, findRoute, requiredScope, routeById, type RouteId } from '../../src/api/catalog';
 
 const names = { engine: 'mtg', messenger: 'telegram' };
 
@@ -43,6 +43,6 @@ describe('route catalog', () => {
   });
 
   it('refuses an identifier that is not in the catalog', () => {
-    assert.throws(() => routeById('tokens.create'), /not in the catalog/);
+    assert.throws(() => routeById('tokens.create' as RouteId), /not in the catalog/);
   });
 });

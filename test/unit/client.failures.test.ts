@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { OutcomeUnknownError, PanelCancelledError, PanelNetworkError, PanelTimeoutError, routeById } from '../../src/api';
+import { type RouteId, OutcomeUnknownError, PanelCancelledError, PanelNetworkError, PanelTimeoutError, routeById } from '../../src/api';
 import { classifyFailure, type FailureContext } from '../../src/api/failureClassifier';
 
 const TOKEN = 'pmt_0123456789abcdef0123456789abcdef01234567';
 
-function context(routeId: string, overrides: Partial<FailureContext> = {}): FailureContext {
+function context(routeId: RouteId, overrides: Partial<FailureContext> = {}): FailureContext {
   return {
     route: routeById(routeId),
     origin: 'https://panel.example.com',
@@ -22,7 +22,7 @@ function systemError(code: string, message = code): Error {
 /** Whether a failed attempt may have changed the panel decides between "retry", "try again" and "re-read first". */
 describe('client: what a failed attempt means', () => {
   it('a refused connection never reached the panel: a network error, even for a mutation', () => {
-    for (const routeId of ['nodes.list', 'keys.create']) {
+    for (const routeId of ['nodes.list', 'keys.create'] as const) {
       const { error, retryable } = classifyFailure(systemError('ECONNREFUSED'), context(routeId));
       assert.ok(error instanceof PanelNetworkError, routeId);
       assert.equal(error.code, 'ECONNREFUSED');

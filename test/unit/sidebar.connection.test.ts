@@ -7,7 +7,7 @@ import { verificationRoute } from '../../src/connection/verificationRoute';
 
 describe('connection check: which read verifies a token', () => {
   it('uses GET /nodes for a token with nodes:read', () => {
-    assert.deepEqual(verificationRoute(PRESETS.readOnly), { path: '/nodes', scope: 'nodes:read', refusalExpected: false });
+    assert.deepEqual(verificationRoute(PRESETS.readOnly), { routeId: 'nodes.list', path: '/nodes', scope: 'nodes:read', refusalExpected: false });
   });
 
   it("uses another read scope's list when nodes:read is missing", () => {
@@ -18,7 +18,7 @@ describe('connection check: which read verifies a token', () => {
   });
 
   it('with only write scopes, reads GET /nodes and takes a 403 as proof the token is valid', () => {
-    assert.deepEqual(verificationRoute(['users:write']), { path: '/nodes', scope: 'nodes:read', refusalExpected: true });
+    assert.deepEqual(verificationRoute(['users:write']), { routeId: 'nodes.list', path: '/nodes', scope: 'nodes:read', refusalExpected: true });
   });
 });
 

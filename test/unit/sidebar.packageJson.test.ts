@@ -44,9 +44,9 @@ describe('package.json contributions', () => {
     }
   });
 
-  it('puts every command in the Panel category under panelOps.', () => {
+  it('puts every command in the Panel Ops category under panelOps.', () => {
     for (const command of manifest.contributes.commands) {
-      assert.equal(command.category, 'Panel', command.command);
+      assert.equal(command.category, 'Panel Ops', command.command);
       assert.match(command.command, /^panelOps\./);
     }
   });

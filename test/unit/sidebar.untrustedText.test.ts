@@ -1,6 +1,6 @@
 // Untrusted text from the panel becomes a safe one-line label, and Markdown-escaped text renders literally.
 import * as assert from 'node:assert/strict';
-import { escapeIcons, escapeMarkdown, plainLabel, quickInputText, withoutLinks } from '../../src/views/shared/plainText';
+import { escapeIcons, escapeMarkdown, plainLabel, quickInputText, withoutLinks } from '../../src/text/plainText';
 import { timeDistance } from '../../src/views/shared/timeDistance';
 
 describe('untrusted text: plainLabel', () => {

@@ -4,6 +4,7 @@
 // Items come from the extension's bundle, so they are recognised by contextValue, never by instanceof.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { activate } from '../../src/extension';
 import { startPanel, type PanelOptions, type SimulatedPanel } from '../panel';
 
 const EXTENSION_ID = 'panel-ops.panel-ops';
@@ -13,27 +14,11 @@ export interface ViewParts {
   readonly view: vscode.TreeView<vscode.TreeItem>;
 }
 
-export interface RefreshableViewParts extends ViewParts {
-  readonly provider: vscode.TreeDataProvider<vscode.TreeItem> & { refresh(element?: vscode.TreeItem): unknown };
-}
-
-export interface TestApi {
-  readonly session: {
-    readonly state: 'disconnected' | 'connected' | 'tokenRejected';
-    readonly active?: { readonly name: string; readonly url: string };
-    readonly capabilities: { hasScope(scope: string): boolean; can(routeId: string): boolean; explain(routeId: string): string };
-    switchTo(url: string): Promise<void>;
-    readonly onDidChange: vscode.Event<void>;
-  };
-  readonly nodes: RefreshableViewParts;
-  readonly users: RefreshableViewParts & { readonly provider: { readonly filter: object } };
-  readonly alerts: ViewParts;
-  readonly siteTemplates: RefreshableViewParts;
-  readonly alertsStore: { refresh(): Promise<unknown>; readonly unresolved: number | undefined; readonly onDidChange: vscode.Event<void> };
-  readonly statusBarItem: vscode.StatusBarItem;
-  readonly onDidShowReconnectPrompt: vscode.Event<{ readonly url: string }>;
-  hasToken(url: string): Promise<boolean>;
-}
+/**
+ * What the extension's `activate` returns in test mode, derived from extension.ts (a type only: the suite
+ * never loads the sources, it talks to the bundle the workbench loaded).
+ */
+export type TestApi = NonNullable<Awaited<ReturnType<typeof activate>>>;
 
 /** The object the extension's `activate` returns in test mode. */
 export async function testApi(): Promise<TestApi> {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AlertsStore } from '../../state/alertsStore';
-import type { PanelSession } from '../../state/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { stateNodes } from '../shared/viewMessages';
@@ -26,12 +26,12 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element instanceof ResolvedGroupNode) return element.alerts.map((alert) => new AlertNode(alert));
     if (element) return [];
-    const blocked = stateNodes(this.session, 'monitoring:read');
+    const blocked = stateNodes(this.session, 'alerts.list');
     if (blocked) return blocked;
     if (this.store.snapshot.kind === 'empty') await this.store.refresh();
     // The store's change event re-renders with what it loaded; answer with the current snapshot meanwhile.
     const snapshot = this.store.snapshot;
-    if (snapshot.kind === 'empty') return stateNodes(this.session, 'monitoring:read') ?? [];
+    if (snapshot.kind === 'empty') return stateNodes(this.session, 'alerts.list') ?? [];
     if (snapshot.kind === 'failed') return [new ErrorNode(snapshot.error, () => void this.store.refresh())];
     const unresolved = snapshot.list.alerts.filter((alert) => !alert.resolved);
     const resolved = snapshot.list.alerts.filter((alert) => alert.resolved);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Alert, AlertSeverity } from '../../state/alertsModel';
 import { ago } from '../shared/relativeTime';
-import { plainLabel, untrustedMarkdown } from '../shared/untrustedText';
+import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 
 const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
   error: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),

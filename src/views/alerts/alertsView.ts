@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AlertsStore } from '../../state/alertsStore';
-import type { PanelSession } from '../../state/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 import { panelDescription } from '../shared/viewMessages';
 import { AlertsTreeProvider } from './AlertsTreeProvider';
 

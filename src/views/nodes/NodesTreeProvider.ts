@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
+import type { RouteId } from '../../api/catalog';
 import { PanelHttpError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
-import type { PanelSession } from '../../state/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { MissingScopeNode } from '../shared/missingScopeNode';
-import { plainLabel } from '../shared/plainText';
+import { plainLabel } from '../../text/plainText';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from '../users/failureNodes';
 import { keyPageFetcher, keyPageItems, loadMoreKeys, newKeyPages } from '../users/keyPages';
@@ -34,8 +35,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    // nodes:write is what `nodes.jobs` needs, users:read what `keys.list` needs (the Jobs and Users sections).
-    this.subscription = session.onDidChangePanel(['nodes:read', 'nodes:write', 'users:read'], () => {
+    // The Jobs and Users sections under each node read `nodes.jobs` and `keys.list`.
+    this.subscription = session.onDidChangePanel(['nodes.list', 'nodes.jobs', 'keys.list'], () => {
       this.reset();
       this.changed.fire(undefined);
     });
@@ -65,7 +66,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     } else if (element instanceof NodeItem) {
       await this.refreshNode(element);
     } else {
-      this.session.capabilities.forgetDenials('nodes:read');
+      this.session.capabilities.forgetDenials('nodes.list');
       this.reset();
       this.changed.fire(undefined);
     }
@@ -78,7 +79,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
-    const blocked = stateNodes(this.session, 'nodes:read');
+    const blocked = stateNodes(this.session, 'nodes.list');
     if (blocked) return blocked;
     if (this.nodes) return this.nodes;
     if (this.rootLoad) return this.rootLoad.promise;
@@ -89,7 +90,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       const now = Date.now();
       this.nodes = items.length > 0 ? uniqueById(items.map((node) => new NodeItem(node, now))) : [new MessageNode(vscode.l10n.t('No nodes'))];
       return this.nodes;
-    }, 'nodes:read', () => void this.refresh());
+    }, 'nodes.list', () => void this.refresh());
     this.rootLoad = load;
     void load.promise.finally(() => { if (this.rootLoad === load) this.rootLoad = undefined; });
     return load.promise;
@@ -106,7 +107,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
           return rows.length > 0
             ? rows.map(([name, value], index) => new HealthFieldItem(name, value, `${section.id}/${index}`))
             : [new MessageNode(vscode.l10n.t('The panel sent no health details'))];
-        }, 'nodes:read', retry, (error) => offlineNode(error, node, retry)).promise;
+        }, 'nodes.health', retry, (error) => offlineNode(error, node, retry)).promise;
       case 'jobs': {
         // Job history is a sensitive read (spec 5.8): without nodes:write, say so instead of asking.
         if (!this.session.capabilities.can('nodes.jobs')) return [jobsScopeNode(this.session)];
@@ -117,7 +118,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
             .slice(0, RECENT_JOBS)
             .map((job, index) => new JobItem(job, `${section.id}/${index}`, now));
           return items.length > 0 ? items : [new MessageNode(vscode.l10n.t('No apply jobs yet'))];
-        }, 'nodes:write', retry).promise;
+        }, 'nodes.jobs', retry).promise;
       }
       case 'users':
         return this.nodeUsers(section);
@@ -126,7 +127,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   private async nodeUsers(section: NodeSectionItem): Promise<vscode.TreeItem[]> {
     if (!this.session.capabilities.can('keys.list')) {
-      return [new MissingScopeNode('users:read', this.session.capabilities.wasDenied('users:read'))];
+      return [new MissingScopeNode('keys.list', this.session.capabilities.wasDenied('keys.list'))];
     }
     const pages = (section.pages ??= newKeyPages());
     const fetcher = keyPageFetcher(this.session, () => ({ node: section.parent.node.id }));
@@ -170,20 +171,20 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
    */
   private track(
     load: (token: vscode.CancellationToken) => Promise<vscode.TreeItem[]>,
-    scope: 'nodes:read' | 'nodes:write',
+    route: RouteId,
     retry: () => void,
     special?: (error: unknown) => vscode.TreeItem | undefined,
   ): Loaded {
     const source = new vscode.CancellationTokenSource();
     this.loads.add(source);
     // A superseded load shows what the session says now (e.g. the reconnect node after a 401), else nothing.
-    const superseded = () => stateNodes(this.session, 'nodes:read') ?? [];
+    const superseded = () => stateNodes(this.session, 'nodes.list') ?? [];
     const promise = load(source.token).then(
       (items) => (source.token.isCancellationRequested ? superseded() : items),
       (error: unknown) => {
         if (source.token.isCancellationRequested) return superseded();
         const claimed = special?.(error);
-        return claimed ? [claimed] : failureNodes(error, this.session, scope, retry);
+        return claimed ? [claimed] : failureNodes(error, this.session, route, retry);
       },
     ).finally(() => {
       this.loads.delete(source);
@@ -221,7 +222,7 @@ function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode
 }
 
 function jobsScopeNode(session: PanelSession): vscode.TreeItem {
-  const item = new MissingScopeNode('nodes:write', session.capabilities.wasDenied('nodes:write'));
+  const item = new MissingScopeNode('nodes.jobs', session.capabilities.wasDenied('nodes.jobs'));
   item.description = session.capabilities.explain('nodes.jobs');
   return item;
 }

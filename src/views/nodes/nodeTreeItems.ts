@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApplyJob, Key, PanelNode } from '../../api/types';
-import { plainLabel } from '../shared/plainText';
-import { untrustedMarkdown } from '../shared/untrustedText';
+import { plainLabel } from '../../text/plainText';
+import { untrustedMarkdown } from '../../text/untrustedText';
 import type { PagedList } from '../users/pagedList';
 import { themeIcon } from '../users/userTreeItems';
 import {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { describeError } from './describeError';
-import { plainLabel } from './plainText';
+import { describeError } from '../../text/describeError';
+import { plainLabel } from '../../text/plainText';
 
 /** A load that failed: the reason, and a retry (click, or the inline action). Not a blank view, not a modal. */
 export class ErrorNode extends vscode.TreeItem {

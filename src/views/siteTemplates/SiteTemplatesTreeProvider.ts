@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseSiteTemplates, type SiteTemplateList } from '../../state/siteTemplatesModel';
-import type { PanelSession } from '../../state/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { stateNodes } from '../shared/viewMessages';
@@ -21,7 +21,7 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: PanelSession) {
-    this.subscription = session.onDidChangePanel(['sites:read'], () => this.refresh());
+    this.subscription = session.onDidChangePanel(['siteTemplates.list'], () => this.refresh());
   }
 
   /** Forgets what was loaded (cancelling a load in flight) and shows the view again, which loads. */
@@ -37,13 +37,13 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element) return [];
-    const blocked = stateNodes(this.session, 'sites:read');
+    const blocked = stateNodes(this.session, 'siteTemplates.list');
     if (blocked) return blocked;
     if (!this.loaded) await this.load();
     const loaded = this.loaded;
-    if (!loaded) return stateNodes(this.session, 'sites:read') ?? [];
+    if (!loaded) return stateNodes(this.session, 'siteTemplates.list') ?? [];
     if (loaded.kind === 'failed') {
-      return stateNodes(this.session, 'sites:read') ?? [new ErrorNode(loaded.error, () => this.refresh())];
+      return stateNodes(this.session, 'siteTemplates.list') ?? [new ErrorNode(loaded.error, () => this.refresh())];
     }
     const nodes: vscode.TreeItem[] = loaded.list.templates.map((template) => new SiteTemplateNode(template));
     if (nodes.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No site templates')));

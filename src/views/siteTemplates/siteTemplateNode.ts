@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SiteTemplate } from '../../state/siteTemplatesModel';
 import { relativeTime } from '../shared/relativeTime';
-import { plainLabel, untrustedMarkdown } from '../shared/untrustedText';
+import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 
 /**
  * One site template: name, id as description, details in the tooltip. Clicking does nothing yet.

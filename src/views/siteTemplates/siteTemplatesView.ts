@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../state/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 import { panelDescription } from '../shared/viewMessages';
 import { SiteTemplatesTreeProvider } from './SiteTemplatesTreeProvider';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { KEY_STATES, type Key, type KeyState } from '../../api/types';
-import type { PanelSession } from '../../state/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 import { MessageNode } from '../shared/messageNode';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from './failureNodes';
@@ -36,7 +36,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   constructor(private readonly session: PanelSession) {
     let panelId = session.active?.id;
-    this.subscription = session.onDidChangePanel(['users:read'], () => {
+    this.subscription = session.onDidChangePanel(['keys.list'], () => {
       this.reset();
       if (session.active?.id !== panelId) {
         panelId = session.active?.id;
@@ -65,7 +65,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Forgets every count and page (cancelling loads in flight) and reloads what is shown. */
   refresh(): void {
-    this.session.capabilities.forgetDenials('users:read');
+    this.session.capabilities.forgetDenials('keys.list');
     this.reset();
     this.changed.fire(undefined);
   }
@@ -94,7 +94,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
-    const blocked = stateNodes(this.session, 'users:read');
+    const blocked = stateNodes(this.session, 'keys.list');
     if (blocked) return blocked;
     if (this.groups) return this.groups;
     this.groupsLoad ??= this.loadGroups();
@@ -110,7 +110,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         const counts = await Promise.all(KEY_STATES.map((state) =>
           this.session.call((api, signal) => api.keys.count({ ...query, state }, { signal }), source.token),
         ));
-        if (source.token.isCancellationRequested) return stateNodes(this.session, 'users:read') ?? [];
+        if (source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
         this.groups = KEY_STATES.map((state, index) => {
           const count: unknown = counts[index];
           return new UserGroupItem(state, typeof count === 'number' ? count : undefined, this.pagesFor(state));
@@ -119,8 +119,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       } catch (error) {
         source.cancel(); // the other counts are of no use without this one
         // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
-        if (this.groupsLoad?.source !== source) return stateNodes(this.session, 'users:read') ?? [];
-        return failureNodes(error, this.session, 'users:read', () => this.refresh());
+        if (this.groupsLoad?.source !== source) return stateNodes(this.session, 'keys.list') ?? [];
+        return failureNodes(error, this.session, 'keys.list', () => this.refresh());
       } finally {
         if (this.groupsLoad?.source === source) this.groupsLoad = undefined;
         source.dispose();

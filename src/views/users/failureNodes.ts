@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { Scope } from '../../api/catalog';
+import type { RouteId } from '../../api/catalog';
 import { PanelApiError, PanelCancelledError, isScopeDenied, isTokenRejected } from '../../api/errors';
-import { NotConnectedError, TokenRejectedError, type PanelSession } from '../../state/panelSession';
+import { NotConnectedError, TokenRejectedError, type PanelSession } from '../../connection/panelSession';
 import { ErrorNode } from '../shared/errorNode';
 import { MissingScopeNode } from '../shared/missingScopeNode';
 import { TokenRejectedNode } from '../shared/tokenRejectedNode';
@@ -15,14 +15,14 @@ function isCancellation(error: unknown): boolean {
  * What a tree shows where a load failed: nothing for a superseded load, the reconnect node after a 401,
  * a missing-scope node after a 403, otherwise an error node with the reason and a retry.
  */
-export function failureNodes(error: unknown, session: PanelSession, fallbackScope: Scope, retry: () => void): vscode.TreeItem[] {
+export function failureNodes(error: unknown, session: PanelSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
   if (isCancellation(error) || error instanceof NotConnectedError) return [];
   if (error instanceof TokenRejectedError || isTokenRejected(error)) {
     return [new TokenRejectedNode(session.active?.name ?? '')];
   }
   if (isScopeDenied(error)) {
-    const scope = (error instanceof PanelApiError && error.requiredScope) || fallbackScope;
-    return [new MissingScopeNode(scope, true)];
+    const refused = error instanceof PanelApiError && error.route ? error.route.id : route;
+    return [new MissingScopeNode(refused, true)];
   }
   return [new ErrorNode(error, retry)];
 }

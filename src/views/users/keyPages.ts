@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Key, KeyListQuery } from '../../api/types';
-import type { PanelSession } from '../../state/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 import { LoadMoreNode } from '../shared/loadMoreNode';
 import { MessageNode } from '../shared/messageNode';
-import { plainLabel } from '../shared/plainText';
+import { plainLabel } from '../../text/plainText';
 import { failureNodes } from './failureNodes';
 import { PagedList, type PageFetcher } from './pagedList';
 import { UserItem } from './userTreeItems';
@@ -63,7 +63,7 @@ export function keyPageItems(pages: PagedList<Key>, parentId: string, session: P
   const now = Date.now();
   const children: vscode.TreeItem[] = pages.items.map((key) => new UserItem(key, parentId, now));
   if (pages.error !== undefined) {
-    children.push(...failureNodes(pages.error, session, 'users:read', loadMore));
+    children.push(...failureNodes(pages.error, session, 'keys.list', loadMore));
   } else if (pages.started && pages.hasMore) {
     children.push(new LoadMoreNode(loadMore, vscode.l10n.t('{0} of {1}', pages.items.length, pages.total ?? '?')));
   }

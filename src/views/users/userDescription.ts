@@ -6,7 +6,7 @@
  */
 import type { Key, KeyLive, KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../shared/localize';
-import { plainLabel } from '../shared/plainText';
+import { plainLabel } from '../../text/plainText';
 import { relativeTime } from '../shared/relativeTime';
 
 /** Joins description parts, each made plain text and cut to `max` characters, with " · ". */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
-import { plainLabel } from '../shared/plainText';
-import { untrustedMarkdown } from '../shared/untrustedText';
+import { plainLabel } from '../../text/plainText';
+import { untrustedMarkdown } from '../../text/untrustedText';
 import type { PagedList } from './pagedList';
 import {
   SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, keyBindings, syncKind, userDescription, userIcon,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isScopeDenied, isTokenRejected, PanelApiError, PanelNetworkError } from '../../api/errors';
+import { isScopeDenied, isTokenRejected, PanelApiError, PanelNetworkError } from '../api/errors';
 import { plainLabel, withoutLinks } from './plainText';
 
 /**

@@ -1,28 +1,35 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError } from '../api/errors';
-import type { Scope } from '../api/catalog';
+import { scopeOf, type RouteId } from '../api/catalog';
 import type { PanelApi } from '../api/index';
-import { Capabilities, type SessionState } from '../connection/capabilities';
-import type { PanelRecord } from '../connection/panelRecords';
-import type { PanelStore } from '../connection/panelStore';
+import { Capabilities, type SessionState } from './capabilities';
+import type { PanelRecord } from './panelRecords';
+import type { PanelStore } from './panelStore';
 
-export type { SessionState } from '../connection/capabilities';
+export type { SessionState } from './capabilities';
 
-/** The panel the views show. Call its API through `PanelSession.call` so 401 and 403 answers are learned from. */
-export interface ActivePanel {
+/**
+ * A connected panel as the rest of the extension refers to it. Tree items, documents and webviews keep
+ * its `id` and call through `PanelSession.callOn(id, …)`, so they stay on the panel they came from when
+ * the user switches to another one.
+ */
+export interface PanelRef {
   /** Stable identifier: the panel's origin. */
   readonly id: string;
   readonly name: string;
   /** The panel's origin, e.g. https://panel.example.com. */
   readonly url: string;
-  /** Built on first use; throws the client's configuration error (e.g. an invalid setting) when it cannot be. */
-  readonly api: PanelApi;
 }
 
-/** Thrown by `PanelSession.call` while no panel is connected. */
+/** The panel the views show. */
+export type ActivePanel = PanelRef;
+
+/** Thrown by `PanelSession.call` while no panel is connected, and by `callOn` for a panel signed out since. */
 export class NotConnectedError extends Error {
-  constructor() {
-    super(vscode.l10n.t('No panel is connected.'));
+  constructor(panelName?: string) {
+    super(panelName
+      ? vscode.l10n.t('The panel "{0}" is no longer connected; connect to it again.', panelName)
+      : vscode.l10n.t('No panel is connected.'));
     this.name = 'NotConnectedError';
   }
 }
@@ -38,23 +45,29 @@ export class TokenRejectedError extends Error {
 /** Builds the API client of a panel (sends nothing; the HTTP stack loads on the first request). */
 export type ApiFactory = (url: string) => PanelApi;
 
+/** An API call: the client of the panel and a signal that aborts on cancellation. */
+export type PanelCall<T> = (api: PanelApi, signal: AbortSignal) => Promise<T>;
+
 /**
- * The active panel and every call to it. On 401 the session stops using the token (later calls throw
- * `TokenRejectedError` without a request) and fires `onDidRejectToken` once; on 403 it records the
- * route's scope as denied in `capabilities`.
+ * The connected panels, the active one (whose data the views show), and every call to any of them. Each
+ * panel has its own client, built on first use. On 401 the session stops using that panel's token (later
+ * calls throw `TokenRejectedError` without a request) and, for the active panel, fires `onDidRejectToken`
+ * once; on 403 from the active panel it records the route's scope as denied in `capabilities`.
  */
 export class PanelSession implements vscode.Disposable {
   private current: ActivePanel | undefined;
-  private closeCurrentApi: () => void = () => undefined;
+  private readonly clients = new Map<string, PanelApi>();
+  /** Panels whose token was rejected (401) since they were last shown or connected. */
+  private readonly rejected = new Set<string>();
   private sessionState: SessionState = 'disconnected';
   private readonly changed = new vscode.EventEmitter<void>();
-  private readonly rejected = new vscode.EventEmitter<ActivePanel>();
+  private readonly tokenRejected = new vscode.EventEmitter<ActivePanel>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   /** Connect, switch, sign-out, token rejected, capabilities changed. */
   readonly onDidChange = this.changed.event;
   /** The panel rejected the active token (fires once per rejection, not once per failing call). */
-  readonly onDidRejectToken = this.rejected.event;
+  readonly onDidRejectToken = this.tokenRejected.event;
 
   constructor(
     private readonly store: PanelStore,
@@ -73,10 +86,11 @@ export class PanelSession implements vscode.Disposable {
 
   /**
    * Fires when what a view shows must start over: another active panel (or none), a change of token state,
-   * or a change in the belief about one of `scopes`. Capability changes about other scopes (e.g. a 403 in
-   * another view) do not fire it.
+   * or a change in the belief about the scope of one of `routes`. Capability changes about other scopes
+   * (e.g. a 403 in another view) do not fire it.
    */
-  onDidChangePanel(scopes: readonly Scope[], listener: () => void): vscode.Disposable {
+  onDidChangePanel(routes: readonly RouteId[], listener: () => void): vscode.Disposable {
+    const scopes = [...new Set(routes.map(scopeOf))];
     const keyOf = () => [this.current?.id ?? '', this.sessionState, ...scopes.map((scope) => this.capabilities.hasScope(scope))].join('|');
     let key = keyOf();
     return this.changed.event(() => {
@@ -91,6 +105,12 @@ export class PanelSession implements vscode.Disposable {
     return this.current;
   }
 
+  /** A connected panel by id (its origin), undefined once it is signed out. */
+  panel(id: string): PanelRef | undefined {
+    const record = this.store.record(id);
+    return record && refOf(record);
+  }
+
   /** Picks the panel to show at startup from storage; sends no request. */
   async initialize(): Promise<void> {
     const connected = await this.store.connected();
@@ -99,18 +119,27 @@ export class PanelSession implements vscode.Disposable {
   }
 
   /** Runs an API call for the active panel (see the class comment for 401 and 403). */
-  async call<T>(fn: (api: PanelApi, signal: AbortSignal) => Promise<T>, token?: vscode.CancellationToken): Promise<T> {
+  call<T>(fn: PanelCall<T>, token?: vscode.CancellationToken): Promise<T> {
     const panel = this.current;
-    if (!panel) throw new NotConnectedError();
-    if (this.sessionState === 'tokenRejected') throw new TokenRejectedError(panel.name);
+    if (!panel) return Promise.reject(new NotConnectedError());
+    return this.callOn(panel.id, fn, token);
+  }
+
+  /**
+   * Runs an API call for the given connected panel, active or not: what an editor, webview or tree item
+   * opened from that panel uses, so switching panels never sends its request elsewhere.
+   */
+  async callOn<T>(panelId: string, fn: PanelCall<T>, token?: vscode.CancellationToken): Promise<T> {
+    const record = this.store.record(panelId);
+    if (!record) throw new NotConnectedError(panelId);
+    if (this.rejected.has(panelId)) throw new TokenRejectedError(record.name);
     const controller = new AbortController();
     const cancellation = token?.onCancellationRequested(() => controller.abort());
     if (token?.isCancellationRequested) controller.abort();
     try {
-      return await fn(panel.api, controller.signal);
+      return await fn(this.clientOf(record.url), controller.signal);
     } catch (error) {
-      // An answer from a panel the user has switched away from says nothing about the active one.
-      if (panel === this.current) this.learnFrom(error);
+      this.learnFrom(panelId, error);
       throw error;
     } finally {
       cancellation?.dispose();
@@ -121,6 +150,7 @@ export class PanelSession implements vscode.Disposable {
   async connect(record: PanelRecord, token: string): Promise<void> {
     await this.store.save(record, token);
     await this.store.setActiveUrl(record.url);
+    this.closeClient(record.url);
     this.show(record);
   }
 
@@ -136,6 +166,7 @@ export class PanelSession implements vscode.Disposable {
   async signOut(url = this.current?.url): Promise<void> {
     if (!url) return;
     await this.store.remove(url);
+    this.closeClient(url);
     if (this.current?.url === url) this.show((await this.store.connected())[0]);
   }
 
@@ -155,55 +186,60 @@ export class PanelSession implements vscode.Disposable {
     }
   }
 
-  /** Rebuilds the active panel's client after a setting it depends on changed (proxy, CA, timeouts...). */
+  /** Rebuilds every panel's client after a setting they depend on changed (proxy, CA, timeouts...). */
   rebuildClient(): void {
+    for (const url of [...this.clients.keys()]) this.closeClient(url);
     const record = this.current && this.store.record(this.current.url);
     if (record) this.show(record);
   }
 
   dispose(): void {
-    this.closeCurrentApi();
+    for (const url of [...this.clients.keys()]) this.closeClient(url);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
-    this.rejected.dispose();
+    this.tokenRejected.dispose();
   }
 
-  private learnFrom(error: unknown): void {
+  private clientOf(url: string): PanelApi {
+    let api = this.clients.get(url);
+    if (!api) {
+      api = this.createApi(url);
+      this.clients.set(url, api);
+    }
+    return api;
+  }
+
+  private closeClient(url: string): void {
+    const api = this.clients.get(url);
+    this.clients.delete(url);
+    void api?.close();
+  }
+
+  private learnFrom(panelId: string, error: unknown): void {
+    const isActive = this.current?.id === panelId;
     if (isTokenRejected(error)) {
-      if (this.sessionState === 'tokenRejected' || !this.current) return;
+      if (this.rejected.has(panelId)) return;
+      this.rejected.add(panelId);
+      if (!isActive || !this.current) return;
       this.sessionState = 'tokenRejected';
       this.capabilities.setState('tokenRejected'); // fires onDidChange through the subscription
-      this.rejected.fire(this.current);
-    } else if (isScopeDenied(error) && error instanceof PanelApiError && error.requiredScope) {
+      this.tokenRejected.fire(this.current);
+    } else if (isActive && isScopeDenied(error) && error instanceof PanelApiError && error.requiredScope) {
+      // Beliefs are about the active panel's token; another panel's 403 is told where it happened.
       this.capabilities.deny(error.requiredScope);
     }
   }
 
   private show(record: PanelRecord | undefined): void {
-    this.closeCurrentApi();
-    this.closeCurrentApi = () => undefined;
-    this.current = record && this.panelFor(record);
+    if (record) this.rejected.delete(record.url);
+    this.current = record && refOf(record);
     this.sessionState = record ? 'connected' : 'disconnected';
     this.capabilities.reset(record?.scopes ?? [], this.sessionState); // fires onDidChange
   }
 
-  private panelFor(record: PanelRecord): ActivePanel {
-    const createApi = this.createApi;
-    let api: PanelApi | undefined;
-    this.closeCurrentApi = () => void api?.close();
-    return {
-      id: record.url,
-      url: record.url,
-      name: record.name,
-      get api() {
-        api ??= createApi(record.url);
-        return api;
-      },
-    };
-  }
-
   /** Follows changes made by this window's store calls and by other windows (through SecretStorage). */
   private async followStore(url: string | undefined): Promise<void> {
+    if (url && !this.store.record(url)) this.closeClient(url);
     if (this.current && url === this.current.url) {
       const [token, connected] = await Promise.all([this.store.token(url), this.store.connected()]);
       if (this.current?.url !== url) return; // something else changed the active panel meanwhile
@@ -215,4 +251,8 @@ export class PanelSession implements vscode.Disposable {
       if (!this.current && connected.length > 0) this.show(connected[0]);
     }
   }
+}
+
+function refOf(record: PanelRecord): PanelRef {
+  return { id: record.url, url: record.url, name: record.name };
 }

@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const SRC = resolve(__dirname, '../../../src');
+
+/** Every .ts file under src with the top-level folder of each relative import it makes. */
+function importsByFolder(): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  for (const file of readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
+    const from = folderOf(join(SRC, file));
+    const text = readFileSync(join(SRC, file), 'utf8');
+    for (const match of text.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const to = folderOf(resolve(dirname(join(SRC, file)), match[1]));
+      if (to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from)?.add(to);
+    }
+  }
+  return edges;
+}
+
+function folderOf(path: string): string {
+  const rel = relative(SRC, path);
+  return rel.includes('/') ? rel.split('/')[0] : '(root)';
+}
+
+function cycleFrom(edges: Map<string, Set<string>>): string[] | undefined {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === 'done') return undefined;
+    if (state.get(node) === 'visiting') return [...path.slice(path.indexOf(node)), node];
+    state.set(node, 'visiting');
+    path.push(node);
+    for (const next of edges.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of edges.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+describe('layering of src folders', () => {
+  const edges = importsByFolder();
+
+  it('has folders to check', () => {
+    for (const folder of ['connection', 'state', 'views', 'commands', 'text']) assert.ok(edges.has(folder), folder);
+  });
+
+  it('api imports no other folder of src', () => {
+    assert.deepEqual([...(edges.get('api') ?? [])], []);
+  });
+
+  it('connection, state and text never import views or commands', () => {
+    for (const low of ['connection', 'state', 'text']) {
+      for (const high of ['views', 'commands', 'webviews', 'editors', 'statusBar']) {
+        assert.ok(!edges.get(low)?.has(high), `${low} imports ${high}`);
+      }
+    }
+  });
+
+  it('has no import cycle between folders', () => {
+    assert.equal(cycleFrom(edges)?.join(' -> '), undefined);
+  });
+
+  it('writes no scope literal outside the route catalog', () => {
+    for (const file of readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
+      if (file === join('api', 'catalog.ts')) continue;
+      const text = readFileSync(join(SRC, file), 'utf8');
+      assert.doesNotMatch(text, /['"](nodes|users|monitoring|sites|branding|settings|audit):(read|write)['"]/, file);
+    }
+  });
+});
