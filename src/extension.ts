@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { createPanelApi } from './api/index';
 import { registerAlertsCommands } from './commands/alerts';
 import { registerConnectCommand } from './commands/connect';
+import { registerShowJobHistory } from './commands/jobHistory';
+import { registerShowLogs } from './commands/nodeLogs';
 import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
@@ -11,6 +13,9 @@ import { registerSiteTemplatesCommands } from './commands/siteTemplates';
 import { registerSwitchPanelCommand } from './commands/switchPanel';
 import { registerTreeNodeActions } from './commands/treeNodeActions';
 import { registerUsersFilter } from './commands/usersFilter';
+import { registerShowQr } from './commands/userQr';
+import { registerShowQrAsText } from './commands/userQrText';
+import { UserInput } from './commands/userInput';
 import { registerUsersRefresh } from './commands/usersRefresh';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/authenticationProvider';
 import { Capabilities } from './connection/capabilities';
@@ -27,6 +32,10 @@ import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 import { describeError } from './text/describeError';
 import { registerUsersView } from './views/users/UsersTreeProvider';
+import { JobHistories } from './webviews/jobs/jobHistory';
+import { LogViewers } from './webviews/logs/logViewer';
+import { QrViews } from './webviews/qr/qrView';
+import { WebviewHost } from './webviews/shared/webviewHost';
 
 /** Composition root: builds the services and registers views and commands. Nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -38,6 +47,12 @@ export async function activate(context: vscode.ExtensionContext) {
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
   );
   const connectDeps: ConnectDependencies = { session, clientOptions };
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  const userInput = new UserInput();
+  const webviews = new WebviewHost(context.extensionUri, log, testMode);
+  const logViewers = new LogViewers(webviews, session);
+  const jobHistories = new JobHistories(webviews, session);
+  const qrViews = new QrViews(webviews, session);
   const nodesView = registerNodesView(context, session);
   const usersView = registerUsersView(context, session);
   const alerts = new AlertsStore(session);
@@ -53,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext) {
 
   context.subscriptions.push(
     log, store, capabilities, session, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    logViewers, jobHistories, qrViews,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
     registerSwitchPanelCommand(session, store),
@@ -65,6 +81,10 @@ export async function activate(context: vscode.ExtensionContext) {
     registerUsersFilter(usersView.provider, session),
     registerAlertsCommands(session, alerts),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
+    registerShowLogs(session, logViewers, userInput),
+    registerShowJobHistory(session, jobHistories, userInput),
+    registerShowQr(session, qrViews),
+    registerShowQrAsText(session, userInput),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),
@@ -78,7 +98,7 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(startAlertsPolling(session, alerts));
 
   // The services behind the views, for the integration tests only: other extensions get nothing.
-  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  if (!testMode) return undefined;
   return {
     session,
     nodes: nodesView,
@@ -89,6 +109,10 @@ export async function activate(context: vscode.ExtensionContext) {
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,
+    logViewers,
+    jobHistories,
+    qrViews,
+    userInput,
   };
 }
 
