@@ -17,10 +17,12 @@ import { Capabilities } from './connection/capabilities';
 import { CLIENT_SETTINGS, clientOptionsFromSettings } from './connection/clientOptions';
 import { connectInteractively, type ConnectDependencies } from './connection/connectFlow';
 import { importDemoBootstrap } from './connection/demoBootstrap';
+import { PanelSession } from './connection/panelSession';
 import { PanelStore } from './connection/panelStore';
+import { ScriptedUserInput } from './prompts/scriptedUserInput';
+import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { startAlertsPolling } from './state/alertsPolling';
 import { AlertsStore } from './state/alertsStore';
-import { PanelSession } from './connection/panelSession';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
 import { registerNodesView } from './views/nodes/NodesTreeProvider';
@@ -37,7 +39,10 @@ export async function activate(context: vscode.ExtensionContext) {
   const session = new PanelSession(store, capabilities, (url) =>
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
   );
-  const connectDeps: ConnectDependencies = { session, clientOptions };
+  // In the VS Code suite every prompt is answered from the test's script instead of the screen.
+  const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
+  const input = scriptedInput ?? new VsCodeUserInput();
+  const connectDeps: ConnectDependencies = { session, clientOptions, input };
   const nodesView = registerNodesView(context, session);
   const usersView = registerUsersView(context, session);
   const alerts = new AlertsStore(session);
@@ -55,14 +60,14 @@ export async function activate(context: vscode.ExtensionContext) {
     log, store, capabilities, session, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
-    registerSwitchPanelCommand(session, store),
-    registerSignOutCommand(session, store),
+    registerSwitchPanelCommand(session, store, input),
+    registerSignOutCommand(session, store, input),
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
     registerTreeNodeActions(),
     registerNodesRefresh(nodesView.provider),
     registerUsersRefresh(usersView.provider),
-    registerUsersFilter(usersView.provider, session),
+    registerUsersFilter(usersView.provider, session, input),
     registerAlertsCommands(session, alerts),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     vscode.window.onDidChangeWindowState((state) => {
@@ -78,8 +83,10 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(startAlertsPolling(session, alerts));
 
   // The services behind the views, for the integration tests only: other extensions get nothing.
-  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  if (!scriptedInput) return undefined;
+  context.subscriptions.push(scriptedInput);
   return {
+    input: scriptedInput,
     session,
     nodes: nodesView,
     users: usersView,

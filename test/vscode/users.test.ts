@@ -6,7 +6,7 @@ import { KEY_STATES, type KeyState } from '../../src/api/types';
 import type { KeyRecord, SimulatedPanel } from '../panel';
 import { HOSTILE } from '../panel/datasets/demo';
 import { deriveKeyState } from '../panel/keyState';
-import { byContext, children, connectedPanel, labelOf, nextChange, requestsTo, tooltipText, type TestApi } from './support';
+import { byContext, children, connectedPanel, labelOf, nextChange, requestsTo, runWithAnswers, tooltipText, type TestApi } from './support';
 
 function expectedCounts(panel: SimulatedPanel, keep: (key: KeyRecord) => boolean = () => true): string[] {
   const now = Date.now();
@@ -94,14 +94,14 @@ describe('Users view', () => {
   });
 
   it('filters every group, counts included, and says so in the view description', async () => {
-    await vscode.commands.executeCommand('panelOps.users.filter', { type: 'SHARED' });
+    await runWithAnswers('panelOps.users.filter', 'Type', 'SHARED');
     assert.deepEqual((await children(api.users)).map((item) => item.description), expectedCounts(panel, (key) => key.type === 'SHARED'));
     assert.equal(api.users.view.description, 'SHARED');
 
     const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'sgp-6');
     assert.ok(node);
     panel.resetRequests();
-    await vscode.commands.executeCommand('panelOps.users.filter', { type: 'SHARED', node: node.id, nodeName: node.name });
+    await runWithAnswers('panelOps.users.filter', 'Node', 'sgp-6');
     assert.deepEqual(
       (await children(api.users)).map((item) => item.description),
       expectedCounts(panel, (key) => key.type === 'SHARED' && key.bindings.some((binding) => binding.node_id === node.id)),
@@ -109,7 +109,8 @@ describe('Users view', () => {
     assert.equal(api.users.view.description, 'SHARED · node: sgp-6');
     assert.ok(requestsTo(panel, '/keys').every((r) => r.query.type === 'SHARED' && r.query.node === node.id));
 
-    await vscode.commands.executeCommand('panelOps.users.filter', { q: 'Alice' });
+    await runWithAnswers('panelOps.users.filter', 'Clear filter');
+    await runWithAnswers('panelOps.users.filter', 'Text', 'Alice');
     assert.equal(api.users.view.description, 'q: Alice');
     const filtered = (await children(api.users)).map((item) => Number(item.description));
     assert.ok(filtered.reduce((a, b) => a + b, 0) < panel.data.keys.size, 'a text filter narrows the counts');
@@ -172,7 +173,7 @@ describe('Users view', () => {
     panel.inject({ kind: 'latency', ms: 4000, match: { path: '/keys' }, times: 6 });
     api.users.provider.refresh();
     const stale = Promise.resolve(children(api.users));
-    await vscode.commands.executeCommand('panelOps.users.filter', { type: 'PERSONAL' });
+    await runWithAnswers('panelOps.users.filter', 'Type', 'PERSONAL');
     const started = Date.now();
     assert.deepEqual(await stale, [], 'the superseded load shows nothing');
     assert.ok(Date.now() - started < 2000, 'the superseded load ends at once instead of waiting for the slow answers');
