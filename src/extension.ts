@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { createPanelApi } from './api/index';
-import { registerAlertsCommands } from './commands/alerts';
+import { registerAlertsCommands } from './commands/alerts/resolveAlerts';
 import { registerConnectCommand } from './commands/connect';
+import type { UserActionContext } from './commands/users/keyActionsSupport';
+import { registerSetUserEnabled } from './commands/users/setUserEnabled';
 import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
@@ -23,6 +25,8 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { startAlertsPolling } from './state/alertsPolling';
 import { AlertsStore } from './state/alertsStore';
+import { KeysStore } from './state/keysStore';
+import { NodesStore } from './state/nodesStore';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
 import { registerNodesView } from './views/nodes/NodesTreeProvider';
@@ -43,8 +47,11 @@ export async function activate(context: vscode.ExtensionContext) {
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
   const connectDeps: ConnectDependencies = { session, clientOptions, input };
-  const nodesView = registerNodesView(context, session);
-  const usersView = registerUsersView(context, session);
+  const keys = new KeysStore(session);
+  const nodes = new NodesStore(session);
+  const actions: UserActionContext = { session, log, keys, nodes };
+  const nodesView = registerNodesView(context, session, nodes, keys);
+  const usersView = registerUsersView(context, session, keys);
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
   const siteTemplatesView = registerSiteTemplatesView(session);
@@ -57,7 +64,7 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
     registerSwitchPanelCommand(session, store, input),
@@ -68,7 +75,8 @@ export async function activate(context: vscode.ExtensionContext) {
     registerNodesRefresh(nodesView.provider),
     registerUsersRefresh(usersView.provider),
     registerUsersFilter(usersView.provider, session, input),
-    registerAlertsCommands(session, alerts),
+    registerAlertsCommands(actions, alerts, alertsView.provider, input),
+    registerSetUserEnabled(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
@@ -93,6 +101,8 @@ export async function activate(context: vscode.ExtensionContext) {
     alerts: alertsView,
     siteTemplates: siteTemplatesView,
     alertsStore: alerts,
+    keysStore: keys,
+    nodesStore: nodes,
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,

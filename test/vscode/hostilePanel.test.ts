@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { children, connect, labelOf, signOut, testApi, tooltipOf, type TestApi } from './support';
+import { children, connect, isUserItem, labelOf, signOut, testApi, tooltipOf, type TestApi } from './support';
 
 const TOKEN = `pmt_${'ab'.repeat(20)}`;
 const HOSTILE_MESSAGE = `[Open the docs](command:panelOps.signOut)\nsecond line \u202Eevil ${'x'.repeat(100_000)}`;
@@ -104,7 +104,7 @@ describe('A panel that answers with hostile text', () => {
     const groups = await children(api.users);
     const active = groups.find((item) => labelOf(item) === 'active');
     assert.ok(active, groups.map(labelOf).join(', '));
-    const users = (await children(api.users, active)).filter((item) => item.contextValue === 'user');
+    const users = (await children(api.users, active)).filter(isUserItem);
     assert.deepEqual(users.map(labelOf), ['alice', 'bob']);
     assert.equal(new Set(users.map((item) => item.id)).size, users.length);
   });

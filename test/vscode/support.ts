@@ -141,6 +141,16 @@ export function byContext(items: readonly vscode.TreeItem[], contextValue: strin
   return items.filter((item) => item.contextValue === contextValue);
 }
 
+/** A user item: contextValue `user.<state>` (with `.subscribed` while its subscription is active). */
+export function isUserItem(item: vscode.TreeItem): boolean {
+  return /^user\.[a-z]+(\.subscribed)?$/.test(item.contextValue ?? '');
+}
+
+/** The user items among a list of tree items. */
+export function userItems(items: readonly vscode.TreeItem[]): vscode.TreeItem[] {
+  return items.filter(isUserItem);
+}
+
 export function iconId(item: vscode.TreeItem): string | undefined {
   return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : (item.iconPath as { id?: string } | undefined)?.id;
 }

@@ -6,7 +6,7 @@ import { KEY_STATES, type KeyState } from '../../src/api/types';
 import type { KeyRecord, SimulatedPanel } from '../panel';
 import { HOSTILE } from '../panel/datasets/demo';
 import { deriveKeyState } from '../panel/keyState';
-import { byContext, children, connectedPanel, labelOf, nextChange, requestsTo, runWithAnswers, tooltipText, type TestApi } from './support';
+import { byContext, children, userItems, connectedPanel, labelOf, nextChange, requestsTo, runWithAnswers, tooltipText, type TestApi } from './support';
 
 function expectedCounts(panel: SimulatedPanel, keep: (key: KeyRecord) => boolean = () => true): string[] {
   const now = Date.now();
@@ -56,7 +56,7 @@ describe('Users view', () => {
 
     panel.resetRequests();
     const firstPage = await children(api.users, active);
-    assert.equal(byContext(firstPage, 'user').length, 3);
+    assert.equal(userItems(firstPage).length, 3);
     const loadMore = byContext(firstPage, 'loadMore');
     assert.equal(loadMore.length, 1, 'a Load more… node ends the page');
     assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.state, r.query.page, r.query.per_page]), [['active', '1', '3']]);
@@ -66,9 +66,9 @@ describe('Users view', () => {
     await vscode.commands.executeCommand('panelOps.loadMore', loadMore[0]);
     await changed;
     const twoPages = await children(api.users, active);
-    const users = byContext(twoPages, 'user');
+    const users = userItems(twoPages);
     assert.equal(users.length, 6);
-    assert.deepEqual(users.slice(0, 3).map((item) => item.id), byContext(firstPage, 'user').map((item) => item.id), 'the first page stays in place');
+    assert.deepEqual(users.slice(0, 3).map((item) => item.id), userItems(firstPage).map((item) => item.id), 'the first page stays in place');
     assert.equal(byContext(twoPages, 'loadMore').length, 1);
     assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.state, r.query.page, r.query.per_page]), [['active', '2', '3']]);
   });
@@ -85,12 +85,12 @@ describe('Users view', () => {
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.nodes.refresh');
     await children(api.nodes);
-    assert.equal(byContext(await children(api.users, active), 'user').length, 6);
+    assert.equal(userItems(await children(api.users, active)).length, 6);
     assert.equal(requestsTo(panel, '/keys').length, 0, 'no user request for a Nodes refresh');
 
     await vscode.commands.executeCommand('panelOps.users.refresh');
     const again = await group(api, 'active');
-    assert.equal(byContext(await children(api.users, again), 'user').length, 3);
+    assert.equal(userItems(await children(api.users, again)).length, 3);
   });
 
   it('filters every group, counts included, and says so in the view description', async () => {
@@ -123,7 +123,7 @@ describe('Users view', () => {
   it('shows type, owner, expiry and presence, the bound nodes with their sync state, and no secrets', async () => {
     await setPageSize(200);
     api.users.provider.refresh();
-    const users = byContext(await children(api.users, await group(api, 'active')), 'user');
+    const users = userItems(await children(api.users, await group(api, 'active')));
     const field = users.find((item) => labelOf(item) === 'Field engineers');
     assert.ok(field);
     assert.match(String(field.description), /^SHARED · owner: Operations · (no expiry|expires in .+)( · ● online.*)?$/);
@@ -139,7 +139,7 @@ describe('Users view', () => {
 
     const bindings = await children(api.users, field);
     assert.equal(bindings.length, record.bindings.length);
-    assert.ok(bindings.every((item) => item.contextValue === 'user.binding'));
+    assert.ok(bindings.every((item) => item.contextValue === 'userBinding'));
     const names = record.bindings.map((binding) => panel.data.nodes.get(binding.node_id)?.name);
     assert.deepEqual(bindings.map(labelOf), names);
     assert.deepEqual(bindings.map((item) => String(item.description).split(' · ').pop()), record.bindings.map((b) => b.profile_sync));
@@ -151,7 +151,7 @@ describe('Users view', () => {
     const all: vscode.TreeItem[] = [];
     for (const state of KEY_STATES) {
       const item = await group(api, state);
-      if (item.description !== '0') all.push(...byContext(await children(api.users, item), 'user'));
+      if (item.description !== '0') all.push(...userItems(await children(api.users, item)));
     }
     const keyOf = (item: vscode.TreeItem) => (item as unknown as { key: { label: string } }).key.label;
     for (const hostile of [HOSTILE.html, HOSTILE.commandLink, HOSTILE.controlCharacters, HOSTILE.long, HOSTILE.rtl]) {
@@ -237,7 +237,7 @@ describe('Users view with 20,000+ keys', () => {
     const active = groups.find((item) => labelOf(item) === 'active');
     assert.ok(active && Number(active.description) > 50);
     const page = await children(api.users, active);
-    assert.equal(byContext(page, 'user').length, 50);
+    assert.equal(userItems(page).length, 50);
     assert.equal(byContext(page, 'loadMore').length, 1);
     assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.state, r.query.page, r.query.per_page]), [['active', '1', '50']]);
   });
