@@ -19,6 +19,7 @@ import { Capabilities } from './connection/capabilities';
 import { CLIENT_SETTINGS, clientOptionsFromSettings } from './connection/clientOptions';
 import { connectInteractively, type ConnectDependencies } from './connection/connectFlow';
 import { importDemoBootstrap } from './connection/demoBootstrap';
+import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
 import { PanelSession } from './connection/panelSession';
 import { PanelStore } from './connection/panelStore';
 import { ScriptedUserInput } from './prompts/scriptedUserInput';
@@ -49,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const connectDeps: ConnectDependencies = { session, clientOptions, input };
   const keys = new KeysStore(session);
   const nodes = new NodesStore(session);
+  const documents = new ReadOnlyDocuments();
   const actions: UserActionContext = { session, log, keys, nodes };
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
@@ -64,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, keys, nodes, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
     registerSwitchPanelCommand(session, store, input),
@@ -102,6 +104,7 @@ export async function activate(context: vscode.ExtensionContext) {
     siteTemplates: siteTemplatesView,
     alertsStore: alerts,
     keysStore: keys,
+    documents,
     nodesStore: nodes,
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
