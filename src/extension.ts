@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { createPanelApi } from './api/index';
-import { registerAlertsCommands } from './commands/alerts';
+import { registerAlertsCommands } from './commands/alerts/resolveAlerts';
 import { registerConnectCommand } from './commands/connect';
 import { registerShowJobHistory } from './commands/jobHistory';
 import { registerShowLogs } from './commands/nodeLogs';
+import type { UserActionContext } from './commands/users/keyActionsSupport';
+import { registerSetUserEnabled } from './commands/users/setUserEnabled';
 import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
@@ -22,10 +24,15 @@ import { Capabilities } from './connection/capabilities';
 import { CLIENT_SETTINGS, clientOptionsFromSettings } from './connection/clientOptions';
 import { connectInteractively, type ConnectDependencies } from './connection/connectFlow';
 import { importDemoBootstrap } from './connection/demoBootstrap';
+import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
+import { PanelSession } from './connection/panelSession';
 import { PanelStore } from './connection/panelStore';
+import { ScriptedUserInput } from './prompts/scriptedUserInput';
+import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { startAlertsPolling } from './state/alertsPolling';
 import { AlertsStore } from './state/alertsStore';
-import { PanelSession } from './connection/panelSession';
+import { KeysStore } from './state/keysStore';
+import { NodesStore } from './state/nodesStore';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
 import { registerNodesView } from './views/nodes/NodesTreeProvider';
@@ -46,15 +53,22 @@ export async function activate(context: vscode.ExtensionContext) {
   const session = new PanelSession(store, capabilities, (url) =>
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
   );
-  const connectDeps: ConnectDependencies = { session, clientOptions };
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const userInput = new UserInput();
   const webviews = new WebviewHost(context.extensionUri, log, testMode);
   const logViewers = new LogViewers(webviews, session);
   const jobHistories = new JobHistories(webviews, session);
   const qrViews = new QrViews(webviews, session);
-  const nodesView = registerNodesView(context, session);
-  const usersView = registerUsersView(context, session);
+  // In the VS Code suite every prompt is answered from the test's script instead of the screen.
+  const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
+  const input = scriptedInput ?? new VsCodeUserInput();
+  const connectDeps: ConnectDependencies = { session, clientOptions, input };
+  const keys = new KeysStore(session);
+  const nodes = new NodesStore(session);
+  const documents = new ReadOnlyDocuments();
+  const actions: UserActionContext = { session, log, keys, nodes };
+  const nodesView = registerNodesView(context, session, nodes, keys);
+  const usersView = registerUsersView(context, session, keys);
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
   const siteTemplatesView = registerSiteTemplatesView(session);
@@ -67,19 +81,20 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
     logViewers, jobHistories, qrViews,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
-    registerSwitchPanelCommand(session, store),
-    registerSignOutCommand(session, store),
+    registerSwitchPanelCommand(session, store, input),
+    registerSignOutCommand(session, store, input),
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
     registerTreeNodeActions(),
     registerNodesRefresh(nodesView.provider),
     registerUsersRefresh(usersView.provider),
-    registerUsersFilter(usersView.provider, session),
-    registerAlertsCommands(session, alerts),
+    registerUsersFilter(usersView.provider, session, input),
+    registerAlertsCommands(actions, alerts, alertsView.provider, input),
+    registerSetUserEnabled(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     registerShowLogs(session, logViewers, userInput),
     registerShowJobHistory(session, jobHistories, userInput),
@@ -98,14 +113,19 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(startAlertsPolling(session, alerts));
 
   // The services behind the views, for the integration tests only: other extensions get nothing.
-  if (!testMode) return undefined;
+  if (!scriptedInput) return undefined;
+  context.subscriptions.push(scriptedInput);
   return {
+    input: scriptedInput,
     session,
     nodes: nodesView,
     users: usersView,
     alerts: alertsView,
     siteTemplates: siteTemplatesView,
     alertsStore: alerts,
+    keysStore: keys,
+    documents,
+    nodesStore: nodes,
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,

@@ -7,7 +7,7 @@ export interface AlertsApi {
   /** `POST /alerts/{id}/resolve`; alert ids are int64. */
   resolve(id: number | string, opts?: CallOptions): Promise<JsonObject>;
   /** `POST /alerts/resolve` with `{ids}`. */
-  resolveMany(ids: readonly number[], opts?: CallOptions): Promise<JsonObject>;
+  resolveMany(ids: readonly (number | string)[], opts?: CallOptions): Promise<JsonObject>;
 }
 
 export interface DashboardApi {

@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
 import type { PanelStore } from '../connection/panelStore';
 import type { PanelSession } from '../connection/panelSession';
+import { withoutBack, type UserInput } from '../prompts/userInput';
 
 /** "Switch Panel…": a quick pick of the connected panels, plus connecting another one. */
-export function registerSwitchPanelCommand(session: PanelSession, store: PanelStore): vscode.Disposable {
+export function registerSwitchPanelCommand(session: PanelSession, store: PanelStore, input: UserInput): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.switchPanel', async () => {
     const panels = await store.connected();
     const connectAnother = { label: `$(plus) ${vscode.l10n.t('Connect to another panel…')}`, url: undefined };
-    const picked = await vscode.window.showQuickPick(
-      [
+    const picked = withoutBack(await input.pick({
+      title: vscode.l10n.t('Switch Panel'),
+      placeholder: vscode.l10n.t('Panel to show in the views'),
+      items: [
         ...panels.map((record) => ({
           label: record.name,
           description: record.url,
@@ -17,8 +20,7 @@ export function registerSwitchPanelCommand(session: PanelSession, store: PanelSt
         })),
         connectAnother,
       ],
-      { title: vscode.l10n.t('Switch Panel'), placeHolder: vscode.l10n.t('Panel to show in the views') },
-    );
+    }));
     if (!picked) return;
     if (picked.url === undefined) await vscode.commands.executeCommand('panelOps.connect');
     else await session.switchTo(picked.url);

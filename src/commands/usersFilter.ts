@@ -1,44 +1,24 @@
 import * as vscode from 'vscode';
 import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
 import type { PanelSession } from '../connection/panelSession';
+import { withoutBack, type UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { escapeIcons, plainLabel } from '../text/plainText';
 import { nodeLabel } from '../views/nodes/nodeDescription';
 import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
-import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice, type UsersFilter } from '../views/users/usersFilter';
-
-/** Arguments that set the filter without prompts (tests, other commands); omitted parts are cleared. */
-export interface UsersFilterArgs {
-  q?: string;
-  type?: KeyType;
-  /** Node uuid. */
-  node?: string;
-  /** Shown in the view's description; the node's id when omitted. */
-  nodeName?: string;
-}
+import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../views/users/usersFilter';
 
 type Step = 'q' | 'type' | 'node' | 'clear';
 
 /** `panelOps.users.filter` (text, type or node, one at a time) and `panelOps.users.clearFilter`. */
-export function registerUsersFilter(provider: UsersTreeProvider, session: PanelSession): vscode.Disposable {
+export function registerUsersFilter(provider: UsersTreeProvider, session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.users.filter', async (args?: UsersFilterArgs) => {
-      if (args && typeof args === 'object') provider.setFilter(filterFromArgs(args));
-      else await editFilter(provider, session);
-    }),
+    vscode.commands.registerCommand('panelOps.users.filter', () => editFilter(provider, session, input)),
     vscode.commands.registerCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
   );
 }
 
-function filterFromArgs(args: UsersFilterArgs): UsersFilter {
-  return {
-    q: typeof args.q === 'string' ? args.q : undefined,
-    type: KEY_TYPES.includes(args.type as KeyType) ? args.type : undefined,
-    node: typeof args.node === 'string' && args.node ? { id: args.node, name: args.nodeName ?? args.node } : undefined,
-  };
-}
-
-async function editFilter(provider: UsersTreeProvider, session: PanelSession): Promise<void> {
+async function editFilter(provider: UsersTreeProvider, session: PanelSession, input: UserInput): Promise<void> {
   const filter = provider.filter;
   const any = vscode.l10n.t('any');
   const steps: (vscode.QuickPickItem & { step: Step })[] = [
@@ -47,34 +27,35 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession): P
     { step: 'node', label: `$(server) ${vscode.l10n.t('Node')}`, description: filter.node ? escapeIcons(plainLabel(filter.node.name, 60)) : any },
   ];
   if (isFilterActive(filter)) steps.push({ step: 'clear', label: `$(clear-all) ${vscode.l10n.t('Clear filter')}` });
-  const chosen = await vscode.window.showQuickPick(steps, {
+  const chosen = withoutBack(await input.pick({
     title: vscode.l10n.t('Filter Users'),
-    placeHolder: isFilterActive(filter) ? describeFilter(filter, vscode.l10n.t) : vscode.l10n.t('No filter: choose what to filter by'),
-  });
+    items: steps,
+    placeholder: isFilterActive(filter) ? describeFilter(filter, vscode.l10n.t) : vscode.l10n.t('No filter: choose what to filter by'),
+  }));
   if (!chosen) return;
   switch (chosen.step) {
     case 'clear':
       provider.setFilter(NO_FILTER);
       return;
     case 'q': {
-      const q = await vscode.window.showInputBox({
+      const q = withoutBack(await input.text({
         title: vscode.l10n.t('Filter Users by Text'),
         prompt: vscode.l10n.t('Text to find in label, owner or note; empty for any'),
         value: filter.q ?? '',
-      });
+      }));
       if (q !== undefined) provider.setFilter({ ...filter, q });
       return;
     }
     case 'type': {
-      const picked = await vscode.window.showQuickPick(
-        [{ label: vscode.l10n.t('Any type'), type: undefined }, ...KEY_TYPES.map((type) => ({ label: type, type }))],
-        { title: vscode.l10n.t('Filter Users by Type') },
-      );
+      const picked = withoutBack(await input.pick({
+        title: vscode.l10n.t('Filter Users by Type'),
+        items: [{ label: vscode.l10n.t('Any type'), type: undefined as KeyType | undefined }, ...KEY_TYPES.map((type) => ({ label: type, type }))],
+      }));
       if (picked) provider.setFilter({ ...filter, type: picked.type });
       return;
     }
     case 'node': {
-      const node = await pickNode(session);
+      const node = await pickNode(session, input);
       if (node !== 'cancelled') provider.setFilter({ ...filter, node });
       return;
     }
@@ -85,7 +66,7 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession): P
  * A node from the panel's list, undefined for "any node", or 'cancelled'. Names and statuses are the
  * panel's: quick picks render `$(icon)` in them, so that syntax is escaped.
  */
-async function pickNode(session: PanelSession): Promise<NodeChoice | undefined | 'cancelled'> {
+async function pickNode(session: PanelSession, input: UserInput): Promise<NodeChoice | undefined | 'cancelled'> {
   // Closing the pick before the list arrives cancels the request (and so, no error about it afterwards).
   const loading = new vscode.CancellationTokenSource();
   const items = (async () => {
@@ -108,7 +89,7 @@ async function pickNode(session: PanelSession): Promise<NodeChoice | undefined |
     }
   })();
   try {
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter Users by Node'), matchOnDescription: true });
+    const picked = withoutBack(await input.pick({ title: vscode.l10n.t('Filter Users by Node'), items, matchOnDescription: true }));
     return picked ? picked.choice : 'cancelled';
   } finally {
     loading.cancel();

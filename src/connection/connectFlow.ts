@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
-import { SCOPES, type Scope } from '../api/catalog';
+import type { Scope } from '../api/catalog';
 import { panelOrigin, tokenProblem, type PanelClientOptions } from '../api/options';
+import { withoutBack, type UserInput } from '../prompts/userInput';
 import type { PanelSession } from './panelSession';
-import { askText, pickPreset, pickScopes, scopesOf } from './connectPrompts';
+import { pickPreset, pickScopes, scopesOf } from './connectPrompts';
 import type { PanelRecord, TokenPreset } from './panelRecords';
 import { verifyConnection, type ConnectionProblem } from './verifyConnection';
 
 export interface ConnectDependencies {
   readonly session: PanelSession;
+  readonly input: UserInput;
   readonly clientOptions: (baseUrl: string) => Omit<PanelClientOptions, 'baseUrl' | 'token'>;
 }
 
@@ -18,21 +20,6 @@ export interface ConnectDraft {
   preset?: TokenPreset;
   scopes?: Scope[];
   name?: string;
-}
-
-/** The argument of `executeCommand('panelOps.connect', …)`: connects without prompts, throws on failure. */
-export interface ConnectArguments {
-  readonly url: string;
-  readonly token: string;
-  readonly name?: string;
-  readonly preset?: TokenPreset;
-  readonly scopes?: readonly string[];
-}
-
-export function isConnectArguments(value: unknown): value is ConnectArguments {
-  if (typeof value !== 'object' || value === null) return false;
-  const { url, token } = value as Record<string, unknown>;
-  return typeof url === 'string' && typeof token === 'string';
 }
 
 function urlProblem(value: string): string | undefined {
@@ -68,21 +55,21 @@ export async function connectInteractively(
     const next = (usual: typeof step): typeof step => (problem ? 'check' : usual);
     switch (step) {
       case 'url': {
-        const url = await askText({
+        const url = withoutBack(await deps.input.text({
           title,
           prompt: vscode.l10n.t('Base URL of the panel (https, or http on this machine only)'),
           placeholder: 'https://panel.example.com',
           value: draft.url,
           problem: reason,
           validate: urlProblem,
-        });
+        }));
         if (url === undefined) return undefined;
         draft.url = panelOrigin(url).origin;
         step = next('token');
         break;
       }
       case 'token': {
-        const token = await askText({
+        const token = withoutBack(await deps.input.text({
           title,
           prompt: vscode.l10n.t('Personal API token (created in the panel\'s web interface; stored in VS Code\'s secret storage)'),
           placeholder: 'pmt_…',
@@ -90,17 +77,17 @@ export async function connectInteractively(
           password: true,
           problem: reason,
           validate: (value) => (value ? tokenProblem(value) : vscode.l10n.t('Paste the token')),
-        });
+        }));
         if (token === undefined) return undefined;
         draft.token = token;
         step = next('scopes');
         break;
       }
       case 'scopes': {
-        const preset = await pickPreset(draft.preset, reason);
+        const preset = await pickPreset(deps.input, draft.preset, reason);
         if (preset === undefined) return undefined;
         if (preset === 'custom') {
-          const scopes = await pickScopes(draft.scopes ?? []);
+          const scopes = await pickScopes(deps.input, draft.scopes ?? []);
           if (scopes === undefined) return undefined;
           draft.scopes = scopes;
         } else {
@@ -112,12 +99,11 @@ export async function connectInteractively(
       }
       case 'name': {
         const url = draft.url ?? '';
-        const name = await askText({
+        const name = withoutBack(await deps.input.text({
           title,
           prompt: vscode.l10n.t('Display name for this panel (optional)'),
           value: draft.name ?? defaultName(url),
-          validate: () => undefined,
-        });
+        }));
         if (name === undefined) return undefined;
         draft.name = name || defaultName(url);
         step = 'check';
@@ -139,26 +125,6 @@ export async function connectInteractively(
       }
     }
   }
-}
-
-/** The programmatic form (tests, the demo): no prompts; throws an Error with the reason on failure. */
-export async function connectWithArguments(deps: ConnectDependencies, args: ConnectArguments): Promise<PanelRecord> {
-  const problemWithUrl = urlProblem(args.url);
-  if (problemWithUrl) throw new Error(problemWithUrl);
-  const problemWithToken = tokenProblem(args.token);
-  if (problemWithToken) throw new Error(problemWithToken);
-  const preset: TokenPreset = args.scopes ? 'custom' : args.preset ?? 'fullRights';
-  const url = panelOrigin(args.url).origin;
-  const record = toRecord({
-    url,
-    preset,
-    scopes: scopesOf(preset, SCOPES.filter((scope) => args.scopes?.includes(scope))),
-    name: args.name?.trim() || defaultName(url),
-  });
-  const problem = await check(deps, record, args.token);
-  if (problem) throw new Error(problem.message);
-  await deps.session.connect(record, args.token);
-  return record;
 }
 
 function toRecord(draft: ConnectDraft): PanelRecord {

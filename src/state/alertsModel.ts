@@ -76,6 +76,21 @@ function parseAlert(record: Record<string, unknown>): Alert {
   };
 }
 
+/** Unresolved first (most severe, then newest), then resolved (newest first). */
+function sortAlerts(alerts: Alert[]): Alert[] {
+  return alerts.sort((a, b) => {
+    if (a.resolved !== b.resolved) return a.resolved ? 1 : -1;
+    if (!a.resolved && a.severity !== b.severity) return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+    return time(b.resolvedAt ?? b.createdAt) - time(a.resolvedAt ?? a.createdAt);
+  });
+}
+
+/** The list with the matching alerts marked resolved at `at`, sorted again. */
+export function withResolved(list: AlertList, matches: (alert: Alert) => boolean, at: string): AlertList {
+  const alerts = list.alerts.map((alert) => (!alert.resolved && matches(alert) ? { ...alert, resolved: true, resolvedAt: at } : alert));
+  return { alerts: sortAlerts(alerts), unreadable: list.unreadable };
+}
+
 /** Reads the answer of `GET /alerts`: the list under items/alerts/data (or the answer itself if it is an array). */
 export function parseAlerts(response: unknown): AlertList {
   const alerts: Alert[] = [];
@@ -84,12 +99,7 @@ export function parseAlerts(response: unknown): AlertList {
     if (typeof item === 'object' && item !== null && !Array.isArray(item)) alerts.push(parseAlert(item as Record<string, unknown>));
     else unreadable += 1;
   }
-  alerts.sort((a, b) => {
-    if (a.resolved !== b.resolved) return a.resolved ? 1 : -1;
-    if (!a.resolved && a.severity !== b.severity) return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
-    return time(b.resolvedAt ?? b.createdAt) - time(a.resolvedAt ?? a.createdAt);
-  });
-  return { alerts, unreadable };
+  return { alerts: sortAlerts(alerts), unreadable };
 }
 
 export function unresolvedCount(list: AlertList): number {

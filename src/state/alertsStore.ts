@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected } from '../api/errors';
-import { parseAlerts, unresolvedCount, type AlertList } from './alertsModel';
+import { parseAlerts, unresolvedCount, withResolved, type Alert, type AlertList } from './alertsModel';
 import { NotConnectedError, TokenRejectedError, type PanelSession } from '../connection/panelSession';
 import type { PollOutcome } from './poller';
 import { SingleFlightLoad } from './singleFlightLoad';
@@ -39,6 +39,18 @@ export class AlertsStore implements vscode.Disposable {
     if (this.current.kind === 'loaded') return this.current.unresolved;
     if (this.current.kind === 'failed' && this.current.previous) return unresolvedCount(this.current.previous);
     return undefined;
+  }
+
+  /**
+   * Marks alerts resolved after the panel said so, so the views, the badge and the status bar follow at
+   * once, without waiting for the next poll. Ids compare as the panel's exact digits.
+   */
+  markResolved(ids: readonly Alert['id'][], at = new Date().toISOString()): void {
+    if (this.current.kind !== 'loaded') return;
+    const resolved = new Set(ids.map((id) => String(id)));
+    const list = withResolved(this.current.list, (alert) => alert.id !== undefined && resolved.has(String(alert.id)), at);
+    this.current = { kind: 'loaded', list, unresolved: unresolvedCount(list), at: this.current.at };
+    this.changed.fire();
   }
 
   /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */

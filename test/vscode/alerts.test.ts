@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { children, connect, connectedPanel, iconId, labelOf, tooltipOf, until, type TestApi } from './support';
+import { children, connect, connectedPanel, iconId, labelOf, signOut, tooltipOf, until, type TestApi } from './support';
 
 function unresolvedOnPanel(panel: SimulatedPanel): number {
   return panel.data.alerts.filter((alert) => !alert.resolved).length;
@@ -142,7 +142,7 @@ describe('Alerts view and status bar', () => {
       assert.ok(Date.now() - started < 2000, 'the superseded load ends at once instead of waiting for the slow answer');
       assert.deepEqual((await children(api.alerts)).map(labelOf), ['No unresolved alerts'], 'the other panel\'s alerts, not a blank view');
     } finally {
-      await vscode.commands.executeCommand('panelOps.signOut', { url: other.url });
+      await signOut(other);
       await other.close();
       await api.session.switchTo(panel.url);
     }

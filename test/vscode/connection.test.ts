@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { children, connect, labelOf, requestsTo, signOut, testApi, until, type TestApi } from './support';
+import { children, connect, labelOf, requestsTo, runWithAnswers, signOut, testApi, until, type TestApi } from './support';
 
 describe('Connecting to panels', () => {
   let api: TestApi;
@@ -61,9 +61,12 @@ describe('Connecting to panels', () => {
 
   it('refuses URLs that are not an https origin (or http on loopback) before sending anything', async () => {
     panel.resetRequests();
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('panelOps.connect', { url: 'http://panel.example.com', token: panel.tokens.owner })), /HTTP/i);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('panelOps.connect', { url: `${panel.url}/api/v1`, token: panel.tokens.owner })), /origin/i);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('panelOps.connect', { url: panel.url, token: 'pmt_ with space' })), /whitespace/i);
+    // Each box says what is wrong as the user types; the user then gives up (Escape).
+    await runWithAnswers('panelOps.connect', 'http://panel.example.com', `${panel.url}/api/v1`, { cancel: true });
+    assert.match(api.input.questions[0].validation[0], /HTTP/i);
+    assert.match(api.input.questions[0].validation[1], /origin/i);
+    await runWithAnswers('panelOps.connect', panel.url, 'pmt_ with space', { cancel: true });
+    assert.match(api.input.questions[1].validation[0], /whitespace/i);
     assert.equal(panel.requests.length, 0);
   });
 

@@ -3,8 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as vscode from 'vscode';
-import { children, labelOf, testApi, tooltipOf, type TestApi } from './support';
+import { children, connect, isUserItem, labelOf, signOut, testApi, tooltipOf, type TestApi } from './support';
 
 const TOKEN = `pmt_${'ab'.repeat(20)}`;
 const HOSTILE_MESSAGE = `[Open the docs](command:panelOps.signOut)\nsecond line \u202Eevil ${'x'.repeat(100_000)}`;
@@ -60,11 +59,11 @@ describe('A panel that answers with hostile text', () => {
       '/keys': () => ({ status: 200, body: { items: KEYS, total: KEYS.length, page: 1, per_page: 50 } }),
       '/alerts': () => ({ status: 500, body: { error: { code: 'internal', message: HOSTILE_MESSAGE } } }),
     }));
-    await vscode.commands.executeCommand('panelOps.connect', { url, token: TOKEN, name: 'Hostile panel', preset: 'readOnly' });
+    await connect({ url }, TOKEN, { name: 'Hostile panel', preset: 'readOnly' });
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('panelOps.signOut', { url });
+    await signOut({ url });
     await new Promise((resolve) => server.close(resolve));
   });
 
@@ -105,7 +104,7 @@ describe('A panel that answers with hostile text', () => {
     const groups = await children(api.users);
     const active = groups.find((item) => labelOf(item) === 'active');
     assert.ok(active, groups.map(labelOf).join(', '));
-    const users = (await children(api.users, active)).filter((item) => item.contextValue === 'user');
+    const users = (await children(api.users, active)).filter(isUserItem);
     assert.deepEqual(users.map(labelOf), ['alice', 'bob']);
     assert.equal(new Set(users.map((item) => item.id)).size, users.length);
   });

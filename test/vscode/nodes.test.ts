@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { byContext, children, connectedPanel, labelOf, requestsTo, tooltipText, type TestApi } from './support';
+import { byContext, children, userItems, connectedPanel, labelOf, requestsTo, tooltipText, type TestApi } from './support';
 
 async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
   const found = (await children(api.nodes)).find((item) => labelOf(item) === name);
@@ -99,7 +99,7 @@ describe('Nodes view', () => {
       panel.resetRequests();
       await vscode.commands.executeCommand('panelOps.nodes.refresh');
       const users = await children(api.nodes, await section(api, 'ams-1', 'Users'));
-      assert.equal(byContext(users, 'user').length, 3);
+      assert.equal(userItems(users).length, 3);
       assert.equal(byContext(users, 'loadMore').length, 1);
       assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.node, r.query.page, r.query.per_page]), [[ams.id, '1', '3']]);
     } finally {
@@ -123,7 +123,7 @@ describe('Nodes view with a read-only token', () => {
     assert.deepEqual(jobs.map((item) => item.contextValue), ['missingScope']);
     assert.match(labelOf(jobs[0]), /nodes:write/);
     assert.equal(requestsTo(panel, /\/jobs$/).length, 0, 'no job request with a read-only token');
-    assert.ok(byContext(await children(api.nodes, await section(api, 'ams-1', 'Users')), 'user').length > 0);
+    assert.ok(userItems(await children(api.nodes, await section(api, 'ams-1', 'Users'))).length > 0);
   });
 });
 

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { activate } from '../../src/extension';
+import type { ScriptedAnswer } from '../../src/prompts/scriptedUserInput';
 import { startPanel, type PanelOptions, type SimulatedPanel } from '../panel';
 
 const EXTENSION_ID = 'panel-ops.panel-ops';
@@ -41,13 +42,48 @@ export interface ConnectOptions {
   readonly scopes?: readonly string[];
 }
 
-/** Connects without prompts; resolves once the token is verified and stored, rejects with the reason. */
-export async function connect(panel: SimulatedPanel, token: string, options: ConnectOptions = {}): Promise<void> {
-  await vscode.commands.executeCommand('panelOps.connect', { url: panel.url, token, ...options, name: options.name ?? 'Test panel' });
+/**
+ * Connects the way a user does: runs "Connect to Panel…" and answers its prompts (URL, token, what the
+ * token was created with, name) through the scripted input. Resolves once the token is verified and
+ * stored; rejects with what the prompts said was wrong (a validation message, or the reason the check
+ * failed that the step at fault showed when it opened again).
+ */
+export async function connect(panel: { readonly url: string }, token: string, options: ConnectOptions = {}): Promise<void> {
+  const { input } = await testApi();
+  input.clear();
+  const preset = options.scopes ? 'Some scopes…' : options.preset === 'readOnly' ? 'Read-only' : 'Full rights';
+  input.queue(panel.url, token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel');
+  try {
+    await vscode.commands.executeCommand('panelOps.connect');
+  } catch (error) {
+    const told = input.questions.flatMap((question) => [...question.validation, ...(question.problem ? [question.problem] : [])]);
+    throw new Error(told.length > 0 ? told.join(' | ') : String(error));
+  } finally {
+    input.clear();
+  }
 }
 
-export async function signOut(panel: SimulatedPanel): Promise<void> {
-  await vscode.commands.executeCommand('panelOps.signOut', { url: panel.url });
+/** Runs a command whose prompts are answered, in order, by `answers`; fails if an answer was left over. */
+export async function runWithAnswers(command: string, ...answers: ScriptedAnswer[]): Promise<unknown> {
+  const { input } = await testApi();
+  input.clear();
+  input.queue(...answers);
+  const result = await vscode.commands.executeCommand(command);
+  assert.equal(input.remaining, 0, `every scripted answer to ${command} was used`);
+  return result;
+}
+
+/** Signs out of the panel through "Sign Out", picking it (by its URL) when several panels are connected. */
+export async function signOut(panel: { readonly url: string }): Promise<void> {
+  const api = await testApi();
+  if (!api.session.panel(panel.url)) return; // not connected (e.g. a connect that failed)
+  api.input.clear();
+  api.input.queue(panel.url);
+  try {
+    await vscode.commands.executeCommand('panelOps.signOut');
+  } finally {
+    api.input.clear(); // with one panel connected nothing is asked
+  }
 }
 
 export interface ConnectedPanelSetup {
@@ -103,6 +139,16 @@ export function labelOf(item: vscode.TreeItem): string {
 
 export function byContext(items: readonly vscode.TreeItem[], contextValue: string): vscode.TreeItem[] {
   return items.filter((item) => item.contextValue === contextValue);
+}
+
+/** A user item: contextValue `user.<state>` (with `.subscribed` while its subscription is active). */
+export function isUserItem(item: vscode.TreeItem): boolean {
+  return /^user\.[a-z]+(\.subscribed)?$/.test(item.contextValue ?? '');
+}
+
+/** The user items among a list of tree items. */
+export function userItems(items: readonly vscode.TreeItem[]): vscode.TreeItem[] {
+  return items.filter(isUserItem);
 }
 
 export function iconId(item: vscode.TreeItem): string | undefined {

@@ -6,7 +6,7 @@ import { KEY_STATES, type KeyState } from '../../src/api/types';
 import type { KeyRecord, SimulatedPanel } from '../panel';
 import { HOSTILE } from '../panel/datasets/demo';
 import { deriveKeyState } from '../panel/keyState';
-import { byContext, children, connectedPanel, labelOf, nextChange, requestsTo, tooltipText, type TestApi } from './support';
+import { byContext, children, userItems, connectedPanel, labelOf, nextChange, requestsTo, runWithAnswers, tooltipText, type TestApi } from './support';
 
 function expectedCounts(panel: SimulatedPanel, keep: (key: KeyRecord) => boolean = () => true): string[] {
   const now = Date.now();
@@ -56,7 +56,7 @@ describe('Users view', () => {
 
     panel.resetRequests();
     const firstPage = await children(api.users, active);
-    assert.equal(byContext(firstPage, 'user').length, 3);
+    assert.equal(userItems(firstPage).length, 3);
     const loadMore = byContext(firstPage, 'loadMore');
     assert.equal(loadMore.length, 1, 'a Load more… node ends the page');
     assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.state, r.query.page, r.query.per_page]), [['active', '1', '3']]);
@@ -66,9 +66,9 @@ describe('Users view', () => {
     await vscode.commands.executeCommand('panelOps.loadMore', loadMore[0]);
     await changed;
     const twoPages = await children(api.users, active);
-    const users = byContext(twoPages, 'user');
+    const users = userItems(twoPages);
     assert.equal(users.length, 6);
-    assert.deepEqual(users.slice(0, 3).map((item) => item.id), byContext(firstPage, 'user').map((item) => item.id), 'the first page stays in place');
+    assert.deepEqual(users.slice(0, 3).map((item) => item.id), userItems(firstPage).map((item) => item.id), 'the first page stays in place');
     assert.equal(byContext(twoPages, 'loadMore').length, 1);
     assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.state, r.query.page, r.query.per_page]), [['active', '2', '3']]);
   });
@@ -85,23 +85,23 @@ describe('Users view', () => {
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.nodes.refresh');
     await children(api.nodes);
-    assert.equal(byContext(await children(api.users, active), 'user').length, 6);
+    assert.equal(userItems(await children(api.users, active)).length, 6);
     assert.equal(requestsTo(panel, '/keys').length, 0, 'no user request for a Nodes refresh');
 
     await vscode.commands.executeCommand('panelOps.users.refresh');
     const again = await group(api, 'active');
-    assert.equal(byContext(await children(api.users, again), 'user').length, 3);
+    assert.equal(userItems(await children(api.users, again)).length, 3);
   });
 
   it('filters every group, counts included, and says so in the view description', async () => {
-    await vscode.commands.executeCommand('panelOps.users.filter', { type: 'SHARED' });
+    await runWithAnswers('panelOps.users.filter', 'Type', 'SHARED');
     assert.deepEqual((await children(api.users)).map((item) => item.description), expectedCounts(panel, (key) => key.type === 'SHARED'));
     assert.equal(api.users.view.description, 'SHARED');
 
     const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'sgp-6');
     assert.ok(node);
     panel.resetRequests();
-    await vscode.commands.executeCommand('panelOps.users.filter', { type: 'SHARED', node: node.id, nodeName: node.name });
+    await runWithAnswers('panelOps.users.filter', 'Node', 'sgp-6');
     assert.deepEqual(
       (await children(api.users)).map((item) => item.description),
       expectedCounts(panel, (key) => key.type === 'SHARED' && key.bindings.some((binding) => binding.node_id === node.id)),
@@ -109,7 +109,8 @@ describe('Users view', () => {
     assert.equal(api.users.view.description, 'SHARED · node: sgp-6');
     assert.ok(requestsTo(panel, '/keys').every((r) => r.query.type === 'SHARED' && r.query.node === node.id));
 
-    await vscode.commands.executeCommand('panelOps.users.filter', { q: 'Alice' });
+    await runWithAnswers('panelOps.users.filter', 'Clear filter');
+    await runWithAnswers('panelOps.users.filter', 'Text', 'Alice');
     assert.equal(api.users.view.description, 'q: Alice');
     const filtered = (await children(api.users)).map((item) => Number(item.description));
     assert.ok(filtered.reduce((a, b) => a + b, 0) < panel.data.keys.size, 'a text filter narrows the counts');
@@ -122,7 +123,7 @@ describe('Users view', () => {
   it('shows type, owner, expiry and presence, the bound nodes with their sync state, and no secrets', async () => {
     await setPageSize(200);
     api.users.provider.refresh();
-    const users = byContext(await children(api.users, await group(api, 'active')), 'user');
+    const users = userItems(await children(api.users, await group(api, 'active')));
     const field = users.find((item) => labelOf(item) === 'Field engineers');
     assert.ok(field);
     assert.match(String(field.description), /^SHARED · owner: Operations · (no expiry|expires in .+)( · ● online.*)?$/);
@@ -138,7 +139,7 @@ describe('Users view', () => {
 
     const bindings = await children(api.users, field);
     assert.equal(bindings.length, record.bindings.length);
-    assert.ok(bindings.every((item) => item.contextValue === 'user.binding'));
+    assert.ok(bindings.every((item) => item.contextValue === 'userBinding'));
     const names = record.bindings.map((binding) => panel.data.nodes.get(binding.node_id)?.name);
     assert.deepEqual(bindings.map(labelOf), names);
     assert.deepEqual(bindings.map((item) => String(item.description).split(' · ').pop()), record.bindings.map((b) => b.profile_sync));
@@ -150,7 +151,7 @@ describe('Users view', () => {
     const all: vscode.TreeItem[] = [];
     for (const state of KEY_STATES) {
       const item = await group(api, state);
-      if (item.description !== '0') all.push(...byContext(await children(api.users, item), 'user'));
+      if (item.description !== '0') all.push(...userItems(await children(api.users, item)));
     }
     const keyOf = (item: vscode.TreeItem) => (item as unknown as { key: { label: string } }).key.label;
     for (const hostile of [HOSTILE.html, HOSTILE.commandLink, HOSTILE.controlCharacters, HOSTILE.long, HOSTILE.rtl]) {
@@ -172,7 +173,7 @@ describe('Users view', () => {
     panel.inject({ kind: 'latency', ms: 4000, match: { path: '/keys' }, times: 6 });
     api.users.provider.refresh();
     const stale = Promise.resolve(children(api.users));
-    await vscode.commands.executeCommand('panelOps.users.filter', { type: 'PERSONAL' });
+    await runWithAnswers('panelOps.users.filter', 'Type', 'PERSONAL');
     const started = Date.now();
     assert.deepEqual(await stale, [], 'the superseded load shows nothing');
     assert.ok(Date.now() - started < 2000, 'the superseded load ends at once instead of waiting for the slow answers');
@@ -236,7 +237,7 @@ describe('Users view with 20,000+ keys', () => {
     const active = groups.find((item) => labelOf(item) === 'active');
     assert.ok(active && Number(active.description) > 50);
     const page = await children(api.users, active);
-    assert.equal(byContext(page, 'user').length, 50);
+    assert.equal(userItems(page).length, 50);
     assert.equal(byContext(page, 'loadMore').length, 1);
     assert.deepEqual(requestsTo(panel, '/keys').map((r) => [r.query.state, r.query.page, r.query.per_page]), [['active', '1', '50']]);
   });

@@ -3,6 +3,8 @@ import type { AlertsStore } from '../../state/alertsStore';
 import type { PanelSession } from '../../connection/panelSession';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
+import type { Alert } from '../../state/alertsModel';
+import { stableIds } from '../shared/stableIds';
 import { stateNodes } from '../shared/viewMessages';
 import { AlertNode, ResolvedGroupNode } from './alertNodes';
 
@@ -19,12 +21,29 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
     this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined)), session.onDidChange(() => this.changed.fire(undefined))];
   }
 
+  /** Redraws one item (an action's temporary state). */
+  refreshItem(item: vscode.TreeItem): void {
+    this.changed.fire(item);
+  }
+
+  /** The alerts shown right now (unresolved and resolved), for "Resolve All Shown". */
+  get shown(): readonly Alert[] {
+    const snapshot = this.store.snapshot;
+    return snapshot.kind === 'loaded' ? snapshot.list.alerts : [];
+  }
+
+  private alertNodes(alerts: readonly Alert[], prefix: string): AlertNode[] {
+    const ids = stableIds(prefix, alerts.map((alert) => alert.id));
+    const panelId = this.session.active?.id ?? '';
+    return alerts.map((alert, index) => new AlertNode(alert, ids[index], panelId));
+  }
+
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
     return element;
   }
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (element instanceof ResolvedGroupNode) return element.alerts.map((alert) => new AlertNode(alert));
+    if (element instanceof ResolvedGroupNode) return this.alertNodes(element.alerts, 'alerts/resolved');
     if (element) return [];
     const blocked = stateNodes(this.session, 'alerts.list');
     if (blocked) return blocked;
@@ -35,7 +54,7 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
     if (snapshot.kind === 'failed') return [new ErrorNode(snapshot.error, () => void this.store.refresh())];
     const unresolved = snapshot.list.alerts.filter((alert) => !alert.resolved);
     const resolved = snapshot.list.alerts.filter((alert) => alert.resolved);
-    const nodes: vscode.TreeItem[] = unresolved.map((alert) => new AlertNode(alert));
+    const nodes: vscode.TreeItem[] = this.alertNodes(unresolved, 'alerts/unresolved');
     if (unresolved.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No unresolved alerts'), 'pass'));
     if (resolved.length > 0) nodes.push(new ResolvedGroupNode(resolved));
     if (snapshot.list.unreadable > 0) {

@@ -11,11 +11,17 @@ const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
 
 /**
  * One alert: severity icon, title, age; unresolved ones can be resolved (contextValue `alert.unresolved`).
- * No TreeItem id: the panel's ids are untrusted and may repeat, and VS Code refuses duplicate ids.
+ * Its id comes from the panel's (see `stableIds`), so it keeps its place and selection across refreshes.
  */
 export class AlertNode extends vscode.TreeItem {
-  constructor(readonly alert: Alert) {
+  constructor(
+    readonly alert: Alert,
+    id: string,
+    /** The panel the alert came from; resolving it goes to this panel. */
+    readonly panelId: string,
+  ) {
     super(plainLabel(alert.title) || vscode.l10n.t('(untitled alert)'), vscode.TreeItemCollapsibleState.None);
+    this.id = id;
     const age = ago(alert.resolved ? alert.resolvedAt ?? alert.createdAt : alert.createdAt, Date.now(), vscode.l10n.t);
     this.description = [age, plainLabel(alert.subject, 60)].filter(Boolean).join(' · ');
     this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];

@@ -12,7 +12,7 @@ export interface AlertsView extends vscode.Disposable {
 /** The Alerts view: the active panel's name as description, the unresolved count as badge. */
 export function registerAlertsView(session: PanelSession, store: AlertsStore): AlertsView {
   const provider = new AlertsTreeProvider(session, store);
-  const view = vscode.window.createTreeView('panelOps.alerts', { treeDataProvider: provider, showCollapseAll: false });
+  const view = vscode.window.createTreeView('panelOps.alerts', { treeDataProvider: provider, showCollapseAll: false, canSelectMany: true });
   const update = () => {
     view.description = panelDescription(session);
     const count = session.state === 'connected' ? store.unresolved : undefined;

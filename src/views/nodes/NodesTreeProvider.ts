@@ -3,13 +3,16 @@ import type { RouteId } from '../../api/catalog';
 import { PanelHttpError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
+import type { KeysStore } from '../../state/keysStore';
+import type { NodesStore } from '../../state/nodesStore';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { MissingScopeNode } from '../shared/missingScopeNode';
 import { plainLabel } from '../../text/plainText';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from '../users/failureNodes';
-import { keyPageFetcher, keyPageItems, loadMoreKeys, newKeyPages } from '../users/keyPages';
+import { keyPageItems, loadMoreKeys } from '../users/keyPages';
+import { RenderedUsers } from '../users/renderedUsers';
 import { UserItem } from '../users/userTreeItems';
 import type { TreeViewParts } from '../users/UsersTreeProvider';
 import { nodeLabel, scalarFields } from './nodeDescription';
@@ -30,16 +33,59 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   readonly onDidChangeTreeData = this.changed.event;
 
   private nodes: vscode.TreeItem[] | undefined;
+  private readonly itemsById = new Map<string, NodeItem>();
   private rootLoad: Loaded | undefined;
   private readonly loads = new Set<vscode.CancellationTokenSource>();
-  private readonly subscription: vscode.Disposable;
+  private readonly renderedUsers = new RenderedUsers();
+  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly session: PanelSession) {
-    // The Jobs and Users sections under each node read `nodes.jobs` and `keys.list`.
-    this.subscription = session.onDidChangePanel(['nodes.list', 'nodes.jobs', 'keys.list'], () => {
-      this.reset();
-      this.changed.fire(undefined);
-    });
+  constructor(
+    private readonly session: PanelSession,
+    private readonly store: NodesStore,
+    private readonly keys: KeysStore,
+  ) {
+    this.subscriptions = [
+      // The Jobs and Users sections under each node read `nodes.jobs` and `keys.list`.
+      session.onDidChangePanel(['nodes.list', 'nodes.jobs', 'keys.list'], () => {
+        this.reset();
+        this.changed.fire(undefined);
+      }),
+      store.onDidChangeNode((id) => {
+        const item = this.itemsById.get(id);
+        const node = store.get(id);
+        if (!item || !node) return;
+        item.show(node);
+        this.changed.fire(item);
+      }),
+      keys.onDidChangeKey((id) => {
+        const key = keys.get(id);
+        if (!key) return;
+        for (const item of this.renderedUsers.itemsOf(id)) {
+          item.show(key);
+          this.changed.fire(item);
+        }
+      }),
+      keys.onDidChangeList((list) => {
+        for (const section of this.userSections()) if (section.list === list) this.changed.fire(section);
+      }),
+      keys.onDidReset(() => {
+        for (const section of this.userSections()) {
+          if (!section.list) continue;
+          section.list = undefined;
+          this.changed.fire(section);
+        }
+      }),
+    ];
+  }
+
+  /** The item showing a node, once the list is loaded. */
+  itemOf(nodeId: string): NodeItem | undefined {
+    return this.itemsById.get(nodeId);
+  }
+
+  /** Redraws one item (an action's temporary state). */
+  refreshItem(item: vscode.TreeItem): void {
+    this.changed.fire(item);
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
@@ -60,8 +106,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   /** Reloads one node (re-read with `GET /nodes/{id}`), one section, or everything. */
   async refresh(element?: vscode.TreeItem): Promise<void> {
     if (element instanceof NodeSectionItem) {
-      element.pages?.reset();
-      element.pages = undefined;
+      element.list?.pages.reset();
+      element.list = undefined;
       this.changed.fire(element);
     } else if (element instanceof NodeItem) {
       await this.refreshNode(element);
@@ -74,7 +120,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   dispose(): void {
     this.reset();
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 
@@ -84,11 +130,14 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     if (this.nodes) return this.nodes;
     if (this.rootLoad) return this.rootLoad.promise;
     const load = this.track(async (token) => {
-      const list = await this.session.call((api, signal) => api.nodes.list({ signal }), token);
+      const items = await this.store.load(token);
       if (token.isCancellationRequested) return [];
-      const items = Array.isArray(list?.items) ? list.items.filter(isNode) : [];
       const now = Date.now();
-      this.nodes = items.length > 0 ? uniqueById(items.map((node) => new NodeItem(node, now))) : [new MessageNode(vscode.l10n.t('No nodes'))];
+      const panelId = this.session.active?.id ?? '';
+      const nodeItems = uniqueById(items.map((node) => new NodeItem(node, panelId, now)));
+      this.itemsById.clear();
+      for (const item of nodeItems) this.itemsById.set(item.node.id, item);
+      this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageNode(vscode.l10n.t('No nodes'))];
       return this.nodes;
     }, 'nodes.list', () => void this.refresh());
     this.rootLoad = load;
@@ -129,13 +178,14 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     if (!this.session.capabilities.can('keys.list')) {
       return [new MissingScopeNode('keys.list', this.session.capabilities.wasDenied('keys.list'))];
     }
-    const pages = (section.pages ??= newKeyPages());
-    const fetcher = keyPageFetcher(this.session, () => ({ node: section.parent.node.id }));
+    const list = (section.list ??= this.keys.list({ node: section.parent.node.id }));
     const loadMore = () =>
-      void loadMoreKeys(pages, fetcher, NODES_VIEW_ID, () => section.pages === pages, () => this.changed.fire(section));
-    if (!pages.started && pages.error === undefined) await pages.loadNext(fetcher);
-    if (section.pages !== pages) return [];
-    return keyPageItems(pages, section.id ?? '', this.session, loadMore);
+      void loadMoreKeys(this.keys, list, NODES_VIEW_ID, () => section.list === list, () => this.changed.fire(section));
+    if (!list.pages.started && list.pages.error === undefined) await this.keys.loadNext(list);
+    if (section.list !== list) return [];
+    const children = keyPageItems(list, section.id ?? '', this.session, this, loadMore);
+    this.renderedUsers.set(section.id ?? '', children);
+    return children;
   }
 
   private async refreshNode(item: NodeItem): Promise<void> {
@@ -144,10 +194,9 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     this.loads.add(source);
     try {
       // Nothing in the tree spins for this one (no children are loading): the view shows the progress.
-      const node = await vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () =>
-        this.session.call((api, signal) => api.nodes.get(item.node.id, { signal }), source.token));
+      // The store's change event shows the node's new copy on its item.
+      await vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () => this.store.refresh(item.node.id, source.token));
       if (source.token.isCancellationRequested) return;
-      if (isNode(node)) item.show(node);
     } catch {
       if (source.token.isCancellationRequested) return;
       // The whole list is re-read instead: the node may be gone, or the reason shows as an error node.
@@ -159,8 +208,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       source.dispose();
     }
     for (const section of item.sections) {
-      section.pages?.reset();
-      section.pages = undefined;
+      section.list = undefined;
+      this.renderedUsers.forget(section.id ?? '');
     }
     this.changed.fire(item);
   }
@@ -193,11 +242,17 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     return { source, promise };
   }
 
+  private userSections(): NodeSectionItem[] {
+    return [...this.itemsById.values()].map((item) => item.sections.find((section) => section.kind === 'users')).filter((section): section is NodeSectionItem => section !== undefined);
+  }
+
   private reset(): void {
     for (const source of this.loads) source.cancel();
     this.loads.clear();
     this.rootLoad = undefined;
     this.nodes = undefined;
+    this.itemsById.clear();
+    this.renderedUsers.clear();
   }
 }
 
@@ -208,10 +263,6 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 function uniqueById(items: NodeItem[]): NodeItem[] {
   const seen = new Set<string | undefined>();
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
-}
-
-function isNode(value: unknown): value is PanelNode {
-  return typeof value === 'object' && value !== null && typeof (value as PanelNode).id === 'string';
 }
 
 /** A 503 from a node route means the node is offline (spec part 7). */
@@ -228,9 +279,9 @@ function jobsScopeNode(session: PanelSession): vscode.TreeItem {
 }
 
 /** Creates the Nodes view (disposed with the extension); its description shows the active panel's name. */
-export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession): TreeViewParts<NodesTreeProvider> {
-  const provider = new NodesTreeProvider(session);
-  const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore): TreeViewParts<NodesTreeProvider> {
+  const provider = new NodesTreeProvider(session, store, keys);
+  const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const describe = () => { view.description = panelDescription(session); };
   describe();
   context.subscriptions.push(provider, view, session.onDidChange(describe));

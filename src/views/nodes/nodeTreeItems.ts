@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { ApplyJob, Key, PanelNode } from '../../api/types';
+import type { ApplyJob, PanelNode } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
-import type { PagedList } from '../users/pagedList';
+import type { KeyList } from '../../state/keysStore';
 import { themeIcon } from '../users/userTreeItems';
 import {
   JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, jobStatusClass, nodeContextValue, nodeDescription, nodeLabel,
@@ -15,7 +15,12 @@ export class NodeItem extends vscode.TreeItem {
   readonly sections: readonly NodeSectionItem[];
   private current: PanelNode;
 
-  constructor(node: PanelNode, now = Date.now()) {
+  constructor(
+    node: PanelNode,
+    /** The panel the node belongs to; actions on the item go to this panel. */
+    readonly panelId: string,
+    now = Date.now(),
+  ) {
     super('', vscode.TreeItemCollapsibleState.Collapsed);
     this.current = node;
     this.id = `nodes/${plainLabel(node.id, 100)}`;
@@ -52,8 +57,8 @@ const SECTION_ICONS: Record<NodeSectionKind, string> = { health: 'pulse', jobs: 
 
 /** "Health", "Recent jobs" or "Users" under a node; loads when expanded. */
 export class NodeSectionItem extends vscode.TreeItem {
-  /** Pages of the node's users (the `users` section only). */
-  pages: PagedList<Key> | undefined;
+  /** The keys store's list of the node's users (the `users` section only), once expanded. */
+  list: KeyList | undefined;
 
   constructor(readonly kind: NodeSectionKind, readonly parent: NodeItem) {
     super(SECTION_LABELS[kind](), vscode.TreeItemCollapsibleState.Collapsed);

@@ -3,6 +3,7 @@ import { parseSiteTemplates, type SiteTemplateList } from '../../state/siteTempl
 import type { PanelSession } from '../../connection/panelSession';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
+import { stableIds } from '../shared/stableIds';
 import { stateNodes } from '../shared/viewMessages';
 import { SiteTemplateNode } from './siteTemplateNode';
 import { SingleFlightLoad } from '../../state/singleFlightLoad';
@@ -45,7 +46,9 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
     if (loaded.kind === 'failed') {
       return stateNodes(this.session, 'siteTemplates.list') ?? [new ErrorNode(loaded.error, () => this.refresh())];
     }
-    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template) => new SiteTemplateNode(template));
+    const ids = stableIds('siteTemplates', loaded.list.templates.map((template) => template.id));
+    const panelId = this.session.active?.id ?? '';
+    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template, index) => new SiteTemplateNode(template, ids[index], panelId));
     if (nodes.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No site templates')));
     if (loaded.list.unreadable > 0) {
       nodes.push(new MessageNode(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.list.unreadable), 'warning'));

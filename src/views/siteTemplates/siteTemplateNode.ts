@@ -4,12 +4,18 @@ import { relativeTime } from '../shared/relativeTime';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 
 /**
- * One site template: name, id as description, details in the tooltip. Clicking does nothing yet.
- * No TreeItem id: the panel's ids are untrusted and may repeat, and VS Code refuses duplicate ids.
+ * One site template: name, id as description, details in the tooltip. Its id comes from the panel's
+ * (see `stableIds`), so it keeps its place and selection across refreshes.
  */
 export class SiteTemplateNode extends vscode.TreeItem {
-  constructor(readonly template: SiteTemplate) {
+  constructor(
+    readonly template: SiteTemplate,
+    id: string,
+    /** The panel the template came from. */
+    readonly panelId: string,
+  ) {
     super(plainLabel(template.name) || vscode.l10n.t('(unnamed template)'), vscode.TreeItemCollapsibleState.None);
+    this.id = id;
     this.description = plainLabel(template.id, 60);
     this.iconPath = new vscode.ThemeIcon('globe');
     this.contextValue = 'siteTemplate';

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { KEY_STATES, type Key, type KeyState } from '../../api/types';
+import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
+import type { KeyList, KeysStore } from '../../state/keysStore';
 import { MessageNode } from '../shared/messageNode';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from './failureNodes';
-import { keyPageFetcher, keyPageItems, loadMoreKeys, newKeyPages } from './keyPages';
-import type { PagedList } from './pagedList';
-import { UserBindingItem, UserGroupItem, UserItem } from './userTreeItems';
+import { keyPageItems, loadMoreKeys } from './keyPages';
+import { RenderedUsers } from './renderedUsers';
+import { UserGroupItem, UserItem } from './userTreeItems';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
 
 /** What the composition root (and the test API) gets back: the provider and its view. */
@@ -15,12 +16,13 @@ export interface TreeViewParts<P> {
   readonly view: vscode.TreeView<vscode.TreeItem>;
 }
 
-const USERS_VIEW_ID = 'panelOps.users';
+export const USERS_VIEW_ID = 'panelOps.users';
 
 /**
  * The Users view: six state groups whose counts come from one small request per group, sent together;
- * each group loads a page at a time. Pages stay until the view is refreshed, the filter changes, or the
- * panel, its token state or the users:read belief changes; any of these cancels loads still in flight.
+ * each group loads a page at a time. The data is the keys store's: an action on a user updates the store,
+ * and this view refreshes that user's item, or the groups it left and joined, without asking the panel.
+ * A refresh, a filter change, or a change of panel, token state or users:read starts over.
  */
 export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
@@ -31,25 +33,52 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private currentFilter: UsersFilter = NO_FILTER;
   private groups: UserGroupItem[] | undefined;
   private groupsLoad: { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> } | undefined;
-  private pagesByState = new Map<KeyState, PagedList<Key>>();
-  private readonly subscription: vscode.Disposable;
+  private readonly rendered = new RenderedUsers();
+  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly session: PanelSession) {
+  constructor(
+    private readonly session: PanelSession,
+    private readonly store: KeysStore,
+  ) {
     let panelId = session.active?.id;
-    this.subscription = session.onDidChangePanel(['keys.list'], () => {
-      this.reset();
-      if (session.active?.id !== panelId) {
-        panelId = session.active?.id;
-        // Another panel: its nodes differ, so a node filter would be meaningless there.
-        this.currentFilter = NO_FILTER;
-        this.filterChanged.fire(NO_FILTER);
-      }
-      this.changed.fire(undefined);
-    });
+    this.subscriptions = [
+      session.onDidChangePanel(['keys.list'], () => {
+        if (session.active?.id !== panelId) {
+          panelId = session.active?.id;
+          // Another panel: its nodes differ, so a node filter would be meaningless there.
+          this.currentFilter = NO_FILTER;
+          this.filterChanged.fire(NO_FILTER);
+        }
+      }),
+      // The store forgets everything on a change of panel, token state or scope belief, and on a refresh.
+      store.onDidReset(() => {
+        this.forgetGroups();
+        this.changed.fire(undefined);
+      }),
+      store.onDidChangeKey((id) => {
+        const key = store.get(id);
+        if (!key) return;
+        for (const item of this.rendered.itemsOf(id)) {
+          item.show(key);
+          this.changed.fire(item);
+        }
+      }),
+      store.onDidChangeList((list) => {
+        const group = this.groups?.find((candidate) => candidate.list === list);
+        if (!group) return;
+        group.showCount();
+        this.changed.fire(group);
+      }),
+    ];
   }
 
   get filter(): UsersFilter {
     return this.currentFilter;
+  }
+
+  /** Redraws one item (an action's temporary state). */
+  refreshItem(item: vscode.TreeItem): void {
+    this.changed.fire(item);
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
@@ -63,32 +92,40 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     return [];
   }
 
+  /** The group item showing users of this state, once the counts are loaded. */
+  groupOf(state: string): UserGroupItem | undefined {
+    return this.groups?.find((group) => group.state === state);
+  }
+
+  /** The rendered item of a key in the groups, to reveal or act on. */
+  itemOf(keyId: string): UserItem | undefined {
+    return this.rendered.itemsOf(keyId)[0];
+  }
+
   /** Forgets every count and page (cancelling loads in flight) and reloads what is shown. */
   refresh(): void {
     this.session.capabilities.forgetDenials('keys.list');
-    this.reset();
-    this.changed.fire(undefined);
+    this.store.reset(); // fires onDidReset, which re-renders
   }
 
   /** Applies a filter to all six groups, counts included. */
   setFilter(filter: UsersFilter): void {
     if (sameFilter(filter, this.currentFilter)) return;
     this.currentFilter = normalizeFilter(filter);
-    this.reset();
+    this.forgetGroups();
     this.filterChanged.fire(this.currentFilter);
     this.changed.fire(undefined);
   }
 
   /** Loads the group's next page and refreshes that group only. */
   loadMore(group: UserGroupItem): Promise<void> {
-    // A group item from before a refresh no longer shows the current pages: nothing to load.
-    const isCurrent = () => this.pagesByState.get(group.state) === group.pages;
-    return loadMoreKeys(group.pages, this.fetcherFor(group.state), USERS_VIEW_ID, isCurrent, () => this.changed.fire(group));
+    // A group item from before a refresh no longer shows the current lists: nothing to load.
+    return loadMoreKeys(this.store, group.list, USERS_VIEW_ID, () => this.groups?.includes(group) === true, () => this.changed.fire(group));
   }
 
   dispose(): void {
-    this.reset();
-    this.subscription.dispose();
+    this.forgetGroups();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
     this.filterChanged.dispose();
   }
@@ -105,21 +142,16 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private loadGroups(): { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> } {
     const source = new vscode.CancellationTokenSource();
     const query = filterQuery(this.currentFilter);
+    const lists: KeyList[] = KEY_STATES.map((state) => this.store.list({ ...query, state }));
     const promise = (async (): Promise<vscode.TreeItem[]> => {
       try {
-        const counts = await Promise.all(KEY_STATES.map((state) =>
-          this.session.call((api, signal) => api.keys.count({ ...query, state }, { signal }), source.token),
-        ));
+        await this.store.loadCounts(lists, source.token);
         if (source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
-        this.groups = KEY_STATES.map((state, index) => {
-          const count: unknown = counts[index];
-          return new UserGroupItem(state, typeof count === 'number' ? count : undefined, this.pagesFor(state));
-        });
+        this.groups = KEY_STATES.map((state, index) => new UserGroupItem(state, lists[index]));
         return this.groups;
       } catch (error) {
-        source.cancel(); // the other counts are of no use without this one
         // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
-        if (this.groupsLoad?.source !== source) return stateNodes(this.session, 'keys.list') ?? [];
+        if (this.groupsLoad?.source !== source || source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
         return failureNodes(error, this.session, 'keys.list', () => this.refresh());
       } finally {
         if (this.groupsLoad?.source === source) this.groupsLoad = undefined;
@@ -130,37 +162,24 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private async groupChildren(group: UserGroupItem): Promise<vscode.TreeItem[]> {
-    const pages = group.pages;
-    if (!pages.started && pages.error === undefined) await pages.loadNext(this.fetcherFor(group.state));
-    if (this.pagesByState.get(group.state) !== pages) return []; // superseded by a refresh
-    return keyPageItems(pages, group.id ?? group.state, this.session, () => void this.loadMore(group));
+    const pages = group.list.pages;
+    if (!pages.started && pages.error === undefined) await this.store.loadNext(group.list);
+    if (!this.groups?.includes(group)) return []; // superseded by a refresh
+    const children = keyPageItems(group.list, group.id ?? group.state, this.session, this, () => void this.loadMore(group));
+    this.rendered.set(group.id ?? group.state, children);
+    return children;
   }
 
-  private pagesFor(state: KeyState): PagedList<Key> {
-    let pages = this.pagesByState.get(state);
-    if (!pages) {
-      pages = newKeyPages();
-      this.pagesByState.set(state, pages);
-    }
-    return pages;
-  }
-
-  private fetcherFor(state: KeyState) {
-    const query = { ...filterQuery(this.currentFilter), state };
-    return keyPageFetcher(this.session, () => query);
-  }
-
-  private reset(): void {
+  private forgetGroups(): void {
     this.groupsLoad?.source.cancel();
     this.groupsLoad = undefined;
     this.groups = undefined;
-    for (const pages of this.pagesByState.values()) pages.reset();
-    this.pagesByState = new Map();
+    this.rendered.clear();
   }
 }
 
 function userChildren(user: UserItem): vscode.TreeItem[] {
-  const bindings: UserBindingItem[] = user.bindingItems();
+  const bindings = user.bindingItems();
   return bindings.length > 0 ? bindings : [new MessageNode(vscode.l10n.t('Not bound to any node'))];
 }
 
@@ -168,9 +187,9 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
  * Creates the Users view (disposed with the extension); its description shows the filter, or the panel's
  * name when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
  */
-export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession): TreeViewParts<UsersTreeProvider> {
-  const provider = new UsersTreeProvider(session);
-  const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, store: KeysStore): TreeViewParts<UsersTreeProvider> {
+  const provider = new UsersTreeProvider(session, store);
+  const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
     view.description = filtered ? describeFilter(provider.filter, vscode.l10n.t) : panelDescription(session);

@@ -4,7 +4,7 @@
  * the tree items make each part plain text or escape it. No `vscode` import: words go through the
  * caller's `Localize` (`vscode.l10n.t` in the views).
  */
-import type { Key, KeyLive, KeyNodeBinding } from '../../api/types';
+import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../shared/localize';
 import { plainLabel } from '../../text/plainText';
 import { relativeTime } from '../shared/relativeTime';
@@ -164,4 +164,10 @@ export function bindingDescriptionParts(binding: Partial<KeyNodeBinding>, t: Loc
 export function keyBindings(key: Partial<Key>): Partial<KeyNodeBinding>[] {
   if (!Array.isArray(key.nodes)) return [];
   return key.nodes.filter((item): item is KeyNodeBinding => typeof item === 'object' && item !== null);
+}
+
+/** `user.<state>` (`user.unknown` for a state outside the contract), `.subscribed` while subscribed. */
+export function userContextValue(key: Partial<Key>): string {
+  const state = typeof key.state === 'string' && (KEY_STATES as readonly string[]).includes(key.state) ? key.state : 'unknown';
+  return `user.${state}${key.subscription_active === true ? '.subscribed' : ''}`;
 }

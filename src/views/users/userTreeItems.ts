@@ -2,9 +2,10 @@ import * as vscode from 'vscode';
 import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
-import type { PagedList } from './pagedList';
+import type { KeyList } from '../../state/keysStore';
+import type { BusyTarget, ItemRefresher } from '../shared/busyItems';
 import {
-  SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, keyBindings, syncKind, userDescription, userIcon,
+  SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, keyBindings, syncKind, userContextValue, userDescription, userIcon,
   userTooltipRows, type IconChoice,
 } from './userDescription';
 
@@ -37,38 +38,68 @@ function groupLabel(state: KeyState): string {
 export class UserGroupItem extends vscode.TreeItem {
   constructor(
     readonly state: KeyState,
-    /** undefined when the panel's answer had no `total`. */
-    readonly count: number | undefined,
-    readonly pages: PagedList<Key>,
+    /** The store's list of this state under the view's filter. */
+    readonly list: KeyList,
   ) {
-    super(groupLabel(state), count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    super(groupLabel(state), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `users/group/${state}`;
-    this.description = count === undefined ? '?' : String(count);
-    this.tooltip = count === undefined
-      ? vscode.l10n.t('The panel did not say how many users are in state "{0}"', groupLabel(state))
-      : vscode.l10n.t('{0} users in state "{1}"', count, groupLabel(state));
     this.iconPath = new vscode.ThemeIcon(GROUP_ICONS[state]);
     this.contextValue = 'userGroup';
+    this.showCount();
+  }
+
+  /** Shows the list's count (after a load, or after a user joined or left the group). */
+  showCount(): void {
+    const count = this.list.count;
+    // An empty group cannot expand; one that gains a user can (a new state makes VS Code ask again).
+    this.collapsibleState = count === 0 ? vscode.TreeItemCollapsibleState.None : this.collapsibleState === vscode.TreeItemCollapsibleState.Expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+    this.description = count === undefined ? '?' : String(count);
+    this.tooltip = count === undefined
+      ? vscode.l10n.t('The panel did not say how many users are in state "{0}"', groupLabel(this.state))
+      : vscode.l10n.t('{0} users in state "{1}"', count, groupLabel(this.state));
   }
 }
 
-/** A key, shown as a user. Label and description are plain text; the tooltip never shows secrets or URLs. */
+/**
+ * A key, shown as a user. Label and description are plain text; the tooltip never shows secrets or URLs.
+ * Its contextValue is `user.<state>`, plus `.subscribed` while its subscription is active, so menus offer
+ * only what applies (Enable on a disabled user); the token's scopes are the `panelOps.scope.*` context keys.
+ */
 export class UserItem extends vscode.TreeItem {
+  private current: Key;
+
   constructor(
-    readonly key: Key,
+    key: Key,
     /** Makes the id unique where the same key can appear twice (a node's users, a group). */
     parentId: string,
+    /** The panel the key belongs to; actions on the item go to this panel. */
+    readonly panelId: string,
+    /** The view showing the item, which redraws it while an action runs. */
+    readonly owner: ItemRefresher,
     now = Date.now(),
   ) {
-    const bindings = keyBindings(key);
-    super(
-      plainLabel(key.label, 80) || vscode.l10n.t('(no label)'),
-      bindings.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
-    );
+    super('', keyBindings(key).length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    this.current = key;
     this.id = `${parentId}/user/${plainLabel(key.id, 100)}`;
+    this.show(key, now);
+  }
+
+  get key(): Key {
+    return this.current;
+  }
+
+  /** The item as the target of an action: it shows the action's progress. */
+  get target(): BusyTarget {
+    return { item: this, view: this.owner };
+  }
+
+  /** Shows a newer copy of the same key (after an action on it). */
+  show(key: Key, now = Date.now()): void {
+    this.current = key;
+    this.label = plainLabel(key.label, 80) || vscode.l10n.t('(no label)');
     this.description = userDescription(key, now, vscode.l10n.t);
     this.iconPath = themeIcon(userIcon(key));
-    this.contextValue = 'user';
+    this.contextValue = userContextValue(key);
     const tooltip = untrustedMarkdown().heading(key.label, 200);
     for (const [name, value] of userTooltipRows(key, now, vscode.l10n.t)) tooltip.field(name, value);
     this.tooltip = tooltip.build();
@@ -86,7 +117,7 @@ export class UserBindingItem extends vscode.TreeItem {
     this.id = id;
     this.description = joinParts(bindingDescriptionParts(binding, vscode.l10n.t));
     this.iconPath = themeIcon(SYNC_ICONS[syncKind(binding.profile_sync)]);
-    this.contextValue = 'user.binding';
+    this.contextValue = 'userBinding';
     this.tooltip = untrustedMarkdown()
       .heading(bindingLabel(binding, vscode.l10n.t))
       .field(vscode.l10n.t('Hostname'), binding.hostname)

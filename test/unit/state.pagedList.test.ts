@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { PagedList, type Page } from '../../src/views/users/pagedList';
+import { PagedList, type Page } from '../../src/state/pagedList';
 
 interface Item { id: string }
 

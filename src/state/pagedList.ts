@@ -17,6 +17,8 @@ export class PagedList<T> {
   private seen = new Set<string>();
   private totalKnown: number | undefined;
   private pagesLoaded = 0;
+  /** Items added (+) or removed (-) in place since the last page: the panel's pages moved by as much. */
+  private shift = 0;
   private exhausted = false;
   private failure: unknown;
   private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
@@ -62,11 +64,15 @@ export class PagedList<T> {
     if (this.inFlight) return this.inFlight.promise;
     if (!this.hasMore) return Promise.resolve();
     const controller = new AbortController();
-    const page = this.pagesLoaded + 1;
+    // Items added or removed in place moved the panel's pages: a removal re-reads the last page (seen
+    // items are skipped), so the item that moved up into it is not missed.
+    const shifted = this.shift;
+    const page = Math.max(1, this.pagesLoaded + 1 + Math.floor(shifted / this.pageSize));
     const promise = fetch(page, this.pageSize, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
-        this.append(answer);
+        this.shift -= shifted;
+        this.append(answer, page);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -80,6 +86,50 @@ export class PagedList<T> {
     return promise;
   }
 
+  /** Whether an item with this key has been loaded. */
+  has(key: string): boolean {
+    return this.seen.has(key);
+  }
+
+  /** Replaces the loaded item with the same key (a newer copy); false when it is not loaded. */
+  replace(item: T): boolean {
+    const key = this.keyOf(item);
+    const index = this.loaded.findIndex((candidate) => this.keyOf(candidate) === key);
+    if (index < 0) return false;
+    this.loaded[index] = item;
+    return true;
+  }
+
+  /**
+   * An item left the list on the panel (e.g. a disabled user leaves the active group): drops it if loaded
+   * and lowers the total. The next page is read one position earlier, so no item is skipped.
+   */
+  remove(key: string): void {
+    const index = this.loaded.findIndex((candidate) => this.keyOf(candidate) === key);
+    if (index >= 0) {
+      this.loaded.splice(index, 1);
+      this.seen.delete(key);
+      this.shift -= 1;
+    }
+    if (this.totalKnown !== undefined) this.totalKnown = Math.max(0, this.totalKnown - 1);
+  }
+
+  /**
+   * An item joined the list on the panel: raises the total and, when `before` says where it belongs among
+   * the loaded items (newest first, say), shows it there. An item that belongs after the loaded ones is
+   * left for "Load more".
+   */
+  add(item: T, before: (loaded: T) => boolean): void {
+    if (this.totalKnown !== undefined) this.totalKnown += 1;
+    const key = this.keyOf(item);
+    if (this.seen.has(key)) return;
+    const index = this.loaded.findIndex(before);
+    if (index < 0 && this.hasMore) return;
+    this.loaded.splice(index < 0 ? this.loaded.length : index, 0, item);
+    this.seen.add(key);
+    this.shift += 1;
+  }
+
   /** Forgets every page and cancels the load in flight. */
   reset(): void {
     this.inFlight?.controller.abort();
@@ -88,12 +138,13 @@ export class PagedList<T> {
     this.seen = new Set();
     this.totalKnown = undefined;
     this.pagesLoaded = 0;
+    this.shift = 0;
     this.exhausted = false;
     this.failure = undefined;
   }
 
-  private append(answer: Page<T>): void {
-    this.pagesLoaded += 1;
+  private append(answer: Page<T>, page: number): void {
+    this.pagesLoaded = page;
     this.totalKnown = Number.isFinite(answer.total) ? answer.total : this.loaded.length + answer.items.length;
     if (answer.items.length === 0) this.exhausted = true;
     // Offset paging shifts when keys are added meanwhile: an item already shown is not shown twice.

@@ -1,0 +1,86 @@
+import * as vscode from 'vscode';
+import type { Alert } from '../../state/alertsModel';
+import type { AlertsStore } from '../../state/alertsStore';
+import { plainLabel } from '../../text/plainText';
+import type { UserInput } from '../../prompts/userInput';
+import { AlertNode } from '../../views/alerts/alertNodes';
+import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
+import { runAction, type ActionContext } from '../runAction';
+
+/** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
+function chosenAlerts(node: unknown, selected: unknown): AlertNode[] {
+  const nodes = Array.isArray(selected) && selected.includes(node) ? selected : [node];
+  return nodes.filter((candidate): candidate is AlertNode => candidate instanceof AlertNode && !candidate.alert.resolved);
+}
+
+/** Ids the panel said it could not find, from the (unspecified) answer of `POST /alerts/resolve`. */
+function notFoundIn(answer: unknown): string[] {
+  const list = typeof answer === 'object' && answer !== null ? (answer as { not_found?: unknown }).not_found : undefined;
+  return Array.isArray(list) ? list.map((id) => String(id)) : [];
+}
+
+/**
+ * Resolves alerts: one with `POST /alerts/{id}/resolve`, several with one `POST /alerts/resolve` carrying
+ * the panel's ids exactly. The store marks them resolved at once (views, badge and status bar follow);
+ * after a lost answer the alerts are read again and the user is told how many are resolved now.
+ */
+async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId: string, alerts: readonly Alert[], target?: AlertNode, view?: AlertsTreeProvider): Promise<void> {
+  const ids = alerts.map((alert) => alert.id).filter((id): id is NonNullable<Alert['id']> => id !== undefined);
+  if (ids.length === 0) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('This alert has no id, so it cannot be resolved from here.'));
+    return;
+  }
+  const single = ids.length === 1;
+  const name = plainLabel(alerts[0].title, 80);
+  const outcome = await runAction(context, {
+    panelId,
+    busyLabel: single ? vscode.l10n.t('Resolving…') : vscode.l10n.t('Resolving {0} alerts…', ids.length),
+    failure: single ? vscode.l10n.t('Could not resolve the alert "{0}"', name) : vscode.l10n.t('Could not resolve {0} alerts', ids.length),
+    target: target && view ? { item: target, view } : undefined,
+    run: (api, signal) => (single ? api.alerts.resolve(ids[0], { signal }) : api.alerts.resolveMany(ids, { signal })),
+    apply: (answer) => {
+      const missing = new Set(notFoundIn(answer));
+      store.markResolved(ids.filter((id) => !missing.has(String(id))));
+      if (missing.size > 0) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('{0} of the alerts no longer exist on the panel.', missing.size));
+      }
+    },
+    reconcile: async () => {
+      await store.refresh();
+      const snapshot = store.snapshot;
+      const wanted = new Set(ids.map((id) => String(id)));
+      const now = snapshot.kind === 'loaded' ? snapshot.list.alerts.filter((alert) => alert.id !== undefined && wanted.has(String(alert.id))) : [];
+      const resolved = now.filter((alert) => alert.resolved).length;
+      return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', resolved, ids.length);
+    },
+  });
+  if (outcome.kind === 'failed') await store.refresh();
+}
+
+/** "Refresh Alerts", "Resolve Alert" (one or the selection) and "Resolve All Shown". */
+export function registerAlertsCommands(context: ActionContext, store: AlertsStore, view: AlertsTreeProvider, input: UserInput): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.alerts.refresh', async () => {
+      context.session.capabilities.forgetDenials('alerts.list');
+      await store.refresh();
+    }),
+    vscode.commands.registerCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
+      const nodes = chosenAlerts(node, selected);
+      if (nodes.length === 0) return;
+      await resolveAlerts(context, store, nodes[0].panelId, nodes.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
+    }),
+    vscode.commands.registerCommand('panelOps.alerts.resolveAll', async () => {
+      const panelId = context.session.active?.id;
+      const unresolved = view.shown.filter((alert) => !alert.resolved);
+      if (!panelId || unresolved.length === 0) return;
+      const resolve = vscode.l10n.t('Resolve {0}', unresolved.length);
+      const answer = await input.confirm({
+        message: vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', unresolved.length, context.session.active?.name ?? ''),
+        detail: vscode.l10n.t('They move to the Resolved group on the panel for every operator.'),
+        actions: [resolve],
+      });
+      if (answer !== resolve) return;
+      await resolveAlerts(context, store, panelId, unresolved);
+    }),
+  );
+}

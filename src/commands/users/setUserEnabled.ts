@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import type { Key } from '../../api/types';
+import type { UserItem } from '../../views/users/userTreeItems';
+import { runAction } from '../runAction';
+import { reReadKey, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { chosenUsers } from './userTargets';
+
+/**
+ * Disables or enables one user (`POST /keys/{id}/disable|enable`). The answer is the updated key: the
+ * store moves it between groups, counts included, and the Users sections under its nodes follow.
+ */
+async function setEnabled(context: UserActionContext, item: UserItem, enable: boolean): Promise<void> {
+  const name = userName(item.key);
+  const outcome = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
+    failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
+    target: item.target,
+    run: (api, signal) => (enable ? api.keys.enable(item.key.id, { signal }) : api.keys.disable(item.key.id, { signal })),
+    apply: (key) => takeKey(context, key, item.key),
+    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+  });
+  if (enable && outcome.kind === 'done') explainStillBlocked(outcome.value);
+}
+
+/** Enabling does not remove an expired access date and does not undo revocation (spec 3.2): say so. */
+function explainStillBlocked(key: Key): void {
+  if (key.state === 'expired') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(key)));
+  } else if (key.state === 'revoked') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is enabled, but it is revoked, and enabling does not undo a revocation.', userName(key)));
+  }
+}
+
+/** "Disable User" and "Enable User" on a user item (each user of a selection in turn). */
+export function registerSetUserEnabled(context: UserActionContext): vscode.Disposable {
+  const each = (enable: boolean) => async (item?: unknown, selected?: unknown) => {
+    for (const user of chosenUsers(item, selected)) await setEnabled(context, user, enable);
+  };
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.users.disable', each(false)),
+    vscode.commands.registerCommand('panelOps.users.enable', each(true)),
+  );
+}

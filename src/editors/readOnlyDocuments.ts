@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+
+export const READ_ONLY_SCHEME = 'panelops-view';
+
+/**
+ * Read-only editor tabs for what the panel answers (diagnostics, metrics, a log buffer…): ordinary
+ * documents for search, copy and language features, never dirty, never saved. Each opened text is kept
+ * until its tab closes.
+ */
+export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private next = 0;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor() {
+    this.subscriptions = [
+      vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, this),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme === READ_ONLY_SCHEME) this.texts.delete(document.uri.toString());
+      }),
+    ];
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  /**
+   * Opens `text` in a read-only tab titled `title` (plain text from the extension, e.g. "fra-2 —
+   * diagnostics.json"; the extension picks the language from it, or pass `language`).
+   */
+  async show(title: string, text: string, language?: string): Promise<vscode.TextEditor> {
+    const safeTitle = title.replace(/[\\/:*?"<>|#%\u0000-\u001f]/g, '_').slice(0, 120) || 'panel';
+    const uri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${safeTitle}`, query: String(++this.next) });
+    this.texts.set(uri.toString(), text);
+    let document = await vscode.workspace.openTextDocument(uri);
+    if (language && document.languageId !== language) document = await vscode.languages.setTextDocumentLanguage(document, language);
+    return vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+    this.texts.clear();
+  }
+}
+
+/** Pretty JSON for a read-only tab (bigints written as their digits). */
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, (_name, member: unknown) => (typeof member === 'bigint' ? member.toString() : member), 2) ?? '';
+}

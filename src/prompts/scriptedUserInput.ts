@@ -1,0 +1,169 @@
+/**
+ * The test stand-in for `VsCodeUserInput`: answers each question from a queue the VS Code suite fills
+ * through the test API, and records what was asked (titles, items, validation messages, problems) so a
+ * test can check what the user would have seen. Used only in the extension's test mode.
+ */
+import * as vscode from 'vscode';
+import {
+  BACK, type Back, type ConfirmQuestion, type FileQuestion, type PickQuestion, type TextQuestion, type UserInput,
+} from './userInput';
+
+/**
+ * One answer: a text value, a pick's label (with or without its leading `$(icon) `, or else its description), a list of labels for a
+ * multi-select, a confirmation's action, or a file path; `{ back: true }` presses Back, `{ cancel: true }`
+ * dismisses the prompt.
+ */
+export type ScriptedAnswer = string | readonly string[] | { readonly back: true } | { readonly cancel: true };
+
+export interface AskedQuestion {
+  readonly kind: 'text' | 'pick' | 'pickMany' | 'confirm' | 'openFile' | 'saveFile';
+  readonly title: string;
+  readonly prompt?: string;
+  /** The pre-filled value of an input box. */
+  readonly value?: string;
+  /** Why the previous answer was refused, as the prompt showed it. */
+  readonly problem?: string;
+  /** The labels offered by a pick, and those pre-selected. */
+  readonly items?: readonly string[];
+  readonly picked?: readonly string[];
+  /** Messages the live validation gave for answers typed into this box. */
+  readonly validation: string[];
+  readonly detail?: string;
+}
+
+function isCancel(answer: ScriptedAnswer): boolean {
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && 'cancel' in answer;
+}
+
+function isBackAnswer(answer: ScriptedAnswer): boolean {
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer) && 'back' in answer;
+}
+
+function bareLabel(label: string): string {
+  return label.replace(/^\$\([a-z0-9-~]+\)\s*/i, '');
+}
+
+export class ScriptedUserInput implements UserInput {
+  private readonly answers: ScriptedAnswer[] = [];
+  private readonly log: AskedQuestion[] = [];
+  private readonly asked = new vscode.EventEmitter<AskedQuestion>();
+  /** Fires for every question, once it has been answered from the queue. */
+  readonly onDidAsk = this.asked.event;
+
+  /** Adds answers for the next questions, in order. */
+  queue(...answers: ScriptedAnswer[]): void {
+    this.answers.push(...answers);
+  }
+
+  /** Answers not used yet (a test can check its script was consumed). */
+  get remaining(): number {
+    return this.answers.length;
+  }
+
+  /** Every question asked since the last `clear()`. */
+  get questions(): readonly AskedQuestion[] {
+    return this.log;
+  }
+
+  /** Forgets the questions asked and any answer left. */
+  clear(): void {
+    this.answers.length = 0;
+    this.log.length = 0;
+  }
+
+  async text(question: TextQuestion): Promise<string | Back | undefined> {
+    const record: AskedQuestion = { kind: 'text', title: question.title, prompt: question.prompt, value: question.value, problem: question.problem, validation: [] };
+    this.log.push(record);
+    for (;;) {
+      const answer = this.next(record);
+      if (isCancel(answer)) return this.done(record, undefined);
+      if (isBackAnswer(answer)) return this.done(record, BACK);
+      const value = String(answer);
+      const problem = question.validate?.(value);
+      if (!problem) return this.done(record, value.trim());
+      record.validation.push(problem); // the box stays open: the next answer is typed into it
+    }
+  }
+
+  async pick<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T | Back | undefined> {
+    const items = await question.items;
+    const record = this.pickRecord('pick', question, items);
+    const answer = this.next(record);
+    if (isCancel(answer)) return this.done(record, undefined);
+    if (isBackAnswer(answer)) return this.done(record, BACK);
+    return this.done(record, this.find(items, String(answer), record));
+  }
+
+  async pickMany<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T[] | Back | undefined> {
+    const items = await question.items;
+    const record = this.pickRecord('pickMany', question, items);
+    const answer = this.next(record);
+    if (isCancel(answer)) return this.done(record, undefined);
+    if (isBackAnswer(answer)) return this.done(record, BACK);
+    const labels = Array.isArray(answer) ? answer : [String(answer)];
+    return this.done(record, labels.map((label) => this.find(items, label, record)));
+  }
+
+  async confirm(question: ConfirmQuestion): Promise<string | undefined> {
+    const record: AskedQuestion = { kind: 'confirm', title: question.message, detail: question.detail, items: question.actions, validation: [] };
+    this.log.push(record);
+    const answer = this.next(record);
+    if (isCancel(answer)) return this.done(record, undefined);
+    const action = question.actions.find((candidate) => candidate === answer);
+    if (!action) throw new Error(`Scripted answer ${JSON.stringify(answer)} is not an action of "${question.message}" (${question.actions.join(', ')})`);
+    return this.done(record, action);
+  }
+
+  async openFile(question: FileQuestion): Promise<vscode.Uri | undefined> {
+    return this.file('openFile', question);
+  }
+
+  async saveFile(question: FileQuestion): Promise<vscode.Uri | undefined> {
+    return this.file('saveFile', question);
+  }
+
+  dispose(): void {
+    this.asked.dispose();
+  }
+
+  private file(kind: 'openFile' | 'saveFile', question: FileQuestion): vscode.Uri | undefined {
+    const record: AskedQuestion = { kind, title: question.title, validation: [] };
+    this.log.push(record);
+    const answer = this.next(record);
+    if (isCancel(answer) || isBackAnswer(answer)) return this.done(record, undefined);
+    return this.done(record, vscode.Uri.file(String(answer)));
+  }
+
+  private pickRecord(kind: 'pick' | 'pickMany', question: PickQuestion<vscode.QuickPickItem>, items: readonly vscode.QuickPickItem[]): AskedQuestion {
+    const record: AskedQuestion = {
+      kind,
+      title: question.title,
+      prompt: question.placeholder,
+      problem: question.problem,
+      items: items.map((item) => item.label),
+      picked: items.filter((item) => item.picked).map((item) => item.label),
+      validation: [],
+    };
+    this.log.push(record);
+    return record;
+  }
+
+  private next(record: AskedQuestion): ScriptedAnswer {
+    const answer = this.answers.shift();
+    if (answer === undefined) throw new Error(`No scripted answer for the ${record.kind} "${record.title}"`);
+    return answer;
+  }
+
+  private find<T extends vscode.QuickPickItem>(items: readonly T[], label: string, record: AskedQuestion): T {
+    const item = items.find((candidate) => candidate.label === label)
+      ?? items.find((candidate) => bareLabel(candidate.label) === label)
+      ?? items.find((candidate) => candidate.description === label);
+    if (!item) throw new Error(`No item "${label}" in the ${record.kind} "${record.title}" (items: ${items.map((candidate) => candidate.label).join(', ')})`);
+    return item;
+  }
+
+  private done<T>(record: AskedQuestion, value: T): T {
+    this.asked.fire(record);
+    return value;
+  }
+}

@@ -1,0 +1,127 @@
+// The groundwork every action stands on, inside a real VS Code against the simulated panel: the keys
+// store moves a disabled user between groups (counts included) and the Users section under its nodes
+// follows, without reloading the views; a lost answer is reconciled by re-reading, never by sending the
+// change again; tree items stay bound to the panel they came from; alerts resolve in one request.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { startPanel } from '../panel';
+import { children, connect, connectedPanel, labelOf, requestsTo, signOut, until, userItems, type TestApi } from './support';
+
+async function group(api: TestApi, state: string): Promise<vscode.TreeItem> {
+  const found = (await children(api.users)).find((item) => labelOf(item) === state);
+  assert.ok(found, `group ${state}`);
+  return found;
+}
+
+/** A user of the active group bound to at least one node, as its tree item. */
+async function activeUserWithNode(api: TestApi): Promise<vscode.TreeItem & { key: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } }> {
+  const users = userItems(await children(api.users, await group(api, 'active'))) as (vscode.TreeItem & { key: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } })[];
+  const user = users.find((item) => (item.key.nodes ?? []).length > 0);
+  assert.ok(user, 'an active user bound to a node');
+  return user;
+}
+
+async function nodeUsersSection(api: TestApi, nodeName: string): Promise<vscode.TreeItem> {
+  const node = (await children(api.nodes)).find((item) => labelOf(item) === nodeName);
+  assert.ok(node, `node ${nodeName}`);
+  const section = (await children(api.nodes, node)).find((item) => labelOf(item) === 'Users');
+  assert.ok(section);
+  return section;
+}
+
+describe('Actions groundwork: stores, one runner, panel-bound items', () => {
+  const connected = connectedPanel();
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+
+  beforeEach(() => {
+    panel.clearFaults();
+    api.users.provider.refresh();
+  });
+
+  it('a disable moves the user to the disabled group, counts included, and its item under a node follows, with no list reloaded', async () => {
+    const user = await activeUserWithNode(api);
+    const nodeName = user.key.nodes?.[0].node_name ?? '';
+    const section = await nodeUsersSection(api, nodeName);
+    const underNode = userItems(await children(api.nodes, section)).find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id);
+    assert.ok(underNode, 'the user shows under its node');
+    assert.equal(underNode.contextValue, 'user.active');
+    const before = { active: Number((await group(api, 'active')).description), disabled: Number((await group(api, 'disabled')).description) };
+
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.users.disable', user);
+
+    assert.equal((await group(api, 'active')).description, String(before.active - 1));
+    assert.equal((await group(api, 'disabled')).description, String(before.disabled + 1));
+    assert.equal(underNode.contextValue, 'user.disabled', 'the item under the node shows the new state');
+    const disabledUsers = userItems(await children(api.users, await group(api, 'disabled')));
+    assert.ok(disabledUsers.some((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id), 'listed in the disabled group');
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1);
+    // Opening the disabled group read its first page; no count and no other list was read again.
+    assert.deepEqual(requestsTo(panel, '/keys').map((request) => request.query.state), ['disabled']);
+    assert.ok(requestsTo(panel, '/keys').every((request) => request.query.per_page !== '1'));
+    assert.equal(panel.data.keys.get(user.key.id)?.disabled_at !== null, true);
+
+    await vscode.commands.executeCommand('panelOps.users.enable', disabledUsers.find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id));
+    assert.equal((await group(api, 'disabled')).description, String(before.disabled));
+    assert.equal(underNode.contextValue, 'user.active');
+  });
+
+  it('after a lost answer it re-reads the user instead of sending the change again', async () => {
+    const user = await activeUserWithNode(api);
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: new RegExp(`/keys/${user.key.id}/disable$`) } });
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.users.disable', user);
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1, 'the disable was sent once');
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}`).filter((request) => request.method === 'GET').length, 1, 'then the user was read back');
+    await until(api.users.provider.onDidChangeTreeData as vscode.Event<unknown>, () => user.contextValue === 'user.disabled');
+    await vscode.commands.executeCommand('panelOps.users.enable', user);
+  });
+
+  it('an answer that arrived but could not be read is reconciled the same way', async () => {
+    const user = await activeUserWithNode(api);
+    panel.inject({ kind: 'malformed-json', match: { method: 'POST', path: new RegExp(`/keys/${user.key.id}/disable$`) } });
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.users.disable', user);
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1);
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}`).filter((request) => request.method === 'GET').length, 1);
+    // The simulated panel applies nothing on this fault: the item shows what the panel holds.
+    assert.equal(user.contextValue, 'user.active');
+  });
+
+  it('an item acts on the panel it came from, even after switching to another panel', async () => {
+    const user = await activeUserWithNode(api);
+    const other = await startPanel({ dataset: 'empty' });
+    try {
+      await connect(other, other.tokens.owner, { name: 'Other panel' });
+      assert.equal(api.session.active?.url, other.url);
+      panel.resetRequests();
+      await vscode.commands.executeCommand('panelOps.users.disable', user);
+      assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1, 'sent to the panel the item came from');
+      assert.equal(other.requests.filter((request) => request.path.includes('/keys/')).length, 0, 'nothing went to the active panel');
+      assert.notEqual(panel.data.keys.get(user.key.id)?.disabled_at, null);
+      await vscode.commands.executeCommand('panelOps.users.enable', user);
+    } finally {
+      await signOut(other);
+      await other.close();
+      await api.session.switchTo(panel.url);
+    }
+  });
+
+  it('resolves a selection of alerts with one request and the status bar follows at once', async () => {
+    await api.alertsStore.refresh();
+    const unresolved = (await children(api.alerts)).filter((item) => item.contextValue === 'alert.unresolved');
+    assert.ok(unresolved.length >= 2);
+    const before = api.alertsStore.unresolved ?? 0;
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.alerts.resolve', unresolved[0], [unresolved[0], unresolved[1]]);
+    const posts = requestsTo(panel, '/alerts/resolve');
+    assert.equal(posts.length, 1, 'one POST /alerts/resolve for the selection');
+    assert.equal(requestsTo(panel, '/alerts').length, 0, 'the count follows without reading the alerts again');
+    assert.equal(api.alertsStore.unresolved, before - 2);
+    assert.match(String(api.statusBarItem.text), new RegExp(`\\b${before - 2}\\b`));
+  });
+});
