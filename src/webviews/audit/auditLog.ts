@@ -1,0 +1,247 @@
+import * as vscode from 'vscode';
+import { SCOPES } from '../../api/catalog';
+import { auditEntries } from '../../api/audit';
+import { PanelHttpError } from '../../api/errors';
+import type { PanelRef, PanelSession } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
+import { describeError } from '../../text/describeError';
+import { plainLabel } from '../../text/plainText';
+import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { auditCsv, auditJson } from './auditExport';
+import { AUDIT_PAGE_SIZES, auditQuery, isMonitoringCaller, rangeNote, type FilterProblem, type RangeNote } from './auditQuery';
+import { auditColumns, auditRows, entriesOfToken, tokenIdOf, type AuditEntry } from './auditTable';
+import { parseAuditMessage, type AuditFilterValues, type AuditState, type FromAuditWebview, type ToAuditWebview } from './protocol';
+
+const EMPTY_FILTERS: AuditFilterValues = { action: '', user: '', from: '', to: '', perPage: 50 };
+
+/**
+ * The audit log of one panel as a table: filters for action prefix, administrator and time range, pages
+ * of up to 200 entries, the `api_token_id` column with "only this token's changes", and export of the
+ * shown entries. The extension reads the pages and keeps the state; the page only shows it.
+ */
+export class AuditLogView implements vscode.Disposable {
+  readonly page: WebviewPage<ToAuditWebview, FromAuditWebview>;
+  private filters: AuditFilterValues = EMPTY_FILTERS;
+  private pageNumber = 1;
+  private entries: AuditEntry[] = [];
+  private tokenFilter: string | undefined;
+  private state: AuditState;
+  private loading: vscode.CancellationTokenSource | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** The load in flight (tests wait for it). */
+  loaded: Promise<void> = Promise.resolve();
+
+  constructor(host: WebviewHost, private readonly session: PanelSession, readonly panel: PanelRef, private readonly input: UserInput) {
+    this.page = host.open<ToAuditWebview, FromAuditWebview>({
+      viewType: 'panelOps.auditLog',
+      title: vscode.l10n.t('Audit Log: {0}', plainLabel(panel.name, 60)),
+      bundle: 'audit',
+      parse: parseAuditMessage,
+    });
+    this.state = { filters: this.filters, page: 1, summary: '', columns: [], rows: [], fieldProblems: {}, loading: true };
+    this.subscriptions.push(
+      this.page.onDidReceive((message) => void this.onMessage(message)),
+      this.page.onDidDispose(() => this.dispose()),
+    );
+    this.load();
+  }
+
+  get probe() {
+    return this.page.probe;
+  }
+
+  /** What the table shows now (the entries of the page, less those of other tokens while the quick filter is on). */
+  get shownEntries(): AuditEntry[] {
+    return entriesOfToken(this.entries, this.tokenFilter);
+  }
+
+  refresh(): void {
+    this.load();
+  }
+
+  dispose(): void {
+    this.loading?.cancel();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.page.dispose();
+  }
+
+  private load(): void {
+    this.loading?.cancel();
+    const source = (this.loading = new vscode.CancellationTokenSource());
+    this.loaded = this.read(source).finally(() => source.dispose());
+  }
+
+  private async read(source: vscode.CancellationTokenSource): Promise<void> {
+    const checked = auditQuery(this.filters, this.pageNumber, this.filters.perPage);
+    if (!checked.query) {
+      this.publish({ loading: false, fieldProblems: fieldProblemsOf(checked.problems), problem: undefined });
+      return;
+    }
+    const query = checked.query;
+    this.publish({ loading: true, fieldProblems: {}, problem: undefined });
+    try {
+      const answer = await this.session.callOn(this.panel.id, (api, signal) => api.audit.list(query, { signal }), source.token);
+      if (source.token.isCancellationRequested) return;
+      this.entries = auditEntries(answer);
+      if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
+      const total = typeof answer.total === 'number' && answer.total >= 0 ? answer.total : undefined;
+      const perPage = typeof answer.per_page === 'number' && answer.per_page > 0 ? answer.per_page : query.per_page ?? 50;
+      const note = rangeNote(query, answer, this.monitoringCaller());
+      this.publish({
+        loading: false,
+        pageCount: total === undefined ? undefined : Math.max(1, Math.ceil(total / perPage)),
+        summary: total === undefined
+          ? vscode.l10n.t('{0} entries on page {1}', this.entries.length, this.pageNumber)
+          : vscode.l10n.t('{0} entries match; page {1} of {2}', total, this.pageNumber, Math.max(1, Math.ceil(total / perPage))),
+        rangeNote: note && describeRangeNote(note),
+      });
+    } catch (error) {
+      if (source.token.isCancellationRequested) return;
+      this.entries = [];
+      const fields = error instanceof PanelHttpError && error.status === 422 ? error.fields ?? {} : {};
+      this.publish({ loading: false, problem: vscode.l10n.t('Could not read the audit log: {0}', describeError(error)), fieldProblems: { ...fields }, summary: '', pageCount: undefined, rangeNote: undefined });
+    }
+  }
+
+  /** Known for the active panel from what the token was created with; otherwise read from the answer. */
+  private monitoringCaller(): boolean | undefined {
+    if (this.session.active?.id !== this.panel.id) return undefined;
+    const scopes = SCOPES.filter((scope) => this.session.capabilities.hasScope(scope));
+    return scopes.length > 0 ? isMonitoringCaller(scopes) : undefined;
+  }
+
+  private publish(changes: Partial<AuditState>): void {
+    const shown = this.shownEntries;
+    const columns = auditColumns(this.entries);
+    this.state = {
+      ...this.state,
+      ...changes,
+      filters: this.filters,
+      page: this.pageNumber,
+      columns,
+      rows: auditRows(shown, columns),
+      tokenFilter: this.tokenFilter,
+    };
+    void this.page.post({ type: 'state', state: this.state });
+  }
+
+  private async onMessage(message: FromAuditWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.page.post({ type: 'words', words: auditWords(), pageSizes: AUDIT_PAGE_SIZES });
+        await this.page.post({ type: 'state', state: this.state });
+        return;
+      case 'refresh':
+        this.load();
+        return;
+      case 'query':
+        this.filters = message.filters;
+        this.pageNumber = 1;
+        this.load();
+        return;
+      case 'page':
+        this.pageNumber = message.page;
+        this.load();
+        return;
+      case 'onlyToken':
+        this.tokenFilter = message.tokenId;
+        this.publish({});
+        return;
+      case 'export':
+        await this.export(message.format);
+        return;
+    }
+  }
+
+  private async export(format: 'csv' | 'json'): Promise<void> {
+    const entries = this.shownEntries;
+    if (entries.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('The audit log shows no entries to export.'));
+      return;
+    }
+    const uri = await this.input.saveFile({
+      title: vscode.l10n.t('Export {0} Audit Entries', entries.length),
+      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+    });
+    if (!uri) return;
+    const text = format === 'csv' ? auditCsv(entries, auditColumns(entries)) : auditJson(entries);
+    try {
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} audit entries to {1}.', entries.length, uri.fsPath || uri.toString()));
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', uri.fsPath || uri.toString(), describeError(error)));
+    }
+  }
+}
+
+function fieldProblemsOf(problems: readonly FilterProblem[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const notTime = vscode.l10n.t('Not an RFC 3339 time, e.g. 2026-11-20T08:00:00Z (a date alone means its midnight UTC).');
+  if (problems.includes('from')) out.from = notTime;
+  if (problems.includes('to')) out.to = notTime;
+  if (problems.includes('range')) out.to = vscode.l10n.t('"To" is before "From".');
+  return out;
+}
+
+/** The sentence under the filters for a monitoring-scope caller (spec 4.1). */
+export function describeRangeNote(note: RangeNote): string {
+  const parts = [vscode.l10n.t('This token reads the audit log as a monitoring caller, so the panel limits the time range.')];
+  if (note.fromDefaulted && note.toDefaulted) parts.push(vscode.l10n.t('With no "From" and "To" it shows the last 24 hours.'));
+  else if (note.fromDefaulted) parts.push(vscode.l10n.t('With no "From" it starts 24 hours before "To".'));
+  else if (note.toDefaulted) parts.push(vscode.l10n.t('With no "To" it ends now.'));
+  if (note.capped) parts.push(vscode.l10n.t('A range can span at most {0} days, so the panel moved "From" later.', 31));
+  if (note.appliedFrom || note.appliedTo) {
+    parts.push(vscode.l10n.t('Shown: {0} to {1}.', plainLabel(note.appliedFrom ?? '…', 40), plainLabel(note.appliedTo ?? '…', 40)));
+  }
+  return parts.join(' ');
+}
+
+function auditWords() {
+  return {
+    action: vscode.l10n.t('Action prefix'),
+    actionPlaceholder: vscode.l10n.t('e.g. keys. or nodes.apply'),
+    user: vscode.l10n.t('Administrator'),
+    from: vscode.l10n.t('From'),
+    to: vscode.l10n.t('To'),
+    timePlaceholder: vscode.l10n.t('RFC 3339, e.g. 2026-11-20T08:00:00Z'),
+    perPage: vscode.l10n.t('Per page'),
+    apply: vscode.l10n.t('Apply'),
+    clear: vscode.l10n.t('Clear'),
+    previous: vscode.l10n.t('Previous'),
+    next: vscode.l10n.t('Next'),
+    exportCsv: vscode.l10n.t('Export CSV'),
+    exportJson: vscode.l10n.t('Export JSON'),
+    onlyToken: vscode.l10n.t('Only this token\'s changes'),
+    allTokens: vscode.l10n.t('Show all tokens'),
+    browserSession: vscode.l10n.t('browser session'),
+    noEntries: vscode.l10n.t('No entries match.'),
+  };
+}
+
+/** One audit log per connected panel; opening it again reveals it. */
+export class AuditLogs implements vscode.Disposable {
+  private readonly open = new Map<string, AuditLogView>();
+
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly input: UserInput) {}
+
+  show(panel: PanelRef): AuditLogView {
+    const existing = this.open.get(panel.id);
+    if (existing) {
+      existing.page.panel.reveal();
+      return existing;
+    }
+    const view = new AuditLogView(this.host, this.session, panel, this.input);
+    this.open.set(panel.id, view);
+    view.page.onDidDispose(() => this.open.delete(panel.id));
+    return view;
+  }
+
+  get views(): readonly AuditLogView[] {
+    return [...this.open.values()];
+  }
+
+  dispose(): void {
+    for (const view of this.open.values()) view.dispose();
+    this.open.clear();
+  }
+}

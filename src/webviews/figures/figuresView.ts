@@ -1,0 +1,165 @@
+import * as vscode from 'vscode';
+import { routeById, type RouteId } from '../../api/catalog';
+import type { PanelApi } from '../../api/index';
+import type { PanelSession } from '../../connection/panelSession';
+import { Poller, type PollOutcome } from '../../state/poller';
+import { describeError } from '../../text/describeError';
+import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { parseFiguresMessage, type FigureSection, type FromFiguresWebview, type ToFiguresWebview } from './protocol';
+import { readShape } from './shapeReading';
+
+/** One answer a figures page shows: the route it reads and how to read it. */
+export interface SectionSource {
+  readonly id: string;
+  readonly title: string;
+  readonly routeId: RouteId;
+  readonly read: (api: PanelApi, signal: AbortSignal) => Promise<unknown>;
+}
+
+export interface FiguresViewSpec {
+  readonly viewType: string;
+  readonly title: string;
+  readonly heading: string;
+  readonly panelId: string;
+  readonly sections: readonly SectionSource[];
+}
+
+export const REFRESH_SETTING = 'panelOps.dashboard.refreshSeconds';
+
+function refreshMs(): number {
+  const seconds = vscode.workspace.getConfiguration().get<number>(REFRESH_SETTING, 30);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.max(5, seconds) * 1000 : 0;
+}
+
+/**
+ * A page of figures and charts read from panel answers of unspecified shape (the dashboard, a node's
+ * metrics). Sections load in parallel, each on its own: a refused or failed read says why in its section.
+ * It refreshes on its own only while the page is visible and the window focused (one refresh when it
+ * comes back), and on the page's Refresh button.
+ */
+export class FiguresView implements vscode.Disposable {
+  readonly page: WebviewPage<ToFiguresWebview, FromFiguresWebview>;
+  private last: ToFiguresWebview | undefined;
+  private loading: vscode.CancellationTokenSource | undefined;
+  private readonly poller: Poller;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private disposed = false;
+  /** The load in flight (tests wait for it). */
+  loaded: Promise<void> = Promise.resolve();
+  /** How many loads ran (tests see whether it refreshed). */
+  loads = 0;
+
+  constructor(host: WebviewHost, private readonly session: PanelSession, readonly spec: FiguresViewSpec) {
+    this.page = host.open<ToFiguresWebview, FromFiguresWebview>({
+      viewType: spec.viewType,
+      title: spec.title,
+      bundle: 'figures',
+      parse: parseFiguresMessage,
+    });
+    this.poller = new Poller({
+      run: () => this.load(),
+      scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+      intervalMs: refreshMs(),
+      focused: this.watching(),
+    });
+    this.subscriptions.push(
+      this.page.onDidReceive((message) => this.onMessage(message)),
+      this.page.onDidDispose(() => this.dispose()),
+      this.page.panel.onDidChangeViewState(() => this.poller.setFocused(this.watching())),
+      vscode.window.onDidChangeWindowState(() => this.poller.setFocused(this.watching())),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(REFRESH_SETTING)) this.poller.setInterval(refreshMs());
+      }),
+    );
+    // The first read happens whether or not the window has focus; later ones only while watched.
+    void this.poller.activate();
+    this.loaded = this.poller.pollNow();
+  }
+
+  get probe() {
+    return this.page.probe;
+  }
+
+  /** Reads every section again now. */
+  refresh(): Promise<void> {
+    this.loaded = this.poller.pollNow();
+    return this.loaded;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.loading?.cancel();
+    this.poller.deactivate();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.page.dispose();
+  }
+
+  /** Refreshing on its own happens only while someone can see the page. */
+  private watching(): boolean {
+    return this.page.panel.visible && vscode.window.state.focused;
+  }
+
+  private async load(): Promise<PollOutcome> {
+    this.loading?.cancel();
+    const source = (this.loading = new vscode.CancellationTokenSource());
+    this.loads += 1;
+    if (!this.last) this.show({ type: 'loading', message: vscode.l10n.t('Reading {0}…', this.spec.heading) });
+    try {
+      const sections = await Promise.all(this.spec.sections.map((section) => this.readSection(section, source.token)));
+      if (source.token.isCancellationRequested || this.disposed) return 'ok';
+      this.show({
+        type: 'sections',
+        heading: this.spec.heading,
+        updated: new Date().toLocaleTimeString(),
+        sections,
+      });
+      const panel = this.session.panel(this.spec.panelId);
+      if (!panel) return 'stop';
+      return sections.every((section) => section.problem) ? 'failed' : 'ok';
+    } finally {
+      source.dispose();
+      if (this.loading === source) this.loading = undefined;
+    }
+  }
+
+  private async readSection(section: SectionSource, token: vscode.CancellationToken): Promise<FigureSection> {
+    const route = routeById(section.routeId);
+    const base = { id: section.id, title: section.title, source: `${route.method} ${route.path}` };
+    const onActive = this.session.active?.id === this.spec.panelId;
+    if (onActive && !this.session.capabilities.can(section.routeId)) {
+      return { ...base, problem: vscode.l10n.t('This token cannot read it: it {0}.', this.session.capabilities.explain(section.routeId)) };
+    }
+    try {
+      const answer = await this.session.callOn(this.spec.panelId, section.read, token);
+      return { ...base, reading: readShape(answer) };
+    } catch (error) {
+      return { ...base, problem: describeError(error) };
+    }
+  }
+
+  private onMessage(message: FromFiguresWebview): void {
+    switch (message.type) {
+      case 'ready':
+        void this.page.post({ type: 'words', words: {
+          refresh: vscode.l10n.t('Refresh'),
+          updated: vscode.l10n.t('Updated'),
+          noData: vscode.l10n.t('The answer holds nothing to show.'),
+          truncated: vscode.l10n.t('The answer is larger than the page shows.'),
+          table: vscode.l10n.t('Table'),
+          details: vscode.l10n.t('Other fields'),
+          chartOf: vscode.l10n.t('Chart of'),
+        } });
+        if (this.last) void this.page.post(this.last);
+        return;
+      case 'refresh':
+        void this.refresh();
+        return;
+    }
+  }
+
+  private show(message: ToFiguresWebview): void {
+    this.last = message;
+    void this.page.post(message);
+  }
+}
