@@ -1,7 +1,17 @@
 import * as vscode from 'vscode';
 import { createPanelApi } from './api/index';
 import { registerAlertsCommands } from './commands/alerts/resolveAlerts';
+import { registerOpenAuditLog } from './commands/audit/openAuditLog';
+import { registerBrandingLifecycle } from './commands/branding/brandingLifecycle';
+import type { BrandingCommandContext } from './commands/branding/brandingContext';
+import { registerEditBrandingField } from './commands/branding/editBrandingField';
+import { registerPreviewBranding } from './commands/branding/previewBranding';
+import { registerUploadBrandingAsset } from './commands/branding/uploadBrandingAsset';
 import { registerConnectCommand } from './commands/connect';
+import { registerOpenDashboard } from './commands/monitoring/openDashboard';
+import { registerShowNodeMetrics } from './commands/monitoring/showNodeMetrics';
+import { registerPreviewSubscriptionPage } from './commands/settings/previewSubscriptionPage';
+import { registerSendTestNotification } from './commands/settings/sendTestNotification';
 import { registerShowJobHistory } from './commands/jobHistory';
 import { registerShowLogs } from './commands/nodeLogs';
 import type { UserActionContext } from './commands/users/keyActionsSupport';
@@ -31,15 +41,20 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { startAlertsPolling } from './state/alertsPolling';
 import { AlertsStore } from './state/alertsStore';
+import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
 import { NodesStore } from './state/nodesStore';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
+import { registerBrandingView } from './views/branding/BrandingTreeProvider';
 import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 import { describeError } from './text/describeError';
 import { registerUsersView } from './views/users/UsersTreeProvider';
+import { AuditLogs } from './webviews/audit/auditLog';
+import { Dashboards } from './webviews/dashboard/dashboard';
 import { JobHistories } from './webviews/jobs/jobHistory';
+import { NodeMetricsViews } from './webviews/nodeMetrics/nodeMetrics';
 import { LogViewers } from './webviews/logs/logViewer';
 import { QrViews } from './webviews/qr/qrView';
 import { WebviewHost } from './webviews/shared/webviewHost';
@@ -72,6 +87,12 @@ export async function activate(context: vscode.ExtensionContext) {
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
   const siteTemplatesView = registerSiteTemplatesView(session);
+  const branding = new BrandingStore(session);
+  const brandingView = registerBrandingView(session, branding);
+  const brandingCommands: BrandingCommandContext = { session, log, store: branding, view: brandingView.provider, input };
+  const dashboards = new Dashboards(webviews, session);
+  const nodeMetrics = new NodeMetricsViews(webviews, session);
+  const auditLogs = new AuditLogs(webviews, session, input);
   const statusBar = new AlertsStatusBar(session, alerts);
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(
@@ -82,7 +103,7 @@ export async function activate(context: vscode.ExtensionContext) {
 
   context.subscriptions.push(
     log, store, capabilities, session, keys, nodes, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
-    logViewers, jobHistories, qrViews,
+    logViewers, jobHistories, qrViews, branding, brandingView, dashboards, nodeMetrics, auditLogs,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
     registerSwitchPanelCommand(session, store, input),
@@ -100,6 +121,15 @@ export async function activate(context: vscode.ExtensionContext) {
     registerShowJobHistory(session, jobHistories, userInput),
     registerShowQr(session, qrViews),
     registerShowQrAsText(session, userInput),
+    registerOpenDashboard(session, dashboards),
+    registerShowNodeMetrics(session, nodeMetrics, userInput),
+    registerOpenAuditLog(session, auditLogs),
+    registerBrandingLifecycle(brandingCommands),
+    registerEditBrandingField(brandingCommands),
+    registerUploadBrandingAsset(brandingCommands),
+    registerPreviewBranding(brandingCommands),
+    registerPreviewSubscriptionPage(session),
+    registerSendTestNotification(actions, input),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),
@@ -133,6 +163,11 @@ export async function activate(context: vscode.ExtensionContext) {
     jobHistories,
     qrViews,
     userInput,
+    branding: brandingView,
+    brandingStore: branding,
+    dashboards,
+    nodeMetrics,
+    auditLogs,
   };
 }
 

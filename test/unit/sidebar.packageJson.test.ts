@@ -33,9 +33,9 @@ describe('package.json contributions', () => {
     for (const item of items) assert.match(item.when ?? '', /panelOps\.scope\.monitoring\.write/);
   });
 
-  it('gives each of the four views a welcome with a Connect to Panel button while nothing is connected', () => {
+  it('gives each of the five views a welcome with a Connect to Panel button while nothing is connected', () => {
     const views = manifest.contributes.views.panelOps.map((view) => view.id);
-    assert.deepEqual(views, ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates']);
+    assert.deepEqual(views, ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates', 'panelOps.branding']);
     for (const view of views) {
       const welcome = manifest.contributes.viewsWelcome.find((entry) => entry.view === view);
       assert.ok(welcome, view);

@@ -1,0 +1,16 @@
+import type { UserInput } from '../../prompts/userInput';
+import type { BrandingStore } from '../../state/brandingStore';
+import type { BrandingTreeProvider } from '../../views/branding/BrandingTreeProvider';
+import type { ActionContext } from '../runAction';
+
+/** What the branding commands use. */
+export interface BrandingCommandContext extends ActionContext {
+  readonly store: BrandingStore;
+  readonly view: BrandingTreeProvider;
+  readonly input: UserInput;
+}
+
+/** What a command returns: the sentence it showed the user, if any (the VS Code suite reads it). */
+export interface Told {
+  readonly told?: string;
+}

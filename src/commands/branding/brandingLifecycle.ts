@@ -1,0 +1,118 @@
+import * as vscode from 'vscode';
+import { withoutBack } from '../../prompts/userInput';
+import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
+import { failureSentence, runAction } from '../runAction';
+import type { BrandingCommandContext, Told } from './brandingContext';
+import { profileName, profileTarget } from './brandingTarget';
+
+/** Refresh, live/stored toggle, New, Activate and Delete of branding profiles. */
+export function registerBrandingLifecycle(context: BrandingCommandContext): vscode.Disposable {
+  const { session, store, input } = context;
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.branding.refresh', async () => {
+      session.capabilities.forgetDenials('branding.profiles.list');
+      await store.refresh();
+    }),
+    vscode.commands.registerCommand('panelOps.branding.showLive', () => store.setLive(true)),
+    vscode.commands.registerCommand('panelOps.branding.showStored', () => store.setLive(false)),
+
+    vscode.commands.registerCommand('panelOps.branding.create', async (): Promise<Told | undefined> => {
+      const panel = session.active;
+      if (!panel) return undefined;
+      const name = withoutBack(await input.text({
+        title: vscode.l10n.t('New Branding Profile'),
+        prompt: vscode.l10n.t('Name of the new profile (it starts inactive)'),
+        validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Give the profile a name.')),
+      }));
+      if (!name) return undefined;
+      const failure = vscode.l10n.t('Could not create the branding profile "{0}"', name);
+      const outcome = await runAction(context, {
+        panelId: panel.id,
+        busyLabel: vscode.l10n.t('Creating the branding profile "{0}"…', name),
+        failure,
+        run: (api, signal) => api.branding.profiles.create(name, { signal }),
+        apply: async (answer) => {
+          const profile = brandingProfile(answer);
+          if (profile) store.put(panel.id, profile);
+          else await store.refresh();
+        },
+        reconcile: async (api, signal) => {
+          const list = brandingProfiles(await api.branding.profiles.list({ live: false }, { signal }), false);
+          await store.refresh();
+          const count = list.profiles.filter((profile) => profile.name === name).length;
+          return vscode.l10n.t('The panel now holds {0} profile(s) named "{1}".', count, name);
+        },
+      });
+      return outcome.kind === 'failed' ? { told: failureSentence(failure, outcome.error) } : {};
+    }),
+
+    vscode.commands.registerCommand('panelOps.branding.activate', async (item?: unknown): Promise<Told | undefined> => {
+      const target = await profileTarget(item, session, store, input, vscode.l10n.t('Activate Branding Profile'), (profile) => !profile.active);
+      if (!target) return undefined;
+      const name = profileName(target.profile);
+      const failure = vscode.l10n.t('Could not activate the branding profile "{0}"', name);
+      const outcome = await runAction(context, {
+        panelId: target.panelId,
+        busyLabel: vscode.l10n.t('Activating…'),
+        failure,
+        target: target.item && { item: target.item, view: context.view },
+        run: (api, signal) => api.branding.profiles.activate(target.profile.id, { signal }),
+        apply: async (answer) => {
+          const profile = brandingProfile(answer);
+          if (profile?.active) store.put(target.panelId, profile);
+          else await store.refresh();
+        },
+        reconcile: async () => {
+          await store.refresh();
+          const now = store.profile(target.panelId, target.profile.id);
+          return now?.active
+            ? vscode.l10n.t('"{0}" is now the active branding profile.', name)
+            : vscode.l10n.t('"{0}" is not active on the panel.', name);
+        },
+      });
+      if (outcome.kind === 'failed') {
+        await store.refresh();
+        return { told: failureSentence(failure, outcome.error) };
+      }
+      return {};
+    }),
+
+    vscode.commands.registerCommand('panelOps.branding.delete', async (item?: unknown): Promise<Told | undefined> => {
+      const target = await profileTarget(item, session, store, input, vscode.l10n.t('Delete Branding Profile'));
+      if (!target) return undefined;
+      const name = profileName(target.profile);
+      if (target.profile.active) {
+        const told = vscode.l10n.t('"{0}" is the active branding profile, and the panel does not delete the active one. Activate another profile first, then delete this one.', name);
+        void vscode.window.showWarningMessage(told);
+        return { told };
+      }
+      const remove = vscode.l10n.t('Delete');
+      const answer = await input.confirm({
+        message: vscode.l10n.t('Delete the branding profile "{0}"?', name),
+        detail: vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.'),
+        actions: [remove],
+      });
+      if (answer !== remove) return undefined;
+      const failure = vscode.l10n.t('Could not delete the branding profile "{0}"', name);
+      const outcome = await runAction(context, {
+        panelId: target.panelId,
+        busyLabel: vscode.l10n.t('Deleting…'),
+        failure,
+        target: target.item && { item: target.item, view: context.view },
+        run: (api, signal) => api.branding.profiles.delete(target.profile.id, { signal }),
+        apply: () => store.remove(target.panelId, target.profile.id),
+        reconcile: async () => {
+          await store.refresh();
+          return store.profile(target.panelId, target.profile.id)
+            ? vscode.l10n.t('The panel still holds "{0}".', name)
+            : vscode.l10n.t('"{0}" is deleted.', name);
+        },
+      });
+      if (outcome.kind === 'failed') {
+        await store.refresh();
+        return { told: failureSentence(failure, outcome.error) };
+      }
+      return {};
+    }),
+  );
+}

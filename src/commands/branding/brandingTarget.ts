@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { PanelSession } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
+import { withoutBack } from '../../prompts/userInput';
+import type { BrandingProfile } from '../../state/brandingModel';
+import type { BrandingStore } from '../../state/brandingStore';
+import { escapeIcons, plainLabel } from '../../text/plainText';
+import { BrandingFieldNode, BrandingProfileNode } from '../../views/branding/brandingNodes';
+
+/** A branding profile of a panel, and the tree item it was run on (which shows it is busy). */
+export interface ProfileTarget {
+  readonly panelId: string;
+  readonly profile: BrandingProfile;
+  readonly item?: vscode.TreeItem;
+}
+
+export function profileName(profile: BrandingProfile): string {
+  return plainLabel(profile.name, 80) || vscode.l10n.t('(unnamed profile)');
+}
+
+/**
+ * The profile a branding command acts on: the Branding view's item it was run on (a profile or one of its
+ * fields), else one the user picks from the active panel's stored profiles.
+ */
+export async function profileTarget(argument: unknown, session: PanelSession, store: BrandingStore, input: UserInput, title: string, filter: (profile: BrandingProfile) => boolean = () => true): Promise<ProfileTarget | undefined> {
+  if (argument instanceof BrandingProfileNode || argument instanceof BrandingFieldNode) {
+    return { panelId: argument.panelId, profile: argument.profile, item: argument instanceof BrandingProfileNode ? argument : undefined };
+  }
+  const panel = session.active;
+  if (!panel) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('No panel is connected.'));
+    return undefined;
+  }
+  if (store.live) await store.setLive(false);
+  else await store.load();
+  const snapshot = store.snapshot;
+  if (snapshot.kind !== 'loaded') return undefined;
+  const items = snapshot.profiles.filter(filter).map((profile) => ({
+    label: escapeIcons(profileName(profile)),
+    description: profile.active ? vscode.l10n.t('active') : undefined,
+    profile,
+  }));
+  const picked = withoutBack(await input.pick({ title, placeholder: vscode.l10n.t('Choose a branding profile of {0}', plainLabel(panel.name, 80)), items }));
+  return picked && { panelId: snapshot.panelId, profile: picked.profile };
+}

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { brandingPreviewHtml } from '../../webviews/branding/brandingPreviewDocument';
+import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
+import type { BrandingCommandContext } from './brandingContext';
+import { profileName, profileTarget } from './brandingTarget';
+
+/**
+ * "Preview Branding Profile": the profile's colours, texts, support link and custom CSS on a mock login
+ * card, with its fields and colour swatches, in a webview that runs no script and loads nothing.
+ */
+export function registerPreviewBranding(context: BrandingCommandContext): vscode.Disposable {
+  const { session, store, input } = context;
+  return vscode.commands.registerCommand('panelOps.branding.preview', async (item?: unknown) => {
+    const target = await profileTarget(item, session, store, input, vscode.l10n.t('Preview Branding Profile'));
+    if (!target) return undefined;
+    const profile = store.profile(target.panelId, target.profile.id) ?? target.profile;
+    const name = profileName(profile);
+    return openScriptFreePage({
+      viewType: 'panelOps.brandingPreview',
+      title: vscode.l10n.t('Branding: {0}', name),
+      beside: true,
+      html: brandingPreviewHtml(profile, {
+        heading: vscode.l10n.t('Branding profile "{0}"', name),
+        signIn: vscode.l10n.t('Sign in'),
+        support: vscode.l10n.t('Support'),
+        notAWebLink: vscode.l10n.t('not a web link, so it is not shown as one'),
+        fields: vscode.l10n.t('Fields'),
+        notSet: vscode.l10n.t('not set'),
+        customCss: vscode.l10n.t('Custom CSS'),
+        assets: vscode.l10n.t('Assets'),
+        active: vscode.l10n.t('active'),
+      }),
+    });
+  });
+}

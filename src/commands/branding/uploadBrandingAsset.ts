@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import { BRANDING_ASSET_KINDS, type BrandingAssetKind } from '../../api/types';
+import { withoutBack } from '../../prompts/userInput';
+import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
+import { escapeHtml } from '../../text/html';
+import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
+import { failureSentence, runAction } from '../runAction';
+import type { BrandingCommandContext, Told } from './brandingContext';
+import { profileName, profileTarget } from './brandingTarget';
+
+/** Files larger than this are not read for the preview (the panel has its own limit and says it). */
+const MAX_READ_BYTES = 50 * 1024 * 1024;
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The image as the user will send it, in a script-free page (a `data:` URL; nothing is loaded). */
+function imagePreviewHtml(fileName: string, contentType: string, bytes: Uint8Array, caption: string): string {
+  const image = contentType.startsWith('image/')
+    ? `<img alt="${escapeHtml(fileName)}" src="data:${escapeHtml(contentType)};base64,${Buffer.from(bytes).toString('base64')}">`
+    : '';
+  return `<style>body{font-family:system-ui,sans-serif;padding:16px;background:#f6f8fa;color:#1f2328}
+img{max-width:100%;max-height:70vh;border:1px solid #8888;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}</style>
+<p>${escapeHtml(caption)}</p>${image}`;
+}
+
+/**
+ * "Upload Branding Asset…": the kind (logo, logo_dark, favicon, login_bg), an image from a file dialog,
+ * the image previewed with its name, type and size, a confirmation, then one multipart/form-data POST.
+ * The panel's refusal (422: too large, wrong type…) is told with its reasons.
+ */
+export function registerUploadBrandingAsset(context: BrandingCommandContext): vscode.Disposable {
+  const { session, store, input } = context;
+  return vscode.commands.registerCommand('panelOps.branding.upload', async (item?: unknown): Promise<Told | undefined> => {
+    const target = await profileTarget(item, session, store, input, vscode.l10n.t('Upload Branding Asset'));
+    if (!target) return undefined;
+    const name = profileName(target.profile);
+    const kind = withoutBack(await input.pick({
+      title: vscode.l10n.t('Upload an asset to "{0}"', name),
+      placeholder: vscode.l10n.t('Which asset?'),
+      items: BRANDING_ASSET_KINDS.map((candidate) => ({
+        label: candidate,
+        description: target.profile.assets.find((asset) => asset.kind === candidate)?.filename,
+        assetKind: candidate as BrandingAssetKind,
+      })),
+    }))?.assetKind;
+    if (!kind) return undefined;
+    const uri = await input.openFile({ title: vscode.l10n.t('Image for {0} of "{1}"', kind, name), filters: { [vscode.l10n.t('Images')]: Object.keys(ASSET_TYPES) } });
+    if (!uri) return undefined;
+    const fileName = uri.path.split('/').pop() || 'upload';
+    let bytes: Uint8Array;
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.size > MAX_READ_BYTES) {
+        const told = vscode.l10n.t('{0} is {1}; Panel Ops does not send files over {2}.', fileName, sizeText(stat.size), sizeText(MAX_READ_BYTES));
+        void vscode.window.showErrorMessage(told);
+        return { told };
+      }
+      bytes = await vscode.workspace.fs.readFile(uri);
+    } catch (error) {
+      const told = vscode.l10n.t('Could not read {0}: {1}', fileName, error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(told);
+      return { told };
+    }
+    const contentType = assetContentType(fileName);
+    const summary = vscode.l10n.t('{0} ({1}, {2}) as {3} of "{4}"', fileName, contentType, sizeText(bytes.length), kind, name);
+    const preview = openScriptFreePage({ viewType: 'panelOps.assetPreview', title: vscode.l10n.t('Upload: {0}', fileName), html: imagePreviewHtml(fileName, contentType, bytes, summary), beside: true });
+    let answer: string | undefined;
+    const upload = vscode.l10n.t('Upload');
+    try {
+      answer = await input.confirm({ message: vscode.l10n.t('Upload {0}?', summary), detail: vscode.l10n.t('The preview shows the image as it will be sent.'), actions: [upload] });
+    } finally {
+      preview.dispose();
+    }
+    if (answer !== upload) return undefined;
+    const failure = vscode.l10n.t('Could not upload {0} as {1} of "{2}"', fileName, kind, name);
+    const outcome = await runAction(context, {
+      panelId: target.panelId,
+      busyLabel: vscode.l10n.t('Uploading {0}…', fileName),
+      failure,
+      target: target.item && { item: target.item, view: context.view },
+      run: (api, signal) => api.branding.profiles.upload(target.profile.id, kind, { bytes, filename: fileName, contentType }, { signal }),
+      apply: () => store.refresh(),
+      reconcile: async () => {
+        await store.refresh();
+        const asset = store.profile(target.panelId, target.profile.id)?.assets.find((candidate) => candidate.kind === kind);
+        return asset?.filename === fileName
+          ? vscode.l10n.t('The panel holds {0} as {1} of "{2}".', fileName, kind, name)
+          : vscode.l10n.t('The panel does not hold {0} as {1} of "{2}".', fileName, kind, name);
+      },
+    });
+    if (outcome.kind === 'done') {
+      const told = vscode.l10n.t('Uploaded {0} as {1} of "{2}".', fileName, kind, name);
+      void vscode.window.showInformationMessage(told);
+      return { told };
+    }
+    return outcome.kind === 'failed' ? { told: failureSentence(failure, outcome.error) } : {};
+  });
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import { withoutBack, type UserInput } from '../../prompts/userInput';
+import { plainLabel } from '../../text/plainText';
+import { failureSentence, runAction, type ActionContext } from '../runAction';
+
+/** The answer's fields as `name: value` pairs on one line (its shape is not in the contract). */
+export function answerSummary(answer: unknown): string {
+  if (typeof answer !== 'object' || answer === null) return answer === undefined ? '' : plainLabel(answer, 300);
+  return Object.entries(answer as Record<string, unknown>)
+    .map(([name, value]) => `${plainLabel(name, 40)}: ${plainLabel(typeof value === 'object' && value !== null ? JSON.stringify(value) : value, 120)}`)
+    .join(', ');
+}
+
+function messengerName(): string {
+  return vscode.workspace.getConfiguration('panelOps').get<string>('messengerName', 'telegram') || 'telegram';
+}
+
+/**
+ * "Send Test Notification": `POST /settings/<messenger>/test` (the messenger from `panelOps.messengerName`),
+ * owner only, with an optional message; the panel's answer is shown.
+ */
+export function registerSendTestNotification(context: ActionContext, input: UserInput): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.settings.sendTestNotification', async () => {
+    const panel = context.session.active;
+    if (!panel) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('No panel is connected.'));
+      return undefined;
+    }
+    const messenger = plainLabel(messengerName(), 40);
+    const message = withoutBack(await input.text({
+      title: vscode.l10n.t('Send Test Notification through {0}', messenger),
+      prompt: vscode.l10n.t('Message to send (leave empty for the panel\'s own test text). Only owners may send it.'),
+    }));
+    if (message === undefined) return undefined;
+    const failure = vscode.l10n.t('Could not send a test notification through {0}', messenger);
+    const outcome = await runAction(context, {
+      panelId: panel.id,
+      busyLabel: vscode.l10n.t('Sending a test notification through {0}…', messenger),
+      failure,
+      run: (api, signal) => api.settings.messengerTest(message ? { message } : undefined, { signal }),
+    });
+    if (outcome.kind === 'done') {
+      const summary = answerSummary(outcome.value);
+      const told = summary
+        ? vscode.l10n.t('The panel answered the test notification through {0}: {1}', messenger, summary)
+        : vscode.l10n.t('The panel accepted the test notification through {0}.', messenger);
+      void vscode.window.showInformationMessage(told);
+      return { told };
+    }
+    return outcome.kind === 'failed' ? { told: failureSentence(failure, outcome.error) } : undefined;
+  });
+}

@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import type { PanelSession } from '../../connection/panelSession';
+import { BRANDING_FIELDS } from '../../state/brandingModel';
+import type { BrandingStore } from '../../state/brandingStore';
+import { ErrorNode } from '../shared/errorNode';
+import { MessageNode } from '../shared/messageNode';
+import { stableIds } from '../shared/stableIds';
+import { panelDescription, stateNodes } from '../shared/viewMessages';
+import { BrandingAssetNode, BrandingFieldNode, BrandingProfileNode } from './brandingNodes';
+
+/**
+ * The active panel's branding profiles from the branding store: the active one marked, each with its nine
+ * fields and its assets. Loads when first shown; follows the store after every change.
+ */
+export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly session: PanelSession, private readonly store: BrandingStore) {
+    this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined))];
+  }
+
+  refreshItem(item: vscode.TreeItem): void {
+    this.changed.fire(item);
+  }
+
+  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
+    return element;
+  }
+
+  async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (element instanceof BrandingProfileNode) {
+      const editable = element.contextValue !== 'brandingProfile.live' && this.session.capabilities.can('branding.profiles.update');
+      return [
+        ...BRANDING_FIELDS.map((field) => new BrandingFieldNode(element.profile, field, element.panelId, editable)),
+        ...element.profile.assets.map((asset) => new BrandingAssetNode(element.profile, asset, element.panelId)),
+      ];
+    }
+    if (element) return [];
+    const blocked = stateNodes(this.session, 'branding.profiles.list');
+    if (blocked) return blocked;
+    if (this.store.snapshot.kind === 'idle') await this.store.load();
+    const snapshot = this.store.snapshot;
+    if (snapshot.kind === 'idle') return stateNodes(this.session, 'branding.profiles.list') ?? [];
+    if (snapshot.kind === 'failed') {
+      return stateNodes(this.session, 'branding.profiles.list') ?? [new ErrorNode(snapshot.error, () => void this.store.refresh())];
+    }
+    const ids = stableIds(`branding/${snapshot.panelId}${snapshot.live ? '/live' : ''}`, snapshot.profiles.map((profile) => profile.id));
+    const nodes: vscode.TreeItem[] = snapshot.profiles.map((profile, index) => new BrandingProfileNode(profile, ids[index], snapshot.panelId, snapshot.live));
+    if (nodes.length === 0) {
+      nodes.push(new MessageNode(snapshot.live ? vscode.l10n.t('No online node reported a profile') : vscode.l10n.t('No branding profiles')));
+    }
+    if (snapshot.unreadable > 0) nodes.push(new MessageNode(vscode.l10n.t('{0} profile(s) in the answer could not be read', snapshot.unreadable), 'warning'));
+    return nodes;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+export interface BrandingView extends vscode.Disposable {
+  readonly provider: BrandingTreeProvider;
+  readonly view: vscode.TreeView<vscode.TreeItem>;
+}
+
+/** The Branding view, described by the panel's name (and "live from the node" when it shows that). */
+export function registerBrandingView(session: PanelSession, store: BrandingStore): BrandingView {
+  const provider = new BrandingTreeProvider(session, store);
+  const view = vscode.window.createTreeView('panelOps.branding', { treeDataProvider: provider });
+  const update = () => {
+    const name = panelDescription(session);
+    view.description = name && store.live ? vscode.l10n.t('{0} · live from the node', name) : name;
+  };
+  update();
+  const subscriptions = [session.onDidChange(update), store.onDidChange(update)];
+  return {
+    provider,
+    view,
+    dispose: () => {
+      for (const subscription of subscriptions) subscription.dispose();
+      view.dispose();
+      provider.dispose();
+    },
+  };
+}

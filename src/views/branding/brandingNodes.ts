@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+import type { BrandingAsset, BrandingField, BrandingProfile } from '../../state/brandingModel';
+import { COLOUR_FIELDS } from '../../state/brandingModel';
+import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
+
+/**
+ * A branding profile: its name, "active" for the one the panel uses, the nine fields and the assets as
+ * children. contextValue `brandingProfile`, `brandingProfile.active` (it cannot be deleted or activated),
+ * or `brandingProfile.live` for the node's live copy (read only).
+ */
+export class BrandingProfileNode extends vscode.TreeItem {
+  constructor(readonly profile: BrandingProfile, id: string, readonly panelId: string, live: boolean) {
+    super(plainLabel(profile.name, 100) || vscode.l10n.t('(unnamed profile)'), vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = id;
+    this.description = [profile.active ? vscode.l10n.t('active') : '', live ? vscode.l10n.t('live from the node') : '', plainLabel(profile.fields.theme_default, 20)]
+      .filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon(profile.active ? 'star-full' : 'symbol-color');
+    this.contextValue = live ? 'brandingProfile.live' : profile.active ? 'brandingProfile.active' : 'brandingProfile';
+    this.tooltip = untrustedMarkdown()
+      .heading(profile.name)
+      .field(vscode.l10n.t('Profile id'), profile.id)
+      .field(vscode.l10n.t('Panel name'), profile.fields.panel_name)
+      .field(vscode.l10n.t('Active'), profile.active ? vscode.l10n.t('yes') : vscode.l10n.t('no'))
+      .build();
+  }
+}
+
+/** One of the nine fields of spec 2.4 with its value; clicking it edits it (with branding:write). */
+export class BrandingFieldNode extends vscode.TreeItem {
+  constructor(readonly profile: BrandingProfile, readonly field: BrandingField, readonly panelId: string, editable: boolean) {
+    super(field, vscode.TreeItemCollapsibleState.None);
+    const value = profile.fields[field];
+    this.id = `branding/${panelId}/${profile.id}/field/${field}`;
+    this.description = value === undefined ? vscode.l10n.t('(not set)') : plainLabel(value, 80) || vscode.l10n.t('(empty)');
+    this.iconPath = new vscode.ThemeIcon(COLOUR_FIELDS.includes(field) ? 'symbol-color' : field === 'support_link' ? 'link' : field === 'custom_css' ? 'symbol-namespace' : 'symbol-string');
+    this.contextValue = editable ? 'brandingField' : 'brandingField.readonly';
+    this.tooltip = untrustedMarkdown().field(field, value, 2000).build();
+    if (editable) this.command = { command: 'panelOps.branding.editField', title: vscode.l10n.t('Edit'), arguments: [this] };
+  }
+}
+
+/** An uploaded asset (logo, logo_dark, favicon, login_bg): file name and size. */
+export class BrandingAssetNode extends vscode.TreeItem {
+  constructor(readonly profile: BrandingProfile, readonly asset: BrandingAsset, readonly panelId: string) {
+    super(asset.kind, vscode.TreeItemCollapsibleState.None);
+    this.id = `branding/${panelId}/${profile.id}/asset/${asset.kind}`;
+    const size = asset.size === undefined ? '' : ` · ${Math.max(1, Math.round(asset.size / 1024))} KB`;
+    this.description = `${plainLabel(asset.filename, 60)}${size}`;
+    this.iconPath = new vscode.ThemeIcon('file-media');
+    this.contextValue = 'brandingAsset';
+    this.tooltip = untrustedMarkdown().field(vscode.l10n.t('File'), asset.filename).field(vscode.l10n.t('Type'), asset.contentType).build();
+  }
+}
