@@ -1,18 +1,9 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
-import { escapeHtml } from '../../text/html';
 import { plainLabel } from '../../text/plainText';
+import { subscriptionPreviewOf } from '../../webviews/settings/subscriptionPreview';
 import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
-
-/** The page's HTML and title from the preview answer (unspecified shape: `html`, else `content` or `body`). */
-export function subscriptionPreviewOf(answer: unknown): { title?: string; html: string } {
-  const page = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-  const html = ['html', 'content', 'body'].map((name) => page[name]).find((value): value is string => typeof value === 'string');
-  const title = typeof page.title === 'string' ? page.title : undefined;
-  if (html !== undefined) return { title, html };
-  return { title, html: `<pre>${escapeHtml(JSON.stringify(answer, null, 2) ?? '')}</pre>` };
-}
 
 /**
  * "Preview Subscription Page": `GET /settings/subscription-page/preview` rendered in a webview that runs

@@ -4,7 +4,7 @@
  * did to the time range of a monitoring-scope caller (from defaults to 24 hours before to, to defaults to
  * now, at most 31 days). No `vscode` import (unit-tested).
  */
-import type { Scope } from '../../api/catalog';
+import { scopeOf, type Scope } from '../../api/catalog';
 import type { AuditQuery } from '../../api/types';
 
 export interface AuditFilters {
@@ -87,8 +87,10 @@ export function auditQuery(filters: AuditFilters, page: number, perPage: number)
  * audit:read. For it the panel fills in and caps the time range.
  */
 export function isMonitoringCaller(scopes: Iterable<Scope>): boolean {
-  const list = [...scopes].filter((scope) => scope !== 'audit:read');
-  return list.length > 0 && list.every((scope) => scope.startsWith('monitoring:'));
+  const auditScope = scopeOf('audit.list');
+  const monitoring = scopeOf('dashboard.summary').split(':')[0];
+  const list = [...scopes].filter((scope) => scope !== auditScope);
+  return list.length > 0 && list.every((scope) => scope.split(':')[0] === monitoring);
 }
 
 /** What the panel did to the range, for the sentence under the filters. */
