@@ -4,7 +4,7 @@
  * branding and audit entries. Some values are hostile on purpose; the UI must show them safely.
  */
 import { SeededRandom } from '../seededRandom';
-import type { AlertRecord, AuditEntry, JobRecord, KeyBinding, KeyState, NodeRecord, PanelData, ProfileSync } from '../types';
+import type { AlertRecord, AuditEntry, BrandingProfileRecord, JobRecord, KeyBinding, KeyState, NodeRecord, PanelData, ProfileSync } from '../types';
 import { emptyData } from './baseline';
 import { brandingProfiles, siteTemplates } from './catalogue';
 import { makeJob, makeKey, makeNode, type KeySeed } from './recordFactory';
@@ -130,8 +130,35 @@ export function demoData(now: number, messenger: string): PanelData {
   data.alerts = demoAlerts(now, { waw, hel, nyc, sgp, ams });
   data.siteTemplates = siteTemplates(rng, now);
   data.brandingProfiles = brandingProfiles(rng, now);
+  const hostile = hostileBrandingProfile(now);
+  data.brandingProfiles.set(hostile.id, hostile);
   data.audit = demoAudit(now, keys[0].id, ams.id);
   return data;
+}
+
+/**
+ * A stored (inactive) branding profile with hostile values the API itself would refuse on PUT (as an
+ * older panel version or another client could have stored them): markup in the names, custom CSS that
+ * tries to close its style element and load from another origin, and a `javascript:` support link.
+ */
+function hostileBrandingProfile(now: number): BrandingProfileRecord {
+  const at = new Date(now - 30 * DAY).toISOString();
+  return {
+    id: '3d7e9c41-2b8a-4f6e-9d1c-5a0b7e3f2c18',
+    name: `Hostile ${HOSTILE.html}`,
+    active: false,
+    accent_color: 'red;background:url(https://evil.example/accent.png)',
+    custom_css: 'body { background: url(https://evil.example/track.png); } @import url(https://evil.example/x.css); </style><script>alert("css")</script>',
+    footer_text: HOSTILE.alertHtml,
+    login_text: HOSTILE.commandLink,
+    panel_name: `</title><script>alert("name")</script> ${HOSTILE.rtl}`,
+    primary_color: '#8250df',
+    support_link: 'javascript:alert(document.domain)',
+    theme_default: 'dark',
+    assets: {},
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 function demoAlerts(now: number, n: Record<'waw' | 'hel' | 'nyc' | 'sgp' | 'ams', NodeRecord>): AlertRecord[] {
@@ -181,6 +208,7 @@ function demoAudit(now: number, keyId: string, nodeId: string): AuditEntry[] {
     actor,
     api_token_id: token,
     target: { type, id },
-    details: {},
+    // The newest entry carries hostile details, as a template name an operator typed could.
+    details: i === rows.length - 1 ? { name: HOSTILE.html, note: HOSTILE.alertHtml } : {},
   }));
 }

@@ -1,0 +1,153 @@
+// The audit log inside a real VS Code, against the simulated panel: a table of the panel's entries with
+// the api_token_id column; filtered by action prefix and by a time range (sent as RFC 3339), a time that
+// is not one refused before sending; "only this token's changes"; paging; export of the shown entries; and
+// a monitoring-scope caller told what range the panel applied.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { closeAll, lastPosted, waitFor } from './catalogSupport';
+import { connect, connectedPanel, requestsTo, signOut, type TestApi } from './support';
+
+type AuditView = TestApi['auditLogs']['views'][number];
+
+function stateOf(view: AuditView) {
+  const message = lastPosted(view.probe.posted, 'state');
+  assert.ok(message, 'the page was sent its state');
+  return message.state;
+}
+
+function column(view: AuditView, name: string): string[] {
+  const state = stateOf(view);
+  const index = state.columns.indexOf(name);
+  assert.ok(index >= 0, `column ${name}`);
+  return state.rows.map((row) => row.cells[index]);
+}
+
+const filters = (changes: Partial<{ action: string; user: string; from: string; to: string; perPage: number }>) => ({
+  type: 'query', filters: { action: '', user: '', from: '', to: '', perPage: 50, ...changes },
+});
+
+async function openAuditLog(api: TestApi): Promise<AuditView> {
+  await vscode.commands.executeCommand('panelOps.audit.open');
+  const [view] = api.auditLogs.views;
+  assert.ok(view, 'the audit log opened');
+  await view.loaded;
+  return view;
+}
+
+describe('Audit log', () => {
+  const connected = connectedPanel();
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+  afterEach(async () => {
+    for (const view of api.auditLogs.views) view.dispose();
+    await closeAll();
+  });
+
+  it('shows the entries, newest first, with the token column and browser-session entries told apart', async () => {
+    const view = await openAuditLog(api);
+    const state = stateOf(view);
+    assert.equal(state.rows.length, panel.data.audit.length);
+    assert.deepEqual(state.columns.slice(0, 5), ['created_at', 'action', 'actor', 'api_token_id', 'target']);
+    const tokens = state.rows.map((row) => row.tokenId);
+    assert.ok(tokens.includes(undefined) && tokens.some((id) => id !== undefined), 'entries with and without a token');
+    assert.match(state.summary, new RegExp(`^${panel.data.audit.length} entries match; page 1 of 1$`));
+    assert.equal(state.rangeNote, undefined, 'a full-rights token gets no default range');
+  });
+
+  it('filters by action prefix on the panel', async () => {
+    const view = await openAuditLog(api);
+    panel.resetRequests();
+    view.probe.deliver(filters({ action: 'keys.' }));
+    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the filtered read');
+    await view.loaded;
+    assert.equal(requestsTo(panel, '/audit')[0].query.action, 'keys.');
+    const actions = column(view, 'action');
+    assert.ok(actions.length > 0);
+    assert.ok(actions.every((action) => action.startsWith('keys.')), actions.join(', '));
+    assert.equal(actions.length, panel.data.audit.filter((entry) => entry.action.startsWith('keys.')).length);
+  });
+
+  it('filters by a time range sent as RFC 3339, and refuses a time that is not one before sending', async () => {
+    const view = await openAuditLog(api);
+    const times = panel.data.audit.map((entry) => Date.parse(entry.created_at)).sort((a, b) => a - b);
+    const from = new Date(times[3] - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const to = new Date(times[7] + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    panel.resetRequests();
+    view.probe.deliver(filters({ from, to }));
+    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the ranged read');
+    await view.loaded;
+    const [request] = requestsTo(panel, '/audit');
+    assert.deepEqual([request.query.from, request.query.to], [from, to]);
+    const shown = column(view, 'created_at').map((value) => Date.parse(value));
+    assert.equal(shown.length, 5);
+    assert.ok(shown.every((at) => at >= Date.parse(from) && at <= Date.parse(to)));
+
+    panel.resetRequests();
+    view.probe.deliver(filters({ from: 'last tuesday' }));
+    await waitFor(() => Boolean(stateOf(view).fieldProblems.from), 'the filter is refused');
+    assert.match(stateOf(view).fieldProblems.from, /RFC 3339/);
+    assert.equal(requestsTo(panel, '/audit').length, 0, 'nothing was sent');
+  });
+
+  it('shows only one token\'s changes, pages with per_page, and exports the shown entries', async () => {
+    const view = await openAuditLog(api);
+    const tokenId = stateOf(view).rows.find((row) => row.tokenId !== undefined)?.tokenId;
+    assert.ok(tokenId);
+    view.probe.deliver({ type: 'onlyToken', tokenId });
+    const mine = panel.data.audit.filter((entry) => entry.api_token_id === tokenId);
+    await waitFor(() => stateOf(view).tokenFilter === tokenId, 'the quick filter is on');
+    assert.deepEqual(column(view, 'api_token_id'), mine.map(() => tokenId));
+
+    const file = join(mkdtempSync(join(tmpdir(), 'panel-ops-audit-')), 'audit.csv');
+    api.input.clear();
+    api.input.queue(file);
+    view.probe.deliver({ type: 'export', format: 'csv' });
+    await waitFor(() => { try { return readFileSync(file, 'utf8').length > 0; } catch { return false; } }, 'the CSV is written');
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    assert.equal(lines.length, mine.length + 1, 'a header and the shown entries');
+    assert.ok(lines.slice(1).every((line) => line.includes(tokenId)));
+
+    const json = join(mkdtempSync(join(tmpdir(), 'panel-ops-audit-')), 'audit.json');
+    api.input.queue(json);
+    view.probe.deliver({ type: 'export', format: 'json' });
+    await waitFor(() => { try { return JSON.parse(readFileSync(json, 'utf8')).length === mine.length; } catch { return false; } }, 'the JSON is written');
+
+    view.probe.deliver({ type: 'onlyToken' });
+    panel.resetRequests();
+    view.probe.deliver(filters({ perPage: 5 }));
+    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the first page of 5');
+    await view.loaded;
+    assert.equal(stateOf(view).rows.length, 5);
+    assert.equal(stateOf(view).pageCount, Math.ceil(panel.data.audit.length / 5));
+    view.probe.deliver({ type: 'page', page: 3 });
+    await waitFor(() => requestsTo(panel, '/audit').length === 2, 'page 3');
+    await view.loaded;
+    assert.deepEqual([requestsTo(panel, '/audit')[1].query.page, requestsTo(panel, '/audit')[1].query.per_page], ['3', '5']);
+    assert.equal(stateOf(view).rows.length, panel.data.audit.length - 10);
+  });
+
+  it('explains the default range the panel applies to a monitoring-scope caller', async () => {
+    const { secret } = panel.issueToken({ role: 'owner', scopes: ['monitoring:read', 'audit:read'] });
+    await connect(panel, secret, { scopes: ['monitoring:read', 'audit:read'], name: 'Monitoring' });
+    try {
+      const view = await openAuditLog(api);
+      const state = stateOf(view);
+      assert.match(state.rangeNote ?? '', /monitoring caller.*last 24 hours.*Shown: .+ to .+\./);
+      const dayAgo = Date.now() - 24 * 3600_000 - 60_000;
+      assert.ok(column(view, 'created_at').every((value) => Date.parse(value) >= dayAgo), 'only the last day');
+      assert.ok(state.rows.length < panel.data.audit.length);
+
+      view.probe.deliver(filters({ from: '2020-01-01T00:00:00Z' }));
+      await waitFor(() => /at most 31 days/.test(stateOf(view).rangeNote ?? ''), 'the cap is explained');
+    } finally {
+      await signOut(panel);
+      await connect(panel, panel.tokens.owner);
+    }
+  });
+});

@@ -1,0 +1,111 @@
+// The dashboard and a node's metrics inside a real VS Code, against the simulated panel: every monitoring
+// answer read into numbers, series and tables labelled with the panel's field names; an offline node's
+// metrics section says why it is empty while its series still chart; a token without monitoring:read told
+// so without requests; the pages run only their own bundled script under a nonce.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { closeAll, lastPosted, nodeItem, waitFor } from './catalogSupport';
+import { connect, connectedPanel, requestsTo, signOut, type TestApi } from './support';
+
+type FiguresView = TestApi['dashboards']['views'][number];
+
+function sectionsOf(view: FiguresView) {
+  const message = lastPosted(view.probe.posted, 'sections');
+  assert.ok(message, 'the page was sent its sections');
+  return Object.fromEntries(message.sections.map((section) => [section.id, section]));
+}
+
+describe('Dashboard and node metrics', () => {
+  const connected = connectedPanel();
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+  afterEach(async () => {
+    for (const view of [...api.dashboards.views, ...api.nodeMetrics.views]) view.dispose();
+    await closeAll();
+  });
+
+  it('shows the summary, trends, overview, web carriers and public status as figures, charts and tables', async () => {
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.dashboard.open');
+    const [view] = api.dashboards.views;
+    assert.ok(view, 'a dashboard opened');
+    await view.loaded;
+    for (const path of ['/dashboard/summary', '/dashboard/trends', '/monitoring/overview', '/monitoring/web/carriers', '/status/public']) {
+      assert.equal(requestsTo(panel, path).length, 1, path);
+    }
+    const sections = sectionsOf(view);
+    assert.deepEqual(Object.keys(sections), ['summary', 'trends', 'overview', 'carriers', 'status']);
+    const nodes = sections.summary.reading?.groups.find((group) => group.label === 'nodes');
+    assert.deepEqual(nodes?.figures.find((figure) => figure.label === 'total')?.value, panel.data.nodes.size);
+    assert.deepEqual(sections.trends.reading?.series.map((series) => series.label), ['connections', 'keys_online', 'traffic_bytes']);
+    assert.equal(sections.trends.reading?.series[0].points.length, 24);
+    const overview = sections.overview.reading?.tables.find((table) => table.label === 'items');
+    assert.equal(overview?.rows.length, panel.data.nodes.size);
+    assert.ok(overview?.columns.includes('latency_ms'));
+    assert.ok(sections.carriers.reading?.tables[0].rows.length, 'web carriers as a table');
+    assert.ok(sections.status.reading?.tree.some((row) => row.key === 'status'), 'the public status as a key/value row');
+    assert.match(view.probe.html, /script-src 'nonce-[^']+'/);
+    assert.equal((view.probe.html.match(/<script/g) ?? []).length, 1, 'one script: the bundled page');
+    assert.doesNotMatch(view.probe.html, /<script nonce="[^"]+">/, 'no inline script');
+  });
+
+  it('reads everything again on the Refresh button, and one refused read leaves the others shown', async () => {
+    await vscode.commands.executeCommand('panelOps.dashboard.open');
+    const [view] = api.dashboards.views;
+    await view.loaded;
+    panel.inject({ kind: 'status', status: 500, match: { method: 'GET', path: '/dashboard/trends' } });
+    panel.resetRequests();
+    view.probe.deliver({ type: 'refresh' });
+    await waitFor(() => requestsTo(panel, '/status/public').length === 1 && view.loads >= 2, 'the refresh read the panel');
+    await view.loaded;
+    const sections = sectionsOf(view);
+    assert.match(sections.trends.problem ?? '', /HTTP 500/);
+    assert.ok(sections.summary.reading?.groups.length, 'the summary still shows');
+  });
+
+  it('charts a node\'s series next to its stats and metrics; an offline node says why its metrics are missing', async () => {
+    panel.resetRequests();
+    const ams = await nodeItem(api, 'ams-1');
+    await vscode.commands.executeCommand('panelOps.nodes.showMetrics', ams);
+    const view = api.nodeMetrics.views.find((candidate) => candidate.spec.title.includes('ams-1'));
+    assert.ok(view, 'a metrics page for ams-1');
+    await view.loaded;
+    const sections = sectionsOf(view);
+    assert.deepEqual(sections.series.reading?.series.map((series) => series.label), ['series.cpu_percent', 'series.connections', 'series.latency_ms']);
+    assert.ok(sections.stats.reading?.groups[0].figures.some((figure) => figure.label === 'keys_bound'));
+    assert.ok(sections.metrics.reading?.groups[0].figures.some((figure) => figure.label === 'proxy_connections'));
+    assert.equal(requestsTo(panel, `/monitoring/nodes/${ams.node.id}/series`).length, 1);
+    assert.equal(requestsTo(panel, `/nodes/${ams.node.id}/stats`).length, 1);
+    assert.equal(requestsTo(panel, `/nodes/${ams.node.id}/metrics`).length, 1);
+
+    const waw = await nodeItem(api, 'waw-4');
+    await vscode.commands.executeCommand('panelOps.nodes.showMetrics', waw);
+    const offline = api.nodeMetrics.views.find((candidate) => candidate.spec.title.includes('waw-4'));
+    assert.ok(offline);
+    await offline.loaded;
+    const offlineSections = sectionsOf(offline);
+    assert.match(offlineSections.metrics.problem ?? '', /503/);
+    const cpu = offlineSections.series.reading?.series[0];
+    assert.ok(cpu && cpu.points.at(-1)?.y === undefined, 'the offline hours are gaps in the chart');
+  });
+
+  it('tells a token without monitoring:read which scope it needs, without asking the panel', async () => {
+    const { secret } = panel.issueToken({ role: 'owner', scopes: ['nodes:read'] });
+    await connect(panel, secret, { scopes: ['nodes:read'], name: 'Nodes only' });
+    try {
+      panel.resetRequests();
+      await vscode.commands.executeCommand('panelOps.dashboard.open');
+      const [view] = api.dashboards.views;
+      await view.loaded;
+      const sections = sectionsOf(view);
+      assert.ok(Object.values(sections).every((section) => /needs monitoring:read/.test(section.problem ?? '')));
+      assert.equal(requestsTo(panel, /^\/(dashboard|monitoring|status)\//).length, 0);
+    } finally {
+      await signOut(panel);
+      await connect(panel, panel.tokens.owner);
+    }
+  });
+});

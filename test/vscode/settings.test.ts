@@ -1,0 +1,56 @@
+// Settings inside a real VS Code, against the simulated panel: the subscription page preview in a webview
+// with no script; a test notification through the messenger named in panelOps.messengerName sent by the
+// owner with the panel's answer shown, and refused for an admin (owner only) with the reason told.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { closeAll } from './catalogSupport';
+import { connect, connectedPanel, requestsTo, runWithAnswers, signOut, type TestApi } from './support';
+
+type Told = { told?: string } | undefined;
+
+describe('Settings: subscription page preview and test notification', () => {
+  const connected = connectedPanel();
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+  after(closeAll);
+
+  it('previews the subscription page in a webview that runs no script', async () => {
+    panel.resetRequests();
+    const page = await vscode.commands.executeCommand<vscode.WebviewPanel>('panelOps.settings.previewSubscriptionPage');
+    assert.ok(page?.webview, 'a preview page opened');
+    assert.equal(requestsTo(panel, '/settings/subscription-page/preview').length, 1);
+    assert.equal(page.webview.options.enableScripts, false);
+    const html = page.webview.html;
+    assert.ok(html.startsWith('<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;'), html.slice(0, 80));
+    assert.ok(html.includes((panel.data.settings.subscription_page as { title: string }).title), 'the panel\'s page is shown');
+    page.dispose();
+  });
+
+  it('sends a test notification as the owner through the configured messenger and shows the answer', async () => {
+    panel.resetRequests();
+    const told = await runWithAnswers('panelOps.settings.sendTestNotification', 'Hello from the tests') as Told;
+    const [request] = requestsTo(panel, '/settings/telegram/test');
+    assert.ok(request, 'POST /settings/telegram/test');
+    assert.equal(request.method, 'POST');
+    assert.match(told?.told ?? '', /The panel answered the test notification through telegram: messenger: telegram, sent: true, message: Hello from the tests/);
+    void api;
+  });
+
+  it('is refused for an admin, who is told it needs an owner account; the settings stay as they were', async () => {
+    await connect(panel, panel.tokens.admin, { name: 'Admin' });
+    try {
+      const before = JSON.stringify(panel.data.settings);
+      panel.resetRequests();
+      const told = await runWithAnswers('panelOps.settings.sendTestNotification', '') as Told;
+      assert.match(told?.told ?? '', /needs settings:write and an owner account/);
+      assert.equal(requestsTo(panel, '/settings/telegram/test')[0]?.status, 403);
+      assert.equal(JSON.stringify(panel.data.settings), before);
+    } finally {
+      await signOut(panel);
+      await connect(panel, panel.tokens.owner);
+    }
+  });
+});
