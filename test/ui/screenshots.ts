@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { launchChromium } from '../launch/chromium-browser';
 import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
@@ -18,7 +18,7 @@ const OVERALL_TIMEOUT_MS = 5 * 60_000;
 
 /** Answers the connect prompts in whatever order they come, as a user reading them would. */
 async function connectThroughPrompts(page: Page, panel: PanelCliProcess): Promise<void> {
-  await runCommand(page, 'Panel: Connect to Panel');
+  await runCommand(page, 'Panel Ops: Connect to Panel');
   for (let answered = 0; answered < 8; answered++) {
     const prompt = await currentPrompt(page);
     if (!prompt) return;
@@ -38,6 +38,50 @@ async function save(page: Page, name: string): Promise<void> {
   const file = join(screenshotsDir, name);
   await page.screenshot({ path: file });
   console.log(`[screenshots] saved ${file}`);
+}
+
+/** The frame of an open webview whose page shows `text` (webviews are nested iframes of the workbench). */
+async function webviewFrame(page: Page, text: string | RegExp, timeoutMs = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const found = await frame.getByText(text).first().isVisible().catch(() => false);
+      if (found) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview shows ${String(text)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * Watches the webviews while the pages with the demo's hostile values are open: a dialog (an `alert()` of
+ * the hostile values) or a request from a webview to another origin than the local code-server (and its
+ * webview resource host) fails the run.
+ */
+function watchForHostileEffects(page: Page): () => void {
+  const problems: string[] = [];
+  page.on('dialog', (dialog) => {
+    problems.push(`a dialog opened: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/^(data|blob):/.test(url)) return;
+    let frame: Frame | undefined;
+    try {
+      frame = request.frame();
+    } catch {
+      frame = undefined; // a service worker's request
+    }
+    if (!frame?.parentFrame()) return; // the workbench itself (extension gallery and so on), not a webview
+    const host = new URL(url).hostname;
+    if (host === '127.0.0.1' || host === 'localhost' || host.endsWith('.vscode-cdn.net') && /vscode-resource|\/stable-|webview/.test(url)) return;
+    problems.push(`a request to another origin: ${url}`);
+  });
+  return () => {
+    if (problems.length > 0) throw new Error(`hostile values had an effect:\n  ${problems.join('\n  ')}`);
+    console.log('[screenshots] no dialog and no request to another origin while the webviews were open');
+  };
 }
 
 async function takeScreenshots(page: Page, server: RunningCodeServer, workspace: string, panel: PanelCliProcess): Promise<void> {
@@ -65,6 +109,28 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await expandTreeRow(page, 'Users', userLabel);
   await viewPane(page, 'Users').locator('.monaco-list-row[aria-level="3"]').first().waitFor();
   await save(page, 'users-and-node.png');
+
+  const checkHostileEffects = watchForHostileEffects(page);
+  await page.keyboard.press('Control+B'); // the side bar closes: the webviews get the whole window
+
+  // The dashboard: summary cards, trend charts, the overview and carriers tables, the public status.
+  await runCommand(page, 'Panel Ops: Open Dashboard');
+  const dashboard = await webviewFrame(page, /Dashboard of Demo panel/);
+  await dashboard.locator('canvas').first().waitFor();
+  await save(page, 'dashboard.png');
+
+  // The audit log with the demo's entries (the newest carries hostile details).
+  await runCommand(page, 'Panel Ops: Open Audit Log');
+  const audit = await webviewFrame(page, /entries match/);
+  await audit.locator('table.audit tbody tr').first().waitFor();
+  await save(page, 'audit-log.png');
+
+  // The hostile branding profile's preview: markup as text, its javascript: link not a link, no script.
+  await runCommand(page, 'Panel Ops: Preview Branding Profile');
+  await pickItem(page, 'Hostile');
+  await webviewFrame(page, /not a web link/);
+  await save(page, 'branding-preview.png');
+  checkHostileEffects();
 }
 
 async function main(): Promise<void> {

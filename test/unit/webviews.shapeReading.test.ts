@@ -55,7 +55,11 @@ describe('webviews: reading answers of unspecified shape', () => {
   });
 
   it('reads Prometheus text into named samples, skipping comments and junk', () => {
-    const samples = prometheusSamples('# HELP proxy_connections x\n# TYPE proxy_connections gauge\nproxy_connections 12\nhttp{code="200"} 3.5 1700000000\nnot a sample\nbad NaNx\n');
-    assert.deepEqual(samples, { proxy_connections: 12, 'http{code="200"}': 3.5 });
+    const samples = prometheusSamples('# HELP proxy_connections x\n# TYPE proxy_connections gauge\nproxy_connections 12\nhttp{code="200"} 3.5 1700000000\nhttp{code="500"} 1\nnot a sample\nbad NaNx\n');
+    assert.deepEqual(samples, { proxy_connections: 12, http: { 'code="200"': 3.5, 'code="500"': 1 } });
+    assert.deepEqual(readShape(samples).groups, [
+      { label: '', figures: [{ label: 'proxy_connections', value: 12 }] },
+      { label: 'http', figures: [{ label: 'code="200"', value: 3.5 }, { label: 'code="500"', value: 1 }] },
+    ]);
   });
 });

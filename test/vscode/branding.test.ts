@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { closeAll, runOn } from './catalogSupport';
+import { closeAll, runOn, waitFor } from './catalogSupport';
 import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
 
 type ProfileItem = vscode.TreeItem & { profile: { id: string; name: string; active: boolean; fields: Record<string, string | undefined>; assets: { kind: string; filename?: string }[] } };
@@ -110,15 +110,13 @@ describe('Branding', () => {
   it('previews an image before uploading it as multipart, and tells the panel\'s reason for a too-large one', async () => {
     const target = await profileNamed(api, 'Night ops');
     const small = imageFile('logo.png', 2048);
-    const seen: string[][] = [];
-    const listening = api.input.onDidAsk((question) => {
-      if (question.kind === 'confirm') seen.push(webviewTabTitles());
-    });
+    const opened: string[] = [];
+    const listening = vscode.window.tabGroups.onDidChangeTabs((change) => opened.push(...change.opened.map((tab) => tab.label)));
     try {
       panel.resetRequests();
       const done = await runOn<Told>(api, 'panelOps.branding.upload', target, 'logo', small, 'Upload');
       assert.match(done?.told ?? '', /Uploaded logo.png as logo of "Night ops"/);
-      assert.ok(seen[0]?.includes('Upload: logo.png'), `the image was shown while asking (tabs: ${seen[0]?.join(', ')})`);
+      await waitFor(() => opened.includes('Upload: logo.png'), `the image was shown in a tab before sending (tabs opened: ${opened.join(', ')})`);
       assert.ok(!webviewTabTitles().includes('Upload: logo.png'), 'the preview closes after the answer');
       const [upload] = requestsTo(panel, `/branding/profiles/${target.profile.id}/upload`);
       assert.equal(upload.query.kind, 'logo');

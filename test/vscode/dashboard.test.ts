@@ -47,9 +47,10 @@ describe('Dashboard and node metrics', () => {
     assert.ok(overview?.columns.includes('latency_ms'));
     assert.ok(sections.carriers.reading?.tables[0].rows.length, 'web carriers as a table');
     assert.ok(sections.status.reading?.tree.some((row) => row.key === 'status'), 'the public status as a key/value row');
-    assert.match(view.probe.html, /script-src 'nonce-[^']+'/);
-    assert.equal((view.probe.html.match(/<script/g) ?? []).length, 1, 'one script: the bundled page');
-    assert.doesNotMatch(view.probe.html, /<script nonce="[^"]+">/, 'no inline script');
+    const html = view.probe.html.replace(/&#39;/g, "'");
+    assert.match(html, /default-src 'none'; script-src 'nonce-[^']+';/);
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'one script: the bundled page');
+    assert.match(html, /<script nonce="[^"]+" src="[^"]+\/dist\/webview\/figures\.js"><\/script>/, 'no inline script');
   });
 
   it('reads everything again on the Refresh button, and one refused read leaves the others shown', async () => {
@@ -76,7 +77,8 @@ describe('Dashboard and node metrics', () => {
     const sections = sectionsOf(view);
     assert.deepEqual(sections.series.reading?.series.map((series) => series.label), ['series.cpu_percent', 'series.connections', 'series.latency_ms']);
     assert.ok(sections.stats.reading?.groups[0].figures.some((figure) => figure.label === 'keys_bound'));
-    assert.ok(sections.metrics.reading?.groups[0].figures.some((figure) => figure.label === 'proxy_connections'));
+    const connections = sections.metrics.reading?.groups.find((group) => group.label === 'proxy_connections');
+    assert.deepEqual(connections?.figures.map((figure) => figure.label), ['node="ams-1"'], 'Prometheus samples grouped by metric, named by labels');
     assert.equal(requestsTo(panel, `/monitoring/nodes/${ams.node.id}/series`).length, 1);
     assert.equal(requestsTo(panel, `/nodes/${ams.node.id}/stats`).length, 1);
     assert.equal(requestsTo(panel, `/nodes/${ams.node.id}/metrics`).length, 1);
