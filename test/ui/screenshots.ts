@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Page, Request } from 'playwright-core';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { launchChromium } from '../launch/chromium-browser';
 import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
@@ -60,27 +60,39 @@ async function webviewFrame(page: Page, text: string | RegExp, timeoutMs = 60_00
  */
 function watchForHostileEffects(page: Page): () => void {
   const problems: string[] = [];
+  const blocked: string[] = [];
   page.on('dialog', (dialog) => {
     problems.push(`a dialog opened: ${dialog.message()}`);
     void dialog.dismiss();
   });
-  page.on('request', (request) => {
+  const fromWebview = (request: Request): boolean => {
     const url = request.url();
-    if (/^(data|blob):/.test(url)) return;
+    if (/^(data|blob):/.test(url)) return false;
     let frame: Frame | undefined;
     try {
       frame = request.frame();
     } catch {
-      frame = undefined; // a service worker's request
+      return false; // a service worker's request
     }
-    if (!frame?.parentFrame()) return; // the workbench itself (extension gallery and so on), not a webview
+    if (!frame?.parentFrame()) return false; // the workbench itself (extension gallery and so on), not a webview
     const host = new URL(url).hostname;
-    if (host === '127.0.0.1' || host === 'localhost' || host.endsWith('.vscode-cdn.net') && /vscode-resource|\/stable-|webview/.test(url)) return;
-    problems.push(`a request to another origin: ${url}`);
+    return !(host === '127.0.0.1' || host === 'localhost' || (host.endsWith('.vscode-cdn.net') && /vscode-resource|\/stable-|webview/.test(url)));
+  };
+  // A request the page's policy refused never leaves the browser: only one that was answered (or failed
+  // for another reason than the policy) went out.
+  page.on('response', (response) => {
+    if (fromWebview(response.request())) problems.push(`a request to another origin was answered: ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (!fromWebview(request)) return;
+    const reason = request.failure()?.errorText ?? '';
+    if (/csp|blocked/i.test(reason)) blocked.push(`${request.url()} (${reason})`);
+    else problems.push(`a request to another origin went out: ${request.url()} (${reason})`);
   });
   return () => {
     if (problems.length > 0) throw new Error(`hostile values had an effect:\n  ${problems.join('\n  ')}`);
-    console.log('[screenshots] no dialog and no request to another origin while the webviews were open');
+    for (const url of blocked) console.log(`[screenshots] refused by the webview's policy: ${url}`);
+    console.log('[screenshots] no dialog and no request to another origin went out while the webviews were open');
   };
 }
 

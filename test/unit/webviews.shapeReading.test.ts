@@ -9,8 +9,8 @@ describe('webviews: reading answers of unspecified shape', () => {
   it('groups numbers by the object holding them, labelled with their field names', () => {
     const reading = readShape({ nodes: { total: 6, online: 4 }, connections: 120, generated_at: '2026-11-22T10:00:00Z' });
     assert.deepEqual(reading.groups, [
-      { label: 'nodes', figures: [{ label: 'total', value: 6 }, { label: 'online', value: 4 }] },
       { label: '', figures: [{ label: 'connections', value: 120 }] },
+      { label: 'nodes', figures: [{ label: 'total', value: 6 }, { label: 'online', value: 4 }] },
     ]);
     assert.deepEqual(reading.tree, [{ depth: 0, key: 'generated_at', value: '2026-11-22T10:00:00Z' }]);
   });

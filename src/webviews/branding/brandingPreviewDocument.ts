@@ -57,7 +57,10 @@ body { margin: 0; padding: 16px; font-family: system-ui, sans-serif; background:
 .card .body { padding: 16px; }
 .button { display: inline-block; background: var(--accent); color: #fff; padding: 6px 14px; border-radius: 4px; }
 .footer { padding: 8px 16px; font-size: .85em; opacity: .8; border-top: 1px solid rgba(128,128,128,.3); }
-.support.refused { color: #cf222e; }
+.support.refused, .fields-box .refused { color: #cf222e !important; }
+/* The field list stays readable whatever the custom CSS does to the page's colours. */
+.fields-box { background: #ffffff !important; color: #1f2328 !important; padding: 8px; border-radius: 6px; }
+.fields-box * { color: #1f2328 !important; }
 table.fields { border-collapse: collapse; width: 100%; font-size: .9em; }
 table.fields th, table.fields td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid rgba(128,128,128,.3); }
 table.fields pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -72,7 +75,7 @@ h1, h2 { font-size: 1.1em; }
   <div class="body"><p>${escapeHtml(f.login_text ?? '')}</p><span class="button">${escapeHtml(words.signIn)}</span></div>
   <div class="footer">${escapeHtml(f.footer_text ?? '')} ${support}</div>
 </div>
-<h2>${escapeHtml(words.fields)}</h2>
+<div class="fields-box"><h2>${escapeHtml(words.fields)}</h2>
 <table class="fields">${rows}</table>
-${assets}`;
+${assets}</div>`;
 }

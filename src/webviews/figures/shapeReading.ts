@@ -232,7 +232,8 @@ export function readShape(answer: Json): Reading {
     cut = true;
   }
   return {
-    groups: [...groups].map(([label, figures]) => ({ label, figures })),
+    // The answer's own top-level numbers first (they have no heading), then each object's.
+    groups: [...groups].map(([label, figures]) => ({ label, figures })).sort((a, b) => Number(a.label !== '') - Number(b.label !== '')),
     series,
     tables,
     tree,
