@@ -51,7 +51,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const keys = new KeysStore(session);
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
-  const actions: UserActionContext = { session, log, keys, nodes };
+  const actions: UserActionContext = { session, log, input, keys, nodes };
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
   const alerts = new AlertsStore(session);
@@ -77,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerNodesRefresh(nodesView.provider),
     registerUsersRefresh(usersView.provider),
     registerUsersFilter(usersView.provider, session, input),
-    registerAlertsCommands(actions, alerts, alertsView.provider, input),
+    registerAlertsCommands(actions, alerts, alertsView.provider),
     registerSetUserEnabled(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     vscode.window.onDidChangeWindowState((state) => {
