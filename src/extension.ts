@@ -109,6 +109,8 @@ export async function activate(context: vscode.ExtensionContext) {
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,
+    /** Where VS Code keeps this extension's state and logs (the token-hygiene check scans the user data). */
+    storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   };
 }
 

@@ -57,6 +57,8 @@ export interface SimulatedPanel {
   clearFaults(): void;
   readonly requests: readonly RecordedRequest[];
   resetRequests(): void;
+  /** Every request target that held a token-shaped value (a client must never put a token in a URL); never reset. */
+  readonly tokenUrls: readonly string[];
   /** Live in-memory state for assertions. */
   readonly data: PanelData;
   close(): Promise<void>;
