@@ -81,7 +81,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const keys = new KeysStore(session);
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
-  const actions: UserActionContext = { session, log, keys, nodes };
+  const actions: UserActionContext = { session, log, input, keys, nodes };
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
   const alerts = new AlertsStore(session);
@@ -114,22 +114,22 @@ export async function activate(context: vscode.ExtensionContext) {
     registerNodesRefresh(nodesView.provider),
     registerUsersRefresh(usersView.provider),
     registerUsersFilter(usersView.provider, session, input),
-    registerAlertsCommands(actions, alerts, alertsView.provider, input),
+    registerAlertsCommands(actions, alerts, alertsView.provider),
     registerSetUserEnabled(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     registerShowLogs(session, logViewers, userInput),
     registerShowJobHistory(session, jobHistories, userInput),
     registerShowQr(session, qrViews),
     registerShowQrAsText(session, userInput),
-    registerOpenDashboard(session, dashboards),
+    registerOpenDashboard(session, dashboards, input),
     registerShowNodeMetrics(session, nodeMetrics, userInput),
-    registerOpenAuditLog(session, auditLogs),
+    registerOpenAuditLog(session, auditLogs, input),
     registerBrandingLifecycle(brandingCommands),
     registerEditBrandingField(brandingCommands),
     registerUploadBrandingAsset(brandingCommands),
     registerPreviewBranding(brandingCommands),
-    registerPreviewSubscriptionPage(session),
-    registerSendTestNotification(actions, input),
+    registerPreviewSubscriptionPage(session, input),
+    registerSendTestNotification(actions),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),
@@ -168,6 +168,8 @@ export async function activate(context: vscode.ExtensionContext) {
     dashboards,
     nodeMetrics,
     auditLogs,
+    /** Where VS Code keeps this extension's state and logs (the token-hygiene check scans the user data). */
+    storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   };
 }
 

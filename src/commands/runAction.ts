@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { OutcomeUnknownError, PanelCancelledError, PanelResponseFormatError } from '../api/errors';
 import type { PanelApi } from '../api/index';
 import type { PanelSession } from '../connection/panelSession';
+import type { UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { withoutLinks } from '../text/plainText';
 import { showBusy, type BusyTarget } from '../views/shared/busyItems';
@@ -39,6 +40,8 @@ export type ActionOutcome<T> =
 export interface ActionContext {
   readonly session: PanelSession;
   readonly log: vscode.LogOutputChannel;
+  /** Prompts and notifications (scripted in the VS Code suite). */
+  readonly input: UserInput;
 }
 
 /**
@@ -64,7 +67,7 @@ export async function runAction<T>(context: ActionContext, action: Action<T>): P
       return reconcile(context, action, unreadable);
     }
     context.log.warn(`${action.failure}: ${describeError(error)}`);
-    void vscode.window.showErrorMessage(failureSentence(action.failure, error));
+    void context.input.notify('error', failureSentence(action.failure, error));
     return { kind: 'failed', error };
   } finally {
     progress.dispose();
@@ -88,11 +91,11 @@ async function reconcile<T>(context: ActionContext, action: Action<T>, unreadabl
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (_progress, token) => context.session.callOn(action.panelId, reconciler, token),
     );
-    void vscode.window.showInformationMessage(withoutLinks(message));
+    void context.input.notify('info', withoutLinks(message));
     return { kind: 'reconciled', message };
   } catch (error) {
     const told = vscode.l10n.t('{0}: the answer was lost and the panel could not be read back ({1}). Check the panel before trying again.', action.failure, describeError(error));
-    void vscode.window.showWarningMessage(withoutLinks(told));
+    void context.input.notify('warning', withoutLinks(told));
     return { kind: 'failed', error };
   }
 }

@@ -83,7 +83,7 @@ async function pickNode(session: PanelSession, input: UserInput): Promise<NodeCh
       ];
     } catch (error) {
       if (!loading.token.isCancellationRequested) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
+        void input.notify('error', vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
       }
       return [];
     }

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  BACK, type Back, type ConfirmQuestion, type FileQuestion, type PickQuestion, type TextQuestion, type UserInput,
+  BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type TextQuestion, type UserInput,
 } from './userInput';
 
 /**
@@ -43,9 +43,20 @@ function bareLabel(label: string): string {
   return label.replace(/^\$\([a-z0-9-~]+\)\s*/i, '');
 }
 
+/** A notification the extension showed. */
+export interface Notice {
+  readonly severity: NoticeSeverity;
+  readonly message: string;
+  readonly actions: readonly string[];
+}
+
 export class ScriptedUserInput implements UserInput {
   private readonly answers: ScriptedAnswer[] = [];
   private readonly log: AskedQuestion[] = [];
+  private readonly shown: Notice[] = [];
+  private readonly noticed = new vscode.EventEmitter<Notice>();
+  /** Fires for every notification. */
+  readonly onDidNotify = this.noticed.event;
   private readonly asked = new vscode.EventEmitter<AskedQuestion>();
   /** Fires for every question, once it has been answered from the queue. */
   readonly onDidAsk = this.asked.event;
@@ -65,10 +76,32 @@ export class ScriptedUserInput implements UserInput {
     return this.log;
   }
 
-  /** Forgets the questions asked and any answer left. */
+  /** Every notification shown since the last `clear()`. */
+  get notices(): readonly Notice[] {
+    return this.shown;
+  }
+
+  /** Forgets the questions asked, the notifications shown and any answer left. */
   clear(): void {
     this.answers.length = 0;
     this.log.length = 0;
+    this.shown.length = 0;
+  }
+
+  /**
+   * Records the notification. One with action buttons takes the next scripted answer only when that answer
+   * is one of its actions (so a test clicks a button by queueing its label); otherwise it is dismissed.
+   */
+  async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
+    const notice: Notice = { severity, message, actions };
+    this.shown.push(notice);
+    this.noticed.fire(notice);
+    const next = this.answers[0];
+    if (typeof next === 'string' && actions.includes(next)) {
+      this.answers.shift();
+      return next;
+    }
+    return undefined;
   }
 
   async text(question: TextQuestion): Promise<string | Back | undefined> {
@@ -124,6 +157,7 @@ export class ScriptedUserInput implements UserInput {
 
   dispose(): void {
     this.asked.dispose();
+    this.noticed.dispose();
   }
 
   private file(kind: 'openFile' | 'saveFile', question: FileQuestion): vscode.Uri | undefined {

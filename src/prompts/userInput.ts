@@ -66,7 +66,14 @@ export interface FileQuestion {
   readonly defaultUri?: vscode.Uri;
 }
 
+export type NoticeSeverity = 'info' | 'warning' | 'error';
+
 export interface UserInput {
+  /**
+   * A notification (not modal), with optional action buttons; resolves with the chosen action, or
+   * undefined when dismissed or when it has none. The message must already be plain (see src/text/).
+   */
+  notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined>;
   /** The trimmed text, Back, or undefined when dismissed. */
   text(question: TextQuestion): Promise<string | Back | undefined>;
   /** One item, Back, or undefined when dismissed. */

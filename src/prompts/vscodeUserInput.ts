@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { quickInputText } from '../text/plainText';
 import {
-  BACK, type Back, type ConfirmQuestion, type FileQuestion, type PickQuestion, type StepPosition, type TextQuestion, type UserInput,
+  BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type StepPosition, type TextQuestion,
+  type UserInput,
 } from './userInput';
 
 function buttonsFor(position: StepPosition | undefined): vscode.QuickInputButton[] {
@@ -10,6 +11,14 @@ function buttonsFor(position: StepPosition | undefined): vscode.QuickInputButton
 
 /** The real prompts: VS Code's quick input, modal messages and file dialogs. */
 export class VsCodeUserInput implements UserInput {
+  async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
+    switch (severity) {
+      case 'error': return vscode.window.showErrorMessage(message, ...actions);
+      case 'warning': return vscode.window.showWarningMessage(message, ...actions);
+      default: return vscode.window.showInformationMessage(message, ...actions);
+    }
+  }
+
   text(question: TextQuestion): Promise<string | Back | undefined> {
     return new Promise((resolve) => {
       const box = vscode.window.createInputBox();

@@ -29,6 +29,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const handlers = handlersFor(routes);
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
+  const tokenUrls: string[] = [];
 
   const tokens: PanelTokens = {
     owner: authority.issue('owner', { scopes: PRESETS.fullRights }).secret,
@@ -39,7 +40,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     revoked: authority.issue('owner', { scopes: SCOPES, revoked: true }).secret,
   };
 
-  const listener = createRequestListener({ runtime, authority, router: new Router(routes), handlers, faults, requests });
+  const listener = createRequestListener({ runtime, authority, router: new Router(routes), handlers, faults, requests, tokenUrls });
   const certificates = options.https ? await generateCertificates() : undefined;
   const server = certificates ? https.createServer({ cert: certificates.cert, key: certificates.key }, listener) : http.createServer(listener);
   const sockets = new Set<Socket>();
@@ -64,6 +65,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     get requests() {
       return requests;
     },
+    tokenUrls,
     issueToken: (o) => authority.issue(o.role, { scopes: o.scopes, expiresAt: o.expiresAt, revoked: o.revoked }),
     revokeToken: (secret) => authority.revoke(secret),
     setRole: (account, role) => {

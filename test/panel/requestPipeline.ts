@@ -23,7 +23,12 @@ export interface PipelineParts {
   handlers: ReadonlyMap<string, Handler>;
   faults: FaultQueue;
   requests: RecordedRequest[];
+  /** Every request target (path and query) that held something shaped like a token; never cleared. */
+  tokenUrls: string[];
 }
+
+/** The shape of the panel's API tokens (SHAPES.md): a token in a URL is always a client's mistake. */
+const TOKEN_SHAPE = /pmt_[0-9a-f]{40}/i;
 
 export function createRequestListener(parts: PipelineParts): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -44,6 +49,7 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     headers: headersOf(req.rawHeaders),
   };
   parts.requests.push(record);
+  if (TOKEN_SHAPE.test(decodeURIComponent(req.url ?? ''))) parts.tokenUrls.push(req.url ?? '');
   res.on('finish', () => (record.status = res.statusCode));
 
   const fault = parts.faults.take(method, url.pathname);

@@ -79,6 +79,8 @@ export interface SimulatedPanel {
   resetRequests(): void;
   /** Every log stream answered since the start, oldest first. */
   readonly logStreams: readonly LogStreamRecord[];
+  /** Every request target that held a token-shaped value (a client must never put a token in a URL); never reset. */
+  readonly tokenUrls: readonly string[];
   /** Live in-memory state for assertions. */
   readonly data: PanelData;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 // The contributions in package.json agree with the code: scope context keys name real scopes, every view
 // offers "Connect to Panel" while nothing is connected, every command is in the Panel category.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCOPES } from '../../src/api/catalog';
 import { scopeContextKey } from '../../src/connection/scopeBelief';
@@ -54,5 +54,26 @@ describe('package.json contributions', () => {
   it('polls alerts every 60 s by default and activates after startup for the status bar', () => {
     assert.equal(manifest.contributes.configuration.properties['panelOps.alerts.pollIntervalSeconds'].default, 60);
     assert.ok(manifest.activationEvents.includes('onStartupFinished'));
+  });
+});
+
+describe('package.json commands and the code agree', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => readFileSync(join(dir, file), 'utf8'));
+  const registered = new Set(
+    sources(join(__dirname, '..', '..', '..', 'src')).flatMap((text) => [...text.matchAll(/registerCommand\(\s*'(panelOps\.[A-Za-z.]+)'/g)].map((match) => match[1])),
+  );
+
+  it('registers every contributed command, and contributes every registered one', () => {
+    const contributed = new Set(manifest.contributes.commands.map((command) => command.command));
+    assert.deepEqual([...contributed].filter((command) => !registered.has(command)), [], 'contributed but never registered');
+    assert.deepEqual([...registered].filter((command) => !contributed.has(command)), [], 'registered but not contributed');
+  });
+
+  it('menus name only contributed commands', () => {
+    const contributed = new Set(manifest.contributes.commands.map((command) => command.command));
+    for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
+      for (const item of items) assert.ok(contributed.has(item.command), `${menu}: ${item.command}`);
+    }
   });
 });

@@ -39,6 +39,7 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
 
   beforeEach(() => {
     panel.clearFaults();
+    api.input.clear();
     api.users.provider.refresh();
   });
 
@@ -78,6 +79,7 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
     assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1, 'the disable was sent once');
     assert.equal(requestsTo(panel, `/keys/${user.key.id}`).filter((request) => request.method === 'GET').length, 1, 'then the user was read back');
     await until(api.users.provider.onDidChangeTreeData as vscode.Event<unknown>, () => user.contextValue === 'user.disabled');
+    assert.ok(api.input.notices.some((notice) => notice.severity === 'info' && /now holds .* as disabled/.test(notice.message)), 'the user is told what the panel holds');
     await vscode.commands.executeCommand('panelOps.users.enable', user);
   });
 
@@ -90,6 +92,23 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
     assert.equal(requestsTo(panel, `/keys/${user.key.id}`).filter((request) => request.method === 'GET').length, 1);
     // The simulated panel applies nothing on this fault: the item shows what the panel holds.
     assert.equal(user.contextValue, 'user.active');
+  });
+
+  it('a refusal is told in one sentence that names the scope it needs', async () => {
+    const { secret } = panel.issueToken({ role: 'owner', scopes: ['users:read', 'nodes:read', 'monitoring:read'] });
+    await connect(panel, secret, { preset: 'fullRights' }); // the user claims more than the token has
+    try {
+      api.users.provider.refresh();
+      const user = await activeUserWithNode(api);
+      await vscode.commands.executeCommand('panelOps.users.disable', user);
+      const errors = api.input.notices.filter((notice) => notice.severity === 'error');
+      assert.equal(errors.length, 1);
+      assert.match(errors[0].message, /^Could not disable ".*": .*users:write/);
+      assert.equal(user.contextValue, 'user.active', 'nothing changed');
+      assert.equal(api.session.capabilities.hasScope('users:write'), false, 'the refusal was learned');
+    } finally {
+      await connect(panel, panel.tokens.owner);
+    }
   });
 
   it('an item acts on the panel it came from, even after switching to another panel', async () => {

@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { closeAll, runOn, waitFor } from './catalogSupport';
+import { closeAll, noticesOf, runOn, waitFor } from './catalogSupport';
 import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
 
 type ProfileItem = vscode.TreeItem & { profile: { id: string; name: string; active: boolean; fields: Record<string, string | undefined>; assets: { kind: string; filename?: string }[] } };
-type Told = { told?: string } | undefined;
 
 async function profiles(api: TestApi): Promise<ProfileItem[]> {
   return (await children(api.branding)).filter((item) => /^brandingProfile/.test(item.contextValue ?? '')) as ProfileItem[];
@@ -71,8 +70,8 @@ describe('Branding', () => {
     assert.equal(created.contextValue, 'brandingProfile');
 
     panel.resetRequests();
-    const refused = await runOn<Told>(api, 'panelOps.branding.edit', created, 'primary_color', 'blue');
-    assert.match(refused?.told ?? '', /Could not change primary_color of "Campaign".*primary_color:/);
+    await runOn(api, 'panelOps.branding.edit', created, 'primary_color', 'blue');
+    assert.match(noticesOf(api).join('\n'), /^error: Could not change primary_color of "Campaign": .*primary_color: /m, 'the panel\'s reason is told');
     const colourField = (await children(api.branding, created)).find((item) => labelOf(item) === 'primary_color');
     assert.ok(colourField);
     await runOn(api, 'panelOps.branding.editField', colourField, '#123456');
@@ -92,8 +91,9 @@ describe('Branding', () => {
     const active = (await profiles(api)).find((item) => item.profile.active);
     assert.ok(active);
     panel.resetRequests();
-    const refused = await runOn<Told>(api, 'panelOps.branding.delete', active);
-    assert.match(refused?.told ?? '', /active branding profile.*Activate another profile first/);
+    await runOn(api, 'panelOps.branding.delete', active);
+    assert.match(noticesOf(api).join('\n'), /^warning: ".+" is the active branding profile.*Activate another profile first/m);
+    assert.equal(api.input.questions.length, 0, 'no confirmation is asked for what cannot be done');
     assert.equal(panel.requests.filter((request) => request.method === 'DELETE').length, 0);
 
     await runWithAnswers('panelOps.branding.create', 'Short-lived');
@@ -114,8 +114,8 @@ describe('Branding', () => {
     const listening = vscode.window.tabGroups.onDidChangeTabs((change) => opened.push(...change.opened.map((tab) => tab.label)));
     try {
       panel.resetRequests();
-      const done = await runOn<Told>(api, 'panelOps.branding.upload', target, 'logo', small, 'Upload');
-      assert.match(done?.told ?? '', /Uploaded logo.png as logo of "Night ops"/);
+      await runOn(api, 'panelOps.branding.upload', target, 'logo', small, 'Upload');
+      assert.deepEqual(noticesOf(api), ['info: Uploaded logo.png as logo of "Night ops".']);
       await waitFor(() => opened.includes('Upload: logo.png'), `the image was shown in a tab before sending (tabs opened: ${opened.join(', ')})`);
       assert.ok(!webviewTabTitles().includes('Upload: logo.png'), 'the preview closes after the answer');
       const [upload] = requestsTo(panel, `/branding/profiles/${target.profile.id}/upload`);
@@ -125,8 +125,8 @@ describe('Branding', () => {
       assert.ok((await profileNamed(api, 'Night ops')).profile.assets.some((asset) => asset.kind === 'logo' && asset.filename === 'logo.png'));
 
       const large = imageFile('huge.png', 3 * 1024 * 1024);
-      const refused = await runOn<Told>(api, 'panelOps.branding.upload', target, 'login_bg', large, 'Upload');
-      assert.match(refused?.told ?? '', /Could not upload huge.png as login_bg.*file: must be at most 2 MiB/);
+      await runOn(api, 'panelOps.branding.upload', target, 'login_bg', large, 'Upload');
+      assert.match(noticesOf(api).join('\n'), /^error: Could not upload huge.png as login_bg of "Night ops": .*file: must be at most 2 MiB/m);
       assert.equal(panel.data.brandingProfiles.get(target.profile.id)?.assets.login_bg, undefined);
     } finally {
       listening.dispose();

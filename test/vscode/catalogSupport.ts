@@ -38,3 +38,8 @@ export async function runOn<T = unknown>(api: TestApi, command: string, item: un
   assert.equal(api.input.remaining, 0, `every scripted answer to ${command} was used`);
   return result;
 }
+
+/** The notifications shown since the last scripted command, as "severity: message" lines. */
+export function noticesOf(api: TestApi): string[] {
+  return api.input.notices.map((notice) => `${notice.severity}: ${notice.message}`);
+}

@@ -17,6 +17,9 @@ const emptyStats = { suites: 0, tests: 0, passes: 0, pending: 0, failures: 0 } a
 export async function run(): Promise<void> {
   // The spec reporter writes through console.log, which the extension host forwards to the launcher.
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60_000, slow: 5_000 });
+  // PANEL_OPS_TEST_GREP=<text> runs only the tests whose full title contains it (while developing).
+  const grep = process.env.PANEL_OPS_TEST_GREP;
+  if (grep) mocha.grep(grep);
   const files = findTestFiles(__dirname);
   for (const file of files) mocha.addFile(file);
   if (files.length === 0) throw new Error(`No *.test.js files under ${__dirname}`);

@@ -4,10 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { closeAll } from './catalogSupport';
+import { closeAll, noticesOf } from './catalogSupport';
 import { connect, connectedPanel, requestsTo, runWithAnswers, signOut, type TestApi } from './support';
 
-type Told = { told?: string } | undefined;
 
 describe('Settings: subscription page preview and test notification', () => {
   const connected = connectedPanel();
@@ -31,12 +30,11 @@ describe('Settings: subscription page preview and test notification', () => {
 
   it('sends a test notification as the owner through the configured messenger and shows the answer', async () => {
     panel.resetRequests();
-    const told = await runWithAnswers('panelOps.settings.sendTestNotification', 'Hello from the tests') as Told;
+    await runWithAnswers('panelOps.settings.sendTestNotification', 'Hello from the tests');
     const [request] = requestsTo(panel, '/settings/telegram/test');
     assert.ok(request, 'POST /settings/telegram/test');
     assert.equal(request.method, 'POST');
-    assert.match(told?.told ?? '', /The panel answered the test notification through telegram: messenger: telegram, sent: true, message: Hello from the tests/);
-    void api;
+    assert.match(noticesOf(api).join('\n'), /^info: The panel answered the test notification through telegram: messenger: telegram, sent: true, message: Hello from the tests, sent_at: /m);
   });
 
   it('is refused for an admin, who is told it needs an owner account; the settings stay as they were', async () => {
@@ -44,8 +42,8 @@ describe('Settings: subscription page preview and test notification', () => {
     try {
       const before = JSON.stringify(panel.data.settings);
       panel.resetRequests();
-      const told = await runWithAnswers('panelOps.settings.sendTestNotification', '') as Told;
-      assert.match(told?.told ?? '', /needs settings:write and an owner account/);
+      await runWithAnswers('panelOps.settings.sendTestNotification', '');
+      assert.match(noticesOf(api).join('\n'), /^error: Could not send a test notification through telegram: .*needs settings:write and an owner account/m);
       assert.equal(requestsTo(panel, '/settings/telegram/test')[0]?.status, 403);
       assert.equal(JSON.stringify(panel.data.settings), before);
     } finally {

@@ -33,6 +33,13 @@ export async function testApi(): Promise<TestApi> {
   return api;
 }
 
+/**
+ * Every token the suite connected with and every simulated panel it connected to, for the token-hygiene
+ * check that runs last (zz.tokenHygiene.test.ts).
+ */
+export const suiteTokens = new Set<string>();
+export const suitePanels = new Set<{ readonly url: string; readonly tokenUrls?: readonly string[] }>();
+
 export interface ConnectOptions {
   /** Shown as every view's description; default "Test panel". */
   readonly name?: string;
@@ -50,6 +57,8 @@ export interface ConnectOptions {
  */
 export async function connect(panel: { readonly url: string }, token: string, options: ConnectOptions = {}): Promise<void> {
   const { input } = await testApi();
+  suiteTokens.add(token);
+  suitePanels.add(panel);
   input.clear();
   const preset = options.scopes ? 'Some scopes…' : options.preset === 'readOnly' ? 'Read-only' : 'Full rights';
   input.queue(panel.url, token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel');

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { Alert } from '../../state/alertsModel';
 import type { AlertsStore } from '../../state/alertsStore';
 import { plainLabel } from '../../text/plainText';
-import type { UserInput } from '../../prompts/userInput';
 import { AlertNode } from '../../views/alerts/alertNodes';
 import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
 import { runAction, type ActionContext } from '../runAction';
@@ -27,7 +26,7 @@ function notFoundIn(answer: unknown): string[] {
 async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId: string, alerts: readonly Alert[], target?: AlertNode, view?: AlertsTreeProvider): Promise<void> {
   const ids = alerts.map((alert) => alert.id).filter((id): id is NonNullable<Alert['id']> => id !== undefined);
   if (ids.length === 0) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('This alert has no id, so it cannot be resolved from here.'));
+    void context.input.notify('error', vscode.l10n.t('This alert has no id, so it cannot be resolved from here.'));
     return;
   }
   const single = ids.length === 1;
@@ -42,7 +41,7 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
       const missing = new Set(notFoundIn(answer));
       store.markResolved(ids.filter((id) => !missing.has(String(id))));
       if (missing.size > 0) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('{0} of the alerts no longer exist on the panel.', missing.size));
+        void context.input.notify('warning', vscode.l10n.t('{0} of the alerts no longer exist on the panel.', missing.size));
       }
     },
     reconcile: async () => {
@@ -58,7 +57,7 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
 }
 
 /** "Refresh Alerts", "Resolve Alert" (one or the selection) and "Resolve All Shown". */
-export function registerAlertsCommands(context: ActionContext, store: AlertsStore, view: AlertsTreeProvider, input: UserInput): vscode.Disposable {
+export function registerAlertsCommands(context: ActionContext, store: AlertsStore, view: AlertsTreeProvider): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.alerts.refresh', async () => {
       context.session.capabilities.forgetDenials('alerts.list');
@@ -74,7 +73,7 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
       const unresolved = view.shown.filter((alert) => !alert.resolved);
       if (!panelId || unresolved.length === 0) return;
       const resolve = vscode.l10n.t('Resolve {0}', unresolved.length);
-      const answer = await input.confirm({
+      const answer = await context.input.confirm({
         message: vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', unresolved.length, context.session.active?.name ?? ''),
         detail: vscode.l10n.t('They move to the Resolved group on the panel for every operator.'),
         actions: [resolve],

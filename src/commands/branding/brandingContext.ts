@@ -9,8 +9,3 @@ export interface BrandingCommandContext extends ActionContext {
   readonly view: BrandingTreeProvider;
   readonly input: UserInput;
 }
-
-/** What a command returns: the sentence it showed the user, if any (the VS Code suite reads it). */
-export interface Told {
-  readonly told?: string;
-}

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { withoutBack } from '../../prompts/userInput';
 import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
-import { failureSentence, runAction } from '../runAction';
-import type { BrandingCommandContext, Told } from './brandingContext';
+import { runAction } from '../runAction';
+import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
 /** Refresh, live/stored toggle, New, Activate and Delete of branding profiles. */
@@ -16,17 +16,17 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
     vscode.commands.registerCommand('panelOps.branding.showLive', () => store.setLive(true)),
     vscode.commands.registerCommand('panelOps.branding.showStored', () => store.setLive(false)),
 
-    vscode.commands.registerCommand('panelOps.branding.create', async (): Promise<Told | undefined> => {
+    vscode.commands.registerCommand('panelOps.branding.create', async () => {
       const panel = session.active;
-      if (!panel) return undefined;
+      if (!panel) return;
       const name = withoutBack(await input.text({
         title: vscode.l10n.t('New Branding Profile'),
         prompt: vscode.l10n.t('Name of the new profile (it starts inactive)'),
         validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Give the profile a name.')),
       }));
-      if (!name) return undefined;
+      if (!name) return;
       const failure = vscode.l10n.t('Could not create the branding profile "{0}"', name);
-      const outcome = await runAction(context, {
+      await runAction(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Creating the branding profile "{0}"…', name),
         failure,
@@ -43,12 +43,11 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
           return vscode.l10n.t('The panel now holds {0} profile(s) named "{1}".', count, name);
         },
       });
-      return outcome.kind === 'failed' ? { told: failureSentence(failure, outcome.error) } : {};
     }),
 
-    vscode.commands.registerCommand('panelOps.branding.activate', async (item?: unknown): Promise<Told | undefined> => {
+    vscode.commands.registerCommand('panelOps.branding.activate', async (item?: unknown) => {
       const target = await profileTarget(item, session, store, input, vscode.l10n.t('Activate Branding Profile'), (profile) => !profile.active);
-      if (!target) return undefined;
+      if (!target) return;
       const name = profileName(target.profile);
       const failure = vscode.l10n.t('Could not activate the branding profile "{0}"', name);
       const outcome = await runAction(context, {
@@ -70,21 +69,17 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
             : vscode.l10n.t('"{0}" is not active on the panel.', name);
         },
       });
-      if (outcome.kind === 'failed') {
-        await store.refresh();
-        return { told: failureSentence(failure, outcome.error) };
-      }
-      return {};
+      if (outcome.kind === 'failed') await store.refresh();
     }),
 
-    vscode.commands.registerCommand('panelOps.branding.delete', async (item?: unknown): Promise<Told | undefined> => {
+    vscode.commands.registerCommand('panelOps.branding.delete', async (item?: unknown) => {
       const target = await profileTarget(item, session, store, input, vscode.l10n.t('Delete Branding Profile'));
-      if (!target) return undefined;
+      if (!target) return;
       const name = profileName(target.profile);
       if (target.profile.active) {
         const told = vscode.l10n.t('"{0}" is the active branding profile, and the panel does not delete the active one. Activate another profile first, then delete this one.', name);
-        void vscode.window.showWarningMessage(told);
-        return { told };
+        void input.notify('warning', told);
+        return;
       }
       const remove = vscode.l10n.t('Delete');
       const answer = await input.confirm({
@@ -92,7 +87,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         detail: vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.'),
         actions: [remove],
       });
-      if (answer !== remove) return undefined;
+      if (answer !== remove) return;
       const failure = vscode.l10n.t('Could not delete the branding profile "{0}"', name);
       const outcome = await runAction(context, {
         panelId: target.panelId,
@@ -108,11 +103,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
             : vscode.l10n.t('"{0}" is deleted.', name);
         },
       });
-      if (outcome.kind === 'failed') {
-        await store.refresh();
-        return { told: failureSentence(failure, outcome.error) };
-      }
-      return {};
+      if (outcome.kind === 'failed') await store.refresh();
     }),
   );
 }

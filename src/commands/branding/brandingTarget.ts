@@ -28,7 +28,7 @@ export async function profileTarget(argument: unknown, session: PanelSession, st
   }
   const panel = session.active;
   if (!panel) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('No panel is connected.'));
+    void input.notify('error', vscode.l10n.t('No panel is connected.'));
     return undefined;
   }
   if (store.live) await store.setLive(false);

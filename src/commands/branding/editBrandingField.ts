@@ -3,8 +3,8 @@ import { withoutBack } from '../../prompts/userInput';
 import { BRANDING_FIELDS, brandingProfile, COLOUR_FIELDS, type BrandingField } from '../../state/brandingModel';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { BrandingFieldNode } from '../../views/branding/brandingNodes';
-import { failureSentence, runAction } from '../runAction';
-import type { BrandingCommandContext, Told } from './brandingContext';
+import { runAction } from '../runAction';
+import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
 function fieldHint(field: BrandingField): string {
@@ -21,9 +21,9 @@ function fieldHint(field: BrandingField): string {
  */
 export function registerEditBrandingField(context: BrandingCommandContext): vscode.Disposable {
   const { session, store, input } = context;
-  const edit = async (item?: unknown): Promise<Told | undefined> => {
+  const edit = async (item?: unknown): Promise<void> => {
     const target = await profileTarget(item, session, store, input, vscode.l10n.t('Edit Branding Profile'));
-    if (!target) return undefined;
+    if (!target) return;
     const name = profileName(target.profile);
     let field: BrandingField | undefined = item instanceof BrandingFieldNode ? item.field : undefined;
     if (!field) {
@@ -34,7 +34,7 @@ export function registerEditBrandingField(context: BrandingCommandContext): vsco
       }));
       field = picked?.field;
     }
-    if (!field) return undefined;
+    if (!field) return;
     const chosen = field;
     const value = await input.text({
       title: vscode.l10n.t('{0} of "{1}"', chosen, name),
@@ -42,9 +42,9 @@ export function registerEditBrandingField(context: BrandingCommandContext): vsco
       value: target.profile.fields[chosen] ?? '',
     });
     const text = withoutBack(value);
-    if (text === undefined) return undefined;
+    if (text === undefined) return;
     const failure = vscode.l10n.t('Could not change {0} of "{1}"', chosen, name);
-    const outcome = await runAction(context, {
+    await runAction(context, {
       panelId: target.panelId,
       busyLabel: vscode.l10n.t('Saving {0}…', chosen),
       failure,
@@ -63,7 +63,6 @@ export function registerEditBrandingField(context: BrandingCommandContext): vsco
           : vscode.l10n.t('The panel still holds the old {0} of "{1}".', chosen, name);
       },
     });
-    return outcome.kind === 'failed' ? { told: failureSentence(failure, outcome.error) } : {};
   };
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.branding.edit', edit),

@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import { BRANDING_ASSET_KINDS, type BrandingAssetKind } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
+import { describeError } from '../../text/describeError';
 import { escapeHtml } from '../../text/html';
 import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
-import { failureSentence, runAction } from '../runAction';
-import type { BrandingCommandContext, Told } from './brandingContext';
+import { runAction } from '../runAction';
+import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
 /** Files larger than this are not read for the preview (the panel has its own limit and says it). */
@@ -32,9 +33,9 @@ img{max-width:100%;max-height:70vh;border:1px solid #8888;background:repeating-c
  */
 export function registerUploadBrandingAsset(context: BrandingCommandContext): vscode.Disposable {
   const { session, store, input } = context;
-  return vscode.commands.registerCommand('panelOps.branding.upload', async (item?: unknown): Promise<Told | undefined> => {
+  return vscode.commands.registerCommand('panelOps.branding.upload', async (item?: unknown): Promise<void> => {
     const target = await profileTarget(item, session, store, input, vscode.l10n.t('Upload Branding Asset'));
-    if (!target) return undefined;
+    if (!target) return;
     const name = profileName(target.profile);
     const kind = withoutBack(await input.pick({
       title: vscode.l10n.t('Upload an asset to "{0}"', name),
@@ -45,23 +46,21 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
         assetKind: candidate as BrandingAssetKind,
       })),
     }))?.assetKind;
-    if (!kind) return undefined;
+    if (!kind) return;
     const uri = await input.openFile({ title: vscode.l10n.t('Image for {0} of "{1}"', kind, name), filters: { [vscode.l10n.t('Images')]: Object.keys(ASSET_TYPES) } });
-    if (!uri) return undefined;
+    if (!uri) return;
     const fileName = uri.path.split('/').pop() || 'upload';
     let bytes: Uint8Array;
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.size > MAX_READ_BYTES) {
-        const told = vscode.l10n.t('{0} is {1}; Panel Ops does not send files over {2}.', fileName, sizeText(stat.size), sizeText(MAX_READ_BYTES));
-        void vscode.window.showErrorMessage(told);
-        return { told };
+        void input.notify('error', vscode.l10n.t('{0} is {1}; Panel Ops does not send files over {2}.', fileName, sizeText(stat.size), sizeText(MAX_READ_BYTES)));
+        return;
       }
       bytes = await vscode.workspace.fs.readFile(uri);
     } catch (error) {
-      const told = vscode.l10n.t('Could not read {0}: {1}', fileName, error instanceof Error ? error.message : String(error));
-      void vscode.window.showErrorMessage(told);
-      return { told };
+      void input.notify('error', vscode.l10n.t('Could not read {0}: {1}', fileName, describeError(error)));
+      return;
     }
     const contentType = assetContentType(fileName);
     const summary = vscode.l10n.t('{0} ({1}, {2}) as {3} of "{4}"', fileName, contentType, sizeText(bytes.length), kind, name);
@@ -73,7 +72,7 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
     } finally {
       preview.dispose();
     }
-    if (answer !== upload) return undefined;
+    if (answer !== upload) return;
     const failure = vscode.l10n.t('Could not upload {0} as {1} of "{2}"', fileName, kind, name);
     const outcome = await runAction(context, {
       panelId: target.panelId,
@@ -90,11 +89,6 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
           : vscode.l10n.t('The panel does not hold {0} as {1} of "{2}".', fileName, kind, name);
       },
     });
-    if (outcome.kind === 'done') {
-      const told = vscode.l10n.t('Uploaded {0} as {1} of "{2}".', fileName, kind, name);
-      void vscode.window.showInformationMessage(told);
-      return { told };
-    }
-    return outcome.kind === 'failed' ? { told: failureSentence(failure, outcome.error) } : {};
+    if (outcome.kind === 'done') void input.notify('info', vscode.l10n.t('Uploaded {0} as {1} of "{2}".', fileName, kind, name));
   });
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { subscriptionPreviewOf } from '../../webviews/settings/subscriptionPreview';
@@ -9,11 +10,11 @@ import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
  * "Preview Subscription Page": `GET /settings/subscription-page/preview` rendered in a webview that runs
  * no script and loads nothing from any origin (the panel's HTML is shown as it is, inert).
  */
-export function registerPreviewSubscriptionPage(session: PanelSession): vscode.Disposable {
+export function registerPreviewSubscriptionPage(session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.settings.previewSubscriptionPage', async () => {
     const panel = session.active;
     if (!panel) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('No panel is connected.'));
+      void input.notify('error', vscode.l10n.t('No panel is connected.'));
       return undefined;
     }
     try {
@@ -29,7 +30,7 @@ export function registerPreviewSubscriptionPage(session: PanelSession): vscode.D
         beside: true,
       });
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the subscription page preview: {0}', describeError(error)));
+      void input.notify('error', vscode.l10n.t('Could not read the subscription page preview: {0}', describeError(error)));
       return undefined;
     }
   });

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { withoutBack, type UserInput } from '../../prompts/userInput';
+import { withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
-import { failureSentence, runAction, type ActionContext } from '../runAction';
+import { runAction, type ActionContext } from '../runAction';
 
 /** The answer's fields as `name: value` pairs on one line (its shape is not in the contract). */
 export function answerSummary(answer: unknown): string {
@@ -19,11 +19,12 @@ function messengerName(): string {
  * "Send Test Notification": `POST /settings/<messenger>/test` (the messenger from `panelOps.messengerName`),
  * owner only, with an optional message; the panel's answer is shown.
  */
-export function registerSendTestNotification(context: ActionContext, input: UserInput): vscode.Disposable {
+export function registerSendTestNotification(context: ActionContext): vscode.Disposable {
+  const { input } = context;
   return vscode.commands.registerCommand('panelOps.settings.sendTestNotification', async () => {
     const panel = context.session.active;
     if (!panel) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('No panel is connected.'));
+      void input.notify('error', vscode.l10n.t('No panel is connected.'));
       return undefined;
     }
     const messenger = plainLabel(messengerName(), 40);
@@ -41,12 +42,9 @@ export function registerSendTestNotification(context: ActionContext, input: User
     });
     if (outcome.kind === 'done') {
       const summary = answerSummary(outcome.value);
-      const told = summary
+      void input.notify('info', summary
         ? vscode.l10n.t('The panel answered the test notification through {0}: {1}', messenger, summary)
-        : vscode.l10n.t('The panel accepted the test notification through {0}.', messenger);
-      void vscode.window.showInformationMessage(told);
-      return { told };
+        : vscode.l10n.t('The panel accepted the test notification through {0}.', messenger));
     }
-    return outcome.kind === 'failed' ? { told: failureSentence(failure, outcome.error) } : undefined;
   });
 }

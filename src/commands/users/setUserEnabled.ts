@@ -20,15 +20,15 @@ async function setEnabled(context: UserActionContext, item: UserItem, enable: bo
     apply: (key) => takeKey(context, key, item.key),
     reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
   });
-  if (enable && outcome.kind === 'done') explainStillBlocked(outcome.value);
+  if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
 }
 
 /** Enabling does not remove an expired access date and does not undo revocation (spec 3.2): say so. */
-function explainStillBlocked(key: Key): void {
+function explainStillBlocked(context: UserActionContext, key: Key): void {
   if (key.state === 'expired') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(key)));
+    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(key)));
   } else if (key.state === 'revoked') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is enabled, but it is revoked, and enabling does not undo a revocation.', userName(key)));
+    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but it is revoked, and enabling does not undo a revocation.', userName(key)));
   }
 }
 

@@ -156,7 +156,7 @@ export class AuditLogView implements vscode.Disposable {
   private async export(format: 'csv' | 'json'): Promise<void> {
     const entries = this.shownEntries;
     if (entries.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The audit log shows no entries to export.'));
+      void this.input.notify('info', vscode.l10n.t('The audit log shows no entries to export.'));
       return;
     }
     const uri = await this.input.saveFile({
@@ -167,9 +167,9 @@ export class AuditLogView implements vscode.Disposable {
     const text = format === 'csv' ? auditCsv(entries, auditColumns(entries)) : auditJson(entries);
     try {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-      void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} audit entries to {1}.', entries.length, uri.fsPath || uri.toString()));
+      void this.input.notify('info', vscode.l10n.t('Exported {0} audit entries to {1}.', entries.length, uri.fsPath || uri.toString()));
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', uri.fsPath || uri.toString(), describeError(error)));
+      void this.input.notify('error', vscode.l10n.t('Could not write {0}: {1}', uri.fsPath || uri.toString(), describeError(error)));
     }
   }
 }

@@ -1,0 +1,232 @@
+// The fault matrix: every fault kind of the simulated panel against each kind of action, inside a real
+// VS Code. For each pair: was the action recovered (on its own, or by the user after being told), was the
+// user told clearly (one plain line, no stack, no token), were duplicates created or edits lost, did a
+// command crash. Prints the table at the end; duplicates, lost edits and crashes must be 0.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FaultMatch, SimulatedPanel } from '../panel';
+import { startPanel } from '../panel';
+import { FAULT_KINDS, type FaultKind } from './faultKinds';
+import { children, connect, labelOf, signOut, testApi, userItems, type TestApi } from './support';
+
+interface Attempt {
+  /** The action did what it was asked (possibly after the client's own retries). */
+  readonly ok: boolean;
+  /** What the user was shown about it: notification texts, error items' labels and tooltips. */
+  readonly told: readonly string[];
+}
+
+interface ActionCase {
+  readonly name: string;
+  /** The request the fault aims at. */
+  readonly match: FaultMatch;
+  /** Finds what to act on, before the fault is armed (as the user sees it before acting). */
+  prepare?(): Promise<void>;
+  attempt(): Promise<Attempt>;
+  /** With the faults cleared: gets to the intended state as a user would (retry, refresh); true when reached. */
+  recover(): Promise<boolean>;
+  /** Objects created more than once (0 unless the action creates). */
+  duplicates?(): number;
+  /** Edits the user lost (0 unless the action saves a document). */
+  editsLost?(): number;
+  /** Puts the panel back for the next fault. */
+  cleanUp?(): Promise<void>;
+}
+
+interface Row {
+  action: string;
+  fault: string;
+  recovered: boolean;
+  told: boolean;
+  duplicates: number;
+  editsLost: number;
+  crashed: boolean;
+}
+
+let api: TestApi;
+let panel: SimulatedPanel;
+let token: string;
+
+/** One plain line a user can act on: not empty, no line break, no stack frame, no token, not huge. */
+function isClear(message: string): boolean {
+  return message.trim().length > 0 && message.length <= 1000 && !/[\r\n]/.test(message) && !/\s+at\s+\S+\s+\(/.test(message)
+    && !message.includes('[object') && !message.includes(token);
+}
+
+function errorTexts(items: readonly vscode.TreeItem[]): string[] {
+  return items
+    .filter((item) => ['error', 'missingScope', 'tokenRejected'].includes(item.contextValue ?? ''))
+    .flatMap((item) => [labelOf(item), typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value ?? '']);
+}
+
+/** A read: the view's top level (re)loads. */
+function viewRead(name: string, path: string, parts: () => { provider: vscode.TreeDataProvider<vscode.TreeItem> & { refresh?(): unknown } }): ActionCase {
+  const load = async (): Promise<Attempt> => {
+    const view = parts();
+    if (view.provider.refresh) await view.provider.refresh();
+    if (name === 'Alerts view') await api.alertsStore.refresh();
+    const items = (await view.provider.getChildren()) ?? [];
+    const told = errorTexts(items);
+    return { ok: told.length === 0 && items.length > 0, told };
+  };
+  return { name, match: { method: 'GET', path }, attempt: load, recover: async () => (await load()).ok };
+}
+
+async function activeUser(): Promise<vscode.TreeItem & { key: { id: string } }> {
+  api.users.provider.refresh();
+  const active = (await children(api.users)).find((item) => labelOf(item) === 'active');
+  assert.ok(active);
+  const user = userItems(await children(api.users, active))[0] as vscode.TreeItem & { key: { id: string } };
+  assert.ok(user, 'an active user');
+  return user;
+}
+
+/** A mutation on a user: Disable User, then Enable to put it back. */
+function disableUser(): ActionCase {
+  let id = '';
+  let user: vscode.TreeItem & { key: { id: string } };
+  const disabled = () => (panel.data.keys.get(id)?.disabled_at ?? null) !== null;
+  return {
+    name: 'user disable',
+    match: { method: 'POST', path: /\/keys\/[^/]+\/disable$/ },
+    prepare: async () => {
+      user = await activeUser();
+      id = user.key.id;
+    },
+    attempt: async () => {
+      api.input.clear();
+      await vscode.commands.executeCommand('panelOps.users.disable', user);
+      return { ok: disabled() && user.contextValue === 'user.disabled', told: api.input.notices.map((notice) => notice.message) };
+    },
+    recover: async () => {
+      if (!disabled()) await vscode.commands.executeCommand('panelOps.users.disable', await activeUser());
+      return disabled();
+    },
+    cleanUp: async () => {
+      const record = panel.data.keys.get(id);
+      if (record) record.disabled_at = null;
+      api.users.provider.refresh();
+    },
+  };
+}
+
+/** Resolving one alert. */
+function resolveAlert(): ActionCase {
+  let title = '';
+  let item: vscode.TreeItem | undefined;
+  const resolvedOnPanel = () => [...panel.data.alerts.values()].some((alert) => alert.title === title && alert.resolved);
+  const unresolvedItem = async () => {
+    await api.alertsStore.refresh();
+    return (await children(api.alerts)).find((item) => item.contextValue === 'alert.unresolved' && (!title || labelOf(item) === title));
+  };
+  return {
+    name: 'alert resolve',
+    match: { method: 'POST', path: /\/alerts\/[^/]+\/resolve$/ },
+    prepare: async () => {
+      title = '';
+      item = await unresolvedItem();
+      assert.ok(item, 'an unresolved alert');
+      title = labelOf(item);
+    },
+    attempt: async () => {
+      api.input.clear();
+      await vscode.commands.executeCommand('panelOps.alerts.resolve', item);
+      return { ok: resolvedOnPanel(), told: api.input.notices.map((notice) => notice.message) };
+    },
+    recover: async () => {
+      if (!resolvedOnPanel()) {
+        const item = await unresolvedItem();
+        if (item) await vscode.commands.executeCommand('panelOps.alerts.resolve', item);
+      }
+      return resolvedOnPanel();
+    },
+    cleanUp: async () => {
+      for (const alert of panel.data.alerts.values()) if (alert.title === title) { alert.resolved = false; alert.resolved_at = null; }
+      await api.alertsStore.refresh();
+    },
+  };
+}
+
+/** A 401 in the middle of the session: the token is revoked before the action; recovery is reconnecting. */
+const TOKEN_REVOKED: FaultKind = {
+  name: '401 mid-session',
+  arm: (target) => target.revokeToken(token),
+  disarm: async () => {
+    token = panel.issueToken({ role: 'owner', scopes: ['nodes:read', 'nodes:write', 'users:read', 'users:write', 'monitoring:read', 'monitoring:write', 'sites:read', 'sites:write'] }).secret;
+    await connect(panel, token, { name: 'Fault matrix' });
+  },
+};
+
+async function runCase(action: ActionCase, fault: FaultKind): Promise<Row> {
+  const row: Row = { action: action.name, fault: fault.name, recovered: false, told: false, duplicates: 0, editsLost: 0, crashed: false };
+  let attempt: Attempt = { ok: false, told: [] };
+  await action.prepare?.();
+  try {
+    await fault.arm(panel, action.match, 3);
+    attempt = await action.attempt();
+  } catch (error) {
+    row.crashed = true;
+    attempt = { ok: false, told: [String(error)] };
+  } finally {
+    panel.clearFaults();
+    await fault.disarm?.();
+  }
+  row.told = attempt.ok ? attempt.told.every(isClear) : attempt.told.length > 0 && attempt.told.every(isClear);
+  try {
+    row.recovered = attempt.ok || (await action.recover());
+  } catch {
+    row.crashed = true;
+  }
+  row.duplicates = action.duplicates?.() ?? 0;
+  row.editsLost = action.editsLost?.() ?? 0;
+  await action.cleanUp?.();
+  return row;
+}
+
+function printTable(rows: readonly Row[]): void {
+  const header = ['action', 'fault', 'recovered', 'told clearly', 'duplicates', 'edits lost', 'crashes'];
+  const cells = rows.map((row) => [row.action, row.fault, row.recovered ? 'yes' : 'NO', row.told ? 'yes' : 'NO', String(row.duplicates), String(row.editsLost), row.crashed ? '1' : '0']);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
+  const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column])).join(' | ')} |`;
+  const sum = (pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  console.log(['', 'Fault matrix', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.map(line)].join('\n'));
+  console.log(`tried ${rows.length}, recovered ${sum((row) => Number(row.recovered))}, told clearly ${sum((row) => Number(row.told))}, duplicates ${sum((row) => row.duplicates)}, edits lost ${sum((row) => row.editsLost)}, crashes ${sum((row) => Number(row.crashed))}`);
+}
+
+describe('Fault matrix: every fault kind against each kind of action', function () {
+  this.timeout(600_000);
+  const rows: Row[] = [];
+
+  before(async () => {
+    api = await testApi();
+    panel = await startPanel({ dataset: 'demo', jobStepMs: 200 });
+    token = panel.tokens.owner;
+    await connect(panel, token, { name: 'Fault matrix' });
+  });
+
+  after(async () => {
+    printTable(rows);
+    await signOut(panel);
+    await panel.close();
+  });
+
+  const actions: (() => ActionCase)[] = [
+    () => viewRead('Nodes view', '/nodes', () => api.nodes),
+    () => viewRead('Users view', '/keys', () => api.users),
+    () => viewRead('Alerts view', '/alerts', () => api.alerts),
+    () => viewRead('Site templates view', '/site-templates', () => api.siteTemplates),
+    disableUser,
+    resolveAlert,
+  ];
+
+  for (const makeAction of actions) {
+    const action = makeAction();
+    it(`${action.name}: recovers or says why under every fault, with no duplicate, lost edit or crash`, async () => {
+      for (const fault of [...FAULT_KINDS, TOKEN_REVOKED]) rows.push(await runCase(makeAction(), fault));
+      const mine = rows.filter((row) => row.action === action.name);
+      assert.deepEqual(mine.filter((row) => row.crashed || row.duplicates > 0 || row.editsLost > 0), [], 'no crash, duplicate or lost edit');
+      assert.deepEqual(mine.filter((row) => !row.recovered).map((row) => row.fault), [], 'recovered after every fault');
+      assert.deepEqual(mine.filter((row) => !row.told).map((row) => row.fault), [], 'told clearly after every fault');
+    });
+  }
+});
