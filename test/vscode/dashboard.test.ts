@@ -67,6 +67,33 @@ describe('Dashboard and node metrics', () => {
     assert.ok(sections.summary.reading?.groups.length, 'the summary still shows');
   });
 
+  it('refreshes on its own only while it is visible and the window is focused', async () => {
+    const settings = vscode.workspace.getConfiguration('panelOps');
+    await settings.update('dashboard.refreshSeconds', 5, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('panelOps.dashboard.open');
+      const [view] = api.dashboards.views;
+      await view.loaded;
+      const document = await vscode.workspace.openTextDocument({ content: 'covering the dashboard' });
+      await vscode.window.showTextDocument(document, { viewColumn: view.page.panel.viewColumn, preview: false });
+      await waitFor(() => !view.page.panel.visible, 'the dashboard is hidden behind an editor');
+      const hiddenAt = view.loads;
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      assert.equal(view.loads, hiddenAt, 'no refresh while hidden, though the interval passed');
+
+      view.page.panel.reveal();
+      await waitFor(() => view.page.panel.visible, 'the dashboard is shown again');
+      if (vscode.window.state.focused) {
+        await waitFor(() => view.loads > hiddenAt, 'one refresh on coming back into view', 3_000);
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 6_500));
+        assert.equal(view.loads, hiddenAt, 'no refresh while the window is unfocused');
+      }
+    } finally {
+      await settings.update('dashboard.refreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('charts a node\'s series next to its stats and metrics; an offline node says why its metrics are missing', async () => {
     panel.resetRequests();
     const ams = await nodeItem(api, 'ams-1');
