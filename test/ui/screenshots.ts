@@ -138,6 +138,7 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await save(page, 'audit-log.png');
 
   // The hostile branding profile's preview: markup as text, its javascript: link not a link, no script.
+  await runCommand(page, 'View: Close All Editors');
   await runCommand(page, 'Panel Ops: Preview Branding Profile');
   await pickItem(page, 'Hostile');
   await webviewFrame(page, /not a web link/);

@@ -1,7 +1,7 @@
 // Pages for HTML from the panel run nothing and load nothing: the policy comes first, custom CSS cannot
 // close its style element, the branding preview escapes every field and links only http(s) support links.
 import * as assert from 'node:assert/strict';
-import { brandingPreviewHtml, isWebLink } from '../../src/webviews/branding/brandingPreviewDocument';
+import { brandingPreviewHtml, fieldText, isWebLink } from '../../src/webviews/branding/brandingPreviewDocument';
 import { SCRIPT_FREE_CSP, scriptFreeDocument, styleText } from '../../src/webviews/shared/scriptFreeDocument';
 import { brandingProfile, brandingProfiles } from '../../src/state/brandingModel';
 import { subscriptionPreviewOf } from '../../src/webviews/settings/subscriptionPreview';
@@ -35,6 +35,7 @@ describe('webviews: script-free pages for panel HTML', () => {
     assert.doesNotMatch(html, /--primary: red/);
     assert.match(html, /<span class="swatch" style="background:#2da44e"><\/span>/);
     assert.equal(isWebLink('https://support.example.net'), true);
+    assert.equal(fieldText('user \u202Eevil\u202C <b>'), 'user ⟨U+202E⟩evil⟨U+202C⟩ &lt;b&gt;');
     assert.equal(isWebLink('javascript:alert(1)'), false);
     assert.equal(isWebLink('data:text/html,x'), false);
   });

@@ -31,6 +31,15 @@ export function isWebLink(value: string | undefined): boolean {
   }
 }
 
+/**
+ * A field's value for the field list: control and bidi-override characters become visible `⟨U+202E⟩`
+ * marks (they would otherwise reorder or hide what is shown), then the whole is escaped.
+ */
+export function fieldText(value: string): string {
+  return escapeHtml(value.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g,
+    (character) => `⟨U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`));
+}
+
 export function brandingPreviewHtml(profile: BrandingProfile, words: BrandingPreviewWords): string {
   const f = profile.fields;
   const primary = isHexColour(f.primary_color) ? f.primary_color : '#1f6feb';
@@ -44,7 +53,7 @@ export function brandingPreviewHtml(profile: BrandingProfile, words: BrandingPre
   const rows = BRANDING_FIELDS.map((field) => {
     const value = f[field];
     const swatch = COLOUR_FIELDS.includes(field) && isHexColour(value) ? `<span class="swatch" style="background:${value}"></span>` : '';
-    const shown = value === undefined ? `<em>${escapeHtml(words.notSet)}</em>` : field === 'custom_css' ? `<pre>${escapeHtml(value)}</pre>` : `<code>${escapeHtml(value)}</code>`;
+    const shown = value === undefined ? `<em>${escapeHtml(words.notSet)}</em>` : field === 'custom_css' ? `<pre>${fieldText(value)}</pre>` : `<code>${fieldText(value)}</code>`;
     return `<tr><th>${escapeHtml(field)}</th><td>${swatch}${shown}</td></tr>`;
   }).join('\n');
   const assets = profile.assets.length === 0 ? '' : `<h2>${escapeHtml(words.assets)}</h2><ul>${profile.assets
@@ -71,9 +80,9 @@ h1, h2 { font-size: 1.1em; }
 <style>${styleText(f.custom_css ?? '')}</style>
 <h1>${escapeHtml(words.heading)}${profile.active ? ` <small>(${escapeHtml(words.active)})</small>` : ''}</h1>
 <div class="card">
-  <div class="bar">${escapeHtml(f.panel_name ?? '')}</div>
-  <div class="body"><p>${escapeHtml(f.login_text ?? '')}</p><span class="button">${escapeHtml(words.signIn)}</span></div>
-  <div class="footer">${escapeHtml(f.footer_text ?? '')} ${support}</div>
+  <div class="bar"><bdi>${escapeHtml(f.panel_name ?? '')}</bdi></div>
+  <div class="body"><p><bdi>${escapeHtml(f.login_text ?? '')}</bdi></p><span class="button">${escapeHtml(words.signIn)}</span></div>
+  <div class="footer"><bdi>${escapeHtml(f.footer_text ?? '')}</bdi> ${support}</div>
 </div>
 <div class="fields-box"><h2>${escapeHtml(words.fields)}</h2>
 <table class="fields">${rows}</table>
