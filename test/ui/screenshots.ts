@@ -122,6 +122,13 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await viewPane(page, 'Users').locator('.monaco-list-row[aria-level="3"]').first().waitFor();
   await save(page, 'users-and-node.png');
 
+  // The Branding view: Users collapsed, Branding opened, the active profile's fields with colour swatches.
+  await page.locator('.part.sidebar .pane-header', { hasText: 'Users' }).click();
+  await page.locator('.part.sidebar .pane-header', { hasText: 'Branding' }).click();
+  await expandTreeRow(page, 'Branding', 'Default');
+  await treeRow(page, 'Branding', 'primary_color').waitFor();
+  await save(page, 'branding-view.png');
+
   const checkHostileEffects = watchForHostileEffects(page);
   await page.keyboard.press('Control+B'); // the side bar closes: the webviews get the whole window
 

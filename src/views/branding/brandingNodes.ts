@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BrandingAsset, BrandingField, BrandingProfile } from '../../state/brandingModel';
-import { COLOUR_FIELDS } from '../../state/brandingModel';
+import { COLOUR_FIELDS, isHexColour } from '../../state/brandingModel';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 
 /**
@@ -25,6 +25,12 @@ export class BrandingProfileNode extends vscode.TreeItem {
   }
 }
 
+/** A square of the colour as the item's icon: an SVG `data:` URI of a validated `#rgb`/`#rrggbb` value. */
+export function colourSwatch(hex: string): vscode.Uri {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect x="2" y="2" width="12" height="12" rx="2" fill="${hex}" stroke="#8888"/></svg>`;
+  return vscode.Uri.parse(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+}
+
 /** One of the nine fields of spec 2.4 with its value; clicking it edits it (with branding:write). */
 export class BrandingFieldNode extends vscode.TreeItem {
   constructor(readonly profile: BrandingProfile, readonly field: BrandingField, readonly panelId: string, editable: boolean) {
@@ -32,7 +38,9 @@ export class BrandingFieldNode extends vscode.TreeItem {
     const value = profile.fields[field];
     this.id = `branding/${panelId}/${profile.id}/field/${field}`;
     this.description = value === undefined ? vscode.l10n.t('(not set)') : plainLabel(value, 80) || vscode.l10n.t('(empty)');
-    this.iconPath = new vscode.ThemeIcon(COLOUR_FIELDS.includes(field) ? 'symbol-color' : field === 'support_link' ? 'link' : field === 'custom_css' ? 'symbol-namespace' : 'symbol-string');
+    this.iconPath = COLOUR_FIELDS.includes(field) && isHexColour(value)
+      ? colourSwatch(value)
+      : new vscode.ThemeIcon(COLOUR_FIELDS.includes(field) ? 'symbol-color' : field === 'support_link' ? 'link' : field === 'custom_css' ? 'symbol-namespace' : 'symbol-string');
     this.contextValue = editable ? 'brandingField' : 'brandingField.readonly';
     this.tooltip = untrustedMarkdown().field(field, value, 2000).build();
     if (editable) this.command = { command: 'panelOps.branding.editField', title: vscode.l10n.t('Edit'), arguments: [this] };
