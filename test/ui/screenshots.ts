@@ -122,8 +122,8 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await viewPane(page, 'Users').locator('.monaco-list-row[aria-level="3"]').first().waitFor();
   await save(page, 'users-and-node.png');
 
-  // The Branding view: Users collapsed, Branding opened, the active profile's fields with colour swatches.
-  await page.locator('.part.sidebar .pane-header', { hasText: 'Users' }).click();
+  // The Branding view: the other views collapsed, Branding opened, the active profile's fields with colour swatches.
+  for (const other of ['Nodes', 'Users', 'Alerts']) await page.locator('.part.sidebar .pane-header', { hasText: other }).first().click();
   await page.locator('.part.sidebar .pane-header', { hasText: 'Branding' }).click();
   await expandTreeRow(page, 'Branding', 'Default');
   await treeRow(page, 'Branding', 'primary_color').waitFor();
