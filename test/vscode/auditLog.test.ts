@@ -60,7 +60,7 @@ describe('Audit log', () => {
     assert.equal(state.rangeNote, undefined, 'a full-rights token gets no default range');
   });
 
-  it('filters by action prefix on the panel', async () => {
+  it('filters by action prefix and administrator on the panel', async () => {
     const view = await openAuditLog(api);
     panel.resetRequests();
     view.probe.deliver(filters({ action: 'keys.' }));
@@ -71,6 +71,14 @@ describe('Audit log', () => {
     assert.ok(actions.length > 0);
     assert.ok(actions.every((action) => action.startsWith('keys.')), actions.join(', '));
     assert.equal(actions.length, panel.data.audit.filter((entry) => entry.action.startsWith('keys.')).length);
+
+    panel.resetRequests();
+    view.probe.deliver(filters({ action: 'keys.', user: 'owner' }));
+    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the read filtered by administrator too');
+    await view.loaded;
+    assert.deepEqual([requestsTo(panel, '/audit')[0].query.action, requestsTo(panel, '/audit')[0].query.user], ['keys.', 'owner']);
+    assert.deepEqual(column(view, 'actor'), panel.data.audit.filter((entry) => entry.action.startsWith('keys.') && entry.actor === 'owner').map(() => 'owner'));
+    assert.ok(column(view, 'actor').length > 0);
   });
 
   it('filters by a time range sent as RFC 3339, and refuses a time that is not one before sending', async () => {
