@@ -144,6 +144,16 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await audit.locator('table.audit tbody tr').first().waitFor();
   await save(page, 'audit-log.png');
 
+  // As a person would: type an action prefix and apply, then click a token for its changes only.
+  await audit.locator('#filter-action input').fill('keys.');
+  await audit.locator('#apply').click();
+  await audit.getByText(/^[0-9]+ entries match/).filter({ hasNotText: /^12 / }).first().waitFor();
+  const actions = await audit.locator('table.audit tbody tr td:nth-child(2)').allInnerTexts();
+  if (actions.length === 0 || !actions.every((action) => action.startsWith('keys.'))) throw new Error(`the action filter shows ${actions.join(', ')}`);
+  await audit.locator('button.token').first().click();
+  await audit.getByText(/Only this token's changes/).first().waitFor();
+  console.log(`[screenshots] the audit page filtered by 'keys.' (${actions.length} entries) and by one token`);
+
   // The hostile branding profile's preview: markup as text, its javascript: link not a link, no script.
   await runCommand(page, 'View: Close All Editors');
   await runCommand(page, 'Panel Ops: Preview Branding Profile');

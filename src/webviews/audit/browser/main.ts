@@ -88,7 +88,8 @@ function render(state: AuditState): void {
     fields.user.value = state.filters.user;
     fields.from.value = state.filters.from;
     fields.to.value = state.filters.to;
-    fields.perPage.value = String(state.filters.perPage);
+    // Setting the same value again could announce a change, which would send the query again.
+    if (fields.perPage.value !== String(state.filters.perPage)) fields.perPage.value = String(state.filters.perPage);
   }
   for (const [name, element] of fieldProblems) element.textContent = state.fieldProblems?.[name] ?? '';
   note.hidden = !state.rangeNote;
