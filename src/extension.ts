@@ -5,7 +5,8 @@ import { registerOpenAuditLog } from './commands/audit/openAuditLog';
 import { registerBrandingLifecycle } from './commands/branding/brandingLifecycle';
 import type { BrandingCommandContext } from './commands/branding/brandingContext';
 import { registerEditBrandingField } from './commands/branding/editBrandingField';
-import { registerPreviewBranding } from './commands/branding/previewBranding';
+import { registerPreviewBranding, showBrandingPreview } from './commands/branding/previewBranding';
+import { saveBrandingProfile } from './commands/branding/saveBrandingProfile';
 import { registerUploadBrandingAsset } from './commands/branding/uploadBrandingAsset';
 import { registerConnectCommand } from './commands/connect';
 import { registerOpenDashboard } from './commands/monitoring/openDashboard';
@@ -52,6 +53,7 @@ import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesVi
 import { describeError } from './text/describeError';
 import { registerUsersView } from './views/users/UsersTreeProvider';
 import { AuditLogs } from './webviews/audit/auditLog';
+import { BrandingForms } from './webviews/branding/brandingForm';
 import { Dashboards } from './webviews/dashboard/dashboard';
 import { JobHistories } from './webviews/jobs/jobHistory';
 import { NodeMetricsViews } from './webviews/nodeMetrics/nodeMetrics';
@@ -90,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const branding = new BrandingStore(session);
   const brandingView = registerBrandingView(session, branding);
   const brandingCommands: BrandingCommandContext = { session, log, store: branding, view: brandingView.provider, input };
+  const brandingForms = new BrandingForms(webviews, branding, (target, changes) => saveBrandingProfile(brandingCommands, target, changes), (_panelId, profile) => void showBrandingPreview(profile));
   const dashboards = new Dashboards(webviews, session);
   const nodeMetrics = new NodeMetricsViews(webviews, session);
   const auditLogs = new AuditLogs(webviews, session, input);
@@ -103,7 +106,7 @@ export async function activate(context: vscode.ExtensionContext) {
 
   context.subscriptions.push(
     log, store, capabilities, session, keys, nodes, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
-    logViewers, jobHistories, qrViews, branding, brandingView, dashboards, nodeMetrics, auditLogs,
+    logViewers, jobHistories, qrViews, branding, brandingView, brandingForms, dashboards, nodeMetrics, auditLogs,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
     registerSwitchPanelCommand(session, store, input),
@@ -125,7 +128,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerShowNodeMetrics(session, nodeMetrics, userInput),
     registerOpenAuditLog(session, auditLogs, input),
     registerBrandingLifecycle(brandingCommands),
-    registerEditBrandingField(brandingCommands),
+    registerEditBrandingField(brandingCommands, brandingForms),
     registerUploadBrandingAsset(brandingCommands),
     registerPreviewBranding(brandingCommands),
     registerPreviewSubscriptionPage(session, input),
@@ -165,6 +168,7 @@ export async function activate(context: vscode.ExtensionContext) {
     userInput,
     branding: brandingView,
     brandingStore: branding,
+    brandingForms,
     dashboards,
     nodeMetrics,
     auditLogs,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { closeAll, noticesOf, runOn, waitFor } from './catalogSupport';
+import { closeAll, lastPosted, noticesOf, runOn, waitFor } from './catalogSupport';
 import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
 
 type ProfileItem = vscode.TreeItem & { profile: { id: string; name: string; active: boolean; fields: Record<string, string | undefined>; assets: { kind: string; filename?: string }[] } };
@@ -64,22 +64,48 @@ describe('Branding', () => {
     assert.match(String(api.branding.view.description), /live from the node/);
   });
 
-  it('creates a profile, edits a field (the panel\'s refusal told), and activates it', async () => {
+  it('creates a profile, edits it in its form (the panel\'s refusal beside the field) and by a field of the view, and activates it', async () => {
     await runWithAnswers('panelOps.branding.create', 'Campaign');
     let created = await profileNamed(api, 'Campaign');
     assert.equal(created.contextValue, 'brandingProfile');
 
+    await vscode.commands.executeCommand('panelOps.branding.edit', created);
+    const form = api.brandingForms.forms.find((candidate) => candidate.profileId === created.profile.id);
+    assert.ok(form, 'the profile\'s form opened');
+    const formState = () => {
+      const message = lastPosted(form.probe.posted, 'state');
+      assert.ok(message, 'the form was sent its state');
+      return message.state;
+    };
+    assert.equal(formState().fields.name, 'Campaign');
+    assert.deepEqual(Object.keys(formState().fields), ['name', 'panel_name', 'primary_color', 'accent_color', 'theme_default', 'login_text', 'footer_text', 'support_link', 'custom_css']);
+
+    api.input.clear();
     panel.resetRequests();
-    await runOn(api, 'panelOps.branding.edit', created, 'primary_color', 'blue');
-    assert.match(noticesOf(api).join('\n'), /^error: Could not change primary_color of "Campaign": .*primary_color: /m, 'the panel\'s reason is told');
-    const colourField = (await children(api.branding, created)).find((item) => labelOf(item) === 'primary_color');
-    assert.ok(colourField);
-    await runOn(api, 'panelOps.branding.editField', colourField, '#123456');
-    const put = requestsTo(panel, `/branding/profiles/${created.profile.id}`).filter((request) => request.method === 'PUT');
-    assert.equal(put.length, 2, 'one PUT per attempt');
-    created = await profileNamed(api, 'Campaign');
-    assert.equal(created.profile.fields.primary_color, '#123456');
+    const panelNameBefore = panel.data.brandingProfiles.get(created.profile.id)?.panel_name;
+    form.probe.deliver({ type: 'save', fields: { ...formState().fields, primary_color: 'blue', panel_name: 'Campaign panel' } });
+    await waitFor(() => requestsTo(panel, `/branding/profiles/${created.profile.id}`).length === 1, 'the PUT');
+    await form.saved;
+    assert.match(formState().problems.primary_color ?? '', /\S/, 'the panel\'s reason shows beside the field');
+    assert.match(noticesOf(api).join('\n'), /^error: Could not change panel_name, primary_color of "Campaign": .*primary_color: /m, 'and is told once');
+    assert.equal(panel.data.brandingProfiles.get(created.profile.id)?.panel_name, panelNameBefore, 'the refused PUT changed nothing');
+
+    form.probe.deliver({ type: 'save', fields: { ...formState().fields, primary_color: '#123456', panel_name: 'Campaign panel' } });
+    await waitFor(() => requestsTo(panel, `/branding/profiles/${created.profile.id}`).length === 2, 'the second PUT');
+    await form.saved;
+    const update = panel.data.audit.filter((entry) => entry.action === 'branding.profiles.update').at(-1);
+    assert.deepEqual([...(update?.details.fields as string[])].sort(), ['panel_name', 'primary_color'], 'only the changed fields are sent');
+    assert.deepEqual(formState().problems, {});
     assert.equal(panel.data.brandingProfiles.get(created.profile.id)?.primary_color, '#123456');
+    created = await profileNamed(api, 'Campaign');
+    assert.equal(created.profile.fields.panel_name, 'Campaign panel', 'the view follows the form');
+
+    const colourField = (await children(api.branding, created)).find((item) => labelOf(item) === 'accent_color');
+    assert.ok(colourField);
+    await runOn(api, 'panelOps.branding.editField', colourField, '#abcdef');
+    assert.equal(panel.data.brandingProfiles.get(created.profile.id)?.accent_color, '#abcdef');
+    await waitFor(() => formState().fields.accent_color === '#abcdef', 'the open form follows the view\'s edit');
+    form.dispose();
 
     await vscode.commands.executeCommand('panelOps.branding.activate', created);
     const after = await profiles(api);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { BrandingProfile } from '../../state/brandingModel';
 import { brandingPreviewHtml } from '../../webviews/branding/brandingPreviewDocument';
 import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
 import type { BrandingCommandContext } from './brandingContext';
@@ -13,23 +14,27 @@ export function registerPreviewBranding(context: BrandingCommandContext): vscode
   return vscode.commands.registerCommand('panelOps.branding.preview', async (item?: unknown) => {
     const target = await profileTarget(item, session, store, input, vscode.l10n.t('Preview Branding Profile'));
     if (!target) return undefined;
-    const profile = store.profile(target.panelId, target.profile.id) ?? target.profile;
-    const name = profileName(profile);
-    return openScriptFreePage({
-      viewType: 'panelOps.brandingPreview',
-      title: vscode.l10n.t('Branding: {0}', name),
-      beside: true,
-      html: brandingPreviewHtml(profile, {
-        heading: vscode.l10n.t('Branding profile "{0}"', name),
-        signIn: vscode.l10n.t('Sign in'),
-        support: vscode.l10n.t('Support'),
-        notAWebLink: vscode.l10n.t('not a web link, so it is not shown as one'),
-        fields: vscode.l10n.t('Fields'),
-        notSet: vscode.l10n.t('not set'),
-        customCss: vscode.l10n.t('Custom CSS'),
-        assets: vscode.l10n.t('Assets'),
-        active: vscode.l10n.t('active'),
-      }),
-    });
+    return showBrandingPreview(store.profile(target.panelId, target.profile.id) ?? target.profile);
+  });
+}
+
+/** Opens the script-free preview of a profile. */
+export function showBrandingPreview(profile: BrandingProfile): vscode.WebviewPanel {
+  const name = profileName(profile);
+  return openScriptFreePage({
+    viewType: 'panelOps.brandingPreview',
+    title: vscode.l10n.t('Branding: {0}', name),
+    beside: true,
+    html: brandingPreviewHtml(profile, {
+      heading: vscode.l10n.t('Branding profile "{0}"', name),
+      signIn: vscode.l10n.t('Sign in'),
+      support: vscode.l10n.t('Support'),
+      notAWebLink: vscode.l10n.t('not a web link, so it is not shown as one'),
+      fields: vscode.l10n.t('Fields'),
+      notSet: vscode.l10n.t('not set'),
+      customCss: vscode.l10n.t('Custom CSS'),
+      assets: vscode.l10n.t('Assets'),
+      active: vscode.l10n.t('active'),
+    }),
   });
 }
