@@ -77,6 +77,7 @@ describe('Branding', () => {
       assert.ok(message, 'the form was sent its state');
       return message.state;
     };
+    await waitFor(() => lastPosted(form.probe.posted, 'state') !== undefined, 'the form shows the profile');
     assert.equal(formState().fields.name, 'Campaign');
     assert.deepEqual(Object.keys(formState().fields), ['name', 'panel_name', 'primary_color', 'accent_color', 'theme_default', 'login_text', 'footer_text', 'support_link', 'custom_css']);
 

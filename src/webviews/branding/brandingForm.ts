@@ -53,6 +53,7 @@ export class BrandingForm implements vscode.Disposable {
       parse: parseBrandingFormMessage,
     });
     this.state = { ...this.stateOf(profile), problems: {}, saving: false };
+    void this.page.post({ type: 'state', state: this.state }); // again once the page says it is ready
     this.subscriptions.push(
       this.page.onDidReceive((message) => this.onMessage(message)),
       this.page.onDidDispose(() => this.dispose()),
