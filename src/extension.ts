@@ -4,6 +4,8 @@ import { registerAlertsCommands } from './commands/alerts/resolveAlerts';
 import { registerConnectCommand } from './commands/connect';
 import type { UserActionContext } from './commands/users/keyActionsSupport';
 import { registerSetUserEnabled } from './commands/users/setUserEnabled';
+import { registerShowJobHistory } from './commands/jobHistory';
+import { registerShowLogs } from './commands/nodeLogs';
 import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
@@ -13,6 +15,9 @@ import { registerSiteTemplatesCommands } from './commands/siteTemplates';
 import { registerSwitchPanelCommand } from './commands/switchPanel';
 import { registerTreeNodeActions } from './commands/treeNodeActions';
 import { registerUsersFilter } from './commands/usersFilter';
+import { registerShowQr } from './commands/userQr';
+import { registerShowQrAsText } from './commands/userQrText';
+import { UserInput } from './commands/userInput';
 import { registerUsersRefresh } from './commands/usersRefresh';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/authenticationProvider';
 import { Capabilities } from './connection/capabilities';
@@ -34,6 +39,10 @@ import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 import { describeError } from './text/describeError';
 import { registerUsersView } from './views/users/UsersTreeProvider';
+import { JobHistories } from './webviews/jobs/jobHistory';
+import { LogViewers } from './webviews/logs/logViewer';
+import { QrViews } from './webviews/qr/qrView';
+import { WebviewHost } from './webviews/shared/webviewHost';
 
 /** Composition root: builds the services and registers views and commands. Nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -54,6 +63,12 @@ export async function activate(context: vscode.ExtensionContext) {
   const actions: UserActionContext = { session, log, input, keys, nodes };
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
+  const testMode = scriptedInput !== undefined;
+  const userInput = new UserInput();
+  const webviews = new WebviewHost(context.extensionUri, log, testMode);
+  const logViewers = new LogViewers(webviews, session);
+  const jobHistories = new JobHistories(webviews, session);
+  const qrViews = new QrViews(webviews, session);
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
   const siteTemplatesView = registerSiteTemplatesView(session);
@@ -67,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext) {
 
   context.subscriptions.push(
     log, store, capabilities, session, keys, nodes, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    logViewers, jobHistories, qrViews,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
     registerSwitchPanelCommand(session, store, input),
@@ -80,6 +96,10 @@ export async function activate(context: vscode.ExtensionContext) {
     registerAlertsCommands(actions, alerts, alertsView.provider),
     registerSetUserEnabled(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
+    registerShowLogs(session, logViewers, userInput),
+    registerShowJobHistory(session, jobHistories, userInput),
+    registerShowQr(session, qrViews),
+    registerShowQrAsText(session, userInput),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),
@@ -111,6 +131,10 @@ export async function activate(context: vscode.ExtensionContext) {
     hasToken: async (url: string) => (await store.token(url)) !== undefined,
     /** Where VS Code keeps this extension's state and logs (the token-hygiene check scans the user data). */
     storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
+    logViewers,
+    jobHistories,
+    qrViews,
+    userInput,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Runs the simulated panel until SIGINT/SIGTERM:
  *   node out/test/panel/cli.js [--dataset demo|large|empty] [--port N] [--https] [--job-step-ms N]
+ *                              [--log-follow] [--log-lines-per-second N]
  * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
  */
 import { startPanel } from './index';
@@ -30,6 +31,12 @@ function parseArguments(argv: readonly string[]): PanelOptions {
         break;
       case '--job-step-ms':
         options.jobStepMs = Number(value());
+        break;
+      case '--log-follow':
+        options.logStream = { ...options.logStream, follow: true };
+        break;
+      case '--log-lines-per-second':
+        options.logStream = { ...options.logStream, follow: true, linesPerSecond: Number(value()) };
         break;
       case '--engine':
         options.engine = value();

@@ -23,7 +23,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const names = { engine: options.engine ?? 'mtg', messenger: options.messenger ?? 'telegram' };
   const host = options.host ?? '127.0.0.1';
   const data = buildDataset(options.dataset ?? 'demo', Date.now(), names.messenger);
-  const runtime = new PanelRuntime(data, names, options.jobStepMs ?? 1500);
+  const runtime = new PanelRuntime(data, names, options.jobStepMs ?? 1500, options.logStream);
   const authority = new TokenAuthority(data, () => runtime.now());
   const routes = buildRouteTable(names);
   const handlers = handlersFor(routes);
@@ -77,6 +77,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     resetRequests: () => {
       requests.length = 0;
     },
+    logStreams: runtime.logStreams,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         runtime.scheduler.stop();

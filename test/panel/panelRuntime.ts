@@ -4,16 +4,19 @@ import { ApiError, notFound } from './apiError';
 import { AuditLog } from './auditLog';
 import { isUuid } from './fieldChecks';
 import { Scheduler } from './scheduler';
-import type { KeyRecord, NodeRecord, PanelData } from './types';
+import type { KeyRecord, LogStreamOptions, LogStreamRecord, NodeRecord, PanelData } from './types';
 
 export class PanelRuntime {
   readonly scheduler = new Scheduler();
   readonly audit: AuditLog;
+  /** Log streams answered, for tests that check a client closed its stream. */
+  readonly logStreams: LogStreamRecord[] = [];
 
   constructor(
     readonly data: PanelData,
     readonly names: { engine: string; messenger: string },
     readonly jobStepMs: number,
+    readonly logStream: LogStreamOptions = {},
   ) {
     this.audit = new AuditLog(data, () => this.now());
   }

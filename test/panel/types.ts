@@ -22,6 +22,26 @@ export interface PanelOptions {
   messenger?: string;
   /** Duration of each apply-job phase (queued, running) in milliseconds; default 1500. */
   jobStepMs?: number;
+  /** How `GET /nodes/{id}/logs` streams; default: 8 lines 60 ms apart, then the end (SHAPES.md). */
+  logStream?: LogStreamOptions;
+}
+
+export interface LogStreamOptions {
+  /** Keep writing until the client leaves or `limitMs` pass, as `?follow=1` does. */
+  follow?: boolean;
+  /** Lines per second while following; default 2 (a line every 500 ms). */
+  linesPerSecond?: number;
+  /** How long a followed stream lasts at most; default 30 s. */
+  limitMs?: number;
+}
+
+/** One `GET /nodes/{id}/logs` answer as the panel saw it. */
+export interface LogStreamRecord {
+  nodeId: string;
+  /** Lines written so far. */
+  lines: number;
+  /** Who ended it: the client (it closed the connection) or the panel (the stream ran out); undefined while open. */
+  endedBy?: 'client' | 'panel';
 }
 
 export interface RecordedRequest {
@@ -59,6 +79,8 @@ export interface SimulatedPanel {
   resetRequests(): void;
   /** Every request target that held a token-shaped value (a client must never put a token in a URL); never reset. */
   readonly tokenUrls: readonly string[];
+  /** Every log stream answered since the start, oldest first. */
+  readonly logStreams: readonly LogStreamRecord[];
   /** Live in-memory state for assertions. */
   readonly data: PanelData;
   close(): Promise<void>;
@@ -162,6 +184,8 @@ export interface NodeRecord {
   note: string | null;
   /** Simulator behaviour, never sent to clients. */
   failure?: NodeFailure;
+  /** Simulator behaviour: lines the node's log stream writes between its own (hostile ones in the demo). */
+  logNoise?: string[];
   blocklist: string[];
   reliability: { auto_restart: boolean; max_restarts_per_hour: number; health_check_interval_seconds: number };
   web_policy: { mode: string; redirect_url: string | null; allow_countries: string[] };

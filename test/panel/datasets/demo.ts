@@ -4,7 +4,7 @@
  * branding and audit entries. Some values are hostile on purpose; the UI must show them safely.
  */
 import { SeededRandom } from '../seededRandom';
-import type { AlertRecord, AuditEntry, KeyBinding, KeyState, NodeRecord, PanelData, ProfileSync } from '../types';
+import type { AlertRecord, AuditEntry, JobRecord, KeyBinding, KeyState, NodeRecord, PanelData, ProfileSync } from '../types';
 import { emptyData } from './baseline';
 import { brandingProfiles, siteTemplates } from './catalogue';
 import { makeJob, makeKey, makeNode, type KeySeed } from './recordFactory';
@@ -22,6 +22,34 @@ export const HOSTILE = {
   rtl: 'مستخدم עברית user \u202Eevil\u202C',
   alertHtml: '<b>Disk</b> usage at 91% <script>alert("x")</script> on <a href="javascript:alert(1)">nyc-5</a>',
 } as const;
+
+/**
+ * Hostile log lines: `hel-3`'s log stream mixes them in, and its oldest failed job holds them. ANSI colours
+ * are meant to show; every other escape sequence (screen clear, title, OSC 8 hyperlink) must not act.
+ */
+export const HOSTILE_LOG_LINES = [
+  '\u001b[31mERROR\u001b[0m engine: \u001b[1;33mbind: address already in use\u001b[0m (port \u001b[4m443\u001b[24m)',
+  '<img src=x onerror=alert(1)> </script><script>alert(2)</script> <a href="javascript:alert(3)">click</a>',
+  '[run](command:workbench.action.quit) \u001b]8;;javascript:alert(4)\u0007hyperlink\u001b]8;;\u0007 \u001b[2J\u001b[H\u001b]0;pwned\u0007 after clear',
+  'RTL \u202Eevil\u202C text, nul\u0000byte, bell\u0007, backspace\u0008 done',
+  `long ${'Very long log line '.repeat(530)}end`,
+];
+
+/** The hostile failed apply of `hel-3` (a day old, so the newest job stays the plain failure). */
+function hostileJob(node: NodeRecord, now: number): JobRecord {
+  const at = (ms: number) => new Date(now - ms).toISOString();
+  return {
+    id: '7f3c2a10-5b7e-4c1d-9a55-0d6e8f1b2c3d',
+    node_id: node.id,
+    kind: 'apply',
+    status: 'failed',
+    queued_at: at(26 * HOUR),
+    started_at: at(26 * HOUR - 1500),
+    finished_at: at(26 * HOUR - 9000),
+    error: `${HOSTILE.html} \u001b[31mreload failed\u001b[0m </script> ${HOSTILE.rtl}`,
+    logs: [`${at(26 * HOUR)} apply queued for ${node.name}`, ...HOSTILE_LOG_LINES],
+  };
+}
 
 const PEOPLE = [
   'Alice Martin', 'Bruno Costa', 'Chen Wei', 'Dana Kovacs', 'Emil Novak', 'Fatima Zahra', 'Georg Lind', 'Hana Sato',
@@ -95,7 +123,9 @@ export function demoData(now: number, messenger: string): PanelData {
     makeJob(rng, sgp, 'ok', now - 1 * DAY),
     makeJob(rng, sgp, 'running', now - 1 * MINUTE),
     makeJob(rng, sgp, 'queued', now - 10_000),
+    hostileJob(hel, now),
   );
+  hel.logNoise = [...HOSTILE_LOG_LINES];
 
   data.alerts = demoAlerts(now, { waw, hel, nyc, sgp, ams });
   data.siteTemplates = siteTemplates(rng, now);

@@ -1,0 +1,13 @@
+import * as vscode from 'vscode';
+import type { PanelSession } from '../connection/panelSession';
+import type { LogViewers } from '../webviews/logs/logViewer';
+import { nodeArgument } from './nodeArgument';
+import type { UserInput } from './userInput';
+
+/** `panelOps.nodes.showLogs`: the live log of a node in a webview tab. */
+export function registerShowLogs(session: PanelSession, viewers: LogViewers, input: UserInput): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.nodes.showLogs', async (item?: unknown) => {
+    const target = await nodeArgument(item, session, input, vscode.l10n.t('Show Logs'));
+    if (target) viewers.show(target);
+  });
+}

@@ -1,0 +1,190 @@
+import * as vscode from 'vscode';
+import { scopeOf } from '../../api/catalog';
+import { isScopeDenied } from '../../api/errors';
+import type { PanelSession } from '../../connection/panelSession';
+import { describeError } from '../../text/describeError';
+import { nodeLabel } from '../../views/nodes/nodeDescription';
+import type { NodeOnPanel } from '../logs/logViewer';
+import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { jobRows } from './jobRows';
+import { parseJobsMessage, type FromJobsWebview, type JobRow, type JobWords, type ToJobsWebview } from './protocol';
+
+export interface JobHistoryOptions {
+  /** The job to select once the list is loaded (its id; e.g. the failed job of an apply). */
+  readonly selectJob?: string;
+  /** How many jobs to ask for (1 to 100); default 20, the panel's own default. */
+  readonly limit?: number;
+}
+
+/**
+ * A node's apply jobs (`GET /nodes/{id}/jobs`) in a webview table, read from the panel the node came from:
+ * status, start, end, duration and error, with the selected job's raw log.
+ */
+export class JobHistory implements vscode.Disposable {
+  readonly page: WebviewPage<ToJobsWebview, FromJobsWebview>;
+  private limit: number;
+  private selected: string | undefined;
+  private last: ToJobsWebview | undefined;
+  private loading: vscode.CancellationTokenSource | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Settles when the load in flight (if any) has been shown. */
+  loaded: Promise<void> = Promise.resolve();
+
+  constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: NodeOnPanel, options: JobHistoryOptions) {
+    this.limit = clampLimit(options.limit);
+    this.selected = options.selectJob;
+    this.page = host.open<ToJobsWebview, FromJobsWebview>({
+      viewType: 'panelOps.jobHistory',
+      title: vscode.l10n.t('Jobs: {0}', nodeLabel(target.node, vscode.l10n.t)),
+      bundle: 'jobs',
+      parse: parseJobsMessage,
+    });
+    this.subscriptions.push(
+      this.page.onDidReceive((message) => this.onMessage(message)),
+      this.page.onDidDispose(() => this.dispose()),
+    );
+    this.refresh();
+  }
+
+  get probe() {
+    return this.page.probe;
+  }
+
+  get selectedJob(): string | undefined {
+    return this.selected;
+  }
+
+  /** Shows the tab again, selecting a job when asked. */
+  reveal(options: JobHistoryOptions): void {
+    this.page.panel.reveal();
+    if (options.limit !== undefined) this.limit = clampLimit(options.limit);
+    if (options.selectJob !== undefined || options.limit !== undefined) {
+      this.selected = options.selectJob ?? this.selected;
+      this.refresh();
+    }
+  }
+
+  refresh(): void {
+    this.loading?.cancel();
+    const source = (this.loading = new vscode.CancellationTokenSource());
+    this.show({ type: 'loading', limit: this.limit });
+    this.loaded = this.load(source).finally(() => source.dispose());
+  }
+
+  dispose(): void {
+    this.loading?.cancel();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.page.dispose();
+  }
+
+  private async load(source: vscode.CancellationTokenSource): Promise<void> {
+    const { panelId, node } = this.target;
+    try {
+      const jobs = await this.session.callOn(panelId, (api, signal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal }), source.token);
+      if (source.token.isCancellationRequested) return;
+      const rows = jobRows(jobs, Date.now(), vscode.l10n.t);
+      if (this.selected !== undefined && !rows.some((row) => row.key === this.selected)) this.selected = undefined;
+      this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected ?? defaultSelection(rows), note: this.note(rows) });
+    } catch (error) {
+      if (source.token.isCancellationRequested) return;
+      const message = isScopeDenied(error)
+        ? vscode.l10n.t('The job history holds raw logs, so the panel shows it only to tokens with {0}. {1}', scopeOf('nodes.jobs'), describeError(error))
+        : describeError(error);
+      this.show({ type: 'problem', message, limit: this.limit });
+    }
+  }
+
+  private note(rows: readonly JobRow[]): string {
+    return rows.length >= this.limit
+      ? vscode.l10n.t('The latest {0} jobs; choose a larger limit for more.', this.limit)
+      : vscode.l10n.t('{0} jobs.', rows.length);
+  }
+
+  private onMessage(message: FromJobsWebview): void {
+    switch (message.type) {
+      case 'ready':
+        void this.page.post({ type: 'words', words: jobWords() });
+        if (this.last) void this.page.post(this.last.type === 'jobs' ? { ...this.last, selected: this.selected } : this.last);
+        return;
+      case 'refresh':
+        this.refresh();
+        return;
+      case 'setLimit':
+        this.limit = clampLimit(message.limit);
+        this.refresh();
+        return;
+      case 'select':
+        this.selected = message.key;
+        return;
+    }
+  }
+
+  private show(message: ToJobsWebview): void {
+    this.last = message;
+    void this.page.post(message);
+  }
+}
+
+/** Without a job asked for, the newest failed one (what an operator opens the history for), else none. */
+function defaultSelection(rows: readonly JobRow[]): string | undefined {
+  return rows.find((row) => row.statusClass === 'failed' || row.statusClass === 'rolled_back')?.key;
+}
+
+function clampLimit(limit: number | undefined): number {
+  return limit !== undefined && Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 20;
+}
+
+function jobWords(): JobWords {
+  return {
+    refresh: vscode.l10n.t('Refresh'),
+    limit: vscode.l10n.t('Jobs to show'),
+    allStatuses: vscode.l10n.t('All statuses'),
+    status: vscode.l10n.t('Status'),
+    started: vscode.l10n.t('Started'),
+    finished: vscode.l10n.t('Finished'),
+    duration: vscode.l10n.t('Duration'),
+    error: vscode.l10n.t('Error'),
+    log: vscode.l10n.t('Log'),
+    noJobs: vscode.l10n.t('No apply jobs match.'),
+    noLog: vscode.l10n.t('The panel sent no log for this job.'),
+    selectHint: vscode.l10n.t('Select a job to see its log and error.'),
+    statusNames: {
+      queued: vscode.l10n.t('queued'),
+      running: vscode.l10n.t('running'),
+      ok: vscode.l10n.t('ok'),
+      failed: vscode.l10n.t('failed'),
+      rolled_back: vscode.l10n.t('rolled back'),
+      unknown: vscode.l10n.t('unknown'),
+    },
+  };
+}
+
+/** The open job histories, one per node of a panel. */
+export class JobHistories implements vscode.Disposable {
+  private readonly open = new Map<string, JobHistory>();
+
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+
+  /** Opens (or reveals) the job history of a node of the given panel; `selectJob` selects that job. */
+  show(target: NodeOnPanel, options: JobHistoryOptions = {}): JobHistory {
+    const id = `${target.panelId}\n${target.node.id}`;
+    const existing = this.open.get(id);
+    if (existing) {
+      existing.reveal(options);
+      return existing;
+    }
+    const history = new JobHistory(this.host, this.session, target, options);
+    this.open.set(id, history);
+    history.page.onDidDispose(() => this.open.delete(id));
+    return history;
+  }
+
+  get histories(): readonly JobHistory[] {
+    return [...this.open.values()];
+  }
+
+  dispose(): void {
+    for (const history of this.open.values()) history.dispose();
+    this.open.clear();
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Apply jobs as rows of the job history table: plain text for every value from the panel, parsed times for
+ * sorting, the raw log as styled lines. No `vscode` import: words come through a `Localize`.
+ */
+import type { ApplyJob } from '../../api/types';
+import { plainLabel } from '../../text/plainText';
+import type { Localize } from '../../views/shared/localize';
+import { jobDuration, jobStatusClass } from '../../views/nodes/nodeDescription';
+import { styledLine } from '../logs/ansi';
+import type { JobRow } from './protocol';
+
+/** Log lines kept per job (a job's log is a few dozen lines; a hostile panel's could be millions). */
+const MAX_LOG_LINES = 2000;
+
+export function jobRows(jobs: readonly unknown[], now: number, t: Localize): JobRow[] {
+  const seen = new Set<string>();
+  return jobs
+    .filter((job): job is ApplyJob => typeof job === 'object' && job !== null && !Array.isArray(job))
+    .map((job, index) => {
+      let key = typeof job.id === 'string' || typeof job.id === 'number' ? plainLabel(job.id, 100) : '';
+      if (!key || seen.has(key)) key = `#${index + 1}`;
+      seen.add(key);
+      const startedAt = timeOf(job.started_at);
+      const finishedAt = timeOf(job.finished_at);
+      return {
+        key,
+        status: plainLabel(job.status, 40) || t('unknown'),
+        statusClass: jobStatusClass(job.status),
+        startedAt,
+        started: startedAt === undefined ? '' : formatTime(startedAt),
+        finishedAt,
+        finished: finishedAt === undefined ? '' : formatTime(finishedAt),
+        durationMs: startedAt !== undefined && finishedAt !== undefined ? Math.max(0, finishedAt - startedAt) : undefined,
+        duration: jobDuration(job, now, t),
+        error: typeof job.error === 'string' ? plainLabel(job.error, 4000) : '',
+        log: logOf(job).map((line) => styledLine(line)),
+      };
+    });
+}
+
+/** The raw log: an array of lines (the simulator's `logs`), or one text under `logs`/`log`/`output`. */
+function logOf(job: ApplyJob): string[] {
+  for (const name of ['logs', 'log', 'output']) {
+    const value = job[name];
+    if (Array.isArray(value)) return value.slice(0, MAX_LOG_LINES).map((line) => (typeof line === 'string' ? line : JSON.stringify(line) ?? ''));
+    if (typeof value === 'string') return value.split(/\r?\n/).slice(0, MAX_LOG_LINES);
+  }
+  return [];
+}
+
+function timeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** `2026-05-21 14:03:07` in local time: sortable at a glance and the same in every locale. */
+function formatTime(time: number): string {
+  const date = new Date(time);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}

@@ -1,0 +1,190 @@
+import * as vscode from 'vscode';
+import { PanelHttpError, PanelNetworkError } from '../../api/errors';
+import type { PanelNode } from '../../api/types';
+import type { PanelSession } from '../../connection/panelSession';
+import { describeError } from '../../text/describeError';
+import { nodeLabel } from '../../views/nodes/nodeDescription';
+import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { LogFollower, type FollowEnd } from './logFollower';
+import { parseLogsMessage, type FromLogsWebview, type LogWords, type StreamState, type ToLogsWebview } from './protocol';
+
+export const MAX_LINES_SETTING = 'logs.maxLines';
+
+/** The node a log viewer follows, on the panel it came from. */
+export interface NodeOnPanel {
+  readonly panelId: string;
+  readonly node: PanelNode;
+}
+
+/**
+ * A node's log in a webview tab titled with the node's name: follows `GET /nodes/{id}/logs` on the panel
+ * the node came from, reads only while the tab is visible, and stops the stream when the tab closes.
+ */
+export class LogViewer implements vscode.Disposable {
+  readonly page: WebviewPage<ToLogsWebview, FromLogsWebview>;
+  private readonly follower: LogFollower;
+  private stateMessage: ToLogsWebview & { type: 'state' };
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private disposed = false;
+
+  constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: NodeOnPanel, maxLines: number) {
+    const name = nodeLabel(target.node, vscode.l10n.t);
+    this.page = host.open<ToLogsWebview, FromLogsWebview>({
+      viewType: 'panelOps.logs',
+      title: vscode.l10n.t('Logs: {0}', name),
+      bundle: 'logs',
+      parse: parseLogsMessage,
+    });
+    this.stateMessage = this.stateOf('connecting');
+    this.follower = new LogFollower({
+      maxLines,
+      open: (signal) => this.openStream(signal),
+      sink: {
+        append: (lines, dropped) => this.page.post({ type: 'append', lines, dropped }),
+        reset: (lines, dropped) => this.page.post({ type: 'reset', lines, dropped, ...this.viewSettings() }),
+        connected: () => this.setState('live'),
+        stopped: (end) => this.onStopped(end),
+      },
+    });
+    this.subscriptions.push(
+      this.page.onDidReceive((message) => void this.onMessage(message)),
+      this.page.panel.onDidChangeViewState(({ webviewPanel }) => this.follower.setFlowing(webviewPanel.visible)),
+      this.page.onDidDispose(() => this.dispose()),
+    );
+    void this.follower.connect();
+  }
+
+  /** The probe of the page, for the integration tests. */
+  get probe() {
+    return this.page.probe;
+  }
+
+  /** The buffer as text (what Open as Document shows). */
+  text(): string {
+    return this.follower.text();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.follower.stop();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.page.dispose();
+  }
+
+  private async openStream(signal: AbortSignal) {
+    const source = new vscode.CancellationTokenSource();
+    const abort = () => source.cancel();
+    signal.addEventListener('abort', abort);
+    try {
+      return await this.session.callOn(this.target.panelId, (api, callSignal) => api.nodes.logs(this.target.node.id, { signal: callSignal }), source.token);
+    } finally {
+      signal.removeEventListener('abort', abort);
+      source.dispose();
+    }
+  }
+
+  private async onMessage(message: FromLogsWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.page.post({ type: 'words', words: logWords() });
+        await this.page.post(this.stateMessage);
+        this.follower.replay();
+        return;
+      case 'pause':
+      case 'resume':
+        this.follower.setPaused(message.type === 'pause');
+        return;
+      case 'filter':
+        this.follower.setFilter(message.text);
+        return;
+      case 'clear':
+        this.follower.clear();
+        return;
+      case 'reconnect':
+        this.setState('connecting');
+        void this.follower.connect();
+        return;
+      case 'openAsDocument': {
+        const document = await vscode.workspace.openTextDocument({ content: this.follower.text(), language: 'log' });
+        await vscode.window.showTextDocument(document, { preview: false });
+        return;
+      }
+    }
+  }
+
+  private onStopped(end: FollowEnd): void {
+    if (this.disposed) return;
+    if (end.kind === 'ended') this.setState('ended');
+    else if (end.error instanceof PanelHttpError && end.error.status === 503) this.setState('offline');
+    else if (end.error instanceof PanelNetworkError) this.setState('dropped', describeError(end.error));
+    else this.setState('failed', describeError(end.error));
+  }
+
+  private setState(state: StreamState, reason?: string): void {
+    this.stateMessage = this.stateOf(state, reason);
+    void this.page.post(this.stateMessage);
+  }
+
+  private stateOf(state: StreamState, reason = ''): ToLogsWebview & { type: 'state' } {
+    const name = nodeLabel(this.target.node, vscode.l10n.t);
+    const messages: Record<StreamState, string> = {
+      connecting: vscode.l10n.t('Connecting to the log stream of {0}…', name),
+      live: vscode.l10n.t('Following the log of {0}.', name),
+      ended: vscode.l10n.t('The panel ended the log stream.'),
+      dropped: vscode.l10n.t('The log stream was dropped: {0}', reason),
+      offline: vscode.l10n.t('{0} is offline: the panel cannot reach it (HTTP 503).', name),
+      failed: vscode.l10n.t('The log stream stopped: {0}', reason),
+    };
+    const canReconnect = state !== 'connecting' && state !== 'live';
+    return { type: 'state', state, message: messages[state], canReconnect };
+  }
+
+  private viewSettings() {
+    return { maxLines: this.follower.maxLines, paused: this.follower.isPaused, filter: this.follower.filter };
+  }
+}
+
+function logWords(): LogWords {
+  return {
+    pause: vscode.l10n.t('Pause'),
+    resume: vscode.l10n.t('Resume'),
+    wrap: vscode.l10n.t('Wrap lines'),
+    filter: vscode.l10n.t('Filter lines'),
+    openAsDocument: vscode.l10n.t('Open as Document'),
+    reconnect: vscode.l10n.t('Reconnect'),
+    clear: vscode.l10n.t('Clear'),
+    droppedMarker: vscode.l10n.t('{0} earlier lines dropped (buffer limit panelOps.logs.maxLines)'),
+    pausedMarker: vscode.l10n.t('Paused: new lines are kept and shown on Resume'),
+    noLines: vscode.l10n.t('No lines yet.'),
+  };
+}
+
+/** The open log viewers; `showLogs` opens one per command. */
+export class LogViewers implements vscode.Disposable {
+  private readonly open = new Set<LogViewer>();
+  private readonly opened = new vscode.EventEmitter<LogViewer>();
+  readonly onDidOpen = this.opened.event;
+
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+
+  show(target: NodeOnPanel): LogViewer {
+    const maxLines = vscode.workspace.getConfiguration('panelOps').get<number>(MAX_LINES_SETTING, 10_000);
+    const viewer = new LogViewer(this.host, this.session, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
+    this.open.add(viewer);
+    viewer.page.onDidDispose(() => this.open.delete(viewer));
+    this.opened.fire(viewer);
+    return viewer;
+  }
+
+  /** Open viewers, oldest first (for the integration tests). */
+  get viewers(): readonly LogViewer[] {
+    return [...this.open];
+  }
+
+  dispose(): void {
+    for (const viewer of this.open) viewer.dispose();
+    this.open.clear();
+    this.opened.dispose();
+  }
+}

@@ -1,0 +1,169 @@
+import * as vscode from 'vscode';
+import { scopeOf } from '../../api/catalog';
+import { isScopeDenied, PanelHttpError } from '../../api/errors';
+import type { PanelApi } from '../../api/index';
+import type { Key } from '../../api/types';
+import type { PanelSession } from '../../connection/panelSession';
+import { describeError } from '../../text/describeError';
+import { plainLabel } from '../../text/plainText';
+import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { parseQrMessage, type FromQrWebview, type QrCard, type ToQrWebview } from './protocol';
+import { pngDataUrl, qrCards, type QrImages } from './qrCards';
+
+/** A user (key) of a panel. */
+export interface KeyOnPanel {
+  readonly panelId: string;
+  readonly key: Key;
+}
+
+/**
+ * A user's QR codes: the panel's PNGs (proxy link and subscription), fetched by the extension with the token
+ * and handed to the page as data, with the links beside them and copy buttons. Links and QR codes are
+ * sensitive (spec 5.8): without users:write the page says so and nothing is asked. No serializer is
+ * registered and the page saves no state, so nothing of it is restored after a reload.
+ */
+export class QrView implements vscode.Disposable {
+  readonly page: WebviewPage<ToQrWebview, FromQrWebview>;
+  private cards: QrCard[] = [];
+  private last: ToQrWebview | undefined;
+  private loading: vscode.CancellationTokenSource | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  loaded: Promise<void> = Promise.resolve();
+
+  constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: KeyOnPanel) {
+    this.page = host.open<ToQrWebview, FromQrWebview>({
+      viewType: 'panelOps.qr',
+      title: vscode.l10n.t('QR: {0}', labelOf(target.key)),
+      bundle: 'qr',
+      parse: parseQrMessage,
+    });
+    this.subscriptions.push(
+      this.page.onDidReceive((message) => void this.onMessage(message)),
+      this.page.onDidDispose(() => this.dispose()),
+    );
+    this.refresh();
+  }
+
+  get probe() {
+    return this.page.probe;
+  }
+
+  refresh(): void {
+    this.loading?.cancel();
+    const source = (this.loading = new vscode.CancellationTokenSource());
+    this.cards = [];
+    this.show({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.key)) });
+    this.loaded = this.load(source).finally(() => source.dispose());
+  }
+
+  dispose(): void {
+    this.loading?.cancel();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.page.dispose();
+  }
+
+  private async load(source: vscode.CancellationTokenSource): Promise<void> {
+    const { panelId } = this.target;
+    if (this.session.active?.id === panelId && !this.session.capabilities.can('keys.qr')) {
+      this.show({ type: 'problem', message: missingScope() });
+      return;
+    }
+    try {
+      const { key, images } = await this.session.callOn(panelId, (api, signal) => readQrCodes(api, this.target.key.id, signal), source.token);
+      if (source.token.isCancellationRequested) return;
+      this.cards = qrCards(key, images, vscode.l10n.t);
+      this.show({ type: 'codes', heading: labelOf(key), cards: this.cards });
+    } catch (error) {
+      if (source.token.isCancellationRequested) return;
+      this.show({ type: 'problem', message: isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error) });
+    }
+  }
+
+  private async onMessage(message: FromQrWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.page.post({ type: 'words', words: {
+          refresh: vscode.l10n.t('Refresh'),
+          copy: vscode.l10n.t('Copy'),
+          copied: vscode.l10n.t('Copied'),
+          qrAlt: vscode.l10n.t('QR code'),
+        } });
+        if (this.last) await this.page.post(this.last);
+        return;
+      case 'refresh':
+        this.refresh();
+        return;
+      case 'copy': {
+        const link = this.cards.find((card) => card.id === message.card)?.links[message.link];
+        if (!link) return;
+        await vscode.env.clipboard.writeText(link.value);
+        await this.page.post({ type: 'copied', card: message.card, link: message.link });
+        return;
+      }
+    }
+  }
+
+  private show(message: ToQrWebview): void {
+    this.last = message;
+    void this.page.post(message);
+  }
+}
+
+/** The key (for its links), the panel's PNG of it, and of its subscription when it has one. */
+async function readQrCodes(api: PanelApi, id: string, signal: AbortSignal): Promise<{ key: Key; images: QrImages }> {
+  const key = await api.keys.get(id, { signal });
+  const image = async (read: () => Promise<{ bytes: Uint8Array }>) => {
+    try {
+      const url = pngDataUrl((await read()).bytes);
+      return url ? { image: url } : { note: vscode.l10n.t('The panel did not send a PNG image.') };
+    } catch (error) {
+      // 409: no link to encode (a revoked or unbound key, no subscription); the rest of the page still helps.
+      if (error instanceof PanelHttpError && error.status === 409) return { note: describeError(error) };
+      throw error;
+    }
+  };
+  const hasSubscription = key.subscription_active === true || typeof key.subscription_short_url === 'string';
+  const [keyImage, subscriptionImage] = await Promise.all([
+    image(() => api.keys.qr(id, { signal })),
+    hasSubscription ? image(() => api.keys.subscription.qr(id, { signal })) : Promise.resolve(undefined),
+  ]);
+  return { key, images: { key: keyImage, subscription: subscriptionImage } };
+}
+
+function missingScope(): string {
+  return vscode.l10n.t('Links and QR codes hold the user\'s proxy secret, so the panel shows them only to tokens with {0} (this token was created without it). Reconnect with a token that has {0} to see them.', scopeOf('keys.qr'));
+}
+
+function labelOf(key: Partial<Key>): string {
+  return plainLabel(key.label, 80) || vscode.l10n.t('(no label)');
+}
+
+/** The open QR views, one per user of a panel. */
+export class QrViews implements vscode.Disposable {
+  private readonly open = new Map<string, QrView>();
+
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+
+  show(target: KeyOnPanel): QrView {
+    const id = `${target.panelId}\n${target.key.id}`;
+    const existing = this.open.get(id);
+    if (existing) {
+      existing.page.panel.reveal();
+      existing.refresh();
+      return existing;
+    }
+    const view = new QrView(this.host, this.session, target);
+    this.open.set(id, view);
+    view.page.onDidDispose(() => this.open.delete(id));
+    return view;
+  }
+
+  get views(): readonly QrView[] {
+    return [...this.open.values()];
+  }
+
+  dispose(): void {
+    for (const view of this.open.values()) view.dispose();
+    this.open.clear();
+  }
+}

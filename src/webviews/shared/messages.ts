@@ -1,0 +1,38 @@
+/**
+ * Pieces of the typed message protocols between the extension and its webviews. Every webview declares a
+ * discriminated union per direction and a parser for what the webview sends; the extension acts only on
+ * messages its parser accepts. No `vscode` import (used by the browser scripts and unit tests too).
+ */
+
+/** Every message in either direction has a `type` naming its member of the union. */
+export interface Message {
+  readonly type: string;
+}
+
+/** Turns what a webview posted into a member of its union, or undefined when it is not one. */
+export type MessageParser<T extends Message> = (raw: unknown) => T | undefined;
+
+/** The plain object a message arrived as (never an array), else undefined. */
+export function messageObject(raw: unknown): Record<string, unknown> | undefined {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && typeof (raw as Message).type === 'string'
+    ? (raw as Record<string, unknown>)
+    : undefined;
+}
+
+/** The message types that carry nothing but their `type`. */
+export function bareMessage<T extends Message>(raw: unknown, types: readonly T['type'][]): T | undefined {
+  const message = messageObject(raw);
+  return message && (types as readonly unknown[]).includes(message.type) ? ({ type: message.type } as T) : undefined;
+}
+
+/** A string member of at most `max` characters, else undefined. */
+export function stringMember(message: Record<string, unknown>, name: string, max: number): string | undefined {
+  const value = message[name];
+  return typeof value === 'string' && value.length <= max ? value : undefined;
+}
+
+/** An integer member within [min, max], else undefined. */
+export function integerMember(message: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
+  const value = message[name];
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+}

@@ -1,0 +1,117 @@
+import * as vscode from 'vscode';
+import { plainLabel } from '../../text/plainText';
+import type { Message, MessageParser } from './messages';
+import { newNonce } from './nonce';
+import { pageShell } from './pageShell';
+
+/** What a webview of the extension is: its type, title, browser bundle and the parser of its messages. */
+export interface WebviewPageSpec<FromWebview extends Message> {
+  /** `panelOps.<name>`; also what VS Code would restore it by (no webview registers a serializer). */
+  readonly viewType: string;
+  /** The tab title; may come from the panel (a node name): it is made one plain line. */
+  readonly title: string;
+  /** The bundle under `dist/webview/`: `<bundle>.js` and `<bundle>.css`. Without one the page runs no script. */
+  readonly bundle?: string;
+  readonly parse: MessageParser<FromWebview>;
+}
+
+/**
+ * What the integration tests see of a webview (they run in the extension host and cannot read its DOM): the
+ * HTML set, the messages posted to it (recorded in test mode only), and a way to deliver a message as if the
+ * webview had sent it (it goes through the same parser).
+ */
+export interface WebviewProbe<ToWebview extends Message> {
+  readonly html: string;
+  readonly posted: readonly ToWebview[];
+  deliver(raw: unknown): void;
+}
+
+/** Messages kept for the probe: enough for a test, bounded for a long-running log viewer. */
+const RECORDED_MESSAGES = 2000;
+
+/**
+ * One webview panel: created with scripts enabled only when it has a bundle, resources only from
+ * `dist/webview/`, the static page shell with a fresh nonce, and typed messages both ways.
+ */
+export class WebviewPage<ToWebview extends Message, FromWebview extends Message> implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  private readonly received = new vscode.EventEmitter<FromWebview>();
+  /** Messages from the webview that its parser accepted. */
+  readonly onDidReceive = this.received.event;
+  private readonly recorded: ToWebview[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+  readonly probe: WebviewProbe<ToWebview>;
+
+  constructor(
+    private readonly spec: WebviewPageSpec<FromWebview>,
+    extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly record: boolean,
+  ) {
+    const root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel(spec.viewType, plainLabel(spec.title, 100), vscode.ViewColumn.Active, {
+      enableScripts: spec.bundle !== undefined,
+      enableCommandUris: false,
+      enableFindWidget: true,
+      localResourceRoots: [root],
+    });
+    const webview = this.panel.webview;
+    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(root, name)).toString();
+    const html = pageShell({
+      cspSource: webview.cspSource,
+      nonce: newNonce(),
+      title: spec.title,
+      scriptUri: spec.bundle && asset(`${spec.bundle}.js`),
+      styleUris: spec.bundle ? [asset(`${spec.bundle}.css`)] : [],
+    });
+    webview.html = html;
+    this.probe = { html, posted: this.recorded, deliver: (raw) => this.accept(raw) };
+    this.subscriptions.push(
+      webview.onDidReceiveMessage((raw: unknown) => this.accept(raw)),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  get onDidDispose(): vscode.Event<void> {
+    return this.panel.onDidDispose;
+  }
+
+  /** Posts a message; resolves false when the webview is not there to receive it (hidden or closed). */
+  post(message: ToWebview): Thenable<boolean> {
+    if (this.record) {
+      this.recorded.push(message);
+      if (this.recorded.length > RECORDED_MESSAGES) this.recorded.splice(0, this.recorded.length - RECORDED_MESSAGES);
+    }
+    return this.panel.webview.postMessage(message);
+  }
+
+  setTitle(title: string): void {
+    this.panel.title = plainLabel(title, 100);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.received.dispose();
+    this.panel.dispose();
+  }
+
+  private accept(raw: unknown): void {
+    const message = this.spec.parse(raw);
+    if (message) this.received.fire(message);
+    else this.log.warn(`${this.spec.viewType}: ignored a message the webview is not expected to send`);
+  }
+}
+
+/** Opens the extension's webviews; knows the extension's folder, the log, and whether tests are watching. */
+export class WebviewHost {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+    /** Test mode: keep the messages posted to each webview for the probe. */
+    private readonly recordMessages: boolean,
+  ) {}
+
+  open<ToWebview extends Message, FromWebview extends Message>(spec: WebviewPageSpec<FromWebview>): WebviewPage<ToWebview, FromWebview> {
+    return new WebviewPage<ToWebview, FromWebview>(spec, this.extensionUri, this.log, this.recordMessages);
+  }
+}
