@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
 import { isScopeDenied } from '../../api/errors';
+import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
@@ -79,17 +80,20 @@ export class JobHistory implements vscode.Disposable {
 
   private async load(source: vscode.CancellationTokenSource): Promise<void> {
     const { panelId, node } = this.target;
+    // Job history is a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
+    if (this.session.active?.id === panelId && !this.session.capabilities.can('nodes.jobs')) {
+      this.show({ type: 'problem', message: missingScope(), limit: this.limit });
+      return;
+    }
     try {
       const jobs = await this.session.callOn(panelId, (api, signal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal }), source.token);
       if (source.token.isCancellationRequested) return;
       const rows = jobRows(jobs, Date.now(), vscode.l10n.t);
-      if (this.selected !== undefined && !rows.some((row) => row.key === this.selected)) this.selected = undefined;
-      this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected ?? defaultSelection(rows), note: this.note(rows) });
+      if (!rows.some((row) => row.key === this.selected)) this.selected = defaultSelection(rows);
+      this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected, note: this.note(rows) });
     } catch (error) {
       if (source.token.isCancellationRequested) return;
-      const message = isScopeDenied(error)
-        ? vscode.l10n.t('The job history holds raw logs, so the panel shows it only to tokens with {0}. {1}', scopeOf('nodes.jobs'), describeError(error))
-        : describeError(error);
+      const message = isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error);
       this.show({ type: 'problem', message, limit: this.limit });
     }
   }
@@ -123,6 +127,10 @@ export class JobHistory implements vscode.Disposable {
     this.last = message;
     void this.page.post(message);
   }
+}
+
+function missingScope(): string {
+  return vscode.l10n.t('The job history holds raw logs, so the panel shows it only to tokens with {0}; this token was created without it.', scopeOf('nodes.jobs'));
 }
 
 /** Without a job asked for, the newest failed one (what an operator opens the history for), else none. */
@@ -177,6 +185,11 @@ export class JobHistories implements vscode.Disposable {
     this.open.set(id, history);
     history.page.onDidDispose(() => this.open.delete(id));
     return history;
+  }
+
+  /** For other features (the apply-and-watch opens the failed job): a node's history on a panel, `selectJob` selected. */
+  showJobHistory(panelId: string, node: PanelNode, options: JobHistoryOptions = {}): JobHistory {
+    return this.show({ panelId, node }, options);
   }
 
   get histories(): readonly JobHistory[] {

@@ -91,12 +91,13 @@ function applySgr(style: Style, parameters: string): Style {
     else if (code >= 100 && code <= 107) next.bg = code - 100 + 8;
     else if (code === 49) next.bg = undefined;
     else if ((code === 38 || code === 48) && codes[i + 1] === 5) {
-      // 256 colours: the 16 named ones keep their theme colour; the rest are not shown.
+      // 256 colours: the 16 named ones keep their theme colour; the rest show as the default colour.
       const index = codes[i + 2];
-      if (index !== undefined && index < 16) next[code === 38 ? 'fg' : 'bg'] = index;
+      next[code === 38 ? 'fg' : 'bg'] = index !== undefined && index < 16 ? index : undefined;
       i += 2;
     } else if ((code === 38 || code === 48) && codes[i + 1] === 2) {
-      i += 4; // 24-bit colours are not shown
+      next[code === 38 ? 'fg' : 'bg'] = undefined; // 24-bit colours show as the default colour
+      i += 4;
     }
   }
   return next;

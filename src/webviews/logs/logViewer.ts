@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { scopeOf } from '../../api/catalog';
 import { PanelHttpError, PanelNetworkError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
@@ -59,6 +60,11 @@ export class LogViewer implements vscode.Disposable {
     return this.page.probe;
   }
 
+  /** Lines read from the stream since the viewer opened. */
+  get received(): number {
+    return this.follower.received;
+  }
+
   /** The buffer as text (what Open as Document shows). */
   text(): string {
     return this.follower.text();
@@ -73,6 +79,10 @@ export class LogViewer implements vscode.Disposable {
   }
 
   private async openStream(signal: AbortSignal) {
+    // Node logs are a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
+    if (this.session.active?.id === this.target.panelId && !this.session.capabilities.can('nodes.logs')) {
+      throw new Error(vscode.l10n.t('Node logs are shown only to tokens with {0}; this token was created without it.', scopeOf('nodes.logs')));
+    }
     const source = new vscode.CancellationTokenSource();
     const abort = () => source.cancel();
     signal.addEventListener('abort', abort);
