@@ -11,7 +11,10 @@ import { launchChromium } from '../launch/chromium-browser';
 import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
 import { installCodeServer } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
-import { answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, treeRow, viewPane, waitForWorkbench, widenSideBar } from './workbench-page';
+import {
+  activeWebview, answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu, treeRow,
+  viewPane, waitForWorkbench, widenSideBar,
+} from './workbench-page';
 
 const screenshotsDir = join(repoRoot, 'media', 'screenshots');
 const OVERALL_TIMEOUT_MS = 5 * 60_000;
@@ -41,6 +44,7 @@ async function save(page: Page, name: string): Promise<void> {
 }
 
 async function takeScreenshots(page: Page, server: RunningCodeServer, workspace: string, panel: PanelCliProcess): Promise<void> {
+  const check = watchForEscapes(page, new URL(workbenchUrl(server, workspace)).origin);
   await page.goto(workbenchUrl(server, workspace));
   await waitForWorkbench(page);
   await connectThroughPrompts(page, panel);
@@ -65,6 +69,49 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await expandTreeRow(page, 'Users', userLabel);
   await viewPane(page, 'Users').locator('.monaco-list-row[aria-level="3"]').first().waitFor();
   await save(page, 'users-and-node.png');
+  await collapseTreeRow(page, 'Users', userLabel);
+  await takeWebviewScreenshots(page);
+  check();
+  console.log('[screenshots] no dialog and no request to another origin');
+}
+
+/**
+ * The three webviews with the demo's hostile data: hel-3's log stream (ANSI colours, markup, escapes, a very
+ * long line) and its failed jobs, and the QR codes of the user labelled with an <img onerror> tag. Any
+ * dialog (an alert() that ran) fails the run; so does a request from the page to another origin.
+ */
+async function takeWebviewScreenshots(page: Page): Promise<void> {
+  await widenSideBar(page, 300);
+  await runCommand(page, 'Panel Ops: Show Logs');
+  await pickItem(page, 'hel-3');
+  await activeWebview(page).locator('.line', { hasText: 'onerror' }).first().waitFor({ timeout: 30_000 });
+  await activeWebview(page).locator('.line').nth(25).waitFor({ timeout: 30_000 });
+  await save(page, 'node-logs.png');
+
+  await runCommand(page, 'Panel Ops: Show Job History');
+  await pickItem(page, 'hel-3');
+  await activeWebview(page).locator('table.jobs tbody tr.selected').waitFor({ timeout: 30_000 });
+  await save(page, 'job-history.png');
+
+  await runContextMenu(page, 'Users', '<img src=x onerror=alert(1)>', 'Show QR Code');
+  await activeWebview(page).locator('figure.qr img').first().waitFor({ timeout: 30_000 });
+  await save(page, 'user-qr.png');
+}
+
+/** Fails on what would mean a webview ran panel data as code or reached out: a dialog, a request elsewhere. */
+function watchForEscapes(page: Page, origin: string): () => void {
+  const problems: string[] = [];
+  page.on('dialog', (dialog) => {
+    problems.push(`a ${dialog.type()} dialog opened: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!/^(data|blob):/.test(url) && new URL(url).origin !== origin) problems.push(`a request to another origin: ${url}`);
+  });
+  return () => {
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  };
 }
 
 async function main(): Promise<void> {
@@ -92,7 +139,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
   process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(1)));
   try {
-    panel = await startPanelCli(['--dataset', 'demo']);
+    panel = await startPanelCli(['--dataset', 'demo', '--log-follow']);
     server = await startCodeServer({ ...folders, workspace });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
