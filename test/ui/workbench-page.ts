@@ -119,7 +119,9 @@ export async function runContextMenu(page: Page, view: string, row: string | Reg
   await target.click({ button: 'right' });
   const item = page.locator('.monaco-menu .action-item', { hasText: action }).first();
   await item.waitFor();
-  await item.click();
+  // A click on the item can land before the menu takes pointer input; the keyboard is what always works.
+  await item.hover();
+  await page.keyboard.press('Enter');
 }
 
 /** The document of the webview shown in the active editor (VS Code nests it in two iframes). */
