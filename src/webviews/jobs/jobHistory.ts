@@ -6,7 +6,8 @@ import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import type { NodeOnPanel } from '../logs/logViewer';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { PanelDataPage } from '../shared/panelDataPage';
+import type { WebviewHost } from '../shared/webviewHost';
 import { jobRows } from './jobRows';
 import { parseJobsMessage, type FromJobsWebview, type JobRow, type JobWords, type ToJobsWebview } from './protocol';
 
@@ -21,34 +22,20 @@ export interface JobHistoryOptions {
  * A node's apply jobs (`GET /nodes/{id}/jobs`) in a webview table, read from the panel the node came from:
  * status, start, end, duration and error, with the selected job's raw log.
  */
-export class JobHistory implements vscode.Disposable {
-  readonly page: WebviewPage<ToJobsWebview, FromJobsWebview>;
+export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
   private limit: number;
   private selected: string | undefined;
-  private last: ToJobsWebview | undefined;
-  private loading: vscode.CancellationTokenSource | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
-  /** Settles when the load in flight (if any) has been shown. */
-  loaded: Promise<void> = Promise.resolve();
 
   constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: NodeOnPanel, options: JobHistoryOptions) {
-    this.limit = clampLimit(options.limit);
-    this.selected = options.selectJob;
-    this.page = host.open<ToJobsWebview, FromJobsWebview>({
+    super(host, {
       viewType: 'panelOps.jobHistory',
       title: vscode.l10n.t('Jobs: {0}', nodeLabel(target.node, vscode.l10n.t)),
       bundle: 'jobs',
       parse: parseJobsMessage,
     });
-    this.subscriptions.push(
-      this.page.onDidReceive((message) => this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
-    );
+    this.limit = clampLimit(options.limit);
+    this.selected = options.selectJob;
     this.refresh();
-  }
-
-  get probe() {
-    return this.page.probe;
   }
 
   get selectedJob(): string | undefined {
@@ -65,20 +52,8 @@ export class JobHistory implements vscode.Disposable {
     }
   }
 
-  refresh(): void {
-    this.loading?.cancel();
-    const source = (this.loading = new vscode.CancellationTokenSource());
+  protected async load(token: vscode.CancellationToken): Promise<void> {
     this.show({ type: 'loading', limit: this.limit });
-    this.loaded = this.load(source).finally(() => source.dispose());
-  }
-
-  dispose(): void {
-    this.loading?.cancel();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
-  }
-
-  private async load(source: vscode.CancellationTokenSource): Promise<void> {
     const { panelId, node } = this.target;
     // Job history is a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
     if (this.session.active?.id === panelId && !this.session.capabilities.can('nodes.jobs')) {
@@ -86,13 +61,13 @@ export class JobHistory implements vscode.Disposable {
       return;
     }
     try {
-      const jobs = await this.session.callOn(panelId, (api, signal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal }), source.token);
-      if (source.token.isCancellationRequested) return;
+      const jobs = await this.session.callOn(panelId, (api, signal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal }), token);
+      if (token.isCancellationRequested) return;
       const rows = jobRows(jobs, Date.now(), vscode.l10n.t);
       if (!rows.some((row) => row.key === this.selected)) this.selected = defaultSelection(rows);
       this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected, note: this.note(rows) });
     } catch (error) {
-      if (source.token.isCancellationRequested) return;
+      if (token.isCancellationRequested) return;
       const message = isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error);
       this.show({ type: 'problem', message, limit: this.limit });
     }
@@ -104,11 +79,11 @@ export class JobHistory implements vscode.Disposable {
       : vscode.l10n.t('{0} jobs.', rows.length);
   }
 
-  private onMessage(message: FromJobsWebview): void {
+  protected async onMessage(message: FromJobsWebview): Promise<void> {
     switch (message.type) {
       case 'ready':
-        void this.page.post({ type: 'words', words: jobWords() });
-        if (this.last) void this.page.post(this.last.type === 'jobs' ? { ...this.last, selected: this.selected } : this.last);
+        await this.page.post({ type: 'words', words: jobWords() });
+        await this.showAgain((last) => (last.type === 'jobs' ? { ...last, selected: this.selected } : last));
         return;
       case 'refresh':
         this.refresh();
@@ -123,10 +98,6 @@ export class JobHistory implements vscode.Disposable {
     }
   }
 
-  private show(message: ToJobsWebview): void {
-    this.last = message;
-    void this.page.post(message);
-  }
 }
 
 function missingScope(): string {
