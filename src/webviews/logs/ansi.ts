@@ -30,7 +30,8 @@ interface Style {
 // ESC [ params intermediates final | ESC ] ... (BEL | ESC \) | ESC P/X/^/_ ... ESC \ | ESC + one character,
 // and the 8-bit CSI (U+009B) and OSC (U+009D) forms.
 const ESCAPES = /(?:\u001b\[|\u009b)([0-?]*)[ -/]*([@-~])?|(?:\u001b\]|\u009d)[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[ -~]?/g;
-const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const LINE_BREAKS = /[\n\v\f\r\u2028\u2029\u0085]/g;
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
 const BIDI_AND_INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** Parses one raw line (without its line break). */
@@ -41,7 +42,7 @@ export function styledLine(raw: string): StyledLine {
   let style: Style = {};
   let last = 0;
   const emit = (part: string) => {
-    const clean = part.replace(CONTROLS, '').replace(BIDI_AND_INVISIBLE, '').replace(/\t/g, '    ');
+    const clean = part.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').replace(BIDI_AND_INVISIBLE, '').replace(/\t/g, '    ');
     if (!clean) return;
     const classes = ansiClasses(style);
     if (classes) {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
 import { PanelHttpError, PanelNetworkError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
+import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
@@ -51,6 +51,12 @@ export class LogViewer implements vscode.Disposable {
       this.page.onDidReceive((message) => void this.onMessage(message)),
       this.page.panel.onDidChangeViewState(({ webviewPanel }) => this.follower.setFlowing(webviewPanel.visible)),
       this.page.onDidDispose(() => this.dispose()),
+      // Signing out of the panel ends its stream too: the token that opened it is gone.
+      session.onDidChange(() => {
+        if (session.panel(target.panelId) || this.disposed) return;
+        this.follower.stop();
+        this.setState('failed', new NotConnectedError(target.panelId).message);
+      }),
     );
     void this.follower.connect();
   }
