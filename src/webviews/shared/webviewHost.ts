@@ -40,6 +40,7 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
   readonly onDidReceive = this.received.event;
   private readonly recorded: ToWebview[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
+  private disposed = false;
   readonly probe: WebviewProbe<ToWebview>;
 
   constructor(
@@ -90,6 +91,8 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
   }
 
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
     this.received.dispose();
     this.panel.dispose();
