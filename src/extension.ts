@@ -4,8 +4,10 @@ import { registerAlertsCommands } from './commands/alerts/resolveAlerts';
 import { registerConnectCommand } from './commands/connect';
 import type { UserActionContext } from './commands/users/keyActionsSupport';
 import { registerSetUserEnabled } from './commands/users/setUserEnabled';
-import { registerShowJobHistory } from './commands/jobHistory';
-import { registerShowLogs } from './commands/nodeLogs';
+import { registerShowQr } from './commands/users/showQr';
+import { registerShowQrAsText } from './commands/users/showQrAsText';
+import { registerShowJobHistory } from './commands/nodes/showJobHistory';
+import { registerShowLogs } from './commands/nodes/showLogs';
 import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
@@ -15,9 +17,6 @@ import { registerSiteTemplatesCommands } from './commands/siteTemplates';
 import { registerSwitchPanelCommand } from './commands/switchPanel';
 import { registerTreeNodeActions } from './commands/treeNodeActions';
 import { registerUsersFilter } from './commands/usersFilter';
-import { registerShowQr } from './commands/userQr';
-import { registerShowQrAsText } from './commands/userQrText';
-import { UserInput } from './commands/userInput';
 import { registerUsersRefresh } from './commands/usersRefresh';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/authenticationProvider';
 import { Capabilities } from './connection/capabilities';
@@ -63,10 +62,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const actions: UserActionContext = { session, log, input, keys, nodes };
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
-  const testMode = scriptedInput !== undefined;
-  const userInput = new UserInput();
-  const webviews = new WebviewHost(context.extensionUri, log, testMode);
-  const logViewers = new LogViewers(webviews, session);
+  const webviews = new WebviewHost(context.extensionUri, log, scriptedInput !== undefined);
+  const logViewers = new LogViewers(webviews, session, documents);
   const jobHistories = new JobHistories(webviews, session);
   const qrViews = new QrViews(webviews, session);
   const alerts = new AlertsStore(session);
@@ -96,10 +93,10 @@ export async function activate(context: vscode.ExtensionContext) {
     registerAlertsCommands(actions, alerts, alertsView.provider),
     registerSetUserEnabled(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
-    registerShowLogs(session, logViewers, userInput),
-    registerShowJobHistory(session, jobHistories, userInput),
-    registerShowQr(session, qrViews),
-    registerShowQrAsText(session, userInput),
+    registerShowLogs(session, logViewers, input),
+    registerShowJobHistory(session, jobHistories, input),
+    registerShowQr(qrViews),
+    registerShowQrAsText(session, input),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),
@@ -134,7 +131,6 @@ export async function activate(context: vscode.ExtensionContext) {
     logViewers,
     jobHistories,
     qrViews,
-    userInput,
   };
 }
 

@@ -37,8 +37,8 @@ describe('package.json contributions', () => {
     const needs: Record<string, RegExp> = {
       'panelOps.nodes.showLogs': /viewItem =~ \/\^node\(\\\.\|\$\)\/ && panelOps\.scope\.nodes\.write/,
       'panelOps.nodes.showJobHistory': /viewItem =~ \/\^node\(\\\.\|\$\)\/ && panelOps\.scope\.nodes\.write/,
-      'panelOps.users.showQr': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && viewItem != user\.binding && panelOps\.scope\.users\.write/,
-      'panelOps.users.showQrAsText': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && viewItem != user\.binding && panelOps\.scope\.users\.write/,
+      'panelOps.users.showQr': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
+      'panelOps.users.showQrAsText': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
     };
     for (const [command, when] of Object.entries(needs)) {
       const items = manifest.contributes.menus['view/item/context'].filter((item) => item.command === command);

@@ -133,6 +133,6 @@ describe('Node log viewer', () => {
     assert.ok(coloured?.runs?.some(([, , classes]) => classes === 'f1'), 'ANSI red is kept as a colour class');
     viewer.probe.deliver({ type: 'openAsDocument' });
     await eventually(() => vscode.window.activeTextEditor?.document.getText().includes('onerror') === true, 'the buffer opens as a document');
-    assert.equal(vscode.window.activeTextEditor?.document.isUntitled, true);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'panelops-view', 'a read-only tab');
   });
 });

@@ -235,11 +235,11 @@ export async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeI
   return found;
 }
 
-/** A user item (contextValue `user` or `user.<state>…`, not a binding) of a state group whose user matches. */
+/** A user item of a state group whose user matches. */
 export async function userItem(api: TestApi, state: string, matches: (key: { id: string; label?: unknown; subscription_short_url?: unknown }) => boolean): Promise<vscode.TreeItem & { key: { id: string; label: string } }> {
   const group = (await children(api.users)).find((item) => labelOf(item) === state);
   assert.ok(group, `group ${state}`);
-  const users = (await children(api.users, group)).filter((item) => /^user(\.|$)/.test(item.contextValue ?? '') && item.contextValue !== 'user.binding');
+  const users = userItems(await children(api.users, group));
   const found = users.find((item) => matches((item as unknown as { key: { id: string } }).key));
   assert.ok(found, `a ${state} user that matches`);
   return found as vscode.TreeItem & { key: { id: string; label: string } };

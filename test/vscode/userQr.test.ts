@@ -51,11 +51,12 @@ describe('QR codes of a user', () => {
   it('renders a chosen link as a text QR code in an untitled document that decodes back to the link', async () => {
     const item = await userItem(api, 'active', withSubscription);
     const record = panel.data.keys.get(item.key.id)!;
-    api.userInput.answerNextPick(/\(tg link\)$/);
-    api.userInput.answerNextPick(/^Untitled document$/);
-    await vscode.commands.executeCommand('panelOps.users.showQrAsText', item);
-    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     const first = record.bindings[0].node_id;
+    api.input.clear();
+    api.input.queue(`${panel.data.nodes.get(first)!.name} (tg link)`, 'Untitled document');
+    await vscode.commands.executeCommand('panelOps.users.showQrAsText', item);
+    assert.equal(api.input.remaining, 0, 'both prompts were asked');
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.equal(decodeTextQr(text), proxyLink(record, first, panel.data.nodes.get(first)).tg);
   });
 });

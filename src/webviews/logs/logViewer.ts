@@ -3,6 +3,7 @@ import { scopeOf } from '../../api/catalog';
 import { PanelHttpError, PanelNetworkError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
 import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
+import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
@@ -28,7 +29,13 @@ export class LogViewer implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private disposed = false;
 
-  constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: NodeOnPanel, maxLines: number) {
+  constructor(
+    host: WebviewHost,
+    private readonly session: PanelSession,
+    private readonly documents: ReadOnlyDocuments,
+    readonly target: NodeOnPanel,
+    maxLines: number,
+  ) {
     const name = nodeLabel(target.node, vscode.l10n.t);
     this.page = host.open<ToLogsWebview, FromLogsWebview>({
       viewType: 'panelOps.logs',
@@ -121,11 +128,9 @@ export class LogViewer implements vscode.Disposable {
         this.setState('connecting');
         void this.follower.connect();
         return;
-      case 'openAsDocument': {
-        const document = await vscode.workspace.openTextDocument({ content: this.follower.text(), language: 'log' });
-        await vscode.window.showTextDocument(document, { preview: false });
+      case 'openAsDocument':
+        await this.documents.show(vscode.l10n.t('{0} — log', nodeLabel(this.target.node, vscode.l10n.t)), this.follower.text(), 'log');
         return;
-      }
     }
   }
 
@@ -182,11 +187,11 @@ export class LogViewers implements vscode.Disposable {
   private readonly opened = new vscode.EventEmitter<LogViewer>();
   readonly onDidOpen = this.opened.event;
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly documents: ReadOnlyDocuments) {}
 
   show(target: NodeOnPanel): LogViewer {
     const maxLines = vscode.workspace.getConfiguration('panelOps').get<number>(MAX_LINES_SETTING, 10_000);
-    const viewer = new LogViewer(this.host, this.session, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
+    const viewer = new LogViewer(this.host, this.session, this.documents, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
     this.open.add(viewer);
     viewer.page.onDidDispose(() => this.open.delete(viewer));
     this.opened.fire(viewer);
