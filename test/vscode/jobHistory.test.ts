@@ -4,14 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { connectedPanel, eventually, nodeItem, requestsTo, type TestApi } from './support';
+import { connectedPanel, eventually, lastPosted, nodeItem, requestsTo, type TestApi } from './support';
 
 type History = TestApi['jobHistories']['histories'][number];
-type Posted = History['probe']['posted'][number];
-
-function lastOf<T extends Posted['type']>(history: History, type: T): Extract<Posted, { type: T }> | undefined {
-  return history.probe.posted.filter((message): message is Extract<Posted, { type: T }> => message.type === type).at(-1);
-}
 
 async function openHistory(api: TestApi, name: string): Promise<History> {
   await vscode.commands.executeCommand('panelOps.nodes.showJobHistory', await nodeItem(api, name));
@@ -37,7 +32,7 @@ describe('Job history', () => {
     await eventually(() => history.probe.posted.some((message) => message.type === 'words'), 'the page says it is ready');
     const hel = [...panel.data.nodes.values()].find((node) => node.name === 'hel-3')!;
     const expected = panel.data.jobs.filter((job) => job.node_id === hel.id);
-    const shown = lastOf(history, 'jobs');
+    const shown = lastPosted(history.probe, 'jobs');
     assert.ok(shown);
     assert.deepEqual(shown.rows.map((row) => row.status).sort(), expected.map((job) => job.status).sort());
     const newestFailed = [...expected].filter((job) => job.status === 'failed').sort((a, b) => Date.parse(b.queued_at) - Date.parse(a.queued_at))[0];
@@ -55,7 +50,7 @@ describe('Job history', () => {
     const node = [...panel.data.nodes.values()].find((candidate) => candidate.id === hostile.node_id)!;
     const history = api.jobHistories.showJobHistory(api.session.active!.id, { id: node.id, name: node.name }, { selectJob: hostile.id });
     await history.loaded;
-    const shown = lastOf(history, 'jobs');
+    const shown = lastPosted(history.probe, 'jobs');
     assert.equal(shown?.selected, hostile.id);
     const row = shown!.rows.find((candidate) => candidate.key === hostile.id)!;
     assert.doesNotMatch(row.error, /[\u0000-\u001f\u202e]/);
@@ -66,9 +61,9 @@ describe('Job history', () => {
     const history = await openHistory(api, 'sgp-6');
     panel.resetRequests();
     history.probe.deliver({ type: 'setLimit', limit: 2 });
-    await eventually(() => lastOf(history, 'jobs')?.limit === 2, 'the list with the new limit');
+    await eventually(() => lastPosted(history.probe, 'jobs')?.limit === 2, 'the list with the new limit');
     await history.loaded;
-    assert.equal(lastOf(history, 'jobs')?.rows.length, 2);
+    assert.equal(lastPosted(history.probe, 'jobs')?.rows.length, 2);
     assert.deepEqual(requestsTo(panel, /\/jobs$/).map((request) => request.query.limit), ['2']);
     history.probe.deliver({ type: 'refresh' });
     await eventually(() => requestsTo(panel, /\/jobs$/).length === 2, 'a refresh asks again');
@@ -86,7 +81,7 @@ describe('Job history with a read-only token', () => {
 
   it('says the job history needs nodes:write', async () => {
     const history = await openHistory(api, 'ams-1');
-    const problem = lastOf(history, 'problem');
+    const problem = lastPosted(history.probe, 'problem');
     assert.match(problem?.message ?? '', /nodes:write/);
     history.dispose();
   });

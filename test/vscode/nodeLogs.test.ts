@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LogStreamRecord, SimulatedPanel } from '../panel';
-import { connectedPanel, eventually, nodeItem, type TestApi } from './support';
+import { connectedPanel, eventually, lastPosted, nodeItem, type TestApi } from './support';
 
 type Viewer = TestApi['logViewers']['viewers'][number];
 type Posted = Viewer['probe']['posted'][number];
@@ -35,7 +35,7 @@ function shownLines(viewer: Viewer, from = 0): { n: number; text: string }[] {
 }
 
 function lastState(viewer: Viewer): Extract<Posted, { type: 'state' }> | undefined {
-  return viewer.probe.posted.filter((message): message is Extract<Posted, { type: 'state' }> => message.type === 'state').at(-1);
+  return lastPosted(viewer.probe, 'state');
 }
 
 function streamOf(panel: SimulatedPanel, id: string): LogStreamRecord {

@@ -244,3 +244,8 @@ export async function userItem(api: TestApi, state: string, matches: (key: { id:
   assert.ok(found, `a ${state} user that matches`);
   return found as vscode.TreeItem & { key: { id: string; label: string } };
 }
+
+/** The last message of that type posted to a webview (its probe records them in test mode). */
+export function lastPosted<M extends { readonly type: string }, T extends M['type']>(probe: { readonly posted: readonly M[] }, type: T): Extract<M, { type: T }> | undefined {
+  return probe.posted.filter((message): message is Extract<M, { type: T }> => message.type === type).at(-1);
+}

@@ -6,14 +6,8 @@ import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { proxyLink } from '../panel/keyView';
 import { decodeTextQr } from '../support/textQr';
-import { connectedPanel, eventually, requestsTo, userItem, type TestApi } from './support';
+import { connectedPanel, eventually, lastPosted, requestsTo, userItem, type TestApi } from './support';
 
-type View = TestApi['qrViews']['views'][number];
-type Posted = View['probe']['posted'][number];
-
-function lastOf<T extends Posted['type']>(view: View, type: T): Extract<Posted, { type: T }> | undefined {
-  return view.probe.posted.filter((message): message is Extract<Posted, { type: T }> => message.type === type).at(-1);
-}
 
 const withSubscription = (key: { subscription_short_url?: unknown }) => typeof key.subscription_short_url === 'string';
 
@@ -35,8 +29,8 @@ describe('QR codes of a user', () => {
     assert.ok(view, 'a QR view opened');
     await view.loaded;
     await eventually(() => view.probe.posted.some((message) => message.type === 'words'), 'the page says it is ready');
-    const codes = lastOf(view, 'codes');
-    assert.ok(codes, JSON.stringify(lastOf(view, 'problem')));
+    const codes = lastPosted(view.probe, 'codes');
+    assert.ok(codes, JSON.stringify(lastPosted(view.probe, 'problem')));
     const record = panel.data.keys.get(item.key.id)!;
     const [proxy, subscription] = codes.cards;
     assert.match(proxy.image ?? '', /^data:image\/png;base64,iVBORw0KGgo/, 'the panel\'s PNG, as data');
@@ -75,7 +69,7 @@ describe('QR codes with a read-only token', () => {
     const view = api.qrViews.views.find((candidate) => candidate.target.key.id === item.key.id);
     assert.ok(view);
     await view.loaded;
-    assert.match(lastOf(view, 'problem')?.message ?? '', /users:write/);
+    assert.match(lastPosted(view.probe, 'problem')?.message ?? '', /users:write/);
     assert.deepEqual(requestsTo(panel, /\/qr$/), []);
     view.dispose();
   });
