@@ -40,6 +40,11 @@ describe('QR codes of a user', () => {
     assert.ok(proxy.links.every((link) => link.value.includes(record.secret)));
     assert.ok(requestsTo(panel, `/keys/${record.id}/qr`).length >= 1 && requestsTo(panel, `/keys/${record.id}/subscription/qr`).length >= 1);
     assert.doesNotMatch(view.probe.html, new RegExp(record.secret), 'no secret in the page\'s HTML');
+
+    // Copy: the page names the link; the extension writes it to the clipboard (the page needs no clipboard access).
+    view.probe.deliver({ type: 'copy', card: 'key', link: 1 });
+    await eventually(() => lastPosted(view.probe, 'copied')?.link === 1, 'the page is told the link was copied');
+    assert.equal(await vscode.env.clipboard.readText(), proxy.links[1].value);
   });
 
   it('renders a chosen link as a text QR code in an untitled document that decodes back to the link', async () => {
