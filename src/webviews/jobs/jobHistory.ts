@@ -97,7 +97,6 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
         return;
     }
   }
-
 }
 
 function missingScope(): string {

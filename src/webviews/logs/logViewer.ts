@@ -60,7 +60,7 @@ export class LogViewer implements vscode.Disposable {
       this.page.onDidDispose(() => this.dispose()),
       // Signing out of the panel ends its stream too: the token that opened it is gone.
       session.onDidChange(() => {
-        if (session.panel(target.panelId) || this.disposed) return;
+        if (session.panel(target.panelId) || this.disposed || this.stateMessage.state === 'failed') return;
         this.follower.stop();
         this.setState('failed', new NotConnectedError(target.panelId).message);
       }),
