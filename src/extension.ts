@@ -13,10 +13,12 @@ import { registerOpenDashboard } from './commands/monitoring/openDashboard';
 import { registerShowNodeMetrics } from './commands/monitoring/showNodeMetrics';
 import { registerPreviewSubscriptionPage } from './commands/settings/previewSubscriptionPage';
 import { registerSendTestNotification } from './commands/settings/sendTestNotification';
-import { registerShowJobHistory } from './commands/jobHistory';
-import { registerShowLogs } from './commands/nodeLogs';
 import type { UserActionContext } from './commands/users/keyActionsSupport';
 import { registerSetUserEnabled } from './commands/users/setUserEnabled';
+import { registerShowQr } from './commands/users/showQr';
+import { registerShowQrAsText } from './commands/users/showQrAsText';
+import { registerShowJobHistory } from './commands/nodes/showJobHistory';
+import { registerShowLogs } from './commands/nodes/showLogs';
 import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
@@ -26,9 +28,6 @@ import { registerSiteTemplatesCommands } from './commands/siteTemplates';
 import { registerSwitchPanelCommand } from './commands/switchPanel';
 import { registerTreeNodeActions } from './commands/treeNodeActions';
 import { registerUsersFilter } from './commands/usersFilter';
-import { registerShowQr } from './commands/userQr';
-import { registerShowQrAsText } from './commands/userQrText';
-import { UserInput } from './commands/userInput';
 import { registerUsersRefresh } from './commands/usersRefresh';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/authenticationProvider';
 import { Capabilities } from './connection/capabilities';
@@ -70,12 +69,6 @@ export async function activate(context: vscode.ExtensionContext) {
   const session = new PanelSession(store, capabilities, (url) =>
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
   );
-  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
-  const userInput = new UserInput();
-  const webviews = new WebviewHost(context.extensionUri, log, testMode);
-  const logViewers = new LogViewers(webviews, session);
-  const jobHistories = new JobHistories(webviews, session);
-  const qrViews = new QrViews(webviews, session);
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
@@ -86,6 +79,10 @@ export async function activate(context: vscode.ExtensionContext) {
   const actions: UserActionContext = { session, log, input, keys, nodes };
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
+  const webviews = new WebviewHost(context.extensionUri, log, scriptedInput !== undefined);
+  const logViewers = new LogViewers(webviews, session, documents);
+  const jobHistories = new JobHistories(webviews, session);
+  const qrViews = new QrViews(webviews, session);
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
   const siteTemplatesView = registerSiteTemplatesView(session);
@@ -120,12 +117,12 @@ export async function activate(context: vscode.ExtensionContext) {
     registerAlertsCommands(actions, alerts, alertsView.provider),
     registerSetUserEnabled(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
-    registerShowLogs(session, logViewers, userInput),
-    registerShowJobHistory(session, jobHistories, userInput),
-    registerShowQr(session, qrViews),
-    registerShowQrAsText(session, userInput),
+    registerShowLogs(session, logViewers, input),
+    registerShowJobHistory(session, jobHistories, input),
+    registerShowQr(qrViews),
+    registerShowQrAsText(session, input),
     registerOpenDashboard(session, dashboards, input),
-    registerShowNodeMetrics(session, nodeMetrics, userInput),
+    registerShowNodeMetrics(session, nodeMetrics, input),
     registerOpenAuditLog(session, auditLogs, input),
     registerBrandingLifecycle(brandingCommands),
     registerEditBrandingField(brandingCommands, brandingForms),
@@ -162,18 +159,17 @@ export async function activate(context: vscode.ExtensionContext) {
     statusBarItem: statusBar.item,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,
+    /** Where VS Code keeps this extension's state and logs (the token-hygiene check scans the user data). */
+    storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
     logViewers,
     jobHistories,
     qrViews,
-    userInput,
     branding: brandingView,
     brandingStore: branding,
     brandingForms,
     dashboards,
     nodeMetrics,
     auditLogs,
-    /** Where VS Code keeps this extension's state and logs (the token-hygiene check scans the user data). */
-    storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
   };
 }
 

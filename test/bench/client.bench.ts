@@ -3,6 +3,8 @@
  *  - keys.listAll() of 20,000+ keys with 1 page in flight vs the default 6;
  *  - the six per-state count requests one after another vs in parallel;
  *  - what requiring undici costs in a fresh Node process (why the client loads it lazily).
+ *  - the log viewer's extension side following a node's log at 2,000 lines/s for a minute
+ *    (BENCH_LOG_SECONDS, BENCH_LOG_RATE): lines delivered, heap growth, timer lag (logViewer.ts).
  * The panel runs in its own process (the CLI), so the client's concurrency is not limited by sharing
  * one event loop with the server. Prints a table of medians; nothing is asserted.
  */
@@ -11,6 +13,7 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
+import { measureLogViewer } from './logViewer';
 
 const ROOT = resolve(__dirname, '../../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -102,6 +105,16 @@ async function main(): Promise<void> {
   add("require('undici') in a fresh process", { median: median(undiciCosts), min: Math.min(...undiciCosts), max: Math.max(...undiciCosts) }, 'paid on the first request');
   const apiCosts = Array.from({ length: RUNS }, () => requireCost(resolve(ROOT, 'out/src/api/index.js')));
   add('require(API layer) in a fresh process', { median: median(apiCosts), min: Math.min(...apiCosts), max: Math.max(...apiCosts) }, 'undici not evaluated');
+
+  const logSeconds = Number(process.env.BENCH_LOG_SECONDS ?? 60);
+  const logRate = Number(process.env.BENCH_LOG_RATE ?? 2000);
+  const logs = await measureLogViewer(logSeconds, logRate);
+  const mb = (value: number) => `${value.toFixed(1)} MB`;
+  rows.push(
+    [`log viewer: lines read, ${logRate}/s for ${logSeconds} s`, `${logs.linesRead} lines`, `${Math.round(logs.linesRead / logSeconds)} lines/s; ${logs.linesSent} sent to the page in ${logs.batches} batches (${mb(logs.bytesSent / 1024 / 1024)} serialised)`],
+    ['log viewer: extension-host heap', `${mb(logs.heapEndMb - logs.heapStartMb)} growth`, `${mb(logs.heapStartMb)} before, ${mb(logs.heapEndMb)} after, ${mb(logs.heapMaxMb)} at most (buffer of 10,000 lines)`],
+    ['log viewer: longest 10 ms timer delay', `${logs.maxTimerLagMs} ms`, 'how long the event loop was busy at once'],
+  );
 
   const header: [string, string, string] = ['measurement', `median of ${RUNS} (min–max)`, 'note'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     process.once(signal, () => void stopAll().finally(() => process.exit(0)));
   }
   try {
-    panel = await startPanelCli(['--dataset', 'demo']);
+    panel = await startPanelCli(['--dataset', 'demo', '--log-follow', '--log-limit-seconds', '3600']);
     console.log(`[demo] simulated panel with the demo fleet at ${panel.url}`);
     const bootstrap = writeDemoBootstrapFile(demoDir, { url: panel.url, token: panel.ownerToken, name: DEMO_PANEL_NAME });
     const code = process.env.PANEL_OPS_DEMO_CODE_SERVER === '1' ? undefined : findOnPath('code');

@@ -1,7 +1,7 @@
 /**
  * Runs the simulated panel until SIGINT/SIGTERM:
  *   node out/test/panel/cli.js [--dataset demo|large|empty] [--port N] [--https] [--job-step-ms N]
- *                              [--log-follow] [--log-lines-per-second N]
+ *                              [--log-follow] [--log-lines-per-second N] [--log-limit-seconds N]
  * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
  */
 import { startPanel } from './index';
@@ -37,6 +37,9 @@ function parseArguments(argv: readonly string[]): PanelOptions {
         break;
       case '--log-lines-per-second':
         options.logStream = { ...options.logStream, follow: true, linesPerSecond: Number(value()) };
+        break;
+      case '--log-limit-seconds':
+        options.logStream = { ...options.logStream, limitMs: Number(value()) * 1000 };
         break;
       case '--engine':
         options.engine = value();

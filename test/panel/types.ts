@@ -77,10 +77,10 @@ export interface SimulatedPanel {
   clearFaults(): void;
   readonly requests: readonly RecordedRequest[];
   resetRequests(): void;
-  /** Every log stream answered since the start, oldest first. */
-  readonly logStreams: readonly LogStreamRecord[];
   /** Every request target that held a token-shaped value (a client must never put a token in a URL); never reset. */
   readonly tokenUrls: readonly string[];
+  /** Every log stream answered since the start, oldest first. */
+  readonly logStreams: readonly LogStreamRecord[];
   /** Live in-memory state for assertions. */
   readonly data: PanelData;
   close(): Promise<void>;

@@ -5,13 +5,16 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Frame, Page, Request } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { launchChromium } from '../launch/chromium-browser';
 import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
 import { installCodeServer } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
-import { answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, treeRow, viewPane, waitForWorkbench, widenSideBar } from './workbench-page';
+import {
+  activeWebview, answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu, treeRow,
+  viewPane, waitForWorkbench, widenSideBar,
+} from './workbench-page';
 
 const screenshotsDir = join(repoRoot, 'media', 'screenshots');
 const OVERALL_TIMEOUT_MS = 5 * 60_000;
@@ -40,63 +43,8 @@ async function save(page: Page, name: string): Promise<void> {
   console.log(`[screenshots] saved ${file}`);
 }
 
-/** The frame of an open webview whose page shows `text` (webviews are nested iframes of the workbench). */
-async function webviewFrame(page: Page, text: string | RegExp, timeoutMs = 60_000): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const frame of page.frames()) {
-      const found = await frame.getByText(text).first().isVisible().catch(() => false);
-      if (found) return frame;
-    }
-    if (Date.now() > deadline) throw new Error(`no webview shows ${String(text)}`);
-    await page.waitForTimeout(250);
-  }
-}
-
-/**
- * Watches the webviews while the pages with the demo's hostile values are open: a dialog (an `alert()` of
- * the hostile values) or a request from a webview to another origin than the local code-server (and its
- * webview resource host) fails the run.
- */
-function watchForHostileEffects(page: Page): () => void {
-  const problems: string[] = [];
-  const blocked: string[] = [];
-  page.on('dialog', (dialog) => {
-    problems.push(`a dialog opened: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  const fromWebview = (request: Request): boolean => {
-    const url = request.url();
-    if (/^(data|blob):/.test(url)) return false;
-    let frame: Frame | undefined;
-    try {
-      frame = request.frame();
-    } catch {
-      return false; // a service worker's request
-    }
-    if (!frame?.parentFrame()) return false; // the workbench itself (extension gallery and so on), not a webview
-    const host = new URL(url).hostname;
-    return !(host === '127.0.0.1' || host === 'localhost' || (host.endsWith('.vscode-cdn.net') && /vscode-resource|\/stable-|webview/.test(url)));
-  };
-  // A request the page's policy refused never leaves the browser: only one that was answered (or failed
-  // for another reason than the policy) went out.
-  page.on('response', (response) => {
-    if (fromWebview(response.request())) problems.push(`a request to another origin was answered: ${response.url()}`);
-  });
-  page.on('requestfailed', (request) => {
-    if (!fromWebview(request)) return;
-    const reason = request.failure()?.errorText ?? '';
-    if (/csp|blocked/i.test(reason)) blocked.push(`${request.url()} (${reason})`);
-    else problems.push(`a request to another origin went out: ${request.url()} (${reason})`);
-  });
-  return () => {
-    if (problems.length > 0) throw new Error(`hostile values had an effect:\n  ${problems.join('\n  ')}`);
-    for (const url of blocked) console.log(`[screenshots] refused by the webview's policy: ${url}`);
-    console.log('[screenshots] no dialog and no request to another origin went out while the webviews were open');
-  };
-}
-
 async function takeScreenshots(page: Page, server: RunningCodeServer, workspace: string, panel: PanelCliProcess): Promise<void> {
+  const check = watchForEscapes(page, new URL(workbenchUrl(server, workspace)).origin);
   await page.goto(workbenchUrl(server, workspace));
   await waitForWorkbench(page);
   await connectThroughPrompts(page, panel);
@@ -121,15 +69,69 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await expandTreeRow(page, 'Users', userLabel);
   await viewPane(page, 'Users').locator('.monaco-list-row[aria-level="3"]').first().waitFor();
   await save(page, 'users-and-node.png');
+  await collapseTreeRow(page, 'Users', userLabel);
+  await takeWebviewScreenshots(page);
+  await takeCatalogScreenshots(page);
+  check();
+  console.log('[screenshots] no dialog and no request to another origin');
+}
 
-  // The Branding view: the other views collapsed, Branding opened, the active profile's fields with colour swatches.
-  for (const other of ['Nodes', 'Users', 'Alerts']) await page.locator('.part.sidebar .pane-header', { hasText: other }).first().click();
+/**
+ * The three webviews with the demo's hostile data: hel-3's log stream (ANSI colours, markup, escapes, a very
+ * long line) and its failed jobs, and the QR codes of the user labelled with an <img onerror> tag. Any
+ * dialog (an alert() that ran) fails the run; so does a request from the page to another origin.
+ */
+async function takeWebviewScreenshots(page: Page): Promise<void> {
+  await widenSideBar(page, 300);
+  await runCommand(page, 'Panel Ops: Show Logs');
+  await pickItem(page, 'hel-3');
+  await activeWebview(page).locator('.line', { hasText: 'onerror' }).first().waitFor({ timeout: 30_000 });
+  await activeWebview(page).locator('.line').nth(25).waitFor({ timeout: 30_000 });
+  await save(page, 'node-logs.png');
+
+  await runCommand(page, 'Panel Ops: Show Job History');
+  await pickItem(page, 'hel-3');
+  await activeWebview(page).locator('table.jobs tbody tr.selected').waitFor({ timeout: 30_000 });
+  // The older failed job: its error and log hold the hostile lines (markup, ANSI colours, escapes).
+  await activeWebview(page).locator('table.jobs tbody tr', { hasText: 'onerror' }).click({ timeout: 10_000 });
+  await activeWebview(page).locator('.job-log .line', { hasText: 'onerror' }).waitFor();
+  await save(page, 'job-history.png');
+
+  await runContextMenu(page, 'Users', '<img src=x onerror=alert(1)>', 'Show QR Code');
+  await activeWebview(page).locator('figure.qr img').first().waitFor({ timeout: 30_000 });
+  await page.mouse.move(900, 800); // away from the tree, whose hover would cover the side bar
+  await save(page, 'user-qr.png');
+}
+
+/** The frame of an open webview whose page shows `text` (webviews are nested iframes of the workbench). */
+async function webviewFrame(page: Page, text: string | RegExp, timeoutMs = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const found = await frame.getByText(text).first().isVisible().catch(() => false);
+      if (found) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview shows ${String(text)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * The Branding view with its colour swatches, the dashboard, the audit log (filtered through the page as a
+ * person would) and the preview of the demo's hostile branding profile (markup in its names, custom CSS
+ * loading from another origin, a `javascript:` support link).
+ */
+async function takeCatalogScreenshots(page: Page): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  await widenSideBar(page, 620);
+  for (const other of ['Nodes', 'Users', 'Alerts']) {
+    const header = page.locator('.part.sidebar .pane-header', { hasText: other }).first();
+    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+  }
   await page.locator('.part.sidebar .pane-header', { hasText: 'Branding' }).click();
   await expandTreeRow(page, 'Branding', 'Default');
   await treeRow(page, 'Branding', 'primary_color').waitFor();
   await save(page, 'branding-view.png');
-
-  const checkHostileEffects = watchForHostileEffects(page);
   await page.keyboard.press('Control+B'); // the side bar closes: the webviews get the whole window
 
   // The dashboard: summary cards, trend charts, the overview and carriers tables, the public status.
@@ -160,7 +162,43 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await pickItem(page, 'Hostile');
   await webviewFrame(page, /not a web link/);
   await save(page, 'branding-preview.png');
-  checkHostileEffects();
+}
+
+/**
+ * The origin VS Code gives webview resources (`webview.cspSource`): its service worker in the page answers
+ * these requests from the extension's folder, so they never leave the machine.
+ */
+const WEBVIEW_RESOURCES = /^https:\/\/[a-z0-9+-]+\.vscode-resource\.vscode-cdn\.net$/;
+
+/** Fails on what would mean a webview ran panel data as code or reached out: a dialog, a request elsewhere. */
+function watchForEscapes(page: Page, origin: string): () => void {
+  const problems: string[] = [];
+  const refused: string[] = [];
+  page.on('dialog', (dialog) => {
+    problems.push(`a ${dialog.type()} dialog opened: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  const elsewhere = (url: string): boolean => {
+    if (/^(data|blob):/.test(url)) return false;
+    const target = new URL(url).origin;
+    return target !== origin && !WEBVIEW_RESOURCES.test(target);
+  };
+  // A load the page's policy refuses is reported as a request that failed "csp" and never leaves the
+  // browser (the hostile branding CSS asks for https://evil.example/…): that is the policy working. Any
+  // other request elsewhere, answered or failed for another reason, went out.
+  page.on('response', (response) => {
+    if (elsewhere(response.url())) problems.push(`a request to another origin was answered: ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (!elsewhere(request.url())) return;
+    const reason = request.failure()?.errorText ?? '';
+    if (/csp/i.test(reason)) refused.push(request.url());
+    else problems.push(`a request to another origin went out: ${request.url()} (${reason})`);
+  });
+  return () => {
+    for (const url of refused) console.log(`[screenshots] refused by a webview's policy: ${url}`);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  };
 }
 
 async function main(): Promise<void> {
@@ -188,11 +226,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
   process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(1)));
   try {
-    panel = await startPanelCli(['--dataset', 'demo']);
+    panel = await startPanelCli(['--dataset', 'demo', '--log-follow']);
     server = await startCodeServer({ ...folders, workspace });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await takeScreenshots(page, server, workspace, panel);
+    await takeScreenshots(page, server, workspace, panel).catch(async (error: unknown) => {
+      const file = join(runDir, 'failure.png');
+      await page.screenshot({ path: file }).catch(() => undefined);
+      console.error(`[screenshots] the page when it failed: ${file}`);
+      throw error;
+    });
   } finally {
     await cleanUp();
   }

@@ -1,6 +1,6 @@
 // What a person does in the VS Code web workbench, as Playwright steps: run a command from the palette,
 // answer its prompts, open a view container, expand tree items.
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 const quickInput = (page: Page): Locator => page.locator('.quick-input-widget');
 
@@ -110,4 +110,21 @@ export async function widenSideBar(page: Page, width: number): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(sideBar.x + width, y, { steps: 8 });
   await page.mouse.up();
+}
+
+/** Right-clicks a tree row and runs the context-menu action with that label. */
+export async function runContextMenu(page: Page, view: string, row: string | RegExp, action: string): Promise<void> {
+  const target = treeRow(page, view, row);
+  await target.waitFor();
+  await target.click({ button: 'right' });
+  const item = page.locator('.monaco-menu .action-item', { hasText: action }).first();
+  await item.waitFor();
+  // A click on the item can land before the menu takes pointer input; the keyboard is what always works.
+  await item.hover();
+  await page.keyboard.press('Enter');
+}
+
+/** The document of the webview shown in the active editor (VS Code nests it in two iframes). */
+export function activeWebview(page: Page): FrameLocator {
+  return page.frameLocator('.editor-instance iframe.webview.ready, iframe.webview.ready').last().frameLocator('#active-frame');
 }

@@ -33,6 +33,23 @@ describe('package.json contributions', () => {
     for (const item of items) assert.match(item.when ?? '', /panelOps\.scope\.monitoring\.write/);
   });
 
+  it('offers logs, job history and QR codes only on nodes and users, and only to tokens with the write scope', () => {
+    const needs: Record<string, RegExp> = {
+      'panelOps.nodes.showLogs': /viewItem =~ \/\^node\(\\\.\|\$\)\/ && panelOps\.scope\.nodes\.write/,
+      'panelOps.nodes.showJobHistory': /viewItem =~ \/\^node\(\\\.\|\$\)\/ && panelOps\.scope\.nodes\.write/,
+      'panelOps.users.showQr': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
+      'panelOps.users.showQrAsText': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
+    };
+    for (const [command, when] of Object.entries(needs)) {
+      const items = manifest.contributes.menus['view/item/context'].filter((item) => item.command === command);
+      assert.ok(items.length > 0, command);
+      for (const item of items) assert.match(item.when ?? '', when, command);
+    }
+    const palette = manifest.contributes.menus.commandPalette;
+    assert.equal(palette.find((item) => item.command === 'panelOps.users.showQr')?.when, 'false', 'QR codes need a user item');
+    assert.match(palette.find((item) => item.command === 'panelOps.nodes.showLogs')?.when ?? '', /panelOps\.scope\.nodes\.write/);
+  });
+
   it('gives each of the five views a welcome with a Connect to Panel button while nothing is connected', () => {
     const views = manifest.contributes.views.panelOps.map((view) => view.id);
     assert.deepEqual(views, ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates', 'panelOps.branding']);

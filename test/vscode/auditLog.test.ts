@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { closeAll, lastPosted, waitFor } from './catalogSupport';
-import { connect, connectedPanel, requestsTo, signOut, type TestApi } from './support';
+import { closeAll } from './catalogSupport';
+import { connect, connectedPanel, eventually, lastPosted, requestsTo, signOut, type TestApi } from './support';
 
 type AuditView = TestApi['auditLogs']['views'][number];
 
 function stateOf(view: AuditView) {
-  const message = lastPosted(view.probe.posted, 'state');
+  const message = lastPosted(view.probe, 'state');
   assert.ok(message, 'the page was sent its state');
   return message.state;
 }
@@ -64,7 +64,7 @@ describe('Audit log', () => {
     const view = await openAuditLog(api);
     panel.resetRequests();
     view.probe.deliver(filters({ action: 'keys.' }));
-    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the filtered read');
+    await eventually(() => requestsTo(panel, '/audit').length === 1, 'the filtered read');
     await view.loaded;
     assert.equal(requestsTo(panel, '/audit')[0].query.action, 'keys.');
     const actions = column(view, 'action');
@@ -74,7 +74,7 @@ describe('Audit log', () => {
 
     panel.resetRequests();
     view.probe.deliver(filters({ action: 'keys.', user: 'owner' }));
-    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the read filtered by administrator too');
+    await eventually(() => requestsTo(panel, '/audit').length === 1, 'the read filtered by administrator too');
     await view.loaded;
     assert.deepEqual([requestsTo(panel, '/audit')[0].query.action, requestsTo(panel, '/audit')[0].query.user], ['keys.', 'owner']);
     assert.deepEqual(column(view, 'actor'), panel.data.audit.filter((entry) => entry.action.startsWith('keys.') && entry.actor === 'owner').map(() => 'owner'));
@@ -88,7 +88,7 @@ describe('Audit log', () => {
     const to = new Date(times[7] + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     panel.resetRequests();
     view.probe.deliver(filters({ from, to }));
-    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the ranged read');
+    await eventually(() => requestsTo(panel, '/audit').length === 1, 'the ranged read');
     await view.loaded;
     const [request] = requestsTo(panel, '/audit');
     assert.deepEqual([request.query.from, request.query.to], [from, to]);
@@ -98,7 +98,7 @@ describe('Audit log', () => {
 
     panel.resetRequests();
     view.probe.deliver(filters({ from: 'last tuesday' }));
-    await waitFor(() => Boolean(stateOf(view).fieldProblems.from), 'the filter is refused');
+    await eventually(() => Boolean(stateOf(view).fieldProblems.from), 'the filter is refused');
     assert.match(stateOf(view).fieldProblems.from, /RFC 3339/);
     assert.equal(requestsTo(panel, '/audit').length, 0, 'nothing was sent');
   });
@@ -109,14 +109,14 @@ describe('Audit log', () => {
     assert.ok(tokenId);
     view.probe.deliver({ type: 'onlyToken', tokenId });
     const mine = panel.data.audit.filter((entry) => entry.api_token_id === tokenId);
-    await waitFor(() => stateOf(view).tokenFilter === tokenId, 'the quick filter is on');
+    await eventually(() => stateOf(view).tokenFilter === tokenId, 'the quick filter is on');
     assert.deepEqual(column(view, 'api_token_id'), mine.map(() => tokenId));
 
     const file = join(mkdtempSync(join(tmpdir(), 'panel-ops-audit-')), 'audit.csv');
     api.input.clear();
     api.input.queue(file);
     view.probe.deliver({ type: 'export', format: 'csv' });
-    await waitFor(() => { try { return readFileSync(file, 'utf8').length > 0; } catch { return false; } }, 'the CSV is written');
+    await eventually(() => { try { return readFileSync(file, 'utf8').length > 0; } catch { return false; } }, 'the CSV is written');
     const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
     assert.equal(lines.length, mine.length + 1, 'a header and the shown entries');
     assert.ok(lines.slice(1).every((line) => line.includes(tokenId)));
@@ -124,17 +124,17 @@ describe('Audit log', () => {
     const json = join(mkdtempSync(join(tmpdir(), 'panel-ops-audit-')), 'audit.json');
     api.input.queue(json);
     view.probe.deliver({ type: 'export', format: 'json' });
-    await waitFor(() => { try { return JSON.parse(readFileSync(json, 'utf8')).length === mine.length; } catch { return false; } }, 'the JSON is written');
+    await eventually(() => { try { return JSON.parse(readFileSync(json, 'utf8')).length === mine.length; } catch { return false; } }, 'the JSON is written');
 
     view.probe.deliver({ type: 'onlyToken' });
     panel.resetRequests();
     view.probe.deliver(filters({ perPage: 5 }));
-    await waitFor(() => requestsTo(panel, '/audit').length === 1, 'the first page of 5');
+    await eventually(() => requestsTo(panel, '/audit').length === 1, 'the first page of 5');
     await view.loaded;
     assert.equal(stateOf(view).rows.length, 5);
     assert.equal(stateOf(view).pageCount, Math.ceil(panel.data.audit.length / 5));
     view.probe.deliver({ type: 'page', page: 3 });
-    await waitFor(() => requestsTo(panel, '/audit').length === 2, 'page 3');
+    await eventually(() => requestsTo(panel, '/audit').length === 2, 'page 3');
     await view.loaded;
     assert.deepEqual([requestsTo(panel, '/audit')[1].query.page, requestsTo(panel, '/audit')[1].query.per_page], ['3', '5']);
     assert.equal(stateOf(view).rows.length, panel.data.audit.length - 10);
@@ -152,7 +152,7 @@ describe('Audit log', () => {
       assert.ok(state.rows.length < panel.data.audit.length);
 
       view.probe.deliver(filters({ from: '2020-01-01T00:00:00Z' }));
-      await waitFor(() => /at most 31 days/.test(stateOf(view).rangeNote ?? ''), 'the cap is explained');
+      await eventually(() => /at most 31 days/.test(stateOf(view).rangeNote ?? ''), 'the cap is explained');
     } finally {
       await signOut(panel);
       await connect(panel, panel.tokens.owner);

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { closeAll, lastPosted, noticesOf, runOn, waitFor } from './catalogSupport';
-import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
+import { closeAll, noticesOf, runOn } from './catalogSupport';
+import { children, connectedPanel, eventually, labelOf, lastPosted, requestsTo, runWithAnswers, type TestApi } from './support';
 
 type ProfileItem = vscode.TreeItem & { profile: { id: string; name: string; active: boolean; fields: Record<string, string | undefined>; assets: { kind: string; filename?: string }[] } };
 
@@ -73,11 +73,11 @@ describe('Branding', () => {
     const form = api.brandingForms.forms.find((candidate) => candidate.profileId === created.profile.id);
     assert.ok(form, 'the profile\'s form opened');
     const formState = () => {
-      const message = lastPosted(form.probe.posted, 'state');
+      const message = lastPosted(form.probe, 'state');
       assert.ok(message, 'the form was sent its state');
       return message.state;
     };
-    await waitFor(() => lastPosted(form.probe.posted, 'state') !== undefined, 'the form shows the profile');
+    await eventually(() => lastPosted(form.probe, 'state') !== undefined, 'the form shows the profile');
     assert.equal(formState().fields.name, 'Campaign');
     assert.deepEqual(Object.keys(formState().fields), ['name', 'panel_name', 'primary_color', 'accent_color', 'theme_default', 'login_text', 'footer_text', 'support_link', 'custom_css']);
 
@@ -85,14 +85,14 @@ describe('Branding', () => {
     panel.resetRequests();
     const panelNameBefore = panel.data.brandingProfiles.get(created.profile.id)?.panel_name;
     form.probe.deliver({ type: 'save', fields: { ...formState().fields, primary_color: 'blue', panel_name: 'Campaign panel' } });
-    await waitFor(() => requestsTo(panel, `/branding/profiles/${created.profile.id}`).length === 1, 'the PUT');
+    await eventually(() => requestsTo(panel, `/branding/profiles/${created.profile.id}`).length === 1, 'the PUT');
     await form.saved;
     assert.match(formState().problems.primary_color ?? '', /\S/, 'the panel\'s reason shows beside the field');
     assert.match(noticesOf(api).join('\n'), /^error: Could not change panel_name, primary_color of "Campaign": .*primary_color: /m, 'and is told once');
     assert.equal(panel.data.brandingProfiles.get(created.profile.id)?.panel_name, panelNameBefore, 'the refused PUT changed nothing');
 
     form.probe.deliver({ type: 'save', fields: { ...formState().fields, primary_color: '#123456', panel_name: 'Campaign panel' } });
-    await waitFor(() => requestsTo(panel, `/branding/profiles/${created.profile.id}`).length === 2, 'the second PUT');
+    await eventually(() => requestsTo(panel, `/branding/profiles/${created.profile.id}`).length === 2, 'the second PUT');
     await form.saved;
     const update = panel.data.audit.filter((entry) => entry.action === 'branding.profiles.update').at(-1);
     assert.deepEqual([...(update?.details.fields as string[])].sort(), ['panel_name', 'primary_color'], 'only the changed fields are sent');
@@ -105,7 +105,7 @@ describe('Branding', () => {
     assert.ok(colourField);
     await runOn(api, 'panelOps.branding.editField', colourField, '#abcdef');
     assert.equal(panel.data.brandingProfiles.get(created.profile.id)?.accent_color, '#abcdef');
-    await waitFor(() => formState().fields.accent_color === '#abcdef', 'the open form follows the view\'s edit');
+    await eventually(() => formState().fields.accent_color === '#abcdef', 'the open form follows the view\'s edit');
     form.dispose();
 
     await vscode.commands.executeCommand('panelOps.branding.activate', created);
@@ -143,7 +143,7 @@ describe('Branding', () => {
       panel.resetRequests();
       await runOn(api, 'panelOps.branding.upload', target, 'logo', small, 'Upload');
       assert.deepEqual(noticesOf(api), ['info: Uploaded logo.png as logo of "Night ops".']);
-      await waitFor(() => opened.includes('Upload: logo.png'), `the image was shown in a tab before sending (tabs opened: ${opened.join(', ')})`);
+      await eventually(() => opened.includes('Upload: logo.png'), `the image was shown in a tab before sending (tabs opened: ${opened.join(', ')})`);
       assert.ok(!webviewTabTitles().includes('Upload: logo.png'), 'the preview closes after the answer');
       const [upload] = requestsTo(panel, `/branding/profiles/${target.profile.id}/upload`);
       assert.equal(upload.query.kind, 'logo');

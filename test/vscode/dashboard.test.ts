@@ -5,13 +5,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { closeAll, lastPosted, nodeItem, waitFor } from './catalogSupport';
-import { connect, connectedPanel, requestsTo, signOut, type TestApi } from './support';
+import { closeAll } from './catalogSupport';
+import { connect, connectedPanel, eventually, lastPosted, nodeItem, requestsTo, signOut, type TestApi } from './support';
 
 type FiguresView = TestApi['dashboards']['views'][number];
 
 function sectionsOf(view: FiguresView) {
-  const message = lastPosted(view.probe.posted, 'sections');
+  const message = lastPosted(view.probe, 'sections');
   assert.ok(message, 'the page was sent its sections');
   return Object.fromEntries(message.sections.map((section) => [section.id, section]));
 }
@@ -60,7 +60,7 @@ describe('Dashboard and node metrics', () => {
     panel.inject({ kind: 'status', status: 500, match: { method: 'GET', path: '/dashboard/trends' } });
     panel.resetRequests();
     view.probe.deliver({ type: 'refresh' });
-    await waitFor(() => requestsTo(panel, '/status/public').length === 1 && view.loads >= 2, 'the refresh read the panel');
+    await eventually(() => requestsTo(panel, '/status/public').length === 1 && view.loads >= 2, 'the refresh read the panel');
     await view.loaded;
     const sections = sectionsOf(view);
     assert.match(sections.trends.problem ?? '', /HTTP 500/);
@@ -76,15 +76,15 @@ describe('Dashboard and node metrics', () => {
       await view.loaded;
       const document = await vscode.workspace.openTextDocument({ content: 'covering the dashboard' });
       await vscode.window.showTextDocument(document, { viewColumn: view.page.panel.viewColumn, preview: false });
-      await waitFor(() => !view.page.panel.visible, 'the dashboard is hidden behind an editor');
+      await eventually(() => !view.page.panel.visible, 'the dashboard is hidden behind an editor');
       const hiddenAt = view.loads;
       await new Promise((resolve) => setTimeout(resolve, 6_500));
       assert.equal(view.loads, hiddenAt, 'no refresh while hidden, though the interval passed');
 
       view.page.panel.reveal();
-      await waitFor(() => view.page.panel.visible, 'the dashboard is shown again');
+      await eventually(() => view.page.panel.visible, 'the dashboard is shown again');
       if (vscode.window.state.focused) {
-        await waitFor(() => view.loads > hiddenAt, 'one refresh on coming back into view', 3_000);
+        await eventually(() => view.loads > hiddenAt, 'one refresh on coming back into view', 3_000);
       } else {
         await new Promise((resolve) => setTimeout(resolve, 6_500));
         assert.equal(view.loads, hiddenAt, 'no refresh while the window is unfocused');
@@ -96,7 +96,7 @@ describe('Dashboard and node metrics', () => {
 
   it('charts a node\'s series next to its stats and metrics; an offline node says why its metrics are missing', async () => {
     panel.resetRequests();
-    const ams = await nodeItem(api, 'ams-1');
+    const ams = await nodeItem(api, 'ams-1') as vscode.TreeItem & { node: { id: string } };
     await vscode.commands.executeCommand('panelOps.nodes.showMetrics', ams);
     const view = api.nodeMetrics.views.find((candidate) => candidate.spec.title.includes('ams-1'));
     assert.ok(view, 'a metrics page for ams-1');

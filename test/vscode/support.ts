@@ -218,3 +218,34 @@ export function requestsTo(panel: SimulatedPanel, path: string | RegExp): Simula
     return typeof path === 'string' ? bare === path : path.test(bare);
   });
 }
+
+/** Resolves once `condition()` holds, checking every 50 ms (for state without an event, e.g. a webview's messages). */
+export async function eventually(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The node item of that name in the Nodes view. */
+export async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
+  const found = (await children(api.nodes)).find((item) => labelOf(item) === name);
+  assert.ok(found, `node ${name}`);
+  return found;
+}
+
+/** A user item of a state group whose user matches. */
+export async function userItem(api: TestApi, state: string, matches: (key: { id: string; label?: unknown; subscription_short_url?: unknown }) => boolean): Promise<vscode.TreeItem & { key: { id: string; label: string } }> {
+  const group = (await children(api.users)).find((item) => labelOf(item) === state);
+  assert.ok(group, `group ${state}`);
+  const users = userItems(await children(api.users, group));
+  const found = users.find((item) => matches((item as unknown as { key: { id: string } }).key));
+  assert.ok(found, `a ${state} user that matches`);
+  return found as vscode.TreeItem & { key: { id: string; label: string } };
+}
+
+/** The last message of that type posted to a webview (its probe records them in test mode). */
+export function lastPosted<M extends { readonly type: string }, T extends M['type']>(probe: { readonly posted: readonly M[] }, type: T): Extract<M, { type: T }> | undefined {
+  return probe.posted.filter((message): message is Extract<M, { type: T }> => message.type === type).at(-1);
+}

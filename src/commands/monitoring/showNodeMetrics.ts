@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { NodeMetricsViews } from '../../webviews/nodeMetrics/nodeMetrics';
-import { nodeArgument } from '../nodeArgument';
-import type { UserInput } from '../userInput';
+import type { UserInput } from '../../prompts/userInput';
+import { nodeArgument } from '../nodes/nodeArgument';
 
 /** `panelOps.nodes.showMetrics`: a node's series charted next to its stats and Prometheus metrics. */
 export function registerShowNodeMetrics(session: PanelSession, views: NodeMetricsViews, input: UserInput): vscode.Disposable {

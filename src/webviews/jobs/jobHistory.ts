@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
 import { isScopeDenied } from '../../api/errors';
+import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import type { NodeOnPanel } from '../logs/logViewer';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { PanelDataPage } from '../shared/panelDataPage';
+import type { WebviewHost } from '../shared/webviewHost';
 import { jobRows } from './jobRows';
 import { parseJobsMessage, type FromJobsWebview, type JobRow, type JobWords, type ToJobsWebview } from './protocol';
 
@@ -20,34 +22,20 @@ export interface JobHistoryOptions {
  * A node's apply jobs (`GET /nodes/{id}/jobs`) in a webview table, read from the panel the node came from:
  * status, start, end, duration and error, with the selected job's raw log.
  */
-export class JobHistory implements vscode.Disposable {
-  readonly page: WebviewPage<ToJobsWebview, FromJobsWebview>;
+export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
   private limit: number;
   private selected: string | undefined;
-  private last: ToJobsWebview | undefined;
-  private loading: vscode.CancellationTokenSource | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
-  /** Settles when the load in flight (if any) has been shown. */
-  loaded: Promise<void> = Promise.resolve();
 
   constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: NodeOnPanel, options: JobHistoryOptions) {
-    this.limit = clampLimit(options.limit);
-    this.selected = options.selectJob;
-    this.page = host.open<ToJobsWebview, FromJobsWebview>({
+    super(host, {
       viewType: 'panelOps.jobHistory',
       title: vscode.l10n.t('Jobs: {0}', nodeLabel(target.node, vscode.l10n.t)),
       bundle: 'jobs',
       parse: parseJobsMessage,
     });
-    this.subscriptions.push(
-      this.page.onDidReceive((message) => this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
-    );
+    this.limit = clampLimit(options.limit);
+    this.selected = options.selectJob;
     this.refresh();
-  }
-
-  get probe() {
-    return this.page.probe;
   }
 
   get selectedJob(): string | undefined {
@@ -64,32 +52,23 @@ export class JobHistory implements vscode.Disposable {
     }
   }
 
-  refresh(): void {
-    this.loading?.cancel();
-    const source = (this.loading = new vscode.CancellationTokenSource());
+  protected async load(token: vscode.CancellationToken): Promise<void> {
     this.show({ type: 'loading', limit: this.limit });
-    this.loaded = this.load(source).finally(() => source.dispose());
-  }
-
-  dispose(): void {
-    this.loading?.cancel();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
-  }
-
-  private async load(source: vscode.CancellationTokenSource): Promise<void> {
     const { panelId, node } = this.target;
+    // Job history is a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
+    if (this.session.active?.id === panelId && !this.session.capabilities.can('nodes.jobs')) {
+      this.show({ type: 'problem', message: missingScope(), limit: this.limit });
+      return;
+    }
     try {
-      const jobs = await this.session.callOn(panelId, (api, signal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal }), source.token);
-      if (source.token.isCancellationRequested) return;
+      const jobs = await this.session.callOn(panelId, (api, signal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal }), token);
+      if (token.isCancellationRequested) return;
       const rows = jobRows(jobs, Date.now(), vscode.l10n.t);
-      if (this.selected !== undefined && !rows.some((row) => row.key === this.selected)) this.selected = undefined;
-      this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected ?? defaultSelection(rows), note: this.note(rows) });
+      if (!rows.some((row) => row.key === this.selected)) this.selected = defaultSelection(rows);
+      this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected, note: this.note(rows) });
     } catch (error) {
-      if (source.token.isCancellationRequested) return;
-      const message = isScopeDenied(error)
-        ? vscode.l10n.t('The job history holds raw logs, so the panel shows it only to tokens with {0}. {1}', scopeOf('nodes.jobs'), describeError(error))
-        : describeError(error);
+      if (token.isCancellationRequested) return;
+      const message = isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error);
       this.show({ type: 'problem', message, limit: this.limit });
     }
   }
@@ -100,11 +79,11 @@ export class JobHistory implements vscode.Disposable {
       : vscode.l10n.t('{0} jobs.', rows.length);
   }
 
-  private onMessage(message: FromJobsWebview): void {
+  protected async onMessage(message: FromJobsWebview): Promise<void> {
     switch (message.type) {
       case 'ready':
-        void this.page.post({ type: 'words', words: jobWords() });
-        if (this.last) void this.page.post(this.last.type === 'jobs' ? { ...this.last, selected: this.selected } : this.last);
+        await this.page.post({ type: 'words', words: jobWords() });
+        await this.showAgain((last) => (last.type === 'jobs' ? { ...last, selected: this.selected } : last));
         return;
       case 'refresh':
         this.refresh();
@@ -118,11 +97,10 @@ export class JobHistory implements vscode.Disposable {
         return;
     }
   }
+}
 
-  private show(message: ToJobsWebview): void {
-    this.last = message;
-    void this.page.post(message);
-  }
+function missingScope(): string {
+  return vscode.l10n.t('The job history holds raw logs, so the panel shows it only to tokens with {0}; this token was created without it.', scopeOf('nodes.jobs'));
 }
 
 /** Without a job asked for, the newest failed one (what an operator opens the history for), else none. */
@@ -177,6 +155,11 @@ export class JobHistories implements vscode.Disposable {
     this.open.set(id, history);
     history.page.onDidDispose(() => this.open.delete(id));
     return history;
+  }
+
+  /** For other features (the apply-and-watch opens the failed job): a node's history on a panel, `selectJob` selected. */
+  showJobHistory(panelId: string, node: PanelNode, options: JobHistoryOptions = {}): JobHistory {
+    return this.show({ panelId, node }, options);
   }
 
   get histories(): readonly JobHistory[] {

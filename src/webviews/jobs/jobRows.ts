@@ -32,7 +32,7 @@ export function jobRows(jobs: readonly unknown[], now: number, t: Localize): Job
         finished: finishedAt === undefined ? '' : formatTime(finishedAt),
         durationMs: startedAt !== undefined && finishedAt !== undefined ? Math.max(0, finishedAt - startedAt) : undefined,
         duration: jobDuration(job, now, t),
-        error: typeof job.error === 'string' ? plainLabel(job.error, 4000) : '',
+        error: typeof job.error === 'string' ? plainLabel(styledLine(job.error).text, 4000) : '',
         log: logOf(job).map((line) => styledLine(line)),
       };
     });

@@ -30,7 +30,8 @@ interface Style {
 // ESC [ params intermediates final | ESC ] ... (BEL | ESC \) | ESC P/X/^/_ ... ESC \ | ESC + one character,
 // and the 8-bit CSI (U+009B) and OSC (U+009D) forms.
 const ESCAPES = /(?:\u001b\[|\u009b)([0-?]*)[ -/]*([@-~])?|(?:\u001b\]|\u009d)[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[ -~]?/g;
-const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const LINE_BREAKS = /[\n\v\f\r\u2028\u2029\u0085]/g;
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
 const BIDI_AND_INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** Parses one raw line (without its line break). */
@@ -41,7 +42,7 @@ export function styledLine(raw: string): StyledLine {
   let style: Style = {};
   let last = 0;
   const emit = (part: string) => {
-    const clean = part.replace(CONTROLS, '').replace(BIDI_AND_INVISIBLE, '').replace(/\t/g, '    ');
+    const clean = part.replace(LINE_BREAKS, ' ').replace(CONTROLS, '').replace(BIDI_AND_INVISIBLE, '').replace(/\t/g, '    ');
     if (!clean) return;
     const classes = ansiClasses(style);
     if (classes) {
@@ -91,12 +92,13 @@ function applySgr(style: Style, parameters: string): Style {
     else if (code >= 100 && code <= 107) next.bg = code - 100 + 8;
     else if (code === 49) next.bg = undefined;
     else if ((code === 38 || code === 48) && codes[i + 1] === 5) {
-      // 256 colours: the 16 named ones keep their theme colour; the rest are not shown.
+      // 256 colours: the 16 named ones keep their theme colour; the rest show as the default colour.
       const index = codes[i + 2];
-      if (index !== undefined && index < 16) next[code === 38 ? 'fg' : 'bg'] = index;
+      next[code === 38 ? 'fg' : 'bg'] = index !== undefined && index < 16 ? index : undefined;
       i += 2;
     } else if ((code === 38 || code === 48) && codes[i + 1] === 2) {
-      i += 4; // 24-bit colours are not shown
+      next[code === 38 ? 'fg' : 'bg'] = undefined; // 24-bit colours show as the default colour
+      i += 4;
     }
   }
   return next;

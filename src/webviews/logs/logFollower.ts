@@ -116,7 +116,8 @@ export class LogFollower {
   setPaused(paused: boolean): void {
     if (paused === this.paused) return;
     this.paused = paused;
-    if (!paused) this.replay();
+    if (paused) this.pending = []; // shown with the rest of the buffer on resume
+    else this.replay();
   }
 
   setFilter(text: string): void {

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
+import { scopeOf } from '../../api/catalog';
 import { PanelHttpError, PanelNetworkError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
+import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
+import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
@@ -27,7 +29,13 @@ export class LogViewer implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private disposed = false;
 
-  constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: NodeOnPanel, maxLines: number) {
+  constructor(
+    host: WebviewHost,
+    private readonly session: PanelSession,
+    private readonly documents: ReadOnlyDocuments,
+    readonly target: NodeOnPanel,
+    maxLines: number,
+  ) {
     const name = nodeLabel(target.node, vscode.l10n.t);
     this.page = host.open<ToLogsWebview, FromLogsWebview>({
       viewType: 'panelOps.logs',
@@ -50,6 +58,12 @@ export class LogViewer implements vscode.Disposable {
       this.page.onDidReceive((message) => void this.onMessage(message)),
       this.page.panel.onDidChangeViewState(({ webviewPanel }) => this.follower.setFlowing(webviewPanel.visible)),
       this.page.onDidDispose(() => this.dispose()),
+      // Signing out of the panel ends its stream too: the token that opened it is gone.
+      session.onDidChange(() => {
+        if (session.panel(target.panelId) || this.disposed || this.stateMessage.state === 'failed') return;
+        this.follower.stop();
+        this.setState('failed', new NotConnectedError(target.panelId).message);
+      }),
     );
     void this.follower.connect();
   }
@@ -57,6 +71,11 @@ export class LogViewer implements vscode.Disposable {
   /** The probe of the page, for the integration tests. */
   get probe() {
     return this.page.probe;
+  }
+
+  /** Lines read from the stream since the viewer opened. */
+  get received(): number {
+    return this.follower.received;
   }
 
   /** The buffer as text (what Open as Document shows). */
@@ -73,6 +92,10 @@ export class LogViewer implements vscode.Disposable {
   }
 
   private async openStream(signal: AbortSignal) {
+    // Node logs are a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
+    if (this.session.active?.id === this.target.panelId && !this.session.capabilities.can('nodes.logs')) {
+      throw new Error(vscode.l10n.t('Node logs are shown only to tokens with {0}; this token was created without it.', scopeOf('nodes.logs')));
+    }
     const source = new vscode.CancellationTokenSource();
     const abort = () => source.cancel();
     signal.addEventListener('abort', abort);
@@ -105,11 +128,9 @@ export class LogViewer implements vscode.Disposable {
         this.setState('connecting');
         void this.follower.connect();
         return;
-      case 'openAsDocument': {
-        const document = await vscode.workspace.openTextDocument({ content: this.follower.text(), language: 'log' });
-        await vscode.window.showTextDocument(document, { preview: false });
+      case 'openAsDocument':
+        await this.documents.show(vscode.l10n.t('{0} — log', nodeLabel(this.target.node, vscode.l10n.t)), this.follower.text(), 'log');
         return;
-      }
     }
   }
 
@@ -166,11 +187,11 @@ export class LogViewers implements vscode.Disposable {
   private readonly opened = new vscode.EventEmitter<LogViewer>();
   readonly onDidOpen = this.opened.event;
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly documents: ReadOnlyDocuments) {}
 
   show(target: NodeOnPanel): LogViewer {
     const maxLines = vscode.workspace.getConfiguration('panelOps').get<number>(MAX_LINES_SETTING, 10_000);
-    const viewer = new LogViewer(this.host, this.session, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
+    const viewer = new LogViewer(this.host, this.session, this.documents, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
     this.open.add(viewer);
     viewer.page.onDidDispose(() => this.open.delete(viewer));
     this.opened.fire(viewer);

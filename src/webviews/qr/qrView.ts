@@ -6,7 +6,8 @@ import type { Key } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { PanelDataPage } from '../shared/panelDataPage';
+import type { WebviewHost } from '../shared/webviewHost';
 import { parseQrMessage, type FromQrWebview, type QrCard, type ToQrWebview } from './protocol';
 import { pngDataUrl, qrCards, type QrImages } from './qrCards';
 
@@ -22,64 +23,39 @@ export interface KeyOnPanel {
  * sensitive (spec 5.8): without users:write the page says so and nothing is asked. No serializer is
  * registered and the page saves no state, so nothing of it is restored after a reload.
  */
-export class QrView implements vscode.Disposable {
-  readonly page: WebviewPage<ToQrWebview, FromQrWebview>;
+export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview> {
   private cards: QrCard[] = [];
-  private last: ToQrWebview | undefined;
-  private loading: vscode.CancellationTokenSource | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
-  loaded: Promise<void> = Promise.resolve();
 
   constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: KeyOnPanel) {
-    this.page = host.open<ToQrWebview, FromQrWebview>({
+    super(host, {
       viewType: 'panelOps.qr',
       title: vscode.l10n.t('QR: {0}', labelOf(target.key)),
       bundle: 'qr',
       parse: parseQrMessage,
     });
-    this.subscriptions.push(
-      this.page.onDidReceive((message) => void this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
-    );
     this.refresh();
   }
 
-  get probe() {
-    return this.page.probe;
-  }
-
-  refresh(): void {
-    this.loading?.cancel();
-    const source = (this.loading = new vscode.CancellationTokenSource());
+  protected async load(token: vscode.CancellationToken): Promise<void> {
+    const { panelId } = this.target;
     this.cards = [];
     this.show({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.key)) });
-    this.loaded = this.load(source).finally(() => source.dispose());
-  }
-
-  dispose(): void {
-    this.loading?.cancel();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
-  }
-
-  private async load(source: vscode.CancellationTokenSource): Promise<void> {
-    const { panelId } = this.target;
     if (this.session.active?.id === panelId && !this.session.capabilities.can('keys.qr')) {
       this.show({ type: 'problem', message: missingScope() });
       return;
     }
     try {
-      const { key, images } = await this.session.callOn(panelId, (api, signal) => readQrCodes(api, this.target.key.id, signal), source.token);
-      if (source.token.isCancellationRequested) return;
+      const { key, images } = await this.session.callOn(panelId, (api, signal) => readQrCodes(api, this.target.key.id, signal), token);
+      if (token.isCancellationRequested) return;
       this.cards = qrCards(key, images, vscode.l10n.t);
       this.show({ type: 'codes', heading: labelOf(key), cards: this.cards });
     } catch (error) {
-      if (source.token.isCancellationRequested) return;
+      if (token.isCancellationRequested) return;
       this.show({ type: 'problem', message: isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error) });
     }
   }
 
-  private async onMessage(message: FromQrWebview): Promise<void> {
+  protected async onMessage(message: FromQrWebview): Promise<void> {
     switch (message.type) {
       case 'ready':
         await this.page.post({ type: 'words', words: {
@@ -88,7 +64,7 @@ export class QrView implements vscode.Disposable {
           copied: vscode.l10n.t('Copied'),
           qrAlt: vscode.l10n.t('QR code'),
         } });
-        if (this.last) await this.page.post(this.last);
+        await this.showAgain();
         return;
       case 'refresh':
         this.refresh();
@@ -101,11 +77,6 @@ export class QrView implements vscode.Disposable {
         return;
       }
     }
-  }
-
-  private show(message: ToQrWebview): void {
-    this.last = message;
-    void this.page.post(message);
   }
 }
 

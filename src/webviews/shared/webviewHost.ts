@@ -31,7 +31,8 @@ const RECORDED_MESSAGES = 2000;
 
 /**
  * One webview panel: created with scripts enabled only when it has a bundle, resources only from
- * `dist/webview/`, the static page shell with a fresh nonce, and typed messages both ways.
+ * `dist/webview/`, the static page shell (its Content-Security-Policy allows only scripts carrying a fresh
+ * nonce, see pageShell.ts), and typed messages both ways.
  */
 export class WebviewPage<ToWebview extends Message, FromWebview extends Message> implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -40,6 +41,7 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
   readonly onDidReceive = this.received.event;
   private readonly recorded: ToWebview[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
+  private disposed = false;
   readonly probe: WebviewProbe<ToWebview>;
 
   constructor(
@@ -90,6 +92,8 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
   }
 
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
     this.received.dispose();
     this.panel.dispose();

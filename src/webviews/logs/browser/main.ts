@@ -31,6 +31,9 @@ let paused = false;
 let filterTimer: ReturnType<typeof setTimeout> | undefined;
 let reconnectButton: HTMLElement | undefined;
 let pauseButton: HTMLElement | undefined;
+let filterField: { value: string } | undefined;
+/** The first reset after the page loaded carries the filter the extension kept (the page was hidden). */
+let filterRestored = false;
 
 const link = connectToExtension<ToLogsWebview, FromLogsWebview, UiState>(onMessage, { type: 'ready' });
 let wrap = link.uiState.wrap === true;
@@ -50,6 +53,10 @@ function onMessage(message: ToLogsWebview): void {
     case 'reset':
       maxLines = message.maxLines;
       setPaused(message.paused);
+      if (filterField && !filterRestored) {
+        filterField.value = message.filter;
+        filterRestored = true;
+      }
       clear(lines);
       appendLines(message.lines, message.dropped, true);
       return;
@@ -70,6 +77,7 @@ function buildToolbar(text: LogWords): void {
     filterTimer = setTimeout(() => link.post({ type: 'filter', text: value.slice(0, 500) }), 200);
   });
   filter.id = 'filter';
+  filterField = filter;
   const wrapBox = checkbox(text.wrap, wrap, (checked) => {
     wrap = checked;
     link.saveUiState({ wrap });

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
-import type { QrViews } from '../webviews/qr/qrView';
+import type { QrViews } from '../../webviews/qr/qrView';
 import { keyArgument } from './keyArgument';
 
 /** `panelOps.users.showQr`: a user's QR codes and links in a webview tab (run on a user item). */
-export function registerShowQr(session: PanelSession, views: QrViews): vscode.Disposable {
+export function registerShowQr(views: QrViews): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.users.showQr', (item?: unknown) => {
-    const target = keyArgument(item, session);
+    const target = keyArgument(item);
     if (target) views.show(target);
   });
 }

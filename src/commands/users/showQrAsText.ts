@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import qrcode from 'qrcode-terminal';
-import type { PanelSession } from '../connection/panelSession';
-import { describeError } from '../text/describeError';
-import { escapeIcons, plainLabel } from '../text/plainText';
-import { userLinks } from '../webviews/qr/qrCards';
+import type { PanelSession } from '../../connection/panelSession';
+import { withoutBack, type UserInput } from '../../prompts/userInput';
+import { describeError } from '../../text/describeError';
+import { escapeIcons, plainLabel } from '../../text/plainText';
+import { userLinks, type UserLink } from '../../webviews/qr/qrCards';
 import { keyArgument } from './keyArgument';
-import type { UserInput } from './userInput';
 
 /** QR code text: half blocks (two modules a character) for a document, ANSI black and white for a terminal. */
 function qrText(value: string, small: boolean): string {
@@ -21,38 +21,41 @@ function qrText(value: string, small: boolean): string {
  */
 export function registerShowQrAsText(session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.users.showQrAsText', async (item?: unknown) => {
-    const target = keyArgument(item, session);
+    const target = keyArgument(item);
     if (!target) return;
     if (session.active?.id === target.panelId && !session.capabilities.can('keys.links')) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Links hold the user\'s proxy secret: the panel shows them only to tokens that {0}.', session.capabilities.explain('keys.links')));
+      await input.notify('warning', vscode.l10n.t('Links hold the user\'s proxy secret: the panel shows them only to tokens that {0}.', session.capabilities.explain('keys.links')));
       return;
     }
-    let links;
+    let links: UserLink[];
     try {
       const key = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading the user\'s links…') }, () =>
         session.callOn(target.panelId, (api, signal) => api.keys.get(target.key.id, { signal })));
       links = userLinks(key, vscode.l10n.t);
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the user\'s links: {0}', describeError(error)));
+      await input.notify('error', vscode.l10n.t('Could not read the user\'s links: {0}', describeError(error)));
       return;
     }
     const label = plainLabel(target.key.label, 80) || vscode.l10n.t('(no label)');
     if (links.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no links to show: bind it to a node or create a subscription.', label));
+      await input.notify('info', vscode.l10n.t('{0} has no links to show: bind it to a node or create a subscription.', label));
       return;
     }
-    const chosen = await input.pick(
-      links.map((link) => ({ label: escapeIcons(link.label), detail: escapeIcons(plainLabel(link.value, 200)), link })),
-      { title: vscode.l10n.t('Show QR as Text: {0}', label), placeHolder: vscode.l10n.t('Which link?') },
-    );
+    const title = vscode.l10n.t('Show QR as Text: {0}', label);
+    const chosen = withoutBack(await input.pick({
+      title,
+      placeholder: vscode.l10n.t('Which link?'),
+      items: links.map((link) => ({ label: escapeIcons(link.label), detail: escapeIcons(plainLabel(link.value, 200)), link })),
+    }));
     if (!chosen) return;
-    const where = await input.pick(
-      [
+    const where = withoutBack(await input.pick({
+      title,
+      placeholder: vscode.l10n.t('Where?'),
+      items: [
         { label: vscode.l10n.t('Terminal'), detail: vscode.l10n.t('Black and white blocks that any terminal theme shows right'), target: 'terminal' as const },
         { label: vscode.l10n.t('Untitled document'), detail: vscode.l10n.t('Half-block characters to copy into a chat'), target: 'document' as const },
       ],
-      { title: vscode.l10n.t('Show QR as Text: {0}', label), placeHolder: vscode.l10n.t('Where?') },
-    );
+    }));
     if (!where) return;
     const heading = `${label} — ${chosen.link.label}`;
     if (where.target === 'terminal') {

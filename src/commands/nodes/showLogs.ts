@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
-import type { LogViewers } from '../webviews/logs/logViewer';
+import type { PanelSession } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
+import type { LogViewers } from '../../webviews/logs/logViewer';
 import { nodeArgument } from './nodeArgument';
-import type { UserInput } from './userInput';
 
 /** `panelOps.nodes.showLogs`: the live log of a node in a webview tab. */
 export function registerShowLogs(session: PanelSession, viewers: LogViewers, input: UserInput): vscode.Disposable {

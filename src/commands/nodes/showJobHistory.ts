@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
-import type { JobHistories } from '../webviews/jobs/jobHistory';
+import type { PanelSession } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
+import type { JobHistories } from '../../webviews/jobs/jobHistory';
 import { nodeArgument } from './nodeArgument';
-import type { UserInput } from './userInput';
 
 /** `panelOps.nodes.showJobHistory`: a node's apply jobs in a webview table. */
 export function registerShowJobHistory(session: PanelSession, histories: JobHistories, input: UserInput): vscode.Disposable {

@@ -1,0 +1,10 @@
+import type { Key } from '../../api/types';
+import type { KeyOnPanel } from '../../webviews/qr/qrView';
+
+/** The user (key) a user command was run on, with the panel the item came from. */
+export function keyArgument(argument: unknown): KeyOnPanel | undefined {
+  const item = argument as { key?: unknown; panelId?: unknown } | undefined;
+  const key = item?.key;
+  if (typeof item?.panelId !== 'string' || typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return undefined;
+  return { panelId: item.panelId, key: key as Key };
+}
