@@ -53,17 +53,19 @@ describe('Dashboard and node metrics', () => {
     assert.match(html, /<script nonce="[^"]+" src="[^"]+\/dist\/webview\/figures\.js"><\/script>/, 'no inline script');
   });
 
-  it('reads everything again on the Refresh button, and one refused read leaves the others shown', async () => {
+  it('reads everything again on the Refresh button; a failed or unreadable read leaves the others shown', async () => {
     await vscode.commands.executeCommand('panelOps.dashboard.open');
     const [view] = api.dashboards.views;
     await view.loaded;
     panel.inject({ kind: 'status', status: 500, match: { method: 'GET', path: '/dashboard/trends' } });
+    panel.inject({ kind: 'malformed-json', match: { method: 'GET', path: '/status/public' } });
     panel.resetRequests();
     view.probe.deliver({ type: 'refresh' });
     await eventually(() => requestsTo(panel, '/status/public').length === 1 && view.loads >= 2, 'the refresh read the panel');
     await view.loaded;
     const sections = sectionsOf(view);
     assert.match(sections.trends.problem ?? '', /HTTP 500/);
+    assert.ok(sections.status.problem, 'an unreadable answer is said in its section, not thrown');
     assert.ok(sections.summary.reading?.groups.length, 'the summary still shows');
   });
 
