@@ -13,12 +13,22 @@ import { registerOpenDashboard } from './commands/monitoring/openDashboard';
 import { registerShowNodeMetrics } from './commands/monitoring/showNodeMetrics';
 import { registerPreviewSubscriptionPage } from './commands/settings/previewSubscriptionPage';
 import { registerSendTestNotification } from './commands/settings/sendTestNotification';
-import type { UserActionContext } from './commands/users/keyActionsSupport';
+import { registerCreateUser } from './commands/users/createUser';
+import { registerCreateUsersBatch } from './commands/users/createUsersBatch';
+import { registerEditUser } from './commands/users/editUser';
+import { registerExportUsers } from './commands/users/exportUsers';
+import { registerImportUsers } from './commands/users/importUsers';
+import type { UserCommandsContext } from './commands/users/keyActionsSupport';
+import { registerRetireUser } from './commands/users/retireUser';
 import { registerSetUserEnabled } from './commands/users/setUserEnabled';
 import { registerShowQr } from './commands/users/showQr';
 import { registerShowQrAsText } from './commands/users/showQrAsText';
 import { registerShowJobHistory } from './commands/nodes/showJobHistory';
 import { registerShowLogs } from './commands/nodes/showLogs';
+import { registerUserBindings } from './commands/users/userBindings';
+import { registerUserDetails } from './commands/users/userDetails';
+import { registerUserLinks } from './commands/users/userLinks';
+import { registerUserSubscription } from './commands/users/userSubscription';
 import { registerNodesRefresh } from './commands/nodesRefresh';
 import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
@@ -76,13 +86,13 @@ export async function activate(context: vscode.ExtensionContext) {
   const keys = new KeysStore(session);
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
-  const actions: UserActionContext = { session, log, input, keys, nodes };
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
   const webviews = new WebviewHost(context.extensionUri, log, scriptedInput !== undefined);
   const logViewers = new LogViewers(webviews, session, documents);
   const jobHistories = new JobHistories(webviews, session);
   const qrViews = new QrViews(webviews, session);
+  const actions: UserCommandsContext = { session, log, keys, nodes, input, users: usersView, documents };
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
   const siteTemplatesView = registerSiteTemplatesView(session);
@@ -116,6 +126,16 @@ export async function activate(context: vscode.ExtensionContext) {
     registerUsersFilter(usersView.provider, session, input),
     registerAlertsCommands(actions, alerts, alertsView.provider),
     registerSetUserEnabled(actions),
+    registerCreateUser(actions),
+    registerCreateUsersBatch(actions),
+    registerImportUsers(actions),
+    registerEditUser(actions),
+    registerRetireUser(actions),
+    registerUserBindings(actions),
+    registerUserLinks(actions),
+    registerUserSubscription(actions),
+    registerUserDetails(actions),
+    registerExportUsers(actions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     registerShowLogs(session, logViewers, input),
     registerShowJobHistory(session, jobHistories, input),

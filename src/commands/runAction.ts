@@ -28,6 +28,8 @@ export interface Action<T> {
    * stores, and says in one sentence what the panel holds now. Never sends the mutation again.
    */
   readonly reconcile?: (api: PanelApi, signal: AbortSignal) => Promise<string>;
+  /** Failures the caller tells the user itself (e.g. a 422 shown on the prompt at fault): no notification. */
+  readonly handles?: (error: unknown) => boolean;
 }
 
 export type ActionOutcome<T> =
@@ -67,6 +69,7 @@ export async function runAction<T>(context: ActionContext, action: Action<T>): P
       return reconcile(context, action, unreadable);
     }
     context.log.warn(`${action.failure}: ${describeError(error)}`);
+    if (action.handles?.(error)) return { kind: 'failed', error };
     void context.input.notify('error', failureSentence(action.failure, error));
     return { kind: 'failed', error };
   } finally {

@@ -3,6 +3,9 @@ import type { Key } from '../../api/types';
 import type { KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
+import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
+import type { UserInput } from '../../prompts/userInput';
+import type { TreeViewParts, UsersTreeProvider } from '../../views/users/UsersTreeProvider';
 import type { ActionContext } from '../runAction';
 
 /** What user actions need: the action context and the stores they update. */
@@ -38,4 +41,30 @@ export async function reReadKey(context: UserActionContext, id: string, signal: 
   const key = await api.keys.get(id, { signal });
   takeKey(context, key);
   return vscode.l10n.t('The panel now holds "{0}" as {1}.', userName(key), plainLabel(key.state, 20));
+}
+
+/** What the user commands need besides the stores: prompts, the Users view, read-only tabs. */
+export interface UserCommandsContext extends UserActionContext {
+  readonly input: UserInput;
+  readonly users: TreeViewParts<UsersTreeProvider>;
+  readonly documents: ReadOnlyDocuments;
+}
+
+/** A key object in a panel's answer (an object with a string id), else undefined. */
+export function keyIn(value: unknown): Key | undefined {
+  return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string' ? value as Key : undefined;
+}
+
+/** The panel a command from the palette or a view title acts on: the active one, or a message why none. */
+export function activePanelId(context: UserActionContext): string | undefined {
+  const id = context.session.active?.id;
+  if (!id) void vscode.window.showErrorMessage(vscode.l10n.t('Connect to a panel first.'));
+  return id;
+}
+
+/** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */
+export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly key: Key }, answer: unknown): Promise<void> {
+  const key = keyIn(answer);
+  if (key) takeKey(context, key, item.key);
+  else await context.session.callOn(item.panelId, (api, signal) => reReadKey(context, item.key.id, signal, api)).catch(() => undefined);
 }

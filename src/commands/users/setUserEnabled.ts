@@ -3,6 +3,7 @@ import type { Key } from '../../api/types';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
 import { reReadKey, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';
 
 /**
@@ -32,10 +33,13 @@ function explainStillBlocked(context: UserActionContext, key: Key): void {
   }
 }
 
-/** "Disable User" and "Enable User" on a user item (each user of a selection in turn). */
+/** "Disable User" and "Enable User" on a user item; on a selection of several, one `POST /keys/bulk`. */
 export function registerSetUserEnabled(context: UserActionContext): vscode.Disposable {
   const each = (enable: boolean) => async (item?: unknown, selected?: unknown) => {
-    for (const user of chosenUsers(item, selected)) await setEnabled(context, user, enable);
+    const users = chosenUsers(item, selected);
+    if (users.length > 1) return runBulk(context, enable ? 'enable' : 'disable', users);
+    if (users.length === 1) await setEnabled(context, users[0], enable);
+    return undefined;
   };
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.users.disable', each(false)),

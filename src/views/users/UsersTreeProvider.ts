@@ -92,6 +92,12 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     return [];
   }
 
+  /** A user's group (what `TreeView.reveal` walks up through); groups are at the root. */
+  getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
+    if (!(element instanceof UserItem)) return undefined;
+    return this.groups?.find((group) => element.id?.startsWith(`${group.id ?? ''}/user/`));
+  }
+
   /** The group item showing users of this state, once the counts are loaded. */
   groupOf(state: string): UserGroupItem | undefined {
     return this.groups?.find((group) => group.state === state);

@@ -106,13 +106,18 @@ export class UserItem extends vscode.TreeItem {
   }
 
   bindingItems(): UserBindingItem[] {
-    return keyBindings(this.key).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`));
+    return keyBindings(this.key).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`, this));
   }
 }
 
 /** A node a user is bound to, with the node's `profile_sync` state for that user. */
 export class UserBindingItem extends vscode.TreeItem {
-  constructor(readonly binding: Partial<KeyNodeBinding>, id: string) {
+  constructor(
+    readonly binding: Partial<KeyNodeBinding>,
+    id: string,
+    /** The user bound to the node (Remove Node acts on it). */
+    readonly user: UserItem,
+  ) {
     super(plainLabel(bindingLabel(binding, vscode.l10n.t), 80), vscode.TreeItemCollapsibleState.None);
     this.id = id;
     this.description = joinParts(bindingDescriptionParts(binding, vscode.l10n.t));

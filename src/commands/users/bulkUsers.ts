@@ -1,0 +1,123 @@
+import * as vscode from 'vscode';
+import type { PanelApi } from '../../api/index';
+import { keyIdOf } from '../../state/keysStore';
+import { plainLabel } from '../../text/plainText';
+import type { UserItem } from '../../views/users/userTreeItems';
+import { runAction } from '../runAction';
+import { takeKey, userName, type UserActionContext } from './keyActionsSupport';
+
+export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
+
+interface Skipped {
+  readonly id: string;
+  readonly reason: string;
+}
+
+function skippedIn(answer: unknown): Skipped[] {
+  const skipped = (answer as { skipped?: unknown } | undefined)?.skipped;
+  if (!Array.isArray(skipped)) return [];
+  return skipped.flatMap((entry) => {
+    if (typeof entry === 'string') return [{ id: entry, reason: '' }];
+    const id = (entry as { id?: unknown })?.id;
+    return typeof id === 'string' ? [{ id, reason: plainLabel((entry as { reason?: unknown }).reason, 60) }] : [];
+  });
+}
+
+/** Why the panel skipped a user, in words. */
+function reasonText(reason: string): string {
+  switch (reason) {
+    case 'not_found': return vscode.l10n.t('no longer exists');
+    case 'key_revoked': return vscode.l10n.t('is revoked');
+    case '': return vscode.l10n.t('skipped');
+    default: return reason;
+  }
+}
+
+const BUSY: Record<BulkAction, () => string> = {
+  disable: () => vscode.l10n.t('Disabling users…'),
+  enable: () => vscode.l10n.t('Enabling users…'),
+  revoke: () => vscode.l10n.t('Revoking users…'),
+  delete: () => vscode.l10n.t('Deleting users…'),
+};
+
+const DONE: Record<BulkAction, (count: number) => string> = {
+  disable: (count) => vscode.l10n.t('Disabled {0} users.', count),
+  enable: (count) => vscode.l10n.t('Enabled {0} users.', count),
+  revoke: (count) => vscode.l10n.t('Revoked {0} users.', count),
+  delete: (count) => vscode.l10n.t('Deleted {0} users.', count),
+};
+
+/**
+ * One `POST /keys/bulk` for a selection of users (all from one panel). Afterwards the acted-on users are
+ * read again (six at a time) so their groups and counts follow; deleted ones leave the store. The result
+ * names each user the panel skipped and why. Resolves with that sentence.
+ */
+export async function runBulk(context: UserActionContext, action: BulkAction, users: readonly UserItem[]): Promise<string | undefined> {
+  const panelId = users[0]?.panelId;
+  if (!panelId) return undefined;
+  const ids = users.map((user) => user.key.id);
+  const outcome = await runAction(context, {
+    panelId,
+    busyLabel: BUSY[action](),
+    failure: vscode.l10n.t('Could not {0} {1} users', action, users.length),
+    run: (api, signal) => api.keys.bulk({ action, ids }, { signal }),
+    apply: (answer) => follow(context, panelId, action, ids, skippedIn(answer).map((skip) => skip.id)),
+    reconcile: async (api, signal) => {
+      const gone = await reRead(context, api, ids, signal);
+      return vscode.l10n.t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', ids.length - gone, ids.length, gone);
+    },
+  });
+  if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
+  const skipped = skippedIn(outcome.value);
+  const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
+  const updated = typeof outcome.value?.updated === 'number' ? outcome.value.updated : ids.length - skipped.length;
+  const failures = skipped.map((skip) => vscode.l10n.t('"{0}" {1}', byId.has(skip.id.toLowerCase()) ? userName(byId.get(skip.id.toLowerCase()) ?? {}) : plainLabel(skip.id, 40), reasonText(skip.reason)));
+  const told = failures.length === 0
+    ? DONE[action](updated)
+    : vscode.l10n.t('{0} Not changed: {1}.', DONE[action](updated), failures.join('; '));
+  if (failures.length === 0) void vscode.window.showInformationMessage(told);
+  else void vscode.window.showWarningMessage(told);
+  return told;
+}
+
+/** Puts what the panel now holds for the acted-on users into the stores. */
+async function follow(context: UserActionContext, panelId: string, action: BulkAction, ids: readonly string[], skipped: readonly string[]): Promise<void> {
+  const changed = ids.filter((id) => !skipped.some((skip) => skip.toLowerCase() === id.toLowerCase()));
+  if (action === 'delete') {
+    for (const id of changed) {
+      const previous = context.keys.get(keyIdOf({ id }));
+      context.keys.remove(keyIdOf({ id }));
+      if (previous) takeKeyNodes(context, previous);
+    }
+    return;
+  }
+  await context.session.callOn(panelId, (api, signal) => reRead(context, api, changed, signal)).catch((error: unknown) => {
+    context.log.warn(`Re-reading users after a bulk ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
+}
+
+/** The nodes of a deleted user now have configuration pending: read them again. */
+function takeKeyNodes(context: UserActionContext, previous: Parameters<typeof takeKey>[2]): void {
+  for (const binding of previous?.nodes ?? []) {
+    if (context.nodes.get(binding.node_id)) void context.nodes.refresh(binding.node_id).catch(() => undefined);
+  }
+}
+
+/** Reads each user again, six at a time; those the panel no longer has leave the store. Resolves with how many were gone. */
+async function reRead(context: UserActionContext, api: PanelApi, ids: readonly string[], signal: AbortSignal): Promise<number> {
+  let gone = 0;
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        takeKey(context, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })));
+      } catch (error) {
+        if ((error as { status?: number }).status !== 404) throw error;
+        context.keys.remove(keyIdOf({ id }));
+        gone++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
+  return gone;
+}

@@ -1,0 +1,124 @@
+import * as vscode from 'vscode';
+import type { PanelApi } from '../../api/index';
+import type { CreateKeyRequest, Key } from '../../api/types';
+import { isBack } from '../../prompts/userInput';
+import { problemsByStep, runWizard, type StepProblems, type WizardStep } from '../../prompts/wizard';
+import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
+import { failureSentence, runAction } from '../runAction';
+import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
+import { fieldErrorsOf, isFieldError } from './fieldErrors';
+import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { expiryStep, nodeListOnce, nodesStep, typeStep, type NewUserAnswers } from './newUserSteps';
+import { canShowQr, revealUser } from './revealUser';
+import { copyLink } from './userLinks';
+
+interface CreateAnswers extends NewUserAnswers {
+  label: string;
+}
+
+/** Where Create User was started: a node's Users section pre-selects that node, on that node's panel. */
+function originOf(context: UserCommandsContext, from: unknown): { panelId: string; nodeIds: string[] } | undefined {
+  if (from instanceof NodeSectionItem) return { panelId: from.parent.panelId, nodeIds: [from.parent.node.id] };
+  const panelId = activePanelId(context);
+  return panelId ? { panelId, nodeIds: [] } : undefined;
+}
+
+function labelStep(context: UserCommandsContext, title: string): WizardStep<CreateAnswers> {
+  return {
+    fields: ['label'],
+    async ask(state, position, problem) {
+      const answer = await context.input.text({
+        title, position, problem, value: state.label,
+        prompt: vscode.l10n.t('Label of the new user (a name operators recognise)'),
+        validate: (value) => (value.trim() === '' ? vscode.l10n.t('The label is required.') : undefined),
+      });
+      if (answer === undefined || isBack(answer)) return answer;
+      state.label = answer;
+      return 'next';
+    },
+  };
+}
+
+/**
+ * Create User: label, type, nodes, expiry (Back keeps every answer). A 422 re-opens the steps whose fields
+ * the panel refused, each showing the panel's message, with the other answers kept. The new user is shown
+ * selected in its group, with actions to copy its link (or show its QR, when that command exists).
+ * Resolves with the sentence the user was told.
+ */
+async function createUser(context: UserCommandsContext, from?: unknown): Promise<string | undefined> {
+  const origin = originOf(context, from);
+  if (!origin) return undefined;
+  const title = vscode.l10n.t('Create User');
+  const state: CreateAnswers = { label: '', type: 'PERSONAL', nodeIds: origin.nodeIds, expiry: NO_EXPIRY };
+  const nodes = nodeListOnce(() => context.session.callOn(origin.panelId, (api, signal) => api.nodes.list({ signal })));
+  const steps = [labelStep(context, title), typeStep<CreateAnswers>(context.input, title), nodesStep<CreateAnswers>(context.input, title, nodes), expiryStep<CreateAnswers>(context.input, title)];
+  let problems: StepProblems = new Map();
+  for (;;) {
+    try {
+      if (!(await runWizard(steps, state, problems))) return undefined;
+    } catch (error) {
+      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+      return undefined;
+    }
+    const request: CreateKeyRequest = { label: state.label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAtOf(state.expiry, Date.now()) };
+    const sentAt = Date.now();
+    let found: Key | undefined;
+    const outcome = await runAction(context, {
+      panelId: origin.panelId,
+      busyLabel: vscode.l10n.t('Creating "{0}"…', userName({ label: request.label })),
+      failure: vscode.l10n.t('Could not create "{0}"', userName({ label: request.label })),
+      handles: isFieldError,
+      run: (api, signal) => api.keys.create(request, { signal }),
+      apply: (key) => takeKey(context, key),
+      reconcile: async (api, signal) => {
+        found = await findCreated(api, request, sentAt, signal);
+        if (!found) return vscode.l10n.t('"{0}" was not created: the panel holds no such new user. You can create it again.', userName({ label: request.label }));
+        takeKey(context, found);
+        return vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state);
+      },
+    });
+    const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
+    if (fields) {
+      problems = problemsByStep(steps, fields);
+      continue;
+    }
+    if (outcome.kind === 'done') return announce(context, origin.panelId, outcome.value, vscode.l10n.t('Created "{0}": its nodes show configuration pending until they apply it.', userName(outcome.value)));
+    if (outcome.kind === 'reconciled' && found) {
+      await revealUser(context, found);
+      return outcome.message;
+    }
+    return outcome.kind === 'reconciled' ? outcome.message : undefined;
+  }
+}
+
+/** Shows the new user selected, and says so with Copy Link (and Show QR when available). */
+async function announce(context: UserCommandsContext, panelId: string, key: Key, told: string): Promise<string> {
+  const item = await revealUser(context, key);
+  const copy = vscode.l10n.t('Copy Link');
+  const qr = vscode.l10n.t('Show QR');
+  const actions = (await canShowQr()) ? [copy, qr] : [copy];
+  void vscode.window.showInformationMessage(told, ...actions).then((choice) => {
+    if (choice === copy) void copyLink(context, panelId, item?.key ?? key, item?.target);
+    else if (choice === qr) void vscode.commands.executeCommand('panelOps.users.showQr', item ?? key);
+  });
+  return told;
+}
+
+/**
+ * After a lost answer to a create: the user the panel made from this request, if any — same label, type
+ * and nodes, created since the request was sent (a minute's clock difference allowed), newest first.
+ */
+export async function findCreated(api: PanelApi, request: CreateKeyRequest, sentAt: number, signal: AbortSignal): Promise<Key | undefined> {
+  const matches = await api.keys.listAll({ q: request.label }, { signal });
+  const wanted = [...request.node_ids].sort().join(',');
+  return matches
+    .filter((key) => key.label === request.label && key.type === request.type)
+    .filter((key) => (key.nodes ?? []).map((binding) => binding.node_id).sort().join(',') === wanted)
+    .filter((key) => Date.parse(String(key.created_at)) >= sentAt - 60_000)
+    .sort((a, b) => Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)))[0];
+}
+
+/** "Create User…" from the palette, the Users view's title, and a node's Users section. */
+export function registerCreateUser(context: UserCommandsContext): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.users.create', (from?: unknown) => createUser(context, from));
+}

@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import type { PanelApi } from '../../api/index';
+import type { CreateKeyRequest, Key } from '../../api/types';
+import { isBack } from '../../prompts/userInput';
+import { problemsByStep, runWizard, type StepProblems, type WizardStep } from '../../prompts/wizard';
+import { failureSentence, runAction } from '../runAction';
+import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
+import { fieldErrorsOf, isFieldError } from './fieldErrors';
+import { activePanelId, keyIn, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { expiryStep, nodeListOnce, nodesStep, typeStep, type NewUserAnswers } from './newUserSteps';
+import { batchLabels, MAX_BATCH } from './batchLabels';
+
+interface BatchAnswers extends NewUserAnswers {
+  prefix: string;
+  count: string;
+}
+
+function textStep(context: UserCommandsContext, title: string, fields: string[], field: 'prefix' | 'count', prompt: string, validate: (value: string) => string | undefined): WizardStep<BatchAnswers> {
+  return {
+    fields,
+    async ask(state, position, problem) {
+      const answer = await context.input.text({ title, prompt, position, problem, value: state[field], validate });
+      if (answer === undefined || isBack(answer)) return answer;
+      state[field] = answer;
+      return 'next';
+    },
+  };
+}
+
+/**
+ * Create Users in Batch: a label prefix and a count (labels `prefix-1` … `prefix-N`), type, nodes and
+ * expiry as for one user, sent as one `POST /keys/batch`. Field errors (`items[2].label`) re-open the step
+ * they belong to. After a lost answer, the panel is searched for the labels and the user told how many exist.
+ */
+async function createBatch(context: UserCommandsContext): Promise<string | undefined> {
+  const panelId = activePanelId(context);
+  if (!panelId) return undefined;
+  const title = vscode.l10n.t('Create Users in Batch');
+  const state: BatchAnswers = { prefix: '', count: '10', type: 'PERSONAL', nodeIds: [], expiry: NO_EXPIRY };
+  const nodes = nodeListOnce(() => context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal })));
+  const steps: WizardStep<BatchAnswers>[] = [
+    textStep(context, title, ['label'], 'prefix', vscode.l10n.t('Label prefix: users are named prefix-1, prefix-2, …'), (value) => (value.trim() === '' ? vscode.l10n.t('The prefix is required.') : undefined)),
+    textStep(context, title, ['items'], 'count', vscode.l10n.t('How many users (1 to {0})', MAX_BATCH), (value) => (/^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= MAX_BATCH ? undefined : vscode.l10n.t('Enter a whole number from 1 to {0}.', MAX_BATCH))),
+    typeStep<BatchAnswers>(context.input, title),
+    nodesStep<BatchAnswers>(context.input, title, nodes),
+    expiryStep<BatchAnswers>(context.input, title),
+  ];
+  let problems: StepProblems = new Map();
+  for (;;) {
+    try {
+      if (!(await runWizard(steps, state, problems))) return undefined;
+    } catch (error) {
+      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+      return undefined;
+    }
+    const expiresAt = expiresAtOf(state.expiry, Date.now());
+    const items: CreateKeyRequest[] = batchLabels(state.prefix, Number(state.count)).map((label) => ({ label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAt }));
+    const sentAt = Date.now();
+    const outcome = await runAction(context, {
+      panelId,
+      busyLabel: vscode.l10n.t('Creating {0} users…', items.length),
+      failure: vscode.l10n.t('Could not create the users "{0}-…"', state.prefix),
+      handles: isFieldError,
+      run: (api, signal) => api.keys.batch({ items: items.map((item) => ({ ...item })) }, { signal }),
+      apply: (answer) => {
+        const created = Array.isArray(answer?.items) ? answer.items : [];
+        for (const key of created) takeKey(context, keyIn(key));
+      },
+      reconcile: async (api, signal) => {
+        const found = await findBatch(api, state.prefix, items.map((item) => item.label), sentAt, signal);
+        for (const key of found) takeKey(context, key);
+        return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', found.length, items.length, state.prefix);
+      },
+    });
+    const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
+    if (fields) {
+      problems = problemsByStep(steps, fields);
+      continue;
+    }
+    if (outcome.kind === 'reconciled') return outcome.message;
+    if (outcome.kind !== 'done') return undefined;
+    const count = Array.isArray(outcome.value?.items) ? outcome.value.items.length : items.length;
+    const told = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
+    void vscode.window.showInformationMessage(told);
+    return told;
+  }
+}
+
+/** The batch's users the panel holds, created since the request was sent (a minute's clock difference allowed). */
+async function findBatch(api: PanelApi, prefix: string, labels: readonly string[], sentAt: number, signal: AbortSignal): Promise<Key[]> {
+  const wanted = new Set(labels);
+  const matches = await api.keys.listAll({ q: prefix }, { signal });
+  return matches.filter((key) => wanted.has(key.label) && Date.parse(String(key.created_at)) >= sentAt - 60_000);
+}
+
+/** "Create Users in Batch…" from the palette and the Users view's title. */
+export function registerCreateUsersBatch(context: UserCommandsContext): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.users.createBatch', () => createBatch(context));
+}

@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import type { Key } from '../../api/types';
+import { failureSentence } from '../runAction';
+import { PanelCancelledError } from '../../api/errors';
+import type { KeyQuery } from '../../state/keyQueryMatch';
+import { withoutBack } from '../../prompts/userInput';
+import { UserGroupItem } from '../../views/users/userTreeItems';
+import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilter';
+import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
+import { activePanelId, type UserCommandsContext } from './keyActionsSupport';
+
+/**
+ * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
+ * JSON in a new editor tab. Pages of 200 are read one after another and appended to the document as they
+ * arrive (nothing holds every key twice), under a cancellable progress notification.
+ */
+async function exportUsers(context: UserCommandsContext, from?: unknown): Promise<string | undefined> {
+  const panelId = activePanelId(context);
+  if (!panelId) return undefined;
+  const base = filterQuery(context.users.provider.filter);
+  const query: KeyQuery = from instanceof UserGroupItem ? { ...base, state: from.state } : base;
+  const what = from instanceof UserGroupItem
+    ? vscode.l10n.t('users in state "{0}"', from.state)
+    : isFilterActive(context.users.provider.filter) ? vscode.l10n.t('users matching {0}', describeFilter(context.users.provider.filter, vscode.l10n.t)) : vscode.l10n.t('all users');
+  const picked = withoutBack(await context.input.pick({
+    title: vscode.l10n.t('Export {0}', what),
+    placeholder: vscode.l10n.t('Format'),
+    items: [
+      { label: 'CSV', description: vscode.l10n.t('one user per line, for spreadsheets'), format: 'csv' as ExportFormat },
+      { label: 'JSON', description: vscode.l10n.t('an array of users'), format: 'json' as ExportFormat },
+    ],
+  }));
+  if (!picked) return undefined;
+  const format = picked.format;
+  const document = await vscode.workspace.openTextDocument({ language: format === 'csv' ? 'csv' : 'json', content: exportStart(format) });
+  await vscode.window.showTextDocument(document, { preview: false });
+  const append = async (text: string) => {
+    if (text === '') return;
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(document.uri, document.lineAt(document.lineCount - 1).range.end, text);
+    await vscode.workspace.applyEdit(edit);
+  };
+  let written = 0;
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting {0}…', what), cancellable: true },
+      (progress, token) => context.session.callOn(panelId, async (api, signal) => {
+        const seen = new Set<string>();
+        for await (const page of api.keys.pages({ ...query, per_page: 200 }, { signal })) {
+          const fresh = (Array.isArray(page.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string' && !seen.has(key.id) && (seen.add(key.id), true));
+          await append(exportPage(format, fresh, written === 0));
+          written += fresh.length;
+          const total = typeof page.total === 'number' ? page.total : undefined;
+          progress.report({ message: total ? vscode.l10n.t('{0} of {1}', written, total) : String(written) });
+        }
+      }, token),
+    );
+  } catch (error) {
+    await append(exportEnd(format));
+    if (error instanceof PanelCancelledError) {
+      const told = vscode.l10n.t('Export cancelled after {0} users; the tab holds those.', written);
+      void vscode.window.showWarningMessage(told);
+      return told;
+    }
+    void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not export every user ({0} written)', written), error));
+    return undefined;
+  }
+  await append(exportEnd(format));
+  const told = vscode.l10n.t('Exported {0} users.', written);
+  void vscode.window.showInformationMessage(told);
+  return told;
+}
+
+/** "Export Users…" on the Users view's title (the current filter) and on a state group. */
+export function registerExportUsers(context: UserCommandsContext): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.users.export', (from?: unknown) => exportUsers(context, from));
+}

@@ -1,0 +1,181 @@
+/**
+ * Reading users to import from a CSV or JSON text, remembering the line each user starts on, so the
+ * panel's per-item validation errors (`items[3].label`) can be shown at that line. No `vscode` import.
+ */
+
+/** The fields `POST /keys/import` takes per item (besides the request's `node_ids`). */
+export const IMPORT_FIELDS = ['label', 'type', 'note', 'owner_label', 'expires_at'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export type ImportItem = Partial<Record<ImportField, string>>;
+
+export interface ParsedImport {
+  readonly items: ImportItem[];
+  /** The 1-based line each item starts on, by index. */
+  readonly lines: number[];
+  /** What kept the text from being read (the import cannot go on while there is one). */
+  readonly problems: { line: number; message: string }[];
+  /** Columns or members that are not import fields and were left out. */
+  readonly ignored: string[];
+}
+
+/** Column aliases operators write in spreadsheets. */
+const ALIASES: Record<string, ImportField> = { owner: 'owner_label', expires: 'expires_at', expiry: 'expires_at', name: 'label' };
+
+function fieldOf(name: string): ImportField | undefined {
+  const bare = name.trim().toLowerCase();
+  return (IMPORT_FIELDS as readonly string[]).includes(bare) ? bare as ImportField : ALIASES[bare];
+}
+
+export function looksLikeJson(text: string): boolean {
+  return /^\s*[[{]/.test(text);
+}
+
+export function parseImport(text: string): ParsedImport {
+  return looksLikeJson(text) ? parseJsonImport(text) : parseCsvImport(text);
+}
+
+/** RFC 4180 records with the line each starts on; quoted fields may hold commas, quotes ("") and line breaks. */
+export function csvRecords(text: string): { line: number; fields: string[] }[] {
+  const records: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let touched = false;
+  const endRecord = () => {
+    fields.push(field);
+    if (touched || fields.length > 1 || field !== '') records.push({ line: start, fields });
+    fields = [];
+    field = '';
+    touched = false;
+  };
+  const body = text.replace(/^\ufeff/, '');
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false;
+      else { if (ch === '\n') line++; field += ch; }
+      continue;
+    }
+    if (ch === '"') { quoted = true; touched = true; } else if (ch === ',') { fields.push(field); field = ''; touched = true; } else if (ch === '\r') continue;
+    else if (ch === '\n') { endRecord(); line++; start = line; } else field += ch;
+  }
+  if (field !== '' || fields.length > 0 || touched) endRecord();
+  return records;
+}
+
+function parseCsvImport(text: string): ParsedImport {
+  const records = csvRecords(text);
+  const result: ParsedImport = { items: [], lines: [], problems: [], ignored: [] };
+  const header = records.shift();
+  if (!header) return { ...result, problems: [{ line: 1, message: 'The file is empty: the first line must name the columns (label, type, note, owner_label, expires_at).' }] };
+  const columns = header.fields.map(fieldOf);
+  header.fields.forEach((name, index) => { if (!columns[index] && name.trim() !== '') result.ignored.push(name.trim()); });
+  if (!columns.includes('label')) result.problems.push({ line: header.line, message: 'The first line must name the columns, with at least "label".' });
+  for (const record of records) {
+    if (record.fields.every((value) => value.trim() === '')) continue;
+    const item: ImportItem = {};
+    record.fields.forEach((value, index) => {
+      const column = columns[index];
+      if (column && value.trim() !== '') item[column] = column === 'type' ? value.trim().toUpperCase() : value.trim();
+    });
+    if (record.fields.length > header.fields.length) result.problems.push({ line: record.line, message: `${record.fields.length} values for ${header.fields.length} columns.` });
+    result.items.push(item);
+    result.lines.push(record.line);
+  }
+  return result;
+}
+
+function parseJsonImport(text: string): ParsedImport {
+  const result: ParsedImport = { items: [], lines: [], problems: [], ignored: [] };
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch (error) {
+    return { ...result, problems: [{ line: 1, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+  }
+  const list = Array.isArray(root) ? root : (root as { items?: unknown } | null)?.items;
+  if (!Array.isArray(list)) return { ...result, problems: [{ line: 1, message: 'Expected an array of users, or an object with an "items" array.' }] };
+  const lines = jsonItemLines(text, !Array.isArray(root));
+  const ignored = new Set<string>();
+  list.forEach((entry, index) => {
+    const line = lines[index] ?? 1;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      result.problems.push({ line, message: `Item ${index + 1} is not an object.` });
+      return;
+    }
+    const item: ImportItem = {};
+    for (const [name, value] of Object.entries(entry as Record<string, unknown>)) {
+      const field = fieldOf(name);
+      if (!field) { ignored.add(name); continue; }
+      if (value === null || value === undefined) continue;
+      item[field] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    result.items.push(item);
+    result.lines.push(line);
+  });
+  result.ignored.push(...ignored);
+  return result;
+}
+
+/** The line on which each element of the item array starts (the root array, or the root object's "items"). */
+export function jsonItemLines(text: string, underItems: boolean): number[] {
+  const lines: number[] = [];
+  const stack: { kind: 'array' | 'object'; key?: string; isItems: boolean }[] = [];
+  let line = 1;
+  let lastString = '';
+  let expectValue = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n') { line++; continue; }
+    if (ch === '"') {
+      let value = '';
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] === '\\') { value += text[i + 1] ?? ''; i++; } else value += text[i];
+        if (text[i] === '\n') line++;
+      }
+      lastString = value;
+      if (atItemStart()) lines.push(line);
+      expectValue = false;
+      continue;
+    }
+    if (ch === ':') { const top = stack[stack.length - 1]; if (top?.kind === 'object') top.key = lastString; continue; }
+    if (ch === '{' || ch === '[') {
+      if (atItemStart()) lines.push(line);
+      const parent = stack[stack.length - 1];
+      const isItems = ch === '[' && (underItems ? stack.length === 1 && parent?.kind === 'object' && parent.key === 'items' : stack.length === 0);
+      stack.push({ kind: ch === '[' ? 'array' : 'object', isItems });
+      expectValue = ch === '[';
+      continue;
+    }
+    if (ch === '}' || ch === ']') { stack.pop(); expectValue = false; continue; }
+    if (ch === ',') { expectValue = stack[stack.length - 1]?.kind === 'array'; continue; }
+    if (/\s/.test(ch)) continue;
+    // A bare value (number, true, false, null) as an item.
+    if (atItemStart()) lines.push(line);
+    expectValue = false;
+    while (i + 1 < text.length && /[^\s,\]}]/.test(text[i + 1])) i++;
+  }
+  return lines;
+
+  function atItemStart(): boolean {
+    const top = stack[stack.length - 1];
+    return expectValue && top?.kind === 'array' && top.isItems;
+  }
+}
+
+/** One of the panel's field errors placed at a line: `items[3].label` -> the line of item 3. */
+export interface LineProblem {
+  readonly line: number | undefined;
+  readonly field: string;
+  readonly message: string;
+}
+
+export function problemsAtLines(fields: Readonly<Record<string, string>>, lines: readonly number[]): LineProblem[] {
+  return Object.entries(fields).map(([name, message]) => {
+    const match = /^items\[(\d+)\]\.?(.*)$/.exec(name);
+    if (!match) return { line: undefined, field: name, message: String(message) };
+    return { line: lines[Number(match[1])], field: match[2] || name, message: String(message) };
+  }).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}

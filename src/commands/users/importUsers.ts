@@ -1,0 +1,146 @@
+import * as vscode from 'vscode';
+import type { PanelApi } from '../../api/index';
+import type { Key } from '../../api/types';
+import { withoutBack } from '../../prompts/userInput';
+import { plainLabel } from '../../text/plainText';
+import { failureSentence, runAction } from '../runAction';
+import { fieldErrorsOf, isFieldError } from './fieldErrors';
+import { parseImport, problemsAtLines, type ImportItem } from './importFile';
+import { activePanelId, keyIn, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { nodeListOnce, nodesStep, type NewUserAnswers } from './newUserSteps';
+
+const PREVIEW_LINES = 15;
+
+interface ImportSource {
+  readonly uri: vscode.Uri;
+  readonly text: string;
+}
+
+/** The text to import: the active editor's, or a CSV or JSON file's. */
+async function chooseSource(context: UserCommandsContext): Promise<ImportSource | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const items = [
+    ...(editor ? [{ label: vscode.l10n.t('Active editor'), description: plainLabel(editor.document.uri.path.split('/').pop(), 60), source: 'editor' as const }] : []),
+    { label: vscode.l10n.t('CSV or JSON file…'), source: 'file' as const },
+  ];
+  const picked = withoutBack(await context.input.pick({ title: vscode.l10n.t('Import Users'), placeholder: vscode.l10n.t('Users to import, one per line or item'), items }));
+  if (!picked) return undefined;
+  if (picked.source === 'editor' && editor) return { uri: editor.document.uri, text: editor.document.getText() };
+  const uri = await context.input.openFile({ title: vscode.l10n.t('Import Users'), filters: { [vscode.l10n.t('Users (CSV, JSON)')]: ['csv', 'json'] } });
+  if (!uri) return undefined;
+  const document = await vscode.workspace.openTextDocument(uri);
+  return { uri, text: document.getText() };
+}
+
+/** "alice · PERSONAL · owner: bob" lines of the first users, for the confirmation. */
+function preview(items: readonly ImportItem[]): string {
+  const lines = items.slice(0, PREVIEW_LINES).map((item) => [plainLabel(item.label, 60), plainLabel(item.type, 10), item.owner_label ? vscode.l10n.t('owner: {0}', plainLabel(item.owner_label, 40)) : '', item.expires_at ? vscode.l10n.t('expires {0}', plainLabel(item.expires_at, 30)) : ''].filter((part) => part !== '').join(' · '));
+  if (items.length > PREVIEW_LINES) lines.push(vscode.l10n.t('…and {0} more', items.length - PREVIEW_LINES));
+  return lines.join('\n');
+}
+
+/**
+ * Import Users (`POST /keys/import`): reads the users from the active editor or a file, asks for their
+ * nodes, shows what will be created and asks to go on. What keeps the text from being read, and each of
+ * the panel's per-item validation errors, is marked at its line of the file (Problems view) and told.
+ */
+async function importUsers(context: UserCommandsContext, diagnostics: vscode.DiagnosticCollection): Promise<string | undefined> {
+  const panelId = activePanelId(context);
+  if (!panelId) return undefined;
+  const source = await chooseSource(context);
+  if (!source) return undefined;
+  diagnostics.delete(source.uri);
+  const parsed = parseImport(source.text);
+  if (parsed.problems.length > 0 || parsed.items.length === 0) {
+    const problems = parsed.problems.length > 0 ? parsed.problems : [{ line: 1, message: vscode.l10n.t('No users to import.') }];
+    return mark(diagnostics, source.uri, problems.map((problem) => ({ line: problem.line, message: problem.message })), vscode.l10n.t('Could not read the users to import'));
+  }
+  const title = vscode.l10n.t('Import {0} Users', parsed.items.length);
+  const answers: NewUserAnswers = { type: 'PERSONAL', nodeIds: [], expiry: { kind: 'none' } };
+  const nodes = nodeListOnce(() => context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal })));
+  let problem: string | undefined;
+  for (;;) {
+    try {
+      const step = await nodesStep<NewUserAnswers>(context.input, title, nodes).ask(answers, { step: 1, totalSteps: 1 }, problem);
+      if (step !== 'next') return undefined;
+    } catch (error) {
+      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+      return undefined;
+    }
+    const go = vscode.l10n.t('Import');
+    const ignored = parsed.ignored.length > 0 ? `\n\n${vscode.l10n.t('Left out (not import fields): {0}', parsed.ignored.map((name) => plainLabel(name, 40)).join(', '))}` : '';
+    const confirmed = await context.input.confirm({
+      message: vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length),
+      detail: `${preview(parsed.items)}${ignored}`,
+      actions: [go],
+    });
+    if (confirmed !== go) return undefined;
+    const sentAt = Date.now();
+    const outcome = await runAction(context, {
+      panelId,
+      busyLabel: vscode.l10n.t('Importing {0} users…', parsed.items.length),
+      failure: vscode.l10n.t('Could not import the users'),
+      handles: isFieldError,
+      run: (api, signal) => api.keys.import({ items: parsed.items.map((item) => ({ ...item })), node_ids: answers.nodeIds }, { signal }),
+      apply: (answer) => {
+        for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, keyIn(key));
+      },
+      reconcile: async (api, signal) => {
+        const found = await findImported(api, parsed.items, sentAt, signal);
+        for (const key of found) takeKey(context, key);
+        return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);
+      },
+    });
+    const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
+    if (fields) {
+      const atLines = problemsAtLines(fields, parsed.lines);
+      const general = atLines.filter((entry) => entry.line === undefined);
+      if (general.length > 0 && general.every((entry) => entry.field === 'node_ids')) {
+        problem = general.map((entry) => entry.message).join('; ');
+        continue; // the nodes step again, showing why
+      }
+      return mark(diagnostics, source.uri, atLines.map((entry) => ({ line: entry.line ?? 1, message: `${entry.field}: ${entry.message}` })), vscode.l10n.t('The panel refused the import'));
+    }
+    if (outcome.kind === 'reconciled') return outcome.message;
+    if (outcome.kind !== 'done') return undefined;
+    const imported = typeof outcome.value?.imported === 'number' ? outcome.value.imported : parsed.items.length;
+    const told = vscode.l10n.t('Imported {0} users; their nodes show configuration pending until applied.', imported);
+    void vscode.window.showInformationMessage(told);
+    return told;
+  }
+}
+
+/** Marks problems at their lines of the source (shown in the editor and the Problems view) and tells them. */
+async function mark(diagnostics: vscode.DiagnosticCollection, uri: vscode.Uri, problems: readonly { line: number; message: string }[], failure: string): Promise<string> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  diagnostics.set(uri, problems.map((problem) => {
+    const line = Math.min(Math.max(0, problem.line - 1), document.lineCount - 1);
+    const diagnostic = new vscode.Diagnostic(document.lineAt(line).range, plainLabel(problem.message, 500), vscode.DiagnosticSeverity.Error);
+    diagnostic.source = 'Panel Ops';
+    return diagnostic;
+  }));
+  await vscode.window.showTextDocument(document, { preview: false });
+  const told = vscode.l10n.t('{0}: {1}', failure, problems.map((problem) => vscode.l10n.t('line {0}: {1}', problem.line, plainLabel(problem.message, 200))).join('; '));
+  void vscode.window.showErrorMessage(told);
+  return told;
+}
+
+/** After a lost answer: the users of the import the panel holds, created since it was sent. */
+async function findImported(api: PanelApi, items: readonly ImportItem[], sentAt: number, signal: AbortSignal): Promise<Key[]> {
+  const found: Key[] = [];
+  for (const label of new Set(items.map((item) => item.label ?? ''))) {
+    if (label === '') continue;
+    const matches = await api.keys.listAll({ q: label }, { signal });
+    found.push(...matches.filter((key) => key.label === label && Date.parse(String(key.created_at)) >= sentAt - 60_000));
+  }
+  return found;
+}
+
+/** "Import Users…" from the palette and the Users view's title. */
+export function registerImportUsers(context: UserCommandsContext): vscode.Disposable {
+  const diagnostics = vscode.languages.createDiagnosticCollection('panelOps.import');
+  return vscode.Disposable.from(
+    diagnostics,
+    vscode.commands.registerCommand('panelOps.users.import', () => importUsers(context, diagnostics)),
+  );
+}

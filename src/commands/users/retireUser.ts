@@ -1,0 +1,125 @@
+import * as vscode from 'vscode';
+import { PanelHttpError } from '../../api/errors';
+import type { Key } from '../../api/types';
+import { keyIdOf } from '../../state/keysStore';
+import type { UserItem } from '../../views/users/userTreeItems';
+import { runAction } from '../runAction';
+import { runBulk } from './bulkUsers';
+import { reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { copyLink } from './userLinks';
+import { chosenUsers } from './userTargets';
+
+/** Asks in a modal that names the user and what follows; true when confirmed. */
+async function confirmed(context: UserCommandsContext, message: string, detail: string, action: string): Promise<boolean> {
+  return (await context.input.confirm({ message, detail, actions: [action] })) === action;
+}
+
+
+async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
+  const many = users.length > 1;
+  const ask = many
+    ? vscode.l10n.t('Revoke {0} users?', users.length)
+    : vscode.l10n.t('Revoke "{0}"?', userName(users[0].key));
+  if (!(await confirmed(context, ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.'), vscode.l10n.t('Revoke')))) return undefined;
+  if (many) return runBulk(context, 'revoke', users);
+  const item = users[0];
+  const outcome = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Revoking…'),
+    failure: vscode.l10n.t('Could not revoke "{0}"', userName(item.key)),
+    target: item.target,
+    run: (api, signal) => api.keys.revoke(item.key.id, { signal }),
+    apply: (answer) => takeAnswer(context, item, answer),
+    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+  });
+  return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : undefined;
+}
+
+/**
+ * Rotate Secret: after confirming (every link already handed out stops working), one `POST
+ * /keys/{id}/rotate`. A lost answer is settled by reading the user and comparing its secret with the old
+ * one; it is never sent twice. Offers to copy the new link.
+ */
+async function rotate(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  const name = userName(item.key);
+  const rotateLabel = vscode.l10n.t('Rotate Secret');
+  if (!(await confirmed(context, vscode.l10n.t('Rotate the secret of "{0}"?', name), vscode.l10n.t('Every link already handed out stops working; the user needs a new link.'), rotateLabel))) return undefined;
+  const oldSecret = item.key.secret;
+  const outcome = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Rotating…'),
+    failure: vscode.l10n.t('Could not rotate the secret of "{0}"', name),
+    target: item.target,
+    run: (api, signal) => api.keys.rotate(item.key.id, { signal }),
+    apply: (answer) => takeAnswer(context, item, answer),
+    reconcile: async (api, signal) => {
+      const key = await api.keys.get(item.key.id, { signal });
+      takeKey(context, key, item.key);
+      if (typeof oldSecret !== 'string' || typeof key.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
+      return key.secret !== oldSecret
+        ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
+        : vscode.l10n.t('The secret of "{0}" was not rotated: its links still work.', name);
+    },
+  });
+  if (outcome.kind === 'reconciled') return outcome.message;
+  if (outcome.kind !== 'done') return undefined;
+  const told = vscode.l10n.t('Rotated the secret of "{0}": hand out its new link.', name);
+  const copy = vscode.l10n.t('Copy Link');
+  void vscode.window.showInformationMessage(told, copy).then((choice) => {
+    if (choice === copy) void copyLink(context, item.panelId, context.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
+  });
+  return told;
+}
+
+async function remove(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
+  const many = users.length > 1;
+  const ask = many ? vscode.l10n.t('Delete {0} users?', users.length) : vscode.l10n.t('Delete "{0}"?', userName(users[0].key));
+  if (!(await confirmed(context, ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.'), vscode.l10n.t('Delete')))) return undefined;
+  if (many) return runBulk(context, 'delete', users);
+  const item = users[0];
+  const outcome = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Deleting…'),
+    failure: vscode.l10n.t('Could not delete "{0}"', userName(item.key)),
+    target: item.target,
+    run: (api, signal) => api.keys.delete(item.key.id, { signal }),
+    apply: () => forget(context, item.key),
+    reconcile: async (api, signal) => {
+      try {
+        await reReadKey(context, item.key.id, signal, api);
+        return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.key));
+      } catch (error) {
+        if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
+        forget(context, item.key);
+        return vscode.l10n.t('"{0}" was deleted.', userName(item.key));
+      }
+    },
+  });
+  return outcome.kind === 'done' ? vscode.l10n.t('Deleted "{0}".', userName(item.key)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
+}
+
+/** A deleted user leaves every list; its nodes are read again (configuration pending). */
+function forget(context: UserCommandsContext, key: Key): void {
+  context.keys.remove(keyIdOf(key));
+  for (const binding of key.nodes ?? []) {
+    if (context.nodes.get(binding.node_id)) void context.nodes.refresh(binding.node_id).catch(() => undefined);
+  }
+}
+
+/** "Revoke User…", "Rotate Secret…" and "Delete User…" (revoke and delete also on a selection, in one bulk request). */
+export function registerRetireUser(context: UserCommandsContext): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.users.revoke', (item?: unknown, selected?: unknown) => {
+      const users = chosenUsers(item, selected);
+      return users.length > 0 ? revoke(context, users) : undefined;
+    }),
+    vscode.commands.registerCommand('panelOps.users.rotate', (item?: unknown) => {
+      const [user] = chosenUsers(item, undefined);
+      return user ? rotate(context, user) : undefined;
+    }),
+    vscode.commands.registerCommand('panelOps.users.delete', (item?: unknown, selected?: unknown) => {
+      const users = chosenUsers(item, selected);
+      return users.length > 0 ? remove(context, users) : undefined;
+    }),
+  );
+}

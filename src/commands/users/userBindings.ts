@@ -1,0 +1,74 @@
+import * as vscode from 'vscode';
+import { PanelHttpError } from '../../api/errors';
+import { isBack } from '../../prompts/userInput';
+import { plainLabel } from '../../text/plainText';
+import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
+import { runAction } from '../runAction';
+import { reReadKey, takeAnswer, userName, type UserCommandsContext } from './keyActionsSupport';
+import { nodeListOnce, nodesStep, type NewUserAnswers } from './newUserSteps';
+
+/** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
+async function addNodes(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  const name = userName(item.key);
+  const bound = new Set((item.key.nodes ?? []).map((binding) => binding.node_id));
+  const nodes = nodeListOnce(() => context.session.callOn(item.panelId, (api, signal) => api.nodes.list({ signal })));
+  const unbound = async () => (await nodes()).filter((node) => !bound.has(node.id));
+  const answers: NewUserAnswers = { type: item.key.type, nodeIds: [], expiry: { kind: 'none' } };
+  const step = nodesStep<NewUserAnswers>(context.input, vscode.l10n.t('Add Nodes to "{0}"', name), unbound);
+  let outcome;
+  try {
+    outcome = await step.ask(answers, { step: 1, totalSteps: 1 }, undefined);
+  } catch (error) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the nodes: {0}', error instanceof Error ? error.message : String(error)));
+    return undefined;
+  }
+  if (outcome === undefined || isBack(outcome) || answers.nodeIds.length === 0) return undefined;
+  const result = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Adding nodes…'),
+    failure: vscode.l10n.t('Could not add nodes to "{0}"', name),
+    target: item.target,
+    run: (api, signal) => api.keys.bindings.add(item.key.id, { node_ids: answers.nodeIds }, { signal }),
+    apply: (answer) => takeAnswer(context, item, answer),
+    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+  });
+  return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, answers.nodeIds.length) : undefined;
+}
+
+/** Remove Node: unbinds the user from one node. The last binding cannot go: that is said without asking the panel. */
+async function removeNode(context: UserCommandsContext, binding: UserBindingItem): Promise<string | undefined> {
+  const item = binding.user;
+  const name = userName(item.key);
+  const nodeName = plainLabel(binding.binding.node_name || binding.binding.hostname || binding.binding.node_id, 60);
+  const lastOne = vscode.l10n.t('"{0}" is bound only to {1}: a user needs at least one node, so this binding cannot be removed. Add another node first.', name, nodeName);
+  if ((item.key.nodes ?? []).length <= 1) {
+    void vscode.window.showWarningMessage(lastOne);
+    return lastOne;
+  }
+  const nodeId = binding.binding.node_id;
+  if (!nodeId) return undefined;
+  const result = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Removing {0}…', nodeName),
+    failure: vscode.l10n.t('Could not remove {0} from "{1}"', nodeName, name),
+    target: item.target,
+    handles: (error) => error instanceof PanelHttpError && error.code === 'last_binding',
+    run: (api, signal) => api.keys.bindings.remove(item.key.id, nodeId, { signal }),
+    apply: (answer) => takeAnswer(context, item, answer),
+    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+  });
+  if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
+    void vscode.window.showWarningMessage(lastOne);
+    return lastOne;
+  }
+  return result.kind === 'done' ? vscode.l10n.t('Removed {0} from "{1}".', nodeName, name) : undefined;
+}
+
+
+/** "Add Nodes…" on a user, "Remove Node" on a node under a user. */
+export function registerUserBindings(context: UserCommandsContext): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.users.addNodes', (item?: unknown) => (item instanceof UserItem ? addNodes(context, item) : undefined)),
+    vscode.commands.registerCommand('panelOps.users.removeNode', (item?: unknown) => (item instanceof UserBindingItem ? removeNode(context, item) : undefined)),
+  );
+}

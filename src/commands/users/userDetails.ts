@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { prettyJson } from '../../editors/readOnlyDocuments';
+import { plainLabel } from '../../text/plainText';
+import { UserItem } from '../../views/users/userTreeItems';
+import { exportRecord } from './exportFormat';
+import { runAction } from '../runAction';
+import { userName, type UserCommandsContext } from './keyActionsSupport';
+
+/**
+ * Show Details: the user's presence (`/keys/{id}/presence`) and stats (`/keys/{id}/stats`), read together,
+ * in a read-only JSON tab next to the user's own fields (no secret, link or subscription URL).
+ */
+async function showDetails(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  const name = userName(item.key);
+  const outcome = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Reading details…'),
+    failure: vscode.l10n.t('Could not read the details of "{0}"', name),
+    target: item.target,
+    run: (api, signal) => Promise.all([api.keys.presence(item.key.id, { signal }), api.keys.stats(item.key.id, { signal })]),
+  });
+  if (outcome.kind !== 'done') return undefined;
+  const [presence, stats] = outcome.value;
+  const title = `${plainLabel(item.key.label, 60) || plainLabel(item.key.id, 40)} — details.json`;
+  await context.documents.show(title, prettyJson({ user: exportRecord(item.key), presence, stats }), 'json');
+  return title;
+}
+
+/** "Show Details" on a user item. */
+export function registerUserDetails(context: UserCommandsContext): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.users.showDetails', (item?: unknown) => (item instanceof UserItem ? showDetails(context, item) : undefined));
+}

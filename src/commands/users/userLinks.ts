@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import type { Key, KeyLink } from '../../api/types';
+import { withoutBack } from '../../prompts/userInput';
+import { escapeIcons, plainLabel } from '../../text/plainText';
+import { UserItem } from '../../views/users/userTreeItems';
+import { runAction } from '../runAction';
+import { userName, type UserCommandsContext } from './keyActionsSupport';
+
+/** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
+const LINK_KINDS = ['tg', 'tme'] as const;
+
+interface LinkChoice extends vscode.QuickPickItem {
+  readonly url: string;
+}
+
+/** The links in a `/keys/{id}/links` answer (`items`, or a bare array), read defensively. */
+function linksIn(answer: unknown): KeyLink[] {
+  const items = Array.isArray(answer) ? answer : (answer as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) ? items.filter((link): link is KeyLink => typeof link === 'object' && link !== null) : [];
+}
+
+/** One pick item per link and kind: "ams-1 (tg)", "ams-1 (tme)". The URL is never shown or logged. */
+function linkChoices(links: readonly KeyLink[]): LinkChoice[] {
+  return links.flatMap((link) => LINK_KINDS.flatMap((kind) => {
+    const url = link[kind];
+    if (typeof url !== 'string' || url === '') return [];
+    const node = escapeIcons(plainLabel(link.node_name || link.hostname || link.node_id, 60)) || vscode.l10n.t('node');
+    return [{
+      label: `${node} (${kind})`,
+      description: kind === 'tg' ? vscode.l10n.t('app link') : vscode.l10n.t('web link'),
+      url,
+    }];
+  }));
+}
+
+/** Reads a user's links (`GET /keys/{id}/links`, users:write: they embed the secret). */
+async function readLinks(context: UserCommandsContext, panelId: string, key: Key, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
+  const outcome = await runAction(context, {
+    panelId,
+    busyLabel: vscode.l10n.t('Reading links…'),
+    failure: vscode.l10n.t('Could not read the links of "{0}"', userName(key)),
+    target,
+    run: (api, signal) => api.keys.links(key.id, { signal }),
+  });
+  if (outcome.kind !== 'done') return undefined;
+  const choices = linkChoices(linksIn(outcome.value));
+  if (choices.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" has no links: bind it to a node first.', userName(key)));
+  return choices.length > 0 ? choices : undefined;
+}
+
+/** Copy Link: picks one link of the user (node and kind) and puts it on the clipboard. */
+export async function copyLink(context: UserCommandsContext, panelId: string, key: Key, target?: UserItem['target']): Promise<string | undefined> {
+  const choices = await readLinks(context, panelId, key, target);
+  if (!choices) return undefined;
+  const chosen = choices.length === 1 ? choices[0] : withoutBack(await context.input.pick({
+    title: vscode.l10n.t('Copy a Link of "{0}"', userName(key)),
+    placeholder: vscode.l10n.t('Node and kind of link'),
+    items: choices,
+  }));
+  if (!chosen) return undefined;
+  await vscode.env.clipboard.writeText(chosen.url);
+  const told = vscode.l10n.t('Copied the {0} link of "{1}" ({2}).', chosen.description ?? '', userName(key), chosen.label);
+  void vscode.window.showInformationMessage(told);
+  return told;
+}
+
+/** Copy All Links: every link of the user, one per line. */
+async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  const choices = await readLinks(context, item.panelId, item.key, item.target);
+  if (!choices) return undefined;
+  await vscode.env.clipboard.writeText(choices.map((choice) => choice.url).join('\n'));
+  const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.key));
+  void vscode.window.showInformationMessage(told);
+  return told;
+}
+
+/** "Copy Link…" and "Copy All Links" on a user item. */
+export function registerUserLinks(context: UserCommandsContext): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.key, item.target) : undefined)),
+    vscode.commands.registerCommand('panelOps.users.copyAllLinks', (item?: unknown) => (item instanceof UserItem ? copyAllLinks(context, item) : undefined)),
+  );
+}

@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import type { Key } from '../../api/types';
+import { keyIdOf } from '../../state/keysStore';
+import { UserItem } from '../../views/users/userTreeItems';
+import { runAction } from '../runAction';
+import { reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+
+/** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
+async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  const name = userName(item.key);
+  const outcome = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Creating subscription…'),
+    failure: vscode.l10n.t('Could not create a subscription for "{0}"', name),
+    target: item.target,
+    run: (api, signal) => api.keys.subscription.create(item.key.id, { signal }),
+    apply: (answer) => takeAnswer(context, item, answer),
+    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+  });
+  if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
+  const told = vscode.l10n.t('"{0}" has a subscription now.', name);
+  const copy = vscode.l10n.t('Copy Short URL');
+  void vscode.window.showInformationMessage(told, copy).then((choice) => {
+    if (choice === copy) void copyShortUrl(context, item);
+  });
+  return told;
+}
+
+/** Delete Subscription: asks first (the short URL stops working), `DELETE /keys/{id}/subscription`, reads the user again. */
+async function deleteSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  const name = userName(item.key);
+  const action = vscode.l10n.t('Delete Subscription');
+  const answer = await context.input.confirm({
+    message: vscode.l10n.t('Delete the subscription of "{0}"?', name),
+    detail: vscode.l10n.t('Its short URL stops working; the proxy links stay.'),
+    actions: [action],
+  });
+  if (answer !== action) return undefined;
+  const outcome = await runAction(context, {
+    panelId: item.panelId,
+    busyLabel: vscode.l10n.t('Deleting subscription…'),
+    failure: vscode.l10n.t('Could not delete the subscription of "{0}"', name),
+    target: item.target,
+    run: (api, signal) => api.keys.subscription.delete(item.key.id, { signal }),
+    apply: (answer) => takeAnswer(context, item, answer),
+    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+  });
+  return outcome.kind === 'done' ? vscode.l10n.t('Deleted the subscription of "{0}".', name) : outcome.kind === 'reconciled' ? outcome.message : undefined;
+}
+
+/** Copy Short URL: the subscription's short URL (read again when the copy at hand lacks it); never logged or shown. */
+async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  const name = userName(item.key);
+  let key: Key = context.keys.get(keyIdOf(item.key)) ?? item.key;
+  if (typeof key.subscription_short_url !== 'string' || key.subscription_short_url === '') {
+    const outcome = await runAction(context, {
+      panelId: item.panelId,
+      busyLabel: vscode.l10n.t('Reading subscription…'),
+      failure: vscode.l10n.t('Could not read the subscription of "{0}"', name),
+      target: item.target,
+      run: (api, signal) => api.keys.get(item.key.id, { signal }),
+      apply: (read) => takeKey(context, read, item.key),
+    });
+    if (outcome.kind !== 'done') return undefined;
+    key = outcome.value;
+  }
+  const url = key.subscription_short_url;
+  if (typeof url !== 'string' || url === '') {
+    const told = key.subscription_active === true
+      ? vscode.l10n.t('The panel did not show the short URL of "{0}": the token needs users:write.', name)
+      : vscode.l10n.t('"{0}" has no subscription. Create one first.', name);
+    void vscode.window.showWarningMessage(told);
+    return told;
+  }
+  await vscode.env.clipboard.writeText(url);
+  const told = vscode.l10n.t('Copied the subscription URL of "{0}".', name);
+  void vscode.window.showInformationMessage(told);
+  return told;
+}
+
+/** "Create Subscription", "Delete Subscription…" and "Copy Subscription URL" on a user item. */
+export function registerUserSubscription(context: UserCommandsContext): vscode.Disposable {
+  const on = (run: (context: UserCommandsContext, item: UserItem) => Promise<string | undefined>) =>
+    (item?: unknown) => (item instanceof UserItem ? run(context, item) : undefined);
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.users.createSubscription', on(createSubscription)),
+    vscode.commands.registerCommand('panelOps.users.deleteSubscription', on(deleteSubscription)),
+    vscode.commands.registerCommand('panelOps.users.copySubscriptionUrl', on(copyShortUrl)),
+  );
+}
