@@ -177,6 +177,8 @@ export async function activate(context: vscode.ExtensionContext) {
     documents,
     nodesStore: nodes,
     statusBarItem: statusBar.item,
+    /** Where the Panel Ops log is written (a test checks no secret ever reaches it). */
+    logUri: context.logUri,
     onDidShowReconnectPrompt: reconnect.onDidShowPrompt,
     hasToken: async (url: string) => (await store.token(url)) !== undefined,
     /** Where VS Code keeps this extension's state and logs (the token-hygiene check scans the user data). */

@@ -82,6 +82,16 @@ export async function runWithAnswers(command: string, ...answers: ScriptedAnswer
   return result;
 }
 
+/** Runs a command on tree items (as a menu does: the clicked item, then the selection) answering its prompts with `answers`. */
+export async function runOnWithAnswers(command: string, args: readonly unknown[], ...answers: ScriptedAnswer[]): Promise<unknown> {
+  const { input } = await testApi();
+  input.clear();
+  input.queue(...answers);
+  const result = await vscode.commands.executeCommand(command, ...args);
+  assert.equal(input.remaining, 0, `every scripted answer to ${command} was used`);
+  return result;
+}
+
 /** Signs out of the panel through "Sign Out", picking it (by its URL) when several panels are connected. */
 export async function signOut(panel: { readonly url: string }): Promise<void> {
   const api = await testApi();

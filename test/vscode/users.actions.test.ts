@@ -1,0 +1,224 @@
+// Acting on existing users through their menus, against the simulated panel: edit, revoke, rotate (also
+// with the answer lost), delete, bulk actions on a selection, bindings, links and subscription (clipboard,
+// never the log), details, and export of a group to a new editor tab.
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { children, connectedPanel, labelOf, requestsTo, runOnWithAnswers, until, userItems, type TestApi } from './support';
+
+type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string; secret?: string; nodes?: { node_id: string; node_name?: string }[] } };
+
+async function group(api: TestApi, state: string): Promise<vscode.TreeItem> {
+  const found = (await children(api.users)).find((item) => labelOf(item) === state);
+  assert.ok(found, `group ${state}`);
+  return found;
+}
+
+/** Users of a group with a plain label (the demo also holds hostile ones), not yet used by another test. */
+const used = new Set<string>();
+async function freshUser(api: TestApi, state: string, accept: (item: KeyItem) => boolean = () => true): Promise<KeyItem> {
+  const items = userItems(await children(api.users, await group(api, state))) as KeyItem[];
+  const item = items.find((candidate) => /^[A-Za-z][A-Za-z .-]*$/.test(candidate.key.label) && !used.has(candidate.key.id) && accept(candidate));
+  assert.ok(item, `a ${state} user for this test`);
+  used.add(item.key.id);
+  return item;
+}
+
+function filesUnder(directory: string): string[] {
+  try {
+    return readdirSync(directory).flatMap((name) => {
+      const path = join(directory, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+  } catch {
+    return [];
+  }
+}
+
+describe('Users: actions on existing users', () => {
+  const connected = connectedPanel();
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+
+  beforeEach(() => {
+    panel.clearFaults();
+    api.users.provider.refresh();
+  });
+
+  it('edits label and note with the current values pre-filled, sending only what changed', async () => {
+    const user = await freshUser(api, 'active');
+    const before = panel.data.keys.get(user.key.id);
+    const told = await runOnWithAnswers('panelOps.users.edit', [user], 'Label', 'Renamed user', 'Note', 'a new note', 'Save');
+    const labelBox = api.input.questions.find((question) => question.kind === 'text');
+    assert.equal(labelBox?.value, user.key.label, 'the label box opens with the current label');
+    const after = panel.data.keys.get(user.key.id);
+    assert.equal(after?.label, 'Renamed user');
+    assert.equal(after?.note, 'a new note');
+    assert.equal(after?.owner_label, before?.owner_label, 'untouched fields stay');
+    assert.equal(labelOf(user), 'Renamed user', 'the item shows the new label');
+    assert.match(String(told), /Saved "Renamed user"/);
+  });
+
+  it('revokes after a modal that names the user and says it is permanent', async () => {
+    const user = await freshUser(api, 'active');
+    const revokedBefore = Number((await group(api, 'revoked')).description);
+    await runOnWithAnswers('panelOps.users.revoke', [user], 'Revoke');
+    const modal = api.input.questions[0];
+    assert.equal(modal.kind, 'confirm');
+    assert.ok(modal.title.includes(user.key.label));
+    assert.match(modal.detail ?? '', /permanent/);
+    assert.equal(panel.data.keys.get(user.key.id)?.status, 'revoked');
+    assert.equal((await group(api, 'revoked')).description, String(revokedBefore + 1));
+  });
+
+  it('cancelling the modal sends nothing', async () => {
+    const user = await freshUser(api, 'active');
+    panel.resetRequests();
+    await runOnWithAnswers('panelOps.users.delete', [user], { cancel: true });
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}`).length, 0);
+    assert.ok(panel.data.keys.has(user.key.id));
+  });
+
+  it('rotates the secret after saying every link handed out breaks; a lost answer is settled by comparing the secret, never by rotating again', async () => {
+    const user = await freshUser(api, 'active');
+    const first = panel.data.keys.get(user.key.id)?.secret;
+    const told = await runOnWithAnswers('panelOps.users.rotate', [user], 'Rotate Secret');
+    assert.match(api.input.questions[0].detail ?? '', /link already handed out/);
+    const second = panel.data.keys.get(user.key.id)?.secret;
+    assert.notEqual(second, first);
+    assert.match(String(told), /Rotated the secret/);
+
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: `/keys/${user.key.id}/rotate` } });
+    panel.resetRequests();
+    const settled = await runOnWithAnswers('panelOps.users.rotate', [user], 'Rotate Secret');
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/rotate`).length, 1, 'sent once');
+    assert.notEqual(panel.data.keys.get(user.key.id)?.secret, second);
+    assert.match(String(settled), /was rotated/);
+  });
+
+  it('deletes a user: it leaves its group and the panel', async () => {
+    const user = await freshUser(api, 'disabled');
+    const countBefore = Number((await group(api, 'disabled')).description);
+    await runOnWithAnswers('panelOps.users.delete', [user], 'Delete');
+    assert.equal(panel.data.keys.has(user.key.id), false);
+    assert.equal((await group(api, 'disabled')).description, String(countBefore - 1));
+    const left = userItems(await children(api.users, await group(api, 'disabled'))) as KeyItem[];
+    assert.equal(left.some((item) => item.key.id === user.key.id), false);
+  });
+
+  it('disables a selection with one bulk request, and a bulk revoke names the user that failed and why', async () => {
+    const a = await freshUser(api, 'active');
+    const b = await freshUser(api, 'active');
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.users.disable', a, [a, b]);
+    assert.equal(requestsTo(panel, '/keys/bulk').length, 1);
+    assert.equal(requestsTo(panel, /\/disable$/).length, 0);
+    assert.ok(panel.data.keys.get(a.key.id)?.disabled_at);
+    assert.ok(panel.data.keys.get(b.key.id)?.disabled_at);
+    await until(api.users.provider.onDidChangeTreeData as vscode.Event<unknown>, () => a.contextValue?.startsWith('user.disabled') === true && b.contextValue?.startsWith('user.disabled') === true);
+
+    const revoked = await freshUser(api, 'revoked');
+    const c = await freshUser(api, 'active');
+    const told = await runOnWithAnswers('panelOps.users.revoke', [c, [c, revoked]], 'Revoke');
+    assert.match(api.input.questions[0].title, /Revoke 2 users/);
+    assert.equal(panel.data.keys.get(c.key.id)?.status, 'revoked');
+    assert.ok(String(told).includes(`"${revoked.key.label}" is revoked`), String(told));
+  });
+
+  it('adds a node to a user and removes it again; the last binding cannot be removed', async () => {
+    const user = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length === 1);
+    const bound = user.key.nodes?.[0].node_name;
+    const other = [...panel.data.nodes.values()].find((node) => node.name !== bound && node.status === 'online');
+    assert.ok(other);
+    await runOnWithAnswers('panelOps.users.addNodes', [user], [other.name]);
+    assert.ok(!api.input.questions[0].items?.includes(bound ?? ''), 'nodes already bound are not offered');
+    assert.equal(panel.data.keys.get(user.key.id)?.bindings.length, 2);
+    const bindings = await children(api.users, user);
+    assert.equal(bindings.length, 2);
+    assert.ok(bindings.every((binding) => /pending/.test(String(binding.description))), 'both nodes show the change pending');
+
+    const added = bindings.find((binding) => labelOf(binding) === other.name);
+    await vscode.commands.executeCommand('panelOps.users.removeNode', added);
+    assert.equal(panel.data.keys.get(user.key.id)?.bindings.length, 1);
+    const [last] = await children(api.users, user);
+    panel.resetRequests();
+    const told = await vscode.commands.executeCommand('panelOps.users.removeNode', last);
+    assert.match(String(told), /cannot be removed/);
+    assert.equal(requestsTo(panel, /\/bindings\//).length, 0);
+  });
+
+  it('copies a link and all links to the clipboard; no secret or link reaches the log', async () => {
+    const user = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length >= 1);
+    const node = user.key.nodes?.[0].node_name ?? '';
+    await runOnWithAnswers('panelOps.users.copyLink', [user], `${node} (tme)`);
+    const secret = panel.data.keys.get(user.key.id)?.secret ?? '';
+    const copied = await vscode.env.clipboard.readText();
+    assert.match(copied, /^https:\/\/t\.me\/proxy\?/);
+    assert.ok(copied.includes(secret));
+    await runOnWithAnswers('panelOps.users.copyAllLinks', [user]);
+    const all = (await vscode.env.clipboard.readText()).split('\n');
+    assert.equal(all.length, 2 * (user.key.nodes ?? []).length);
+    assert.ok(all.some((link) => link.startsWith('tg://proxy?')));
+    assert.equal(String(user.tooltip && (user.tooltip as vscode.MarkdownString).value).includes(secret), false);
+
+    // Make the extension log a failure, then check the log file has it and no secret.
+    panel.inject({ kind: 'status', status: 500, match: { method: 'GET', path: `/keys/${user.key.id}/links` } });
+    await runOnWithAnswers('panelOps.users.copyLink', [user]);
+    const logDirectory = api.logUri.fsPath;
+    let text = '';
+    for (let attempt = 0; attempt < 50 && !text.includes('Could not read the links'); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = filesUnder(join(logDirectory, '..')).filter((file) => file.endsWith('.log')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    }
+    assert.ok(text.includes('Could not read the links'), 'the log holds the failure');
+    assert.equal(text.includes(secret), false, 'the log holds no secret');
+    assert.equal(/tg:\/\/proxy|t\.me\/proxy/.test(text), false, 'the log holds no link');
+  });
+
+  it('creates a subscription, copies its short URL, and deletes it after asking', async () => {
+    const user = await freshUser(api, 'active', (item) => !item.contextValue?.endsWith('.subscribed'));
+    await runOnWithAnswers('panelOps.users.createSubscription', [user]);
+    assert.equal(panel.data.keys.get(user.key.id)?.subscription_active, true);
+    assert.match(user.contextValue ?? '', /\.subscribed$/);
+    await runOnWithAnswers('panelOps.users.copySubscriptionUrl', [user]);
+    const url = panel.data.keys.get(user.key.id)?.subscription_short_url;
+    assert.ok(url);
+    assert.equal(await vscode.env.clipboard.readText(), url);
+    await runOnWithAnswers('panelOps.users.deleteSubscription', [user], 'Delete Subscription');
+    assert.match(api.input.questions[0].title, /Delete the subscription/);
+    assert.equal(panel.data.keys.get(user.key.id)?.subscription_active, false);
+    assert.equal(user.contextValue?.endsWith('.subscribed'), false);
+  });
+
+  it('shows presence and stats of a user in a read-only tab', async () => {
+    const user = await freshUser(api, 'active');
+    panel.resetRequests();
+    await runOnWithAnswers('panelOps.users.showDetails', [user]);
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/presence`).length, 1);
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/stats`).length, 1);
+    const details = JSON.parse(vscode.window.activeTextEditor?.document.getText() ?? '{}') as { user?: { label?: string; secret?: string }; presence?: object; stats?: { series?: unknown[] } };
+    assert.equal(details.user?.label, user.key.label);
+    assert.equal(details.user?.secret, undefined);
+    assert.ok(details.presence);
+    assert.ok(Array.isArray(details.stats?.series));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('exports a group to CSV in a new tab, every page, no secrets', async () => {
+    const expired = await group(api, 'expired');
+    const count = Number(expired.description);
+    const told = await runOnWithAnswers('panelOps.users.export', [expired], 'CSV');
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    const lines = text.trimEnd().split('\n');
+    assert.ok(lines[0].startsWith('id,label,type,state'));
+    assert.equal(lines.length, count + 1, 'a header and one line per user');
+    assert.match(String(told), new RegExp(`Exported ${count} users`));
+    const secrets = [...panel.data.keys.values()].map((key) => key.secret);
+    assert.equal(secrets.some((secret) => text.includes(secret)), false);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});

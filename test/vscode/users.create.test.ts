@@ -1,0 +1,140 @@
+// Creating users the way an operator does, against the simulated panel: the Create User wizard (started
+// from a node's Users section, a 422 on the nodes step corrected there), a lost answer that leaves exactly
+// one user, a batch, and an import whose invalid line is marked in the file.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { children, connectedPanel, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, until, type TestApi } from './support';
+
+type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string } };
+
+function keysLabelled(panel: SimulatedPanel, label: string) {
+  return [...panel.data.keys.values()].filter((key) => key.label === label);
+}
+
+function nodeId(panel: SimulatedPanel, name: string): string {
+  const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === name);
+  assert.ok(node, `node ${name}`);
+  return node.id;
+}
+
+async function nodeUsersSection(api: TestApi, nodeName: string): Promise<vscode.TreeItem> {
+  const node = (await children(api.nodes)).find((item) => labelOf(item) === nodeName);
+  assert.ok(node, `node ${nodeName}`);
+  const section = (await children(api.nodes, node)).find((item) => item.contextValue === 'nodeSection.users');
+  assert.ok(section, 'the node\'s Users section');
+  return section;
+}
+
+describe('Users: create, batch, import', () => {
+  const connected = connectedPanel();
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+
+  beforeEach(() => {
+    panel.clearFaults();
+    api.users.provider.refresh();
+  });
+
+  it('creates a user from a node\'s Users section: the node is pre-selected, a 422 on the nodes step is corrected there, the user is shown selected', async () => {
+    const section = await nodeUsersSection(api, 'ams-1');
+    await api.nodesStore.load();
+    const amsId = nodeId(panel, 'ams-1');
+    assert.equal(api.nodesStore.get(amsId)?.dirty, false, 'ams-1 starts with nothing pending');
+    panel.resetRequests();
+    // Label, type, nodes (the operator clears the pre-selected node), expiry; the panel refuses: no node;
+    // the nodes step opens again with the panel's words, and only it.
+    const told = await runOnWithAnswers('panelOps.users.create', [section], 'wizard-user', 'SHARED', [], '30 days', ['ams-1']);
+
+    const questions = api.input.questions;
+    assert.deepEqual(questions.map((question) => question.kind), ['text', 'pick', 'pickMany', 'pick', 'pickMany']);
+    assert.match(questions[0].title, /Create User/);
+    assert.deepEqual(questions[2].picked, ['ams-1'], 'the node it was started from is pre-selected');
+    assert.match(questions[4].problem ?? '', /node/i, 'the nodes step shows why the panel refused');
+    assert.equal(questions[4].problem?.includes('label'), false);
+    assert.equal(requestsTo(panel, '/keys').filter((request) => request.method === 'POST').length, 2, 'refused once, then created');
+
+    const created = keysLabelled(panel, 'wizard-user');
+    assert.equal(created.length, 1);
+    assert.equal(created[0].type, 'SHARED');
+    assert.deepEqual(created[0].bindings.map((binding) => binding.node_id), [amsId]);
+    const days = (Date.parse(String(created[0].expires_at)) - Date.now()) / 86_400_000;
+    assert.ok(days > 29.9 && days <= 30, `expires in 30 days (${days})`);
+    assert.match(String(told), /Created "wizard-user"/);
+
+    const selected = api.users.view.selection as KeyItem[];
+    assert.equal(selected.length, 1, 'the new user is selected');
+    assert.equal(selected[0].key.label, 'wizard-user');
+    await until(api.nodesStore.onDidChangeNode as vscode.Event<unknown>, () => api.nodesStore.get(amsId)?.dirty === true);
+    const bindings = await children(api.users, selected[0]);
+    assert.match(bindings[0].description?.toString() ?? '', /pending/, 'its node shows the configuration is not applied yet');
+  });
+
+  it('keeps every answer when going back', async () => {
+    const told = await runWithAnswers('panelOps.users.create', 'first-label', 'PERSONAL', { back: true }, { back: true }, 'kept-label', 'PERSONAL', ['fra-2'], 'No expiry');
+    const texts = api.input.questions.filter((question) => question.kind === 'text');
+    assert.equal(texts[1].value, 'first-label', 'the label box opens with the earlier answer');
+    assert.match(String(told), /Created "kept-label"/);
+    assert.equal(keysLabelled(panel, 'first-label').length, 0);
+    assert.equal(keysLabelled(panel, 'kept-label').length, 1);
+  });
+
+  it('refuses a custom expiry in the past and takes a future one', async () => {
+    await runWithAnswers('panelOps.users.create', 'dated-user', 'PERSONAL', ['fra-2'], 'Custom date…', '2001-01-01', '2099-06-30');
+    const dateBox = api.input.questions.find((question) => question.kind === 'text' && question.prompt?.includes('RFC 3339'));
+    assert.match(dateBox?.validation[0] ?? '', /future/);
+    assert.equal(keysLabelled(panel, 'dated-user')[0]?.expires_at, '2099-06-30T00:00:00.000Z');
+  });
+
+  it('after the answer to POST /keys is lost, there is exactly one user and the operator is told it was created', async () => {
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: '/keys' } });
+    panel.resetRequests();
+    const told = await runWithAnswers('panelOps.users.create', 'lost-answer', 'PERSONAL', ['fra-2'], 'No expiry');
+    assert.equal(requestsTo(panel, '/keys').filter((request) => request.method === 'POST').length, 1, 'never sent twice');
+    assert.equal(keysLabelled(panel, 'lost-answer').length, 1);
+    assert.match(String(told), /"lost-answer" was created/);
+  });
+
+  it('creates users in batch from a prefix and a count', async () => {
+    panel.resetRequests();
+    const told = await runWithAnswers('panelOps.users.createBatch', 'crew', '3', 'SHARED', ['fra-2', 'ams-1'], '7 days');
+    assert.equal(requestsTo(panel, '/keys/batch').length, 1);
+    for (const label of ['crew-1', 'crew-2', 'crew-3']) {
+      const [key] = keysLabelled(panel, label);
+      assert.ok(key, label);
+      assert.equal(key.type, 'SHARED');
+      assert.equal(key.bindings.length, 2);
+    }
+    assert.match(String(told), /Created 3 users/);
+  });
+
+  it('imports from a CSV file: an invalid line is marked in the file, then the corrected file imports', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panel-ops-import-')), 'users.csv');
+    writeFileSync(file, 'label,type,note\nimp-a,PERSONAL,first\nimp-b,VIP,second\n');
+    const refused = await runWithAnswers('panelOps.users.import', 'CSV or JSON file…', file, ['ams-1'], 'Import');
+    const confirm = api.input.questions.find((question) => question.kind === 'confirm');
+    assert.match(confirm?.title ?? '', /Create 2 users on 1 nodes/);
+    assert.match(confirm?.detail ?? '', /imp-a · PERSONAL[\s\S]*imp-b · VIP/, 'the preview lists what will be created');
+    assert.match(String(refused), /line 3: type/);
+    const uri = vscode.Uri.file(file);
+    const diagnostics = vscode.languages.getDiagnostics(uri);
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0].range.start.line, 2, 'at the line of imp-b');
+    assert.equal(keysLabelled(panel, 'imp-a').length, 0, 'nothing was imported');
+
+    // The operator fixes the line in the editor the import opened and imports from it.
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.fsPath, uri.fsPath, 'the file is open at its problems');
+    await editor?.edit((edit) => edit.replace(editor.document.lineAt(2).range, 'imp-b,SHARED,second'));
+    const told = await runWithAnswers('panelOps.users.import', 'Active editor', ['ams-1'], 'Import');
+    assert.match(String(told), /Imported 2 users/);
+    assert.equal(vscode.languages.getDiagnostics(uri).length, 0, 'the marks are gone');
+    assert.equal(keysLabelled(panel, 'imp-b')[0]?.type, 'SHARED');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
