@@ -16,14 +16,21 @@ async function group(api: TestApi, state: string): Promise<vscode.TreeItem> {
   return found;
 }
 
-/** Users of a group with a plain label (the demo also holds hostile ones), not yet used by another test. */
+/**
+ * Users of a group with a plain label (the demo also holds hostile ones), not yet used by another test,
+ * from one reading of the group (as the view shows them: reading it again renders new items).
+ */
 const used = new Set<string>();
-async function freshUser(api: TestApi, state: string, accept: (item: KeyItem) => boolean = () => true): Promise<KeyItem> {
+async function freshUsers(api: TestApi, state: string, count: number, accept: (item: KeyItem) => boolean = () => true): Promise<KeyItem[]> {
   const items = userItems(await children(api.users, await group(api, state))) as KeyItem[];
-  const item = items.find((candidate) => /^[A-Za-z][A-Za-z .-]*$/.test(candidate.key.label) && !used.has(candidate.key.id) && accept(candidate));
-  assert.ok(item, `a ${state} user for this test`);
-  used.add(item.key.id);
-  return item;
+  const chosen = items.filter((candidate) => /^[A-Za-z][A-Za-z .-]*$/.test(candidate.key.label) && !used.has(candidate.key.id) && accept(candidate)).slice(0, count);
+  assert.equal(chosen.length, count, `${count} ${state} users for this test`);
+  for (const item of chosen) used.add(item.key.id);
+  return chosen;
+}
+
+async function freshUser(api: TestApi, state: string, accept?: (item: KeyItem) => boolean): Promise<KeyItem> {
+  return (await freshUsers(api, state, 1, accept))[0];
 }
 
 function filesUnder(directory: string): string[] {
@@ -52,9 +59,10 @@ describe('Users: actions on existing users', () => {
   it('edits label and note with the current values pre-filled, sending only what changed', async () => {
     const user = await freshUser(api, 'active');
     const before = panel.data.keys.get(user.key.id);
+    const label = user.key.label;
     const told = await runOnWithAnswers('panelOps.users.edit', [user], 'Label', 'Renamed user', 'Note', 'a new note', 'Save');
     const labelBox = api.input.questions.find((question) => question.kind === 'text');
-    assert.equal(labelBox?.value, user.key.label, 'the label box opens with the current label');
+    assert.equal(labelBox?.value, label, 'the label box opens with the current label');
     const after = panel.data.keys.get(user.key.id);
     assert.equal(after?.label, 'Renamed user');
     assert.equal(after?.note, 'a new note');
@@ -111,8 +119,7 @@ describe('Users: actions on existing users', () => {
   });
 
   it('disables a selection with one bulk request, and a bulk revoke names the user that failed and why', async () => {
-    const a = await freshUser(api, 'active');
-    const b = await freshUser(api, 'active');
+    const [a, b] = await freshUsers(api, 'active', 2);
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.disable', a, [a, b]);
     assert.equal(requestsTo(panel, '/keys/bulk').length, 1);
@@ -123,6 +130,7 @@ describe('Users: actions on existing users', () => {
 
     const revoked = await freshUser(api, 'revoked');
     const c = await freshUser(api, 'active');
+
     const told = await runOnWithAnswers('panelOps.users.revoke', [c, [c, revoked]], 'Revoke');
     assert.match(api.input.questions[0].title, /Revoke 2 users/);
     assert.equal(panel.data.keys.get(c.key.id)?.status, 'revoked');
@@ -220,5 +228,14 @@ describe('Users: actions on existing users', () => {
     const secrets = [...panel.data.keys.values()].map((key) => key.secret);
     assert.equal(secrets.some((secret) => text.includes(secret)), false);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('shows the panel\'s user figures from /keys/summary in the view description while unfiltered', async () => {
+    panel.resetRequests();
+    await children(api.users);
+    for (let attempt = 0; attempt < 50 && !/users/.test(api.users.view.description ?? ''); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(requestsTo(panel, '/keys/summary').length, 1);
+    const online = [...panel.data.keys.values()].filter((key) => key.live.online).length;
+    assert.match(api.users.view.description ?? '', new RegExp(`^Test panel · ${panel.data.keys.size} users · ${online} online`));
   });
 });

@@ -11,6 +11,7 @@ import type { UserCommandsContext } from './keyActionsSupport';
 export async function revealUser(context: UserCommandsContext, key: Key): Promise<UserItem | undefined> {
   const { provider, view } = context.users;
   try {
+    if (!provider.groupOf(key.state)) await provider.getChildren(); // the groups load first
     const group = provider.groupOf(key.state);
     if (!group) return undefined;
     await provider.getChildren(group); // loads (or re-renders) the group, so the item exists

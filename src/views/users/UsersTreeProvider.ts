@@ -8,6 +8,7 @@ import { failureNodes } from './failureNodes';
 import { keyPageItems, loadMoreKeys } from './keyPages';
 import { RenderedUsers } from './renderedUsers';
 import { UserGroupItem, UserItem } from './userTreeItems';
+import { UsersSummary } from './usersSummary';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
 
 /** What the composition root (and the test API) gets back: the provider and its view. */
@@ -29,6 +30,9 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   readonly onDidChangeTreeData = this.changed.event;
   private readonly filterChanged = new vscode.EventEmitter<UsersFilter>();
   readonly onDidChangeFilter = this.filterChanged.event;
+  private readonly groupsLoaded = new vscode.EventEmitter<void>();
+  /** The six groups and their counts were (re)loaded. */
+  readonly onDidLoadGroups = this.groupsLoaded.event;
 
   private currentFilter: UsersFilter = NO_FILTER;
   private groups: UserGroupItem[] | undefined;
@@ -134,6 +138,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
     this.filterChanged.dispose();
+    this.groupsLoaded.dispose();
   }
 
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
@@ -154,6 +159,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         await this.store.loadCounts(lists, source.token);
         if (source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
         this.groups = KEY_STATES.map((state, index) => new UserGroupItem(state, lists[index]));
+        this.groupsLoaded.fire();
         return this.groups;
       } catch (error) {
         // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
@@ -191,17 +197,19 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
 
 /**
  * Creates the Users view (disposed with the extension); its description shows the filter, or the panel's
- * name when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
+ * name and the `/keys/summary` figures when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
  */
 export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, store: KeysStore): TreeViewParts<UsersTreeProvider> {
   const provider = new UsersTreeProvider(session, store);
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
+  const summary = new UsersSummary(session, store, provider.onDidLoadGroups);
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
-    view.description = filtered ? describeFilter(provider.filter, vscode.l10n.t) : panelDescription(session);
+    // The summary's figures are panel-wide: shown only while no filter narrows the groups.
+    view.description = filtered ? describeFilter(provider.filter, vscode.l10n.t) : [panelDescription(session), summary.text].filter(Boolean).join(' · ');
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };
   describe();
-  context.subscriptions.push(provider, view, provider.onDidChangeFilter(describe), session.onDidChange(describe));
+  context.subscriptions.push(provider, view, summary, provider.onDidChangeFilter(describe), session.onDidChange(describe), summary.onDidChange(describe));
   return { provider, view };
 }

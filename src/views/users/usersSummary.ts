@@ -1,0 +1,86 @@
+import * as vscode from 'vscode';
+import type { PanelSession } from '../../connection/panelSession';
+import type { KeysStore } from '../../state/keysStore';
+
+/** How long after a change to a user the figures are read again (several changes, one request). */
+const REREAD_DELAY_MS = 1500;
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
+}
+
+/** "40 users · 6 online · 9 devices" from a `/keys/summary` answer read defensively; '' when it says nothing usable. */
+export function summaryText(answer: unknown): string {
+  const summary = typeof answer === 'object' && answer !== null ? answer as Record<string, unknown> : {};
+  const total = count(summary.total);
+  const online = count(summary.online);
+  const devices = count(summary.devices);
+  const parts: string[] = [];
+  if (total !== undefined) parts.push(total === 1 ? vscode.l10n.t('1 user') : vscode.l10n.t('{0} users', total));
+  if (online !== undefined) parts.push(vscode.l10n.t('{0} online', online));
+  if (devices !== undefined) parts.push(devices === 1 ? vscode.l10n.t('1 device') : vscode.l10n.t('{0} devices', devices));
+  return parts.join(' · ');
+}
+
+/**
+ * The panel-wide figures of `GET /keys/summary` for the Users view's description: read whenever the view
+ * has loaded its groups (first show, refresh, another panel, a filter) and shortly after users change;
+ * forgotten when the view starts over; nothing while users:read is missing.
+ */
+export class UsersSummary implements vscode.Disposable {
+  private current = '';
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private load = new vscode.CancellationTokenSource();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly session: PanelSession, store: KeysStore, groupsLoaded: vscode.Event<void>) {
+    this.subscriptions = [
+      groupsLoaded(() => this.read()),
+      store.onDidReset(() => this.forget()),
+      store.onDidChangeList(() => this.readSoon()),
+    ];
+  }
+
+  get text(): string {
+    return this.current;
+  }
+
+  private readSoon(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.read(), REREAD_DELAY_MS);
+  }
+
+  private forget(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.load.cancel();
+    this.show('');
+  }
+
+  private read(): void {
+    this.load.cancel();
+    this.load.dispose();
+    this.load = new vscode.CancellationTokenSource();
+    const token = this.load.token;
+    if (!this.session.capabilities.can('keys.summary')) return;
+    this.session.call((api, signal) => api.keys.summary({ signal }), token).then(
+      (answer) => { if (!token.isCancellationRequested) this.show(summaryText(answer)); },
+      () => undefined, // the figures are extra: a failed read leaves them out
+    );
+  }
+
+  private show(text: string): void {
+    if (text === this.current) return;
+    this.current = text;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.load.cancel();
+    this.load.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+}
