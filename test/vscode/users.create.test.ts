@@ -49,10 +49,10 @@ describe('Users: create, batch, import', () => {
     panel.resetRequests();
     // Label, type, nodes (the operator clears the pre-selected node), expiry; the panel refuses: no node;
     // the nodes step opens again with the panel's words, and only it.
-    const told = await runOnWithAnswers('panelOps.users.create', [section], 'wizard-user', 'SHARED', [], '30 days', ['ams-1']);
+    const told = await runOnWithAnswers('panelOps.users.create', [section], 'wizard-user', 'SHARED', [], '30 days', ['ams-1'], 'Copy Link', 'ams-1 (tg)');
 
     const questions = api.input.questions;
-    assert.deepEqual(questions.map((question) => question.kind), ['text', 'pick', 'pickMany', 'pick', 'pickMany']);
+    assert.deepEqual(questions.map((question) => question.kind), ['text', 'pick', 'pickMany', 'pick', 'pickMany', 'pick']);
     assert.match(questions[0].title, /Create User/);
     assert.deepEqual(questions[2].picked, ['ams-1'], 'the node it was started from is pre-selected');
     assert.match(questions[4].problem ?? '', /node/i, 'the nodes step shows why the panel refused');
@@ -66,6 +66,11 @@ describe('Users: create, batch, import', () => {
     const days = (Date.parse(String(created[0].expires_at)) - Date.now()) / 86_400_000;
     assert.ok(days > 29.9 && days <= 30, `expires in 30 days (${days})`);
     assert.match(String(told), /Created "wizard-user"/);
+    const notice = api.input.notices.find((candidate) => candidate.message.startsWith('Created "wizard-user"'));
+    const canShowQr = (await vscode.commands.getCommands(true)).includes('panelOps.users.showQr');
+    assert.deepEqual(notice?.actions, canShowQr ? ['Copy Link', 'Show QR'] : ['Copy Link'], 'Show QR only where that command exists');
+    const copied = await vscode.env.clipboard.readText();
+    assert.ok(copied.startsWith('tg://proxy?') && copied.endsWith(`secret=${created[0].secret}`), 'Copy Link put the new user\'s app link on the clipboard');
 
     const selected = api.users.view.selection as KeyItem[];
     assert.equal(selected.length, 1, 'the new user is selected');

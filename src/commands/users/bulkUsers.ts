@@ -4,7 +4,7 @@ import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { takeKey, tell, userName, type UserActionContext } from './keyActionsSupport';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -75,8 +75,8 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   const told = failures.length === 0
     ? DONE[action](updated)
     : vscode.l10n.t('{0} Not changed: {1}.', DONE[action](updated), failures.join('; '));
-  if (failures.length === 0) void vscode.window.showInformationMessage(told);
-  else void vscode.window.showWarningMessage(told);
+  if (failures.length === 0) void tell(context, 'info', told);
+  else void tell(context, 'warning', told);
   return told;
 }
 

@@ -7,7 +7,7 @@ import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { failureSentence, runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
 import { expiryStep, nodeListOnce, nodesStep, typeStep, type NewUserAnswers } from './newUserSteps';
 import { canShowQr, revealUser } from './revealUser';
 import { copyLink } from './userLinks';
@@ -57,7 +57,7 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
     try {
       if (!(await runWizard(steps, state, problems))) return undefined;
     } catch (error) {
-      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+      void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
       return undefined;
     }
     const request: CreateKeyRequest = { label: state.label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAtOf(state.expiry, Date.now()) };
@@ -97,10 +97,10 @@ async function announce(context: UserCommandsContext, panelId: string, key: Key,
   const copy = vscode.l10n.t('Copy Link');
   const qr = vscode.l10n.t('Show QR');
   const actions = (await canShowQr()) ? [copy, qr] : [copy];
-  void vscode.window.showInformationMessage(told, ...actions).then((choice) => {
-    if (choice === copy) void copyLink(context, panelId, item?.key ?? key, item?.target);
-    else if (choice === qr) void vscode.commands.executeCommand('panelOps.users.showQr', item ?? key);
-  });
+  // Awaited: the command settles once the notification does (at once in the VS Code suite).
+  const choice = await tell(context, 'info', told, ...actions);
+  if (choice === copy) await copyLink(context, panelId, item?.key ?? key, item?.target);
+  else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? key);
   return told;
 }
 

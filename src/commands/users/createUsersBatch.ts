@@ -6,7 +6,7 @@ import { problemsByStep, runWizard, type StepProblems, type WizardStep } from '.
 import { failureSentence, runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, keyIn, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
 import { expiryStep, nodeListOnce, nodesStep, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
 
@@ -50,7 +50,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     try {
       if (!(await runWizard(steps, state, problems))) return undefined;
     } catch (error) {
-      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+      void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
       return undefined;
     }
     const expiresAt = expiresAtOf(state.expiry, Date.now());
@@ -81,7 +81,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     if (outcome.kind !== 'done') return undefined;
     const count = Array.isArray(outcome.value?.items) ? outcome.value.items.length : items.length;
     const told = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
-    void vscode.window.showInformationMessage(told);
+    void tell(context, 'info', told);
     return told;
   }
 }

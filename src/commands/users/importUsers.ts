@@ -6,7 +6,7 @@ import { plainLabel } from '../../text/plainText';
 import { failureSentence, runAction } from '../runAction';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
-import { activePanelId, keyIn, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
 import { nodeListOnce, nodesStep, type NewUserAnswers } from './newUserSteps';
 
 const PREVIEW_LINES = 15;
@@ -53,7 +53,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
   const parsed = parseImport(source.text);
   if (parsed.problems.length > 0 || parsed.items.length === 0) {
     const problems = parsed.problems.length > 0 ? parsed.problems : [{ line: 1, message: vscode.l10n.t('No users to import.') }];
-    return mark(diagnostics, source.uri, problems.map((problem) => ({ line: problem.line, message: problem.message })), vscode.l10n.t('Could not read the users to import'));
+    return mark(context, diagnostics, source.uri, problems.map((problem) => ({ line: problem.line, message: problem.message })), vscode.l10n.t('Could not read the users to import'));
   }
   const title = vscode.l10n.t('Import {0} Users', parsed.items.length);
   const answers: NewUserAnswers = { type: 'PERSONAL', nodeIds: [], expiry: { kind: 'none' } };
@@ -64,7 +64,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       const step = await nodesStep<NewUserAnswers>(context.input, title, nodes).ask(answers, { step: 1, totalSteps: 1 }, problem);
       if (step !== 'next') return undefined;
     } catch (error) {
-      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+      void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
       return undefined;
     }
     const go = vscode.l10n.t('Import');
@@ -99,19 +99,19 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
         problem = general.map((entry) => entry.message).join('; ');
         continue; // the nodes step again, showing why
       }
-      return mark(diagnostics, source.uri, atLines.map((entry) => ({ line: entry.line ?? 1, message: `${entry.field}: ${entry.message}` })), vscode.l10n.t('The panel refused the import'));
+      return mark(context, diagnostics, source.uri, atLines.map((entry) => ({ line: entry.line ?? 1, message: `${entry.field}: ${entry.message}` })), vscode.l10n.t('The panel refused the import'));
     }
     if (outcome.kind === 'reconciled') return outcome.message;
     if (outcome.kind !== 'done') return undefined;
     const imported = typeof outcome.value?.imported === 'number' ? outcome.value.imported : parsed.items.length;
     const told = vscode.l10n.t('Imported {0} users; their nodes show configuration pending until applied.', imported);
-    void vscode.window.showInformationMessage(told);
+    void tell(context, 'info', told);
     return told;
   }
 }
 
 /** Marks problems at their lines of the source (shown in the editor and the Problems view) and tells them. */
-async function mark(diagnostics: vscode.DiagnosticCollection, uri: vscode.Uri, problems: readonly { line: number; message: string }[], failure: string): Promise<string> {
+async function mark(context: UserCommandsContext, diagnostics: vscode.DiagnosticCollection, uri: vscode.Uri, problems: readonly { line: number; message: string }[], failure: string): Promise<string> {
   const document = await vscode.workspace.openTextDocument(uri);
   diagnostics.set(uri, problems.map((problem) => {
     const line = Math.min(Math.max(0, problem.line - 1), document.lineCount - 1);
@@ -121,7 +121,7 @@ async function mark(diagnostics: vscode.DiagnosticCollection, uri: vscode.Uri, p
   }));
   await vscode.window.showTextDocument(document, { preview: false });
   const told = vscode.l10n.t('{0}: {1}', failure, problems.map((problem) => vscode.l10n.t('line {0}: {1}', problem.line, plainLabel(problem.message, 200))).join('; '));
-  void vscode.window.showErrorMessage(told);
+  void tell(context, 'error', told);
   return told;
 }
 

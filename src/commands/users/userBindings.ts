@@ -4,7 +4,7 @@ import { isBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { reReadKey, takeAnswer, userName, type UserCommandsContext } from './keyActionsSupport';
+import { reReadKey, takeAnswer, tell, userName, type UserCommandsContext } from './keyActionsSupport';
 import { nodeListOnce, nodesStep, type NewUserAnswers } from './newUserSteps';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
@@ -19,7 +19,7 @@ async function addNodes(context: UserCommandsContext, item: UserItem): Promise<s
   try {
     outcome = await step.ask(answers, { step: 1, totalSteps: 1 }, undefined);
   } catch (error) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the nodes: {0}', error instanceof Error ? error.message : String(error)));
+    void tell(context, 'error', vscode.l10n.t('Could not list the nodes: {0}', error instanceof Error ? error.message : String(error)));
     return undefined;
   }
   if (outcome === undefined || isBack(outcome) || answers.nodeIds.length === 0) return undefined;
@@ -42,7 +42,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
   const nodeName = plainLabel(binding.binding.node_name || binding.binding.hostname || binding.binding.node_id, 60);
   const lastOne = vscode.l10n.t('"{0}" is bound only to {1}: a user needs at least one node, so this binding cannot be removed. Add another node first.', name, nodeName);
   if ((item.key.nodes ?? []).length <= 1) {
-    void vscode.window.showWarningMessage(lastOne);
+    void tell(context, 'warning', lastOne);
     return lastOne;
   }
   const nodeId = binding.binding.node_id;
@@ -58,7 +58,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
     reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
   });
   if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
-    void vscode.window.showWarningMessage(lastOne);
+    void tell(context, 'warning', lastOne);
     return lastOne;
   }
   return result.kind === 'done' ? vscode.l10n.t('Removed {0} from "{1}".', nodeName, name) : undefined;
