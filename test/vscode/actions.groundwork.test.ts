@@ -6,29 +6,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { startPanel } from '../panel';
-import { children, connect, connectedPanel, labelOf, requestsTo, signOut, until, userItems, type TestApi } from './support';
+import { children, connect, connectedPanel, nodeUsersSection, requestsTo, signOut, until, userGroup, userItems, type TestApi } from './support';
 
-async function group(api: TestApi, state: string): Promise<vscode.TreeItem> {
-  const found = (await children(api.users)).find((item) => labelOf(item) === state);
-  assert.ok(found, `group ${state}`);
-  return found;
-}
 
 /** A user of the active group bound to at least one node, as its tree item. */
 async function activeUserWithNode(api: TestApi): Promise<vscode.TreeItem & { key: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } }> {
-  const users = userItems(await children(api.users, await group(api, 'active'))) as (vscode.TreeItem & { key: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } })[];
+  const users = userItems(await children(api.users, await userGroup(api, 'active'))) as (vscode.TreeItem & { key: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } })[];
   const user = users.find((item) => (item.key.nodes ?? []).length > 0);
   assert.ok(user, 'an active user bound to a node');
   return user;
 }
 
-async function nodeUsersSection(api: TestApi, nodeName: string): Promise<vscode.TreeItem> {
-  const node = (await children(api.nodes)).find((item) => labelOf(item) === nodeName);
-  assert.ok(node, `node ${nodeName}`);
-  const section = (await children(api.nodes, node)).find((item) => labelOf(item) === 'Users');
-  assert.ok(section);
-  return section;
-}
 
 describe('Actions groundwork: stores, one runner, panel-bound items', () => {
   const connected = connectedPanel();
@@ -50,15 +38,15 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
     const underNode = userItems(await children(api.nodes, section)).find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id);
     assert.ok(underNode, 'the user shows under its node');
     assert.equal(underNode.contextValue, 'user.active');
-    const before = { active: Number((await group(api, 'active')).description), disabled: Number((await group(api, 'disabled')).description) };
+    const before = { active: Number((await userGroup(api, 'active')).description), disabled: Number((await userGroup(api, 'disabled')).description) };
 
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.disable', user);
 
-    assert.equal((await group(api, 'active')).description, String(before.active - 1));
-    assert.equal((await group(api, 'disabled')).description, String(before.disabled + 1));
+    assert.equal((await userGroup(api, 'active')).description, String(before.active - 1));
+    assert.equal((await userGroup(api, 'disabled')).description, String(before.disabled + 1));
     assert.equal(underNode.contextValue, 'user.disabled', 'the item under the node shows the new state');
-    const disabledUsers = userItems(await children(api.users, await group(api, 'disabled')));
+    const disabledUsers = userItems(await children(api.users, await userGroup(api, 'disabled')));
     assert.ok(disabledUsers.some((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id), 'listed in the disabled group');
     assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1);
     // Opening the disabled group read its first page; no count and no other list was read again.
@@ -67,7 +55,7 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
     assert.equal(panel.data.keys.get(user.key.id)?.disabled_at !== null, true);
 
     await vscode.commands.executeCommand('panelOps.users.enable', disabledUsers.find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id));
-    assert.equal((await group(api, 'disabled')).description, String(before.disabled));
+    assert.equal((await userGroup(api, 'disabled')).description, String(before.disabled));
     assert.equal(underNode.contextValue, 'user.active');
   });
 

@@ -148,6 +148,35 @@ export function connectedPanel(setup: ConnectedPanelSetup = {}): ConnectedPanel 
   };
 }
 
+/**
+ * `connectedPanel`, and before each test: no fault left from the previous one and the Users view started
+ * over (what the suites acting on users need).
+ */
+export function connectedPanelForActions(setup: ConnectedPanelSetup = {}): ConnectedPanel {
+  const connected = connectedPanel(setup);
+  beforeEach(() => {
+    connected.panel.clearFaults();
+    connected.api.users.provider.refresh();
+  });
+  return connected;
+}
+
+/** A state group of the Users view, by its label. */
+export async function userGroup(api: TestApi, state: string): Promise<vscode.TreeItem> {
+  const found = (await children(api.users)).find((item) => labelOf(item) === state);
+  assert.ok(found, `group ${state}`);
+  return found;
+}
+
+/** The Users section of a node in the Nodes view. */
+export async function nodeUsersSection(api: TestApi, nodeName: string): Promise<vscode.TreeItem> {
+  const node = (await children(api.nodes)).find((item) => labelOf(item) === nodeName);
+  assert.ok(node, `node ${nodeName}`);
+  const section = (await children(api.nodes, node)).find((item) => item.contextValue === 'nodeSection.users');
+  assert.ok(section, `the Users section of ${nodeName}`);
+  return section;
+}
+
 export async function children(parts: ViewParts, element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
   return (await parts.provider.getChildren(element)) ?? [];
 }

@@ -6,15 +6,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { children, connectedPanel, labelOf, requestsTo, runOnWithAnswers, until, userItems, type TestApi } from './support';
+import { children, connectedPanelForActions, labelOf, requestsTo, runOnWithAnswers, until, userGroup, userItems, type TestApi } from './support';
 
 type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string; secret?: string; nodes?: { node_id: string; node_name?: string }[] } };
 
-async function group(api: TestApi, state: string): Promise<vscode.TreeItem> {
-  const found = (await children(api.users)).find((item) => labelOf(item) === state);
-  assert.ok(found, `group ${state}`);
-  return found;
-}
 
 /**
  * Users of a group with a plain label (the demo also holds hostile ones), not yet used by another test,
@@ -22,7 +17,7 @@ async function group(api: TestApi, state: string): Promise<vscode.TreeItem> {
  */
 const used = new Set<string>();
 async function freshUsers(api: TestApi, state: string, count: number, accept: (item: KeyItem) => boolean = () => true): Promise<KeyItem[]> {
-  const items = userItems(await children(api.users, await group(api, state))) as KeyItem[];
+  const items = userItems(await children(api.users, await userGroup(api, state))) as KeyItem[];
   const chosen = items.filter((candidate) => /^[A-Za-z][A-Za-z .-]*$/.test(candidate.key.label) && !used.has(candidate.key.id) && accept(candidate)).slice(0, count);
   assert.equal(chosen.length, count, `${count} ${state} users for this test`);
   for (const item of chosen) used.add(item.key.id);
@@ -45,16 +40,11 @@ function filesUnder(directory: string): string[] {
 }
 
 describe('Users: actions on existing users', () => {
-  const connected = connectedPanel();
+  const connected = connectedPanelForActions();
   let api: TestApi;
   let panel: SimulatedPanel;
 
   before(() => ({ api, panel } = connected));
-
-  beforeEach(() => {
-    panel.clearFaults();
-    api.users.provider.refresh();
-  });
 
   it('edits label and note with the current values pre-filled, sending only what changed', async () => {
     const user = await freshUser(api, 'active');
@@ -73,14 +63,14 @@ describe('Users: actions on existing users', () => {
 
   it('revokes after a modal that names the user and says it is permanent', async () => {
     const user = await freshUser(api, 'active');
-    const revokedBefore = Number((await group(api, 'revoked')).description);
+    const revokedBefore = Number((await userGroup(api, 'revoked')).description);
     await runOnWithAnswers('panelOps.users.revoke', [user], 'Revoke');
     const modal = api.input.questions[0];
     assert.equal(modal.kind, 'confirm');
     assert.ok(modal.title.includes(user.key.label));
     assert.match(modal.detail ?? '', /permanent/);
     assert.equal(panel.data.keys.get(user.key.id)?.status, 'revoked');
-    assert.equal((await group(api, 'revoked')).description, String(revokedBefore + 1));
+    assert.equal((await userGroup(api, 'revoked')).description, String(revokedBefore + 1));
   });
 
   it('cancelling the modal sends nothing', async () => {
@@ -110,11 +100,11 @@ describe('Users: actions on existing users', () => {
 
   it('deletes a user: it leaves its group and the panel', async () => {
     const user = await freshUser(api, 'disabled');
-    const countBefore = Number((await group(api, 'disabled')).description);
+    const countBefore = Number((await userGroup(api, 'disabled')).description);
     await runOnWithAnswers('panelOps.users.delete', [user], 'Delete');
     assert.equal(panel.data.keys.has(user.key.id), false);
-    assert.equal((await group(api, 'disabled')).description, String(countBefore - 1));
-    const left = userItems(await children(api.users, await group(api, 'disabled'))) as KeyItem[];
+    assert.equal((await userGroup(api, 'disabled')).description, String(countBefore - 1));
+    const left = userItems(await children(api.users, await userGroup(api, 'disabled'))) as KeyItem[];
     assert.equal(left.some((item) => item.key.id === user.key.id), false);
   });
 
@@ -217,7 +207,7 @@ describe('Users: actions on existing users', () => {
   });
 
   it('exports a group to CSV in a new tab, every page, no secrets', async () => {
-    const expired = await group(api, 'expired');
+    const expired = await userGroup(api, 'expired');
     const count = Number(expired.description);
     const told = await runOnWithAnswers('panelOps.users.export', [expired], 'CSV');
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';

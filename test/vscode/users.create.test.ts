@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { children, connectedPanel, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, until, type TestApi } from './support';
+import { children, connectedPanelForActions, nodeUsersSection, requestsTo, runOnWithAnswers, runWithAnswers, until, type TestApi } from './support';
 
 type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string } };
 
@@ -21,25 +21,13 @@ function nodeId(panel: SimulatedPanel, name: string): string {
   return node.id;
 }
 
-async function nodeUsersSection(api: TestApi, nodeName: string): Promise<vscode.TreeItem> {
-  const node = (await children(api.nodes)).find((item) => labelOf(item) === nodeName);
-  assert.ok(node, `node ${nodeName}`);
-  const section = (await children(api.nodes, node)).find((item) => item.contextValue === 'nodeSection.users');
-  assert.ok(section, 'the node\'s Users section');
-  return section;
-}
 
 describe('Users: create, batch, import', () => {
-  const connected = connectedPanel();
+  const connected = connectedPanelForActions();
   let api: TestApi;
   let panel: SimulatedPanel;
 
   before(() => ({ api, panel } = connected));
-
-  beforeEach(() => {
-    panel.clearFaults();
-    api.users.provider.refresh();
-  });
 
   it('creates a user from a node\'s Users section: the node is pre-selected, a 422 on the nodes step is corrected there, the user is shown selected', async () => {
     const section = await nodeUsersSection(api, 'ams-1');

@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import type { CreateKeyRequest, Key } from '../../api/types';
 import { isBack } from '../../prompts/userInput';
-import { problemsByStep, runWizard, type StepProblems, type WizardStep } from '../../prompts/wizard';
+import { problemsByStep, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
-import { failureSentence, runAction } from '../runAction';
+import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { activePanelId, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
-import { expiryStep, nodeListOnce, nodesStep, typeStep, type NewUserAnswers } from './newUserSteps';
+import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { canShowQr, revealUser } from './revealUser';
 import { copyLink } from './userLinks';
 
@@ -50,16 +50,11 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
   if (!origin) return undefined;
   const title = vscode.l10n.t('Create User');
   const state: CreateAnswers = { label: '', type: 'PERSONAL', nodeIds: origin.nodeIds, expiry: NO_EXPIRY };
-  const nodes = nodeListOnce(() => context.session.callOn(origin.panelId, (api, signal) => api.nodes.list({ signal })));
+  const nodes = panelNodes(context, origin.panelId);
   const steps = [labelStep(context, title), typeStep<CreateAnswers>(context.input, title), nodesStep<CreateAnswers>(context.input, title, nodes), expiryStep<CreateAnswers>(context.input, title)];
   let problems: StepProblems = new Map();
   for (;;) {
-    try {
-      if (!(await runWizard(steps, state, problems))) return undefined;
-    } catch (error) {
-      void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
-      return undefined;
-    }
+    if (!(await answerSteps(context, steps, state, problems))) return undefined;
     const request: CreateKeyRequest = { label: state.label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAtOf(state.expiry, Date.now()) };
     const sentAt = Date.now();
     let found: Key | undefined;

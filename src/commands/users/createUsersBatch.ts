@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import type { CreateKeyRequest, Key } from '../../api/types';
 import { isBack } from '../../prompts/userInput';
-import { problemsByStep, runWizard, type StepProblems, type WizardStep } from '../../prompts/wizard';
-import { failureSentence, runAction } from '../runAction';
+import { problemsByStep, type StepProblems, type WizardStep } from '../../prompts/wizard';
+import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
-import { expiryStep, nodeListOnce, nodesStep, typeStep, type NewUserAnswers } from './newUserSteps';
+import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
 
 interface BatchAnswers extends NewUserAnswers {
@@ -37,7 +37,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
   if (!panelId) return undefined;
   const title = vscode.l10n.t('Create Users in Batch');
   const state: BatchAnswers = { prefix: '', count: '10', type: 'PERSONAL', nodeIds: [], expiry: NO_EXPIRY };
-  const nodes = nodeListOnce(() => context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal })));
+  const nodes = panelNodes(context, panelId);
   const steps: WizardStep<BatchAnswers>[] = [
     textStep(context, title, ['label'], 'prefix', vscode.l10n.t('Label prefix: users are named prefix-1, prefix-2, …'), (value) => (value.trim() === '' ? vscode.l10n.t('The prefix is required.') : undefined)),
     textStep(context, title, ['items'], 'count', vscode.l10n.t('How many users (1 to {0})', MAX_BATCH), (value) => (/^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= MAX_BATCH ? undefined : vscode.l10n.t('Enter a whole number from 1 to {0}.', MAX_BATCH))),
@@ -47,12 +47,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
   ];
   let problems: StepProblems = new Map();
   for (;;) {
-    try {
-      if (!(await runWizard(steps, state, problems))) return undefined;
-    } catch (error) {
-      void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
-      return undefined;
-    }
+    if (!(await answerSteps(context, steps, state, problems))) return undefined;
     const expiresAt = expiresAtOf(state.expiry, Date.now());
     const items: CreateKeyRequest[] = batchLabels(state.prefix, Number(state.count)).map((label) => ({ label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAt }));
     const sentAt = Date.now();

@@ -3,11 +3,11 @@ import type { PanelApi } from '../../api/index';
 import type { Key } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
-import { failureSentence, runAction } from '../runAction';
+import { runAction } from '../runAction';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
 import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
-import { nodeListOnce, nodesStep, type NewUserAnswers } from './newUserSteps';
+import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 const PREVIEW_LINES = 15;
 
@@ -57,16 +57,11 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
   }
   const title = vscode.l10n.t('Import {0} Users', parsed.items.length);
   const answers: NewUserAnswers = { type: 'PERSONAL', nodeIds: [], expiry: { kind: 'none' } };
-  const nodes = nodeListOnce(() => context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal })));
+  const nodes = panelNodes(context, panelId);
   let problem: string | undefined;
   for (;;) {
-    try {
-      const step = await nodesStep<NewUserAnswers>(context.input, title, nodes).ask(answers, { step: 1, totalSteps: 1 }, problem);
-      if (step !== 'next') return undefined;
-    } catch (error) {
-      void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
-      return undefined;
-    }
+    const step = nodesStep<NewUserAnswers>(context.input, title, nodes);
+    if (!(await answerSteps(context, [step], answers, problem ? new Map([[0, problem]]) : undefined))) return undefined;
     const go = vscode.l10n.t('Import');
     const ignored = parsed.ignored.length > 0 ? `\n\n${vscode.l10n.t('Left out (not import fields): {0}', parsed.ignored.map((name) => plainLabel(name, 40)).join(', '))}` : '';
     const confirmed = await context.input.confirm({

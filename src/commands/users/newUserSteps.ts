@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { KEY_TYPES, type KeyType, type PanelNode } from '../../api/types';
 import { isBack, type UserInput } from '../../prompts/userInput';
-import type { StepOutcome, WizardStep } from '../../prompts/wizard';
+import { runWizard, type StepOutcome, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { failureSentence, type ActionContext } from '../runAction';
+import { tell } from './keyActionsSupport';
 import { EXPIRY_PRESET_DAYS, customDateProblem, describeExpiry, normalizeCustomDate, type ExpiryChoice } from './accessExpiry';
 
 /** The answers shared by Create User and Create Users in Batch (label or prefix and count are their own). */
@@ -101,7 +103,25 @@ async function pickExpiry(input: UserInput, title: string, current: ExpiryChoice
   return answer.choice;
 }
 
-/** The panel's nodes for the wizard's node step, read once from the panel the wizard acts on. */
+/** The nodes of the panel a wizard acts on (`GET /nodes`), read once when its node step first opens. */
+export function panelNodes(context: ActionContext, panelId: string): () => Promise<readonly PanelNode[]> {
+  return nodeListOnce(() => context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal })));
+}
+
+/**
+ * Runs the wizard (see `runWizard`); when the node list cannot be read, says so in one sentence. True when
+ * every step was answered.
+ */
+export async function answerSteps<S>(context: ActionContext, steps: readonly WizardStep<S>[], state: S, problems?: StepProblems): Promise<boolean> {
+  try {
+    return await runWizard(steps, state, problems);
+  } catch (error) {
+    void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+    return false;
+  }
+}
+
+/** The panel's nodes for the wizard's node step, read once. */
 export function nodeListOnce(read: () => Promise<unknown>): () => Promise<readonly PanelNode[]> {
   let list: Promise<readonly PanelNode[]> | undefined;
   return () => {

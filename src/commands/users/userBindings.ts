@@ -1,28 +1,20 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
-import { isBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
 import { reReadKey, takeAnswer, tell, userName, type UserCommandsContext } from './keyActionsSupport';
-import { nodeListOnce, nodesStep, type NewUserAnswers } from './newUserSteps';
+import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
 async function addNodes(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
   const bound = new Set((item.key.nodes ?? []).map((binding) => binding.node_id));
-  const nodes = nodeListOnce(() => context.session.callOn(item.panelId, (api, signal) => api.nodes.list({ signal })));
+  const nodes = panelNodes(context, item.panelId);
   const unbound = async () => (await nodes()).filter((node) => !bound.has(node.id));
   const answers: NewUserAnswers = { type: item.key.type, nodeIds: [], expiry: { kind: 'none' } };
   const step = nodesStep<NewUserAnswers>(context.input, vscode.l10n.t('Add Nodes to "{0}"', name), unbound);
-  let outcome;
-  try {
-    outcome = await step.ask(answers, { step: 1, totalSteps: 1 }, undefined);
-  } catch (error) {
-    void tell(context, 'error', vscode.l10n.t('Could not list the nodes: {0}', error instanceof Error ? error.message : String(error)));
-    return undefined;
-  }
-  if (outcome === undefined || isBack(outcome) || answers.nodeIds.length === 0) return undefined;
+  if (!(await answerSteps(context, [step], answers)) || answers.nodeIds.length === 0) return undefined;
   const result = await runAction(context, {
     panelId: item.panelId,
     busyLabel: vscode.l10n.t('Adding nodes…'),
