@@ -69,6 +69,19 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await expandTreeRow(page, 'Users', userLabel);
   await viewPane(page, 'Users').locator('.monaco-list-row[aria-level="3"]').first().waitFor();
   await save(page, 'users-and-node.png');
+  // A user's context menu: what can be done to it, destructive actions last.
+  await treeRow(page, 'Users', userLabel).click({ button: 'right' });
+  await page.locator('.context-view .monaco-menu').waitFor();
+  await save(page, 'user-menu.png');
+  await page.keyboard.press('Escape');
+
+  // Create User, on its nodes step (step 3 of 4, with Back).
+  await runCommand(page, 'Panel Ops: Create User');
+  await answerInputBox(page, 'New colleague');
+  await pickItem(page, 'PERSONAL');
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: /\S/ }).first().waitFor();
+  await save(page, 'create-user.png');
+  await page.keyboard.press('Escape');
   await collapseTreeRow(page, 'Users', userLabel);
   await takeWebviewScreenshots(page);
   await takeCatalogScreenshots(page);
