@@ -51,6 +51,7 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { startAlertsPolling } from './state/alertsPolling';
 import { AlertsStore } from './state/alertsStore';
+import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
 import { NodesStore } from './state/nodesStore';
@@ -86,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const keys = new KeysStore(session);
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
+  const bindingSync = new BindingSyncFollower(session, keys, nodes);
   const nodesView = registerNodesView(context, session, nodes, keys);
   const usersView = registerUsersView(context, session, keys);
   const webviews = new WebviewHost(context.extensionUri, log, scriptedInput !== undefined);
@@ -112,7 +114,7 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, keys, nodes, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, bindingSync, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
     logViewers, jobHistories, qrViews, branding, brandingView, brandingForms, dashboards, nodeMetrics, auditLogs,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),

@@ -53,7 +53,8 @@ export function problemsByStep<S>(steps: readonly WizardStep<S>[], fields: Reado
     if (owner < 0) owner = steps.findIndex((step) => step.fields.includes(bare));
     const at = owner < 0 ? 0 : owner;
     const text = owner < 0 ? `${field}: ${String(message)}` : String(message);
-    problems.set(at, [...(problems.get(at) ?? []), text]);
+    const known = problems.get(at) ?? [];
+    if (!known.includes(text)) problems.set(at, [...known, text]); // a batch repeats one message per item
   }
   return new Map([...problems].map(([index, messages]) => [index, messages.join('; ')]));
 }

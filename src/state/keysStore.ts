@@ -80,6 +80,11 @@ export class KeysStore implements vscode.Disposable {
     return list;
   }
 
+  /** The keys seen so far that are bound to a node (by the node's id). */
+  boundTo(nodeId: string): Key[] {
+    return [...this.keys.values()].filter((key) => Array.isArray(key.nodes) && key.nodes.some((binding) => binding?.node_id === nodeId));
+  }
+
   /** The newest copy of a key seen in a page or a mutation's answer. */
   get(id: string): Key | undefined {
     return this.keys.get(id);

@@ -58,5 +58,6 @@ describe('wizard runner', () => {
     assert.equal(problems.get(2), 'at least one node');
     assert.equal(problems.get(0), 'required; mystery: odd');
     assert.equal(problems.has(1), false);
+    assert.equal(problemsByStep(steps, { 'items[0].node_ids': 'at least one', 'items[1].node_ids': 'at least one' }).get(2), 'at least one', 'a message repeated per item is said once');
   });
 });

@@ -220,6 +220,15 @@ describe('Users: actions on existing users', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('exports every user (no filter) to JSON from the view title', async () => {
+    const told = await runOnWithAnswers('panelOps.users.export', [], 'JSON');
+    const exported = JSON.parse(vscode.window.activeTextEditor?.document.getText() ?? 'null') as { id: string }[];
+    assert.equal(exported.length, panel.data.keys.size);
+    assert.deepEqual(new Set(exported.map((item) => item.id)), new Set(panel.data.keys.keys()));
+    assert.match(String(told), new RegExp(`Exported ${panel.data.keys.size} users`));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('shows the panel\'s user figures from /keys/summary in the view description while unfiltered', async () => {
     panel.resetRequests();
     await children(api.users);

@@ -68,6 +68,27 @@ describe('Users: create, batch, import', () => {
     assert.match(bindings[0].description?.toString() ?? '', /pending/, 'its node shows the configuration is not applied yet');
   });
 
+  it('shows each node of a new user as pending until that node has applied it, then synced', async () => {
+    await runWithAnswers('panelOps.users.create', 'sync-watch', 'PERSONAL', ['ams-1'], 'No expiry');
+    const [created] = keysLabelled(panel, 'sync-watch');
+    const nodeOfUser = nodeId(panel, 'ams-1');
+    await api.nodesStore.load();
+    const bindingText = async () => {
+      const item = api.users.provider.itemOf(created.id) as KeyItem | undefined;
+      assert.ok(item, 'the new user is shown');
+      return String((await children(api.users, item))[0]?.description);
+    };
+    assert.match(await bindingText(), /pending/);
+    // The node applies (as an operator's Apply would); once the node store sees it clean, the user follows.
+    await api.session.call((client, signal) => client.nodes.apply(nodeOfUser, { signal }));
+    for (let attempt = 0; attempt < 40 && api.nodesStore.get(nodeOfUser)?.dirty !== false; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await api.nodesStore.refresh(nodeOfUser);
+    }
+    await until(api.keysStore.onDidChangeKey as vscode.Event<unknown>, () => api.keysStore.get(created.id)?.nodes?.[0]?.profile_sync === 'synced');
+    assert.match(await bindingText(), /synced/);
+  });
+
   it('keeps every answer when going back', async () => {
     const told = await runWithAnswers('panelOps.users.create', 'first-label', 'PERSONAL', { back: true }, { back: true }, 'kept-label', 'PERSONAL', ['fra-2'], 'No expiry');
     const texts = api.input.questions.filter((question) => question.kind === 'text');
@@ -95,8 +116,11 @@ describe('Users: create, batch, import', () => {
 
   it('creates users in batch from a prefix and a count', async () => {
     panel.resetRequests();
-    const told = await runWithAnswers('panelOps.users.createBatch', 'crew', '3', 'SHARED', ['fra-2', 'ams-1'], '7 days');
-    assert.equal(requestsTo(panel, '/keys/batch').length, 1);
+    // No node at first: the panel refuses every item's node_ids, and the nodes step says so once.
+    const told = await runWithAnswers('panelOps.users.createBatch', 'crew', '3', 'SHARED', [], '7 days', ['fra-2', 'ams-1']);
+    const nodesAgain = api.input.questions.filter((question) => question.kind === 'pickMany')[1];
+    assert.ok(nodesAgain?.problem && !nodesAgain.problem.includes(';'), `one message on the nodes step: ${nodesAgain?.problem}`);
+    assert.equal(requestsTo(panel, '/keys/batch').length, 2);
     for (const label of ['crew-1', 'crew-2', 'crew-3']) {
       const [key] = keysLabelled(panel, label);
       assert.ok(key, label);

@@ -4,6 +4,7 @@
  * the tree items make each part plain text or escape it. No `vscode` import: words go through the
  * caller's `Localize` (`vscode.l10n.t` in the views).
  */
+import type { SyncKind } from '../../state/profileSync';
 import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../shared/localize';
 import { plainLabel } from '../../text/plainText';
@@ -127,16 +128,7 @@ export function userTooltipRows(key: Partial<Key>, now: number, t: Localize): To
   return rows.filter((row): row is TooltipRow => row !== undefined);
 }
 
-export type SyncKind = 'synced' | 'pending' | 'failed' | 'unknown';
-
-/** Classifies a binding's `profile_sync` (values not given by the spec, so read loosely). */
-export function syncKind(profileSync: unknown): SyncKind {
-  const value = typeof profileSync === 'string' ? profileSync.trim().toLowerCase() : '';
-  if (['synced', 'ok', 'applied', 'done', 'in_sync', 'current'].includes(value)) return 'synced';
-  if (['pending', 'queued', 'syncing', 'applying', 'running', 'stale', 'outdated'].includes(value)) return 'pending';
-  if (['failed', 'error', 'rolled_back'].includes(value)) return 'failed';
-  return 'unknown';
-}
+export { syncKind, type SyncKind } from '../../state/profileSync';
 
 export const SYNC_ICONS: Readonly<Record<SyncKind, IconChoice>> = {
   synced: { id: 'check', color: 'charts.green' },
