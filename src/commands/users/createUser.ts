@@ -67,7 +67,7 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       apply: (key) => takeKey(context, key),
       reconcile: async (api, signal) => {
         found = await findCreated(api, request, sentAt, signal);
-        if (!found) return vscode.l10n.t('"{0}" was not created: the panel holds no such new user. You can create it again.', userName({ label: request.label }));
+        if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
         takeKey(context, found);
         return vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state);
       },

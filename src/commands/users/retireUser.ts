@@ -58,7 +58,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
       if (typeof oldSecret !== 'string' || typeof key.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
       return key.secret !== oldSecret
         ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
-        : vscode.l10n.t('The secret of "{0}" was not rotated: its links still work.', name);
+        : vscode.l10n.t('The panel still holds the old secret of "{0}", so its links still work. A slow panel may still rotate it: check the user again in a minute before rotating again.', name);
     },
   });
   if (outcome.kind === 'reconciled') return outcome.message;
