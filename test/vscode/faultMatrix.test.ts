@@ -110,6 +110,115 @@ function disableUser(): ActionCase {
   };
 }
 
+/** Waits up to `ms` for `condition` (a slow panel may still apply a change whose answer timed out). */
+async function eventually(condition: () => boolean, ms = 3000): Promise<boolean> {
+  for (let waited = 0; waited < ms && !condition(); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  return condition();
+}
+
+let created = 0;
+
+/** Create User through its wizard; a lost answer must leave exactly one user, never a second. */
+function createUser(): ActionCase {
+  const label = `matrix-user-${++created}`;
+  const count = () => [...panel.data.keys.values()].filter((key) => key.label === label).length;
+  const create = async () => {
+    api.input.clear();
+    api.input.queue(label, 'PERSONAL', ['fra-2'], 'No expiry');
+    await vscode.commands.executeCommand('panelOps.users.create');
+    const told = api.input.notices.map((notice) => notice.message);
+    api.input.clear(); // answers the wizard did not reach (the node list failed) are dropped
+    return told;
+  };
+  return {
+    name: 'user create',
+    match: { method: 'POST', path: '/keys' },
+    attempt: async () => {
+      const told = await create();
+      return { ok: count() === 1, told };
+    },
+    recover: async () => {
+      if (!(await eventually(() => count() > 0))) await create();
+      return count() === 1;
+    },
+    duplicates: () => Math.max(0, count() - 1),
+  };
+}
+
+/** Rotate Secret on an active user: never a silent second rotation. */
+function rotateSecret(): ActionCase {
+  let user: vscode.TreeItem & { key: { id: string } };
+  let before = '';
+  const rotations = () => panel.data.audit.filter((entry) => entry.action === 'keys.rotate' && entry.target.id === user.key.id).length;
+  let rotationsBefore = 0;
+  const rotated = () => panel.data.keys.get(user.key.id)?.secret !== before;
+  const rotate = async (item: vscode.TreeItem) => {
+    api.input.clear();
+    api.input.queue('Rotate Secret');
+    await vscode.commands.executeCommand('panelOps.users.rotate', item);
+    const told = api.input.notices.map((notice) => notice.message);
+    api.input.clear();
+    return told;
+  };
+  return {
+    name: 'user rotate',
+    match: { method: 'POST', path: /\/keys\/[^/]+\/rotate$/ },
+    prepare: async () => {
+      user = await activeUser();
+      before = panel.data.keys.get(user.key.id)?.secret ?? '';
+      rotationsBefore = rotations();
+    },
+    attempt: async () => {
+      const told = await rotate(user);
+      return { ok: rotated(), told };
+    },
+    recover: async () => {
+      if (!(await eventually(rotated))) await rotate(await activeUser());
+      return rotated();
+    },
+    duplicates: () => Math.max(0, rotations() - rotationsBefore - 1),
+  };
+}
+
+/** Disabling a selection of two users with one POST /keys/bulk, then enabling them again. */
+function bulkDisable(): ActionCase {
+  let users: (vscode.TreeItem & { key: { id: string } })[] = [];
+  const allDisabled = () => users.every((user) => (panel.data.keys.get(user.key.id)?.disabled_at ?? null) !== null);
+  const selection = async () => {
+    api.users.provider.refresh();
+    const active = (await children(api.users)).find((item) => labelOf(item) === 'active');
+    assert.ok(active);
+    return userItems(await children(api.users, active)).slice(0, 2) as (vscode.TreeItem & { key: { id: string } })[];
+  };
+  return {
+    name: 'bulk disable',
+    match: { method: 'POST', path: '/keys/bulk' },
+    prepare: async () => {
+      users = await selection();
+      assert.equal(users.length, 2);
+    },
+    attempt: async () => {
+      api.input.clear();
+      await vscode.commands.executeCommand('panelOps.users.disable', users[0], users);
+      return { ok: allDisabled(), told: api.input.notices.map((notice) => notice.message) };
+    },
+    recover: async () => {
+      if (!(await eventually(allDisabled))) {
+        const again = (await selection()).filter((item) => users.some((user) => user.key.id === item.key.id));
+        if (again.length > 0) await vscode.commands.executeCommand('panelOps.users.disable', again[0], again);
+      }
+      return allDisabled();
+    },
+    cleanUp: async () => {
+      for (const user of users) {
+        const record = panel.data.keys.get(user.key.id);
+        if (record) record.disabled_at = null;
+      }
+      api.users.provider.refresh();
+    },
+  };
+}
+
 /** Resolving one alert. */
 function resolveAlert(): ActionCase {
   let title = '';
@@ -217,6 +326,9 @@ describe('Fault matrix: every fault kind against each kind of action', function 
     () => viewRead('Site templates view', '/site-templates', () => api.siteTemplates),
     disableUser,
     resolveAlert,
+    createUser,
+    rotateSecret,
+    bulkDisable,
   ];
 
   for (const makeAction of actions) {
