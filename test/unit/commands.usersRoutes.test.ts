@@ -31,3 +31,28 @@ describe('user routes in use', () => {
     });
   }
 });
+
+describe('user actions in menus', () => {
+  interface MenuItem { command: string; when?: string; group?: string }
+  const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuItem[]> } };
+  const menus = manifest.contributes.menus;
+  /** Commands that only read (users:read); every other panelOps.users.* action changes the panel or reads secrets. */
+  const READS = new Set(['panelOps.users.refresh', 'panelOps.users.filter', 'panelOps.users.clearFilter', 'panelOps.users.export', 'panelOps.users.showDetails']);
+
+  it('shows an action that needs users:write only while the token is believed to have it', () => {
+    const entries = [...menus['view/item/context'], ...menus['view/title'], ...menus.commandPalette]
+      .filter((item) => item.command.startsWith('panelOps.users.') && !READS.has(item.command) && item.when !== 'false');
+    assert.ok(entries.length > 20);
+    for (const entry of entries) assert.match(entry.when ?? '', /panelOps\.scope\.users\.write/, `${entry.command} (${entry.when})`);
+  });
+
+  it('offers item actions only on items they apply to: nothing but Delete and details on a revoked user', () => {
+    const onRevoked = menus['view/item/context']
+      .filter((item) => {
+        const pattern = /viewItem =~ \/([^/]+)\//.exec(item.when ?? '')?.[1];
+        return pattern !== undefined && new RegExp(pattern).test('user.revoked');
+      })
+      .map((item) => item.command);
+    assert.deepEqual([...new Set(onRevoked)].sort(), ['panelOps.users.delete', 'panelOps.users.showDetails']);
+  });
+});

@@ -127,6 +127,15 @@ describe('Users: actions on existing users', () => {
     assert.ok(String(told).includes(`"${revoked.key.label}" is revoked`), String(told));
   });
 
+  it('enabling a selection says which users stay expired, since enabling does not lift an access date', async () => {
+    const expired = await freshUser(api, 'expired');
+    const disabled = await freshUser(api, 'disabled');
+    const told = await runOnWithAnswers('panelOps.users.enable', [disabled, [disabled, expired]]);
+    assert.equal(panel.data.keys.get(disabled.key.id)?.disabled_at, null);
+    assert.ok(String(told).includes(`stay expired: "${expired.key.label}"`), String(told));
+    assert.equal(String(told).includes(`"${disabled.key.label}"`), panel.data.keys.get(disabled.key.id)?.expires_at !== null && Date.parse(String(panel.data.keys.get(disabled.key.id)?.expires_at)) < Date.now());
+  });
+
   it('adds a node to a user and removes it again; the last binding cannot be removed', async () => {
     const user = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length === 1);
     const bound = user.key.nodes?.[0].node_name;

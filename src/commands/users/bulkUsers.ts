@@ -40,6 +40,13 @@ const BUSY: Record<BulkAction, () => string> = {
   delete: () => vscode.l10n.t('Deleting users…'),
 };
 
+const FAILED: Record<BulkAction, (count: number) => string> = {
+  disable: (count) => vscode.l10n.t('Could not disable {0} users', count),
+  enable: (count) => vscode.l10n.t('Could not enable {0} users', count),
+  revoke: (count) => vscode.l10n.t('Could not revoke {0} users', count),
+  delete: (count) => vscode.l10n.t('Could not delete {0} users', count),
+};
+
 const DONE: Record<BulkAction, (count: number) => string> = {
   disable: (count) => vscode.l10n.t('Disabled {0} users.', count),
   enable: (count) => vscode.l10n.t('Enabled {0} users.', count),
@@ -59,7 +66,7 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   const outcome = await runAction(context, {
     panelId,
     busyLabel: BUSY[action](),
-    failure: vscode.l10n.t('Could not {0} {1} users', action, users.length),
+    failure: FAILED[action](users.length),
     run: (api, signal) => api.keys.bulk({ action, ids }, { signal }),
     apply: (answer) => follow(context, panelId, action, ids, skippedIn(answer).map((skip) => skip.id)),
     reconcile: async (api, signal) => {
@@ -72,12 +79,18 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
   const updated = typeof outcome.value?.updated === 'number' ? outcome.value.updated : ids.length - skipped.length;
   const failures = skipped.map((skip) => vscode.l10n.t('"{0}" {1}', byId.has(skip.id.toLowerCase()) ? userName(byId.get(skip.id.toLowerCase()) ?? {}) : plainLabel(skip.id, 40), reasonText(skip.reason)));
-  const told = failures.length === 0
-    ? DONE[action](updated)
-    : vscode.l10n.t('{0} Not changed: {1}.', DONE[action](updated), failures.join('; '));
+  const done = `${DONE[action](updated)}${action === 'enable' ? stillBlocked(context, ids) : ''}`;
+  const told = failures.length === 0 ? done : vscode.l10n.t('{0} Not changed: {1}.', done, failures.join('; '));
   if (failures.length === 0) void tell(context, 'info', told);
   else void tell(context, 'warning', told);
   return told;
+}
+
+/** Enabling does not lift an expiry or a revocation (spec 3.2): names the enabled users it leaves blocked. */
+function stillBlocked(context: UserActionContext, ids: readonly string[]): string {
+  const keys = ids.map((id) => context.keys.get(keyIdOf({ id }))).filter((key) => key !== undefined);
+  const expired = keys.filter((key) => key.state === 'expired').map((key) => `"${userName(key)}"`);
+  return expired.length === 0 ? '' : ` ${vscode.l10n.t('Their access date has passed, so these stay expired: {0}.', expired.join(', '))}`;
 }
 
 /** Puts what the panel now holds for the acted-on users into the stores. */
