@@ -37,8 +37,9 @@ describe('package.json contributions', () => {
     const needs: Record<string, RegExp> = {
       'panelOps.nodes.showLogs': /viewItem =~ \/\^node\(\\\.\|\$\)\/ && panelOps\.scope\.nodes\.write/,
       'panelOps.nodes.showJobHistory': /viewItem =~ \/\^node\(\\\.\|\$\)\/ && panelOps\.scope\.nodes\.write/,
-      'panelOps.users.showQr': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
-      'panelOps.users.showQrAsText': /viewItem =~ \/\^user\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
+      // Not on revoked users: the panel refuses the QR of a revoked key (409).
+      'panelOps.users.showQr': /viewItem =~ \/\^user\\\.\(active\|pending\|expiring\|expired\|disabled\)\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
+      'panelOps.users.showQrAsText': /viewItem =~ \/\^user\\\.\(active\|pending\|expiring\|expired\|disabled\)\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
     };
     for (const [command, when] of Object.entries(needs)) {
       const items = manifest.contributes.menus['view/item/context'].filter((item) => item.command === command);

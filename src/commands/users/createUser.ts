@@ -95,7 +95,7 @@ async function announce(context: UserCommandsContext, panelId: string, key: Key,
   // Awaited: the command settles once the notification does (at once in the VS Code suite).
   const choice = await tell(context, 'info', told, ...actions);
   if (choice === copy) await copyLink(context, panelId, item?.key ?? key, item?.target);
-  else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? key);
+  else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { key, panelId });
   return told;
 }
 
