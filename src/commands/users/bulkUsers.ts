@@ -4,7 +4,7 @@ import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { takeKey, tell, userName, type UserActionContext } from './keyActionsSupport';
+import { forgetKey, takeKey, tell, userName, type UserActionContext } from './keyActionsSupport';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -97,23 +97,12 @@ function stillBlocked(context: UserActionContext, ids: readonly string[]): strin
 async function follow(context: UserActionContext, panelId: string, action: BulkAction, ids: readonly string[], skipped: readonly string[]): Promise<void> {
   const changed = ids.filter((id) => !skipped.some((skip) => skip.toLowerCase() === id.toLowerCase()));
   if (action === 'delete') {
-    for (const id of changed) {
-      const previous = context.keys.get(keyIdOf({ id }));
-      context.keys.remove(keyIdOf({ id }));
-      if (previous) takeKeyNodes(context, previous);
-    }
+    for (const id of changed) forgetKey(context, id);
     return;
   }
   await context.session.callOn(panelId, (api, signal) => reRead(context, api, changed, signal)).catch((error: unknown) => {
     context.log.warn(`Re-reading users after a bulk ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
   });
-}
-
-/** The nodes of a deleted user now have configuration pending: read them again. */
-function takeKeyNodes(context: UserActionContext, previous: Parameters<typeof takeKey>[2]): void {
-  for (const binding of previous?.nodes ?? []) {
-    if (context.nodes.get(binding.node_id)) void context.nodes.refresh(binding.node_id).catch(() => undefined);
-  }
 }
 
 /** Reads each user again, six at a time; those the panel no longer has leave the store. Resolves with how many were gone. */
@@ -126,7 +115,7 @@ async function reRead(context: UserActionContext, api: PanelApi, ids: readonly s
         takeKey(context, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })));
       } catch (error) {
         if ((error as { status?: number }).status !== 404) throw error;
-        context.keys.remove(keyIdOf({ id }));
+        forgetKey(context, id);
         gone++;
       }
     }

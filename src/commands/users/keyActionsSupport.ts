@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import type { KeysStore } from '../../state/keysStore';
+import { keyIdOf, type KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel, withoutLinks } from '../../text/plainText';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
@@ -29,6 +29,15 @@ export function takeKey(context: UserActionContext, key: unknown, previous?: Par
   const nodeIds = new Set([...boundNodes(key as Key), ...boundNodes(previous)]);
   for (const id of nodeIds) {
     if (context.nodes.get(id)) void context.nodes.refresh(id).catch(() => undefined);
+  }
+}
+
+/** A user deleted on the panel leaves every list; the nodes it was bound to are read again (configuration pending). */
+export function forgetKey(context: UserActionContext, id: string): void {
+  const previous = context.keys.get(keyIdOf({ id }));
+  context.keys.remove(keyIdOf({ id }));
+  for (const nodeId of boundNodes(previous)) {
+    if (context.nodes.get(nodeId)) void context.nodes.refresh(nodeId).catch(() => undefined);
   }
 }
 

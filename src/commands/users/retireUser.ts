@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
-import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
 import { runBulk } from './bulkUsers';
-import { reReadKey, takeAnswer, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { forgetKey, reReadKey, takeAnswer, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 
@@ -81,14 +80,14 @@ async function remove(context: UserCommandsContext, users: UserItem[]): Promise<
     failure: vscode.l10n.t('Could not delete "{0}"', userName(item.key)),
     target: item.target,
     run: (api, signal) => api.keys.delete(item.key.id, { signal }),
-    apply: () => forget(context, item.key),
+    apply: () => forgetKey(context, item.key.id),
     reconcile: async (api, signal) => {
       try {
         await reReadKey(context, item.key.id, signal, api);
         return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.key));
       } catch (error) {
         if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
-        forget(context, item.key);
+        forgetKey(context, item.key.id);
         return vscode.l10n.t('"{0}" was deleted.', userName(item.key));
       }
     },
@@ -96,13 +95,6 @@ async function remove(context: UserCommandsContext, users: UserItem[]): Promise<
   return outcome.kind === 'done' ? vscode.l10n.t('Deleted "{0}".', userName(item.key)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
 
-/** A deleted user leaves every list; its nodes are read again (configuration pending). */
-function forget(context: UserCommandsContext, key: Key): void {
-  context.keys.remove(keyIdOf(key));
-  for (const binding of key.nodes ?? []) {
-    if (context.nodes.get(binding.node_id)) void context.nodes.refresh(binding.node_id).catch(() => undefined);
-  }
-}
 
 /** "Revoke User…", "Rotate Secret…" and "Delete User…" (revoke and delete also on a selection, in one bulk request). */
 export function registerRetireUser(context: UserCommandsContext): vscode.Disposable {
