@@ -34,7 +34,17 @@ import { registerReconnect } from './commands/reconnect';
 import { registerRefreshAllCommand } from './commands/refreshAll';
 import { registerShowLogCommand } from './commands/showLog';
 import { registerSignOutCommand } from './commands/signOut';
-import { registerSiteTemplatesCommands } from './commands/siteTemplates';
+import { registerNodeSiteCommands } from './commands/nodes/nodeSite';
+import { registerPanelDocuments } from './commands/panelDocuments';
+import { registerCustomizeTemplate } from './commands/siteTemplates/customizeTemplate';
+import { registerOpenPanelFolder } from './commands/siteTemplates/openPanelFolder';
+import { registerOpenTemplate } from './commands/siteTemplates/openTemplate';
+import { registerPreviewTemplate } from './commands/siteTemplates/previewTemplate';
+import { registerSiteTemplatesCommands } from './commands/siteTemplates/refresh';
+import { registerTemplateHistoryCommands } from './commands/siteTemplates/templateHistory';
+import { registerTemplateLifecycle } from './commands/siteTemplates/templateLifecycle';
+import { registerTemplateTransfer } from './commands/siteTemplates/templateTransfer';
+import { registerValidateTemplate } from './commands/siteTemplates/validateTemplate';
 import { registerSwitchPanelCommand } from './commands/switchPanel';
 import { registerTreeNodeActions } from './commands/treeNodeActions';
 import { registerUsersFilter } from './commands/usersFilter';
@@ -61,6 +71,9 @@ import { registerBrandingView } from './views/branding/BrandingTreeProvider';
 import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 import { describeError } from './text/describeError';
+import { registerEditors } from './editors/editors';
+import { Prompts } from './prompts/prompts';
+import { registerTemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
 import { registerUsersView } from './views/users/UsersTreeProvider';
 import { AuditLogs } from './webviews/audit/auditLog';
 import { BrandingForms } from './webviews/branding/brandingForm';
@@ -105,6 +118,10 @@ export async function activate(context: vscode.ExtensionContext) {
   const dashboards = new Dashboards(webviews, session);
   const nodeMetrics = new NodeMetricsViews(webviews, session);
   const auditLogs = new AuditLogs(webviews, session, input);
+  const prompts = new Prompts(context.extensionMode === vscode.ExtensionMode.Test);
+  const editors = registerEditors(context, session, prompts, log);
+  const templateHistoryView = registerTemplateHistoryView(editors.services.history);
+  const templateCommands = { session, editors, prompts, view: siteTemplatesView.provider };
   const statusBar = new AlertsStatusBar(session, alerts);
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(
@@ -114,7 +131,7 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, keys, nodes, bindingSync, documents, alerts, alertsView, siteTemplatesView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, bindingSync, documents, alerts, alertsView, siteTemplatesView, editors, templateHistoryView, statusBar, reconnect, authentication,
     logViewers, jobHistories, qrViews, branding, brandingView, brandingForms, dashboards, nodeMetrics, auditLogs,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
@@ -152,6 +169,16 @@ export async function activate(context: vscode.ExtensionContext) {
     registerPreviewBranding(brandingCommands),
     registerPreviewSubscriptionPage(session, input),
     registerSendTestNotification(actions),
+    registerOpenTemplate(),
+    registerTemplateLifecycle(templateCommands),
+    registerTemplateTransfer(templateCommands),
+    registerCustomizeTemplate(templateCommands),
+    registerValidateTemplate(editors),
+    registerPreviewTemplate(editors),
+    registerTemplateHistoryCommands(editors),
+    registerOpenPanelFolder(session),
+    registerNodeSiteCommands({ session, prompts, nodes: nodesView.provider }),
+    registerPanelDocuments(session),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),
@@ -174,6 +201,9 @@ export async function activate(context: vscode.ExtensionContext) {
     users: usersView,
     alerts: alertsView,
     siteTemplates: siteTemplatesView,
+    templateHistory: templateHistoryView,
+    editors,
+    prompts,
     alertsStore: alerts,
     keysStore: keys,
     documents,

@@ -6,6 +6,8 @@ export interface SiteTemplate {
   readonly name: string;
   readonly description: string | undefined;
   readonly updatedAt: string | undefined;
+  /** Built into the panel: opens read-only and offers Customize instead of editing. */
+  readonly builtin: boolean;
   /** Other short scalar fields, for the tooltip. */
   readonly details: readonly (readonly [string, string])[];
 }
@@ -15,7 +17,7 @@ export interface SiteTemplateList {
   readonly unreadable: number;
 }
 
-const SHOWN = new Set(['id', 'template_id', 'name', 'title', 'slug', 'description', 'updated_at', 'updatedAt']);
+const SHOWN = new Set(['id', 'template_id', 'name', 'title', 'slug', 'description', 'updated_at', 'updatedAt', 'builtin', 'built_in']);
 
 function parseSiteTemplate(record: Record<string, unknown>): SiteTemplate {
   const id = firstText(record, ['id', 'template_id', 'slug']);
@@ -28,6 +30,7 @@ function parseSiteTemplate(record: Record<string, unknown>): SiteTemplate {
     name: firstText(record, ['name', 'title', 'slug']) ?? id ?? '',
     description: firstText(record, ['description', 'summary']),
     updatedAt: firstText(record, ['updated_at', 'updatedAt', 'created_at']),
+    builtin: record.builtin === true || record.built_in === true,
     details,
   };
 }

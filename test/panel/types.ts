@@ -189,7 +189,7 @@ export interface NodeRecord {
   blocklist: string[];
   reliability: { auto_restart: boolean; max_restarts_per_hour: number; health_check_interval_seconds: number };
   web_policy: { mode: string; redirect_url: string | null; allow_countries: string[] };
-  site: { template_id: string | null; enabled: boolean; upstream: string | null };
+  site: { template_id: string | null; enabled: boolean; upstream: string | null; variables: Record<string, string> };
   registration_secret: string;
 }
 
@@ -220,15 +220,27 @@ export interface AlertRecord {
   resolved_at: string | null;
 }
 
+/** A `{{placeholder}}` a site template declares, with the value used when none is given. */
+export interface SiteTemplateVariable {
+  name: string;
+  default: string;
+  description?: string;
+}
+
 export interface SiteTemplateRecord {
   id: string;
   name: string;
   description: string;
   html: string;
   css: string;
+  variables: SiteTemplateVariable[];
   builtin: boolean;
+  /** Starts at 1, +1 on every PUT; a PUT naming another version is 409 `version_conflict`. */
+  version: number;
   created_at: string;
   updated_at: string;
+  /** Username of the account that made the last change (null for the data set's own templates). */
+  updated_by: string | null;
 }
 
 export type BrandingAssetKind = 'logo' | 'logo_dark' | 'favicon' | 'login_bg';

@@ -16,6 +16,7 @@ import { RenderedUsers } from '../users/renderedUsers';
 import { UserItem } from '../users/userTreeItems';
 import type { TreeViewParts } from '../users/UsersTreeProvider';
 import { nodeLabel, scalarFields } from './nodeDescription';
+import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
 
 const NODES_VIEW_ID = 'panelOps.nodes';
@@ -45,8 +46,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     private readonly keys: KeysStore,
   ) {
     this.subscriptions = [
-      // The Jobs and Users sections under each node read `nodes.jobs` and `keys.list`.
-      session.onDidChangePanel(['nodes.list', 'nodes.jobs', 'keys.list'], () => {
+      // The Jobs, Users and Site sections under each node read `nodes.jobs`, `keys.list` and `nodes.site.get`.
+      session.onDidChangePanel(['nodes.list', 'nodes.jobs', 'keys.list', 'nodes.site.get'], () => {
         this.reset();
         this.changed.fire(undefined);
       }),
@@ -171,6 +172,12 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       }
       case 'users':
         return this.nodeUsers(section);
+      case 'site':
+        if (!this.session.capabilities.can('nodes.site.get')) return [new MissingScopeNode('nodes.site.get', this.session.capabilities.wasDenied('nodes.site.get'))];
+        return this.track(async (token) => {
+          const site = await this.session.call((api, signal) => api.nodes.site.get(node.id, { signal }), token);
+          return siteRows(site).map(([name, value], index) => new HealthFieldItem(name, value, `${section.id}/${index}`, 'siteField'));
+        }, 'nodes.site.get', retry).promise;
     }
   }
 

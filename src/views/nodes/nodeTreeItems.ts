@@ -25,7 +25,7 @@ export class NodeItem extends vscode.TreeItem {
     this.current = node;
     this.id = `nodes/${plainLabel(node.id, 100)}`;
     this.show(node, now);
-    this.sections = (['health', 'jobs', 'users'] as const).map((kind) => new NodeSectionItem(kind, this));
+    this.sections = (['health', 'jobs', 'users', 'site'] as const).map((kind) => new NodeSectionItem(kind, this));
   }
 
   get node(): PanelNode {
@@ -45,17 +45,18 @@ export class NodeItem extends vscode.TreeItem {
   }
 }
 
-export type NodeSectionKind = 'health' | 'jobs' | 'users';
+export type NodeSectionKind = 'health' | 'jobs' | 'users' | 'site';
 
 const SECTION_LABELS: Record<NodeSectionKind, () => string> = {
   health: () => vscode.l10n.t('Health'),
   jobs: () => vscode.l10n.t('Recent jobs'),
   users: () => vscode.l10n.t('Users'),
+  site: () => vscode.l10n.t('Site'),
 };
 
-const SECTION_ICONS: Record<NodeSectionKind, string> = { health: 'pulse', jobs: 'history', users: 'account' };
+const SECTION_ICONS: Record<NodeSectionKind, string> = { health: 'pulse', jobs: 'history', users: 'account', site: 'globe' };
 
-/** "Health", "Recent jobs" or "Users" under a node; loads when expanded. */
+/** "Health", "Recent jobs", "Users" or "Site" under a node; loads when expanded. */
 export class NodeSectionItem extends vscode.TreeItem {
   /** The keys store's list of the node's users (the `users` section only), once expanded. */
   list: KeyList | undefined;
@@ -73,12 +74,12 @@ export class NodeSectionItem extends vscode.TreeItem {
  * cut to a label ("disk.free" and `disk: { free }`), and VS Code refuses a view with duplicate ids.
  */
 export class HealthFieldItem extends vscode.TreeItem {
-  constructor(name: string, value: string, id: string) {
+  constructor(name: string, value: string, id: string, contextValue = 'healthField') {
     super(plainLabel(name, 60), vscode.TreeItemCollapsibleState.None);
     this.id = id;
     this.description = plainLabel(value, 120);
     this.tooltip = untrustedMarkdown().field(name, value, 2000).build();
-    this.contextValue = 'healthField';
+    this.contextValue = contextValue;
   }
 }
 

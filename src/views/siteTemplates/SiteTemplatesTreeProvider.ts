@@ -8,7 +8,7 @@ import { stateNodes } from '../shared/viewMessages';
 import { SiteTemplateNode } from './siteTemplateNode';
 import { SingleFlightLoad } from '../../state/singleFlightLoad';
 
-type Loaded = { readonly kind: 'loaded'; readonly list: SiteTemplateList } | { readonly kind: 'failed'; readonly error: unknown };
+type Loaded = { readonly kind: 'loaded'; readonly panelId: string; readonly list: SiteTemplateList } | { readonly kind: 'failed'; readonly error: unknown };
 
 /**
  * Every site template of the active panel; loads when first shown and on refresh. A refresh or a change of
@@ -65,9 +65,10 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   private load(): Promise<void> {
     return this.loading.run(async (token) => {
       let result: Loaded;
+      const panelId = this.session.active?.id ?? '';
       try {
-        const response = await this.session.call((api, signal) => api.siteTemplates.list({ signal }), token);
-        result = { kind: 'loaded', list: parseSiteTemplates(response) };
+        const response = await this.session.callOn(panelId, (api, signal) => api.siteTemplates.list({ signal }), token);
+        result = { kind: 'loaded', panelId, list: parseSiteTemplates(response) };
       } catch (error) {
         result = { kind: 'failed', error };
       }

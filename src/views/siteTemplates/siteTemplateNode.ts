@@ -4,8 +4,10 @@ import { relativeTime } from '../shared/relativeTime';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 
 /**
- * One site template: name, id as description, details in the tooltip. Its id comes from the panel's
- * (see `stableIds`), so it keeps its place and selection across refreshes.
+ * One site template of a panel: name, id as description, details in the tooltip; clicking opens its
+ * index.html (read-only for a built-in one, whose menu offers Customize instead). Its id comes from the
+ * panel's (see `stableIds`), so it keeps its place and selection across refreshes; it keeps the panel it
+ * was listed from, so its commands act there.
  */
 export class SiteTemplateNode extends vscode.TreeItem {
   constructor(
@@ -16,9 +18,10 @@ export class SiteTemplateNode extends vscode.TreeItem {
   ) {
     super(plainLabel(template.name) || vscode.l10n.t('(unnamed template)'), vscode.TreeItemCollapsibleState.None);
     this.id = id;
-    this.description = plainLabel(template.id, 60);
-    this.iconPath = new vscode.ThemeIcon('globe');
-    this.contextValue = 'siteTemplate';
+    this.description = template.builtin ? vscode.l10n.t('built-in · {0}', plainLabel(template.id, 60)) : plainLabel(template.id, 60);
+    this.iconPath = new vscode.ThemeIcon(template.builtin ? 'lock' : 'globe');
+    this.contextValue = template.builtin ? 'siteTemplate.builtin' : 'siteTemplate.custom';
+    if (template.id) this.command = { command: 'panelOps.siteTemplates.open', title: vscode.l10n.t('Open Template'), arguments: [this] };
     const tooltip = untrustedMarkdown()
       .heading(template.name)
       .paragraph(template.description)

@@ -1,6 +1,12 @@
 /** Site templates and branding profiles shared by the demo and large data sets. */
 import type { SeededRandom } from '../seededRandom';
-import type { BrandingProfileRecord, SiteTemplateRecord } from '../types';
+import type { BrandingProfileRecord, SiteTemplateRecord, SiteTemplateVariable } from '../types';
+
+const SITE_VARIABLES: readonly SiteTemplateVariable[] = [
+  { name: 'site_name', default: 'Example', description: 'Name shown as title and heading' },
+  { name: 'tagline', default: 'Welcome', description: 'One line under the heading' },
+  { name: 'accent_color', default: '#1f6feb', description: 'Heading colour' },
+];
 
 const TEMPLATE_SOURCES: readonly { name: string; description: string; html: string; css: string }[] = [
   {
@@ -34,7 +40,8 @@ export function siteTemplates(rng: SeededRandom, now: number): Map<string, SiteT
   TEMPLATE_SOURCES.forEach((source, i) => {
     const created = new Date(now - (90 - i * 10) * 86_400_000).toISOString();
     const id = rng.uuid();
-    templates.set(id, { id, ...source, builtin: i < 3, created_at: created, updated_at: created });
+    const variables = i < 3 ? SITE_VARIABLES.map((variable) => ({ ...variable })) : [];
+    templates.set(id, { id, ...source, variables, builtin: i < 3, version: 1, created_at: created, updated_at: created, updated_by: null });
   });
   return templates;
 }

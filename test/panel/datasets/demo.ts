@@ -129,6 +129,8 @@ export function demoData(now: number, messenger: string): PanelData {
 
   data.alerts = demoAlerts(now, { waw, hel, nyc, sgp, ams });
   data.siteTemplates = siteTemplates(rng, now);
+  // ams-1 serves the first built-in template as its cover site.
+  ams.site = { template_id: [...data.siteTemplates.keys()][0], enabled: true, upstream: null, variables: { site_name: 'Amsterdam Bakery' } };
   data.brandingProfiles = brandingProfiles(rng, now);
   const hostile = hostileBrandingProfile(now);
   data.brandingProfiles.set(hostile.id, hostile);

@@ -34,7 +34,7 @@ export function makeNode(rng: SeededRandom, now: number, seed: NodeSeed): NodeRe
     blocklist: rng.chance(0.3) ? ['192.0.2.0/24'] : [],
     reliability: { auto_restart: true, max_restarts_per_hour: 3, health_check_interval_seconds: 30 },
     web_policy: { mode: 'cover', redirect_url: null, allow_countries: [] },
-    site: { template_id: null, enabled: false, upstream: null },
+    site: { template_id: null, enabled: false, upstream: null, variables: {} },
     registration_secret: `reg_${rng.hex(32)}`,
   };
 }

@@ -52,7 +52,7 @@ function createNode(ctx: HandlerContext) {
     blocklist: [],
     reliability: { auto_restart: true, max_restarts_per_hour: 3, health_check_interval_seconds: 30 },
     web_policy: { mode: 'cover', redirect_url: null, allow_countries: [] },
-    site: { template_id: null, enabled: false, upstream: null },
+    site: { template_id: null, enabled: false, upstream: null, variables: {} },
     registration_secret: `reg_${panel.newHex(16)}`,
   };
   panel.data.nodes.set(node.id, node);

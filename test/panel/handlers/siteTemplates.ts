@@ -3,9 +3,10 @@ import { conflict, notFound, validationFailed } from '../apiError';
 import { FieldErrors, isUuid, optionalString, requiredString } from '../fieldChecks';
 import { created, noContent, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import { validateHtml } from '../htmlValidation';
+import { BUNDLE_FORMAT, storedHtmlProblem, variablesOf, variablesProblem, versionProblem } from '../templateFields';
 import type { SiteTemplateRecord } from '../types';
 
-const TEMPLATE_FIELDS = ['name', 'description', 'html', 'css'];
+const TEMPLATE_FIELDS = ['name', 'description', 'html', 'css', 'variables'];
 
 function template(ctx: HandlerContext): SiteTemplateRecord {
   const found = isUuid(ctx.params.id) ? ctx.panel.data.siteTemplates.get(ctx.params.id.toLowerCase()) : undefined;
@@ -14,12 +15,19 @@ function template(ctx: HandlerContext): SiteTemplateRecord {
 }
 
 function summaryOf(t: SiteTemplateRecord) {
-  return { id: t.id, name: t.name, description: t.description, builtin: t.builtin, created_at: t.created_at, updated_at: t.updated_at, size: t.html.length + t.css.length };
+  return {
+    id: t.id, name: t.name, description: t.description, builtin: t.builtin, version: t.version,
+    created_at: t.created_at, updated_at: t.updated_at, updated_by: t.updated_by, size: t.html.length + t.css.length,
+  };
 }
 
-function store(ctx: HandlerContext, fields: Omit<SiteTemplateRecord, 'id' | 'builtin' | 'created_at' | 'updated_at'>, action: string) {
+type StoredFields = Omit<SiteTemplateRecord, 'id' | 'builtin' | 'version' | 'created_at' | 'updated_at' | 'updated_by'>;
+
+function store(ctx: HandlerContext, fields: StoredFields, action: string) {
   const now = ctx.panel.now().toISOString();
-  const record: SiteTemplateRecord = { id: ctx.panel.newId(), ...fields, builtin: false, created_at: now, updated_at: now };
+  const record: SiteTemplateRecord = {
+    id: ctx.panel.newId(), ...fields, builtin: false, version: 1, created_at: now, updated_at: now, updated_by: ctx.caller.account.username,
+  };
   ctx.panel.data.siteTemplates.set(record.id, record);
   ctx.panel.audit.record(ctx.caller, action, { type: 'site_template', id: record.id }, { name: record.name });
   return created(record);
@@ -32,13 +40,18 @@ function createTemplate(ctx: HandlerContext) {
   errors.check('html', requiredString(body.html));
   errors.check('description', optionalString(body.description));
   errors.check('css', optionalString(body.css));
+  errors.check('variables', variablesProblem(body.variables));
   if (errors.any) throw validationFailed(errors.fields);
-  return store(ctx, { name: String(body.name), description: String(body.description ?? ''), html: String(body.html), css: String(body.css ?? '') }, 'site_templates.create');
+  return store(ctx, {
+    name: String(body.name), description: String(body.description ?? ''), html: String(body.html), css: String(body.css ?? ''), variables: variablesOf(body.variables),
+  }, 'site_templates.create');
 }
 
 function importTemplate(ctx: HandlerContext) {
-  const body = ctx.body.json(TEMPLATE_FIELDS);
+  const body = ctx.body.json([...TEMPLATE_FIELDS, 'format']);
   const errors = new FieldErrors();
+  if (body.format !== undefined && body.format !== BUNDLE_FORMAT) errors.check('format', `must be ${BUNDLE_FORMAT}`);
+  errors.check('variables', variablesProblem(body.variables));
   errors.check('html', requiredString(body.html));
   errors.check('name', optionalString(body.name));
   errors.check('description', optionalString(body.description));
@@ -46,20 +59,29 @@ function importTemplate(ctx: HandlerContext) {
   if (errors.any) throw validationFailed(errors.fields);
   const html = String(body.html);
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
-  return store(ctx, { name: typeof body.name === 'string' ? body.name : title || 'Imported template', description: String(body.description ?? 'Imported'), html, css: String(body.css ?? '') }, 'site_templates.import');
+  return store(ctx, {
+    name: typeof body.name === 'string' ? body.name : title || 'Imported template', description: String(body.description ?? 'Imported'), html,
+    css: String(body.css ?? ''), variables: variablesOf(body.variables),
+  }, 'site_templates.import');
 }
 
 function putTemplate(ctx: HandlerContext) {
   const record = template(ctx);
-  const body = ctx.body.json(TEMPLATE_FIELDS);
+  const { version, ...body } = ctx.body.json([...TEMPLATE_FIELDS, 'version']);
   const errors = new FieldErrors();
   if ('name' in body) errors.check('name', requiredString(body.name));
-  if ('html' in body) errors.check('html', requiredString(body.html));
+  if ('html' in body) errors.check('html', requiredString(body.html) ?? storedHtmlProblem(String(body.html)));
   errors.check('description', optionalString(body.description));
   errors.check('css', optionalString(body.css));
+  errors.check('variables', variablesProblem(body.variables));
+  errors.check('version', versionProblem(version));
   if (errors.any) throw validationFailed(errors.fields);
   if (record.builtin) throw conflict('built-in templates cannot be changed; customize one to get an editable copy', 'builtin_template');
-  Object.assign(record, body, { updated_at: ctx.panel.now().toISOString() });
+  if (version !== undefined && version !== record.version) {
+    throw conflict(`the template changed on the panel since version ${String(version)}; it is now version ${record.version}`, 'version_conflict');
+  }
+  if (body.variables !== undefined) body.variables = variablesOf(body.variables);
+  Object.assign(record, body, { version: record.version + 1, updated_at: ctx.panel.now().toISOString(), updated_by: ctx.caller.account.username });
   ctx.panel.audit.record(ctx.caller, 'site_templates.update', { type: 'site_template', id: record.id }, { fields: Object.keys(body) });
   return ok(record);
 }
@@ -67,8 +89,8 @@ function putTemplate(ctx: HandlerContext) {
 function deleteTemplate(ctx: HandlerContext) {
   const record = template(ctx);
   if (record.builtin) throw conflict('built-in templates cannot be deleted', 'builtin_template');
-  const user = [...ctx.panel.data.nodes.values()].find((node) => node.site.template_id === record.id);
-  if (user) throw conflict(`the template is in use on ${user.name}`, 'template_in_use');
+  const users = [...ctx.panel.data.nodes.values()].filter((node) => node.site.template_id === record.id);
+  if (users.length > 0) throw conflict(`the template is in use on ${users.map((node) => node.name).join(', ')}`, 'template_in_use');
   ctx.panel.data.siteTemplates.delete(record.id);
   ctx.panel.audit.record(ctx.caller, 'site_templates.delete', { type: 'site_template', id: record.id }, { name: record.name });
   return noContent;
@@ -93,7 +115,11 @@ function customize(ctx: HandlerContext) {
   }
   if (errors.any) throw validationFailed(errors.fields);
   const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (values as Record<string, string>)[name] ?? whole);
-  return store(ctx, { name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description, html: fill(source.html), css: fill(source.css) }, 'site_templates.customize');
+  const given = values as Record<string, string>;
+  return store(ctx, {
+    name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description, html: fill(source.html), css: fill(source.css),
+    variables: source.variables.filter((variable) => !(variable.name in given)).map((variable) => ({ ...variable })),
+  }, 'site_templates.customize');
 }
 
 export const siteTemplateHandlers: HandlerTable = {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
-import type { SiteTemplatesTreeProvider } from '../views/siteTemplates/SiteTemplatesTreeProvider';
+import type { PanelSession } from '../../connection/panelSession';
+import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
 
 /** "Refresh Site Templates". */
 export function registerSiteTemplatesCommands(session: PanelSession, provider: SiteTemplatesTreeProvider): vscode.Disposable {

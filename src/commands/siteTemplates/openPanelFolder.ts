@@ -1,0 +1,23 @@
+import * as vscode from 'vscode';
+import type { PanelSession } from '../../connection/panelSession';
+import { panelRootUri } from '../../editors/panelUri';
+import { plainLabel } from '../../text/plainText';
+
+/**
+ * "Open Panel as Folder": adds the active panel's documents (site templates, nodes, settings) as a
+ * workspace folder, so the Explorer, search across files and source control diffs work on them.
+ */
+export function registerOpenPanelFolder(session: PanelSession): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.openPanelFolder', () => {
+    const panel = session.active;
+    if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+    const uri = panelRootUri(panel.id);
+    const existing = vscode.workspace.workspaceFolders?.find((folder) => folder.uri.toString() === uri.toString());
+    if (existing) {
+      void vscode.commands.executeCommand('workbench.view.explorer');
+      return false;
+    }
+    const at = vscode.workspace.workspaceFolders?.length ?? 0;
+    return vscode.workspace.updateWorkspaceFolders(at, 0, { uri, name: vscode.l10n.t('Panel: {0}', plainLabel(panel.name, 60)) });
+  });
+}

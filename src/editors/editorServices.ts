@@ -1,0 +1,23 @@
+import type * as vscode from 'vscode';
+import type { PanelSession } from '../connection/panelSession';
+import type { Prompts } from '../prompts/prompts';
+import type { DocumentStates } from './documentStates';
+import type { EditorProblems } from './editorProblems';
+import type { Snapshots } from './snapshots';
+import type { TemplateHistory } from './templateHistory';
+
+/** What the panel file system and the editor commands share, built once in extension.ts. */
+export interface EditorServices {
+  readonly session: PanelSession;
+  readonly states: DocumentStates;
+  readonly problems: EditorProblems;
+  readonly snapshots: Snapshots;
+  readonly history: TemplateHistory;
+  readonly prompts: Prompts;
+  readonly log: vscode.LogOutputChannel;
+}
+
+/** The key of a document's state: panel, object and file, whatever name decorates its URI. */
+export function stateKey(panelId: string, objectId: string, file: string): string {
+  return JSON.stringify([panelId, objectId, file]);
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import type { PanelSession } from '../connection/panelSession';
+import type { Prompts } from '../prompts/prompts';
+import { DocumentStates } from './documentStates';
+import { EditorProblems } from './editorProblems';
+import type { EditorServices } from './editorServices';
+import { PanelFileSystem, registerPanelFileSystem } from './panelFileSystem';
+import { locate } from './panelUri';
+import { SaveConflicts } from './saveConflicts';
+import { Snapshots } from './snapshots';
+import { TemplateHistory } from './templateHistory';
+import { TemplateSave } from './templateSave';
+import { TemplateSource } from './templateSource';
+import { siblingUri, TemplateValidator } from './templateValidation';
+
+/** The panel documents as editor tabs: the file system, its problems, conflicts, validation and history. */
+export interface Editors extends vscode.Disposable {
+  readonly services: EditorServices;
+  readonly fileSystem: PanelFileSystem;
+  readonly templates: TemplateSource;
+  readonly validator: TemplateValidator;
+  readonly conflicts: SaveConflicts;
+}
+
+export function registerEditors(context: vscode.ExtensionContext, session: PanelSession, prompts: Prompts, log: vscode.LogOutputChannel): Editors {
+  const problems = new EditorProblems();
+  const snapshots = new Snapshots();
+  const history = new TemplateHistory(context.globalStorageUri);
+  const services: EditorServices = { session, states: new DocumentStates(), problems, snapshots, history, prompts, log };
+  const templates = new TemplateSource(services);
+  const validator = new TemplateValidator(services, templates);
+  const conflicts = new SaveConflicts(services, templates);
+  const fileSystem = new PanelFileSystem(services, templates, new TemplateSave(services, templates, validator, conflicts));
+  const checkPlaceholders = (document: vscode.TextDocument) => {
+    const location = locate(document.uri);
+    if (location?.path.kind !== 'templateFile') return;
+    if (location.path.file !== 'variables.json') validator.checkPlaceholders(document.uri, document.getText());
+    else {
+      for (const file of ['index.html', 'style.css']) {
+        const sibling = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === siblingUri(document.uri, file).toString());
+        if (sibling) validator.checkPlaceholders(sibling.uri, sibling.getText());
+      }
+    }
+  };
+  const disposables = vscode.Disposable.from(
+    registerPanelFileSystem(fileSystem),
+    problems, snapshots, history, conflicts,
+    vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
+    vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
+  );
+  return { services, fileSystem, templates, validator, conflicts, dispose: () => disposables.dispose() };
+}

@@ -1,0 +1,116 @@
+import * as vscode from 'vscode';
+import { PanelHttpError } from '../api/errors';
+import type { PanelApi } from '../api/index';
+import type { JsonObject } from '../api/types';
+import { describeError } from '../text/describeError';
+import { stateKey, type EditorServices } from './editorServices';
+import type { ProblemAt } from './editorProblems';
+import { lineOfMember, problemsOf, unknownFields } from './fieldErrorLines';
+import { SaveRefusedError } from './templateSave';
+import type { NodeDocument } from './panelPaths';
+
+/** A JSON document of the panel: a node's blocklist, web policy or reliability, or the panel settings. */
+export type JsonDocumentId = { readonly kind: 'node'; readonly nodeId: string; readonly document: NodeDocument } | { readonly kind: 'settings' };
+
+interface Routes {
+  get(api: PanelApi, signal: AbortSignal): Promise<unknown>;
+  put(api: PanelApi, body: JsonObject, signal: AbortSignal): Promise<unknown>;
+  /** Members of the answer that identify the object and are not part of the PUT body. */
+  readonly identity: readonly string[];
+}
+
+function routesOf(id: JsonDocumentId): Routes {
+  if (id.kind === 'settings') {
+    return { get: (api, signal) => api.settings.get({ signal }), put: (api, body, signal) => api.settings.put(body, { signal }), identity: [] };
+  }
+  const group = { blocklist: 'blocklist', 'web-policy': 'webPolicy', reliability: 'reliability' } as const;
+  const name = group[id.document];
+  return {
+    get: (api, signal) => api.nodes[name].get(id.nodeId, { signal }),
+    put: (api, body, signal) => api.nodes[name].put(id.nodeId, body, { signal }),
+    identity: ['node_id'],
+  };
+}
+
+/**
+ * The JSON documents of the panel file system: GET on open (without the members that only identify the
+ * object), PUT of the parsed text on save. The panel's 400 for an unknown field and 422 field errors land
+ * in Problems at the line of that member; these documents have no version, so the last save wins.
+ */
+export class JsonDocuments {
+  constructor(private readonly services: EditorServices) {}
+
+  async stat(panelId: string, id: JsonDocumentId): Promise<vscode.FileStat> {
+    const key = keyOf(panelId, id);
+    const state = this.services.states.get(key) ?? this.services.states.read(key, await this.fetchText(panelId, id), undefined);
+    return { type: vscode.FileType.File, ctime: 0, mtime: state.mtime, size: Buffer.byteLength(state.base, 'utf8') };
+  }
+
+  async readFile(panelId: string, id: JsonDocumentId): Promise<Uint8Array> {
+    const text = await this.fetchText(panelId, id);
+    this.services.states.read(keyOf(panelId, id), text, undefined);
+    return Buffer.from(text, 'utf8');
+  }
+
+  async write(uri: vscode.Uri, panelId: string, id: JsonDocumentId, content: Uint8Array): Promise<void> {
+    const text = Buffer.from(content).toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      return this.refuse(uri, [{ uri, line: 1, message: vscode.l10n.t('Not valid JSON: {0}', error instanceof Error ? error.message : String(error)) }]);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return this.refuse(uri, [{ uri, line: 1, message: vscode.l10n.t('The document must be one JSON object.') }]);
+    }
+    const routes = routesOf(id);
+    try {
+      await this.services.session.callOn(panelId, (api, signal) => routes.put(api, body as JsonObject, signal));
+    } catch (error) {
+      throw this.refused(uri, text, error);
+    }
+    // The editor keeps what was typed (the panel's answer may order members differently).
+    this.services.states.read(keyOf(panelId, id), text, undefined);
+    this.services.problems.clearSave(uri);
+  }
+
+  private async fetchText(panelId: string, id: JsonDocumentId): Promise<string> {
+    const routes = routesOf(id);
+    const answer = await this.services.session.callOn(panelId, (api, signal) => routes.get(api, signal));
+    return textOf(isObject(answer) ? answer : {}, routes.identity);
+  }
+
+  private refuse(uri: vscode.Uri, problems: ProblemAt[]): never {
+    this.services.problems.reportSave([uri], problems);
+    throw new SaveRefusedError(problems.map((problem) => problem.message).join('; '));
+  }
+
+  private refused(uri: vscode.Uri, text: string, error: unknown): Error {
+    const problems: ProblemAt[] = [];
+    if (error instanceof PanelHttpError && error.status === 400) {
+      for (const field of unknownFields(error.panelMessage)) {
+        problems.push({ uri, line: lineOfMember(text, field), message: vscode.l10n.t('The panel does not accept the field "{0}" (HTTP 400).', field) });
+      }
+    }
+    if (error instanceof PanelHttpError && error.fields) {
+      for (const [field, message] of Object.entries(error.fields)) {
+        for (const problem of problemsOf(String(message))) problems.push({ uri, line: lineOfMember(text, field.replace(/[[.].*$/, '')), message: `${field}: ${problem.message}` });
+      }
+    }
+    this.services.problems.reportSave([uri], problems);
+    return new SaveRefusedError(describeError(error));
+  }
+}
+
+function keyOf(panelId: string, id: JsonDocumentId): string {
+  return id.kind === 'settings' ? stateKey(panelId, 'settings', 'settings.json') : stateKey(panelId, id.nodeId, id.document);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function textOf(answer: Record<string, unknown>, identity: readonly string[]): string {
+  const shown = Object.fromEntries(Object.entries(answer).filter(([name]) => !identity.includes(name)));
+  return `${JSON.stringify(shown, null, 2)}\n`;
+}

@@ -1,0 +1,127 @@
+import * as vscode from 'vscode';
+import { NotConnectedError } from '../connection/panelSession';
+import type { EditorServices } from './editorServices';
+import { JsonDocuments, type JsonDocumentId } from './jsonDocuments';
+import { folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
+import { locate, PANEL_SCHEME } from './panelUri';
+import type { TemplateSave } from './templateSave';
+import type { TemplateSource } from './templateSource';
+
+const DIRECTORY: vscode.FileStat = { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+
+/**
+ * The panel as a file system (`panelops:`): site templates as folders of index.html, style.css and
+ * variables.json, nodes' JSON documents and the settings. Every URI names its panel, and every request
+ * goes to that panel (`callOn`), whichever panel is active. Creating, deleting and renaming go through the
+ * Site Templates view's commands, not the file system.
+ */
+export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly json: JsonDocuments;
+
+  constructor(
+    private readonly services: EditorServices,
+    private readonly templates: TemplateSource,
+    private readonly saves: TemplateSave,
+  ) {
+    this.json = new JsonDocuments(services);
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  /** Tells VS Code that a folder's listing changed (a template created or deleted). */
+  changedFolder(uri: vscode.Uri): void {
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const { panelId, path } = this.where(uri);
+    switch (path.kind) {
+      case 'templateFile':
+        return this.templates.stat(panelId, path.templateId, path.file);
+      case 'nodeDocument':
+      case 'settings':
+        return this.json.stat(panelId, jsonId(path));
+      default:
+        return DIRECTORY;
+    }
+  }
+
+  async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
+    const { panelId, path } = this.where(uri);
+    switch (path.kind) {
+      case 'root':
+        return [['site-templates', vscode.FileType.Directory], ['nodes', vscode.FileType.Directory], ['settings.json', vscode.FileType.File]];
+      case 'templates':
+        return this.templates.templateFolders(panelId);
+      case 'template':
+        return this.templates.templateFiles(panelId, path.templateId);
+      case 'nodes': {
+        const list = await this.services.session.callOn(panelId, (api, signal) => api.nodes.list({ signal }));
+        const items = Array.isArray(list?.items) ? list.items : [];
+        return items.filter((node) => typeof node?.id === 'string')
+          .map((node): [string, vscode.FileType] => [folderName(String(node.name ?? node.id), node.id), vscode.FileType.Directory]);
+      }
+      case 'node':
+        return NODE_DOCUMENTS.map((document) => [`${document}.json`, vscode.FileType.File]);
+      default:
+        throw vscode.FileSystemError.FileNotADirectory(uri);
+    }
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const { panelId, path } = this.where(uri);
+    if (path.kind === 'templateFile') return this.templates.readFile(panelId, path.templateId, path.file);
+    if (path.kind === 'nodeDocument' || path.kind === 'settings') return this.json.readFile(panelId, jsonId(path));
+    throw vscode.FileSystemError.FileIsADirectory(uri);
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
+    const { panelId, path } = this.where(uri);
+    if (path.kind === 'templateFile') await this.saves.write(uri, panelId, path.templateId, path.file, content);
+    else if (path.kind === 'nodeDocument' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);
+    else throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Panel documents are created with the Site Templates view\'s commands.'));
+    void options;
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Use New Template in the Site Templates view.'));
+  }
+
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Use Delete Template in the Site Templates view.'));
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Panel documents cannot be renamed here.'));
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private where(uri: vscode.Uri): { panelId: string; path: PanelPath } {
+    const location = locate(uri);
+    if (!location) throw vscode.FileSystemError.FileNotFound(uri);
+    if (!this.services.session.panel(location.panelId)) {
+      throw vscode.FileSystemError.Unavailable(new NotConnectedError(location.panelId).message);
+    }
+    return location;
+  }
+}
+
+function jsonId(path: Extract<PanelPath, { kind: 'nodeDocument' | 'settings' }>): JsonDocumentId {
+  return path.kind === 'settings' ? { kind: 'settings' } : { kind: 'node', nodeId: path.nodeId, document: path.document };
+}
+
+/** Registers the file system for `panelops:` URIs. */
+export function registerPanelFileSystem(provider: PanelFileSystem): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.workspace.registerFileSystemProvider(PANEL_SCHEME, provider, { isCaseSensitive: true }),
+    provider,
+  );
+}

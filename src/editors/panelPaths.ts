@@ -1,0 +1,87 @@
+/**
+ * The paths of the panel file system (`panelops:` URIs), as plain data: which panel object a path names and
+ * the path of each object. No `vscode` import (unit-tested). The panel travels in the URI's authority (its
+ * origin in hex, so no character of it needs escaping and case cannot change it); the object's id in the
+ * last `~` part of a folder name, after a readable name that is only decoration.
+ *
+ *     /                                     the panel
+ *     /site-templates/                      every template
+ *     /site-templates/<name>~<id>/index.html | style.css | variables.json
+ *     /nodes/<name>~<id>/blocklist.json | web-policy.json | reliability.json
+ *     /settings.json
+ */
+
+export const TEMPLATE_FILES = ['index.html', 'style.css', 'variables.json'] as const;
+export type TemplateFile = (typeof TEMPLATE_FILES)[number];
+
+export const NODE_DOCUMENTS = ['blocklist', 'web-policy', 'reliability'] as const;
+export type NodeDocument = (typeof NODE_DOCUMENTS)[number];
+
+export type PanelPath =
+  | { readonly kind: 'root' }
+  | { readonly kind: 'templates' }
+  | { readonly kind: 'template'; readonly templateId: string; readonly label: string }
+  | { readonly kind: 'templateFile'; readonly templateId: string; readonly label: string; readonly file: TemplateFile }
+  | { readonly kind: 'nodes' }
+  | { readonly kind: 'node'; readonly nodeId: string; readonly label: string }
+  | { readonly kind: 'nodeDocument'; readonly nodeId: string; readonly label: string; readonly document: NodeDocument }
+  | { readonly kind: 'settings' };
+
+/** The authority of a panel's URIs: its origin in lowercase hex. */
+export function authorityOf(panelId: string): string {
+  return Buffer.from(panelId, 'utf8').toString('hex');
+}
+
+/** The panel id (origin) of an authority, undefined when it is not one this extension made. */
+export function panelIdOf(authority: string): string | undefined {
+  if (!/^(?:[0-9a-f]{2})+$/i.test(authority)) return undefined;
+  return Buffer.from(authority, 'hex').toString('utf8');
+}
+
+/** A folder name: the object's name made safe for a path segment, then `~` and its id. */
+export function folderName(label: string, id: string): string {
+  const readable = label.replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/\s+/g, ' ').trim().slice(0, 60) || 'unnamed';
+  return `${readable}~${encodeURIComponent(id).replace(/~/g, '%7E')}`;
+}
+
+function splitFolder(segment: string): { id: string; label: string } | undefined {
+  const at = segment.lastIndexOf('~');
+  if (at < 0) return undefined;
+  try {
+    const id = decodeURIComponent(segment.slice(at + 1));
+    return id ? { id, label: segment.slice(0, at) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function parsePanelPath(path: string): PanelPath | undefined {
+  const parts = path.split('/').filter((part) => part !== '');
+  if (parts.length === 0) return { kind: 'root' };
+  if (parts.length === 1 && parts[0] === 'settings.json') return { kind: 'settings' };
+  if (parts[0] === 'site-templates') {
+    if (parts.length === 1) return { kind: 'templates' };
+    const folder = splitFolder(parts[1]);
+    if (!folder || parts.length > 3) return undefined;
+    if (parts.length === 2) return { kind: 'template', templateId: folder.id, label: folder.label };
+    const file = TEMPLATE_FILES.find((name) => name === parts[2]);
+    return file ? { kind: 'templateFile', templateId: folder.id, label: folder.label, file } : undefined;
+  }
+  if (parts[0] === 'nodes') {
+    if (parts.length === 1) return { kind: 'nodes' };
+    const folder = splitFolder(parts[1]);
+    if (!folder || parts.length > 3) return undefined;
+    if (parts.length === 2) return { kind: 'node', nodeId: folder.id, label: folder.label };
+    const document = NODE_DOCUMENTS.find((name) => `${name}.json` === parts[2]);
+    return document ? { kind: 'nodeDocument', nodeId: folder.id, label: folder.label, document } : undefined;
+  }
+  return undefined;
+}
+
+export function templateFilePath(label: string, templateId: string, file: TemplateFile): string {
+  return `/site-templates/${folderName(label, templateId)}/${file}`;
+}
+
+export function nodeDocumentPath(label: string, nodeId: string, document: NodeDocument): string {
+  return `/nodes/${folderName(label, nodeId)}/${document}.json`;
+}

@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import { authorityOf, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
+
+/** The scheme of the panel file system: templates and other panel documents as files. */
+export const PANEL_SCHEME = 'panelops';
+
+export interface PanelLocation {
+  readonly panelId: string;
+  readonly path: PanelPath;
+}
+
+/** Which panel and object a `panelops:` URI names; undefined for any other URI. */
+export function locate(uri: vscode.Uri): PanelLocation | undefined {
+  if (uri.scheme !== PANEL_SCHEME) return undefined;
+  const panelId = panelIdOf(uri.authority);
+  const path = parsePanelPath(uri.path);
+  return panelId && path ? { panelId, path } : undefined;
+}
+
+export function panelRootUri(panelId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: '/' });
+}
+
+export function templateFileUri(panelId: string, template: { id: string; name: string }, file: TemplateFile): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: templateFilePath(template.name, template.id, file) });
+}
+
+export function nodeDocumentUri(panelId: string, node: { id: string; name: string }, document: NodeDocument): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: nodeDocumentPath(node.name, node.id, document) });
+}
+
+export function settingsUri(panelId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: '/settings.json' });
+}

@@ -1,0 +1,54 @@
+/** Which file of a template holds which field, and the PUT body a file's text makes. No `vscode` import (unit-tested). */
+import type { SiteTemplateRecord } from '../state/siteTemplateRecord';
+import { TEMPLATE_FILES, type TemplateFile } from './panelPaths';
+
+const FIELD_OF: Record<TemplateFile, 'html' | 'css' | 'variables'> = { 'index.html': 'html', 'style.css': 'css', 'variables.json': 'variables' };
+
+/** The files of a template: variables.json only when the panel declares variables. */
+export function filesOf(record: SiteTemplateRecord): TemplateFile[] {
+  return TEMPLATE_FILES.filter((file) => file !== 'variables.json' || record.variables !== undefined);
+}
+
+export function fileText(record: SiteTemplateRecord, file: TemplateFile): string {
+  switch (file) {
+    case 'index.html':
+      return record.html;
+    case 'style.css':
+      return record.css;
+    case 'variables.json':
+      return `${JSON.stringify(record.variables ?? [], null, 2)}\n`;
+  }
+}
+
+/** The file that holds a field the panel named in an error (`html`, `css`, `variables`, `variables[2]`...). */
+export function fileOfField(field: string): TemplateFile | undefined {
+  const base = /^[a-z_]+/i.exec(field)?.[0];
+  return TEMPLATE_FILES.find((file) => FIELD_OF[file] === base);
+}
+
+/** Thrown for text that cannot become a PUT body (variables.json that is not JSON). */
+export class UnsavableTextError extends Error {
+  constructor(message: string, readonly line: number | undefined) {
+    super(message);
+  }
+}
+
+/** The body of `PUT /site-templates/{id}` for a file's new text (without the version). */
+export function putBody(file: TemplateFile, text: string): Record<string, unknown> {
+  if (file !== 'variables.json') return { [FIELD_OF[file]]: text };
+  let variables: unknown;
+  try {
+    variables = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(String(error))?.[1];
+    const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;
+    throw new UnsavableTextError(`variables.json is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, line);
+  }
+  if (!Array.isArray(variables)) throw new UnsavableTextError('variables.json must hold an array of {"name", "default", "description"}', 1);
+  return { variables };
+}
+
+/** The names a template declares, from its record, or from the text of variables.json being edited. */
+export function declaredNames(record: SiteTemplateRecord): string[] | undefined {
+  return record.variables?.map((variable) => variable.name);
+}

@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import { PanelHttpError } from '../api/errors';
+import { describeError } from '../text/describeError';
+import { stateKey, type EditorServices } from './editorServices';
+import type { ProblemAt } from './editorProblems';
+import { problemsOf } from './fieldErrorLines';
+import type { TemplateFile } from './panelPaths';
+import type { SaveConflicts } from './saveConflicts';
+import { parseTemplateRecord } from '../state/siteTemplateRecord';
+import { fileOfField, putBody, UnsavableTextError } from './templateFiles';
+import type { TemplateSource } from './templateSource';
+import { siblingUri, type TemplateValidator } from './templateValidation';
+
+export const VALIDATE_ON_SAVE_SETTING = 'panelOps.siteTemplates.validateOnSave';
+
+/** A save the panel refused: the reason is the message VS Code shows; the buffer stays dirty. */
+export class SaveRefusedError extends Error {}
+
+/**
+ * Saving a template file: `PUT /site-templates/{id}` with the file's field and the version it was read at.
+ * A refusal keeps the buffer dirty (the error reaches VS Code): 422 field errors go to Problems at their
+ * line, a 409 opens the conflict diff. A success keeps the version it replaced in the history.
+ */
+export class TemplateSave {
+  private readonly warnedUnversioned = new Set<string>();
+
+  constructor(
+    private readonly services: EditorServices,
+    private readonly source: TemplateSource,
+    private readonly validator: TemplateValidator,
+    private readonly conflicts: SaveConflicts,
+  ) {}
+
+  async write(uri: vscode.Uri, panelId: string, templateId: string, file: TemplateFile, content: Uint8Array): Promise<void> {
+    const text = Buffer.from(content).toString('utf8');
+    const key = stateKey(panelId, templateId, file);
+    const before = this.source.known(panelId, templateId) ?? (await this.source.record(panelId, templateId));
+    if (before.builtin) {
+      throw new SaveRefusedError(vscode.l10n.t('"{0}" is a built-in template and cannot be changed; use Customize… to make an editable copy.', before.name));
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = putBody(file, text);
+    } catch (error) {
+      if (!(error instanceof UnsavableTextError)) throw error;
+      this.services.problems.reportSave([uri], [{ uri, line: error.line ?? 1, message: error.message }]);
+      throw new SaveRefusedError(error.message);
+    }
+    if (file !== 'variables.json' && vscode.workspace.getConfiguration().get<boolean>(VALIDATE_ON_SAVE_SETTING, true)) {
+      await this.validator.validate(uri, file === 'index.html' ? { html: text } : { css: text })
+        .catch((error: unknown) => this.services.log.warn(`Validating ${uri.toString()} on save failed: ${describeError(error)}`));
+    }
+    const state = this.services.states.get(key);
+    if (state?.version !== undefined) body.version = state.version;
+    else this.warnUnversioned(panelId, before.name);
+    let answer: unknown;
+    try {
+      answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.update(templateId, body as never, { signal }));
+    } catch (error) {
+      throw this.refused(uri, panelId, templateId, file, error);
+    }
+    if (state) {
+      const previous = before.version === state.version ? before : undefined;
+      await this.services.history.add(panelId, templateId, {
+        file, version: state.version, updatedBy: previous?.updatedBy, updatedAt: previous?.updatedAt, replacedAt: new Date().toISOString(), text: state.base,
+      }).catch((error: unknown) => this.services.log.warn(`Keeping the previous version of ${uri.toString()} failed: ${describeError(error)}`));
+    }
+    const saved = parseTemplateRecord(answer, templateId);
+    this.services.states.read(key, text, saved?.version);
+    if (saved) this.source.remember(panelId, saved);
+    else this.source.expire(panelId, templateId);
+    this.services.problems.clearSave(uri);
+  }
+
+  private refused(uri: vscode.Uri, panelId: string, templateId: string, file: TemplateFile, error: unknown): Error {
+    if (!(error instanceof PanelHttpError)) return new SaveRefusedError(describeError(error));
+    if (error.status === 409 && error.code !== 'builtin_template') {
+      this.conflicts.handle(uri, panelId, templateId, file);
+      return new SaveRefusedError(vscode.l10n.t('Not saved: the template changed on the panel since you opened it. Compare the two versions and choose. ({0})', describeError(error)));
+    }
+    if ((error.status === 422 || error.status === 400) && error.fields && Object.keys(error.fields).length > 0) {
+      const problems: ProblemAt[] = Object.entries(error.fields).flatMap(([field, message]) => {
+        const target = fileOfField(field);
+        const at = target ? siblingUri(uri, target) : uri;
+        const prefix = target ? '' : `${field}: `;
+        return problemsOf(String(message)).map((problem) => ({ uri: at, line: problem.line, message: `${prefix}${problem.message}` }));
+      });
+      const files = [...new Map([uri, ...problems.map((problem) => problem.uri)].map((each) => [each.toString(), each])).values()];
+      this.services.problems.reportSave(files, problems);
+      return new SaveRefusedError(vscode.l10n.t('The panel refused the template ({0} problem(s), see the Problems panel): {1}', problems.length, describeError(error)));
+    }
+    return new SaveRefusedError(describeError(error));
+  }
+
+  private warnUnversioned(panelId: string, name: string): void {
+    if (this.warnedUnversioned.has(panelId)) return;
+    this.warnedUnversioned.add(panelId);
+    this.services.log.warn(`The panel ${panelId} does not report template versions: saves replace whatever the panel holds (last write wins).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('This panel does not report template versions, so saving "{0}" cannot detect changes made on the panel meanwhile: the last save wins.', name));
+  }
+}

@@ -1,0 +1,98 @@
+import * as vscode from 'vscode';
+import { listFromResponse } from '../state/listFromResponse';
+import { parseVariables } from '../state/siteTemplateRecord';
+import type { EditorServices } from './editorServices';
+import type { ProblemAt } from './editorProblems';
+import { locate } from './panelUri';
+import { undeclaredPlaceholders } from './placeholders';
+import { fileOfField } from './templateFiles';
+import type { TemplateSource } from './templateSource';
+
+/** The sibling file of a template file's URI (same panel, same folder). */
+export function siblingUri(uri: vscode.Uri, file: string): vscode.Uri {
+  return uri.with({ path: `${uri.path.slice(0, uri.path.lastIndexOf('/'))}/${file}` });
+}
+
+/**
+ * Validation of templates: `POST /site-templates/validate` with the html and css being edited (errors at
+ * their line of the right file), and, as the text is typed, `{{placeholders}}` the template does not declare.
+ */
+export class TemplateValidator {
+  constructor(
+    private readonly services: EditorServices,
+    private readonly source: TemplateSource,
+  ) {}
+
+  /** Validates the template of a file with the texts of its open files (else the panel's); returns the problem count. */
+  async validate(uri: vscode.Uri, texts: { html?: string; css?: string } = {}, token?: vscode.CancellationToken): Promise<number> {
+    const location = locate(uri);
+    if (location?.path.kind !== 'templateFile') throw new Error(vscode.l10n.t('Validate Template works on a file of a panel template.'));
+    const { panelId } = location;
+    const { templateId } = location.path;
+    const record = await this.source.record(panelId, templateId, 60_000, token);
+    const htmlUri = siblingUri(uri, 'index.html');
+    const cssUri = siblingUri(uri, 'style.css');
+    const html = texts.html ?? openText(htmlUri) ?? record.html;
+    const css = texts.css ?? openText(cssUri) ?? record.css;
+    const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.validate({ html, css }, { signal }), token);
+    const problems: ProblemAt[] = listFromResponse(answer, ['errors', 'problems', 'items', 'results']).flatMap((item) => {
+      if (typeof item === 'string') return [{ uri: htmlUri, line: 1, message: item }];
+      if (typeof item !== 'object' || item === null) return [];
+      const entry = item as Record<string, unknown>;
+      const field = typeof entry.field === 'string' ? entry.field : typeof entry.file === 'string' ? entry.file : 'html';
+      const file = fileOfField(field) ?? (field === 'style.css' ? 'style.css' : 'index.html');
+      const line = Number(entry.line ?? entry.line_number ?? entry.row ?? 1);
+      const message = String(entry.message ?? entry.error ?? entry.text ?? vscode.l10n.t('invalid'));
+      return [{ uri: siblingUri(uri, file), line: Number.isFinite(line) && line > 0 ? line : 1, message }];
+    });
+    this.services.problems.reportValidation([htmlUri, cssUri], problems);
+    this.checkPlaceholders(htmlUri, html);
+    this.checkPlaceholders(cssUri, css);
+    return problems.length;
+  }
+
+  /** Flags `{{name}}` uses the template does not declare (the open variables.json counts, as typed). */
+  checkPlaceholders(uri: vscode.Uri, text: string): void {
+    const location = locate(uri);
+    if (location?.path.kind !== 'templateFile' || location.path.file === 'variables.json') return;
+    const declared = this.declared(uri, location.panelId, location.path.templateId);
+    if (!declared) return;
+    const lines = text.split('\n');
+    const lineStarts: number[] = [];
+    let offset = 0;
+    for (const line of lines) {
+      lineStarts.push(offset);
+      offset += line.length + 1;
+    }
+    const problems = undeclaredPlaceholders(text, declared).map((use): ProblemAt => {
+      let line = lineStarts.length - 1;
+      while (line > 0 && lineStarts[line] > use.offset) line -= 1;
+      const column = use.offset - lineStarts[line];
+      return {
+        uri,
+        line: line + 1,
+        columns: [column, column + use.length],
+        message: vscode.l10n.t('{{{0}}} is not declared in variables.json', use.name),
+        severity: vscode.DiagnosticSeverity.Warning,
+      };
+    });
+    this.services.problems.reportPlaceholders(uri, problems);
+  }
+
+  private declared(uri: vscode.Uri, panelId: string, templateId: string): string[] | undefined {
+    const typed = openText(siblingUri(uri, 'variables.json'));
+    if (typed !== undefined) {
+      try {
+        const variables = parseVariables(JSON.parse(typed));
+        if (variables) return variables.map((variable) => variable.name);
+      } catch {
+        // Half-typed JSON: fall back to what the panel declares.
+      }
+    }
+    return this.source.known(panelId, templateId)?.variables?.map((variable) => variable.name);
+  }
+}
+
+function openText(uri: vscode.Uri): string | undefined {
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString())?.getText();
+}

@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import { locate } from '../../editors/panelUri';
+import type { HistoryEntry, TemplateHistory } from '../../editors/templateHistory';
+import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
+import { MessageNode } from '../shared/messageNode';
+import { relativeTime } from '../shared/relativeTime';
+
+/** One saved-over version of the open template file: opens as a diff against the current text; Restore saves it again. */
+export class TemplateVersionItem extends vscode.TreeItem {
+  constructor(readonly entry: HistoryEntry, readonly uri: vscode.Uri) {
+    super(entry.version === undefined ? vscode.l10n.t('unversioned') : vscode.l10n.t('version {0}', plainLabel(String(entry.version), 40)), vscode.TreeItemCollapsibleState.None);
+    const who = entry.updatedBy ? plainLabel(entry.updatedBy, 60) : vscode.l10n.t('unknown author');
+    const when = entry.updatedAt ?? entry.replacedAt;
+    this.description = `${who}, ${relativeTime(when, Date.now(), vscode.l10n.t)}`;
+    this.iconPath = new vscode.ThemeIcon('history');
+    this.contextValue = 'templateVersion';
+    this.tooltip = untrustedMarkdown()
+      .field(vscode.l10n.t('Version'), entry.version ?? '?')
+      .field(vscode.l10n.t('Made by'), entry.updatedBy)
+      .field(vscode.l10n.t('Made at'), entry.updatedAt)
+      .field(vscode.l10n.t('Replaced by a save from this machine at'), entry.replacedAt)
+      .build();
+    this.command = { command: 'panelOps.templateHistory.compare', title: vscode.l10n.t('Compare with Current'), arguments: [this] };
+  }
+}
+
+/**
+ * The Template History view (beside the Explorer's Timeline): the versions of the active editor's template
+ * file that saves from this machine replaced, newest first, with who made them and when.
+ */
+export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private current: vscode.Uri | undefined;
+
+  constructor(private readonly history: TemplateHistory) {
+    this.current = this.followed(vscode.window.activeTextEditor);
+    this.subscriptions = [
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        const next = this.followed(editor);
+        if (next?.toString() === this.current?.toString() || (editor && !next && !locate(editor.document.uri))) return;
+        this.current = next;
+        this.changed.fire(undefined);
+      }),
+      history.onDidChange(() => this.changed.fire(undefined)),
+    ];
+  }
+
+  /** The template file the view shows. */
+  get file(): vscode.Uri | undefined {
+    return this.current;
+  }
+
+  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
+    return element;
+  }
+
+  async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (element) return [];
+    const uri = this.current;
+    const location = uri && locate(uri);
+    if (!uri || location?.path.kind !== 'templateFile') return [new MessageNode(vscode.l10n.t('Open a panel template to see its saved versions'))];
+    const entries = await this.history.list(location.panelId, location.path.templateId, location.path.file);
+    if (entries.length === 0) return [new MessageNode(vscode.l10n.t('No saved versions yet: each save from this machine keeps the one it replaces'))];
+    return entries.map((entry) => new TemplateVersionItem(entry, uri));
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private followed(editor: vscode.TextEditor | undefined): vscode.Uri | undefined {
+    const uri = editor?.document.uri;
+    return uri && locate(uri)?.path.kind === 'templateFile' ? uri : this.current;
+  }
+}
+
+export interface TemplateHistoryView extends vscode.Disposable {
+  readonly provider: TemplateHistoryProvider;
+}
+
+export function registerTemplateHistoryView(history: TemplateHistory): TemplateHistoryView {
+  const provider = new TemplateHistoryProvider(history);
+  const view = vscode.window.createTreeView('panelOps.templateHistory', { treeDataProvider: provider });
+  return { provider, dispose: () => { view.dispose(); provider.dispose(); } };
+}
