@@ -72,7 +72,7 @@ export class TemplateValidator {
         uri,
         line: line + 1,
         columns: [column, column + use.length],
-        message: vscode.l10n.t('{{{0}}} is not declared in variables.json', use.name),
+        message: vscode.l10n.t('The placeholder {0} is not declared in variables.json', `{{${use.name}}}`),
         severity: vscode.DiagnosticSeverity.Warning,
       };
     });

@@ -62,6 +62,7 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     writeReply(res, errorReply(new ApiError(413, 'too_large', 'the body is too large')));
     return;
   }
+  if (raw.length > 0) record.body = raw.subarray(0, 65_536).toString('utf8');
   if (fault?.kind === 'latency') await new Promise<void>((resolve) => parts.runtime.scheduler.after(fault.ms, resolve));
   if (fault && replaceAnswer(fault, req, res)) return;
 

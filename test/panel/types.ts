@@ -53,6 +53,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Status of the answer; undefined when no answer was sent (dropped or reset). */
   status?: number;
+  /** The request body as text (its first 64 KiB), when there was one. */
+  body?: string;
 }
 
 export interface IssueTokenOptions {

@@ -13,7 +13,7 @@ async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
 
 async function section(api: TestApi, nodeName: string, label: string): Promise<vscode.TreeItem> {
   const sections = await children(api.nodes, await nodeItem(api, nodeName));
-  assert.deepEqual(sections.map(labelOf), ['Health', 'Recent jobs', 'Users']);
+  assert.deepEqual(sections.map(labelOf), ['Health', 'Recent jobs', 'Users', 'Site']);
   const found = sections.find((item) => labelOf(item) === label);
   assert.ok(found);
   return found;

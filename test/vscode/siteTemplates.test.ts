@@ -18,16 +18,16 @@ describe('Site templates view', () => {
     const items = await children(api.siteTemplates);
     const templates = [...panel.data.siteTemplates.values()];
     assert.equal(items.length, templates.length);
-    assert.ok(items.every((item) => item.contextValue === 'siteTemplate'));
-    assert.deepEqual(new Set(items.map((item) => item.description)), new Set(templates.map((template) => template.id)));
+    assert.ok(items.every((item) => /^siteTemplate\.(builtin|custom)$/.test(item.contextValue ?? '')));
+    assert.deepEqual(new Set(items.map((item) => String(item.description).replace(/^built-in · /, ''))), new Set(templates.map((template) => template.id)));
     for (const item of items) {
-      assert.equal(item.command, undefined, 'clicking does nothing yet');
+      assert.equal(item.command?.command, 'panelOps.siteTemplates.open', 'clicking opens the template');
       const tooltip = tooltipOf(item);
       assert.equal(tooltip.isTrusted, false);
       assert.doesNotMatch(tooltip.value, /(^|[^\\])</);
     }
     for (const template of templates.filter((candidate) => /^[\x20-\x7e]{1,200}$/.test(candidate.name))) {
-      const item = items.find((candidate) => candidate.description === template.id);
+      const item = items.find((candidate) => String(candidate.description).endsWith(template.id));
       assert.equal(item && labelOf(item), template.name.replace(/\s+/g, ' ').trim());
     }
   });
@@ -61,7 +61,7 @@ describe('Site templates view', () => {
     panel.clearFaults();
     await vscode.commands.executeCommand('panelOps.retryLoad', items[0]);
     const after = await children(api.siteTemplates);
-    assert.ok(after.length > 0 && after.every((item) => item.contextValue === 'siteTemplate'));
+    assert.ok(after.length > 0 && after.every((item) => item.contextValue?.startsWith('siteTemplate.')));
   });
 
   it('says the token lacks sites:read instead of loading', async () => {

@@ -55,7 +55,7 @@ export function registerNodeSiteCommands({ session, prompts, nodes }: Deps): vsc
       const values: Record<string, string> = {};
       for (const variable of parseTemplateRecord(template, picked.id)?.variables ?? []) {
         const value = await prompts.input({
-          title: vscode.l10n.t('{0}: value of {{{1}}}', name, variable.name),
+          title: vscode.l10n.t('{0}: value of {1}', name, `{{${variable.name}}}`),
           prompt: quickInputText(variable.description ?? vscode.l10n.t('Leave the default or type a value for this node'), 300),
           value: typeof currentValues[variable.name] === 'string' ? String(currentValues[variable.name]) : variable.default,
         });

@@ -39,7 +39,7 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
     this.subscriptions = [
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         const next = this.followed(editor);
-        if (next?.toString() === this.current?.toString() || (editor && !next && !locate(editor.document.uri))) return;
+        if (next?.toString() === this.current?.toString()) return;
         this.current = next;
         this.changed.fire(undefined);
       }),
@@ -79,10 +79,11 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
 
 export interface TemplateHistoryView extends vscode.Disposable {
   readonly provider: TemplateHistoryProvider;
+  readonly view: vscode.TreeView<vscode.TreeItem>;
 }
 
 export function registerTemplateHistoryView(history: TemplateHistory): TemplateHistoryView {
   const provider = new TemplateHistoryProvider(history);
   const view = vscode.window.createTreeView('panelOps.templateHistory', { treeDataProvider: provider });
-  return { provider, dispose: () => { view.dispose(); provider.dispose(); } };
+  return { provider, view, dispose: () => { view.dispose(); provider.dispose(); } };
 }

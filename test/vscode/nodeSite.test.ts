@@ -1,0 +1,143 @@
+// A node's cover site and JSON documents, against the simulated panel: the Site section, choosing a template
+// and its variables, the preview (a webview in which no script runs), the blocklist as a JSON document, and
+// the panel settings refused for a non-owner.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { addTemplate, closeAllEditors, problems, replaceText } from './editorSupport';
+import { children, connect, connectedPanel, labelOf, requestsTo, type TestApi } from './support';
+
+async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
+  await vscode.commands.executeCommand('panelOps.nodes.refresh');
+  const found = (await children(api.nodes)).find((item) => labelOf(item) === name);
+  assert.ok(found, `node ${name}`);
+  return found;
+}
+
+async function siteSection(api: TestApi, name: string): Promise<vscode.TreeItem> {
+  const found = (await children(api.nodes, await nodeItem(api, name))).find((item) => item.contextValue === 'nodeSection.site');
+  assert.ok(found, 'the node has a Site section');
+  return found;
+}
+
+async function rowsOf(api: TestApi, section: vscode.TreeItem): Promise<Record<string, string>> {
+  return Object.fromEntries((await children(api.nodes, section)).map((item) => [labelOf(item), String(item.description)]));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Node sites and documents', () => {
+  const connected = connectedPanel({ connect: { name: 'Sites panel' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+  afterEach(async () => {
+    assert.equal(api.prompts.pending, 0, 'every scripted answer was used');
+    await closeAllEditors();
+    for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) await vscode.window.tabGroups.close(tab);
+  });
+
+  it('shows a node\'s site: template, variables, upstream and deployment', async () => {
+    const rows = await rowsOf(api, await siteSection(api, 'ams-1'));
+    assert.equal(rows.template_name, 'Minimal landing');
+    assert.equal(rows['variables.site_name'], 'Amsterdam Bakery');
+    assert.equal(rows.upstream, '(none)');
+    assert.equal(rows.deployment, 'deployed');
+  });
+
+  it('sets a node\'s template and variables, then previews the rendered site', async () => {
+    const template = addTemplate(panel, { name: 'For fra-2' });
+    api.prompts.answerNext('For fra-2', 'Frankfurt Flowers', 'Tulips', '#00aa00');
+    await vscode.commands.executeCommand('panelOps.nodes.site.choose', await siteSection(api, 'fra-2'));
+    const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'fra-2');
+    assert.ok(node);
+    assert.equal(node.site.template_id, template.id);
+    assert.deepEqual(node.site.variables, { site_name: 'Frankfurt Flowers', tagline: 'Tulips', accent_color: '#00aa00' });
+    const rows = await rowsOf(api, await siteSection(api, 'fra-2'));
+    assert.equal(rows.template_name, 'For fra-2');
+
+    api.prompts.answerNext('https://upstream.example.net', 'Enabled');
+    await vscode.commands.executeCommand('panelOps.nodes.site.upstream', await siteSection(api, 'fra-2'));
+    assert.deepEqual([node.site.upstream, node.site.enabled], ['https://upstream.example.net', true]);
+
+    const preview = await vscode.commands.executeCommand<vscode.WebviewPanel>('panelOps.nodes.site.preview', await siteSection(api, 'fra-2'));
+    assert.ok(preview, 'a preview opened');
+    assert.equal(preview.webview.options.enableScripts, false);
+    assert.match(preview.webview.html, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:/);
+    assert.match(preview.webview.html, /<iframe sandbox=""/);
+    assert.match(preview.webview.html, /Frankfurt Flowers/);
+    preview.dispose();
+  });
+
+  it('runs no script of the site in the preview: <script>, onerror and remote images reach nothing', async function () {
+    this.timeout(60_000);
+    const beacon = (name: string) => `${panel.url}/beacon/${name}`;
+    const hostile = [
+      '<!doctype html><html><head><title>Hostile</title>',
+      `<script>fetch(${JSON.stringify(beacon('script'))}, { mode: 'no-cors' })</script>`,
+      '</head><body>',
+      `<img src="x" onerror="fetch(${JSON.stringify(beacon('onerror'))}, { mode: 'no-cors' })">`,
+      `<img src="${beacon('image')}">`,
+      `<svg onload="fetch(${JSON.stringify(beacon('svg'))}, { mode: 'no-cors' })"></svg>`,
+      '</body></html>',
+    ].join('\n');
+    const template = addTemplate(panel, { name: 'Hostile site', html: hostile, css: `body { background: url(${beacon('css')}); }`, variables: [] });
+    const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'sgp-6');
+    assert.ok(node);
+    node.site.template_id = template.id;
+    panel.resetRequests();
+    const preview = await vscode.commands.executeCommand<vscode.WebviewPanel>('panelOps.nodes.site.preview', await siteSection(api, 'sgp-6'));
+    assert.ok(preview);
+    await sleep(4000);
+    assert.deepEqual(requestsTo(panel, /^\/beacon\//).map((request) => request.path), [], 'the preview reached the network');
+    preview.dispose();
+
+    // Control: the same page in a webview that does allow scripts does reach the beacon, so the check above can see it.
+    const control = vscode.window.createWebviewPanel('panelOps.test.control', 'Control', vscode.ViewColumn.Active, { enableScripts: true });
+    control.webview.html = hostile;
+    await sleep(4000);
+    control.dispose();
+    assert.ok(requestsTo(panel, /^\/beacon\//).length > 0, 'a page that may run scripts reaches the beacon');
+  });
+
+  it('edits a node\'s blocklist as JSON and saves it with a PUT; an unknown field is shown at its line', async () => {
+    const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'ams-1');
+    assert.ok(node);
+    await vscode.commands.executeCommand('panelOps.nodes.openBlocklist', await nodeItem(api, 'ams-1'));
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.path.endsWith('/blocklist.json'));
+    assert.equal(editor.document.languageId, 'json');
+    assert.deepEqual(JSON.parse(editor.document.getText()), { entries: node.blocklist });
+    await replaceText(editor, JSON.stringify({ entries: ['203.0.113.0/24', '198.51.100.7'] }, null, 2));
+    assert.equal(await editor.document.save(), true);
+    assert.deepEqual(node.blocklist, ['203.0.113.0/24', '198.51.100.7']);
+
+    await replaceText(editor, '{\n  "entries": [],\n  "comment": "why"\n}\n');
+    assert.equal(await editor.document.save(), false);
+    assert.equal(editor.document.isDirty, true);
+    const found = await problems(editor.document.uri, 'panel (save)');
+    assert.ok(found.some((diagnostic) => diagnostic.range.start.line === 2 && /comment/.test(diagnostic.message)), JSON.stringify(found));
+    assert.deepEqual(node.blocklist, ['203.0.113.0/24', '198.51.100.7']);
+  });
+
+  it('refuses to save the panel settings for a non-owner token and says why', async () => {
+    await connect(panel, panel.tokens.admin, { name: 'Sites panel' });
+    try {
+      await vscode.commands.executeCommand('panelOps.settings.open');
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor && editor.document.uri.path === '/settings.json');
+      const settings = JSON.parse(editor.document.getText());
+      assert.equal(settings.panel_name, panel.data.settings.panel_name);
+      const before = panel.data.settings.panel_name;
+      await replaceText(editor, JSON.stringify({ ...settings, panel_name: 'Renamed by admin' }, null, 2));
+      assert.equal(await editor.document.save(), false);
+      assert.equal(editor.document.isDirty, true);
+      assert.equal(panel.data.settings.panel_name, before);
+      assert.equal(requestsTo(panel, '/settings').find((request) => request.method === 'PUT')?.status, 403);
+    } finally {
+      await closeAllEditors();
+      await connect(panel, panel.tokens.owner, { name: 'Sites panel' });
+    }
+  });
+});

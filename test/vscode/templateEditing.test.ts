@@ -1,0 +1,195 @@
+// Site templates as editor tabs, against the simulated panel: open from the view, save (PUT with the version
+// read), a refused save (422 to Problems, the buffer stays dirty), a 409 conflict, validation and the history.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { addTemplate, allTabs, closeAllEditors, openFromView, problems, replaceText, templateItem, VALID_HTML } from './editorSupport';
+import { children, connectedPanel, requestsTo, type TestApi } from './support';
+
+type Outcome = { uri: vscode.Uri; choice: string };
+
+function nextConflictOutcome(api: TestApi): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const subscription = api.editors.conflicts.onDidSettle((outcome) => {
+      subscription.dispose();
+      resolve(outcome);
+    });
+  });
+}
+
+function putsTo(panel: SimulatedPanel, templateId: string) {
+  return requestsTo(panel, `/site-templates/${templateId}`).filter((request) => request.method === 'PUT');
+}
+
+describe('Site templates in the editor', () => {
+  const connected = connectedPanel({ connect: { name: 'Editor panel' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+  afterEach(async () => {
+    assert.equal(api.prompts.pending, 0, 'every scripted answer was used');
+    await closeAllEditors();
+    panel.clearFaults();
+  });
+
+  it('opens a template from the view with a GET, as an HTML file of its panel', async () => {
+    const template = addTemplate(panel, { name: 'Open me' });
+    panel.resetRequests();
+    const editor = await openFromView(api, template.id);
+    const { uri } = editor.document;
+    assert.equal(uri.scheme, 'panelops');
+    assert.match(uri.path, /^\/site-templates\/Open me~[0-9a-f-]+\/index\.html$/);
+    assert.equal(editor.document.languageId, 'html');
+    assert.equal(editor.document.getText(), template.html);
+    assert.ok(requestsTo(panel, `/site-templates/${template.id}`).some((request) => request.method === 'GET'));
+    const folder = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(uri, '..'));
+    assert.deepEqual(folder.map(([name]) => name), ['index.html', 'style.css', 'variables.json']);
+  });
+
+  it('saves with a PUT naming the version it read, and the buffer is clean afterwards', async () => {
+    const template = addTemplate(panel, { name: 'Save me', version: 7 });
+    const editor = await openFromView(api, template.id);
+    const changed = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}} and more</p>');
+    await replaceText(editor, changed);
+    panel.resetRequests();
+    assert.equal(await editor.document.save(), true);
+    const puts = putsTo(panel, template.id);
+    assert.equal(puts.length, 1);
+    assert.deepEqual(JSON.parse(puts[0].body ?? '{}'), { html: changed, version: 7 });
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, changed);
+    assert.equal(panel.data.siteTemplates.get(template.id)?.version, 8);
+    assert.equal(editor.document.isDirty, false);
+
+    // The next save names the version the first one produced.
+    await replaceText(editor, changed.replace('and more', 'and even more'));
+    panel.resetRequests();
+    assert.equal(await editor.document.save(), true);
+    assert.equal(JSON.parse(putsTo(panel, template.id)[0].body ?? '{}').version, 8);
+  });
+
+  it('keeps invalid HTML dirty and shows the panel\'s 422 at its line in Problems', async () => {
+    const template = addTemplate(panel, { name: 'Break me' });
+    const editor = await openFromView(api, template.id);
+    const broken = VALID_HTML.replace('  <p>{{tagline}}</p>', '  <div class="hero">\n  <p>{{tagline}}</p>');
+    await replaceText(editor, broken);
+    assert.equal(await editor.document.save(), false, 'the save is refused');
+    assert.equal(editor.document.isDirty, true);
+    assert.equal(editor.document.getText(), broken, 'nothing typed is lost');
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, VALID_HTML);
+    const found = await problems(editor.document.uri, 'panel (save)');
+    const divLine = broken.split('\n').findIndex((line) => line.includes('<div class="hero">'));
+    assert.ok(found.some((diagnostic) => diagnostic.range.start.line === divLine && /<div> is not closed/.test(diagnostic.message)), JSON.stringify(found));
+
+    // Fixed and saved: the entry goes away.
+    await replaceText(editor, VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}}</p><p>fixed</p>'));
+    assert.equal(await editor.document.save(), true);
+    await problems(editor.document.uri, 'panel (save)', (entries) => entries.length === 0);
+  });
+
+  it('after a change on the panel, a save shows the panel\'s version beside the buffer and overwrites nothing until told', async () => {
+    const template = addTemplate(panel, { name: 'Contested' });
+    const editor = await openFromView(api, template.id);
+    const theirs = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>changed on the panel</p>');
+    const record = panel.data.siteTemplates.get(template.id);
+    assert.ok(record);
+    Object.assign(record, { html: theirs, version: record.version + 1, updated_by: 'admin' });
+    const mine = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>changed here</p>');
+    await replaceText(editor, mine);
+
+    let outcome = nextConflictOutcome(api);
+    api.prompts.answerNext('Keep Editing');
+    assert.equal(await editor.document.save(), false);
+    assert.equal((await outcome).choice, 'keep');
+    assert.equal(editor.document.isDirty, true);
+    assert.equal(editor.document.getText(), mine);
+    assert.equal(record.html, theirs, 'the panel keeps its version');
+    const diff = allTabs().map((tab) => tab.input).find((input): input is vscode.TabInputTextDiff =>
+      input instanceof vscode.TabInputTextDiff && input.modified.toString() === editor.document.uri.toString());
+    assert.ok(diff, 'a diff of the panel\'s version against the buffer is open');
+    assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), theirs);
+
+    outcome = nextConflictOutcome(api);
+    api.prompts.answerNext('Overwrite');
+    assert.equal(await editor.document.save(), false, 'still refused until the user chose');
+    assert.equal((await outcome).choice, 'overwrite');
+    assert.equal(record.html, mine);
+    const document = await vscode.workspace.openTextDocument(editor.document.uri);
+    assert.equal(document.isDirty, false);
+  });
+
+  it('takes the panel\'s text when asked, leaving a clean buffer', async () => {
+    const template = addTemplate(panel, { name: 'Theirs wins' });
+    const editor = await openFromView(api, template.id);
+    const theirs = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>theirs</p>');
+    const record = panel.data.siteTemplates.get(template.id);
+    assert.ok(record);
+    Object.assign(record, { html: theirs, version: record.version + 1 });
+    await replaceText(editor, VALID_HTML.replace('<p>{{tagline}}</p>', '<p>mine</p>'));
+    const outcome = nextConflictOutcome(api);
+    api.prompts.answerNext('Take Theirs');
+    assert.equal(await editor.document.save(), false);
+    assert.equal((await outcome).choice, 'theirs');
+    const document = await vscode.workspace.openTextDocument(editor.document.uri);
+    assert.equal(document.getText(), theirs);
+    assert.equal(document.isDirty, false);
+  });
+
+  it('flags a {{placeholder}} the template does not declare at its position, and Validate Template reports the panel\'s errors', async () => {
+    const template = addTemplate(panel, { name: 'Placeholders' });
+    const editor = await openFromView(api, template.id);
+    const text = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}} {{undeclared_thing}}</p>\n  <div>');
+    await replaceText(editor, text);
+    const line = text.split('\n').findIndex((candidate) => candidate.includes('undeclared_thing'));
+    const column = text.split('\n')[line].indexOf('{{undeclared_thing}}');
+    const flagged = await problems(editor.document.uri, 'Panel Ops');
+    assert.equal(flagged.length, 1);
+    assert.match(flagged[0].message, /undeclared_thing/);
+    assert.deepEqual([flagged[0].range.start.line, flagged[0].range.start.character, flagged[0].range.end.character], [line, column, column + '{{undeclared_thing}}'.length]);
+
+    const count = await vscode.commands.executeCommand<number>('panelOps.siteTemplates.validate', editor.document.uri);
+    assert.ok(count && count > 0);
+    const validated = await problems(editor.document.uri, 'panel (validate)');
+    const divLine = text.split('\n').findIndex((candidate) => candidate.trim() === '<div>');
+    assert.ok(validated.some((diagnostic) => diagnostic.range.start.line === divLine), JSON.stringify(validated));
+
+    // Declaring it in variables.json (as typed, unsaved) clears the flag.
+    const variables = await vscode.window.showTextDocument(vscode.Uri.joinPath(editor.document.uri, '..', 'variables.json'), { preview: false });
+    const declared = [...template.variables, { name: 'undeclared_thing', default: '' }];
+    await replaceText(variables, JSON.stringify(declared, null, 2));
+    await problems(editor.document.uri, 'Panel Ops', (entries) => entries.length === 0);
+  });
+
+  it('restores from Template History the version before the last save, with a normal save', async () => {
+    const template = addTemplate(panel, { name: 'History' });
+    const editor = await openFromView(api, template.id);
+    const edited = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>second version</p>');
+    await replaceText(editor, edited);
+    assert.equal(await editor.document.save(), true);
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, edited);
+
+    const versions = (await children(api.templateHistory)).filter((item) => item.contextValue === 'templateVersion');
+    assert.equal(versions.length, 1);
+    assert.match(String(versions[0].label), /version 1/);
+    assert.match(String(versions[0].description), /owner/);
+    await vscode.commands.executeCommand('panelOps.templateHistory.compare', versions[0]);
+    assert.ok(allTabs().some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.original.scheme === 'panelops-snapshot'));
+
+    panel.resetRequests();
+    assert.equal(await vscode.commands.executeCommand('panelOps.templateHistory.restore', versions[0]), true);
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, VALID_HTML);
+    assert.equal(JSON.parse(putsTo(panel, template.id)[0].body ?? '{}').version, 2, 'the restore is a save with the version check');
+    const after = (await children(api.templateHistory)).filter((item) => item.contextValue === 'templateVersion');
+    assert.equal(after.length, 2, 'the restore kept the version it replaced too');
+  });
+
+  it('opens a built-in template read-only and refuses to save it', async () => {
+    const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin);
+    assert.ok(builtin);
+    const item = await templateItem(api, builtin.id);
+    assert.equal(item.contextValue, 'siteTemplate.builtin');
+    const editor = await openFromView(api, builtin.id);
+    const stat = await vscode.workspace.fs.stat(editor.document.uri);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly);
+  });
+});

@@ -1,0 +1,90 @@
+// Site template commands against the simulated panel: Customize into a new template, Delete of a template in
+// use (refused and explained), Import/Export round trip through a bundle file.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { addTemplate, closeAllEditors, templateItem, VALID_HTML } from './editorSupport';
+import { connectedPanel, requestsTo, type TestApi } from './support';
+
+describe('Site template commands', () => {
+  const connected = connectedPanel({ connect: { name: 'Lifecycle panel' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+  const folder = mkdtempSync(join(tmpdir(), 'panel-ops-templates-'));
+
+  before(() => ({ api, panel } = connected));
+  afterEach(async () => {
+    assert.equal(api.prompts.pending, 0, 'every scripted answer was used');
+    await closeAllEditors();
+  });
+
+  it('customizes a built-in template into a new one with the values given, and opens it', async () => {
+    const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin && candidate.variables.length === 3);
+    assert.ok(builtin);
+    const before = panel.data.siteTemplates.size;
+    api.prompts.answerNext('Bakery site', 'Amsterdam Bakery', 'Fresh bread daily', '#aa3300');
+    await vscode.commands.executeCommand('panelOps.siteTemplates.customize', await templateItem(api, builtin.id));
+    assert.equal(panel.data.siteTemplates.size, before + 1);
+    const copy = [...panel.data.siteTemplates.values()].find((candidate) => candidate.name === 'Bakery site');
+    assert.ok(copy && !copy.builtin);
+    assert.match(copy.html, /<h1>Amsterdam Bakery<\/h1>/);
+    assert.match(copy.html, /Fresh bread daily/);
+    assert.match(copy.css, /#aa3300/);
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.path.includes(copy.id) && editor.document.uri.path.endsWith('/index.html'), 'the new template opened');
+    assert.equal(editor.document.getText(), copy.html);
+  });
+
+  it('keeps a template in use by a node when asked to delete it, and says which node', async () => {
+    const template = addTemplate(panel, { name: 'In use' });
+    const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'fra-2');
+    assert.ok(node);
+    node.site.template_id = template.id;
+    panel.resetRequests();
+    api.prompts.answerNext('Delete');
+    assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.delete', await templateItem(api, template.id)), false);
+    assert.equal(requestsTo(panel, `/site-templates/${template.id}`).find((request) => request.method === 'DELETE')?.status, 409);
+    assert.ok(panel.data.siteTemplates.has(template.id), 'the template is kept');
+
+    node.site.template_id = null;
+    api.prompts.answerNext('Delete');
+    assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.delete', await templateItem(api, template.id)), true);
+    assert.ok(!panel.data.siteTemplates.has(template.id));
+  });
+
+  it('asks before deleting and deletes nothing when the dialog is dismissed', async () => {
+    const template = addTemplate(panel, { name: 'Not this one' });
+    api.prompts.answerNext(undefined);
+    assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.delete', await templateItem(api, template.id)), false);
+    assert.ok(panel.data.siteTemplates.has(template.id));
+  });
+
+  it('exports a template to a bundle file and imports it back as a new template', async () => {
+    const template = addTemplate(panel, { name: 'Round trip', css: 'p { margin: 0; }\n' });
+    const file = join(folder, 'round-trip.template.json');
+    api.prompts.answerNext(file);
+    await vscode.commands.executeCommand('panelOps.siteTemplates.export', await templateItem(api, template.id));
+    const bundle = JSON.parse(readFileSync(file, 'utf8'));
+    assert.deepEqual(bundle, { format: 'site-template/1', name: 'Round trip', description: template.description, html: VALID_HTML, css: 'p { margin: 0; }\n', variables: template.variables });
+
+    bundle.name = 'Round trip (imported)';
+    writeFileSync(file, JSON.stringify(bundle));
+    api.prompts.answerNext(file);
+    await vscode.commands.executeCommand('panelOps.siteTemplates.import');
+    const imported = [...panel.data.siteTemplates.values()].find((candidate) => candidate.name === 'Round trip (imported)');
+    assert.ok(imported && imported.id !== template.id);
+    assert.deepEqual([imported.html, imported.css, imported.variables], [template.html, template.css, template.variables]);
+    assert.ok(vscode.window.activeTextEditor?.document.uri.path.includes(imported.id), 'the imported template opened');
+  });
+
+  it('imports an HTML page, named after its <title>', async () => {
+    const file = join(folder, 'landing.html');
+    writeFileSync(file, '<!doctype html><html><head><title>Landing from disk</title></head><body><p>hi</p></body></html>');
+    api.prompts.answerNext(file);
+    await vscode.commands.executeCommand('panelOps.siteTemplates.import');
+    assert.ok([...panel.data.siteTemplates.values()].some((candidate) => candidate.name === 'Landing from disk'));
+  });
+});
