@@ -72,7 +72,6 @@ import { registerNodesView } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 import { describeError } from './text/describeError';
 import { registerEditors } from './editors/editors';
-import { Prompts } from './prompts/prompts';
 import { registerTemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
 import { registerUsersView } from './views/users/UsersTreeProvider';
 import { AuditLogs } from './webviews/audit/auditLog';
@@ -118,10 +117,9 @@ export async function activate(context: vscode.ExtensionContext) {
   const dashboards = new Dashboards(webviews, session);
   const nodeMetrics = new NodeMetricsViews(webviews, session);
   const auditLogs = new AuditLogs(webviews, session, input);
-  const prompts = new Prompts(context.extensionMode === vscode.ExtensionMode.Test);
-  const editors = registerEditors(context, session, prompts, log);
+  const editors = registerEditors(context, { session, input, documents, log });
   const templateHistoryView = registerTemplateHistoryView(editors.services.history);
-  const templateCommands = { session, editors, prompts, view: siteTemplatesView.provider };
+  const templateCommands = { session, log, editors, input, view: siteTemplatesView.provider };
   const statusBar = new AlertsStatusBar(session, alerts);
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(
@@ -174,10 +172,10 @@ export async function activate(context: vscode.ExtensionContext) {
     registerTemplateTransfer(templateCommands),
     registerCustomizeTemplate(templateCommands),
     registerValidateTemplate(editors),
-    registerPreviewTemplate(editors),
+    registerPreviewTemplate(actions),
     registerTemplateHistoryCommands(editors),
     registerOpenPanelFolder(session),
-    registerNodeSiteCommands({ session, prompts, nodes: nodesView.provider }),
+    registerNodeSiteCommands({ ...actions, input, nodes: nodesView.provider }),
     registerPanelDocuments(session),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
@@ -203,7 +201,6 @@ export async function activate(context: vscode.ExtensionContext) {
     siteTemplates: siteTemplatesView,
     templateHistory: templateHistoryView,
     editors,
-    prompts,
     alertsStore: alerts,
     keysStore: keys,
     documents,

@@ -4,26 +4,24 @@ import type { NodeDocument } from '../editors/panelPaths';
 import { nodeDocumentUri, settingsUri } from '../editors/panelUri';
 import { nodeName, nodeTarget } from './nodes/nodeTarget';
 
-const NODE_COMMANDS: Record<NodeDocument, string> = {
-  blocklist: 'panelOps.nodes.openBlocklist',
-  'web-policy': 'panelOps.nodes.openWebPolicy',
-  reliability: 'panelOps.nodes.openReliability',
-};
-
-/** Opens a node's blocklist, web policy or reliability, or the panel settings, as JSON documents (save = the panel's PUT). */
+/**
+ * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel) and Edit Panel Settings (of the
+ * active panel): JSON documents of the panel file system, saved with the panel's PUT.
+ */
 export function registerPanelDocuments(session: PanelSession): vscode.Disposable {
   const open = (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: false });
-  const activePanel = () => {
-    const panel = session.active;
-    if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
-    return panel.id;
+  const openNodeDocument = (argument: unknown, document: NodeDocument) => {
+    const { node, item } = nodeTarget(argument);
+    return open(nodeDocumentUri(item.panelId, { id: node.id, name: nodeName(node) }, document));
   };
   return vscode.Disposable.from(
-    ...Object.entries(NODE_COMMANDS).map(([document, command]) =>
-      vscode.commands.registerCommand(command, (argument?: unknown) => {
-        const { node } = nodeTarget(argument);
-        return open(nodeDocumentUri(activePanel(), { id: node.id, name: nodeName(node) }, document as NodeDocument));
-      })),
-    vscode.commands.registerCommand('panelOps.settings.open', () => open(settingsUri(activePanel()))),
+    vscode.commands.registerCommand('panelOps.nodes.openBlocklist', (argument?: unknown) => openNodeDocument(argument, 'blocklist')),
+    vscode.commands.registerCommand('panelOps.nodes.openWebPolicy', (argument?: unknown) => openNodeDocument(argument, 'web-policy')),
+    vscode.commands.registerCommand('panelOps.nodes.openReliability', (argument?: unknown) => openNodeDocument(argument, 'reliability')),
+    vscode.commands.registerCommand('panelOps.settings.open', () => {
+      const panel = session.active;
+      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      return open(settingsUri(panel.id));
+    }),
   );
 }

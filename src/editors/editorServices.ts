@@ -1,9 +1,9 @@
 import type * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
-import type { Prompts } from '../prompts/prompts';
+import type { UserInput } from '../prompts/userInput';
 import type { DocumentStates } from './documentStates';
 import type { EditorProblems } from './editorProblems';
-import type { Snapshots } from './snapshots';
+import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import type { TemplateHistory } from './templateHistory';
 
 /** What the panel file system and the editor commands share, built once in extension.ts. */
@@ -11,9 +11,10 @@ export interface EditorServices {
   readonly session: PanelSession;
   readonly states: DocumentStates;
   readonly problems: EditorProblems;
-  readonly snapshots: Snapshots;
+  /** Read-only texts: the panel's version in a conflict diff, a saved version of the history. */
+  readonly documents: ReadOnlyDocuments;
   readonly history: TemplateHistory;
-  readonly prompts: Prompts;
+  readonly input: UserInput;
   readonly log: vscode.LogOutputChannel;
 }
 

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
-import type { Prompts } from '../prompts/prompts';
+import type { UserInput } from '../prompts/userInput';
 import { DocumentStates } from './documentStates';
 import { EditorProblems } from './editorProblems';
 import type { EditorServices } from './editorServices';
 import { PanelFileSystem, registerPanelFileSystem } from './panelFileSystem';
 import { locate } from './panelUri';
+import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { SaveConflicts } from './saveConflicts';
-import { Snapshots } from './snapshots';
 import { TemplateHistory } from './templateHistory';
 import { TemplateSave } from './templateSave';
 import { TemplateSource } from './templateSource';
@@ -22,11 +22,17 @@ export interface Editors extends vscode.Disposable {
   readonly conflicts: SaveConflicts;
 }
 
-export function registerEditors(context: vscode.ExtensionContext, session: PanelSession, prompts: Prompts, log: vscode.LogOutputChannel): Editors {
+export interface EditorDependencies {
+  readonly session: PanelSession;
+  readonly input: UserInput;
+  readonly documents: ReadOnlyDocuments;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log }: EditorDependencies): Editors {
   const problems = new EditorProblems();
-  const snapshots = new Snapshots();
   const history = new TemplateHistory(context.globalStorageUri);
-  const services: EditorServices = { session, states: new DocumentStates(), problems, snapshots, history, prompts, log };
+  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log };
   const templates = new TemplateSource(services);
   const validator = new TemplateValidator(services, templates);
   const conflicts = new SaveConflicts(services, templates);
@@ -44,7 +50,7 @@ export function registerEditors(context: vscode.ExtensionContext, session: Panel
   };
   const disposables = vscode.Disposable.from(
     registerPanelFileSystem(fileSystem),
-    problems, snapshots, history, conflicts,
+    problems, history, conflicts,
     vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
     vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
   );

@@ -32,12 +32,21 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
    * diagnostics.json"; the extension picks the language from it, or pass `language`).
    */
   async show(title: string, text: string, language?: string): Promise<vscode.TextEditor> {
-    const safeTitle = title.replace(/[\\/:*?"<>|#%\u0000-\u001f]/g, '_').slice(0, 120) || 'panel';
-    const uri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${safeTitle}`, query: String(++this.next) });
-    this.texts.set(uri.toString(), text);
+    const uri = this.keep(title, text);
     let document = await vscode.workspace.openTextDocument(uri);
     if (language && document.languageId !== language) document = await vscode.languages.setTextDocumentLanguage(document, language);
     return vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  /**
+   * Keeps `text` under a new read-only URI titled `title` without opening it, e.g. the left side of a diff
+   * (a title ending in `index.html` gives it the HTML language).
+   */
+  keep(title: string, text: string): vscode.Uri {
+    const safeTitle = title.replace(/[\\/:*?"<>|#%\u0000-\u001f]/g, '_').slice(0, 120) || 'panel';
+    const uri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${safeTitle}`, query: String(++this.next) });
+    this.texts.set(uri.toString(), text);
+    return uri;
   }
 
   dispose(): void {

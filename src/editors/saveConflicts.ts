@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withoutBack } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { plainLabel } from '../text/plainText';
 import { stateKey, type EditorServices } from './editorServices';
@@ -55,25 +56,25 @@ export class SaveConflicts implements vscode.Disposable {
       return 'retried';
     }
     const version = theirs.version === undefined ? '?' : String(theirs.version);
-    const left = this.services.snapshots.create(uri, vscode.l10n.t('panel version {0}', version), theirsText);
+    const left = this.services.documents.keep(`${plainLabel(theirs.name, 60)} (panel version ${version}) ${file}`, theirsText);
     const title = vscode.l10n.t('{0}: panel version {1} ↔ yours', plainLabel(`${theirs.name}/${file}`, 80), version);
     await vscode.commands.executeCommand('vscode.diff', left, uri, title, { preview: false });
-    const overwrite = vscode.l10n.t('Overwrite');
-    const takeTheirs = vscode.l10n.t('Take Theirs');
-    const keep = vscode.l10n.t('Keep Editing');
     const who = theirs.updatedBy ? vscode.l10n.t(' by {0}', plainLabel(theirs.updatedBy, 60)) : '';
-    const choice = await this.services.prompts.choose(
-      'warning',
-      vscode.l10n.t('"{0}" was changed on the panel{1} since you opened it (now version {2}). The diff shows the panel\'s text beside yours; nothing was saved.', plainLabel(theirs.name, 80), who, version),
-      false,
-      overwrite, takeTheirs, keep,
-    );
-    if (choice === overwrite) {
+    const overwrite = { label: vscode.l10n.t('Overwrite'), detail: vscode.l10n.t('Save your text over the panel\'s version {0}', version) };
+    const takeTheirs = { label: vscode.l10n.t('Take Theirs'), detail: vscode.l10n.t('Replace your unsaved text with the panel\'s') };
+    const keep = { label: vscode.l10n.t('Keep Editing'), detail: vscode.l10n.t('Change nothing; the file stays unsaved') };
+    const picked = withoutBack(await this.services.input.pick({
+      title: vscode.l10n.t('"{0}" was changed on the panel{1} since you opened it (now version {2}); nothing was saved', plainLabel(theirs.name, 80), who, version),
+      placeholder: vscode.l10n.t('The diff shows the panel\'s text beside yours. What should happen?'),
+      items: [keep, overwrite, takeTheirs],
+    }));
+    const choice = picked?.label;
+    if (choice === overwrite.label) {
       this.services.states.overrideVersion(key, theirs.version);
       await document.save();
       return 'overwrite';
     }
-    if (choice === takeTheirs) {
+    if (choice === takeTheirs.label) {
       this.services.states.read(key, theirsText, theirs.version);
       await vscode.window.showTextDocument(document, { preview: false });
       await vscode.commands.executeCommand('workbench.action.files.revert');

@@ -33,7 +33,7 @@ describe('Node sites and documents', () => {
 
   before(() => ({ api, panel } = connected));
   afterEach(async () => {
-    assert.equal(api.prompts.pending, 0, 'every scripted answer was used');
+    assert.equal(api.input.remaining, 0, 'every scripted answer was used');
     await closeAllEditors();
     for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) await vscode.window.tabGroups.close(tab);
   });
@@ -48,7 +48,7 @@ describe('Node sites and documents', () => {
 
   it('sets a node\'s template and variables, then previews the rendered site', async () => {
     const template = addTemplate(panel, { name: 'For fra-2' });
-    api.prompts.answerNext('For fra-2', 'Frankfurt Flowers', 'Tulips', '#00aa00');
+    api.input.queue('For fra-2', 'Frankfurt Flowers', 'Tulips', '#00aa00');
     await vscode.commands.executeCommand('panelOps.nodes.site.choose', await siteSection(api, 'fra-2'));
     const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === 'fra-2');
     assert.ok(node);
@@ -57,7 +57,7 @@ describe('Node sites and documents', () => {
     const rows = await rowsOf(api, await siteSection(api, 'fra-2'));
     assert.equal(rows.template_name, 'For fra-2');
 
-    api.prompts.answerNext('https://upstream.example.net', 'Enabled');
+    api.input.queue('https://upstream.example.net', 'Enabled');
     await vscode.commands.executeCommand('panelOps.nodes.site.upstream', await siteSection(api, 'fra-2'));
     assert.deepEqual([node.site.upstream, node.site.enabled], ['https://upstream.example.net', true]);
 

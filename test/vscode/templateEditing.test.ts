@@ -28,7 +28,7 @@ describe('Site templates in the editor', () => {
 
   before(() => ({ api, panel } = connected));
   afterEach(async () => {
-    assert.equal(api.prompts.pending, 0, 'every scripted answer was used');
+    assert.equal(api.input.remaining, 0, 'every scripted answer was used');
     await closeAllEditors();
     panel.clearFaults();
   });
@@ -98,7 +98,7 @@ describe('Site templates in the editor', () => {
     await replaceText(editor, mine);
 
     let outcome = nextConflictOutcome(api);
-    api.prompts.answerNext('Keep Editing');
+    api.input.queue('Keep Editing');
     assert.equal(await editor.document.save(), false);
     assert.equal((await outcome).choice, 'keep');
     assert.equal(editor.document.isDirty, true);
@@ -110,7 +110,7 @@ describe('Site templates in the editor', () => {
     assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), theirs);
 
     outcome = nextConflictOutcome(api);
-    api.prompts.answerNext('Overwrite');
+    api.input.queue('Overwrite');
     assert.equal(await editor.document.save(), false, 'still refused until the user chose');
     assert.equal((await outcome).choice, 'overwrite');
     assert.equal(record.html, mine);
@@ -127,7 +127,7 @@ describe('Site templates in the editor', () => {
     Object.assign(record, { html: theirs, version: record.version + 1 });
     await replaceText(editor, VALID_HTML.replace('<p>{{tagline}}</p>', '<p>mine</p>'));
     const outcome = nextConflictOutcome(api);
-    api.prompts.answerNext('Take Theirs');
+    api.input.queue('Take Theirs');
     assert.equal(await editor.document.save(), false);
     assert.equal((await outcome).choice, 'theirs');
     const document = await vscode.workspace.openTextDocument(editor.document.uri);
@@ -173,7 +173,7 @@ describe('Site templates in the editor', () => {
     assert.match(String(versions[0].label), /version 1/);
     assert.match(String(versions[0].description), /owner/);
     await vscode.commands.executeCommand('panelOps.templateHistory.compare', versions[0]);
-    assert.ok(allTabs().some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.original.scheme === 'panelops-snapshot'));
+    assert.ok(allTabs().some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.original.scheme === 'panelops-view'));
 
     panel.resetRequests();
     assert.equal(await vscode.commands.executeCommand('panelOps.templateHistory.restore', versions[0]), true);

@@ -17,7 +17,7 @@ describe('Site template commands', () => {
 
   before(() => ({ api, panel } = connected));
   afterEach(async () => {
-    assert.equal(api.prompts.pending, 0, 'every scripted answer was used');
+    assert.equal(api.input.remaining, 0, 'every scripted answer was used');
     await closeAllEditors();
   });
 
@@ -25,7 +25,7 @@ describe('Site template commands', () => {
     const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin && candidate.variables.length === 3);
     assert.ok(builtin);
     const before = panel.data.siteTemplates.size;
-    api.prompts.answerNext('Bakery site', 'Amsterdam Bakery', 'Fresh bread daily', '#aa3300');
+    api.input.queue('Bakery site', 'Amsterdam Bakery', 'Fresh bread daily', '#aa3300');
     await vscode.commands.executeCommand('panelOps.siteTemplates.customize', await templateItem(api, builtin.id));
     assert.equal(panel.data.siteTemplates.size, before + 1);
     const copy = [...panel.data.siteTemplates.values()].find((candidate) => candidate.name === 'Bakery site');
@@ -44,20 +44,20 @@ describe('Site template commands', () => {
     assert.ok(node);
     node.site.template_id = template.id;
     panel.resetRequests();
-    api.prompts.answerNext('Delete');
+    api.input.queue('Delete');
     assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.delete', await templateItem(api, template.id)), false);
     assert.equal(requestsTo(panel, `/site-templates/${template.id}`).find((request) => request.method === 'DELETE')?.status, 409);
     assert.ok(panel.data.siteTemplates.has(template.id), 'the template is kept');
 
     node.site.template_id = null;
-    api.prompts.answerNext('Delete');
+    api.input.queue('Delete');
     assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.delete', await templateItem(api, template.id)), true);
     assert.ok(!panel.data.siteTemplates.has(template.id));
   });
 
   it('asks before deleting and deletes nothing when the dialog is dismissed', async () => {
     const template = addTemplate(panel, { name: 'Not this one' });
-    api.prompts.answerNext(undefined);
+    api.input.queue({ cancel: true });
     assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.delete', await templateItem(api, template.id)), false);
     assert.ok(panel.data.siteTemplates.has(template.id));
   });
@@ -65,14 +65,14 @@ describe('Site template commands', () => {
   it('exports a template to a bundle file and imports it back as a new template', async () => {
     const template = addTemplate(panel, { name: 'Round trip', css: 'p { margin: 0; }\n' });
     const file = join(folder, 'round-trip.template.json');
-    api.prompts.answerNext(file);
+    api.input.queue(file);
     await vscode.commands.executeCommand('panelOps.siteTemplates.export', await templateItem(api, template.id));
     const bundle = JSON.parse(readFileSync(file, 'utf8'));
     assert.deepEqual(bundle, { format: 'site-template/1', name: 'Round trip', description: template.description, html: VALID_HTML, css: 'p { margin: 0; }\n', variables: template.variables });
 
     bundle.name = 'Round trip (imported)';
     writeFileSync(file, JSON.stringify(bundle));
-    api.prompts.answerNext(file);
+    api.input.queue(file);
     await vscode.commands.executeCommand('panelOps.siteTemplates.import');
     const imported = [...panel.data.siteTemplates.values()].find((candidate) => candidate.name === 'Round trip (imported)');
     assert.ok(imported && imported.id !== template.id);
@@ -83,7 +83,7 @@ describe('Site template commands', () => {
   it('imports an HTML page, named after its <title>', async () => {
     const file = join(folder, 'landing.html');
     writeFileSync(file, '<!doctype html><html><head><title>Landing from disk</title></head><body><p>hi</p></body></html>');
-    api.prompts.answerNext(file);
+    api.input.queue(file);
     await vscode.commands.executeCommand('panelOps.siteTemplates.import');
     assert.ok([...panel.data.siteTemplates.values()].some((candidate) => candidate.name === 'Landing from disk'));
   });

@@ -1,61 +1,63 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
-import type { Editors } from '../../editors/editors';
-import { panelRootUri, templateFileUri } from '../../editors/panelUri';
-import type { Prompts } from '../../prompts/prompts';
-import { parseTemplateRecord } from '../../state/siteTemplateRecord';
-import { quickInputText } from '../../text/plainText';
-import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
-import { runWithProgress, showTemplateFile } from '../runWithProgress';
+import { isBack } from '../../prompts/userInput';
+import { parseTemplateRecord, type TemplateVariable } from '../../state/siteTemplateRecord';
+import { runAction } from '../runAction';
+import { openCreated, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
-interface Deps {
-  readonly session: PanelSession;
-  readonly editors: Editors;
-  readonly prompts: Prompts;
-  readonly view: SiteTemplatesTreeProvider;
-}
-
 /**
- * "Customize…": a name for the copy, then a value for each variable the template declares (its default
- * filled in), as a sequence of input boxes; then `POST /site-templates/{id}/customize` and the new
- * template opens. (The form with a live preview waits for the shared webview module.)
+ * "Customize…": a multi-step input (with Back) over a name for the copy and a value for each variable the
+ * template declares, its default filled in; then `POST /site-templates/{id}/customize` and the new template
+ * opens. (The form with a live preview waits for the shared webview module.)
  */
-export function registerCustomizeTemplate(deps: Deps): vscode.Disposable {
-  const { session, editors, prompts, view } = deps;
+export function registerCustomizeTemplate(context: TemplateCommandContext): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.siteTemplates.customize', async (argument?: unknown) => {
     const target = templateTarget(argument);
-    const source = await runWithProgress(vscode.l10n.t('Reading "{0}"', shownName(target.name)), (token) =>
-      editors.templates.record(target.panelId, target.templateId, 0, token));
-    if (!source) return undefined;
-    const variables = source.variables ?? [];
-    const steps = variables.length + 1;
-    const title = vscode.l10n.t('Customize "{0}"', shownName(source.name));
-    const name = await prompts.input({
-      title: `${title} (1/${steps})`,
-      prompt: vscode.l10n.t('Name of the new template'),
-      value: vscode.l10n.t('{0} (custom)', source.name),
-      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Give the copy a name.') : undefined),
+    const read = await runAction(context, {
+      panelId: target.panelId,
+      busyLabel: vscode.l10n.t('Reading "{0}"…', shownName(target.name)),
+      failure: vscode.l10n.t('Could not read "{0}"', shownName(target.name)),
+      run: (api, signal) => api.siteTemplates.get(target.templateId, { signal }),
     });
-    if (name === undefined) return undefined;
-    const values: Record<string, string> = {};
-    for (const [index, variable] of variables.entries()) {
-      const value = await prompts.input({
-        title: `${title} (${index + 2}/${steps})`,
-        prompt: quickInputText(variable.description ? `{{${variable.name}}}: ${variable.description}` : `{{${variable.name}}}`, 300),
-        value: variable.default,
-      });
-      if (value === undefined) return undefined;
-      values[variable.name] = value;
-    }
-    const answer = await runWithProgress(vscode.l10n.t('Customizing "{0}"', shownName(source.name)), (token) =>
-      session.callOn(target.panelId, (api, signal) => api.siteTemplates.customize(target.templateId, { name: name.trim(), values } as JsonObject, { signal }), token));
-    const created = parseTemplateRecord(answer);
-    if (!created) return undefined;
-    view.refresh();
-    editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(target.panelId), 'site-templates'));
-    await showTemplateFile(templateFileUri(target.panelId, created, 'index.html'));
-    return created;
+    const source = read.kind === 'done' ? parseTemplateRecord(read.value, target.templateId) : undefined;
+    if (!source) return undefined;
+    const answers = await askValues(context, source.name, source.variables ?? []);
+    if (!answers) return undefined;
+    const body: JsonObject = { name: answers.name, values: answers.values };
+    const outcome = await runAction(context, {
+      panelId: target.panelId,
+      busyLabel: vscode.l10n.t('Customizing "{0}"…', shownName(source.name)),
+      failure: vscode.l10n.t('Could not customize "{0}"', shownName(source.name)),
+      run: (api, signal) => api.siteTemplates.customize(target.templateId, body, { signal }),
+    });
+    return outcome.kind === 'done' ? openCreated(context, target.panelId, outcome.value) : undefined;
   });
+}
+
+/** The name of the copy, then each variable's value; Back returns to the previous step. */
+async function askValues(context: TemplateCommandContext, sourceName: string, variables: readonly TemplateVariable[]): Promise<{ name: string; values: Record<string, string> } | undefined> {
+  const title = vscode.l10n.t('Customize "{0}"', shownName(sourceName));
+  const totalSteps = variables.length + 1;
+  const answers: string[] = [];
+  for (let step = 0; step < totalSteps;) {
+    const variable = step === 0 ? undefined : variables[step - 1];
+    const answer = await context.input.text({
+      title,
+      prompt: variable
+        ? (variable.description ? vscode.l10n.t('{0}: {1}', `{{${variable.name}}}`, variable.description) : vscode.l10n.t('Value of {0}', `{{${variable.name}}}`))
+        : vscode.l10n.t('Name of the new template'),
+      value: answers[step] ?? (variable ? variable.default : vscode.l10n.t('{0} (custom)', sourceName)),
+      validate: variable ? undefined : (value) => (value.trim() === '' ? vscode.l10n.t('Give the copy a name.') : undefined),
+      position: { step: step + 1, totalSteps },
+    });
+    if (answer === undefined) return undefined;
+    if (isBack(answer)) {
+      step = Math.max(0, step - 1);
+      continue;
+    }
+    answers[step] = answer;
+    step += 1;
+  }
+  return { name: answers[0], values: Object.fromEntries(variables.map((variable, index) => [variable.name, answers[index + 1]])) };
 }

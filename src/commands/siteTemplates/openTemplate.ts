@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { templateFileUri } from '../../editors/panelUri';
-import { showTemplateFile } from '../runWithProgress';
 import { templateTarget } from './templateTarget';
 
 /** "Open Template" (a click in the Site Templates view): the template's index.html as an editor tab. */
 export function registerOpenTemplate(): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.siteTemplates.open', async (argument?: unknown) => {
     const target = templateTarget(argument);
-    await showTemplateFile(templateFileUri(target.panelId, { id: target.templateId, name: target.name }, 'index.html'));
+    return vscode.window.showTextDocument(templateFileUri(target.panelId, { id: target.templateId, name: target.name }, 'index.html'), { preview: false });
   });
 }

@@ -12,8 +12,8 @@ export function registerTemplateHistoryCommands(editors: Editors): vscode.Dispos
     vscode.commands.registerCommand('panelOps.templateHistory.compare', async (argument?: unknown) => {
       const item = itemOf(argument);
       const label = String(item.label ?? '');
-      const left = editors.services.snapshots.create(item.uri, label, item.entry.text);
       const name = item.uri.path.slice(item.uri.path.lastIndexOf('/') + 1);
+      const left = editors.services.documents.keep(`${label} ${name}`, item.entry.text);
       await vscode.commands.executeCommand('vscode.diff', left, item.uri, vscode.l10n.t('{0} ({1}) ↔ current', name, label), { preview: true });
     }),
     vscode.commands.registerCommand('panelOps.templateHistory.restore', async (argument?: unknown) => {

@@ -1,63 +1,60 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
-import type { Editors } from '../../editors/editors';
-import { panelRootUri, templateFileUri } from '../../editors/panelUri';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
-import type { Prompts } from '../../prompts/prompts';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
-import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
-import { runWithProgress, showTemplateFile } from '../runWithProgress';
+import { runAction } from '../runAction';
+import { openCreated, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
-interface Deps {
-  readonly session: PanelSession;
-  readonly editors: Editors;
-  readonly prompts: Prompts;
-  readonly view: SiteTemplatesTreeProvider;
-}
-
 /** Import from a local file (`POST /site-templates/import`, the bundle or an HTML page) and Export to a bundle file. */
-export function registerTemplateTransfer(deps: Deps): vscode.Disposable {
-  const { session, editors, prompts, view } = deps;
+export function registerTemplateTransfer(context: TemplateCommandContext): vscode.Disposable {
+  const { session, input } = context;
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.siteTemplates.import', async () => {
       const panel = session.active;
       if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
-      const file = await prompts.openFile({
+      const file = await input.openFile({
         title: vscode.l10n.t('Import Site Template'),
-        openLabel: vscode.l10n.t('Import'),
         filters: { [vscode.l10n.t('Template bundle or HTML page')]: ['json', 'html', 'htm'] },
       });
       if (!file) return undefined;
-      const answer = await runWithProgress(vscode.l10n.t('Importing {0}', file.path.slice(file.path.lastIndexOf('/') + 1)), async (token) => {
-        const text = Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8');
-        const body = importBodyOf(file.path, text) as JsonObject;
-        return session.callOn(panel.id, (api, signal) => api.siteTemplates.import(body, { signal }), token);
+      const fileName = file.path.slice(file.path.lastIndexOf('/') + 1);
+      let body: JsonObject;
+      try {
+        body = importBodyOf(fileName, Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8')) as JsonObject;
+      } catch (error) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not import {0}: {1}', fileName, error instanceof Error ? error.message : String(error)));
+        return undefined;
+      }
+      const outcome = await runAction(context, {
+        panelId: panel.id,
+        busyLabel: vscode.l10n.t('Importing {0}…', fileName),
+        failure: vscode.l10n.t('Could not import {0}', fileName),
+        run: (api, signal) => api.siteTemplates.import(body, { signal }),
       });
-      const imported = parseTemplateRecord(answer);
-      if (!imported) return undefined;
-      view.refresh();
-      editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(panel.id), 'site-templates'));
-      await showTemplateFile(templateFileUri(panel.id, imported, 'index.html'));
-      return imported;
+      return outcome.kind === 'done' ? openCreated(context, panel.id, outcome.value) : undefined;
     }),
 
     vscode.commands.registerCommand('panelOps.siteTemplates.export', async (argument?: unknown) => {
       const target = templateTarget(argument);
-      const file = await prompts.saveFile({
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const file = await input.saveFile({
         title: vscode.l10n.t('Export "{0}"', shownName(target.name)),
-        saveLabel: vscode.l10n.t('Export'),
         filters: { [vscode.l10n.t('Template bundle')]: ['json'] },
-        defaultUri: vscode.workspace.workspaceFolders?.[0] && vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, `${target.name.replace(/[^\w.-]+/g, '-')}.template.json`),
+        defaultUri: folder && vscode.Uri.joinPath(folder, `${target.name.replace(/[^\w.-]+/g, '-')}.template.json`),
       });
       if (!file) return undefined;
-      return runWithProgress(vscode.l10n.t('Exporting "{0}"', shownName(target.name)), async (token) => {
-        const record = await editors.templates.record(target.panelId, target.templateId, 0, token);
-        await vscode.workspace.fs.writeFile(file, Buffer.from(`${JSON.stringify(bundleOf(record), null, 2)}\n`, 'utf8'));
-        void vscode.window.showInformationMessage(vscode.l10n.t('Exported "{0}" to {1}', shownName(record.name), file.fsPath));
-        return file;
+      const outcome = await runAction(context, {
+        panelId: target.panelId,
+        busyLabel: vscode.l10n.t('Exporting "{0}"…', shownName(target.name)),
+        failure: vscode.l10n.t('Could not export "{0}"', shownName(target.name)),
+        run: (api, signal) => api.siteTemplates.get(target.templateId, { signal }),
       });
+      const record = outcome.kind === 'done' ? parseTemplateRecord(outcome.value, target.templateId) : undefined;
+      if (!record) return undefined;
+      await vscode.workspace.fs.writeFile(file, Buffer.from(`${JSON.stringify(bundleOf(record), null, 2)}\n`, 'utf8'));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Exported "{0}" to {1}', shownName(record.name), file.fsPath));
+      return file;
     }),
   );
 }

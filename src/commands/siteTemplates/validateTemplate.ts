@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Editors } from '../../editors/editors';
 import { templateFileUri } from '../../editors/panelUri';
-import { runWithProgress } from '../runWithProgress';
+import { failureSentence } from '../runAction';
 import { templateTarget } from './templateTarget';
 
 /** "Validate Template": `POST /site-templates/validate` on the open template; the errors go to Problems at their line. */
@@ -9,8 +9,13 @@ export function registerValidateTemplate(editors: Editors): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.siteTemplates.validate', async (argument?: unknown) => {
     const target = templateTarget(argument);
     const uri = target.uri ?? templateFileUri(target.panelId, { id: target.templateId, name: target.name }, 'index.html');
-    const count = await runWithProgress(vscode.l10n.t('Validating the template'), (token) => editors.validator.validate(uri, {}, token));
-    if (count === undefined) return undefined;
+    let count: number;
+    try {
+      count = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Validating the template') }, () => editors.validator.validate(uri));
+    } catch (error) {
+      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not validate the template'), error));
+      return undefined;
+    }
     if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('The panel found no problem in the template.'));
     else void vscode.window.showWarningMessage(vscode.l10n.t('The panel found {0} problem(s): see the Problems panel.', count));
     return count;

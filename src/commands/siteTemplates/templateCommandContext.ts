@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import type { Editors } from '../../editors/editors';
+import { panelRootUri, templateFileUri } from '../../editors/panelUri';
+import type { UserInput } from '../../prompts/userInput';
+import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
+import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
+import type { ActionContext } from '../runAction';
+
+/** What the site template commands use: the action runner's services, the editors, the prompts and the view. */
+export interface TemplateCommandContext extends ActionContext {
+  readonly editors: Editors;
+  readonly input: UserInput;
+  readonly view: SiteTemplatesTreeProvider;
+}
+
+/**
+ * After the panel created a template (New, Duplicate, Customize, Import): the view and an open panel folder
+ * list it, and its index.html opens. Returns the template, undefined when the answer is unreadable.
+ */
+export async function openCreated(context: TemplateCommandContext, panelId: string, answer: unknown): Promise<SiteTemplateRecord | undefined> {
+  context.view.refresh();
+  context.editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(panelId), 'site-templates'));
+  const created = parseTemplateRecord(answer);
+  if (!created) return undefined;
+  context.editors.templates.remember(panelId, created);
+  await vscode.window.showTextDocument(templateFileUri(panelId, created, 'index.html'), { preview: false });
+  return created;
+}
