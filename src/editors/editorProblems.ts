@@ -21,9 +21,14 @@ export class EditorProblems implements vscode.Disposable {
   private readonly validation = vscode.languages.createDiagnosticCollection('panelOps.validation');
   private readonly placeholders = vscode.languages.createDiagnosticCollection('panelOps.placeholders');
 
-  /** Replaces the save problems of every file in `files` by `problems`. */
+  /**
+   * Replaces the save problems of every file in `files` by `problems`, leaving out those validation already
+   * lists at the same line (validate-on-save and the refused PUT usually name the same errors).
+   */
   reportSave(files: readonly vscode.Uri[], problems: readonly ProblemAt[]): void {
-    this.replace(this.save, files, problems, 'panel (save)');
+    const known = (problem: ProblemAt) => (this.validation.get(problem.uri) ?? []).some((diagnostic) =>
+      diagnostic.range.start.line === problem.line - 1 && diagnostic.message === plainLabel(problem.message, 500));
+    this.replace(this.save, files, problems.filter((problem) => !known(problem)), 'panel (save)');
   }
 
   clearSave(uri: vscode.Uri): void {

@@ -85,6 +85,7 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await collapseTreeRow(page, 'Users', userLabel);
   await takeWebviewScreenshots(page);
   await takeCatalogScreenshots(page);
+  await showTemplateWithProblems(page);
   check();
   console.log('[screenshots] no dialog and no request to another origin');
 }
@@ -212,6 +213,32 @@ function watchForEscapes(page: Page, origin: string): () => void {
     for (const url of refused) console.log(`[screenshots] refused by a webview's policy: ${url}`);
     if (problems.length > 0) throw new Error(problems.join('\n'));
   };
+}
+
+/**
+ * The demo's draft template open in the editor after Validate Template, with the Problems panel showing
+ * the panel's errors at their lines and the undeclared-placeholder check.
+ */
+async function showTemplateWithProblems(page: Page): Promise<void> {
+  await collapseTreeRow(page, 'Users', 'active');
+  for (const view of ['Users', 'Alerts']) {
+    const header = viewPane(page, view).locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+  }
+  const templatesHeader = viewPane(page, 'Site Templates').locator('.pane-header');
+  if ((await templatesHeader.getAttribute('aria-expanded')) !== 'true') await templatesHeader.click();
+  await treeRow(page, 'Site Templates', 'Broken draft').click();
+  await page.locator('.tabs-container .tab', { hasText: 'index.html' }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('<p>{{visitor_name}}</p>\n');
+  await widenSideBar(page, 360);
+  await runCommand(page, 'Panel Ops: Validate Template');
+  await page.waitForTimeout(1500);
+  await runCommand(page, 'Notifications: Clear All Notifications', 15_000).catch(() => undefined);
+  await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)', 15_000).catch(() => runCommand(page, 'Problems: Focus on Problems View'));
+  await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  await save(page, 'template-problems.png');
 }
 
 async function main(): Promise<void> {

@@ -69,6 +69,17 @@ describe('Site templates in the editor', () => {
   });
 
   it('keeps invalid HTML dirty and shows the panel\'s 422 at its line in Problems', async () => {
+    // Without validate-on-save, so what Problems shows comes from the refused PUT alone.
+    const settings = vscode.workspace.getConfiguration('panelOps.siteTemplates');
+    await settings.update('validateOnSave', false, vscode.ConfigurationTarget.Global);
+    try {
+      await saveInvalidHtml();
+    } finally {
+      await settings.update('validateOnSave', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  async function saveInvalidHtml(): Promise<void> {
     const template = addTemplate(panel, { name: 'Break me' });
     const editor = await openFromView(api, template.id);
     const broken = VALID_HTML.replace('  <p>{{tagline}}</p>', '  <div class="hero">\n  <p>{{tagline}}</p>');
@@ -85,6 +96,19 @@ describe('Site templates in the editor', () => {
     await replaceText(editor, VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}}</p><p>fixed</p>'));
     assert.equal(await editor.document.save(), true);
     await problems(editor.document.uri, 'panel (save)', (entries) => entries.length === 0);
+  }
+
+  it('validates on save by default and lists each problem once, though the refused PUT names it too', async () => {
+    const template = addTemplate(panel, { name: 'Validate on save' });
+    const editor = await openFromView(api, template.id);
+    await replaceText(editor, VALID_HTML.replace('  <p>{{tagline}}</p>', '  <section>\n  <p>{{tagline}}</p>'));
+    panel.resetRequests();
+    assert.equal(await editor.document.save(), false);
+    assert.equal(requestsTo(panel, '/site-templates/validate').length, 1, 'validated with the text being saved');
+    const validated = await problems(editor.document.uri, 'panel (validate)');
+    assert.ok(validated.some((diagnostic) => /<section> is not closed/.test(diagnostic.message)));
+    const all = vscode.languages.getDiagnostics(editor.document.uri).filter((diagnostic) => /<section> is not closed/.test(diagnostic.message));
+    assert.equal(all.length, 1, 'the same error is listed once');
   });
 
   it('after a change on the panel, a save shows the panel\'s version beside the buffer and overwrites nothing until told', async () => {
@@ -181,6 +205,28 @@ describe('Site templates in the editor', () => {
     assert.equal(JSON.parse(putsTo(panel, template.id)[0].body ?? '{}').version, 2, 'the restore is a save with the version check');
     const after = (await children(api.templateHistory)).filter((item) => item.contextValue === 'templateVersion');
     assert.equal(after.length, 2, 'the restore kept the version it replaced too');
+  });
+
+  it('saves last-write-wins, without a version, when the panel does not version templates', async () => {
+    const template = addTemplate(panel, { name: 'Unversioned', version: undefined as unknown as number });
+    const editor = await openFromView(api, template.id);
+    const changed = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>no versions here</p>');
+    await replaceText(editor, changed);
+    panel.resetRequests();
+    assert.equal(await editor.document.save(), true);
+    assert.deepEqual(JSON.parse(putsTo(panel, template.id)[0].body ?? '{}'), { html: changed });
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, changed);
+  });
+
+  it('lists the panel as a folder: templates, nodes and settings, each template\'s files', async () => {
+    const template = addTemplate(panel, { name: 'Listed' });
+    const root = vscode.Uri.joinPath((await openFromView(api, template.id)).document.uri, '..', '..', '..');
+    assert.deepEqual((await vscode.workspace.fs.readDirectory(root)).map(([name]) => name), ['site-templates', 'nodes', 'settings.json']);
+    const folders = (await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(root, 'site-templates'))).map(([name]) => name);
+    assert.equal(folders.length, panel.data.siteTemplates.size);
+    assert.ok(folders.includes(`Listed~${template.id}`));
+    const nodes = (await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(root, 'nodes'))).map(([name]) => name.split('~')[0]);
+    assert.deepEqual(nodes.sort(), [...panel.data.nodes.values()].map((node) => node.name).sort());
   });
 
   it('opens a built-in template read-only and refuses to save it', async () => {
