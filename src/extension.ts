@@ -176,7 +176,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerTemplateHistoryCommands(editors),
     registerOpenPanelFolder(session),
     registerNodeSiteCommands({ ...actions, input, nodes: nodesView.provider }),
-    registerPanelDocuments(session),
+    registerPanelDocuments({ ...actions, input }),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),

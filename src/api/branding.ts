@@ -3,7 +3,7 @@ import { jsonBody, onId, type CallOptions, type Transport, type UploadFile } fro
 import type { BrandingAssetKind, BrandingProfileUpdate, JsonObject } from './types';
 
 /** The fields of spec 2.4; an update sends only these. */
-const BRANDING_UPDATE_FIELDS: readonly (keyof BrandingProfileUpdate)[] = [
+export const BRANDING_UPDATE_FIELDS: readonly (keyof BrandingProfileUpdate)[] = [
   'accent_color', 'custom_css', 'footer_text', 'login_text', 'name', 'panel_name', 'primary_color', 'support_link',
   'theme_default',
 ];

@@ -77,6 +77,7 @@ export type { FleetApi } from './fleet';
 export type { AlertsApi, DashboardApi, MonitoringApi, StatusApi } from './monitoring';
 export type { NodeSiteApi, SiteTemplatesApi } from './sites';
 export type { BrandingApi } from './branding';
+export { BRANDING_UPDATE_FIELDS } from './branding';
 export type { SettingsApi } from './settings';
 export type { AuditApi } from './audit';
 export { auditEntries } from './audit';

@@ -1,14 +1,22 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
 import type { NodeDocument } from '../editors/panelPaths';
-import { nodeDocumentUri, settingsUri } from '../editors/panelUri';
+import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../editors/panelUri';
+import { withoutBack, type UserInput } from '../prompts/userInput';
+import { listFromResponse } from '../state/listFromResponse';
+import { plainLabel } from '../text/plainText';
+import { runAction, type ActionContext } from './runAction';
 import { nodeName, nodeTarget } from './nodes/nodeTarget';
 
+export interface PanelDocumentsContext extends ActionContext {
+  readonly input: UserInput;
+}
+
 /**
- * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel) and Edit Panel Settings (of the
- * active panel): JSON documents of the panel file system, saved with the panel's PUT.
+ * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel), Edit Branding Profile… and Edit
+ * Panel Settings (of the active panel): JSON documents of the panel file system, saved with the panel's PUT.
  */
-export function registerPanelDocuments(session: PanelSession): vscode.Disposable {
+export function registerPanelDocuments(context: PanelDocumentsContext): vscode.Disposable {
+  const { session, input } = context;
   const open = (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: false });
   const openNodeDocument = (argument: unknown, document: NodeDocument) => {
     const { node, item } = nodeTarget(argument);
@@ -22,6 +30,22 @@ export function registerPanelDocuments(session: PanelSession): vscode.Disposable
       const panel = session.active;
       if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
       return open(settingsUri(panel.id));
+    }),
+    vscode.commands.registerCommand('panelOps.branding.open', async () => {
+      const panel = session.active;
+      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      const outcome = await runAction(context, {
+        panelId: panel.id,
+        busyLabel: vscode.l10n.t('Reading the branding profiles…'),
+        failure: vscode.l10n.t('Could not read the branding profiles'),
+        run: (api, signal) => api.branding.profiles.list({}, { signal }),
+      });
+      if (outcome.kind !== 'done') return undefined;
+      const items = listFromResponse(outcome.value, ['items', 'profiles', 'data'])
+        .filter((item): item is { id: string; name?: unknown; active?: unknown } => typeof (item as { id?: unknown })?.id === 'string')
+        .map((item) => ({ label: plainLabel(item.name, 80) || item.id, description: item.active === true ? vscode.l10n.t('active') : undefined, id: item.id, name: String(item.name ?? item.id) }));
+      const picked = withoutBack(await input.pick({ title: vscode.l10n.t('Edit Branding Profile'), placeholder: vscode.l10n.t('The profile to open as JSON'), items }));
+      return picked && open(brandingProfileUri(panel.id, picked));
     }),
   );
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../api/errors';
-import type { PanelApi } from '../api/index';
+import { BRANDING_UPDATE_FIELDS, type PanelApi } from '../api/index';
+import { listFromResponse } from '../state/listFromResponse';
 import type { JsonObject } from '../api/types';
 import { describeError } from '../text/describeError';
 import { stateKey, type EditorServices } from './editorServices';
@@ -9,19 +10,38 @@ import { lineOfMember, problemsOf, unknownFields } from './fieldErrorLines';
 import { SaveRefusedError } from './templateSave';
 import type { NodeDocument } from './panelPaths';
 
-/** A JSON document of the panel: a node's blocklist, web policy or reliability, or the panel settings. */
-export type JsonDocumentId = { readonly kind: 'node'; readonly nodeId: string; readonly document: NodeDocument } | { readonly kind: 'settings' };
+/** A JSON document of the panel: a node's blocklist, web policy or reliability, a branding profile, or the panel settings. */
+export type JsonDocumentId =
+  | { readonly kind: 'node'; readonly nodeId: string; readonly document: NodeDocument }
+  | { readonly kind: 'branding'; readonly profileId: string }
+  | { readonly kind: 'settings' };
 
 interface Routes {
   get(api: PanelApi, signal: AbortSignal): Promise<unknown>;
   put(api: PanelApi, body: JsonObject, signal: AbortSignal): Promise<unknown>;
   /** Members of the answer that identify the object and are not part of the PUT body. */
   readonly identity: readonly string[];
+  /** The only members the PUT takes, when the spec names them (checked before sending). */
+  readonly fields?: readonly string[];
 }
 
 function routesOf(id: JsonDocumentId): Routes {
   if (id.kind === 'settings') {
     return { get: (api, signal) => api.settings.get({ signal }), put: (api, body, signal) => api.settings.put(body, { signal }), identity: [] };
+  }
+  if (id.kind === 'branding') {
+    return {
+      // No route reads one profile: it is found in the list, and shown with the fields of spec 2.4 only.
+      get: async (api, signal) => {
+        const found = listFromResponse(await api.branding.profiles.list({}, { signal }), ['items', 'profiles', 'data'])
+          .find((item) => typeof item === 'object' && item !== null && (item as { id?: unknown }).id === id.profileId);
+        if (!found) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The panel has no branding profile {0}', id.profileId));
+        return Object.fromEntries(Object.entries(found).filter(([name]) => BRANDING_UPDATE_FIELDS.includes(name as never)));
+      },
+      put: (api, body, signal) => api.branding.profiles.update(id.profileId, body, { signal }),
+      identity: [],
+      fields: BRANDING_UPDATE_FIELDS,
+    };
   }
   const group = { blocklist: 'blocklist', 'web-policy': 'webPolicy', reliability: 'reliability' } as const;
   const name = group[id.document];
@@ -64,6 +84,12 @@ export class JsonDocuments {
       return this.refuse(uri, [{ uri, line: 1, message: vscode.l10n.t('The document must be one JSON object.') }]);
     }
     const routes = routesOf(id);
+    const unknown = Object.keys(body).filter((name) => routes.fields && !routes.fields.includes(name));
+    if (unknown.length > 0) {
+      return this.refuse(uri, unknown.map((field) => ({
+        uri, line: lineOfMember(text, field), message: vscode.l10n.t('"{0}" is not a field the panel takes here (it would answer 400).', field),
+      })));
+    }
     try {
       await this.services.session.callOn(panelId, (api, signal) => routes.put(api, body as JsonObject, signal));
     } catch (error) {
@@ -103,7 +129,14 @@ export class JsonDocuments {
 }
 
 function keyOf(panelId: string, id: JsonDocumentId): string {
-  return id.kind === 'settings' ? stateKey(panelId, 'settings', 'settings.json') : stateKey(panelId, id.nodeId, id.document);
+  switch (id.kind) {
+    case 'settings':
+      return stateKey(panelId, 'settings', 'settings.json');
+    case 'branding':
+      return stateKey(panelId, id.profileId, 'branding');
+    case 'node':
+      return stateKey(panelId, id.nodeId, id.document);
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { NotConnectedError } from '../connection/panelSession';
+import { listFromResponse } from '../state/listFromResponse';
 import type { EditorServices } from './editorServices';
 import { JsonDocuments, type JsonDocumentId } from './jsonDocuments';
 import { folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
@@ -43,6 +44,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
       case 'templateFile':
         return this.templates.stat(panelId, path.templateId, path.file);
       case 'nodeDocument':
+      case 'brandingProfile':
       case 'settings':
         return this.json.stat(panelId, jsonId(path));
       default:
@@ -54,7 +56,16 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     const { panelId, path } = this.where(uri);
     switch (path.kind) {
       case 'root':
-        return [['site-templates', vscode.FileType.Directory], ['nodes', vscode.FileType.Directory], ['settings.json', vscode.FileType.File]];
+        return [
+          ['site-templates', vscode.FileType.Directory], ['nodes', vscode.FileType.Directory], ['branding', vscode.FileType.Directory],
+          ['settings.json', vscode.FileType.File],
+        ];
+      case 'branding': {
+        const answer = await this.services.session.callOn(panelId, (api, signal) => api.branding.profiles.list({}, { signal }));
+        return listFromResponse(answer, ['items', 'profiles', 'data'])
+          .filter((item): item is { id: string; name?: unknown } => typeof (item as { id?: unknown })?.id === 'string')
+          .map((item): [string, vscode.FileType] => [`${folderName(String(item.name ?? item.id), item.id)}.json`, vscode.FileType.File]);
+      }
       case 'templates':
         return this.templates.templateFolders(panelId);
       case 'template':
@@ -75,14 +86,14 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const { panelId, path } = this.where(uri);
     if (path.kind === 'templateFile') return this.templates.readFile(panelId, path.templateId, path.file);
-    if (path.kind === 'nodeDocument' || path.kind === 'settings') return this.json.readFile(panelId, jsonId(path));
+    if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') return this.json.readFile(panelId, jsonId(path));
     throw vscode.FileSystemError.FileIsADirectory(uri);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
     const { panelId, path } = this.where(uri);
     if (path.kind === 'templateFile') await this.saves.write(uri, panelId, path.templateId, path.file, content);
-    else if (path.kind === 'nodeDocument' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);
+    else if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);
     else throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Panel documents are created with the Site Templates view\'s commands.'));
     void options;
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
@@ -114,8 +125,15 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   }
 }
 
-function jsonId(path: Extract<PanelPath, { kind: 'nodeDocument' | 'settings' }>): JsonDocumentId {
-  return path.kind === 'settings' ? { kind: 'settings' } : { kind: 'node', nodeId: path.nodeId, document: path.document };
+function jsonId(path: Extract<PanelPath, { kind: 'nodeDocument' | 'brandingProfile' | 'settings' }>): JsonDocumentId {
+  switch (path.kind) {
+    case 'settings':
+      return { kind: 'settings' };
+    case 'brandingProfile':
+      return { kind: 'branding', profileId: path.profileId };
+    case 'nodeDocument':
+      return { kind: 'node', nodeId: path.nodeId, document: path.document };
+  }
 }
 
 /** Registers the file system for `panelops:` URIs. */

@@ -8,6 +8,7 @@
  *     /site-templates/                      every template
  *     /site-templates/<name>~<id>/index.html | style.css | variables.json
  *     /nodes/<name>~<id>/blocklist.json | web-policy.json | reliability.json
+ *     /branding/<name>~<id>.json            a branding profile (the fields of spec 2.4)
  *     /settings.json
  */
 
@@ -25,6 +26,8 @@ export type PanelPath =
   | { readonly kind: 'nodes' }
   | { readonly kind: 'node'; readonly nodeId: string; readonly label: string }
   | { readonly kind: 'nodeDocument'; readonly nodeId: string; readonly label: string; readonly document: NodeDocument }
+  | { readonly kind: 'branding' }
+  | { readonly kind: 'brandingProfile'; readonly profileId: string; readonly label: string }
   | { readonly kind: 'settings' };
 
 /** The authority of a panel's URIs: its origin in lowercase hex. */
@@ -67,6 +70,11 @@ export function parsePanelPath(path: string): PanelPath | undefined {
     const file = TEMPLATE_FILES.find((name) => name === parts[2]);
     return file ? { kind: 'templateFile', templateId: folder.id, label: folder.label, file } : undefined;
   }
+  if (parts[0] === 'branding') {
+    if (parts.length === 1) return { kind: 'branding' };
+    const folder = parts.length === 2 && parts[1].endsWith('.json') ? splitFolder(parts[1].slice(0, -'.json'.length)) : undefined;
+    return folder ? { kind: 'brandingProfile', profileId: folder.id, label: folder.label } : undefined;
+  }
   if (parts[0] === 'nodes') {
     if (parts.length === 1) return { kind: 'nodes' };
     const folder = splitFolder(parts[1]);
@@ -80,6 +88,10 @@ export function parsePanelPath(path: string): PanelPath | undefined {
 
 export function templateFilePath(label: string, templateId: string, file: TemplateFile): string {
   return `/site-templates/${folderName(label, templateId)}/${file}`;
+}
+
+export function brandingProfilePath(label: string, profileId: string): string {
+  return `/branding/${folderName(label, profileId)}.json`;
 }
 
 export function nodeDocumentPath(label: string, nodeId: string, document: NodeDocument): string {

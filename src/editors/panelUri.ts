@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { authorityOf, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
+import { authorityOf, brandingProfilePath, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
 
 /** The scheme of the panel file system: templates and other panel documents as files. */
 export const PANEL_SCHEME = 'panelops';
@@ -27,6 +27,10 @@ export function templateFileUri(panelId: string, template: { id: string; name: s
 
 export function nodeDocumentUri(panelId: string, node: { id: string; name: string }, document: NodeDocument): vscode.Uri {
   return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: nodeDocumentPath(node.name, node.id, document) });
+}
+
+export function brandingProfileUri(panelId: string, profile: { id: string; name: string }): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: brandingProfilePath(profile.name, profile.id) });
 }
 
 export function settingsUri(panelId: string): vscode.Uri {

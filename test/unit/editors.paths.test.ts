@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { DocumentStates } from '../../src/editors/documentStates';
 import { lineOfMember, problemsOf, unknownFields } from '../../src/editors/fieldErrorLines';
-import { authorityOf, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../src/editors/panelPaths';
+import { authorityOf, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../src/editors/panelPaths';
 import { fillPlaceholders, undeclaredPlaceholders } from '../../src/editors/placeholders';
 import { bundleOf, importBodyOf } from '../../src/editors/templateBundle';
 import { fileOfField, fileText, filesOf, putBody, UnsavableTextError } from '../../src/editors/templateFiles';
@@ -24,6 +24,8 @@ describe('editors: panel paths', () => {
     assert.deepEqual(parsePanelPath(path), { kind: 'templateFile', templateId: 'id~with/odd%chars', label: 'Café _ _landing_ _ v2', file: 'style.css' });
     assert.deepEqual(parsePanelPath(nodeDocumentPath('fra-2', 'n1', 'web-policy')), { kind: 'nodeDocument', nodeId: 'n1', label: 'fra-2', document: 'web-policy' });
     assert.deepEqual(parsePanelPath('/settings.json'), { kind: 'settings' });
+    assert.deepEqual(parsePanelPath(brandingProfilePath('Night ops', 'p-1')), { kind: 'brandingProfile', profileId: 'p-1', label: 'Night ops' });
+    assert.equal(parsePanelPath('/branding/Night ops~p-1.txt'), undefined);
     assert.deepEqual(parsePanelPath('/'), { kind: 'root' });
     assert.equal(parsePanelPath('/site-templates/x~1/other.txt'), undefined);
     assert.equal(parsePanelPath('/site-templates/no-id/index.html'), undefined);

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { addTemplate, closeAllEditors, problems, replaceText } from './editorSupport';
-import { children, connect, connectedPanel, labelOf, requestsTo, type TestApi } from './support';
+import { children, connect, connectedPanel, labelOf, requestsTo, until, type TestApi } from './support';
 
 async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
   await vscode.commands.executeCommand('panelOps.nodes.refresh');
@@ -121,6 +121,28 @@ describe('Node sites and documents', () => {
     const found = await problems(editor.document.uri, 'panel (save)');
     assert.ok(found.some((diagnostic) => diagnostic.range.start.line === 2 && /comment/.test(diagnostic.message)), JSON.stringify(found));
     assert.deepEqual(node.blocklist, ['203.0.113.0/24', '198.51.100.7']);
+  });
+
+  it('edits a branding profile with the fields of spec 2.4, checked by a JSON schema as it is typed', async () => {
+    const profile = [...panel.data.brandingProfiles.values()].find((candidate) => candidate.name === 'Night ops');
+    assert.ok(profile);
+    api.input.queue('Night ops');
+    await vscode.commands.executeCommand('panelOps.branding.open');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.path.startsWith('/branding/Night ops~'));
+    const shown = JSON.parse(editor.document.getText());
+    assert.deepEqual(Object.keys(shown).sort(), ['accent_color', 'custom_css', 'footer_text', 'login_text', 'name', 'panel_name', 'primary_color', 'support_link', 'theme_default']);
+    await replaceText(editor, JSON.stringify({ ...shown, footer_text: 'Night shift', colour: 'red' }, null, 2));
+    const line = editor.document.getText().split('\n').findIndex((text) => text.includes('"colour"'));
+    await until(vscode.languages.onDidChangeDiagnostics, () => vscode.languages.getDiagnostics(editor.document.uri)
+      .some((diagnostic) => diagnostic.range.start.line === line && /not allowed/i.test(diagnostic.message)));
+    assert.equal(await editor.document.save(), false, 'a field outside 2.4 is not sent');
+    const refused = await problems(editor.document.uri, 'panel (save)');
+    assert.ok(refused.some((diagnostic) => diagnostic.range.start.line === line && /colour/.test(diagnostic.message)));
+    assert.notEqual(profile.footer_text, 'Night shift');
+    await replaceText(editor, JSON.stringify({ ...shown, footer_text: 'Night shift' }, null, 2));
+    assert.equal(await editor.document.save(), true);
+    assert.equal(profile.footer_text, 'Night shift');
   });
 
   it('refuses to save the panel settings for a non-owner token and says why', async () => {

@@ -218,10 +218,10 @@ describe('Site templates in the editor', () => {
     assert.equal(panel.data.siteTemplates.get(template.id)?.html, changed);
   });
 
-  it('lists the panel as a folder: templates, nodes and settings, each template\'s files', async () => {
+  it('lists the panel as a folder: templates, nodes, branding and settings', async () => {
     const template = addTemplate(panel, { name: 'Listed' });
     const root = vscode.Uri.joinPath((await openFromView(api, template.id)).document.uri, '..', '..', '..');
-    assert.deepEqual((await vscode.workspace.fs.readDirectory(root)).map(([name]) => name), ['site-templates', 'nodes', 'settings.json']);
+    assert.deepEqual((await vscode.workspace.fs.readDirectory(root)).map(([name]) => name), ['site-templates', 'nodes', 'branding', 'settings.json']);
     const folders = (await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(root, 'site-templates'))).map(([name]) => name);
     assert.equal(folders.length, panel.data.siteTemplates.size);
     assert.ok(folders.includes(`Listed~${template.id}`));
