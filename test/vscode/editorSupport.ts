@@ -65,13 +65,20 @@ export async function problems(uri: vscode.Uri, source: string, condition: (foun
   return found();
 }
 
-/** Reverts unsaved panel documents and closes every editor, so the next test starts clean. */
+/** Reverts unsaved panel documents and closes every editor and webview, so the next test starts clean. */
 export async function closeAllEditors(): Promise<void> {
   for (const document of vscode.workspace.textDocuments.filter((candidate) => candidate.isDirty)) {
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  for (const tab of allTabs()) await vscode.window.tabGroups.close(tab);
+}
+
+/** After each test of these suites: every scripted answer was used, and no editor stays open. */
+export async function endEditorTest(api: TestApi): Promise<void> {
+  assert.equal(api.input.remaining, 0, 'every scripted answer was used');
+  await closeAllEditors();
 }
 
 /** Every tab of the window. */

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { addTemplate, closeAllEditors, problems, replaceText } from './editorSupport';
+import { addTemplate, closeAllEditors, endEditorTest, problems, replaceText } from './editorSupport';
 import { children, connect, connectedPanel, labelOf, requestsTo, until, type TestApi } from './support';
 
 async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
@@ -32,11 +32,7 @@ describe('Node sites and documents', () => {
   let panel: SimulatedPanel;
 
   before(() => ({ api, panel } = connected));
-  afterEach(async () => {
-    assert.equal(api.input.remaining, 0, 'every scripted answer was used');
-    await closeAllEditors();
-    for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) await vscode.window.tabGroups.close(tab);
-  });
+  afterEach(() => endEditorTest(api));
 
   it('shows a node\'s site: template, variables, upstream and deployment', async () => {
     const rows = await rowsOf(api, await siteSection(api, 'ams-1'));

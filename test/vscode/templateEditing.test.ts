@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { addTemplate, allTabs, closeAllEditors, openFromView, problems, replaceText, templateItem, VALID_HTML } from './editorSupport';
+import { addTemplate, allTabs, endEditorTest, openFromView, problems, replaceText, templateItem, VALID_HTML } from './editorSupport';
 import { children, connectedPanel, requestsTo, type TestApi } from './support';
 
 type Outcome = { uri: vscode.Uri; choice: string };
@@ -27,11 +27,7 @@ describe('Site templates in the editor', () => {
   let panel: SimulatedPanel;
 
   before(() => ({ api, panel } = connected));
-  afterEach(async () => {
-    assert.equal(api.input.remaining, 0, 'every scripted answer was used');
-    await closeAllEditors();
-    panel.clearFaults();
-  });
+  afterEach(() => endEditorTest(api));
 
   it('opens a template from the view with a GET, as an HTML file of its panel', async () => {
     const template = addTemplate(panel, { name: 'Open me' });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { addTemplate, closeAllEditors, templateItem, VALID_HTML } from './editorSupport';
+import { addTemplate, endEditorTest, templateItem, VALID_HTML } from './editorSupport';
 import { connectedPanel, requestsTo, type TestApi } from './support';
 
 describe('Site template commands', () => {
@@ -16,10 +16,7 @@ describe('Site template commands', () => {
   const folder = mkdtempSync(join(tmpdir(), 'panel-ops-templates-'));
 
   before(() => ({ api, panel } = connected));
-  afterEach(async () => {
-    assert.equal(api.input.remaining, 0, 'every scripted answer was used');
-    await closeAllEditors();
-  });
+  afterEach(() => endEditorTest(api));
 
   it('customizes a built-in template into a new one with the values given, and opens it', async () => {
     const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin && candidate.variables.length === 3);

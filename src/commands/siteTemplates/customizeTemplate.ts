@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { isBack } from '../../prompts/userInput';
-import { parseTemplateRecord, type TemplateVariable } from '../../state/siteTemplateRecord';
+import type { TemplateVariable } from '../../state/siteTemplateRecord';
 import { runAction } from '../runAction';
-import { openCreated, type TemplateCommandContext } from './templateCommandContext';
+import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
 /**
@@ -14,13 +14,7 @@ import { shownName, templateTarget } from './templateTarget';
 export function registerCustomizeTemplate(context: TemplateCommandContext): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.siteTemplates.customize', async (argument?: unknown) => {
     const target = templateTarget(argument);
-    const read = await runAction(context, {
-      panelId: target.panelId,
-      busyLabel: vscode.l10n.t('Reading "{0}"…', shownName(target.name)),
-      failure: vscode.l10n.t('Could not read "{0}"', shownName(target.name)),
-      run: (api, signal) => api.siteTemplates.get(target.templateId, { signal }),
-    });
-    const source = read.kind === 'done' ? parseTemplateRecord(read.value, target.templateId) : undefined;
+    const source = await readTemplate(context, target, vscode.l10n.t('Could not customize "{0}"', shownName(target.name)));
     if (!source) return undefined;
     const answers = await askValues(context, source.name, source.variables ?? []);
     if (!answers) return undefined;

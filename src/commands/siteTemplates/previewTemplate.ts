@@ -1,22 +1,16 @@
 import * as vscode from 'vscode';
 import { fillPlaceholders } from '../../editors/placeholders';
 import { siblingUri } from '../../editors/templateValidation';
-import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { showSitePreview } from '../../webviews/sitePreview';
-import { runAction, type ActionContext } from '../runAction';
+import type { ActionContext } from '../runAction';
+import { readTemplate } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
 /** "Preview Template": the template with its variables' defaults, from the open (even unsaved) files, in the script-free preview. */
 export function registerPreviewTemplate(context: ActionContext): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.siteTemplates.preview', async (argument?: unknown) => {
     const target = templateTarget(argument);
-    const outcome = await runAction(context, {
-      panelId: target.panelId,
-      busyLabel: vscode.l10n.t('Reading "{0}"…', shownName(target.name)),
-      failure: vscode.l10n.t('Could not preview "{0}"', shownName(target.name)),
-      run: (api, signal) => api.siteTemplates.get(target.templateId, { signal }),
-    });
-    const record = outcome.kind === 'done' ? parseTemplateRecord(outcome.value, target.templateId) : undefined;
+    const record = await readTemplate(context, target, vscode.l10n.t('Could not preview "{0}"', shownName(target.name)));
     if (!record) return undefined;
     const open = (file: string) => {
       const uri = target.uri && siblingUri(target.uri, file);

@@ -4,13 +4,28 @@ import { panelRootUri, templateFileUri } from '../../editors/panelUri';
 import type { UserInput } from '../../prompts/userInput';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
-import type { ActionContext } from '../runAction';
+import { runAction, type ActionContext } from '../runAction';
+import { shownName, type TemplateTarget } from './templateTarget';
 
 /** What the site template commands use: the action runner's services, the editors, the prompts and the view. */
 export interface TemplateCommandContext extends ActionContext {
   readonly editors: Editors;
   readonly input: UserInput;
   readonly view: SiteTemplatesTreeProvider;
+}
+
+/**
+ * Reads a template for a command (`GET /site-templates/{id}` through the action runner): undefined when it
+ * failed (the runner has said why) or the answer is unreadable. `failure` starts the failure sentence.
+ */
+export async function readTemplate(context: ActionContext, target: TemplateTarget, failure: string): Promise<SiteTemplateRecord | undefined> {
+  const outcome = await runAction(context, {
+    panelId: target.panelId,
+    busyLabel: vscode.l10n.t('Reading "{0}"…', shownName(target.name)),
+    failure,
+    run: (api, signal) => api.siteTemplates.get(target.templateId, { signal }),
+  });
+  return outcome.kind === 'done' ? parseTemplateRecord(outcome.value, target.templateId) : undefined;
 }
 
 /**

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
-import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { runAction } from '../runAction';
-import { openCreated, type TemplateCommandContext } from './templateCommandContext';
+import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
 /** Import from a local file (`POST /site-templates/import`, the bundle or an HTML page) and Export to a bundle file. */
@@ -44,13 +43,7 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
         defaultUri: folder && vscode.Uri.joinPath(folder, `${target.name.replace(/[^\w.-]+/g, '-')}.template.json`),
       });
       if (!file) return undefined;
-      const outcome = await runAction(context, {
-        panelId: target.panelId,
-        busyLabel: vscode.l10n.t('Exporting "{0}"…', shownName(target.name)),
-        failure: vscode.l10n.t('Could not export "{0}"', shownName(target.name)),
-        run: (api, signal) => api.siteTemplates.get(target.templateId, { signal }),
-      });
-      const record = outcome.kind === 'done' ? parseTemplateRecord(outcome.value, target.templateId) : undefined;
+      const record = await readTemplate(context, target, vscode.l10n.t('Could not export "{0}"', shownName(target.name)));
       if (!record) return undefined;
       await vscode.workspace.fs.writeFile(file, Buffer.from(`${JSON.stringify(bundleOf(record), null, 2)}\n`, 'utf8'));
       void vscode.window.showInformationMessage(vscode.l10n.t('Exported "{0}" to {1}', shownName(record.name), file.fsPath));
