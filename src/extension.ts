@@ -175,8 +175,8 @@ export async function activate(context: vscode.ExtensionContext) {
     registerPreviewTemplate(actions),
     registerTemplateHistoryCommands(editors),
     registerOpenPanelFolder(session),
-    registerNodeSiteCommands({ ...actions, input, nodes: nodesView.provider }),
-    registerPanelDocuments({ ...actions, input }),
+    registerNodeSiteCommands({ ...actions, nodes: nodesView.provider }),
+    registerPanelDocuments(actions),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
     }),

@@ -1,21 +1,17 @@
 import * as vscode from 'vscode';
 import type { NodeDocument } from '../editors/panelPaths';
 import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../editors/panelUri';
-import { withoutBack, type UserInput } from '../prompts/userInput';
+import { withoutBack } from '../prompts/userInput';
 import { listFromResponse } from '../state/listFromResponse';
 import { plainLabel } from '../text/plainText';
 import { runAction, type ActionContext } from './runAction';
 import { nodeName, nodeTarget } from './nodes/nodeTarget';
 
-export interface PanelDocumentsContext extends ActionContext {
-  readonly input: UserInput;
-}
-
 /**
  * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel), Edit Branding Profile… and Edit
  * Panel Settings (of the active panel): JSON documents of the panel file system, saved with the panel's PUT.
  */
-export function registerPanelDocuments(context: PanelDocumentsContext): vscode.Disposable {
+export function registerPanelDocuments(context: ActionContext): vscode.Disposable {
   const { session, input } = context;
   const open = (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: false });
   const openNodeDocument = (argument: unknown, document: NodeDocument) => {

@@ -34,7 +34,7 @@ export class SaveConflicts implements vscode.Disposable {
     this.resolve(uri, panelId, templateId, file).then(
       (choice) => this.settled.fire({ uri, choice }),
       (error: unknown) => {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not compare with the panel\'s version: {0}', describeError(error)));
+        void this.services.input.notify('error', vscode.l10n.t('Could not compare with the panel\'s version: {0}', describeError(error)));
         this.settled.fire({ uri, choice: 'keep' });
       },
     );

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../api/errors';
 import { describeError } from '../text/describeError';
+import { plainLabel } from '../text/plainText';
 import { stateKey, type EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
 import { problemsOf } from './fieldErrorLines';
@@ -96,6 +97,6 @@ export class TemplateSave {
     if (this.warnedUnversioned.has(panelId)) return;
     this.warnedUnversioned.add(panelId);
     this.services.log.warn(`The panel ${panelId} does not report template versions: saves replace whatever the panel holds (last write wins).`);
-    void vscode.window.showWarningMessage(vscode.l10n.t('This panel does not report template versions, so saving "{0}" cannot detect changes made on the panel meanwhile: the last save wins.', name));
+    void this.services.input.notify('warning', vscode.l10n.t('This panel does not report template versions, so saving "{0}" cannot detect changes made on the panel meanwhile: the last save wins.', plainLabel(name, 80)));
   }
 }

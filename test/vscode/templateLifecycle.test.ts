@@ -41,8 +41,11 @@ describe('Site template commands', () => {
     assert.ok(node);
     node.site.template_id = template.id;
     panel.resetRequests();
+    api.input.clear();
     api.input.queue('Delete');
     assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.delete', await templateItem(api, template.id)), false);
+    const told = api.input.notices.map((notice) => notice.message).join(' | ');
+    assert.match(told, /"In use" was kept: the template is in use on fra-2/);
     assert.equal(requestsTo(panel, `/site-templates/${template.id}`).find((request) => request.method === 'DELETE')?.status, 409);
     assert.ok(panel.data.siteTemplates.has(template.id), 'the template is kept');
 

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
-import type { UserInput } from '../../prompts/userInput';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { parseSiteTemplates } from '../../state/siteTemplatesModel';
 import { plainLabel, quickInputText } from '../../text/plainText';
@@ -11,7 +10,6 @@ import { runAction, type ActionContext } from '../runAction';
 import { nodeName, nodeTarget } from './nodeTarget';
 
 export interface NodeSiteContext extends ActionContext {
-  readonly input: UserInput;
   readonly nodes: NodesTreeProvider;
 }
 
@@ -129,7 +127,7 @@ export function registerNodeSiteCommands(context: NodeSiteContext): vscode.Dispo
         run: (api, signal) => api.nodes.apply(target.node.id, { signal }),
       });
       if (outcome.kind !== 'done') return undefined;
-      void vscode.window.showInformationMessage(vscode.l10n.t('The panel queued an apply of {0}; the node shows when it is done.', name));
+      void input.notify('info', vscode.l10n.t('The panel queued an apply of {0}; the node shows when it is done.', name));
       void nodes.refresh(target.item);
       return outcome.value;
     }),

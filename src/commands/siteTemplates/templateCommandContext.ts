@@ -1,16 +1,14 @@
 import * as vscode from 'vscode';
 import type { Editors } from '../../editors/editors';
 import { panelRootUri, templateFileUri } from '../../editors/panelUri';
-import type { UserInput } from '../../prompts/userInput';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
 import { runAction, type ActionContext } from '../runAction';
 import { shownName, type TemplateTarget } from './templateTarget';
 
-/** What the site template commands use: the action runner's services, the editors, the prompts and the view. */
+/** What the site template commands use: the action runner's services (prompts included), the editors and the view. */
 export interface TemplateCommandContext extends ActionContext {
   readonly editors: Editors;
-  readonly input: UserInput;
   readonly view: SiteTemplatesTreeProvider;
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
+import { describeError } from '../../text/describeError';
 import { runAction } from '../runAction';
 import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
@@ -22,7 +23,7 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
       try {
         body = importBodyOf(fileName, Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8')) as JsonObject;
       } catch (error) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not import {0}: {1}', fileName, error instanceof Error ? error.message : String(error)));
+        void input.notify('error', vscode.l10n.t('Could not import {0}: {1}', fileName, describeError(error)));
         return undefined;
       }
       const outcome = await runAction(context, {
@@ -46,7 +47,7 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
       const record = await readTemplate(context, target, vscode.l10n.t('Could not export "{0}"', shownName(target.name)));
       if (!record) return undefined;
       await vscode.workspace.fs.writeFile(file, Buffer.from(`${JSON.stringify(bundleOf(record), null, 2)}\n`, 'utf8'));
-      void vscode.window.showInformationMessage(vscode.l10n.t('Exported "{0}" to {1}', shownName(record.name), file.fsPath));
+      void input.notify('info', vscode.l10n.t('Exported "{0}" to {1}', shownName(record.name), file.fsPath));
       return file;
     }),
   );

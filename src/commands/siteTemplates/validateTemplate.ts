@@ -6,6 +6,7 @@ import { templateTarget } from './templateTarget';
 
 /** "Validate Template": `POST /site-templates/validate` on the open template; the errors go to Problems at their line. */
 export function registerValidateTemplate(editors: Editors): vscode.Disposable {
+  const { input } = editors.services;
   return vscode.commands.registerCommand('panelOps.siteTemplates.validate', async (argument?: unknown) => {
     const target = templateTarget(argument);
     const uri = target.uri ?? templateFileUri(target.panelId, { id: target.templateId, name: target.name }, 'index.html');
@@ -13,11 +14,11 @@ export function registerValidateTemplate(editors: Editors): vscode.Disposable {
     try {
       count = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Validating the template') }, () => editors.validator.validate(uri));
     } catch (error) {
-      void vscode.window.showErrorMessage(failureSentence(vscode.l10n.t('Could not validate the template'), error));
+      void input.notify('error', failureSentence(vscode.l10n.t('Could not validate the template'), error));
       return undefined;
     }
-    if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('The panel found no problem in the template.'));
-    else void vscode.window.showWarningMessage(vscode.l10n.t('The panel found {0} problem(s): see the Problems panel.', count));
+    if (count === 0) void input.notify('info', vscode.l10n.t('The panel found no problem in the template.'));
+    else void input.notify('warning', vscode.l10n.t('The panel found {0} problem(s): see the Problems panel.', count));
     return count;
   });
 }
