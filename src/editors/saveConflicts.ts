@@ -49,6 +49,13 @@ export class SaveConflicts implements vscode.Disposable {
     const theirs = await this.source.record(panelId, templateId, 0);
     const theirsText = fileText(theirs, file);
     const document = await vscode.workspace.openTextDocument(uri);
+    if (document.getText() === theirsText) {
+      // The panel already holds exactly this text (e.g. an earlier save whose answer was lost): adopt it.
+      this.services.states.read(key, theirsText, theirs.version);
+      await vscode.window.showTextDocument(document, { preview: false });
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      return 'theirs';
+    }
     if (this.services.states.get(key)?.base === theirsText) {
       // Someone changed other files of the template: this file's text on the panel is the one it was read with.
       this.services.states.overrideVersion(key, theirs.version);

@@ -7,8 +7,9 @@ import type { ProblemAt } from './editorProblems';
 import { problemsOf } from './fieldErrorLines';
 import type { TemplateFile } from './panelPaths';
 import type { SaveConflicts } from './saveConflicts';
-import { parseTemplateRecord } from '../state/siteTemplateRecord';
-import { fileOfField, putBody, UnsavableTextError } from './templateFiles';
+import { OutcomeUnknownError, PanelResponseFormatError } from '../api/errors';
+import { parseTemplateRecord, type SiteTemplateRecord } from '../state/siteTemplateRecord';
+import { fileOfField, fileText, putBody, UnsavableTextError } from './templateFiles';
 import type { TemplateSource } from './templateSource';
 import { siblingUri, type TemplateValidator } from './templateValidation';
 
@@ -54,11 +55,13 @@ export class TemplateSave {
     const state = this.services.states.get(key);
     if (state?.version !== undefined) body.version = state.version;
     else this.warnUnversioned(panelId, before.name);
-    let answer: unknown;
+    let saved: SiteTemplateRecord | undefined;
     try {
-      answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.update(templateId, body as never, { signal }));
+      const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.update(templateId, body as never, { signal }));
+      saved = parseTemplateRecord(answer, templateId);
     } catch (error) {
-      throw this.refused(uri, panelId, templateId, file, error);
+      if (!isLostAnswer(error)) throw this.refused(uri, panelId, templateId, file, error);
+      saved = await this.reconcile(panelId, templateId, file, text, error);
     }
     if (state) {
       const previous = before.version === state.version ? before : undefined;
@@ -66,11 +69,25 @@ export class TemplateSave {
         file, version: state.version, updatedBy: previous?.updatedBy, updatedAt: previous?.updatedAt, replacedAt: new Date().toISOString(), text: state.base,
       }).catch((error: unknown) => this.services.log.warn(`Keeping the previous version of ${uri.toString()} failed: ${describeError(error)}`));
     }
-    const saved = parseTemplateRecord(answer, templateId);
     this.services.states.read(key, text, saved?.version);
     if (saved) this.source.remember(panelId, saved);
     else this.source.expire(panelId, templateId);
     this.services.problems.clearSave(uri);
+  }
+
+  /**
+   * The PUT's answer was lost or unreadable: the template is read back, never sent again. When the panel
+   * holds this text the save happened; otherwise the save is refused with what the panel holds.
+   */
+  private async reconcile(panelId: string, templateId: string, file: TemplateFile, text: string, lost: unknown): Promise<SiteTemplateRecord> {
+    let now: SiteTemplateRecord;
+    try {
+      now = await this.source.record(panelId, templateId, 0);
+    } catch (error) {
+      throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}) and the template could not be read back ({1}); check the panel before saving again.', describeError(lost), describeError(error)));
+    }
+    if (fileText(now, file) === text) return now;
+    throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}); reading it back shows the panel does not hold your text, so the file was not saved. Save again to send it.', describeError(lost)));
   }
 
   private refused(uri: vscode.Uri, panelId: string, templateId: string, file: TemplateFile, error: unknown): Error {
@@ -100,3 +117,9 @@ export class TemplateSave {
     void this.services.input.notify('warning', vscode.l10n.t('This panel does not report template versions, so saving "{0}" cannot detect changes made on the panel meanwhile: the last save wins.', plainLabel(name, 80)));
   }
 }
+
+/** A mutation whose answer was lost, or a 2xx answer that could not be read: the panel may hold the change. */
+function isLostAnswer(error: unknown): boolean {
+  return error instanceof OutcomeUnknownError || (error instanceof PanelResponseFormatError && error.status >= 200 && error.status < 300);
+}
+

@@ -203,6 +203,28 @@ describe('Site templates in the editor', () => {
     assert.equal(after.length, 2, 'the restore kept the version it replaced too');
   });
 
+  it('reads the template back after a lost answer: saved when the panel holds the text, never sent twice', async () => {
+    const template = addTemplate(panel, { name: 'Lost answer' });
+    const editor = await openFromView(api, template.id);
+    const changed = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>kept despite the lost answer</p>');
+    await replaceText(editor, changed);
+    panel.resetRequests();
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'PUT', path: `/site-templates/${template.id}` } });
+    assert.equal(await editor.document.save(), true, 'the panel holds the text: saved');
+    assert.equal(putsTo(panel, template.id).length, 1, 'the PUT was not sent again');
+    assert.equal(editor.document.isDirty, false);
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, changed);
+
+    // An unreadable answer for a PUT that did not apply: refused, the buffer kept, and the next save works.
+    const again = changed.replace('kept despite', 'second try after');
+    await replaceText(editor, again);
+    panel.inject({ kind: 'malformed-json', match: { method: 'PUT', path: `/site-templates/${template.id}` } });
+    assert.equal(await editor.document.save(), false);
+    assert.equal(editor.document.getText(), again);
+    assert.equal(await editor.document.save(), true);
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, again);
+  });
+
   it('saves last-write-wins, without a version, when the panel does not version templates', async () => {
     const template = addTemplate(panel, { name: 'Unversioned', version: undefined as unknown as number });
     const editor = await openFromView(api, template.id);
