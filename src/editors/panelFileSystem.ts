@@ -19,6 +19,9 @@ const DIRECTORY: vscode.FileStat = { type: vscode.FileType.Directory, ctime: 0, 
 export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
+  private readonly refused = new vscode.EventEmitter<{ readonly uri: vscode.Uri; readonly message: string }>();
+  /** A save refused, with the reason VS Code shows for it. */
+  readonly onDidRefuseSave = this.refused.event;
   private readonly json: JsonDocuments;
 
   constructor(
@@ -90,12 +93,19 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     throw vscode.FileSystemError.FileIsADirectory(uri);
   }
 
-  async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const { panelId, path } = this.where(uri);
-    if (path.kind === 'templateFile') await this.saves.write(uri, panelId, path.templateId, path.file, content);
-    else if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);
-    else throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Panel documents are created with the Site Templates view\'s commands.'));
-    void options;
+    try {
+      if (path.kind === 'templateFile') await this.saves.write(uri, panelId, path.templateId, path.file, content);
+      else if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);
+      else throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Panel documents are created with the Site Templates view\'s commands.'));
+    } catch (error) {
+      // VS Code shows the reason on the save; the log keeps it, and listeners (the VS Code suite) hear it.
+      const message = error instanceof Error ? error.message : String(error);
+      this.services.log.warn(`Saving ${uri.path} on ${panelId} was refused: ${message}`);
+      this.refused.fire({ uri, message });
+      throw error;
+    }
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
@@ -113,6 +123,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
 
   dispose(): void {
     this.changed.dispose();
+    this.refused.dispose();
   }
 
   private where(uri: vscode.Uri): { panelId: string; path: PanelPath } {

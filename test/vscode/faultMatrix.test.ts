@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FaultMatch, SimulatedPanel } from '../panel';
 import { startPanel } from '../panel';
+import { authorityOf, templateFilePath } from '../../src/editors/panelPaths';
 import { FAULT_KINDS, type FaultKind } from './faultKinds';
 import { children, connect, labelOf, signOut, testApi, userItems, type TestApi } from './support';
 
@@ -256,6 +257,65 @@ function resolveAlert(): ActionCase {
   };
 }
 
+/**
+ * Saving an open site template (a PUT with the version it was read at). Recovery is what a user does:
+ * save again; after a save that landed late the conflict shows the panel already holds the text.
+ */
+function saveTemplate(): ActionCase {
+  let templateId = '';
+  let intended = '';
+  let document: vscode.TextDocument | undefined;
+  let refusals: string[] = [];
+  const onPanel = () => panel.data.siteTemplates.get(templateId)?.html;
+  const saveOnce = async () => {
+    assert.ok(document);
+    const settled = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => { subscription.dispose(); resolve(); }, 5000);
+      const subscription = api.editors.conflicts.onDidSettle(() => { clearTimeout(timer); subscription.dispose(); resolve(); });
+    });
+    if (await document.save()) return;
+    await settled; // a 409 is handled after the save returns
+  };
+  return {
+    name: 'template save',
+    match: { method: 'PUT', path: /\/site-templates\/[^/]+$/ },
+    prepare: async () => {
+      const template = [...panel.data.siteTemplates.values()].find((candidate) => candidate.name === 'Fault matrix template');
+      assert.ok(template, 'the matrix template');
+      templateId = template.id;
+      const editor = await vscode.window.showTextDocument(templateFileUri(template.id), { preview: false });
+      document = editor.document;
+      intended = `<!doctype html><html><head><title>Matrix</title></head><body><p>edit ${Date.now()}</p></body></html>\n`;
+      await editor.edit((builder) => builder.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), intended));
+      refusals = [];
+    },
+    attempt: async () => {
+      api.input.clear();
+      const subscription = api.editors.fileSystem.onDidRefuseSave(({ message }) => refusals.push(message));
+      try {
+        assert.ok(document);
+        const saved = await document.save();
+        return { ok: saved && onPanel() === intended, told: [...refusals, ...api.input.notices.map((notice) => notice.message)] };
+      } finally {
+        subscription.dispose();
+      }
+    },
+    recover: async () => {
+      for (let tries = 0; tries < 3 && document?.isDirty; tries++) await saveOnce();
+      return onPanel() === intended && document?.isDirty === false;
+    },
+    editsLost: () => (onPanel() !== intended && document?.getText() !== intended ? 1 : 0),
+    cleanUp: async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    },
+  };
+}
+
+/** The URI of a matrix template's index.html on the matrix panel. */
+function templateFileUri(templateId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: 'panelops', authority: authorityOf(panel.url), path: templateFilePath('Fault matrix template', templateId, 'index.html') });
+}
+
 /** A 401 in the middle of the session: the token is revoked before the action; recovery is reconnecting. */
 const TOKEN_REVOKED: FaultKind = {
   name: '401 mid-session',
@@ -311,6 +371,12 @@ describe('Fault matrix: every fault kind against each kind of action', function 
     panel = await startPanel({ dataset: 'demo', jobStepMs: 200 });
     token = panel.tokens.owner;
     await connect(panel, token, { name: 'Fault matrix' });
+    const now = new Date().toISOString();
+    const id = '0f0f0f0f-0000-4000-8000-000000000001';
+    panel.data.siteTemplates.set(id, {
+      id, name: 'Fault matrix template', description: '', html: '<!doctype html><html><head><title>Matrix</title></head><body></body></html>\n', css: '',
+      variables: [], builtin: false, version: 1, created_at: now, updated_at: now, updated_by: 'owner',
+    });
   });
 
   after(async () => {
@@ -329,6 +395,7 @@ describe('Fault matrix: every fault kind against each kind of action', function 
     createUser,
     rotateSecret,
     bulkDisable,
+    saveTemplate,
   ];
 
   for (const makeAction of actions) {
