@@ -8,6 +8,7 @@ import { fillPlaceholders, undeclaredPlaceholders } from '../../src/editors/plac
 import { bundleOf, importBodyOf } from '../../src/editors/templateBundle';
 import { fileOfField, fileText, filesOf, putBody, UnsavableTextError } from '../../src/editors/templateFiles';
 import { parseTemplateRecord } from '../../src/state/siteTemplateRecord';
+import { siteRows } from '../../src/views/nodes/nodeSiteRows';
 import { PREVIEW_CSP, previewPage, siteDocument } from '../../src/webviews/sitePreviewPage';
 
 describe('editors: panel paths', () => {
@@ -124,5 +125,13 @@ describe('webviews: site preview page', () => {
     assert.match(page, /<title>Site &lt;of&gt; &quot;fra&quot;<\/title>/);
     assert.equal(siteDocument(html, 'p{}'), html.replace('</head>', '<style>p{}</style></head>'));
     assert.equal(siteDocument('<p>', 'p{}'), '<style>p{}</style><p>');
+  });
+});
+
+describe('views: a node site\'s rows', () => {
+  it('puts template, enabled, upstream and deployment first, then the variables, without the node id', () => {
+    const rows = siteRows({ node_id: 'n', variables: { site_name: 'Bakery' }, deployment: 'deployed', upstream: null, enabled: true, template_name: 'Landing' });
+    assert.deepEqual(rows, [['template_name', 'Landing'], ['enabled', 'true'], ['upstream', '(none)'], ['deployment', 'deployed'], ['variables.site_name', 'Bakery']]);
+    assert.deepEqual(siteRows('nope'), []);
   });
 });
