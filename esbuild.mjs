@@ -12,7 +12,7 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 /** The webviews with a browser script: each is `src/webviews/<name>/browser/main.ts`. */
-const WEBVIEWS = ['logs', 'jobs', 'qr', 'figures', 'audit', 'branding'];
+const WEBVIEWS = ['logs', 'jobs', 'qr', 'figures', 'audit', 'branding', 'customize'];
 
 /** @type {import('esbuild').BuildOptions} */
 const extension = {

@@ -170,7 +170,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerOpenTemplate(),
     registerTemplateLifecycle(templateCommands),
     registerTemplateTransfer(templateCommands),
-    registerCustomizeTemplate(templateCommands),
+    registerCustomizeTemplate({ ...templateCommands, webviews }),
     registerValidateTemplate(editors),
     registerPreviewTemplate(actions),
     registerTemplateHistoryCommands(editors),

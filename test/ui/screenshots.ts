@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { launchChromium } from '../launch/chromium-browser';
 import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
@@ -215,6 +215,20 @@ function watchForEscapes(page: Page, origin: string): () => void {
   };
 }
 
+/** The webview document (of those shown) that holds `selector`: the preview opens beside the form. */
+async function webviewHolding(page: Page, selector: string): Promise<FrameLocator> {
+  const frames = page.locator('iframe.webview.ready');
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const count = await frames.count();
+    for (let index = 0; index < count; index++) {
+      const frame = page.frameLocator('iframe.webview.ready').nth(index).frameLocator('#active-frame');
+      if (await frame.locator(selector).first().isVisible().catch(() => false)) return frame;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no webview shows ${selector}`);
+}
+
 /**
  * The demo's draft template open in the editor after Validate Template, with the Problems panel showing
  * the panel's errors at their lines and the undeclared-placeholder check.
@@ -239,6 +253,15 @@ async function showTemplateWithProblems(page: Page): Promise<void> {
   await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)', 15_000).catch(() => runCommand(page, 'Problems: Focus on Problems View'));
   await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 30_000 });
   await save(page, 'template-problems.png');
+
+  // Customize… on the first built-in template: the form, and the script-free preview beside it.
+  await treeRow(page, 'Site Templates', 'Minimal landing').click();
+  await page.locator('.tabs-container .tab', { hasText: 'index.html' }).first().waitFor({ timeout: 30_000 });
+  await runCommand(page, 'Panel Ops: Customize…');
+  const form = await webviewHolding(page, 'vscode-textfield');
+  await form.locator('vscode-textfield').nth(1).locator('input').fill('Amsterdam Bakery');
+  await page.waitForTimeout(1500);
+  await save(page, 'customize-form.png');
 }
 
 async function main(): Promise<void> {

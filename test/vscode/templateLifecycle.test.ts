@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { addTemplate, endEditorTest, templateItem, VALID_HTML } from './editorSupport';
-import { connectedPanel, requestsTo, type TestApi } from './support';
+import { connectedPanel, eventually, lastPosted, requestsTo, type TestApi } from './support';
+import type { CustomizeSession } from '../../src/commands/siteTemplates/customizeTemplate';
 
 describe('Site template commands', () => {
   const connected = connectedPanel({ connect: { name: 'Lifecycle panel' } });
@@ -18,21 +19,49 @@ describe('Site template commands', () => {
   before(() => ({ api, panel } = connected));
   afterEach(() => endEditorTest(api));
 
-  it('customizes a built-in template into a new one with the values given, and opens it', async () => {
+  it('customizes a built-in template in a form with its variables and a live preview, into a new template it opens', async () => {
     const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin && candidate.variables.length === 3);
     assert.ok(builtin);
     const before = panel.data.siteTemplates.size;
-    api.input.queue('Bakery site', 'Amsterdam Bakery', 'Fresh bread daily', '#aa3300');
-    await vscode.commands.executeCommand('panelOps.siteTemplates.customize', await templateItem(api, builtin.id));
+    const session = await vscode.commands.executeCommand<CustomizeSession>('panelOps.siteTemplates.customize', await templateItem(api, builtin.id));
+    assert.ok(session, 'the form opened');
+    const { form, created } = session;
+    assert.match(form.probe.html, /script-src (&#39;|')nonce-/, 'the form runs its own script only');
+    await eventually(() => lastPosted(form.probe, 'form') !== undefined, 'the form shows the variables');
+    const shown = lastPosted(form.probe, 'form');
+    assert.deepEqual(shown?.variables.map((variable) => [variable.name, variable.value]), builtin.variables.map((variable) => [variable.name, variable.default]));
+    assert.ok(form.previewPanel, 'the preview opened beside the form');
+    assert.equal(form.previewPanel.webview.options.enableScripts, false);
+
+    const values = { site_name: 'Amsterdam Bakery', tagline: 'Fresh bread daily', accent_color: '#aa3300' };
+    form.probe.deliver({ type: 'change', name: 'Bakery site', values });
+    await eventually(() => form.previewPanel?.webview.html.includes('Amsterdam Bakery') === true, 'the preview follows the values');
+    form.probe.deliver({ type: 'submit', name: 'Bakery site', values });
+    const copy = await created;
+    assert.ok(copy, 'a template was created');
     assert.equal(panel.data.siteTemplates.size, before + 1);
-    const copy = [...panel.data.siteTemplates.values()].find((candidate) => candidate.name === 'Bakery site');
-    assert.ok(copy && !copy.builtin);
-    assert.match(copy.html, /<h1>Amsterdam Bakery<\/h1>/);
-    assert.match(copy.html, /Fresh bread daily/);
-    assert.match(copy.css, /#aa3300/);
+    const stored = panel.data.siteTemplates.get(copy.id);
+    assert.ok(stored && !stored.builtin && stored.name === 'Bakery site');
+    assert.match(stored.html, /<h1>Amsterdam Bakery<\/h1>/);
+    assert.match(stored.html, /Fresh bread daily/);
+    assert.match(stored.css, /#aa3300/);
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor && editor.document.uri.path.includes(copy.id) && editor.document.uri.path.endsWith('/index.html'), 'the new template opened');
-    assert.equal(editor.document.getText(), copy.html);
+  });
+
+  it('keeps the Customize form open with what the panel said when it refuses', async () => {
+    const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin);
+    assert.ok(builtin);
+    const session = await vscode.commands.executeCommand<CustomizeSession>('panelOps.siteTemplates.customize', await templateItem(api, builtin.id));
+    assert.ok(session);
+    panel.inject({ kind: 'status', status: 500, match: { method: 'POST', path: `/site-templates/${builtin.id}/customize` } });
+    const size = panel.data.siteTemplates.size;
+    session.form.probe.deliver({ type: 'submit', name: 'Refused copy', values: {} });
+    await eventually(() => lastPosted(session.form.probe, 'problem') !== undefined, 'the form says why');
+    assert.match(lastPosted(session.form.probe, 'problem')?.message ?? '', /did not create it.*500/);
+    assert.equal(panel.data.siteTemplates.size, size);
+    session.form.dispose();
+    assert.equal(await session.created, undefined);
   });
 
   it('keeps a template in use by a node when asked to delete it, and says which node', async () => {

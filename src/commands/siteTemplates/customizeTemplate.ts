@@ -1,57 +1,54 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
-import { isBack } from '../../prompts/userInput';
-import type { TemplateVariable } from '../../state/siteTemplateRecord';
-import { runAction } from '../runAction';
+import type { SiteTemplateRecord } from '../../state/siteTemplateRecord';
+import { CustomizeForm } from '../../webviews/customize/customizeForm';
+import type { WebviewHost } from '../../webviews/shared/webviewHost';
+import { failureSentence, runAction } from '../runAction';
 import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
+export interface CustomizeContext extends TemplateCommandContext {
+  readonly webviews: WebviewHost;
+}
+
+/** What "Customize…" returns: its form, and the template it created once submitted (undefined when closed). */
+export interface CustomizeSession {
+  readonly form: CustomizeForm;
+  readonly created: Promise<SiteTemplateRecord | undefined>;
+}
+
 /**
- * "Customize…": a multi-step input (with Back) over a name for the copy and a value for each variable the
- * template declares, its default filled in; then `POST /site-templates/{id}/customize` and the new template
- * opens. (The form with a live preview waits for the shared webview module.)
+ * "Customize…": a form over the template's variables with their defaults and a name for the copy, with a
+ * live, script-free preview beside it; submitting posts `/site-templates/{id}/customize` and opens the new
+ * template. A refusal is shown in the form, which stays open with what was typed.
  */
-export function registerCustomizeTemplate(context: TemplateCommandContext): vscode.Disposable {
-  return vscode.commands.registerCommand('panelOps.siteTemplates.customize', async (argument?: unknown) => {
+export function registerCustomizeTemplate(context: CustomizeContext): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.siteTemplates.customize', async (argument?: unknown): Promise<CustomizeSession | undefined> => {
     const target = templateTarget(argument);
     const source = await readTemplate(context, target, vscode.l10n.t('Could not customize "{0}"', shownName(target.name)));
     if (!source) return undefined;
-    const answers = await askValues(context, source.name, source.variables ?? []);
-    if (!answers) return undefined;
-    const body: JsonObject = { name: answers.name, values: answers.values };
-    const outcome = await runAction(context, {
-      panelId: target.panelId,
-      busyLabel: vscode.l10n.t('Customizing "{0}"…', shownName(source.name)),
-      failure: vscode.l10n.t('Could not customize "{0}"', shownName(source.name)),
-      run: (api, signal) => api.siteTemplates.customize(target.templateId, body, { signal }),
+    const form = new CustomizeForm(context.webviews, source);
+    const created = new Promise<SiteTemplateRecord | undefined>((resolve) => {
+      form.onDidDispose(() => resolve(undefined));
+      form.onDidSubmit(async ({ name, values }) => {
+        form.busy(vscode.l10n.t('Creating "{0}"…', shownName(name)));
+        const body: JsonObject = { name, values: { ...values } };
+        const outcome = await runAction(context, {
+          panelId: target.panelId,
+          busyLabel: vscode.l10n.t('Customizing "{0}"…', shownName(source.name)),
+          failure: vscode.l10n.t('Could not customize "{0}"', shownName(source.name)),
+          run: (api, signal) => api.siteTemplates.customize(target.templateId, body, { signal }),
+        });
+        if (outcome.kind === 'done') {
+          resolve(await openCreated(context, target.panelId, outcome.value));
+          form.dispose();
+        } else if (outcome.kind === 'failed') {
+          form.problem(failureSentence(vscode.l10n.t('The panel did not create it'), outcome.error));
+        } else {
+          form.problem(vscode.l10n.t('Cancelled; nothing was created.'));
+        }
+      });
     });
-    return outcome.kind === 'done' ? openCreated(context, target.panelId, outcome.value) : undefined;
+    return { form, created };
   });
-}
-
-/** The name of the copy, then each variable's value; Back returns to the previous step. */
-async function askValues(context: TemplateCommandContext, sourceName: string, variables: readonly TemplateVariable[]): Promise<{ name: string; values: Record<string, string> } | undefined> {
-  const title = vscode.l10n.t('Customize "{0}"', shownName(sourceName));
-  const totalSteps = variables.length + 1;
-  const answers: string[] = [];
-  for (let step = 0; step < totalSteps;) {
-    const variable = step === 0 ? undefined : variables[step - 1];
-    const answer = await context.input.text({
-      title,
-      prompt: variable
-        ? (variable.description ? vscode.l10n.t('{0}: {1}', `{{${variable.name}}}`, variable.description) : vscode.l10n.t('Value of {0}', `{{${variable.name}}}`))
-        : vscode.l10n.t('Name of the new template'),
-      value: answers[step] ?? (variable ? variable.default : vscode.l10n.t('{0} (custom)', sourceName)),
-      validate: variable ? undefined : (value) => (value.trim() === '' ? vscode.l10n.t('Give the copy a name.') : undefined),
-      position: { step: step + 1, totalSteps },
-    });
-    if (answer === undefined) return undefined;
-    if (isBack(answer)) {
-      step = Math.max(0, step - 1);
-      continue;
-    }
-    answers[step] = answer;
-    step += 1;
-  }
-  return { name: answers[0], values: Object.fromEntries(variables.map((variable, index) => [variable.name, answers[index + 1]])) };
 }

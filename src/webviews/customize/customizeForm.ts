@@ -1,0 +1,116 @@
+import * as vscode from 'vscode';
+import { fillPlaceholders } from '../../editors/placeholders';
+import type { SiteTemplateRecord } from '../../state/siteTemplateRecord';
+import { plainLabel } from '../../text/plainText';
+import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { showSitePreview } from '../sitePreview';
+import { parseCustomizeMessage, type FromCustomizeWebview, type ToCustomizeWebview } from './protocol';
+
+/** What the user submitted: the copy's name and a value per variable. */
+export interface CustomizeValues {
+  readonly name: string;
+  readonly values: Readonly<Record<string, string>>;
+}
+
+const PREVIEW_DELAY_MS = 250;
+
+/**
+ * The Customize form (a webview on the shared module): the template's variables with their defaults and a
+ * name for the copy. As values change, the template rendered with them shows in the script-free site
+ * preview beside it (the template's HTML never enters this page, which runs a script). Submitting fires
+ * `onDidSubmit`; the command posts it to the panel and closes the form, or shows why the panel refused.
+ */
+export class CustomizeForm implements vscode.Disposable {
+  readonly page: WebviewPage<ToCustomizeWebview, FromCustomizeWebview>;
+  private readonly submitted = new vscode.EventEmitter<CustomizeValues>();
+  readonly onDidSubmit = this.submitted.event;
+  private preview: vscode.WebviewPanel | undefined;
+  private previewTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(host: WebviewHost, private readonly source: SiteTemplateRecord) {
+    this.page = host.open<ToCustomizeWebview, FromCustomizeWebview>({
+      viewType: 'panelOps.customizeTemplate',
+      title: vscode.l10n.t('Customize {0}', plainLabel(source.name, 60)),
+      bundle: 'customize',
+      parse: parseCustomizeMessage,
+    });
+    this.subscriptions.push(
+      this.page.onDidReceive((message) => void this.onMessage(message)),
+      this.page.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  get probe() {
+    return this.page.probe;
+  }
+
+  get onDidDispose(): vscode.Event<void> {
+    return this.page.onDidDispose;
+  }
+
+  /** The preview beside the form, once shown. */
+  get previewPanel(): vscode.WebviewPanel | undefined {
+    return this.preview;
+  }
+
+  busy(message: string): void {
+    void this.page.post({ type: 'busy', busy: true, message });
+  }
+
+  problem(message: string): void {
+    void this.page.post({ type: 'problem', message });
+  }
+
+  dispose(): void {
+    clearTimeout(this.previewTimer);
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.submitted.dispose();
+    this.preview?.dispose();
+    this.page.dispose();
+  }
+
+  private async onMessage(message: FromCustomizeWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.page.post({ type: 'words', words: {
+          heading: vscode.l10n.t('Customize'),
+          name: vscode.l10n.t('Name of the new template'),
+          variables: vscode.l10n.t('Variables'),
+          none: vscode.l10n.t('This template declares no variables.'),
+          create: vscode.l10n.t('Create Template'),
+          cancel: vscode.l10n.t('Cancel'),
+          previewNote: vscode.l10n.t('The preview beside this form shows the template with these values; nothing in it runs.'),
+        } });
+        await this.page.post({
+          type: 'form',
+          source: plainLabel(this.source.name, 100),
+          name: vscode.l10n.t('{0} (custom)', this.source.name),
+          variables: (this.source.variables ?? []).map((variable) => ({
+            name: variable.name, description: plainLabel(variable.description ?? '', 300), value: variable.default,
+          })),
+        });
+        this.showPreview(Object.fromEntries((this.source.variables ?? []).map((variable) => [variable.name, variable.default])));
+        return;
+      case 'change':
+        clearTimeout(this.previewTimer);
+        this.previewTimer = setTimeout(() => this.showPreview(message.values), PREVIEW_DELAY_MS);
+        return;
+      case 'submit':
+        if (message.name.trim() === '') {
+          this.problem(vscode.l10n.t('Give the new template a name.'));
+          return;
+        }
+        this.submitted.fire({ name: message.name.trim(), values: message.values });
+        return;
+      case 'cancel':
+        this.dispose();
+        return;
+    }
+  }
+
+  private showPreview(values: Record<string, string>): void {
+    const title = vscode.l10n.t('Preview of {0}', this.source.name);
+    this.preview = showSitePreview(title, fillPlaceholders(this.source.html, values), fillPlaceholders(this.source.css, values), this.preview);
+  }
+}
