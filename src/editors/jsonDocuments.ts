@@ -43,11 +43,24 @@ function routesOf(id: JsonDocumentId): Routes {
       fields: BRANDING_UPDATE_FIELDS,
     };
   }
-  const group = { blocklist: 'blocklist', 'web-policy': 'webPolicy', reliability: 'reliability' } as const;
-  const name = group[id.document];
+  const nodeId = id.nodeId;
+  // Written out per document (not looked up by name) so each route's caller is plain to read and to search.
+  const routes: Record<NodeDocument, Pick<Routes, 'get' | 'put'>> = {
+    blocklist: {
+      get: (api, signal) => api.nodes.blocklist.get(nodeId, { signal }),
+      put: (api, body, signal) => api.nodes.blocklist.put(nodeId, body, { signal }),
+    },
+    'web-policy': {
+      get: (api, signal) => api.nodes.webPolicy.get(nodeId, { signal }),
+      put: (api, body, signal) => api.nodes.webPolicy.put(nodeId, body, { signal }),
+    },
+    reliability: {
+      get: (api, signal) => api.nodes.reliability.get(nodeId, { signal }),
+      put: (api, body, signal) => api.nodes.reliability.put(nodeId, body, { signal }),
+    },
+  };
   return {
-    get: (api, signal) => api.nodes[name].get(id.nodeId, { signal }),
-    put: (api, body, signal) => api.nodes[name].put(id.nodeId, body, { signal }),
+    ...routes[id.document],
     identity: ['node_id'],
   };
 }
