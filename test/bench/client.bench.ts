@@ -64,6 +64,7 @@ function latencyRows(result: LatencyResult): Row[] {
   return [
     [`inventory at ${at}: sequential pager`, timing(result.sequential), `${result.pages} pages one after another`],
     [`inventory at ${at}: keys.listAll()`, timing(result.listAll), `${result.ratioToLimit.toFixed(2)}x the limit, ${result.speedup.toFixed(1)}x faster than sequential`],
+    [`inventory at ${at}: keys.listAll(), cap 64`, timing(result.listAllCap64), `${(result.listAllCap64.median / result.limit.median).toFixed(2)}x the limit`],
     [`inventory at ${at}: the limit`, timing(result.limit), 'page 1, then every other page at once'],
   ];
 }
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
       pages: r.pages,
       sequentialMs: r.sequential.median,
       listAllMs: r.listAll.median,
+      listAllCap64Ms: r.listAllCap64.median,
       limitMs: r.limit.median,
       ratioToLimit: Number(r.ratioToLimit.toFixed(3)),
       speedupOverSequential: Number(r.speedup.toFixed(2)),

@@ -13,6 +13,8 @@ export interface LatencyResult {
   pages: number;
   sequential: Timing;
   listAll: Timing;
+  /** listAll with the highest cap the setting allows (64), to show what the default cap of 16 costs. */
+  listAllCap64: Timing;
   limit: Timing;
   /** listAll / limit (target: at most 1.3). */
   ratioToLimit: number;
@@ -61,6 +63,7 @@ export async function latencyBench(latencyMs: number, runs: number): Promise<Lat
     const total = (await api.keys.list({ per_page: 1 })).total;
     await api.keys.listAll(); // warm-up: connections, JIT
     const listAll = await time(runs, () => api.keys.listAll());
+    const listAllCap64 = await time(runs, () => api.keys.listAll({}, { maxConcurrency: 64 }));
     const limit = await time(runs, () => atTheLimit(api));
     const sequential = await time(Math.min(runs, 2), () => sequentialKeys(api));
     return {
@@ -68,6 +71,7 @@ export async function latencyBench(latencyMs: number, runs: number): Promise<Lat
       pages: Math.ceil(total / PER_PAGE),
       sequential,
       listAll,
+      listAllCap64,
       limit,
       ratioToLimit: listAll.median / limit.median,
       speedup: sequential.median / listAll.median,
