@@ -58,7 +58,14 @@ export class UnsendableJsonError extends Error {
  * optional field). Objects with toJSON (Date) are written as toJSON returns.
  */
 export function stringifyJsonExact(value: unknown): string {
-  const text = write(value, '', new Set());
+  let text: string | undefined;
+  try {
+    text = write(value, '', new Set());
+  } catch (error) {
+    // The call stack or the string length ran out: a value nested too deeply or too large to write.
+    if (error instanceof RangeError) throw new UnsendableJsonError('', 'is nested too deeply or too large for JSON');
+    throw error;
+  }
   if (text === undefined) throw new UnsendableJsonError('', 'is undefined');
   return text;
 }

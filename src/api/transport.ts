@@ -220,10 +220,9 @@ export class PanelTransport implements Transport {
     try {
       return requestParts(token, expect, prepared.body);
     } catch (error) {
-      if (!(error instanceof UnsendableJsonError) && !(error instanceof RangeError)) throw error;
-      const problem = error instanceof UnsendableJsonError ? error.message : 'it is nested too deeply';
-      this.log('warn', `${prepared.route.method} ${prepared.route.path} refused: its body ${problem}`);
-      throw new PanelRequestBodyError(prepared.route, problem);
+      if (!(error instanceof UnsendableJsonError)) throw error;
+      this.log('warn', `${prepared.route.method} ${prepared.route.path} refused: in its body, ${error.message}`);
+      throw new PanelRequestBodyError(prepared.route, error.message);
     }
   }
 

@@ -80,6 +80,7 @@ describe('client: exact JSON text', () => {
       [{ f: () => 1 }, /f is a function/],
       [{ ids: [1, undefined] }, /ids\[1\] is undefined/],
       [{ m: new Map() }, /m is a Map/],
+      [JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`), /nested too deeply/],
     ] as const) {
       assert.throws(() => stringifyJsonExact(value), problem);
     }
