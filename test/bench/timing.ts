@@ -15,13 +15,16 @@ export function summary(samples: readonly number[]): Timing {
   return { median, min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
+/** Milliseconds one run of `task` takes. */
+export async function timeOnce(task: () => Promise<unknown>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await task();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
 export async function time(runs: number, task: () => Promise<unknown>): Promise<Timing> {
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    await task();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
+  for (let i = 0; i < runs; i++) samples.push(await timeOnce(task));
   return summary(samples);
 }
 
