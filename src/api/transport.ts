@@ -20,10 +20,10 @@ import { UnsendableJsonError } from './jsonText';
 import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
 import { redact } from './redaction';
 import { requestParts, type RequestParts, type ResponseKind } from './requestParts';
-import { tokenInUrl } from './tokenInUrl';
 import { MAX_BODY_BYTES, assertPayload, errorOf, jsonOf, readBody, type ReceivedBody } from './responses';
 import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay, retryPolicy, sleep, type RetryPolicy } from './retryPolicy';
 import { textStream } from './textStream';
+import { tokenInUrl } from './tokenInUrl';
 import { loadUndici, type Dispatcher, type ResponseData, type UndiciModule } from './undiciModule';
 import type { JsonValue } from './types';
 
