@@ -177,7 +177,7 @@ async function readConcurrently<P>(read: ReadPage<P>, from: number, to: number, 
 
   try {
     for (;;) {
-      while (waiting.length > 0 && waiting[0] >= emptyAt) waiting.shift();
+      if (emptyAt !== Infinity) waiting.splice(sortedIndex(waiting, emptyAt - 1)); // nothing after an empty page
       if (failure) throw failure.error;
       if (waiting.length === 0 && inFlight.size === 0) break;
       const wait = concurrency.pauseLeft();
