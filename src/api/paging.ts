@@ -151,7 +151,7 @@ async function readConcurrently<P>(read: ReadPage<P>, from: number, to: number, 
   let failure: { error: unknown } | undefined;
 
   const send = (page: number): void => {
-    const sent: Dispatch = { generation: concurrency.generation, slot: inFlight.size + 1 };
+    const sent: Dispatch = concurrency.dispatch(inFlight.size + 1);
     const started = Date.now();
     const done = read(page, plan.perPage, { signal, attempts: 1 }).then(
       (result) => {

@@ -114,7 +114,7 @@ describe('list all: adaptive concurrency', () => {
 describe('AdaptiveConcurrency (fake clock)', () => {
   let now = 0;
   const clock = () => now;
-  const at = (c: AdaptiveConcurrency, slot = c.limit) => ({ generation: c.generation, slot });
+  const at = (c: AdaptiveConcurrency, slot = c.limit) => c.dispatch(slot);
 
   it('starts at 4, grows 1.5 times per round of fast answers up to the cap', () => {
     const c = new AdaptiveConcurrency(16, clock);
@@ -136,7 +136,7 @@ describe('AdaptiveConcurrency (fake clock)', () => {
     assert.equal(c.limit, 5);
     c.failed(at(c, 5), 1000, true);
     assert.deepEqual([c.limit, c.pauseLeft()], [2, 1000]);
-    c.failed({ generation: 0, slot: 4 }, 1000, false); // sent before the shrink: no second halving
+    c.failed({ generation: 0, slot: 4, sentAt: 1000 }, 1000, false); // sent before the shrink: no second halving
     assert.equal(c.limit, 2);
     now += 1000;
     assert.equal(c.pauseLeft(), 0);
@@ -149,13 +149,23 @@ describe('AdaptiveConcurrency (fake clock)', () => {
     assert.ok(answers >= 35 && answers <= 40, `one more only after ${answers} answers at the ceiling`);
   });
 
-  it('shrinks by a quarter when answers get three times slower than the fastest', () => {
+  it('shrinks by a quarter when answers get four times slower than the fastest, once per backlog', () => {
+    now = 0;
     const c = new AdaptiveConcurrency(16, clock);
     for (let i = 0; i < 24; i++) c.answered(100, at(c));
     assert.equal(c.limit, 16);
-    c.answered(301, at(c));
+    c.answered(399, at(c));
+    assert.equal(c.limit, 16, 'under four times the fastest is not rising latency');
+    const before = at(c);
+    c.answered(401, at(c));
     assert.equal(c.limit, 12);
-    c.answered(400, { generation: 0, slot: 16 }); // from before that shrink
+    c.answered(500, before); // sent before that shrink
     assert.equal(c.limit, 12);
+    now += 200;
+    c.answered(450, at(c)); // sent while the backlog of the slow answer (401 ms) drains
+    assert.equal(c.limit, 12);
+    now += 300;
+    c.answered(450, at(c)); // sent after it drained: still slow
+    assert.equal(c.limit, 9);
   });
 });
