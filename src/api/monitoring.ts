@@ -39,7 +39,7 @@ export function createAlertsApi(t: Transport): AlertsApi {
     list: (opts) => t.json({ routeId: 'alerts.list', signal: opts?.signal }),
     resolve: (id, opts) => t.json({ routeId: 'alerts.resolve', params: { id: String(id).trim() }, signal: opts?.signal }),
     resolveMany: (ids, opts) =>
-      t.json({ routeId: 'alerts.resolveMany', body: { kind: 'json', value: { ids: ids.map(alertIdInBody) } }, signal: opts?.signal }),
+      t.json({ routeId: 'alerts.resolveMany', body: { kind: 'json', value: { ids: Array.from(ids, alertIdInBody) } }, signal: opts?.signal }),
   };
 }
 
