@@ -3,14 +3,14 @@
  * from the first array found under items/entries/events/data, the total from `total` when present.
  */
 import type { CallOptions, Transport } from './call';
-import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader } from './paging';
+import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader, type PageReadOptions, type PagingSettings } from './paging';
 import type { AuditQuery, JsonObject } from './types';
 
 export interface AuditApi {
   /** One page; page and per_page are clamped (page >= 1, per_page 1..200). */
   list(query?: AuditQuery, opts?: CallOptions): Promise<JsonObject>;
   pages(query?: AuditQuery, opts?: CallOptions): AsyncIterableIterator<JsonObject>;
-  /** Every entry matching the query, read with bounded concurrency (default 6). */
+  /** Every entry matching the query, in order, read with adaptive concurrency (at most `maxConcurrency`, default 16). */
   listAll(query?: AuditQuery, opts?: ListAllOptions): Promise<JsonObject[]>;
 }
 
@@ -29,8 +29,8 @@ const AUDIT_PAGE_READER: PageReader<JsonObject, JsonObject> = {
   perPageOf: (page) => (typeof page?.per_page === 'number' && page.per_page > 0 ? page.per_page : undefined),
 };
 
-export function createAuditApi(t: Transport): AuditApi {
-  const list = (query: AuditQuery = {}, opts?: CallOptions): Promise<JsonObject> =>
+export function createAuditApi(t: Transport, paging: PagingSettings): AuditApi {
+  const list = (query: AuditQuery = {}, opts?: PageReadOptions): Promise<JsonObject> =>
     t.json({
       routeId: 'audit.list',
       query: {
@@ -42,8 +42,9 @@ export function createAuditApi(t: Transport): AuditApi {
         to: query.to,
       },
       signal: opts?.signal,
+      attempts: opts?.attempts,
     });
-  const paged = pagedListing(list, AUDIT_PAGE_READER);
+  const paged = pagedListing(list, AUDIT_PAGE_READER, paging);
   return {
     list,
     pages: (query = {}, opts) => paged.pages(query, opts),

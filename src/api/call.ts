@@ -35,6 +35,8 @@ export interface Call {
   query?: Readonly<Record<string, QueryValue>>;
   body?: CallBody;
   signal?: AbortSignal;
+  /** Attempts of a read in all (1: no retry); the client's retry policy when absent. Mutations get one. */
+  attempts?: number;
 }
 
 /** A PNG (or other binary) answer, e.g. a QR code. */

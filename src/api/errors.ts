@@ -43,6 +43,8 @@ export class PanelHttpError extends PanelApiError {
   readonly panelMessage: string;
   /** Field validation errors (422), field name to explanation. */
   readonly fields?: Readonly<Record<string, string>>;
+  /** The answer's `Retry-After` in milliseconds (429, 503), when it had a readable one. */
+  readonly retryAfterMs?: number;
 
   constructor(init: {
     status: number;
@@ -50,12 +52,14 @@ export class PanelHttpError extends PanelApiError {
     panelMessage: string;
     fields?: Record<string, string>;
     route?: RouteSpec;
+    retryAfterMs?: number;
   }) {
     super(describeHttpError(init), init.route);
     this.status = init.status;
     this.code = init.code;
     this.panelMessage = init.panelMessage;
     if (init.fields) this.fields = Object.freeze({ ...init.fields });
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
 
   override toJSON(): Record<string, unknown> {
@@ -173,8 +177,18 @@ export class RouteNotInCatalogError extends PanelApiError {
   }
 }
 
-/** The client's configuration is unsafe or malformed: a URL that is not an origin, plain HTTP to a remote host, a malformed token. */
+/**
+ * The client's configuration or a call is unsafe or malformed: a URL that is not an origin, plain HTTP to a
+ * remote host, a malformed token, the token in a path or query value. Nothing was sent.
+ */
 export class PanelConfigError extends PanelApiError {}
+
+/** The request body holds a value JSON cannot represent (NaN, Infinity, a cycle, a function...); nothing was sent. */
+export class PanelRequestBodyError extends PanelApiError {
+  constructor(route: RouteSpec, problem: string) {
+    super(`The body of ${route.method} ${route.path} cannot be sent as JSON: ${problem}. Nothing was sent.`, route);
+  }
+}
 
 function statusOf(error: unknown): number | undefined {
   if (error instanceof PanelHttpError || error instanceof PanelResponseFormatError) return error.status;

@@ -14,6 +14,8 @@ import {
 } from './monitoring';
 import { createNodesApi, type NodesApi } from './nodes';
 import type { PanelClientOptions } from './options';
+import { clampMaxConcurrency, type PagingSettings } from './paging';
+import { retryDelay, retryPolicy } from './retryPolicy';
 import { PanelTransport } from './transport';
 import { createSettingsApi, type SettingsApi } from './settings';
 import { createSiteTemplatesApi, type SiteTemplatesApi } from './sites';
@@ -48,9 +50,14 @@ export interface PanelApi {
 
 export function createPanelApi(options: PanelClientOptions): PanelApi {
   const transport = new PanelTransport(options);
+  const policy = retryPolicy(options.retry);
+  const paging: PagingSettings = {
+    maxConcurrency: clampMaxConcurrency(options.paging?.maxConcurrency),
+    retryDelay: (attempt, retryAfterMs) => retryDelay(policy, attempt, retryAfterMs),
+  };
   return {
     baseUrl: transport.origin,
-    keys: createKeysApi(transport),
+    keys: createKeysApi(transport, paging),
     nodes: createNodesApi(transport),
     fleet: createFleetApi(transport),
     status: createStatusApi(transport),
@@ -60,27 +67,29 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
     siteTemplates: createSiteTemplatesApi(transport),
     branding: createBrandingApi(transport),
     settings: createSettingsApi(transport),
-    audit: createAuditApi(transport),
+    audit: createAuditApi(transport, paging),
     call: (method, path, init = {}) => transport.callPath(method, path, init),
     close: () => transport.close(),
   };
 }
 
-export type { PanelClientOptions, LogLevel, TimeoutOptions, RetryOptions } from './options';
+export type { PanelClientOptions, LogLevel, TimeoutOptions, RetryOptions, PagingOptions } from './options';
 export { panelOrigin, isLoopbackHost, tokenProblem } from './options';
 export { proxyFromEnvironment } from './proxyEnvironment';
 export type { CallOptions, BinaryResponse, TextStream, UploadFile } from './call';
 export type { ListAllOptions } from './paging';
+export { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY } from './paging';
 export type { KeysApi } from './keys';
 export type { NodesApi } from './nodes';
 export type { FleetApi } from './fleet';
-export type { AlertsApi, DashboardApi, MonitoringApi, StatusApi } from './monitoring';
+export type { AlertId, AlertsApi, DashboardApi, MonitoringApi, StatusApi } from './monitoring';
 export type { NodeSiteApi, SiteTemplatesApi } from './sites';
 export type { BrandingApi } from './branding';
 export { BRANDING_UPDATE_FIELDS } from './branding';
 export type { SettingsApi } from './settings';
 export type { AuditApi } from './audit';
 export { auditEntries } from './audit';
+export { parseJsonExact, stringifyJsonExact, UnsendableJsonError } from './jsonText';
 export * from './errors';
 export * from './types';
 export { ROUTES, SCOPES, PRESETS, findRoute, requiredScope, routeById, scopeAllows } from './catalog';

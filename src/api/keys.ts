@@ -1,6 +1,6 @@
 /** Users (keys): every `keys.*` route of the catalog, plus paging over `GET /keys`. */
 import { jsonBody, onId, type BinaryResponse, type CallOptions, type Transport } from './call';
-import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader } from './paging';
+import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader, type PageReadOptions, type PagingSettings } from './paging';
 import type { CreateKeyRequest, JsonObject, Key, KeyListQuery, KeyPage } from './types';
 
 /** Fields of the create-key request (spec 2.2); nothing else is sent. */
@@ -11,7 +11,11 @@ export interface KeysApi {
   list(query?: KeyListQuery, opts?: CallOptions): Promise<KeyPage>;
   /** Pages of `GET /keys` one after another, until `total` is reached or a page is empty. */
   pages(query?: KeyListQuery, opts?: CallOptions): AsyncIterableIterator<KeyPage>;
-  /** Every key matching the query: the first page, then the rest with bounded concurrency (default 6). */
+  /**
+   * Every key matching the query, each once, in the panel's order: the first page, then the rest with
+   * adaptive concurrency (at most `maxConcurrency`, default the client's 16); a page that fails transiently
+   * is read again alone.
+   */
   listAll(query?: KeyListQuery, opts?: ListAllOptions): Promise<Key[]>;
   /** `total` of the query, read with a one-item page. */
   count(query?: Omit<KeyListQuery, 'page' | 'per_page'>, opts?: CallOptions): Promise<number>;
@@ -65,10 +69,10 @@ function listQuery(query: KeyListQuery = {}): Record<string, string | number | u
   };
 }
 
-export function createKeysApi(t: Transport): KeysApi {
-  const list = (query?: KeyListQuery, opts?: CallOptions): Promise<KeyPage> =>
-    t.json<KeyPage>({ routeId: 'keys.list', query: listQuery(query), signal: opts?.signal });
-  const paged = pagedListing(list, KEY_PAGE_READER);
+export function createKeysApi(t: Transport, paging: PagingSettings): KeysApi {
+  const list = (query?: KeyListQuery, opts?: PageReadOptions): Promise<KeyPage> =>
+    t.json<KeyPage>({ routeId: 'keys.list', query: listQuery(query), signal: opts?.signal, attempts: opts?.attempts });
+  const paged = pagedListing(list, KEY_PAGE_READER, paging);
 
   return {
     list,

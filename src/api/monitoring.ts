@@ -1,13 +1,20 @@
 /** Monitoring: alerts, dashboard, monitoring series and overviews, and the public status (`status.public`). */
 import type { CallOptions, Transport } from './call';
-import type { JsonObject } from './types';
+import { exactInteger, isIntegerText } from './jsonText';
+import type { JsonObject, JsonValue } from './types';
+
+/**
+ * An alert id as read from the panel: int64, so a `bigint` beyond Number.MAX_SAFE_INTEGER, a `number`
+ * below it, or the digits as a string when the panel sent them so.
+ */
+export type AlertId = number | bigint | string;
 
 export interface AlertsApi {
   list(opts?: CallOptions): Promise<JsonObject>;
-  /** `POST /alerts/{id}/resolve`; alert ids are int64. */
-  resolve(id: number | string, opts?: CallOptions): Promise<JsonObject>;
-  /** `POST /alerts/resolve` with `{ids}`. */
-  resolveMany(ids: readonly (number | string)[], opts?: CallOptions): Promise<JsonObject>;
+  /** `POST /alerts/{id}/resolve`; the id goes into the path exactly (int64 beyond 2^53 included). */
+  resolve(id: AlertId, opts?: CallOptions): Promise<JsonObject>;
+  /** `POST /alerts/resolve` with `{ids}`: each id written as an exact JSON integer (digit strings too). */
+  resolveMany(ids: readonly AlertId[], opts?: CallOptions): Promise<JsonObject>;
 }
 
 export interface DashboardApi {
@@ -30,10 +37,17 @@ export interface StatusApi {
 export function createAlertsApi(t: Transport): AlertsApi {
   return {
     list: (opts) => t.json({ routeId: 'alerts.list', signal: opts?.signal }),
-    resolve: (id, opts) => t.json({ routeId: 'alerts.resolve', params: { id }, signal: opts?.signal }),
+    resolve: (id, opts) => t.json({ routeId: 'alerts.resolve', params: { id: String(id).trim() }, signal: opts?.signal }),
     resolveMany: (ids, opts) =>
-      t.json({ routeId: 'alerts.resolveMany', body: { kind: 'json', value: { ids: [...ids] } }, signal: opts?.signal }),
+      t.json({ routeId: 'alerts.resolveMany', body: { kind: 'json', value: { ids: Array.from(ids, alertIdInBody) } }, signal: opts?.signal }),
   };
+}
+
+/** An id for the `{ids}` array: int64 as a JSON integer, so digits given as a string become an exact integer. */
+function alertIdInBody(id: AlertId): JsonValue {
+  if (typeof id !== 'string') return id;
+  const text = id.trim();
+  return isIntegerText(text) ? exactInteger(text) : id;
 }
 
 export function createDashboardApi(t: Transport): DashboardApi {

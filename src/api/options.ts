@@ -28,6 +28,11 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
 }
 
+export interface PagingOptions {
+  /** Most pages of `listAll` in flight at once (1 to 64, default 16); the client adapts below it. */
+  maxConcurrency?: number;
+}
+
 export interface PanelClientOptions {
   /** Origin of the installed panel, e.g. `https://panel.example.com` (no path, query, fragment or credentials). */
   baseUrl: string;
@@ -45,6 +50,7 @@ export interface PanelClientOptions {
   noProxy?: string;
   /** PEM certificates trusted in addition to the system roots (self-signed panels). */
   caCertificates?: string[];
+  paging?: PagingOptions;
   /** Receives one line per request and retry; lines never contain the token. */
   log?: (level: LogLevel, message: string) => void;
 }

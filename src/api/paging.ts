@@ -1,19 +1,47 @@
 /**
  * Paging of `GET /keys` and `GET /audit` (spec 4.1): clamping out-of-range values before they are sent,
- * a sequential page iterator, and "list all" that reads the first page and then the rest with bounded
- * concurrency, stopping at `total` or at the first empty page (rule 4.1.3).
+ * a sequential page iterator, and "list all": page 1, then the rest with adaptive concurrency
+ * (adaptiveConcurrency.ts) under a cap, each page that fails transiently retried alone, stopping at `total`
+ * or at the first empty page (rule 4.1.3). The result is the panel's pages in order, each once.
  */
+import { setMaxListeners } from 'node:events';
+import { AdaptiveConcurrency, type Dispatch } from './adaptiveConcurrency';
 import type { CallOptions } from './call';
+import { PanelCancelledError } from './errors';
+import { sleep } from './retryPolicy';
+import { transientFailure } from './transientFailure';
 
 const MAX_PER_PAGE = 200;
 const MAX_JOBS_LIMIT = 100;
-const DEFAULT_LIST_ALL_CONCURRENCY = 6;
+/** Default cap of pages in flight (setting `panelOps.paging.maxConcurrency`). */
+export const DEFAULT_MAX_CONCURRENCY = 16;
+/** Largest cap accepted. */
+export const MAX_CONCURRENCY = 64;
+/** Attempts of one page before "list all" gives up. */
+const PAGE_ATTEMPTS = 6;
 /** A panel that never reports an end cannot make "list all" run forever. */
 const MAX_PAGES = 100_000;
 
 export interface ListAllOptions extends CallOptions {
-  /** Pages in flight at once after the first; default 6. */
-  concurrency?: number;
+  /** Most pages in flight at once (the listing adapts below it); default the client's, 16. 1 reads one by one. */
+  maxConcurrency?: number;
+}
+
+/** What a listing read takes besides its query: the caller's signal, and how many attempts the transport makes. */
+export interface PageReadOptions extends CallOptions {
+  attempts?: number;
+}
+
+/** Paging settings of a client. */
+export interface PagingSettings {
+  maxConcurrency: number;
+  /** Wait before attempt `attempt + 1` of a page: Retry-After when the panel gave one (capped), else backoff. */
+  retryDelay(attempt: number, retryAfterMs?: number): number;
+}
+
+/** A cap within 1..64; default when absent or not a number. */
+export function clampMaxConcurrency(value: number | undefined, fallback = DEFAULT_MAX_CONCURRENCY): number {
+  return clampInteger(value, 1, MAX_CONCURRENCY) ?? fallback;
 }
 
 function clampInteger(value: number | undefined, min: number, max: number): number | undefined {
@@ -60,53 +88,127 @@ export async function* pagesOf<P>(
   }
 }
 
+/** How "list all" reads: the page size asked for, the cap, the retry waits and the caller's signal. */
+export interface ListAllPlan<P> extends PageReader<P, unknown> {
+  perPage: number;
+  maxConcurrency: number;
+  retryDelay: PagingSettings['retryDelay'];
+  signal?: AbortSignal;
+}
+
+type ReadPage<P> = (page: number, perPage: number, opts: PageReadOptions) => Promise<P>;
+
 /**
- * Reads page 1, then pages 2..N with at most `concurrency` requests in flight, where N follows from
- * `total` and the page size the panel used. Without a `total`, pages are read one by one until an empty
- * page. Pages after the first empty one are dropped. Returns the pages in order.
- * `read` carries the caller's AbortSignal: once it aborts, every further read fails without sending.
+ * Reads page 1, then pages 2..N, where N follows from `total` and the page size the panel used, keeping as
+ * many in flight as AdaptiveConcurrency allows (never more than the cap). A page that fails transiently is
+ * sent again alone (up to 6 attempts, after Retry-After or a backoff); any other failure fails the listing
+ * and cancels the pages in flight. Without a `total`, pages are read one by one until an empty page.
+ * Pages after the first empty one are dropped. Returns the pages in order.
  */
-export async function listAllPages<P>(
-  read: (page: number, perPage: number) => Promise<P>,
-  options: PageReader<P, unknown> & { perPage: number; concurrency?: number },
-): Promise<P[]> {
-  const concurrency = Math.max(1, Math.trunc(options.concurrency ?? DEFAULT_LIST_ALL_CONCURRENCY));
-  const first = await read(1, options.perPage);
-  const firstCount = options.itemsOf(first).length;
-  if (firstCount === 0) return [first];
-  const total = options.totalOf(first);
-  const perPage = options.perPageOf(first) ?? options.perPage;
+export async function listAllPages<P>(read: ReadPage<P>, plan: ListAllPlan<P>): Promise<P[]> {
+  const first = await readAlone(read, 1, plan);
+  if (plan.itemsOf(first).length === 0) return [first];
+  const total = plan.totalOf(first);
+  const perPage = plan.perPageOf(first) ?? plan.perPage;
 
   if (total === undefined || perPage < 1) {
     const pages = [first];
     for (let page = 2; page <= MAX_PAGES; page++) {
-      const next = await read(page, options.perPage);
-      if (options.itemsOf(next).length === 0) break;
+      const next = await readAlone(read, page, plan);
+      if (plan.itemsOf(next).length === 0) break;
       pages.push(next);
     }
     return pages;
   }
-
   const lastPage = Math.min(MAX_PAGES, Math.max(1, Math.ceil(total / perPage)));
-  const results: (P | undefined)[] = [first];
-  let nextPage = 2;
-  let emptyAt = Infinity;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    while (!failed && nextPage <= lastPage && nextPage < emptyAt) {
-      const page = nextPage++;
-      try {
-        const result = await read(page, options.perPage);
-        if (options.itemsOf(result).length === 0) emptyAt = Math.min(emptyAt, page);
-        results[page - 1] = result;
-      } catch (error) {
-        failed = true; // the other workers stop after their current page
-        throw error;
-      }
+  return [first, ...(await readConcurrently(read, 2, lastPage, plan))];
+}
+
+/** One page with its own retries (page 1, and listings without a total). */
+async function readAlone<P>(read: ReadPage<P>, page: number, plan: ListAllPlan<P>): Promise<P> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read(page, plan.perPage, { signal: plan.signal, attempts: 1 });
+    } catch (error) {
+      const transient = transientFailure(error);
+      if (!transient || attempt >= PAGE_ATTEMPTS) throw error;
+      await pause(plan.retryDelay(attempt, transient.retryAfterMs), plan.signal, error);
     }
+  }
+}
+
+/** Pages `from`..`to` in order, under adaptive concurrency; see listAllPages. */
+async function readConcurrently<P>(read: ReadPage<P>, from: number, to: number, plan: ListAllPlan<P>): Promise<P[]> {
+  const concurrency = new AdaptiveConcurrency(plan.maxConcurrency);
+  const stop = new AbortController();
+  const signal = plan.signal ? AbortSignal.any([plan.signal, stop.signal]) : stop.signal;
+  setMaxListeners(2 * MAX_CONCURRENCY + 8, signal); // each page in flight listens to it
+  const waiting = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const attempts = new Map<number, number>();
+  const results = new Map<number, P>();
+  const inFlight = new Set<Promise<void>>();
+  let emptyAt = Infinity;
+  let failure: { error: unknown } | undefined;
+
+  const send = (page: number): void => {
+    const sent: Dispatch = concurrency.dispatch(inFlight.size + 1);
+    const started = Date.now();
+    const done = read(page, plan.perPage, { signal, attempts: 1 }).then(
+      (result) => {
+        concurrency.answered(Date.now() - started, sent);
+        if (plan.itemsOf(result).length === 0) emptyAt = Math.min(emptyAt, page);
+        results.set(page, result);
+      },
+      (error: unknown) => {
+        const attempt = attempts.get(page) ?? 1;
+        const transient = failure || plan.signal?.aborted ? undefined : transientFailure(error);
+        if (!transient || attempt >= PAGE_ATTEMPTS) {
+          failure ??= { error };
+          return;
+        }
+        attempts.set(page, attempt + 1);
+        concurrency.failed(sent, plan.retryDelay(attempt, transient.retryAfterMs), transient.rateLimited);
+        waiting.splice(sortedIndex(waiting, page), 0, page); // sent again alone, before later pages
+      },
+    );
+    const tracked = done.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
-  return results.slice(0, Math.min(results.length, emptyAt - 1)).filter((page): page is P => page !== undefined);
+
+  try {
+    for (;;) {
+      if (emptyAt !== Infinity) waiting.splice(sortedIndex(waiting, emptyAt - 1)); // nothing after an empty page
+      if (failure) throw failure.error;
+      if (waiting.length === 0 && inFlight.size === 0) break;
+      const wait = concurrency.pauseLeft();
+      if (waiting.length > 0 && wait === 0 && inFlight.size < concurrency.limit) {
+        send(waiting.shift() as number);
+        continue;
+      }
+      const next: Promise<unknown>[] = [...inFlight];
+      if (waiting.length > 0 && wait > 0) next.push(pause(wait, plan.signal, undefined).catch(() => undefined));
+      await Promise.race(next);
+      if (plan.signal?.aborted && !failure) failure = { error: new PanelCancelledError() };
+    }
+  } finally {
+    stop.abort(); // a failed listing leaves nothing running
+  }
+  const last = Math.min(to, emptyAt - 1);
+  return Array.from({ length: Math.max(0, last - from + 1) }, (_, i) => results.get(from + i) as P);
+}
+
+/** Waits `ms`; on the caller's abort, throws `cause` when it is a cancellation, else a PanelCancelledError. */
+async function pause(ms: number, signal: AbortSignal | undefined, cause: unknown): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch {
+    throw cause instanceof PanelCancelledError ? cause : new PanelCancelledError();
+  }
+}
+
+function sortedIndex(pages: readonly number[], page: number): number {
+  const index = pages.findIndex((other) => other > page);
+  return index < 0 ? pages.length : index;
 }
 
 /** The page numbers a listing read accepts (`GET /keys`, `GET /audit`). */
@@ -117,19 +219,23 @@ export interface PagedQuery {
 
 /**
  * `pages` and the pages of "list all" for a listing read one page at a time by `list`: `pages` starts at
- * the query's (clamped) page, "list all" asks for the query's (clamped) page size, 200 when it has none.
+ * the query's (clamped) page, "list all" asks for the query's (clamped) page size, 200 when it has none,
+ * with at most `maxConcurrency` pages in flight (the option, else the client's setting).
  */
 export function pagedListing<Q extends PagedQuery, P>(
-  list: (query: Q, opts?: CallOptions) => Promise<P>,
+  list: (query: Q, opts?: PageReadOptions) => Promise<P>,
   reader: PageReader<P, unknown>,
+  settings: PagingSettings,
 ): { pages(query: Q, opts?: CallOptions): AsyncIterableIterator<P>; allPages(query: Q, opts?: ListAllOptions): Promise<P[]> } {
   return {
     pages: (query, opts) => pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, reader),
     allPages: (query, opts) =>
-      listAllPages((page, perPage) => list({ ...query, page, per_page: perPage }, opts), {
+      listAllPages((page, perPage, readOptions) => list({ ...query, page, per_page: perPage }, readOptions), {
         ...reader,
         perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
-        concurrency: opts?.concurrency,
+        maxConcurrency: clampMaxConcurrency(opts?.maxConcurrency, settings.maxConcurrency),
+        retryDelay: settings.retryDelay,
+        signal: opts?.signal,
       }),
   };
 }

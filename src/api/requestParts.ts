@@ -1,5 +1,6 @@
 /** Headers and body of one request: exactly one Authorization header, no cookies, the right Accept. */
 import type { CallBody } from './call';
+import { stringifyJsonExact } from './jsonText';
 import { buildMultipart } from './multipart';
 
 /** What the caller expects back, which decides the Accept header and how the answer is read. */
@@ -17,8 +18,16 @@ function acceptFor(kind: ResponseKind): string {
   }
 }
 
-/** Headers and body of one request: exactly one Authorization header, no cookies. */
-export function requestParts(token: string, accept: ResponseKind, body: CallBody | undefined): { headers: Record<string, string>; body?: Buffer } {
+/**
+ * Headers and body of one request: exactly one Authorization header, no cookies. A JSON body is written
+ * with bigints as their digits; a value JSON cannot represent throws UnsendableJsonError.
+ */
+export interface RequestParts {
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export function requestParts(token: string, accept: ResponseKind, body: CallBody | undefined): RequestParts {
   const headers: Record<string, string> = {
     authorization: `Bearer ${token}`,
     accept: acceptFor(accept),
@@ -27,7 +36,7 @@ export function requestParts(token: string, accept: ResponseKind, body: CallBody
   if (!body) return { headers };
   if (body.kind === 'json') {
     headers['content-type'] = 'application/json';
-    return { headers, body: Buffer.from(JSON.stringify(body.value), 'utf8') };
+    return { headers, body: Buffer.from(stringifyJsonExact(body.value), 'utf8') };
   }
   const multipart = buildMultipart(body.field, body.file);
   headers['content-type'] = multipart.contentType;

@@ -4,6 +4,7 @@
  */
 import type { RouteSpec } from './catalog';
 import { PanelHttpError, PanelResponseFormatError, type PanelApiError } from './errors';
+import { parseJsonExact, stringifyJsonExact } from './jsonText';
 
 /** A fully read answer. */
 export interface ReceivedBody {
@@ -48,7 +49,7 @@ function parseJson(received: ReceivedBody, expected: string): { value: unknown }
     return { problem: `sent something other than ${expected}` };
   }
   try {
-    return { value: JSON.parse(Buffer.from(received.bytes).toString('utf8')) };
+    return { value: parseJsonExact(Buffer.from(received.bytes).toString('utf8')) };
   } catch {
     return { problem: 'sent malformed JSON' };
   }
@@ -74,8 +75,11 @@ export function assertPayload(received: ReceivedBody, route: RouteSpec): void {
   if (problem) throw new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route });
 }
 
-/** The error a non-2xx answer stands for. Panel text goes through `clean` (redaction) first. */
-export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: string) => string): PanelApiError {
+/**
+ * The error a non-2xx answer stands for. Panel text goes through `clean` (redaction) first. `retryAfterMs`
+ * is the answer's Retry-After, kept on the error for callers that pace themselves (paging).
+ */
+export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: string) => string, retryAfterMs?: number): PanelApiError {
   const parsed = parseJson(received, 'the JSON error object of the API');
   const envelope = 'value' in parsed ? envelopeOf(parsed.value) : undefined;
   if (!envelope) {
@@ -91,6 +95,7 @@ export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: 
     panelMessage: clean(envelope.message),
     fields,
     route,
+    retryAfterMs,
   });
 }
 
@@ -107,7 +112,7 @@ function envelopeOf(value: unknown): { code: string; message: string; fields?: R
   };
   if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
     out.fields = Object.fromEntries(
-      Object.entries(fields as Record<string, unknown>).map(([name, why]) => [name, typeof why === 'string' ? why : JSON.stringify(why)]),
+      Object.entries(fields as Record<string, unknown>).map(([name, why]) => [name, typeof why === 'string' ? why : stringifyJsonExact(why)]),
     );
   }
   return out;

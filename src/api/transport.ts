@@ -12,14 +12,18 @@
 import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
 import { DEFAULT_TIMEOUTS, createDispatcher } from './dispatcher';
-import { PanelCancelledError, PanelConfigError, PanelRedirectError, PanelResponseFormatError, RouteNotInCatalogError } from './errors';
+import {
+  PanelCancelledError, PanelConfigError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
+} from './errors';
 import { classifyFailure, type FailureContext } from './failureClassifier';
+import { UnsendableJsonError } from './jsonText';
 import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
 import { redact } from './redaction';
-import { requestParts, type ResponseKind } from './requestParts';
+import { requestParts, type RequestParts, type ResponseKind } from './requestParts';
 import { MAX_BODY_BYTES, assertPayload, errorOf, jsonOf, readBody, type ReceivedBody } from './responses';
 import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay, retryPolicy, sleep, type RetryPolicy } from './retryPolicy';
 import { textStream } from './textStream';
+import { tokenInUrl } from './tokenInUrl';
 import { loadUndici, type Dispatcher, type ResponseData, type UndiciModule } from './undiciModule';
 import type { JsonValue } from './types';
 
@@ -40,6 +44,8 @@ interface Prepared {
   url: URL;
   body?: CallBody;
   signal?: AbortSignal;
+  /** Attempts of a read (the client's retry policy when absent). */
+  attempts?: number;
 }
 
 export class PanelTransport implements Transport {
@@ -128,7 +134,7 @@ export class PanelTransport implements Transport {
         }
         return encodeURIComponent(text);
       });
-    return { route, url: this.urlFor(route, path, call.query), body: call.body, signal: call.signal };
+    return { route, url: this.urlFor(route, path, call.query), body: call.body, signal: call.signal, attempts: call.attempts };
   }
 
   /** The URL of a concrete path, checked to still be the same catalog route after URL parsing. */
@@ -146,13 +152,22 @@ export class PanelTransport implements Transport {
   private async run(prepared: Prepared, expect: ResponseKind): Promise<unknown> {
     const { route } = prepared;
     const token = await this.readToken();
+    // Both checks come before anything is dispatched: a refused call sends nothing.
+    if (tokenInUrl(prepared.url, token)) {
+      this.log('warn', `${route.method} ${route.path} refused: a path or query value holds the API token`);
+      throw new PanelConfigError(
+        `${route.method} ${route.path} was not sent: a path or query value holds the API token, and the token must never be sent in a URL`,
+        route,
+      );
+    }
+    const parts = this.buildParts(prepared, token, expect);
     const undici = loadUndici();
     const dispatcher = (this.dispatcher ??= createDispatcher(undici, this.originUrl, this.options));
     const deadline = this.timeouts.totalMs ? AbortSignal.timeout(this.timeouts.totalMs) : undefined;
     const signals = [prepared.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     const isRead = route.method === 'GET';
-    const attempts = isRead ? this.retry.maxAttempts : 1;
+    const attempts = isRead ? Math.max(1, Math.trunc(prepared.attempts ?? this.retry.maxAttempts)) : 1;
     const described = `${route.method} ${prepared.url.pathname}${prepared.url.search}`;
 
     for (let attempt = 1; ; attempt++) {
@@ -169,7 +184,7 @@ export class PanelTransport implements Transport {
       try {
         signal?.throwIfAborted();
         context.dispatched = true;
-        const response = await this.send(undici, dispatcher, prepared, token, signal, expect);
+        const response = await this.send(undici, dispatcher, prepared, parts, signal, expect);
         const status = response.statusCode;
         if (isRead && RETRYABLE_STATUSES.has(status) && attempt < attempts) {
           const retryAfter = parseRetryAfter(header(response, 'retry-after'));
@@ -200,16 +215,26 @@ export class PanelTransport implements Transport {
     }
   }
 
+  /** Headers and body, built once before the first attempt; a body JSON cannot represent is refused here. */
+  private buildParts(prepared: Prepared, token: string, expect: ResponseKind): RequestParts {
+    try {
+      return requestParts(token, expect, prepared.body);
+    } catch (error) {
+      if (!(error instanceof UnsendableJsonError)) throw error;
+      this.log('warn', `${prepared.route.method} ${prepared.route.path} refused: in its body, ${error.message}`);
+      throw new PanelRequestBodyError(prepared.route, error.message);
+    }
+  }
+
   private async send(
     undici: UndiciModule,
     dispatcher: Dispatcher,
     prepared: Prepared,
-    token: string,
+    { headers, body }: RequestParts,
     signal: AbortSignal | undefined,
     expect: ResponseKind,
   ): Promise<ResponseData> {
     const { route } = prepared;
-    const { headers, body } = requestParts(token, expect, prepared.body);
     let url = prepared.url;
     for (let hop = 0; ; hop++) {
       const response = await undici.request(url, {
@@ -250,7 +275,7 @@ export class PanelTransport implements Transport {
     const contentType = header(response, 'content-type') ?? '';
     if (status < 200 || status >= 300) {
       const received = await this.receive(response, status, contentType, route, MAX_ERROR_BODY_BYTES);
-      throw errorOf(received, route, (text) => redact(text, this.secrets));
+      throw errorOf(received, route, (text) => redact(text, this.secrets), parseRetryAfter(header(response, 'retry-after')));
     }
     if (expect === 'stream') {
       return textStream(response.body, contentType, (error) => classifyFailure(error, context).error);

@@ -3,7 +3,11 @@
  * callers read such values defensively and never trust a guessed field to be there.
  */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/**
+ * A JSON value as the client reads and writes it: integers beyond Number.MAX_SAFE_INTEGER (int64 ids) are
+ * `bigint`, so they survive exactly; every other number is a `number`.
+ */
+export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
 export type KeyType = 'PERSONAL' | 'SHARED';

@@ -9,6 +9,7 @@ export const CLIENT_SETTINGS = [
   'panelOps.messengerName',
   'panelOps.requestTimeoutSeconds',
   'panelOps.caCertificatePath',
+  'panelOps.paging.maxConcurrency',
   'http.proxy',
   'http.noProxy',
 ] as const;
@@ -29,6 +30,7 @@ export function clientOptionsFromSettings(baseUrl: string, log: vscode.LogOutput
     engineName: panelOps.get<string>('engineName', 'mtg') || 'mtg',
     messengerName: panelOps.get<string>('messengerName', 'telegram') || 'telegram',
     timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
+    paging: { maxConcurrency: panelOps.get<number>('paging.maxConcurrency', 16) },
     ...chooseProxy(baseUrl, { proxy: http.get<string>('proxy', ''), noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [] }),
     ...(caPath ? { caCertificates: readCaFile(caPath, log) } : {}),
     log: (level, message) => log[level](message),

@@ -7,8 +7,11 @@ import { firstText, listFromResponse } from './listFromResponse';
 export type AlertSeverity = 'error' | 'warning' | 'info';
 
 export interface Alert {
-  /** The panel's id (int64 as a number or a numeric string); undefined when the item has none. */
-  readonly id: number | string | undefined;
+  /**
+   * The panel's id exactly as it came: int64, so a bigint beyond Number.MAX_SAFE_INTEGER, a number below it,
+   * or a string when the panel sent one; undefined when the item has none.
+   */
+  readonly id: number | bigint | string | undefined;
   readonly severity: AlertSeverity;
   /** The severity word as the panel sent it ('' when absent). */
   readonly severityText: string;
@@ -46,8 +49,9 @@ function isResolved(record: Record<string, unknown>): boolean {
   return status !== undefined && /^(resolved|closed|cleared|ok)$/i.test(status.trim());
 }
 
-function idOf(record: Record<string, unknown>): number | string | undefined {
+function idOf(record: Record<string, unknown>): number | bigint | string | undefined {
   const id = record.id ?? record.alert_id;
+  if (typeof id === 'bigint') return id;
   if (typeof id === 'number' && Number.isFinite(id)) return id;
   if (typeof id === 'string' && id.trim() !== '') return id.trim();
   return undefined;

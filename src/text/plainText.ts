@@ -54,7 +54,8 @@ function stringOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   try {
-    return JSON.stringify(value) ?? '';
+    // int64 values the API client read as bigint (ids beyond 2^53) show their exact digits.
+    return JSON.stringify(value, (_name, member: unknown) => (typeof member === 'bigint' ? member.toString() : member)) ?? '';
   } catch {
     return '';
   }

@@ -1,110 +1,95 @@
 /**
  * Client benchmark against the simulated panel's `large` data set (run with `npm run bench`):
- *  - keys.listAll() of 20,000+ keys with 1 page in flight vs the default 6;
+ *  - keys.listAll() of 20,000+ keys with 1 page in flight vs the default (adaptive, cap 16);
  *  - the six per-state count requests one after another vs in parallel;
- *  - what requiring undici costs in a fresh Node process (why the client loads it lazily).
+ *  - a full inventory behind 40 and 150 ms of added latency: sequential pager, listAll, the limit;
+ *  - a panel that answers 429 above 4 requests in flight: pages lost, 429s seen;
+ *  - what requiring undici costs in a fresh Node process (why the client loads it lazily);
  *  - the log viewer's extension side following a node's log at 2,000 lines/s for a minute
  *    (BENCH_LOG_SECONDS, BENCH_LOG_RATE): lines delivered, heap growth, timer lag (logViewer.ts).
  * The panel runs in its own process (the CLI), so the client's concurrency is not limited by sharing
- * one event loop with the server. Prints a table of medians; nothing is asserted.
+ * one event loop with the server. Prints a table of medians and one line `BENCH_JSON {...}`; nothing is asserted.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
+import { startPanelCli } from '../demo/panel-cli-process';
+import { repoRoot } from '../launch/repo-paths';
 import { measureLogViewer } from './logViewer';
+import { latencyBench, rateLimitBench, type LatencyResult, type RateLimitResult } from './pagingBench';
+import { requireCost, summary, time, type Timing } from './timing';
 
-const ROOT = resolve(__dirname, '../../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** The 429 runs take seconds each (each 429 waits out Retry-After: 1 s). */
+const LATENCY_RUNS = Math.min(RUNS, 3);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
+type Row = [string, string, string];
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const timing = (result: Timing) => `${ms(result.median)} (${result.min.toFixed(1)}–${result.max.toFixed(1)})`;
 
-async function time(runs: number, task: () => Promise<unknown>): Promise<{ median: number; min: number; max: number }> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    await task();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples) };
-}
-
-/** Milliseconds a fresh Node process spends in `require(module)`, measured inside that process. */
-function requireCost(module: string): number {
-  const script = `const t = process.hrtime.bigint(); require(${JSON.stringify(module)}); process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));`;
-  return Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
-}
-
-interface PanelProcess {
-  url: string;
-  tokens: { owner: string };
-  child: ChildProcess;
-}
-
-/** Starts `node out/test/panel/cli.js --dataset large` and reads its one line of JSON. */
-async function startPanelProcess(): Promise<PanelProcess> {
-  const child = spawn(process.execPath, [resolve(ROOT, 'out/test/panel/cli.js'), '--dataset', 'large'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const line = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the simulated panel exited (${code}) before it was ready`)));
-  });
-  lines.close();
-  const { url, tokens } = JSON.parse(line) as { url: string; tokens: { owner: string } };
-  return { url, tokens, child };
-}
-
-async function stopPanelProcess(panel: PanelProcess): Promise<void> {
-  if (panel.child.exitCode !== null) return;
-  const exited = once(panel.child, 'exit');
-  panel.child.kill('SIGTERM');
-  await exited;
-}
-
-async function main(): Promise<void> {
-  const panel = await startPanelProcess();
-  const rows: [string, string, string][] = [];
-  const add = (what: string, result: { median: number; min: number; max: number }, note = '') =>
-    rows.push([what, `${result.median.toFixed(1)} ms (${result.min.toFixed(1)}–${result.max.toFixed(1)})`, note]);
+async function withoutLatency(add: (what: string, result: Timing, note?: string) => void): Promise<Record<string, number>> {
+  const panel = await startPanelCli(['--dataset', 'large']);
   let api: PanelApi | undefined;
+  const medians: Record<string, number> = {};
   try {
-    api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner });
+    api = createPanelApi({ baseUrl: panel.url, token: panel.ownerToken });
     const client = api;
     const total = (await client.keys.list({ per_page: 1 })).total;
     await client.keys.listAll(); // warm-up: connections, JIT
-
-    for (const concurrency of [1, 6]) {
+    for (const [name, options] of [['maxConcurrency 1', { maxConcurrency: 1 }], ['adaptive, cap 16', {}]] as const) {
       let count = 0;
       const result = await time(RUNS, async () => {
-        count = (await client.keys.listAll({}, { concurrency })).length;
+        count = (await client.keys.listAll({}, options)).length;
       });
-      add(`keys.listAll(), concurrency ${concurrency}`, result, `${count} keys, ${Math.ceil(total / 200)} pages of 200`);
+      add(`keys.listAll(), ${name}`, result, `${count} keys, ${Math.ceil(total / 200)} pages of 200`);
+      medians[`listAll ${name}`] = result.median;
     }
-
     add('six per-state counts, one after another', await time(RUNS, async () => {
       for (const state of KEY_STATES) await client.keys.count({ state });
     }));
     let counts: number[] = [];
-    add('six per-state counts, in parallel', await time(RUNS, async () => {
+    const parallel = await time(RUNS, async () => {
       counts = await Promise.all(KEY_STATES.map((state) => client.keys.count({ state })));
-    }), KEY_STATES.map((state, i) => `${state} ${counts[i]}`).join(', '));
+    });
+    add('six per-state counts, in parallel', parallel, KEY_STATES.map((state, i) => `${state} ${counts[i]}`).join(', '));
+    medians['counts in parallel'] = parallel.median;
   } finally {
     await api?.close();
-    await stopPanelProcess(panel);
+    await panel.stop();
   }
+  return medians;
+}
 
-  const undiciCosts = Array.from({ length: RUNS }, () => requireCost('undici'));
-  add("require('undici') in a fresh process", { median: median(undiciCosts), min: Math.min(...undiciCosts), max: Math.max(...undiciCosts) }, 'paid on the first request');
-  const apiCosts = Array.from({ length: RUNS }, () => requireCost(resolve(ROOT, 'out/src/api/index.js')));
-  add('require(API layer) in a fresh process', { median: median(apiCosts), min: Math.min(...apiCosts), max: Math.max(...apiCosts) }, 'undici not evaluated');
+function latencyRows(result: LatencyResult): Row[] {
+  const at = `${result.latencyMs} ms latency`;
+  return [
+    [`inventory at ${at}: sequential pager`, timing(result.sequential), `${result.pages} pages one after another`],
+    [`inventory at ${at}: keys.listAll()`, timing(result.listAll), `${result.ratioToLimit.toFixed(2)}x the limit (median of paired runs), ${result.speedup.toFixed(1)}x faster than sequential`],
+    [`inventory at ${at}: keys.listAll(), cap 64`, timing(result.listAllCap64), `${(result.listAllCap64.median / result.limit.median).toFixed(2)}x the limit`],
+    [`inventory at ${at}: the limit`, timing(result.limit), 'page 1, then every other page at once'],
+  ];
+}
+
+function rateLimitRow(result: RateLimitResult): Row {
+  return [
+    `keys.listAll(), 429 above ${result.maxInFlight} in flight (40 ms)`,
+    timing(result.listAll),
+    `${result.keys} keys, ${result.pagesLost} pages lost, ${result.duplicates} duplicates, ${result.inOrder ? 'in order' : 'OUT OF ORDER'}, ${result.answers429} answers 429 per listing`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const add = (what: string, result: Timing, note = '') => rows.push([what, timing(result), note]);
+  const plain = await withoutLatency(add);
+  const latency = [await latencyBench(40, RUNS), await latencyBench(150, RUNS)];
+  for (const result of latency) rows.push(...latencyRows(result));
+  const rateLimited = await rateLimitBench(LATENCY_RUNS);
+  rows.push(rateLimitRow(rateLimited));
+
+  const undici = summary(Array.from({ length: RUNS }, () => requireCost('undici')));
+  add("require('undici') in a fresh process", undici, 'paid on the first request');
+  const apiLayer = summary(Array.from({ length: RUNS }, () => requireCost(resolve(repoRoot, 'out/src/api/index.js'))));
+  add('require(API layer) in a fresh process', apiLayer, 'undici not evaluated');
 
   const logSeconds = Number(process.env.BENCH_LOG_SECONDS ?? 60);
   const logRate = Number(process.env.BENCH_LOG_RATE ?? 2000);
@@ -116,13 +101,38 @@ async function main(): Promise<void> {
     ['log viewer: longest 10 ms timer delay', `${logs.maxTimerLagMs} ms`, 'how long the event loop was busy at once'],
   );
 
-  const header: [string, string, string] = ['measurement', `median of ${RUNS} (min–max)`, 'note'];
+  const header: Row = ['measurement', `median (min–max); ${RUNS} runs (sequential 2, 429 panel ${LATENCY_RUNS})`, 'note'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
   console.log(`Node ${process.version}, ${new Date().toISOString()}`);
   console.log(line(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
+  const json = {
+    node: process.version,
+    runs: RUNS,
+    withoutLatencyMs: plain,
+    inventory: latency.map((r) => ({
+      latencyMs: r.latencyMs,
+      pages: r.pages,
+      sequentialMs: r.sequential.median,
+      listAllMs: r.listAll.median,
+      listAllCap64Ms: r.listAllCap64.median,
+      limitMs: r.limit.median,
+      ratioToLimit: Number(r.ratioToLimit.toFixed(3)),
+      speedupOverSequential: Number(r.speedup.toFixed(2)),
+    })),
+    rateLimited: {
+      maxInFlight: rateLimited.maxInFlight,
+      pagesLost: rateLimited.pagesLost,
+      duplicates: rateLimited.duplicates,
+      inOrder: rateLimited.inOrder,
+      answers429PerListing: rateLimited.answers429,
+      listAllMs: rateLimited.listAll.median,
+    },
+    requireMs: { undici: undici.median, apiLayer: apiLayer.median },
+  };
+  console.log(`BENCH_JSON ${JSON.stringify(json)}`);
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@
  * Runs the simulated panel until SIGINT/SIGTERM:
  *   node out/test/panel/cli.js [--dataset demo|large|empty] [--port N] [--https] [--job-step-ms N]
  *                              [--log-follow] [--log-lines-per-second N] [--log-limit-seconds N]
+ *                              [--latency-ms N] [--max-in-flight N] [--retry-after S]
  * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
  */
 import { startPanel } from './index';
@@ -46,6 +47,15 @@ function parseArguments(argv: readonly string[]): PanelOptions {
         break;
       case '--messenger':
         options.messenger = value();
+        break;
+      case '--latency-ms':
+        options.latencyMs = Number(value());
+        break;
+      case '--max-in-flight':
+        options.inFlightLimit = { ...options.inFlightLimit, max: Number(value()) };
+        break;
+      case '--retry-after':
+        options.inFlightLimit = { max: options.inFlightLimit?.max ?? Infinity, retryAfterSeconds: Number(value()) };
         break;
       default:
         throw new Error(`unknown argument ${flag}`);

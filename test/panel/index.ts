@@ -10,6 +10,7 @@ import { generateCertificates } from './certificates';
 import { buildDataset } from './datasets';
 import { FaultQueue } from './faultQueue';
 import { handlersFor } from './handlers';
+import { InFlightGate } from './inFlightGate';
 import { PanelRuntime } from './panelRuntime';
 import { createRequestListener } from './requestPipeline';
 import { buildRouteTable } from './routeTable';
@@ -30,6 +31,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
   const tokenUrls: string[] = [];
+  const gate = new InFlightGate(options.inFlightLimit);
 
   const tokens: PanelTokens = {
     owner: authority.issue('owner', { scopes: PRESETS.fullRights }).secret,
@@ -40,7 +42,9 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     revoked: authority.issue('owner', { scopes: SCOPES, revoked: true }).secret,
   };
 
-  const listener = createRequestListener({ runtime, authority, router: new Router(routes), handlers, faults, requests, tokenUrls });
+  const listener = createRequestListener({
+    runtime, authority, router: new Router(routes), handlers, faults, requests, tokenUrls, gate, latencyMs: options.latencyMs ?? 0,
+  });
   const certificates = options.https ? await generateCertificates() : undefined;
   const server = certificates ? https.createServer({ cert: certificates.cert, key: certificates.key }, listener) : http.createServer(listener);
   const sockets = new Set<Socket>();
@@ -66,6 +70,9 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
       return requests;
     },
     tokenUrls,
+    get load() {
+      return gate.stats;
+    },
     issueToken: (o) => authority.issue(o.role, { scopes: o.scopes, expiresAt: o.expiresAt, revoked: o.revoked }),
     revokeToken: (secret) => authority.revoke(secret),
     setRole: (account, role) => {
@@ -76,6 +83,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     clearFaults: () => faults.clear(),
     resetRequests: () => {
       requests.length = 0;
+      gate.reset();
     },
     logStreams: runtime.logStreams,
     close: () => {

@@ -4,6 +4,7 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { parseExact, stringifyExact } from './exactJson';
 
 export interface RawRequest {
   method?: string;
@@ -12,7 +13,7 @@ export interface RawRequest {
   /** Sent as `Authorization: Bearer <token>` when given. */
   token?: string;
   headers?: Record<string, string | string[]>;
-  /** Serialised as JSON (Content-Type application/json). */
+  /** Serialised as JSON (Content-Type application/json); bigints as their digits. */
   json?: unknown;
   /** Sent as is. */
   body?: string | Buffer;
@@ -24,6 +25,7 @@ export interface RawResponse {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
   text: string;
+  /** The body as JSON; integers beyond 2^53 are bigints. */
   json<T = any>(): T;
 }
 
@@ -33,7 +35,7 @@ export function rawRequest(origin: string, request: RawRequest): Promise<RawResp
   if (request.token !== undefined) headers.Authorization = `Bearer ${request.token}`;
   let body = request.body;
   if (request.json !== undefined) {
-    body = JSON.stringify(request.json);
+    body = stringifyExact(request.json);
     headers['Content-Type'] ??= 'application/json';
   }
   const transport = url.protocol === 'https:' ? https : http;
@@ -45,7 +47,7 @@ export function rawRequest(origin: string, request: RawRequest): Promise<RawResp
       res.on('end', () => {
         const bytes = Buffer.concat(chunks);
         const text = bytes.toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes, text, json: () => JSON.parse(text) });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes, text, json: () => parseExact(text) as any });
       });
     });
     req.on('error', reject);

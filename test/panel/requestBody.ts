@@ -3,6 +3,7 @@
  * 400, spec part 4), and multipart/form-data for branding uploads.
  */
 import { ApiError, badRequest } from './apiError';
+import { parseExact } from './exactJson';
 
 export type JsonBody = Record<string, unknown>;
 
@@ -23,7 +24,10 @@ export class RequestBody {
     return this.raw.length === 0 || this.raw.toString('utf8').trim() === '';
   }
 
-  /** The body as a JSON object holding only `allowed` fields; an empty body is `{}` (required fields then fail with 422). */
+  /**
+   * The body as a JSON object holding only `allowed` fields; an empty body is `{}` (required fields then fail
+   * with 422). Integers beyond Number.MAX_SAFE_INTEGER are bigints (int64 alert ids arrive exactly).
+   */
   json(allowed: readonly string[]): JsonBody {
     if (this.isEmpty) return {};
     const type = (this.contentType ?? '').split(';')[0].trim().toLowerCase();
@@ -32,7 +36,7 @@ export class RequestBody {
     }
     let value: unknown;
     try {
-      value = JSON.parse(this.raw.toString('utf8'));
+      value = parseExact(this.raw.toString('utf8'));
     } catch {
       throw badRequest('malformed_json', 'the body is not valid JSON');
     }

@@ -4,9 +4,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './apiError';
+import { stringifyExact } from './exactJson';
 import type { FaultQueue } from './faultQueue';
 import { replaceAnswer } from './faultReplies';
 import type { Handler, Reply } from './handlerTypes';
+import type { InFlightGate } from './inFlightGate';
 import type { PanelRuntime } from './panelRuntime';
 import { RequestBody } from './requestBody';
 import type { Router } from './router';
@@ -25,6 +27,9 @@ export interface PipelineParts {
   requests: RecordedRequest[];
   /** Every request target (path and query) that held something shaped like a token; never cleared. */
   tokenUrls: string[];
+  gate: InFlightGate;
+  /** Added to every request (PanelOptions.latencyMs). */
+  latencyMs: number;
 }
 
 /** The shape of the panel's API tokens (SHAPES.md): a token in a URL is always a client's mistake. */
@@ -47,10 +52,17 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     headers: headersOf(req.rawHeaders),
+    receivedAt: Date.now(),
   };
   parts.requests.push(record);
   if (TOKEN_SHAPE.test(decodeURIComponent(req.url ?? ''))) parts.tokenUrls.push(req.url ?? '');
   res.on('finish', () => (record.status = res.statusCode));
+  if (!parts.gate.enter(res)) {
+    req.resume();
+    const limited = new ApiError(429, 'rate_limited', 'too many requests in flight', undefined, { 'Retry-After': String(parts.gate.retryAfterSeconds) });
+    writeReply(res, errorReply(limited));
+    return;
+  }
 
   const fault = parts.faults.take(method, url.pathname);
   if (fault?.kind === 'reset') {
@@ -62,7 +74,9 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     writeReply(res, errorReply(new ApiError(413, 'too_large', 'the body is too large')));
     return;
   }
+  // The body as text (its first 64 KiB) when there was one.
   if (raw.length > 0) record.body = raw.subarray(0, 65_536).toString('utf8');
+  if (parts.latencyMs > 0) await new Promise<void>((resolve) => parts.runtime.scheduler.after(parts.latencyMs, resolve));
   if (fault?.kind === 'latency') await new Promise<void>((resolve) => parts.runtime.scheduler.after(fault.ms, resolve));
   if (fault && replaceAnswer(fault, req, res)) return;
 
@@ -100,7 +114,7 @@ function errorReply(error: ApiError): Reply & { headers?: Record<string, string>
 function writeReply(res: ServerResponse, reply: Reply & { headers?: Record<string, string> }): void {
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   if ('json' in reply) {
-    const text = JSON.stringify(reply.json);
+    const text = stringifyExact(reply.json);
     res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   } else if ('bytes' in reply) {

@@ -24,6 +24,13 @@ export interface PanelOptions {
   jobStepMs?: number;
   /** How `GET /nodes/{id}/logs` streams; default: 8 lines 60 ms apart, then the end (SHAPES.md). */
   logStream?: LogStreamOptions;
+  /** Added latency: every request waits this long (after its body is read) before it is handled; default 0. */
+  latencyMs?: number;
+  /**
+   * A rate limit by concurrency: a request arriving while more than `max` requests are in flight (itself
+   * included) is answered 429 `rate_limited` with `Retry-After: retryAfterSeconds` (default 1).
+   */
+  inFlightLimit?: { max: number; retryAfterSeconds?: number };
 }
 
 export interface LogStreamOptions {
@@ -44,6 +51,13 @@ export interface LogStreamRecord {
   endedBy?: 'client' | 'panel';
 }
 
+/** Requests in flight now, the most seen since the start (or `resetRequests`), and 429s of `inFlightLimit`. */
+export interface InFlightStats {
+  inFlight: number;
+  maxInFlight: number;
+  rejected: number;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Path without the query string, e.g. `/api/v1/keys`. */
@@ -51,9 +65,11 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** Headers as sent; a header sent twice is an array. */
   headers: Record<string, string | string[] | undefined>;
+  /** When the request arrived (Date.now()). */
+  receivedAt: number;
   /** Status of the answer; undefined when no answer was sent (dropped or reset). */
   status?: number;
-  /** The request body as text (its first 64 KiB), when there was one. */
+  /** The request body as UTF-8 text (its first 64 KiB), when there was one; undefined for a reset or an oversized body. */
   body?: string;
 }
 
@@ -78,11 +94,14 @@ export interface SimulatedPanel {
   inject(fault: Fault): void;
   clearFaults(): void;
   readonly requests: readonly RecordedRequest[];
+  /** Clears `requests` and the most-in-flight and 429 counts of `load`. */
   resetRequests(): void;
   /** Every request target that held a token-shaped value (a client must never put a token in a URL); never reset. */
   readonly tokenUrls: readonly string[];
   /** Every log stream answered since the start, oldest first. */
   readonly logStreams: readonly LogStreamRecord[];
+  /** How many requests are and were in flight at once. */
+  readonly load: InFlightStats;
   /** Live in-memory state for assertions. */
   readonly data: PanelData;
   close(): Promise<void>;
@@ -212,7 +231,8 @@ export interface JobRecord {
 export type AlertSeverity = 'critical' | 'warning' | 'info';
 
 export interface AlertRecord {
-  id: number;
+  /** int64: a bigint, so ids beyond 2^53 (the demo's) stay exact. */
+  id: bigint;
   severity: AlertSeverity;
   title: string;
   message: string;

@@ -14,6 +14,7 @@ import { createPanelApi } from '../../src/api/index';
 import { createKeysApi } from '../../src/api/keys';
 import { createAlertsApi, createDashboardApi, createMonitoringApi, createStatusApi } from '../../src/api/monitoring';
 import { createNodesApi } from '../../src/api/nodes';
+import type { PagingSettings } from '../../src/api/paging';
 import { createSettingsApi } from '../../src/api/settings';
 import { createSiteTemplatesApi } from '../../src/api/sites';
 
@@ -21,9 +22,12 @@ const SRC = resolve(__dirname, '../../../src');
 /** Where the extension's users of the client live (everything but the client itself). */
 const CALLER_FOLDERS = ['commands', 'views', 'webviews', 'editors', 'state', 'connection', 'statusBar'];
 
+/** Paging settings for the groups that page (keys, audit); one page at a time, no waits. */
+const PAGING: PagingSettings = { maxConcurrency: 1, retryDelay: () => 0 };
+
 /** The groups of `createPanelApi`, each built on a transport that records the routes it is asked for. */
 const GROUPS: Record<string, (t: Transport) => object> = {
-  keys: createKeysApi,
+  keys: (t) => createKeysApi(t, PAGING),
   nodes: createNodesApi,
   fleet: createFleetApi,
   status: createStatusApi,
@@ -33,7 +37,7 @@ const GROUPS: Record<string, (t: Transport) => object> = {
   siteTemplates: createSiteTemplatesApi,
   branding: createBrandingApi,
   settings: createSettingsApi,
-  audit: createAuditApi,
+  audit: (t) => createAuditApi(t, PAGING),
 };
 
 function recordingTransport(sent: RouteId[]): Transport {

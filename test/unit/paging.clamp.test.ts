@@ -30,7 +30,7 @@ describe('paging arithmetic', () => {
       return { items, total, per_page: perPage };
     };
     const reader: PageReader<Page, number> = { itemsOf: (p) => p.items, totalOf: () => total, perPageOf: (p) => p.per_page };
-    const pages = await listAllPages(read, { ...reader, perPage: 30, concurrency: 4 });
+    const pages = await listAllPages(read, { ...reader, perPage: 30, maxConcurrency: 4, retryDelay: () => 1 });
     assert.equal(requested.length, Math.ceil(total / 30));
     assert.equal(maxInFlight, 4);
     assert.deepEqual(pages.flatMap((p) => p.items), Array.from({ length: total }, (_, i) => i));
@@ -39,7 +39,7 @@ describe('paging arithmetic', () => {
   it('stops at the first empty page even when total promised more', async () => {
     const read = async (page: number): Promise<Page> => ({ items: page <= 3 ? [page] : [], total: 50, per_page: 1 });
     const reader: PageReader<Page, number> = { itemsOf: (p) => p.items, totalOf: (p) => p.total, perPageOf: () => 1 };
-    const pages = await listAllPages(read, { ...reader, perPage: 1, concurrency: 2 });
+    const pages = await listAllPages(read, { ...reader, perPage: 1, maxConcurrency: 2, retryDelay: () => 1 });
     assert.deepEqual(pages.flatMap((p) => p.items), [1, 2, 3]);
   });
 
@@ -50,7 +50,7 @@ describe('paging arithmetic', () => {
       return { items: page <= 4 ? [page, page] : [] };
     };
     const reader: PageReader<Page, number> = { itemsOf: (p) => p.items, totalOf: () => undefined, perPageOf: () => undefined };
-    const pages = await listAllPages(read, { ...reader, perPage: 2 });
+    const pages = await listAllPages(read, { ...reader, perPage: 2, maxConcurrency: 16, retryDelay: () => 1 });
     assert.deepEqual(requested, [1, 2, 3, 4, 5]);
     assert.equal(pages.length, 4);
   });
@@ -64,7 +64,7 @@ describe('paging arithmetic', () => {
       return { items: [page] };
     };
     const reader: PageReader<Page, number> = { itemsOf: (p) => p.items, totalOf: () => 100, perPageOf: () => 1 };
-    await assert.rejects(listAllPages(read, { ...reader, perPage: 1, concurrency: 2 }), /boom/);
+    await assert.rejects(listAllPages(read, { ...reader, perPage: 1, maxConcurrency: 2, retryDelay: () => 1 }), /boom/);
     await new Promise((resolve) => setTimeout(resolve, 30));
     assert.ok(requested.length < 10, `requested ${requested.length} pages`);
   });

@@ -32,7 +32,7 @@ describe('simulated panel: alerts, audit, site templates, branding, settings', (
 
   it('records mutations in the audit log with the token id and filters by action prefix, user and time', async () => {
     const adminTokenId = panel.data.tokens[1].id;
-    await call('POST', `/alerts/101/resolve`, undefined, panel.tokens.admin);
+    await call('POST', `/alerts/${panel.data.alerts[0].id}/resolve`, undefined, panel.tokens.admin);
     const audit = (await call('GET', '/audit?action=alerts.&user=admin&per_page=1')).json();
     assert.equal(audit.per_page, 1);
     assert.ok(audit.total >= 2);

@@ -14,7 +14,7 @@ function concretePath(panel: SimulatedPanel, route: RouteSpec): string {
   const profile = [...panel.data.brandingProfiles.values()].find((p) => !p.active)!;
   const fleetUpdate = [...panel.data.fleetUpdates.values()][0];
   const id = route.path.startsWith('/keys') ? key.id
-    : route.path.startsWith('/alerts') ? '101'
+    : route.path.startsWith('/alerts') ? String(panel.data.alerts[0].id)
     : route.path.startsWith('/site-templates') ? template.id
     : route.path.startsWith('/branding') ? profile.id
     : route.path.startsWith('/fleet') ? fleetUpdate?.id ?? '00000000-0000-4000-8000-000000000000'

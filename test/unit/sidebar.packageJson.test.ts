@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY } from '../../src/api';
 import { SCOPES } from '../../src/api/catalog';
 import { scopeContextKey } from '../../src/connection/scopeBelief';
 
@@ -13,7 +14,7 @@ interface Manifest {
     views: Record<string, { id: string }[]>;
     viewsWelcome: { view: string; contents: string; when?: string }[];
     menus: Record<string, { command: string; when?: string }[]>;
-    configuration: { properties: Record<string, { default?: unknown }> };
+    configuration: { properties: Record<string, { default?: unknown; type?: string; minimum?: number; maximum?: number }> };
   };
 }
 
@@ -67,6 +68,14 @@ describe('package.json contributions', () => {
       assert.equal(command.category, 'Panel Ops', command.command);
       assert.match(command.command, /^panelOps\./);
     }
+  });
+
+  it('offers the paging cap as an integer setting with the client\'s default and range, read with the client options', () => {
+    const setting = manifest.contributes.configuration.properties['panelOps.paging.maxConcurrency'];
+    assert.deepEqual([setting.type, setting.default, setting.minimum, setting.maximum], ['integer', DEFAULT_MAX_CONCURRENCY, 1, MAX_CONCURRENCY]);
+    const clientOptions = readFileSync(join(__dirname, '..', '..', '..', 'src', 'connection', 'clientOptions.ts'), 'utf8');
+    assert.match(clientOptions, /CLIENT_SETTINGS = \[[^\]]*'panelOps\.paging\.maxConcurrency'/, 'a change rebuilds the client');
+    assert.match(clientOptions, /paging: \{ maxConcurrency: panelOps\.get<number>\('paging\.maxConcurrency'/);
   });
 
   it('polls alerts every 60 s by default and activates after startup for the status bar', () => {

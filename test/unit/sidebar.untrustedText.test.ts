@@ -10,6 +10,8 @@ describe('untrusted text: plainLabel', () => {
     assert.equal(plainLabel(42), '42');
     assert.equal(plainLabel(false), 'false');
     assert.equal(plainLabel({ a: 1 }), '{"a":1}');
+    assert.equal(plainLabel(9_007_199_254_740_993n), '9007199254740993');
+    assert.equal(plainLabel({ ids: [9_007_199_254_740_993n] }), '{"ids":["9007199254740993"]}', 'exact digits inside objects too');
   });
 
   it('replaces control characters and newlines with single spaces', () => {

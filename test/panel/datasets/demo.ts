@@ -163,9 +163,25 @@ function hostileBrandingProfile(now: number): BrandingProfileRecord {
   };
 }
 
+/**
+ * Alert ids of the demo: int64 values beyond 2^53, which a double cannot hold. Rounded to a double,
+ * `nodeOffline` (2^53 + 1) becomes 2^53, the id of `applyFailed`: a client that rounds resolves the wrong alert.
+ */
+export const DEMO_ALERT_IDS = {
+  nodeOffline: 9_007_199_254_740_993n,
+  applyFailed: 9_007_199_254_740_992n,
+  nodeDegraded: 9_007_199_254_740_995n,
+  diskAlmostFull: 9_007_199_254_740_994n,
+  certificateRenews: 9_223_372_036_854_775_807n,
+  applyFailedResolved: 9_007_199_254_740_997n,
+  highCpuResolved: 9_007_199_254_740_996n,
+  engineUpdateResolved: 9_007_199_254_740_999n,
+} as const;
+
 function demoAlerts(now: number, n: Record<'waw' | 'hel' | 'nyc' | 'sgp' | 'ams', NodeRecord>): AlertRecord[] {
   const at = (ms: number) => new Date(now - ms).toISOString();
-  const alert = (id: number, severity: AlertRecord['severity'], title: string, message: string, node: NodeRecord | null, age: number, resolvedAge?: number): AlertRecord => ({
+  const ids = DEMO_ALERT_IDS;
+  const alert = (id: bigint, severity: AlertRecord['severity'], title: string, message: string, node: NodeRecord | null, age: number, resolvedAge?: number): AlertRecord => ({
     id,
     severity,
     title,
@@ -176,14 +192,14 @@ function demoAlerts(now: number, n: Record<'waw' | 'hel' | 'nyc' | 'sgp' | 'ams'
     resolved_at: resolvedAge === undefined ? null : at(resolvedAge),
   });
   return [
-    alert(101, 'critical', 'Node offline', `${n.waw.name} has not reported for 2 hours`, n.waw, 2 * HOUR),
-    alert(102, 'warning', 'Apply failed', `The last apply on ${n.hel.name} failed; configuration is not in sync`, n.hel, 50 * MINUTE),
-    alert(103, 'warning', 'Node degraded', `${n.nyc.name} answers slowly (p95 1.8 s)`, n.nyc, 4 * HOUR),
-    alert(104, 'warning', 'Disk almost full', HOSTILE.alertHtml, n.nyc, 30 * MINUTE),
-    alert(105, 'info', 'Certificate renews soon', 'The TLS certificate of panel.example.net renews in 12 days', null, 1 * DAY),
-    alert(106, 'critical', 'Apply failed', `Apply on ${n.sgp.name} failed`, n.sgp, 3 * DAY, 3 * DAY - 20 * MINUTE),
-    alert(107, 'warning', 'High CPU', `${n.ams.name} CPU above 90% for 10 minutes`, n.ams, 2 * DAY, 2 * DAY - HOUR),
-    alert(108, 'info', 'Engine update available', 'Version 2.1.8 is available', null, 5 * DAY, 4 * DAY),
+    alert(ids.nodeOffline, 'critical', 'Node offline', `${n.waw.name} has not reported for 2 hours`, n.waw, 2 * HOUR),
+    alert(ids.applyFailed, 'warning', 'Apply failed', `The last apply on ${n.hel.name} failed; configuration is not in sync`, n.hel, 50 * MINUTE),
+    alert(ids.nodeDegraded, 'warning', 'Node degraded', `${n.nyc.name} answers slowly (p95 1.8 s)`, n.nyc, 4 * HOUR),
+    alert(ids.diskAlmostFull, 'warning', 'Disk almost full', HOSTILE.alertHtml, n.nyc, 30 * MINUTE),
+    alert(ids.certificateRenews, 'info', 'Certificate renews soon', 'The TLS certificate of panel.example.net renews in 12 days', null, 1 * DAY),
+    alert(ids.applyFailedResolved, 'critical', 'Apply failed', `Apply on ${n.sgp.name} failed`, n.sgp, 3 * DAY, 3 * DAY - 20 * MINUTE),
+    alert(ids.highCpuResolved, 'warning', 'High CPU', `${n.ams.name} CPU above 90% for 10 minutes`, n.ams, 2 * DAY, 2 * DAY - HOUR),
+    alert(ids.engineUpdateResolved, 'info', 'Engine update available', 'Version 2.1.8 is available', null, 5 * DAY, 4 * DAY),
   ];
 }
 
@@ -198,7 +214,7 @@ function demoAudit(now: number, keyId: string, nodeId: string): AuditEntry[] {
     [4 * DAY, 'keys.disable', 'owner', null, 'key', keyId],
     [3 * DAY, 'keys.enable', 'owner', null, 'key', keyId],
     [2 * DAY, 'branding.profiles.update', 'owner', null, 'branding_profile', null],
-    [30 * HOUR, 'alerts.resolve', 'admin', scriptToken, 'alert', '107'],
+    [30 * HOUR, 'alerts.resolve', 'admin', scriptToken, 'alert', String(DEMO_ALERT_IDS.highCpuResolved)],
     [20 * HOUR, 'keys.rotate', 'admin', scriptToken, 'key', keyId],
     [3 * HOUR, 'nodes.apply', 'admin', scriptToken, 'node', nodeId],
     [1 * HOUR, 'site_templates.update', 'owner', null, 'site_template', null],

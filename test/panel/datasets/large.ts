@@ -55,7 +55,7 @@ export function largeData(now: number, messenger: string): PanelData {
     const resolved = i % 3 !== 0;
     const node = nodes[i * 3];
     return {
-      id: 1000 + i,
+      id: BigInt(1000 + i),
       severity: (['critical', 'warning', 'info'] as const)[i % 3],
       title: ['Node offline', 'Apply failed', 'High CPU', 'Probe failed'][i % 4],
       message: `${node.name}: condition ${i}`,

@@ -1,4 +1,7 @@
-/** GET /alerts, POST /alerts/{id}/resolve, POST /alerts/resolve {ids}. Alert ids are int64. */
+/**
+ * GET /alerts, POST /alerts/{id}/resolve, POST /alerts/resolve {ids}. Alert ids are int64, held as bigint and
+ * compared exactly: an id one past 2^53 never matches its rounded neighbour.
+ */
 import { notFound, validationFailed } from '../apiError';
 import { ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import type { AlertRecord } from '../types';
@@ -15,10 +18,21 @@ function resolveAlert(ctx: HandlerContext, alert: AlertRecord): void {
   ctx.panel.audit.record(ctx.caller, 'alerts.resolve', { type: 'alert', id: String(alert.id) });
 }
 
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** An int64 alert id from the path or the body: a positive integer no larger than 2^63 - 1. */
+function alertId(value: unknown): bigint | undefined {
+  const id = typeof value === 'bigint' ? value
+    : typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value)
+      : typeof value === 'string' && /^\d{1,19}$/.test(value) ? BigInt(value)
+        : undefined;
+  return id !== undefined && id > 0n && id <= INT64_MAX ? id : undefined;
+}
+
 function resolveOne(ctx: HandlerContext) {
   ctx.body.json([]);
-  const raw = ctx.params.id;
-  const alert = /^\d{1,18}$/.test(raw) ? ctx.panel.data.alerts.find((a) => a.id === Number(raw)) : undefined;
+  const id = alertId(ctx.params.id);
+  const alert = id === undefined ? undefined : ctx.panel.data.alerts.find((a) => a.id === id);
   if (!alert) throw notFound('alert');
   resolveAlert(ctx, alert);
   return ok(alert);
@@ -28,10 +42,11 @@ function resolveMany(ctx: HandlerContext) {
   const body = ctx.body.json(['ids']);
   const ids = body.ids;
   if (!Array.isArray(ids) || ids.length === 0) throw validationFailed({ ids: 'at least one alert id is required' });
-  if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw validationFailed({ ids: 'must be an array of int64 alert ids' });
+  const wanted = ids.map((id) => (typeof id === 'string' ? undefined : alertId(id)));
+  if (!wanted.every((id) => id !== undefined)) throw validationFailed({ ids: 'must be an array of int64 alert ids' });
   const resolved: AlertRecord[] = [];
-  const missing: number[] = [];
-  for (const id of new Set(ids as number[])) {
+  const missing: bigint[] = [];
+  for (const id of new Set(wanted as bigint[])) {
     const alert = ctx.panel.data.alerts.find((a) => a.id === id);
     if (!alert) missing.push(id);
     else {

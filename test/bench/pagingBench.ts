@@ -1,0 +1,110 @@
+// The paging part of the benchmark: a full inventory of the large data set (20,000 keys, 100 pages of 200)
+// behind injected latency, read by a sequential pager, by keys.listAll() (adaptive, cap 16) and at "the
+// limit" (page 1, then every other page at once); and against a panel that answers 429 whenever more than
+// 4 requests are in flight: pages lost and 429s seen.
+import { createPanelApi, type Key, type LogLevel, type PanelApi } from '../../src/api';
+import { startPanelCli } from '../demo/panel-cli-process';
+import { summary, time, timeOnce, type Timing } from './timing';
+
+const PER_PAGE = 200;
+
+export interface LatencyResult {
+  latencyMs: number;
+  pages: number;
+  sequential: Timing;
+  listAll: Timing;
+  /** listAll with the highest cap the setting allows (64), to show what the default cap of 16 costs. */
+  listAllCap64: Timing;
+  limit: Timing;
+  /** Median of listAll / limit over runs made one after the other (target: at most 1.3). */
+  ratioToLimit: number;
+  /** sequential / listAll (target at 150 ms: at least 5). */
+  speedup: number;
+}
+
+export interface RateLimitResult {
+  maxInFlight: number;
+  keys: number;
+  pagesLost: number;
+  duplicates: number;
+  inOrder: boolean;
+  answers429: number;
+  listAll: Timing;
+}
+
+async function withPanel<T>(args: string[], task: (api: PanelApi, log: string[]) => Promise<T>): Promise<T> {
+  const panel = await startPanelCli(['--dataset', 'large', ...args]);
+  const log: string[] = [];
+  const api = createPanelApi({ baseUrl: panel.url, token: panel.ownerToken, log: (level: LogLevel, line: string) => log.push(`${level} ${line}`) });
+  try {
+    return await task(api, log);
+  } finally {
+    await api.close();
+    await panel.stop();
+  }
+}
+
+async function sequentialKeys(api: PanelApi): Promise<Key[]> {
+  const keys: Key[] = [];
+  for await (const page of api.keys.pages({ per_page: PER_PAGE })) keys.push(...page.items);
+  return keys;
+}
+
+/** Page 1, then every other page at once: the fastest any pager could be against this panel. */
+async function atTheLimit(api: PanelApi): Promise<number> {
+  const first = await api.keys.list({ page: 1, per_page: PER_PAGE });
+  const pages = Math.ceil(first.total / PER_PAGE);
+  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => api.keys.list({ page: i + 2, per_page: PER_PAGE })));
+  return first.items.length + rest.reduce((sum, page) => sum + page.items.length, 0);
+}
+
+export async function latencyBench(latencyMs: number, runs: number): Promise<LatencyResult> {
+  return withPanel(['--latency-ms', String(latencyMs)], async (api) => {
+    const total = (await api.keys.list({ per_page: 1 })).total;
+    await api.keys.listAll(); // warm-up: connections, JIT
+    // Interleaved, so that each ratio compares runs made under the same load of a shared machine.
+    const samples = { listAll: [] as number[], listAllCap64: [] as number[], limit: [] as number[], ratios: [] as number[] };
+    for (let run = 0; run < runs; run++) {
+      const listAll = await timeOnce(() => api.keys.listAll());
+      const limit = await timeOnce(() => atTheLimit(api));
+      samples.listAll.push(listAll);
+      samples.limit.push(limit);
+      samples.ratios.push(listAll / limit);
+      samples.listAllCap64.push(await timeOnce(() => api.keys.listAll({}, { maxConcurrency: 64 })));
+    }
+    const sequential = await time(Math.min(runs, 2), () => sequentialKeys(api)); // about 15 s per run at 150 ms
+    const listAll = summary(samples.listAll);
+    return {
+      latencyMs,
+      pages: Math.ceil(total / PER_PAGE),
+      sequential,
+      listAll,
+      listAllCap64: summary(samples.listAllCap64),
+      limit: summary(samples.limit),
+      ratioToLimit: summary(samples.ratios).median,
+      speedup: sequential.median / listAll.median,
+    };
+  });
+}
+
+export async function rateLimitBench(runs: number): Promise<RateLimitResult> {
+  return withPanel(['--latency-ms', '40', '--max-in-flight', '4', '--retry-after', '1'], async (api, log) => {
+    const expected = (await sequentialKeys(api)).map((key) => key.id);
+    let worst = { pagesLost: 0, duplicates: 0, inOrder: true, keys: expected.length };
+    log.length = 0;
+    const listAll = await time(runs, async () => {
+      const ids = (await api.keys.listAll()).map((key) => key.id);
+      const got = new Set(ids);
+      const missing = expected.filter((id) => !got.has(id)).length;
+      const result = {
+        pagesLost: Math.ceil(missing / PER_PAGE),
+        duplicates: ids.length - got.size,
+        inOrder: ids.length === expected.length && ids.every((id, i) => id === expected[i]),
+        keys: ids.length,
+      };
+      if (result.pagesLost > worst.pagesLost || result.duplicates > worst.duplicates || !result.inOrder) worst = result;
+    });
+    const answers429 = log.filter((line) => /HTTP 429\b/.test(line)).length;
+    return { maxInFlight: 4, ...worst, answers429: Math.round(answers429 / runs), listAll };
+  });
+}
