@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
 import { startPanelCli } from '../demo/panel-cli-process';
 import { repoRoot } from '../launch/repo-paths';
+import { measureActivation, measureExport, measureIdle, measureUsersColdOpen } from './extensionBench';
 import { measureLogViewer } from './logViewer';
 import { latencyBench, rateLimitBench, type LatencyResult, type RateLimitResult } from './pagingBench';
 import { requireCost, summary, time, type Timing } from './timing';
@@ -80,6 +81,17 @@ function rateLimitRow(result: RateLimitResult): Row {
 async function main(): Promise<void> {
   const rows: Row[] = [];
   const add = (what: string, result: Timing, note = '') => rows.push([what, timing(result), note]);
+  const activation = measureActivation(RUNS);
+  add('activation: load dist/extension.js', activation.load, 'fresh Node process, vscode stand-in (vscodeStub.ts)');
+  add('activation: activate()', activation.activate, `nothing stored; ${activation.requests} requests sent`);
+  rows.push(['sizes', `${activation.bundleKb.toFixed(0)} KiB bundle`, `webview scripts and styles ${activation.webviewKb.toFixed(0)} KiB; VSIX ${activation.vsixKb === undefined ? 'not built' : `${activation.vsixKb.toFixed(0)} KiB`}`]);
+  const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+  const idle = measureIdle(idleSeconds);
+  rows.push(['idle requests per hour, default settings', `${idle.focusedPerHour} focused, ${idle.unfocusedPerHour} unfocused`, `one connected panel, no view open; measured over ${idleSeconds} s at a 1 s poll, scaled to the 60 s default`]);
+  const coldOpen = await measureUsersColdOpen(40, RUNS);
+  add(`Users view cold open at ${coldOpen.latencyMs} ms: groups and counts shown`, coldOpen.shown, `${coldOpen.requests} requests in ${coldOpen.roundTrips} round trip(s), new connections`);
+  const exported = await measureExport(Math.min(RUNS, 3));
+  add(`export of ${exported.keys} keys to CSV`, exported.timing, `heap growth ${exported.heapGrowthMb.toFixed(1)} MB holding the ${exported.textMb.toFixed(1)} MB of text (target under 100 MB)`);
   const plain = await withoutLatency(add);
   const latency = [await latencyBench(40, RUNS), await latencyBench(150, RUNS)];
   for (const result of latency) rows.push(...latencyRows(result));
@@ -131,6 +143,11 @@ async function main(): Promise<void> {
       listAllMs: rateLimited.listAll.median,
     },
     requireMs: { undici: undici.median, apiLayer: apiLayer.median },
+    activation: { loadMs: activation.load.median, activateMs: activation.activate.median, requests: activation.requests, bundleKb: Math.round(activation.bundleKb), webviewKb: Math.round(activation.webviewKb), vsixKb: activation.vsixKb === undefined ? null : Math.round(activation.vsixKb) },
+    idleRequestsPerHour: { focused: idle.focusedPerHour, unfocused: idle.unfocusedPerHour },
+    usersColdOpen: { latencyMs: coldOpen.latencyMs, requests: coldOpen.requests, roundTrips: coldOpen.roundTrips, shownMs: coldOpen.shown.median },
+    export: { keys: exported.keys, ms: exported.timing.median, heapGrowthMb: Number(exported.heapGrowthMb.toFixed(1)), textMb: Number(exported.textMb.toFixed(1)) },
+    logViewer: { seconds: logSeconds, rate: logRate, linesRead: logs.linesRead, heapGrowthMb: Number((logs.heapEndMb - logs.heapStartMb).toFixed(1)), maxTimerLagMs: logs.maxTimerLagMs },
   };
   console.log(`BENCH_JSON ${JSON.stringify(json)}`);
 }

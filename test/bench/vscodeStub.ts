@@ -61,6 +61,18 @@ export const stubOptions: { focused: boolean; settings: Record<string, unknown> 
 
 const format = (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)]));
 
+/** A namespace (workspace, window…): the given members, `on…` events that never fire, anything else inert. */
+function namespace(members: Record<string, unknown>): Record<string, unknown> {
+  return new Proxy(members, {
+    get: (object, property) => {
+      if (property in object) return object[property as string];
+      if (property === 'then') return undefined;
+      if (typeof property === 'string' && property.startsWith('on')) return () => new Disposable();
+      return inert();
+    },
+  });
+}
+
 const api: Record<string, unknown> = {
   Disposable,
   EventEmitter,
@@ -76,12 +88,12 @@ const api: Record<string, unknown> = {
   ThemeIcon: class { constructor(public id: string, public color?: unknown) {} },
   ThemeColor: class { constructor(public id: string) {} },
   MarkdownString: class { constructor(public value = '') {} },
-  commands: {
+  commands: namespace({
     registerCommand: () => new Disposable(),
     executeCommand: async () => undefined,
     getCommands: async () => [],
-  },
-  workspace: {
+  }),
+  workspace: namespace({
     getConfiguration: (section?: string) => ({
       get: (name: string, fallback?: unknown) => {
         const full = section ? `${section}.${name}` : name;
@@ -93,8 +105,22 @@ const api: Record<string, unknown> = {
     onDidCloseTextDocument: () => new Disposable(),
     registerTextDocumentContentProvider: () => new Disposable(),
     registerFileSystemProvider: () => new Disposable(),
-  },
-  window: new Proxy({}, { get: (_object, property) => (property === 'state' ? { focused: stubOptions.focused } : property === 'then' ? undefined : () => inert()) }),
+    workspaceFolders: undefined,
+  }),
+  // window: no editor, no tab; createX() and showX() answer inert objects.
+  window: new Proxy({ activeTextEditor: undefined, visibleTextEditors: [], terminals: [] } as Record<string, unknown>, {
+    get: (object, property) => {
+      if (property === 'state') return { focused: stubOptions.focused };
+      if (property in object) return object[property as string];
+      if (property === 'then') return undefined;
+      if (typeof property === 'string' && property.startsWith('on')) return () => new Disposable();
+      if (property === 'tabGroups') return inert();
+      return () => inert();
+    },
+  }),
+  languages: namespace({}),
+  authentication: namespace({}),
+  env: namespace({}),
 };
 
 // The bundle copies the module's own names (esbuild's ESM interop), so every name it may use must exist.

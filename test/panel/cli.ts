@@ -1,6 +1,6 @@
 /**
  * Runs the simulated panel until SIGINT/SIGTERM:
- *   node out/test/panel/cli.js [--dataset demo|large|empty] [--port N] [--https] [--job-step-ms N]
+ *   node out/test/panel/cli.js [--dataset demo|large|huge|empty] [--port N] [--https] [--job-step-ms N]
  *                              [--log-follow] [--log-lines-per-second N] [--log-limit-seconds N]
  *                              [--latency-ms N] [--max-in-flight N] [--retry-after S]
  * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
@@ -20,7 +20,7 @@ function parseArguments(argv: readonly string[]): PanelOptions {
     switch (flag) {
       case '--dataset': {
         const dataset = value();
-        if (!['demo', 'large', 'empty'].includes(dataset)) throw new Error(`unknown data set ${dataset}`);
+        if (!['demo', 'large', 'huge', 'empty'].includes(dataset)) throw new Error(`unknown data set ${dataset}`);
         options.dataset = dataset as Dataset;
         break;
       }

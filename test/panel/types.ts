@@ -4,7 +4,7 @@
  */
 import type { Scope } from '../../src/api/catalog';
 
-export type Dataset = 'demo' | 'large' | 'empty';
+export type Dataset = 'demo' | 'large' | 'huge' | 'empty';
 export type Role = 'owner' | 'admin' | 'viewer';
 /** The three accounts every data set has; each is named after the role it starts with. */
 export type AccountName = Role;

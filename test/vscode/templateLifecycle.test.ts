@@ -30,8 +30,9 @@ describe('Site template commands', () => {
     await eventually(() => lastPosted(form.probe, 'form') !== undefined, 'the form shows the variables');
     const shown = lastPosted(form.probe, 'form');
     assert.deepEqual(shown?.variables.map((variable) => [variable.name, variable.value]), builtin.variables.map((variable) => [variable.name, variable.default]));
-    assert.ok(form.previewPanel, 'the preview opened beside the form');
-    assert.equal(form.previewPanel.webview.options.enableScripts, false);
+    // The form is recorded as posted before the post resolves; the preview opens once it has.
+    await eventually(() => form.previewPanel !== undefined, 'the preview opened beside the form');
+    assert.equal(form.previewPanel?.webview.options.enableScripts, false);
 
     const values = { site_name: 'Amsterdam Bakery', tagline: 'Fresh bread daily', accent_color: '#aa3300' };
     form.probe.deliver({ type: 'change', name: 'Bakery site', values });

@@ -1,4 +1,4 @@
-/** Builds the live state of a data set: `demo`, `large`, or `empty` (accounts and settings only). */
+/** Builds the live state of a data set: `demo`, `large`, `huge` (`large` with 100,000 keys, for the export benchmark), or `empty` (accounts and settings only). */
 import type { Dataset, PanelData } from '../types';
 import { emptyData } from './baseline';
 import { demoData } from './demo';
@@ -10,6 +10,8 @@ export function buildDataset(dataset: Dataset, now: number, messenger: string): 
       return demoData(now, messenger);
     case 'large':
       return largeData(now, messenger);
+    case 'huge':
+      return largeData(now, messenger, 100_000);
     case 'empty':
       return emptyData(messenger);
   }

@@ -12,7 +12,7 @@ const FIRST = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Ines', 'Jon', 
 const LAST = ['Adams', 'Brown', 'Cruz', 'Diaz', 'Evans', 'Fox', 'Gray', 'Hall', 'Ito', 'Jung', 'King', 'Lopez', 'Moss', 'Nash', 'Ortiz', 'Park'];
 const STATES: readonly KeyState[] = ['active', 'active', 'active', 'active', 'active', 'active', 'pending', 'expiring', 'expired', 'disabled', 'revoked'];
 
-export function largeData(now: number, messenger: string): PanelData {
+export function largeData(now: number, messenger: string, keyCount = KEY_COUNT): PanelData {
   const rng = new SeededRandom(4_242);
   const data = emptyData(messenger);
   const nodes = Array.from({ length: NODE_COUNT }, (_, i) => {
@@ -29,7 +29,7 @@ export function largeData(now: number, messenger: string): PanelData {
   });
   for (const node of nodes) data.nodes.set(node.id, node);
 
-  for (let i = 0; i < KEY_COUNT; i++) {
+  for (let i = 0; i < keyCount; i++) {
     const state = STATES[rng.int(0, STATES.length - 1)];
     const first = nodes[rng.int(0, NODE_COUNT - 1)];
     const second = rng.chance(0.3) ? nodes[rng.int(0, NODE_COUNT - 1)] : undefined;
