@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { startPanel } from '../panel';
+import { addTemplate, endEditorTest, openFromView, replaceText, VALID_HTML } from './editorSupport';
 import { children, connect, connectedPanel, nodeUsersSection, requestsTo, signOut, until, userGroup, userItems, type TestApi } from './support';
 
 
@@ -112,6 +113,28 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
       assert.notEqual(panel.data.keys.get(user.key.id)?.disabled_at, null);
       await vscode.commands.executeCommand('panelOps.users.enable', user);
     } finally {
+      await signOut(other);
+      await other.close();
+      await api.session.switchTo(panel.url);
+    }
+  });
+
+  it('an editor opened from a panel saves to that panel after switching to another', async () => {
+    const template = addTemplate(panel, { name: 'Stays on its panel' });
+    const editor = await openFromView(api, template.id);
+    const other = await startPanel({ dataset: 'demo' });
+    try {
+      await connect(other, other.tokens.owner, { name: 'Other panel' });
+      assert.equal(api.session.active?.url, other.url, 'the other panel is active now');
+      const changed = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}} from panel A</p>');
+      await replaceText(editor, changed);
+      panel.resetRequests();
+      assert.equal(await editor.document.save(), true);
+      assert.equal(requestsTo(panel, `/site-templates/${template.id}`).filter((request) => request.method === 'PUT').length, 1, 'saved to the panel it came from');
+      assert.equal(panel.data.siteTemplates.get(template.id)?.html, changed);
+      assert.equal(other.requests.filter((request) => request.path.includes('/site-templates')).length, 0, 'nothing went to the active panel');
+    } finally {
+      await endEditorTest(api);
       await signOut(other);
       await other.close();
       await api.session.switchTo(panel.url);
