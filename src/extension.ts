@@ -20,6 +20,14 @@ import { registerExportUsers } from './commands/users/exportUsers';
 import { registerImportUsers } from './commands/users/importUsers';
 import type { UserCommandsContext } from './commands/users/keyActionsSupport';
 import { registerRetireUser } from './commands/users/retireUser';
+import { registerFleetUpdates } from './commands/fleet/fleetUpdates';
+import { registerApplyConfiguration } from './commands/nodes/applyConfiguration';
+import type { NodeActionContext } from './commands/nodes/nodeActionSupport';
+import { registerNodeDetails } from './commands/nodes/nodeDetails';
+import { registerNodeDiagnostics } from './commands/nodes/nodeDiagnostics';
+import { registerNodeEditing, reorderNodes } from './commands/nodes/nodeEditing';
+import { registerNodeOperations } from './commands/nodes/nodeOperations';
+import { registerNodeSecrets } from './commands/nodes/nodeSecrets';
 import { registerSetUserEnabled } from './commands/users/setUserEnabled';
 import { registerShowQr } from './commands/users/showQr';
 import { registerShowQrAsText } from './commands/users/showQrAsText';
@@ -100,7 +108,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
   const bindingSync = new BindingSyncFollower(session, keys, nodes);
-  const nodesView = registerNodesView(context, session, nodes, keys);
+  const nodesView = registerNodesView(context, session, nodes, keys, (panelId, ids) => reorderNodes(nodeActions, panelId, ids));
+  const nodeActions: NodeActionContext = { session, log, input, keys, nodes, view: nodesView.provider, documents };
   const usersView = registerUsersView(context, session, keys);
   const webviews = new WebviewHost(context.extensionUri, log, scriptedInput !== undefined);
   const logViewers = new LogViewers(webviews, session, documents);
@@ -153,6 +162,13 @@ export async function activate(context: vscode.ExtensionContext) {
     registerUserSubscription(actions),
     registerUserDetails(actions),
     registerExportUsers(actions),
+    registerApplyConfiguration(nodeActions),
+    registerNodeOperations(nodeActions),
+    registerNodeDiagnostics(nodeActions),
+    registerNodeDetails(nodeActions),
+    registerNodeSecrets(nodeActions),
+    registerNodeEditing(nodeActions),
+    registerFleetUpdates(nodeActions),
     registerSiteTemplatesCommands(session, siteTemplatesView.provider),
     registerShowLogs(session, logViewers, input),
     registerShowJobHistory(session, jobHistories, input),

@@ -56,7 +56,4 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   }
 }
 
-/** Pretty JSON for a read-only tab (bigints written as their digits). */
-export function prettyJson(value: unknown): string {
-  return JSON.stringify(value, (_name, member: unknown) => (typeof member === 'bigint' ? member.toString() : member), 2) ?? '';
-}
+export { prettyJson } from './prettyJson';

@@ -8,18 +8,36 @@ export function isNode(value: unknown): value is PanelNode {
 }
 
 /**
+ * The last thing that went wrong when acting on a node, shown on its item until an action on it succeeds:
+ * `offline` for a 503 (the panel cannot reach the node), `operationFailed` for a 502 (the node could not
+ * carry out the operation).
+ */
+export interface NodeProblem {
+  readonly kind: 'offline' | 'operationFailed';
+  /** What was being done, e.g. "restart". */
+  readonly operation: string;
+  /** The panel's words (untrusted; made plain where shown). */
+  readonly message: string;
+}
+
+/**
  * The active panel's nodes, by id. The Nodes view shows them; actions (apply, edit, refresh one) put the
  * node they read or were answered with through `update`, and views showing it hear `onDidChangeNode`.
+ * A change of membership or order (create, delete, reorder) replaces the list and fires `onDidChangeList`.
  * Forgotten when the panel, its token state or nodes:read changes.
  */
 export class NodesStore implements vscode.Disposable {
   private loaded: PanelNode[] | undefined;
   private readonly byId = new Map<string, PanelNode>();
+  private readonly problems = new Map<string, NodeProblem>();
   private readonly nodeChanged = new vscode.EventEmitter<string>();
+  private readonly listChanged = new vscode.EventEmitter<void>();
   private readonly subscription: vscode.Disposable;
 
-  /** A node changed (its id); `get` has the new copy. */
+  /** A node changed (its id); `get` has the new copy, `problem` its last problem. */
   readonly onDidChangeNode = this.nodeChanged.event;
+  /** Nodes were added, removed or reordered: `nodes` has the new list. */
+  readonly onDidChangeList = this.listChanged.event;
 
   constructor(private readonly session: PanelSession) {
     this.subscription = session.onDidChangePanel(['nodes.list'], () => this.reset());
@@ -37,11 +55,9 @@ export class NodesStore implements vscode.Disposable {
   /** Reads `GET /nodes`; items that are not node objects are left out. */
   async load(token?: vscode.CancellationToken): Promise<readonly PanelNode[]> {
     const list = await this.session.call((api, signal) => api.nodes.list({ signal }), token);
-    const items = Array.isArray(list?.items) ? list.items.filter(isNode) : [];
+    const items = nodesOf(list);
     if (token?.isCancellationRequested) return items;
-    this.loaded = items;
-    this.byId.clear();
-    for (const node of items) if (!this.byId.has(node.id)) this.byId.set(node.id, node);
+    this.take(items);
     return items;
   }
 
@@ -61,13 +77,63 @@ export class NodesStore implements vscode.Disposable {
     this.nodeChanged.fire(node.id);
   }
 
+  /** Takes a whole list the panel answered with (e.g. `PUT /nodes/order`), in its order. */
+  replaceAll(answer: unknown): void {
+    this.take(nodesOf(answer));
+    this.listChanged.fire();
+  }
+
+  /** A node the panel created joins the end of the list. */
+  add(node: PanelNode): void {
+    if (!isNode(node)) return;
+    this.byId.set(node.id, node);
+    this.loaded = [...(this.loaded ?? []).filter((candidate) => candidate.id !== node.id), node];
+    this.listChanged.fire();
+  }
+
+  /** A node deleted on the panel leaves the list. */
+  remove(id: string): void {
+    this.byId.delete(id);
+    this.problems.delete(id);
+    if (this.loaded) this.loaded = this.loaded.filter((candidate) => candidate.id !== id);
+    this.listChanged.fire();
+  }
+
+  /** The last problem of an action on the node (cleared by the next success), if any. */
+  problem(id: string): NodeProblem | undefined {
+    return this.problems.get(id);
+  }
+
+  setProblem(id: string, problem: NodeProblem): void {
+    this.problems.set(id, problem);
+    this.nodeChanged.fire(id);
+  }
+
+  clearProblem(id: string): void {
+    if (this.problems.delete(id)) this.nodeChanged.fire(id);
+  }
+
   reset(): void {
     this.loaded = undefined;
     this.byId.clear();
+    this.problems.clear();
   }
 
   dispose(): void {
     this.subscription.dispose();
     this.nodeChanged.dispose();
+    this.listChanged.dispose();
   }
+
+  private take(items: PanelNode[]): void {
+    this.loaded = items;
+    this.byId.clear();
+    for (const node of items) if (!this.byId.has(node.id)) this.byId.set(node.id, node);
+  }
+}
+
+/** The nodes of a `{items, total}` answer, leaving out what is not a node object. */
+function nodesOf(list: unknown): PanelNode[] {
+  const items = typeof list === 'object' && list !== null ? (list as { items?: unknown }).items : undefined;
+  return Array.isArray(items) ? items.filter(isNode) : [];
 }

@@ -1,44 +1,7 @@
 // The alert poller's schedule, driven by a fake clock: intervals, focus, backoff, single flight, stop.
 import * as assert from 'node:assert/strict';
-import { Poller, type PollOutcome, type PollScheduler } from '../../src/state/poller';
-
-class FakeClock implements PollScheduler {
-  now = 0;
-  private timers: { id: number; at: number; callback: () => void }[] = [];
-  private nextId = 1;
-
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.timers.push({ id, at: this.now + ms, callback });
-    return id;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers = this.timers.filter((timer) => timer.id !== handle);
-  }
-
-  /** Delays of the timers now pending, from now. */
-  pending(): number[] {
-    return this.timers.map((timer) => timer.at - this.now);
-  }
-
-  async advance(ms: number): Promise<void> {
-    const end = this.now + ms;
-    for (;;) {
-      const due = this.timers.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((timer) => timer !== due);
-      this.now = due.at;
-      due.callback();
-      await settle();
-    }
-    this.now = end;
-  }
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-}
+import { Poller, type PollOutcome } from '../../src/state/poller';
+import { FakeClock, settle } from './fakeClock';
 
 function setup(options: { intervalMs?: number; focused?: boolean; outcomes?: PollOutcome[] } = {}) {
   const clock = new FakeClock();

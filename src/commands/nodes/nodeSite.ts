@@ -16,7 +16,8 @@ export interface NodeSiteContext extends ActionContext {
 /**
  * A node's cover site, on the panel the node came from: Choose Site Template… (template and its variables,
  * `POST /nodes/{id}/site`), Set Site Upstream… (`POST /nodes/{id}/site/upstream` and whether the site is
- * enabled), Preview Site (a webview in which nothing runs), and Apply Node (`POST /nodes/{id}/apply`).
+ * enabled) and Preview Site (a webview in which nothing runs). Applying the node afterwards is Apply
+ * Configuration (commands/nodes/applyConfiguration.ts), which also watches the apply land.
  */
 export function registerNodeSiteCommands(context: NodeSiteContext): vscode.Disposable {
   const { input, nodes } = context;
@@ -114,22 +115,6 @@ export function registerNodeSiteCommands(context: NodeSiteContext): vscode.Dispo
       const html = typeof outcome.value.html === 'string' ? outcome.value.html : '';
       const css = typeof outcome.value.css === 'string' ? outcome.value.css : '';
       return showSitePreview(vscode.l10n.t('Site of {0}', nodeName(target.node)), html, css);
-    }),
-
-    vscode.commands.registerCommand('panelOps.nodes.apply', async (argument?: unknown) => {
-      const target = nodeTarget(argument);
-      const name = plainLabel(nodeName(target.node), 80);
-      const outcome = await runAction(context, {
-        panelId: target.item.panelId,
-        target: { item: target.item, view: nodes },
-        busyLabel: vscode.l10n.t('Queuing an apply…'),
-        failure: vscode.l10n.t('Could not apply {0}', name),
-        run: (api, signal) => api.nodes.apply(target.node.id, { signal }),
-      });
-      if (outcome.kind !== 'done') return undefined;
-      void input.notify('info', vscode.l10n.t('The panel queued an apply of {0}; the node shows when it is done.', name));
-      void nodes.refresh(target.item);
-      return outcome.value;
     }),
   );
 }

@@ -18,8 +18,14 @@ import type { TreeViewParts } from '../users/UsersTreeProvider';
 import { nodeLabel, scalarFields } from './nodeDescription';
 import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
+import { NodesDragAndDrop, type NodesReorder } from './nodesDragAndDrop';
 
-const NODES_VIEW_ID = 'panelOps.nodes';
+/** What the composition root gets back: the provider, its view and the drag-and-drop controller. */
+export interface NodesViewParts extends TreeViewParts<NodesTreeProvider> {
+  readonly dragAndDrop: NodesDragAndDrop;
+}
+
+export const NODES_VIEW_ID = 'panelOps.nodes';
 const RECENT_JOBS = 10;
 
 type Loaded = { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> };
@@ -55,9 +61,11 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         const item = this.itemsById.get(id);
         const node = store.get(id);
         if (!item || !node) return;
+        item.problem = store.problem(id);
         item.show(node);
         this.changed.fire(item);
       }),
+      store.onDidChangeList(() => this.showStoreList()),
       keys.onDidChangeKey((id) => {
         const key = keys.get(id);
         if (!key) return;
@@ -133,17 +141,38 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const load = this.track(async (token) => {
       const items = await this.store.load(token);
       if (token.isCancellationRequested) return [];
-      const now = Date.now();
-      const panelId = this.session.active?.id ?? '';
-      const nodeItems = uniqueById(items.map((node) => new NodeItem(node, panelId, now)));
-      this.itemsById.clear();
-      for (const item of nodeItems) this.itemsById.set(item.node.id, item);
-      this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageNode(vscode.l10n.t('No nodes'))];
-      return this.nodes;
+      return this.showNodes(items, new Map());
     }, 'nodes.list', () => void this.refresh());
     this.rootLoad = load;
     void load.promise.finally(() => { if (this.rootLoad === load) this.rootLoad = undefined; });
     return load.promise;
+  }
+
+  /**
+   * Makes the root items for `nodes` in their order, keeping the items of nodes already shown (their
+   * sections keep what they loaded) and the store's last problem of each node.
+   */
+  private showNodes(nodes: readonly PanelNode[], kept: ReadonlyMap<string, NodeItem>): vscode.TreeItem[] {
+    const now = Date.now();
+    const panelId = this.session.active?.id ?? '';
+    const nodeItems = uniqueById(nodes.map((node) => {
+      const item = kept.get(node.id) ?? new NodeItem(node, panelId, now);
+      item.problem = this.store.problem(node.id);
+      item.show(node, now);
+      return item;
+    }));
+    this.itemsById.clear();
+    for (const item of nodeItems) this.itemsById.set(item.node.id, item);
+    this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageNode(vscode.l10n.t('No nodes'))];
+    return this.nodes;
+  }
+
+  /** The store's list changed (a node created or deleted, a new order): redraw the root from it, no request. */
+  private showStoreList(): void {
+    const nodes = this.store.nodes;
+    if (!this.nodes || !nodes) return;
+    this.showNodes(nodes, new Map(this.itemsById));
+    this.changed.fire(undefined);
   }
 
   private sectionChildren(section: NodeSectionItem): Promise<vscode.TreeItem[]> | vscode.TreeItem[] {
@@ -285,12 +314,16 @@ function jobsScopeNode(session: PanelSession): vscode.TreeItem {
   return item;
 }
 
-/** Creates the Nodes view (disposed with the extension); its description shows the active panel's name. */
-export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore): TreeViewParts<NodesTreeProvider> {
+/**
+ * Creates the Nodes view (disposed with the extension); its description shows the active panel's name.
+ * Nodes can be dragged onto another node to go before it; `reorder` sends the new order to the panel.
+ */
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, reorder: NodesReorder): NodesViewParts {
   const provider = new NodesTreeProvider(session, store, keys);
-  const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
+  const dragAndDrop = new NodesDragAndDrop(store, reorder);
+  const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: dragAndDrop });
   const describe = () => { view.description = panelDescription(session); };
   describe();
   context.subscriptions.push(provider, view, session.onDidChange(describe));
-  return { provider, view };
+  return { provider, view, dragAndDrop };
 }

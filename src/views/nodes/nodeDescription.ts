@@ -5,6 +5,7 @@
  * caller's `Localize` (`vscode.l10n.t` in the views).
  */
 import type { ApplyJob, PanelNode } from '../../api/types';
+import type { NodeProblem } from '../../state/nodesStore';
 import type { Localize } from '../shared/localize';
 import { relativeTime } from '../shared/relativeTime';
 import { joinParts, parseDate, type IconChoice } from '../users/userDescription';
@@ -42,6 +43,18 @@ export function nodeDescription(node: Partial<PanelNode>, now: number, t: Locali
     ? t('applied {0}', relativeTime(node.last_apply_at, now, t))
     : t('never applied');
   return joinParts([status, node.dirty === true ? t('● not applied') : '', applied]);
+}
+
+/** "unreachable (503)" or "restart failed (502)": the short form of a node's last problem, for its description. */
+export function nodeProblemText(problem: NodeProblem, t: Localize): string {
+  return problem.kind === 'offline' ? t('unreachable (503)') : t('{0} failed (502)', problem.operation);
+}
+
+/** The long form, for the tooltip: what failed and the panel's words. */
+export function nodeProblemDetail(problem: NodeProblem, t: Localize): string {
+  return problem.kind === 'offline'
+    ? t('The node is offline: the panel could not reach it for {0} (HTTP 503). {1}', problem.operation, problem.message)
+    : t('The node could not carry out {0} (HTTP 502): {1}', problem.operation, problem.message);
 }
 
 /** `node.offline`, `node.dirty` or `node` (offline wins: nothing can be applied to an offline node). */

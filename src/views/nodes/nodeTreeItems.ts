@@ -3,10 +3,12 @@ import type { ApplyJob, PanelNode } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
 import type { KeyList } from '../../state/keysStore';
+import type { NodeProblem } from '../../state/nodesStore';
+import { joinParts } from '../users/userDescription';
 import { themeIcon } from '../users/userTreeItems';
 import {
   JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, jobStatusClass, nodeContextValue, nodeDescription, nodeLabel,
-  nodeStatusClass, nodeTooltipRows,
+  nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows,
 } from './nodeDescription';
 
 /** A node of the fleet: name, status icon, "● not applied" while dirty, last apply time. */
@@ -14,6 +16,8 @@ export class NodeItem extends vscode.TreeItem {
   /** The three expandable sections, created once so refreshing one keeps the others. */
   readonly sections: readonly NodeSectionItem[];
   private current: PanelNode;
+  /** The last 502/503 of an action on the node, shown until an action on it succeeds. */
+  problem: NodeProblem | undefined;
 
   constructor(
     node: PanelNode,
@@ -36,10 +40,14 @@ export class NodeItem extends vscode.TreeItem {
   show(node: PanelNode, now = Date.now()): void {
     this.current = node;
     this.label = plainLabel(nodeLabel(node, vscode.l10n.t), 80) || vscode.l10n.t('(no name)');
-    this.description = nodeDescription(node, now, vscode.l10n.t);
-    this.iconPath = themeIcon(NODE_STATUS_ICONS[nodeStatusClass(node.status)]);
+    const problem = this.problem;
+    this.description = problem
+      ? joinParts([nodeProblemText(problem, vscode.l10n.t), nodeDescription(node, now, vscode.l10n.t)], 80)
+      : nodeDescription(node, now, vscode.l10n.t);
+    this.iconPath = problem ? themeIcon({ id: 'warning', color: 'charts.red' }) : themeIcon(NODE_STATUS_ICONS[nodeStatusClass(node.status)]);
     this.contextValue = nodeContextValue(node);
     const tooltip = untrustedMarkdown().heading(nodeLabel(node, vscode.l10n.t));
+    if (problem) tooltip.field(vscode.l10n.t('Last problem'), nodeProblemDetail(problem, vscode.l10n.t), 1000);
     for (const [name, value] of nodeTooltipRows(node, vscode.l10n.t)) tooltip.field(name, value);
     this.tooltip = tooltip.build();
   }

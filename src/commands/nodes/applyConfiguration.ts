@@ -1,0 +1,247 @@
+import * as vscode from 'vscode';
+import type { ApplyJob, PanelNode } from '../../api/types';
+import { applyJobText } from '../../editors/applyJobText';
+import { ApplyWatch, newJob, type ApplyWatchResult, type WatchedStatus } from '../../state/applyWatcher';
+import { isNode } from '../../state/nodesStore';
+import { describeError } from '../../text/describeError';
+import { plainLabel, withoutLinks } from '../../text/plainText';
+import { nodeContextValue } from '../../views/nodes/nodeDescription';
+import type { NodeItem } from '../../views/nodes/nodeTreeItems';
+import { showBusy } from '../../views/shared/busyItems';
+import { chosenNodes, isActivePanel, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { reReadNodeUsers } from './nodeUsersSync';
+
+const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
+const BASELINE_JOBS = 20;
+
+/** What an apply came to, as the command returns it (the statuses seen, e.g. queued → running → ok). */
+export interface ApplyReport {
+  readonly node: string;
+  readonly outcome: ApplyWatchResult['kind'] | 'notQueued';
+  readonly seen: readonly WatchedStatus[];
+  readonly error?: string;
+  /** Where a failed or rolled-back job was opened. */
+  readonly shownIn?: 'jobHistory' | 'document';
+}
+
+/** `panelOps.apply.pollIntervalSeconds` (default 5, at least 1) and `panelOps.apply.timeoutSeconds` (default 300). */
+function watchSettings(): { intervalMs: number; timeoutMs: number } {
+  const settings = vscode.workspace.getConfiguration('panelOps.apply');
+  const interval = settings.get<number>('pollIntervalSeconds', 5);
+  const timeout = settings.get<number>('timeoutSeconds', 300);
+  return {
+    intervalMs: Math.max(1, Number.isFinite(interval) ? interval : 5) * 1000,
+    timeoutMs: Math.max(10, Number.isFinite(timeout) ? timeout : 300) * 1000,
+  };
+}
+
+function statusWord(status: WatchedStatus | undefined): string {
+  switch (status) {
+    case undefined: return vscode.l10n.t('waiting for the job');
+    case 'queued': return vscode.l10n.t('queued');
+    case 'running': return vscode.l10n.t('running');
+    case 'ok': return vscode.l10n.t('ok');
+    case 'failed': return vscode.l10n.t('failed');
+    case 'rolled_back': return vscode.l10n.t('rolled back');
+    default: return vscode.l10n.t('status unknown');
+  }
+}
+
+/**
+ * Queues an apply on one node (`POST /nodes/{id}/apply`, 202 without a job id) and watches it land: the
+ * node and its recent jobs are read every interval while the window is focused, and `report` hears each
+ * status. When it lands the node turns clean and its users' sync state follows; a failed or rolled-back
+ * job is told with its error and opened. Nothing is ever applied a second time (spec part 8).
+ */
+async function applyAndWatch(
+  context: NodeActionContext,
+  item: NodeItem,
+  report: (status: WatchedStatus | undefined) => void,
+  token: vscode.CancellationToken,
+  tellResult: boolean,
+): Promise<ApplyReport> {
+  const name = nodeName(item.node);
+  const before = item.node;
+  let baseline: readonly unknown[] | undefined;
+  let queuedAfterLoss = false;
+  const queued = await runNodeAction(context, item, vscode.l10n.t('apply'), {
+    busyLabel: vscode.l10n.t('Queuing apply…'),
+    failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
+    run: async (api, signal) => {
+      baseline = await api.nodes.jobs(item.node.id, { limit: BASELINE_JOBS }, { signal });
+      return api.nodes.apply(item.node.id, { signal });
+    },
+    // The 202 was lost: a new job on the panel says whether the apply was queued; it is never sent again.
+    reconcile: async (api, signal) => {
+      const jobs = await api.nodes.jobs(item.node.id, { limit: BASELINE_JOBS }, { signal });
+      queuedAfterLoss = baseline !== undefined && newJob(baseline, jobs) !== undefined;
+      return queuedAfterLoss
+        ? vscode.l10n.t('The panel queued the apply on "{0}"; watching it now.', name)
+        : vscode.l10n.t('The panel shows no new apply job on "{0}"; nothing was queued. Apply again if it is still needed.', name);
+    },
+  });
+  if (!(queued.kind === 'done' || queuedAfterLoss) || baseline === undefined) {
+    return { node: name, outcome: 'notQueued', seen: [], error: queued.kind === 'failed' ? describeError(queued.error) : undefined };
+  }
+
+  const result = await watch(context, item, baseline, before, report, token);
+  return settle(context, item, result, tellResult);
+}
+
+/** Runs the watcher with the item showing the job's status and a spinner, paused while the window is unfocused. */
+async function watch(
+  context: NodeActionContext,
+  item: NodeItem,
+  baseline: readonly unknown[],
+  before: PanelNode,
+  report: (status: WatchedStatus | undefined) => void,
+  token: vscode.CancellationToken,
+): Promise<ApplyWatchResult> {
+  const { intervalMs, timeoutMs } = watchSettings();
+  const both = (signal: AbortSignal, callSignal: AbortSignal) => ({ signal: AbortSignal.any([signal, callSignal]) });
+  let endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(undefined)));
+  const applyWatch = new ApplyWatch({
+    reads: {
+      node: (signal) => context.session.callOn(item.panelId, (api, callSignal) => api.nodes.get(item.node.id, both(signal, callSignal))),
+      jobs: (signal) => context.session.callOn(item.panelId, (api, callSignal) => api.nodes.jobs(item.node.id, { limit: BASELINE_JOBS }, both(signal, callSignal))),
+    },
+    scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+    now: Date.now,
+    intervalMs,
+    timeoutMs,
+    baseline,
+    before,
+    // The user has just run the command in this window: it has focus even where the host cannot tell.
+    focused: true,
+    onUpdate: (state) => {
+      report(state.status);
+      endBusy();
+      endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(state.status)));
+    },
+  });
+  const subscriptions = [
+    vscode.window.onDidChangeWindowState((state) => applyWatch.setFocused(state.focused)),
+    token.onCancellationRequested(() => applyWatch.cancel()),
+  ];
+  if (token.isCancellationRequested) applyWatch.cancel();
+  try {
+    const result = await applyWatch.start();
+    context.log.info(`Apply on ${nodeName(item.node)}: ${result.seen.join(' -> ') || 'no job seen'}; ${result.kind}`);
+    return result;
+  } finally {
+    endBusy();
+    for (const subscription of subscriptions) subscription.dispose();
+  }
+}
+
+/** Puts what the watch ended with into the stores and tells it (unless a batch tells it for all). */
+async function settle(context: NodeActionContext, item: NodeItem, result: ApplyWatchResult, tell: boolean): Promise<ApplyReport> {
+  const name = nodeName(item.node);
+  const active = isActivePanel(context, item.panelId);
+  const node = 'node' in result ? result.node : undefined;
+  if (active && node && isNode(node)) context.nodes.update(node);
+  const base = { node: name, outcome: result.kind, seen: result.seen };
+  switch (result.kind) {
+    case 'ok':
+      if (active) context.nodes.clearProblem(item.node.id);
+      await reReadNodeUsers(context, item);
+      if (tell) void vscode.window.showInformationMessage(vscode.l10n.t('The configuration of "{0}" is applied.', name));
+      return base;
+    case 'failed':
+    case 'rolled_back': {
+      await reReadNodeUsers(context, item);
+      const error = plainLabel(result.job.error, 1000) || vscode.l10n.t('the panel gave no reason');
+      if (tell) {
+        const sentence = result.kind === 'failed'
+          ? vscode.l10n.t('The apply on "{0}" failed: {1}. Nothing else was queued; inspect the job before applying again.', name, error)
+          : vscode.l10n.t('The apply on "{0}" was rolled back: {1}. The node keeps its previous configuration.', name, error);
+        void vscode.window.showWarningMessage(withoutLinks(sentence));
+      }
+      return { ...base, error, shownIn: await openJob(context, item, result.job) };
+    }
+    case 'timeout':
+      if (tell) void vscode.window.showWarningMessage(vscode.l10n.t('The apply on "{0}" had not landed after {1} s (last seen: {2}). The panel may still apply it; its Recent jobs show how it ends.', name, Math.round(watchSettings().timeoutMs / 1000), statusWord(result.seen.at(-1))));
+      return base;
+    case 'unreadable':
+      if (active) noteProblem(context.nodes, item.node.id, vscode.l10n.t('apply'), result.error);
+      if (tell) void vscode.window.showWarningMessage(withoutLinks(vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error))));
+      return { ...base, error: describeError(result.error) };
+    case 'cancelled':
+      if (tell) void vscode.window.showInformationMessage(vscode.l10n.t('Stopped watching the apply on "{0}"; it goes on on the panel.', name));
+      return base;
+  }
+}
+
+/** Opens a failed or rolled-back job: in the Job History view when it exists, else as a read-only document. */
+async function openJob(context: NodeActionContext, item: NodeItem, job: ApplyJob): Promise<'jobHistory' | 'document'> {
+  if ((await vscode.commands.getCommands(true)).includes(JOB_HISTORY_COMMAND)) {
+    try {
+      await vscode.commands.executeCommand(JOB_HISTORY_COMMAND, item, job);
+      return 'jobHistory';
+    } catch (error) {
+      context.log.warn(`Opening the job history failed: ${describeError(error)}`);
+    }
+  }
+  const status = plainLabel(job.status, 20) || vscode.l10n.t('unknown');
+  await context.documents.show(vscode.l10n.t('{0} — apply job ({1}).log', nodeName(item.node), status), applyJobText(nodeName(item.node), job as Record<string, unknown>), 'log');
+  return 'document';
+}
+
+/** Apply Configuration on one node, in a cancellable notification that shows the job's status. */
+function applyOne(context: NodeActionContext, item: NodeItem): Thenable<ApplyReport> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying the configuration of "{0}"', nodeName(item.node)), cancellable: true },
+    (progress, token) => applyAndWatch(context, item, (status) => progress.report({ message: statusWord(status) }), token, true),
+  );
+}
+
+/** Apply All Pending: every dirty node that is not offline, after one confirmation, watched together. */
+async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[]> {
+  const items = (context.nodes.nodes ?? [])
+    .filter((node) => nodeContextValue(node) === 'node.dirty')
+    .map((node) => context.view.itemOf(node.id))
+    .filter((item): item is NodeItem => item !== undefined);
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No node has configuration waiting to be applied.'));
+    return [];
+  }
+  const action = vscode.l10n.t('Apply to {0} Nodes', items.length);
+  const answer = await context.input.confirm({
+    message: vscode.l10n.t('Apply the pending configuration to {0} nodes?', items.length),
+    detail: items.map((item) => nodeName(item.node)).join(', '),
+    actions: [action],
+  });
+  if (answer !== action) return [];
+  const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));
+  const reports = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying the configuration of {0} nodes', items.length), cancellable: true },
+    (progress, token) => Promise.all(items.map((item) => applyAndWatch(context, item, (status) => {
+      statuses.set(nodeName(item.node), statusWord(status));
+      progress.report({ message: [...statuses].map(([name, word]) => `${name}: ${word}`).join(' · ') });
+    }, token, false))),
+  );
+  tellBatch(reports);
+  return reports;
+}
+
+/** One sentence for a batch: how many landed and which did not, with their errors. */
+function tellBatch(reports: readonly ApplyReport[]): void {
+  const landed = reports.filter((report) => report.outcome === 'ok').length;
+  const others = reports.filter((report) => report.outcome !== 'ok' && report.outcome !== 'notQueued')
+    .map((report) => (report.error ? `${report.node}: ${report.outcome} (${report.error})` : `${report.node}: ${report.outcome}`));
+  const sentence = vscode.l10n.t('{0} of {1} nodes applied their configuration.', landed, reports.length);
+  if (others.length === 0) void vscode.window.showInformationMessage(sentence);
+  else void vscode.window.showWarningMessage(withoutLinks(`${sentence} ${others.join('; ')}`));
+}
+
+/** "Apply Configuration" (inline on a dirty node; each node of a selection) and "Apply All Pending". */
+export function registerApplyConfiguration(context: NodeActionContext): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.nodes.apply', async (item?: unknown, selected?: unknown) => {
+      const reports: ApplyReport[] = [];
+      for (const node of chosenNodes(item, selected)) reports.push(await applyOne(context, node));
+      return reports.length === 1 ? reports[0] : reports;
+    }),
+    vscode.commands.registerCommand('panelOps.nodes.applyAllPending', () => applyAllPending(context)),
+  );
+}

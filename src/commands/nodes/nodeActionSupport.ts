@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import { PanelHttpError } from '../../api/errors';
+import type { PanelNode } from '../../api/types';
+import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
+import type { UserInput } from '../../prompts/userInput';
+import type { KeysStore } from '../../state/keysStore';
+import type { NodesStore } from '../../state/nodesStore';
+import { plainLabel } from '../../text/plainText';
+import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
+import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
+import { runAction, type Action, type ActionContext, type ActionOutcome } from '../runAction';
+
+/** What node and fleet commands need: the action context, the stores, the Nodes view, prompts and tabs. */
+export interface NodeActionContext extends ActionContext {
+  readonly nodes: NodesStore;
+  readonly keys: KeysStore;
+  readonly view: NodesTreeProvider;
+  readonly input: UserInput;
+  readonly documents: ReadOnlyDocuments;
+}
+
+/** A node's name for a sentence (one plain line, at most 80 characters). */
+export function nodeName(node: Partial<PanelNode>): string {
+  return plainLabel(nodeLabel(node, vscode.l10n.t), 80);
+}
+
+/**
+ * The nodes a command was run on: the selection when the clicked item is part of it (the Nodes view
+ * allows several), else the clicked item alone; a section stands for its node.
+ */
+export function chosenNodes(item: unknown, selected: unknown): NodeItem[] {
+  const items = Array.isArray(selected) && selected.includes(item) ? selected : [item];
+  const nodes = items.map((candidate) => (candidate instanceof NodeSectionItem ? candidate.parent : candidate));
+  return [...new Set(nodes.filter((candidate): candidate is NodeItem => candidate instanceof NodeItem))];
+}
+
+/** The one node a command was run on (a section stands for its node). */
+export function chosenNode(item: unknown): NodeItem | undefined {
+  return chosenNodes(item, undefined)[0];
+}
+
+/** Whether the stores hold this panel's data (they hold the active panel's only). */
+export function isActivePanel(context: NodeActionContext, panelId: string): boolean {
+  return context.session.active?.id === panelId;
+}
+
+/**
+ * Runs an action on one node through `runAction` (busy item, progress, one failure sentence). A 503 (the
+ * node is offline) or 502 (the node's operation failed) stays on the node item as its last problem,
+ * which the next success on that node clears.
+ */
+export async function runNodeAction<T>(
+  context: NodeActionContext,
+  item: NodeItem,
+  operation: string,
+  action: Omit<Action<T>, 'panelId' | 'target'>,
+): Promise<ActionOutcome<T>> {
+  const outcome = await runAction(context, { ...action, panelId: item.panelId, target: { item, view: context.view } });
+  if (!isActivePanel(context, item.panelId)) return outcome;
+  if (outcome.kind === 'done') context.nodes.clearProblem(item.node.id);
+  else if (outcome.kind === 'failed') noteProblem(context.nodes, item.node.id, operation, outcome.error);
+  return outcome;
+}
+
+/** Keeps a 502 or 503 as the node's last problem (other failures are told by the runner alone). */
+export function noteProblem(nodes: NodesStore, nodeId: string, operation: string, error: unknown): void {
+  if (!(error instanceof PanelHttpError) || (error.status !== 502 && error.status !== 503)) return;
+  nodes.setProblem(nodeId, { kind: error.status === 503 ? 'offline' : 'operationFailed', operation, message: error.panelMessage });
+}
+
+/** Reloads the given sections of a node's item (Recent jobs, Users) if it is shown; no other item. */
+export function refreshSections(context: NodeActionContext, item: NodeItem, kinds: readonly NodeSectionItem['kind'][]): void {
+  for (const section of item.sections) if (kinds.includes(section.kind)) void context.view.refresh(section);
+}
+
+/** A command handler that runs `run` on the node item it was invoked on (nothing without one). */
+export function onNodeItem(context: NodeActionContext, run: (context: NodeActionContext, item: NodeItem) => Promise<unknown>): (target?: unknown) => Promise<void> {
+  return async (target?: unknown) => {
+    const item = chosenNode(target);
+    if (item) await run(context, item);
+  };
+}

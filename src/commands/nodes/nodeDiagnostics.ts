@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { JsonObject } from '../../api/types';
+import { prettyJson } from '../../editors/readOnlyDocuments';
+import { withoutBack } from '../../prompts/userInput';
+import type { NodeItem } from '../../views/nodes/nodeTreeItems';
+import { nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+
+/** Diagnostics (`GET /nodes/{id}/diagnostics`, needs nodes:write) in a read-only JSON tab. */
+async function diagnostics(context: NodeActionContext, item: NodeItem): Promise<void> {
+  const name = nodeName(item.node);
+  const outcome = await runNodeAction(context, item, vscode.l10n.t('diagnostics'), {
+    busyLabel: vscode.l10n.t('Running diagnostics…'),
+    failure: vscode.l10n.t('Could not run the diagnostics of "{0}"', name),
+    run: (api, signal) => api.nodes.diagnostics.get(item.node.id, { signal }),
+  });
+  if (outcome.kind === 'done') await context.documents.show(vscode.l10n.t('{0} — diagnostics.json', name), prettyJson(outcome.value), 'json');
+}
+
+/** Web Diagnostics (`POST /nodes/{id}/diagnostics/web`, optionally for a URL) in a read-only JSON tab. */
+async function webDiagnostics(context: NodeActionContext, item: NodeItem): Promise<void> {
+  const name = nodeName(item.node);
+  const url = withoutBack(await context.input.text({
+    title: vscode.l10n.t('Web Diagnostics of "{0}"', name),
+    prompt: vscode.l10n.t('URL to test from the node (leave empty for its own cover site)'),
+    placeholder: 'https://',
+    validate: (value) => (value.trim() === '' || /^https?:\/\/\S+$/i.test(value.trim()) ? undefined : vscode.l10n.t('Enter an http(s) URL, or nothing.')),
+  }));
+  if (url === undefined) return;
+  const body: JsonObject | undefined = url ? { url } : undefined;
+  const outcome = await runNodeAction(context, item, vscode.l10n.t('web diagnostics'), {
+    busyLabel: vscode.l10n.t('Testing the web path…'),
+    failure: vscode.l10n.t('Could not run the web diagnostics of "{0}"', name),
+    run: (api, signal) => api.nodes.diagnostics.web(item.node.id, body, { signal }),
+  });
+  if (outcome.kind === 'done') await context.documents.show(vscode.l10n.t('{0} — web diagnostics.json', name), prettyJson(outcome.value), 'json');
+}
+
+/** "Diagnostics" and "Web Diagnostics…" on a node item. */
+export function registerNodeDiagnostics(context: NodeActionContext): vscode.Disposable {
+  const on = (run: (context: NodeActionContext, item: NodeItem) => Promise<void>) => onNodeItem(context, run);
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.nodes.diagnostics', on(diagnostics)),
+    vscode.commands.registerCommand('panelOps.nodes.webDiagnostics', on(webDiagnostics)),
+  );
+}

@@ -1,0 +1,146 @@
+import * as vscode from 'vscode';
+import { PanelHttpError } from '../../api/errors';
+import type { JsonObject, PanelNode } from '../../api/types';
+import { isNode } from '../../state/nodesStore';
+import { describeError } from '../../text/describeError';
+import { plainLabel } from '../../text/plainText';
+import { runAction } from '../runAction';
+import { chosenNode, nodeName, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
+
+/** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
+async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
+  try {
+    const answer = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking that {0} resolves…', hostname), cancellable: true },
+      (_progress, token) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), token),
+    );
+    if (answer.ok === false) {
+      return vscode.l10n.t('The panel\'s DNS check of {0} failed: {1}. Correct the hostname (or its DNS record) and try again.', hostname, plainLabel(answer.message, 200) || vscode.l10n.t('it does not resolve'));
+    }
+    return undefined;
+  } catch (error) {
+    return vscode.l10n.t('The panel could not check {0}: {1}', hostname, describeError(error));
+  }
+}
+
+/** Create Node: the steps, then `POST /nodes`; the new node joins the end of the Nodes view. */
+async function createNode(context: NodeActionContext): Promise<PanelNode | undefined> {
+  const panelId = context.session.active?.id;
+  if (!panelId) return undefined;
+  const form = await askNewNode(context.input, (hostname) => preflight(context, panelId, hostname));
+  if (!form) return undefined;
+  const outcome = await runAction(context, {
+    panelId,
+    busyLabel: vscode.l10n.t('Creating node "{0}"…', plainLabel(form.name, 80)),
+    failure: vscode.l10n.t('Could not create node "{0}"', plainLabel(form.name, 80)),
+    run: (api, signal) => api.nodes.create(createBody(form), { signal }),
+    // A lost 201: the list says whether the node exists now; it is never created twice.
+    reconcile: async (api, signal) => {
+      const list = await api.nodes.list({ signal });
+      const created = (Array.isArray(list?.items) ? list.items : []).find((node) => isNode(node) && String(node.hostname ?? '').toLowerCase() === form.hostname.toLowerCase());
+      context.nodes.replaceAll(list);
+      return created
+        ? vscode.l10n.t('The panel created node "{0}".', plainLabel(form.name, 80))
+        : vscode.l10n.t('The panel has no node for {0}; nothing was created.', form.hostname);
+    },
+  });
+  if (outcome.kind !== 'done' || !isNode(outcome.value)) return undefined;
+  const node = outcome.value as PanelNode;
+  context.nodes.add(node);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Node "{0}" is created ({1}). Install the agent with its install command.', nodeName(node), plainLabel(node.status, 20) || vscode.l10n.t('status unknown')));
+  return node;
+}
+
+function createBody(form: NodeForm): JsonObject {
+  const body: JsonObject = { name: form.name, hostname: form.hostname };
+  if (form.region) body.region = form.region;
+  if (form.note) body.note = form.note;
+  return body;
+}
+
+/** Rename/Edit: name, region, note; `PATCH /nodes/{id}` with the changed fields only. */
+async function editNode(context: NodeActionContext, target: unknown): Promise<void> {
+  const item = chosenNode(target);
+  if (!item) return;
+  const node = item.node;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const current = { name: text(node.name), region: text(node.region), note: text(node.note) };
+  const next = await askNodeChanges(context.input, current);
+  if (!next) return;
+  const changes: JsonObject = {};
+  for (const key of ['name', 'region', 'note'] as const) if (next[key] !== current[key]) changes[key] = next[key];
+  if (Object.keys(changes).length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing changed on "{0}".', nodeName(node)));
+    return;
+  }
+  await runNodeAction(context, item, vscode.l10n.t('edit'), {
+    busyLabel: vscode.l10n.t('Saving…'),
+    failure: vscode.l10n.t('Could not change node "{0}"', nodeName(node)),
+    run: (api, signal) => api.nodes.update(node.id, changes, { signal }),
+    apply: (answer) => { if (isNode(answer)) context.nodes.update(answer as PanelNode); },
+    reconcile: async (api, signal) => {
+      const now = await api.nodes.get(node.id, { signal });
+      context.nodes.update(now);
+      return vscode.l10n.t('The panel now holds the node as "{0}".', nodeName(now));
+    },
+  });
+}
+
+/** Delete Node after a modal confirmation (`DELETE /nodes/{id}`); it leaves the Nodes view. */
+async function deleteNode(context: NodeActionContext, target: unknown): Promise<void> {
+  const item = chosenNode(target);
+  if (!item) return;
+  const name = nodeName(item.node);
+  const remove = vscode.l10n.t('Delete');
+  const answer = await context.input.confirm({
+    message: vscode.l10n.t('Delete node "{0}"?', name),
+    detail: vscode.l10n.t('The panel forgets the node, its jobs and its settings. Users bound to it must be unbound first.'),
+    actions: [remove],
+  });
+  if (answer !== remove) return;
+  const outcome = await runNodeAction(context, item, vscode.l10n.t('delete'), {
+    busyLabel: vscode.l10n.t('Deleting…'),
+    failure: vscode.l10n.t('Could not delete node "{0}"', name),
+    run: (api, signal) => api.nodes.delete(item.node.id, { signal }),
+    reconcile: async (api, signal) => {
+      try {
+        context.nodes.update(await api.nodes.get(item.node.id, { signal }));
+        return vscode.l10n.t('The panel still has node "{0}".', name);
+      } catch (error) {
+        if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
+        context.nodes.remove(item.node.id);
+        return vscode.l10n.t('The panel deleted node "{0}".', name);
+      }
+    },
+  });
+  if (outcome.kind === 'done') context.nodes.remove(item.node.id);
+}
+
+/** Sends a new order (`PUT /nodes/order {ids}`); the view shows the order the panel answers with. */
+export async function reorderNodes(context: NodeActionContext, panelId: string, ids: readonly string[]): Promise<void> {
+  await runAction(context, {
+    panelId,
+    busyLabel: vscode.l10n.t('Saving the order of the nodes…'),
+    failure: vscode.l10n.t('Could not change the order of the nodes'),
+    run: (api, signal) => api.nodes.order({ ids: [...ids] }, { signal }),
+    apply: async (answer) => {
+      // The panel answers with the list in its order; without one, read it.
+      const list = Array.isArray((answer as { items?: unknown } | undefined)?.items) ? answer : await context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal }));
+      if (context.session.active?.id === panelId) context.nodes.replaceAll(list);
+    },
+    reconcile: async (api, signal) => {
+      context.nodes.replaceAll(await api.nodes.list({ signal }));
+      return vscode.l10n.t('The Nodes view shows the order the panel holds now.');
+    },
+  });
+}
+
+/** "Create Node…", "Rename/Edit Node…" and "Delete Node…". */
+export function registerNodeEditing(context: NodeActionContext): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('panelOps.nodes.create', () => createNode(context)),
+    vscode.commands.registerCommand('panelOps.nodes.edit', (item?: unknown) => editNode(context, item)),
+    vscode.commands.registerCommand('panelOps.nodes.delete', (item?: unknown) => deleteNode(context, item)),
+  );
+}

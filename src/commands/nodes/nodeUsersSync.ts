@@ -1,0 +1,36 @@
+import type { Key } from '../../api/types';
+import type { NodeItem } from '../../views/nodes/nodeTreeItems';
+import { isActivePanel, refreshSections, type NodeActionContext } from './nodeActionSupport';
+
+/** At most this many pages of 200 users are re-read after an apply; past that, the lists start over. */
+const MAX_PAGES = 5;
+
+/**
+ * After an apply ended, the node's users changed on the panel (`profile_sync`, and a pending user whose
+ * nodes are all synced becomes active): re-reads the users bound to the node (`GET /keys?node=…`) and puts
+ * each through the keys store, so every view showing them (sync icons, groups, counts) follows; the
+ * node's Users section and Recent jobs reload.
+ */
+export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem, signal?: AbortSignal): Promise<void> {
+  refreshSections(context, item, ['jobs']);
+  if (!isActivePanel(context, item.panelId) || !context.session.capabilities.can('keys.list')) return;
+  try {
+    const keys: Key[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await context.session.callOn(item.panelId, (api, callSignal) =>
+        api.keys.list({ node: item.node.id, page, per_page: 200 }, { signal: signal ? AbortSignal.any([signal, callSignal]) : callSignal }));
+      const items = Array.isArray(answer?.items) ? answer.items.filter((key): key is Key => typeof key?.id === 'string') : [];
+      keys.push(...items);
+      const total = typeof answer?.total === 'number' ? answer.total : undefined;
+      if (items.length === 0 || total === undefined || keys.length >= total) break;
+      if (page === MAX_PAGES) {
+        refreshSections(context, item, ['users']);
+        return;
+      }
+    }
+    for (const key of keys) context.keys.update(key);
+  } catch (error) {
+    context.log.warn(`Re-reading the users of a node after an apply failed: ${error instanceof Error ? error.message : String(error)}`);
+    refreshSections(context, item, ['users']);
+  }
+}

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import type { NodesStore } from '../../state/nodesStore';
+import { placeBefore } from './nodeOrder';
+import { NodeItem, NodeSectionItem } from './nodeTreeItems';
+
+/** The Nodes view's own drag data: the dragged node items. */
+export const NODES_DRAG_MIME = 'application/vnd.code.tree.panelops.nodes';
+
+/** Sends a new order of every node (ids, first to last) to the panel the nodes came from. */
+export type NodesReorder = (panelId: string, ids: readonly string[]) => Promise<void>;
+
+/**
+ * Reorder by drag and drop in the Nodes view: dropping node(s) on a node places them before it (on empty
+ * space, at the end). The new order goes to the panel (`PUT /nodes/order`), and the view shows the order
+ * the panel answers with.
+ */
+export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode.TreeItem> {
+  readonly dragMimeTypes = [NODES_DRAG_MIME];
+  readonly dropMimeTypes = [NODES_DRAG_MIME];
+
+  constructor(
+    private readonly store: NodesStore,
+    private readonly reorder: NodesReorder,
+  ) {}
+
+  handleDrag(source: readonly vscode.TreeItem[], dataTransfer: vscode.DataTransfer): void {
+    const nodes = source.filter((item): item is NodeItem => item instanceof NodeItem);
+    if (nodes.length > 0) dataTransfer.set(NODES_DRAG_MIME, new vscode.DataTransferItem(nodes));
+  }
+
+  async handleDrop(target: vscode.TreeItem | undefined, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
+    const dragged: unknown = dataTransfer.get(NODES_DRAG_MIME)?.value;
+    const nodes = Array.isArray(dragged) ? dragged.filter((item): item is NodeItem => item instanceof NodeItem) : [];
+    const order = (this.store.nodes ?? []).map((node) => node.id);
+    if (nodes.length === 0 || order.length === 0 || token.isCancellationRequested) return;
+    const onto = target instanceof NodeItem ? target : target instanceof NodeSectionItem ? target.parent : undefined;
+    const next = placeBefore(order, nodes.map((item) => item.node.id), onto?.node.id);
+    if (next.every((id, index) => id === order[index])) return;
+    await this.reorder(nodes[0].panelId, next);
+  }
+}
