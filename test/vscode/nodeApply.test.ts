@@ -1,0 +1,94 @@
+// Apply Configuration and Apply All Pending inside a real VS Code against the simulated panel: the job is
+// watched queued → running → ok and the node turns clean with its users synced; a broken node's failed job
+// is told with its error and opened, a rolled-back one too, and nothing is applied a second time.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { auditSince, nodeItem, nodeRecord, readOnlyTab, withSetting } from './nodeSupport';
+import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
+
+interface ApplyReport {
+  readonly node: string;
+  readonly outcome: string;
+  readonly seen: readonly string[];
+  readonly error?: string;
+  readonly shownIn?: string;
+}
+
+describe('Apply Configuration', () => {
+  const connected = connectedPanel({ panel: { jobStepMs: 1200 } });
+  withSetting('apply.pollIntervalSeconds', 1);
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+
+  it('watches the job queued → running → ok; the node turns clean and its users show synced', async () => {
+    const item = await nodeItem(api, 'fra-2');
+    assert.equal(item.contextValue, 'node.dirty');
+    const record = nodeRecord(panel, 'fra-2');
+    const pendingKey = [...panel.data.keys.values()].find((key) => key.bindings.some((binding) => binding.node_id === record.id && binding.profile_sync === 'pending'));
+    assert.ok(pendingKey, 'a user of fra-2 waits for the apply');
+    // The node's Users section is open, so its users are in the store.
+    const users = (await children(api.nodes, item)).find((section) => labelOf(section) === 'Users');
+    assert.ok(users);
+    await children(api.nodes, users);
+    const syncOf = () => api.keysStore.get(pendingKey.id)?.nodes?.find((binding) => binding.node_id === record.id)?.profile_sync;
+    assert.equal(syncOf(), 'pending');
+
+    panel.resetRequests();
+    const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', item);
+
+    assert.equal(report.outcome, 'ok');
+    assert.deepEqual(report.seen, ['queued', 'running', 'ok']);
+    assert.equal(item.contextValue, 'node', 'the item turned clean');
+    assert.doesNotMatch(String(item.description), /not applied/);
+    assert.match(String(item.description), /applied .* ago/);
+    assert.equal(syncOf(), 'synced', 'the user shows synced without a refresh');
+    assert.equal(requestsTo(panel, `/nodes/${record.id}/apply`).length, 1, 'one apply');
+    assert.ok(requestsTo(panel, `/nodes/${record.id}`).length >= 3, 'the node was polled');
+    assert.ok(requestsTo(panel, `/nodes/${record.id}/jobs`).length >= 3, 'its jobs were polled');
+    assert.equal(requestsTo(panel, '/nodes').length, 0, 'the node list was not read again');
+  });
+
+  it('tells a broken node\'s failed job with its error, opens its log, and applies nothing more', async () => {
+    const item = await nodeItem(api, 'hel-3');
+    const record = nodeRecord(panel, 'hel-3');
+    panel.resetRequests();
+    const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', item);
+
+    assert.equal(report.outcome, 'failed');
+    assert.equal(report.seen.at(-1), 'failed');
+    assert.match(report.error ?? '', /address already in use/);
+    assert.equal(item.contextValue, 'node.dirty', 'still not applied');
+    if (report.shownIn === 'document') {
+      const text = readOnlyTab(/hel-3 — apply job \(failed\)/);
+      assert.match(text, /error: engine reload failed/);
+      assert.match(text, /--- log ---\n.*apply queued for hel-3/);
+      assert.match(text, /ERROR engine reload failed/);
+    } else {
+      assert.equal(report.shownIn, 'jobHistory');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(requestsTo(panel, `/nodes/${record.id}/apply`).length, 1, 'no second apply to "fix" it');
+  });
+
+  it('says a rolled-back job was rolled back', async () => {
+    const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', await nodeItem(api, 'nyc-5'));
+    assert.equal(report.outcome, 'rolled_back');
+    assert.match(report.error ?? '', /previous configuration restored/);
+  });
+
+  it('applies every pending node after one confirmation, leaving out the offline one', async () => {
+    const dirty = [...panel.data.nodes.values()].filter((node) => node.dirty && node.status !== 'offline');
+    const audit = panel.data.audit.length;
+    assert.ok(dirty.length >= 2, 'hel-3 and nyc-5 are still dirty');
+    const reports = await runWithAnswers('panelOps.nodes.applyAllPending', `Apply to ${dirty.length} Nodes`) as ApplyReport[];
+    assert.deepEqual(reports.map((report) => report.node).sort(), dirty.map((node) => node.name).sort());
+    assert.equal(auditSince(panel, audit, 'nodes.apply').length, dirty.length, 'one apply per node');
+    assert.ok(reports.every((report) => report.outcome !== 'notQueued'));
+    const asked = api.input.questions[0];
+    assert.equal(asked.kind, 'confirm');
+    assert.ok(dirty.every((node) => asked.detail?.includes(node.name)), asked.detail);
+  });
+});

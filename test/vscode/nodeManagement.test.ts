@@ -1,0 +1,73 @@
+// Creating, editing, deleting and reordering nodes inside a real VS Code against the simulated panel: the
+// DNS preflight refuses a name that does not resolve before anything is created, edits send only what
+// changed, a node in use is not deleted, and a drop puts nodes where the panel's answered order says.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { auditSince, nodeItem, onItem } from './nodeSupport';
+import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
+
+describe('Node management', () => {
+  const connected = connectedPanel();
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+
+  it('creates a node after the panel\'s DNS preflight, asking again for a name that does not resolve', async () => {
+    await children(api.nodes);
+    panel.resetRequests();
+    await runWithAnswers('panelOps.nodes.create', 'lis-7', 'lis-7.invalid', 'lis-7.example.net', 'Lisbon', '');
+    const hostnameSteps = api.input.questions.filter((question) => question.prompt?.startsWith('Hostname'));
+    assert.equal(hostnameSteps.length, 2, 'the hostname step opened again');
+    assert.match(hostnameSteps[1].problem ?? '', /DNS check of lis-7\.invalid failed: NXDOMAIN/);
+    assert.equal(requestsTo(panel, '/nodes/preflight/dns').length, 2);
+    assert.equal(requestsTo(panel, '/nodes').filter((request) => request.method === 'POST').length, 1, 'created once');
+    const created = [...panel.data.nodes.values()].find((node) => node.name === 'lis-7');
+    assert.equal(created?.hostname, 'lis-7.example.net');
+    assert.equal(created?.region, 'Lisbon');
+    const labels = (await children(api.nodes)).map(labelOf);
+    assert.equal(labels.at(-1), 'lis-7', 'the new node is last in the view');
+    assert.equal(requestsTo(panel, '/nodes').filter((request) => request.method === 'GET').length, 0, 'the list was not read again');
+  });
+
+  it('edits a node with only the changed fields, and the item follows', async () => {
+    const item = await nodeItem(api, 'lis-7');
+    const audit = panel.data.audit.length;
+    await onItem(api, 'panelOps.nodes.edit', item, 'lis-8', 'Lisbon', 'rack 4');
+    assert.deepEqual(auditSince(panel, audit, 'nodes.update').map((entry) => entry.details.fields), [['name', 'note']]);
+    assert.equal(labelOf(item), 'lis-8');
+  });
+
+  it('deletes after the confirmation; a node users are bound to stays, with the panel\'s reason', async () => {
+    const item = await nodeItem(api, 'lis-8');
+    await onItem(api, 'panelOps.nodes.delete', item, 'Delete');
+    assert.match(api.input.questions[0].title, /Delete node "lis-8"\?/);
+    assert.equal([...panel.data.nodes.values()].some((node) => node.name === 'lis-8'), false);
+    assert.equal((await children(api.nodes)).some((candidate) => labelOf(candidate) === 'lis-8'), false);
+
+    const used = await nodeItem(api, 'ams-1');
+    await onItem(api, 'panelOps.nodes.delete', used, 'Delete');
+    assert.ok([...panel.data.nodes.values()].some((node) => node.name === 'ams-1'), '409 node_in_use: still there');
+    assert.ok((await children(api.nodes)).some((candidate) => labelOf(candidate) === 'ams-1'));
+  });
+
+  it('reorders by drag and drop: the dropped nodes go before the target, in the panel\'s answered order', async () => {
+    const before = (await children(api.nodes)).map(labelOf);
+    const dragged = [await nodeItem(api, 'sgp-6'), await nodeItem(api, 'waw-4')];
+    const target = await nodeItem(api, 'fra-2');
+    const transfer = new vscode.DataTransfer();
+    const controller = api.nodes.dragAndDrop;
+    controller.handleDrag(dragged, transfer);
+    panel.resetRequests();
+    await controller.handleDrop(target, transfer, new vscode.CancellationTokenSource().token);
+
+    assert.equal(requestsTo(panel, '/nodes/order').length, 1);
+    const expected = before.filter((name) => name !== 'sgp-6' && name !== 'waw-4');
+    expected.splice(expected.indexOf('fra-2'), 0, 'waw-4', 'sgp-6');
+    const panelOrder = [...panel.data.nodes.values()].sort((a, b) => a.position - b.position).map((node) => node.name);
+    assert.deepEqual(panelOrder, expected, 'the panel holds the new order');
+    assert.deepEqual((await children(api.nodes)).map(labelOf), expected, 'the view shows it');
+    assert.equal(requestsTo(panel, '/nodes').length, 0, 'from the answer of PUT /nodes/order');
+  });
+});
