@@ -43,7 +43,7 @@ describe('Apply Configuration', () => {
     assert.deepEqual(report.seen, ['queued', 'running', 'ok']);
     assert.equal(item.contextValue, 'node', 'the item turned clean');
     assert.doesNotMatch(String(item.description), /not applied/);
-    assert.match(String(item.description), /applied .* ago/);
+    assert.match(String(item.description), /applied (now|.* ago)$/);
     assert.equal(syncOf(), 'synced', 'the user shows synced without a refresh');
     assert.equal(requestsTo(panel, `/nodes/${record.id}/apply`).length, 1, 'one apply');
     assert.ok(requestsTo(panel, `/nodes/${record.id}`).length >= 3, 'the node was polled');
@@ -82,7 +82,7 @@ describe('Apply Configuration', () => {
   it('applies every pending node after one confirmation, leaving out the offline one', async () => {
     const dirty = [...panel.data.nodes.values()].filter((node) => node.dirty && node.status !== 'offline');
     const audit = panel.data.audit.length;
-    assert.ok(dirty.length >= 2, 'hel-3 and nyc-5 are still dirty');
+    assert.ok(dirty.some((node) => node.name === 'hel-3'), 'hel-3 is still dirty after its failed apply');
     const reports = await runWithAnswers('panelOps.nodes.applyAllPending', `Apply to ${dirty.length} Nodes`) as ApplyReport[];
     assert.deepEqual(reports.map((report) => report.node).sort(), dirty.map((node) => node.name).sort());
     assert.equal(auditSince(panel, audit, 'nodes.apply').length, dirty.length, 'one apply per node');

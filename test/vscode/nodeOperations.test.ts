@@ -36,7 +36,7 @@ describe('Node operations', () => {
     const item = await nodeItem(api, 'hel-3');
     await onItem(api, 'panelOps.nodes.restart', item, 'Restart');
     assert.match(String(item.description), /restart failed \(502\)/);
-    assert.match(tooltipText(item), /could not carry out restart \(HTTP 502\)/);
+    assert.match(tooltipText(item).replace(/\\/g, ''), /could not carry out restart \(HTTP 502\): restart failed on hel-3/);
     assert.equal(requestsTo(panel, `/nodes/${item.node.id}/restart`).length, 1, 'a mutation is not retried');
 
     await onItem(api, 'panelOps.nodes.check', item);
