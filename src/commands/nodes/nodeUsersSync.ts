@@ -1,4 +1,5 @@
 import type { Key } from '../../api/types';
+import { keyIdOf } from '../../state/keysStore';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { isActivePanel, refreshSections, type NodeActionContext } from './nodeActionSupport';
 
@@ -28,7 +29,9 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
         return;
       }
     }
-    for (const key of keys) context.keys.update(key);
+    // Only keys the views already hold: a key the store never saw has no old copy to move it from, so its
+    // group counts would drift; lists that never loaded it read it fresh when opened.
+    for (const key of keys) if (context.keys.get(keyIdOf(key))) context.keys.update(key);
   } catch (error) {
     context.log.warn(`Re-reading the users of a node after an apply failed: ${error instanceof Error ? error.message : String(error)}`);
     refreshSections(context, item, ['users']);
