@@ -37,9 +37,11 @@ describe('Apply Configuration', () => {
     assert.equal(syncOf(), 'pending');
 
     panel.resetRequests();
+    api.input.clear();
     const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', item);
 
     assert.equal(report.outcome, 'ok');
+    assert.deepEqual(api.input.notices.map((notice) => notice.message), ['The configuration of "fra-2" is applied.']);
     assert.deepEqual(report.seen, ['queued', 'running', 'ok']);
     assert.equal(item.contextValue, 'node', 'the item turned clean');
     assert.doesNotMatch(String(item.description), /not applied/);
@@ -55,9 +57,13 @@ describe('Apply Configuration', () => {
     const item = await nodeItem(api, 'hel-3');
     const record = nodeRecord(panel, 'hel-3');
     panel.resetRequests();
+    api.input.clear();
     const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', item);
 
     assert.equal(report.outcome, 'failed');
+    assert.equal(api.input.notices.length, 1, 'one notification');
+    assert.equal(api.input.notices[0].severity, 'warning');
+    assert.match(api.input.notices[0].message, /The apply on "hel-3" failed: engine reload failed: .*address already in use/);
     assert.equal(report.seen.at(-1), 'failed');
     assert.match(report.error ?? '', /address already in use/);
     assert.equal(item.contextValue, 'node.dirty', 'still not applied');

@@ -12,7 +12,7 @@ import { connectedPanel, requestsTo, tooltipText, type TestApi } from './support
 
 /** Every log file under the folder of the extension's logs (the Panel Ops channel writes there). */
 function logText(api: TestApi): string {
-  const root = join(api.logUri.fsPath, '..');
+  const root = join(api.storagePaths.logs, '..');
   const texts: string[] = [];
   const visit = (folder: string) => {
     for (const name of readdirSync(folder)) {
@@ -35,6 +35,8 @@ describe('Node operations', () => {
   it('a 502 on restart shows on the node item until an action on it succeeds', async () => {
     const item = await nodeItem(api, 'hel-3');
     await onItem(api, 'panelOps.nodes.restart', item, 'Restart');
+    assert.equal(api.input.notices.length, 1, 'one notification');
+    assert.match(api.input.notices[0].message, /Could not restart "hel-3": The node could not carry out the operation \(HTTP 502\)/);
     assert.match(String(item.description), /restart failed \(502\)/);
     assert.match(tooltipText(item).replace(/\\/g, ''), /could not carry out restart \(HTTP 502\): restart failed on hel-3/);
     assert.equal(requestsTo(panel, `/nodes/${item.node.id}/restart`).length, 1, 'a mutation is not retried');
@@ -46,6 +48,7 @@ describe('Node operations', () => {
   it('a 503 says the node is offline, on its item', async () => {
     const item = await nodeItem(api, 'waw-4');
     await onItem(api, 'panelOps.nodes.check', item);
+    assert.deepEqual(api.input.notices.map((notice) => notice.message), ['Could not check "waw-4": The node is offline: the panel cannot reach it (HTTP 503).']);
     assert.match(String(item.description), /unreachable \(503\)/);
     assert.match(tooltipText(item), /offline/);
   });

@@ -14,7 +14,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   const items = chosenNodes(item, selected);
   if (items.length === 0) return undefined;
   if (items.length > MAX_FLEET_NODES) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', MAX_FLEET_NODES, items.length));
+    void context.input.notify('error', vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', MAX_FLEET_NODES, items.length));
     return undefined;
   }
   const engine = vscode.workspace.getConfiguration('panelOps').get<string>('engineName', 'mtg') || 'mtg';
@@ -43,7 +43,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   if (outcome.kind !== 'done') return undefined;
   const started = fleetUpdatesOf({ items: [outcome.value] })[0];
   const show = vscode.l10n.t('Show Fleet Updates');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Fleet update of {0} node(s) started.', ids.length), show).then((choice) => {
+  void context.input.notify('info', vscode.l10n.t('Fleet update of {0} node(s) started.', ids.length), show).then((choice) => {
     if (choice === show) void vscode.commands.executeCommand('panelOps.fleet.showUpdates');
   });
   return started;
@@ -71,7 +71,7 @@ async function showFleetUpdates(context: NodeActionContext): Promise<void> {
     update,
   }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('The panel has no fleet updates.'));
+    void context.input.notify('info', vscode.l10n.t('The panel has no fleet updates.'));
     return;
   }
   const chosen = await context.input.pick({
@@ -112,7 +112,7 @@ async function stopUpdate(context: NodeActionContext, panelId: string, update: F
   });
   if (outcome.kind === 'done') {
     const status = plainLabel((outcome.value as { status?: unknown } | undefined)?.status, 20);
-    void vscode.window.showInformationMessage(vscode.l10n.t('The fleet update of {0} is {1}.', nodes, status || vscode.l10n.t('stopped')));
+    void context.input.notify('info', vscode.l10n.t('The fleet update of {0} is {1}.', nodes, status || vscode.l10n.t('stopped')));
   }
 }
 

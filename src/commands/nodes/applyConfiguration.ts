@@ -145,7 +145,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
     case 'ok':
       if (active) context.nodes.clearProblem(item.node.id);
       await reReadNodeUsers(context, item);
-      if (tell) void vscode.window.showInformationMessage(vscode.l10n.t('The configuration of "{0}" is applied.', name));
+      if (tell) void context.input.notify('info', vscode.l10n.t('The configuration of "{0}" is applied.', name));
       return base;
     case 'failed':
     case 'rolled_back': {
@@ -155,19 +155,19 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
         const sentence = result.kind === 'failed'
           ? vscode.l10n.t('The apply on "{0}" failed: {1}. Nothing else was queued; inspect the job before applying again.', name, error)
           : vscode.l10n.t('The apply on "{0}" was rolled back: {1}. The node keeps its previous configuration.', name, error);
-        void vscode.window.showWarningMessage(withoutLinks(sentence));
+        void context.input.notify('warning', withoutLinks(sentence));
       }
       return { ...base, error, shownIn: await openJob(context, item, result.job) };
     }
     case 'timeout':
-      if (tell) void vscode.window.showWarningMessage(vscode.l10n.t('The apply on "{0}" had not landed after {1} s (last seen: {2}). The panel may still apply it; its Recent jobs show how it ends.', name, Math.round(watchSettings().timeoutMs / 1000), statusWord(result.seen.at(-1))));
+      if (tell) void context.input.notify('warning', vscode.l10n.t('The apply on "{0}" had not landed after {1} s (last seen: {2}). The panel may still apply it; its Recent jobs show how it ends.', name, Math.round(watchSettings().timeoutMs / 1000), statusWord(result.seen.at(-1))));
       return base;
     case 'unreadable':
       if (active) noteProblem(context.nodes, item.node.id, vscode.l10n.t('apply'), result.error);
-      if (tell) void vscode.window.showWarningMessage(withoutLinks(vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error))));
+      if (tell) void context.input.notify('warning', withoutLinks(vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error))));
       return { ...base, error: describeError(result.error) };
     case 'cancelled':
-      if (tell) void vscode.window.showInformationMessage(vscode.l10n.t('Stopped watching the apply on "{0}"; it goes on on the panel.', name));
+      if (tell) void context.input.notify('info', vscode.l10n.t('Stopped watching the apply on "{0}"; it goes on on the panel.', name));
       return base;
   }
 }
@@ -202,7 +202,7 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
     .map((node) => context.view.itemOf(node.id))
     .filter((item): item is NodeItem => item !== undefined);
   if (items.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No node has configuration waiting to be applied.'));
+    void context.input.notify('info', vscode.l10n.t('No node has configuration waiting to be applied.'));
     return [];
   }
   const action = vscode.l10n.t('Apply to {0} Nodes', items.length);
@@ -220,18 +220,18 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
       progress.report({ message: [...statuses].map(([name, word]) => `${name}: ${word}`).join(' · ') });
     }, token, false))),
   );
-  tellBatch(reports);
+  tellBatch(context, reports);
   return reports;
 }
 
 /** One sentence for a batch: how many landed and which did not, with their errors. */
-function tellBatch(reports: readonly ApplyReport[]): void {
+function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]): void {
   const landed = reports.filter((report) => report.outcome === 'ok').length;
   const others = reports.filter((report) => report.outcome !== 'ok' && report.outcome !== 'notQueued')
     .map((report) => (report.error ? `${report.node}: ${report.outcome} (${report.error})` : `${report.node}: ${report.outcome}`));
   const sentence = vscode.l10n.t('{0} of {1} nodes applied their configuration.', landed, reports.length);
-  if (others.length === 0) void vscode.window.showInformationMessage(sentence);
-  else void vscode.window.showWarningMessage(withoutLinks(`${sentence} ${others.join('; ')}`));
+  if (others.length === 0) void context.input.notify('info', sentence);
+  else void context.input.notify('warning', withoutLinks(`${sentence} ${others.join('; ')}`));
 }
 
 /** "Apply Configuration" (inline on a dirty node; each node of a selection) and "Apply All Pending". */

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
-import type { UserInput } from '../../prompts/userInput';
 import type { KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
@@ -11,12 +10,11 @@ import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
 import { runAction, type Action, type ActionContext, type ActionOutcome } from '../runAction';
 
-/** What node and fleet commands need: the action context, the stores, the Nodes view, prompts and tabs. */
+/** What node and fleet commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
 export interface NodeActionContext extends ActionContext {
   readonly nodes: NodesStore;
   readonly keys: KeysStore;
   readonly view: NodesTreeProvider;
-  readonly input: UserInput;
   readonly documents: ReadOnlyDocuments;
 }
 

@@ -60,7 +60,7 @@ async function panelUpdateStatus(context: NodeActionContext): Promise<void> {
   const answer = outcome.value as Record<string, unknown>;
   const current = plainLabel(answer.current_version, 40);
   const latest = plainLabel(answer.latest_version, 40);
-  void vscode.window.showInformationMessage(answer.update_available === true
+  void context.input.notify('info', answer.update_available === true
     ? vscode.l10n.t('"{0}" runs {1}; {2} is available.', panel.name, current || vscode.l10n.t('an older version'), latest || vscode.l10n.t('a newer version'))
     : vscode.l10n.t('"{0}" runs {1}, with no update available.', panel.name, current || vscode.l10n.t('its current version')));
   await context.documents.show(vscode.l10n.t('{0} — update status.json', panel.name), prettyJson(outcome.value), 'json');

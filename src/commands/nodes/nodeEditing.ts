@@ -48,7 +48,7 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
   if (outcome.kind !== 'done' || !isNode(outcome.value)) return undefined;
   const node = outcome.value as PanelNode;
   context.nodes.add(node);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Node "{0}" is created ({1}). Install the agent with its install command.', nodeName(node), plainLabel(node.status, 20) || vscode.l10n.t('status unknown')));
+  void context.input.notify('info', vscode.l10n.t('Node "{0}" is created ({1}). Install the agent with its install command.', nodeName(node), plainLabel(node.status, 20) || vscode.l10n.t('status unknown')));
   return node;
 }
 
@@ -71,7 +71,7 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
   const changes: JsonObject = {};
   for (const key of ['name', 'region', 'note'] as const) if (next[key] !== current[key]) changes[key] = next[key];
   if (Object.keys(changes).length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing changed on "{0}".', nodeName(node)));
+    void context.input.notify('info', vscode.l10n.t('Nothing changed on "{0}".', nodeName(node)));
     return;
   }
   await runNodeAction(context, item, vscode.l10n.t('edit'), {

@@ -21,7 +21,7 @@ async function restart(context: NodeActionContext, item: NodeItem): Promise<void
     failure: vscode.l10n.t('Could not restart "{0}"', name),
     run: (api, signal) => api.nodes.restart(item.node.id, { signal }),
   });
-  if (outcome.kind === 'done') void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" restarted.', name));
+  if (outcome.kind === 'done') void context.input.notify('info', vscode.l10n.t('"{0}" restarted.', name));
 }
 
 /** The checks of a `POST /nodes/{id}/check` answer that did not pass, by name (shape read defensively). */
@@ -42,10 +42,10 @@ async function check(context: NodeActionContext, item: NodeItem): Promise<void> 
   if (outcome.kind !== 'done') return;
   const failed = failedChecks(outcome.value);
   if (failed.length === 0 && outcome.value?.ok !== false) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Every check of "{0}" passed.', name));
+    void context.input.notify('info', vscode.l10n.t('Every check of "{0}" passed.', name));
     return;
   }
-  void vscode.window.showWarningMessage(withoutLinks(vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details'))));
+  void context.input.notify('warning', withoutLinks(vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details'))));
   await context.documents.show(vscode.l10n.t('{0} — check.json', name), prettyJson(outcome.value), 'json');
 }
 
@@ -66,7 +66,7 @@ async function webLifecycle(context: NodeActionContext, item: NodeItem): Promise
   });
   if (outcome.kind !== 'done') return;
   const state = plainLabel(outcome.value?.state, 20);
-  void vscode.window.showInformationMessage(state
+  void context.input.notify('info', state
     ? vscode.l10n.t('The web server of "{0}" is {1}.', name, state)
     : vscode.l10n.t('The panel accepted "{0}" for the web server of "{1}".', chosen.label, name));
 }
@@ -86,7 +86,7 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
   const state = plainLabel(status.value.status, 20);
   const available = status.value.update_available === true;
   if (!available) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} on "{1}" runs {2}, the latest version the panel knows.', engine, name, current));
+    void context.input.notify('info', vscode.l10n.t('{0} on "{1}" runs {2}, the latest version the panel knows.', engine, name, current));
     return;
   }
   const action = latest ? vscode.l10n.t('Update to {0}', latest) : vscode.l10n.t('Update');
@@ -103,7 +103,7 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
   });
   if (started.kind === 'done') {
     const target = plainLabel(started.value?.target_version, 40) || latest;
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} on "{1}" is updating to {2}.', engine, name, target || vscode.l10n.t('the latest version')));
+    void context.input.notify('info', vscode.l10n.t('{0} on "{1}" is updating to {2}.', engine, name, target || vscode.l10n.t('the latest version')));
   }
 }
 

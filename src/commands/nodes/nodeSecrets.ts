@@ -28,12 +28,12 @@ async function copySensitive(context: NodeActionContext, item: NodeItem, what: '
   if (outcome.kind !== 'done') return;
   const value = field(outcome.value, installCommand ? ['command', 'install_command', 'value'] : ['secret', 'registration_secret', 'value']);
   if (!value) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('The panel\'s answer held no {0} for "{1}".', thing, name));
+    void context.input.notify('error', vscode.l10n.t('The panel\'s answer held no {0} for "{1}".', thing, name));
     return;
   }
   await vscode.env.clipboard.writeText(value);
   context.log.info(`Copied the ${installCommand ? 'install command' : 'registration secret'} of ${name} to the clipboard`);
-  void vscode.window.showInformationMessage(installCommand
+  void context.input.notify('info', installCommand
     ? vscode.l10n.t('The install command of "{0}" is on the clipboard. It holds the node\'s registration secret: paste it only on that server.', name)
     : vscode.l10n.t('The registration secret of "{0}" is on the clipboard.', name));
 }
