@@ -4,7 +4,7 @@ import { isBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
 import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../views/nodes/fleetUpdateText';
 import { runAction } from '../runAction';
-import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
+import { chosenNodes, confirmed, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
 
 /** Spec 4.1 and 8: a fleet update takes 1 to 100 nodes. */
 const MAX_FLEET_NODES = 100;
@@ -19,12 +19,8 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   }
   const engine = vscode.workspace.getConfiguration('panelOps').get<string>('engineName', 'mtg') || 'mtg';
   const action = items.length === 1 ? vscode.l10n.t('Update 1 Node') : vscode.l10n.t('Update {0} Nodes', items.length);
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('Update {0} on {1} node(s)?', engine, items.length),
-    detail: items.map((candidate) => nodeName(candidate.node)).join(', '),
-    actions: [action],
-  });
-  if (answer !== action) return undefined;
+  const sure = await confirmed(context, action, vscode.l10n.t('Update {0} on {1} node(s)?', engine, items.length), items.map((candidate) => nodeName(candidate.node)).join(', '));
+  if (!sure) return undefined;
   const panelId = items[0].panelId;
   const ids = items.filter((candidate) => candidate.panelId === panelId).map((candidate) => candidate.node.id);
   const outcome = await runAction(context, {
@@ -93,13 +89,9 @@ function nodeList(context: NodeActionContext, update: FleetUpdate): string {
 }
 
 async function stopUpdate(context: NodeActionContext, panelId: string, update: FleetUpdate, nodes: string): Promise<void> {
-  const stop = vscode.l10n.t('Stop Update');
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('Stop the fleet update of {0}?', nodes),
-    detail: vscode.l10n.t('Nodes already updated keep the new version; the others are not updated.'),
-    actions: [stop],
-  });
-  if (answer !== stop) return;
+  const sure = await confirmed(context, vscode.l10n.t('Stop Update'), vscode.l10n.t('Stop the fleet update of {0}?', nodes),
+    vscode.l10n.t('Nodes already updated keep the new version; the others are not updated.'));
+  if (!sure) return;
   const outcome = await runAction(context, {
     panelId,
     busyLabel: vscode.l10n.t('Stopping the fleet update…'),

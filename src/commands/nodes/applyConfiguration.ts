@@ -8,7 +8,7 @@ import { plainLabel, withoutLinks } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../views/shared/busyItems';
-import { chosenNodes, isActivePanel, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { chosenNodes, confirmed, isActivePanel, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
@@ -205,13 +205,9 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
     void context.input.notify('info', vscode.l10n.t('No node has configuration waiting to be applied.'));
     return [];
   }
-  const action = vscode.l10n.t('Apply to {0} Nodes', items.length);
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('Apply the pending configuration to {0} nodes?', items.length),
-    detail: items.map((item) => nodeName(item.node)).join(', '),
-    actions: [action],
-  });
-  if (answer !== action) return [];
+  const sure = await confirmed(context, vscode.l10n.t('Apply to {0} Nodes', items.length),
+    vscode.l10n.t('Apply the pending configuration to {0} nodes?', items.length), items.map((item) => nodeName(item.node)).join(', '));
+  if (!sure) return [];
   const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));
   const reports = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying the configuration of {0} nodes', items.length), cancellable: true },

@@ -5,7 +5,7 @@ import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { runAction } from '../runAction';
-import { chosenNode, nodeName, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { chosenNode, confirmed, nodeName, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
@@ -92,13 +92,9 @@ async function deleteNode(context: NodeActionContext, target: unknown): Promise<
   const item = chosenNode(target);
   if (!item) return;
   const name = nodeName(item.node);
-  const remove = vscode.l10n.t('Delete');
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('Delete node "{0}"?', name),
-    detail: vscode.l10n.t('The panel forgets the node, its jobs and its settings. Users bound to it must be unbound first.'),
-    actions: [remove],
-  });
-  if (answer !== remove) return;
+  const sure = await confirmed(context, vscode.l10n.t('Delete'), vscode.l10n.t('Delete node "{0}"?', name),
+    vscode.l10n.t('The panel forgets the node, its jobs and its settings. Users bound to it must be unbound first.'));
+  if (!sure) return;
   const outcome = await runNodeAction(context, item, vscode.l10n.t('delete'), {
     busyLabel: vscode.l10n.t('Deleting…'),
     failure: vscode.l10n.t('Could not delete node "{0}"', name),

@@ -4,18 +4,13 @@ import { prettyJson } from '../../editors/readOnlyDocuments';
 import { withoutBack } from '../../prompts/userInput';
 import { plainLabel, withoutLinks } from '../../text/plainText';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { confirmed, nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 
 /** Restart after a modal confirmation (`POST /nodes/{id}/restart`). */
 async function restart(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const action = vscode.l10n.t('Restart');
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('Restart "{0}"?', name),
-    detail: vscode.l10n.t('Connections through the node drop while its engine restarts.'),
-    actions: [action],
-  });
-  if (answer !== action) return;
+  const sure = await confirmed(context, vscode.l10n.t('Restart'), vscode.l10n.t('Restart "{0}"?', name), vscode.l10n.t('Connections through the node drop while its engine restarts.'));
+  if (!sure) return;
   const outcome = await runNodeAction(context, item, vscode.l10n.t('restart'), {
     busyLabel: vscode.l10n.t('Restarting…'),
     failure: vscode.l10n.t('Could not restart "{0}"', name),
@@ -89,13 +84,10 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
     void context.input.notify('info', vscode.l10n.t('{0} on "{1}" runs {2}, the latest version the panel knows.', engine, name, current));
     return;
   }
-  const action = latest ? vscode.l10n.t('Update to {0}', latest) : vscode.l10n.t('Update');
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('{0} on "{1}": {2} runs, {3} is available. Update it?', engine, name, current, latest || vscode.l10n.t('a newer version')),
-    detail: state ? vscode.l10n.t('Update status: {0}', state) : undefined,
-    actions: [action],
-  });
-  if (answer !== action) return;
+  const sure = await confirmed(context, latest ? vscode.l10n.t('Update to {0}', latest) : vscode.l10n.t('Update'),
+    vscode.l10n.t('{0} on "{1}": {2} runs, {3} is available. Update it?', engine, name, current, latest || vscode.l10n.t('a newer version')),
+    state ? vscode.l10n.t('Update status: {0}', state) : undefined);
+  if (!sure) return;
   const started = await runNodeAction(context, item, vscode.l10n.t('{0} update', engine), {
     busyLabel: vscode.l10n.t('Starting the {0} update…', engine),
     failure: vscode.l10n.t('Could not start the {0} update of "{1}"', engine, name),
