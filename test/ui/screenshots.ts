@@ -86,8 +86,24 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await takeWebviewScreenshots(page);
   await takeCatalogScreenshots(page);
   await showTemplateWithProblems(page);
+  await takeNodeActionScreenshots(page);
   check();
   console.log('[screenshots] no dialog and no request to another origin');
+}
+
+/** A node's actions (its context menu), then an apply being watched (its status on the item and in a notification). */
+async function takeNodeActionScreenshots(page: Page): Promise<void> {
+  await widenSideBar(page, 620);
+  await collapseTreeRow(page, 'Users', 'active');
+  const dirtyNode = treeRow(page, 'Nodes', /not applied/);
+  await dirtyNode.click({ button: 'right' });
+  await page.locator('.context-view .monaco-menu', { hasText: 'Apply Configuration' }).waitFor();
+  await save(page, 'node-actions.png');
+  await page.keyboard.press('Escape');
+  await dirtyNode.hover();
+  await dirtyNode.locator('.action-label[aria-label="Apply Configuration"]').click();
+  await page.locator('.notification-toast', { hasText: 'Applying the configuration' }).waitFor();
+  await save(page, 'apply-in-progress.png');
 }
 
 /**

@@ -85,6 +85,18 @@ describe('Apply Configuration', () => {
     assert.match(report.error ?? '', /previous configuration restored/);
   });
 
+  it('after a lost 202 it reads the jobs, finds the queued apply and watches it, without applying again', async () => {
+    const item = await nodeItem(api, 'ams-1');
+    const record = nodeRecord(panel, 'ams-1');
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: new RegExp(`/nodes/${record.id}/apply$`) } });
+    api.input.clear();
+    const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', item);
+    assert.equal(report.outcome, 'ok');
+    assert.equal(report.seen.at(-1), 'ok');
+    assert.ok(api.input.notices.some((notice) => notice.message === 'The panel queued the apply on "ams-1"; watching it now.'), JSON.stringify(api.input.notices));
+    assert.equal(panel.data.jobs.filter((job) => job.node_id === record.id && job.queued_at > new Date(Date.now() - 60_000).toISOString()).length, 1, 'one job: the apply was not sent again');
+  });
+
   it('applies every pending node after one confirmation, leaving out the offline one', async () => {
     const dirty = [...panel.data.nodes.values()].filter((node) => node.dirty && node.status !== 'offline');
     const audit = panel.data.audit.length;
