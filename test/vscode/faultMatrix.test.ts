@@ -316,6 +316,47 @@ function templateFileUri(templateId: string): vscode.Uri {
   return vscode.Uri.from({ scheme: 'panelops', authority: authorityOf(panel.url), path: templateFilePath('Fault matrix template', templateId, 'index.html') });
 }
 
+/**
+ * Apply Configuration on a node made dirty: the apply is watched until it lands. Recovery is what a
+ * careful operator does: look at the node's recent jobs, wait for an apply that is there, else apply again.
+ */
+function applyNode(): ActionCase {
+  let item: vscode.TreeItem | undefined;
+  let since = '';
+  const record = () => [...panel.data.nodes.values()].find((node) => node.name === 'ams-1');
+  const newJobs = () => panel.data.jobs.filter((job) => job.node_id === record()?.id && job.queued_at >= since);
+  const landed = () => record()?.dirty === false && newJobs().some((job) => job.status === 'ok');
+  const settle = async (ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!landed() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  return {
+    name: 'node apply',
+    match: { method: 'POST', path: /\/nodes\/[^/]+\/apply$/ },
+    prepare: async () => {
+      const node = record();
+      assert.ok(node);
+      node.dirty = true;
+      since = new Date().toISOString();
+      await vscode.commands.executeCommand('panelOps.nodes.refresh');
+      item = (await children(api.nodes)).find((candidate) => labelOf(candidate) === 'ams-1');
+      assert.ok(item);
+    },
+    attempt: async () => {
+      api.input.clear();
+      const report = await vscode.commands.executeCommand<{ outcome: string }>('panelOps.nodes.apply', item);
+      return { ok: report.outcome === 'ok' && item?.contextValue === 'node', told: api.input.notices.map((notice) => notice.message) };
+    },
+    recover: async () => {
+      await settle(3_000);
+      if (!landed() && newJobs().length === 0) await vscode.commands.executeCommand('panelOps.nodes.apply', item);
+      await settle(5_000);
+      return landed();
+    },
+    duplicates: () => Math.max(0, newJobs().length - 1),
+  };
+}
+
 /** A 401 in the middle of the session: the token is revoked before the action; recovery is reconnecting. */
 const TOKEN_REVOKED: FaultKind = {
   name: '401 mid-session',
@@ -369,6 +410,7 @@ describe('Fault matrix: every fault kind against each kind of action', function 
   before(async () => {
     api = await testApi();
     panel = await startPanel({ dataset: 'demo', jobStepMs: 200 });
+    await vscode.workspace.getConfiguration('panelOps').update('apply.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
     token = panel.tokens.owner;
     await connect(panel, token, { name: 'Fault matrix' });
     const now = new Date().toISOString();
@@ -381,6 +423,7 @@ describe('Fault matrix: every fault kind against each kind of action', function 
 
   after(async () => {
     printTable(rows);
+    await vscode.workspace.getConfiguration('panelOps').update('apply.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     await signOut(panel);
     await panel.close();
   });
@@ -396,6 +439,7 @@ describe('Fault matrix: every fault kind against each kind of action', function 
     rotateSecret,
     bulkDisable,
     saveTemplate,
+    applyNode,
   ];
 
   for (const makeAction of actions) {

@@ -77,7 +77,7 @@ async function applyAndWatch(
       queuedAfterLoss = baseline !== undefined && newJob(baseline, jobs) !== undefined;
       return queuedAfterLoss
         ? vscode.l10n.t('The panel queued the apply on "{0}"; watching it now.', name)
-        : vscode.l10n.t('The panel shows no new apply job on "{0}"; nothing was queued. Apply again if it is still needed.', name);
+        : vscode.l10n.t('The panel shows no new apply job on "{0}" yet. Look at its Recent jobs before applying again: a late apply may still appear.', name);
     },
   });
   if (!(queued.kind === 'done' || queuedAfterLoss) || baseline === undefined) {
