@@ -35,10 +35,10 @@ describe('node actions: what they show', () => {
   });
 
   it('writes an apply job as status, error, the raw log, then other fields', () => {
-    const text = applyJobText('hel-3', { id: 'j1', status: 'failed', error: 'bind: address in use', logs: ['line one', 'line two'], node_id: 'n1' });
+    const text = applyJobText('hel-3', { id: 'j1', status: 'failed', error: 'bind: address in use', logs: ['line one', 'line two'], node_id: 'n1' }, plainLocalize);
     assert.match(text, /^Apply job on hel-3\n\nstatus: failed\nerror: bind: address in use\n\n--- log ---\nline one\nline two\n\n--- other fields ---\n/);
     assert.match(text, /"node_id": "n1"/);
-    assert.match(applyJobText('x', { status: 'ok' }), /the panel sent no log/);
+    assert.match(applyJobText('x', { status: 'ok' }, plainLocalize), /the panel sent no log/);
   });
 
   it('describes a fleet update defensively', () => {

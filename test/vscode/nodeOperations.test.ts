@@ -122,3 +122,26 @@ describe('Node operations', () => {
     assert.ok(!log.includes(record.registration_secret), 'the secret never reaches the log');
   });
 });
+
+describe('Node operations with a token limited to nodes:read', () => {
+  const connected = connectedPanel({
+    token: (panel) => panel.issueToken({ role: 'owner', scopes: ['nodes:read'] }).secret,
+    connect: { scopes: ['nodes:read'] },
+  });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+
+  it('believes write actions unavailable, and a refused one names the scope it needs', async () => {
+    assert.equal(api.session.capabilities.can('nodes.apply'), false, 'the menus that need nodes:write are hidden');
+    assert.equal(api.session.capabilities.can('nodes.stats'), true);
+    const item = await nodeItem(api, 'ams-1');
+    await onItem(api, 'panelOps.nodes.check', item);
+    assert.equal(api.input.notices.length, 1);
+    assert.match(api.input.notices[0].message, /Could not check "ams-1": The panel refused POST \/nodes\/\{id\}\/check: it needs nodes:write/);
+    assert.equal(auditSince(panel, 0, 'nodes.check').length, 0);
+    await onItem(api, 'panelOps.nodes.showDetails', item, 'Stats');
+    assert.match(readOnlyTab(/ams-1 — stats\.json/), /"keys_bound"/, 'reads it may do still work');
+  });
+});

@@ -183,7 +183,7 @@ async function openJob(context: NodeActionContext, item: NodeItem, job: ApplyJob
     }
   }
   const status = plainLabel(job.status, 20) || vscode.l10n.t('unknown');
-  await context.documents.show(vscode.l10n.t('{0} — apply job ({1}).log', nodeName(item.node), status), applyJobText(nodeName(item.node), job as Record<string, unknown>), 'log');
+  await context.documents.show(vscode.l10n.t('{0} — apply job ({1}).log', nodeName(item.node), status), applyJobText(nodeName(item.node), job as Record<string, unknown>, vscode.l10n.t), 'log');
   return 'document';
 }
 
