@@ -13,6 +13,8 @@ import { reReadNodeUsers } from './nodeUsersSync';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
 const BASELINE_JOBS = 20;
+/** Applies watched at once by Apply All Pending (each polls two reads per interval). */
+const APPLY_ALL_CONCURRENCY = 6;
 
 /** What an apply came to, as the command returns it (the statuses seen, e.g. queued → running → ok). */
 export interface ApplyReport {
@@ -211,13 +213,30 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
   const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));
   const reports = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying the configuration of {0} nodes', items.length), cancellable: true },
-    (progress, token) => Promise.all(items.map((item) => applyAndWatch(context, item, (status) => {
-      statuses.set(nodeName(item.node), statusWord(status));
-      progress.report({ message: [...statuses].map(([name, word]) => `${name}: ${word}`).join(' · ') });
-    }, token, false))),
+    // Once cancelled, nodes not started yet are not applied at all.
+    (progress, token) => inPool(items, APPLY_ALL_CONCURRENCY, async (item): Promise<ApplyReport> => (token.isCancellationRequested
+      ? { node: nodeName(item.node), outcome: 'cancelled', seen: [] }
+      : applyAndWatch(context, item, (status) => {
+        statuses.set(nodeName(item.node), statusWord(status));
+        progress.report({ message: [...statuses].map(([name, word]) => `${name}: ${word}`).join(' · ') });
+      }, token, false))),
   );
   tellBatch(context, reports);
   return reports;
+}
+
+/** Runs `work` on every item with at most `size` at a time; results in the items' order. */
+async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return results;
 }
 
 /** One sentence for a batch: how many landed and which did not, with their errors. */

@@ -33,7 +33,10 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
     const nodes = Array.isArray(dragged) ? dragged.filter((item): item is NodeItem => item instanceof NodeItem) : [];
     const order = (this.store.nodes ?? []).map((node) => node.id);
     if (nodes.length === 0 || order.length === 0 || token.isCancellationRequested) return;
+    // Onto a node (or one of its sections): before it; onto empty space: at the end; onto anything else
+    // (a user under a node, a message): not a place in the order, so nothing happens.
     const onto = target instanceof NodeItem ? target : target instanceof NodeSectionItem ? target.parent : undefined;
+    if (target !== undefined && onto === undefined) return;
     const next = placeBefore(order, nodes.map((item) => item.node.id), onto?.node.id);
     if (next.every((id, index) => id === order[index])) return;
     await this.reorder(nodes[0].panelId, next);
