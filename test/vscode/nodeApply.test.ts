@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { auditSince, nodeItem, nodeRecord, readOnlyTab, withSetting } from './nodeSupport';
+import { auditSince, nodeItem, nodeRecord, withSetting } from './nodeSupport';
 import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
 
 interface ApplyReport {
@@ -67,14 +67,12 @@ describe('Apply Configuration', () => {
     assert.equal(report.seen.at(-1), 'failed');
     assert.match(report.error ?? '', /address already in use/);
     assert.equal(item.contextValue, 'node.dirty', 'still not applied');
-    if (report.shownIn === 'document') {
-      const text = readOnlyTab(/hel-3 — apply job \(failed\)/);
-      assert.match(text, /error: engine reload failed/);
-      assert.match(text, /--- log ---\n.*apply queued for hel-3/);
-      assert.match(text, /ERROR engine reload failed/);
-    } else {
-      assert.equal(report.shownIn, 'jobHistory');
-    }
+    // The Job History view opens on the failed job, with its error and raw log.
+    assert.equal(report.shownIn, 'jobHistory');
+    const failedJob = panel.data.jobs.filter((job) => job.node_id === record.id && job.status === 'failed').at(-1);
+    const history = api.jobHistories.histories.find((candidate) => candidate.target.node.id === record.id);
+    assert.ok(history && failedJob, 'the job history of hel-3 is open');
+    assert.equal(history.selectedJob, failedJob.id, 'on the job that failed');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     assert.equal(requestsTo(panel, `/nodes/${record.id}/apply`).length, 1, 'no second apply to "fix" it');
   });
