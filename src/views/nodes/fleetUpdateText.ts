@@ -28,21 +28,28 @@ export function fleetUpdatesOf(answer: unknown): FleetUpdate[] {
     });
 }
 
-/** "42%" or "3/5 nodes" when the panel says how far it is; '' otherwise. */
-export function fleetProgress(raw: JsonObject, t: Localize): string {
+/**
+ * "42%" or "3/5 nodes" when the panel says how far it is; else, for a running update, how many of its
+ * nodes already run the target version (`engineVersionOf` reads a node's version from a fresh node list).
+ */
+export function fleetProgress(raw: JsonObject, t: Localize, engineVersionOf?: (nodeId: string) => unknown): string {
   const percent = raw.progress ?? raw.percent ?? raw.progress_percent;
   if (typeof percent === 'number' && Number.isFinite(percent)) return t('{0}%', Math.round(percent <= 1 && percent > 0 && !Number.isInteger(percent) ? percent * 100 : percent));
   const done = raw.done ?? raw.completed ?? raw.nodes_done;
   const total = raw.total ?? (Array.isArray(raw.node_ids) ? raw.node_ids.length : undefined);
   if (typeof done === 'number' && typeof total === 'number') return t('{0}/{1} nodes', done, total);
-  return '';
+  const ids = Array.isArray(raw.node_ids) ? raw.node_ids.filter((id): id is string => typeof id === 'string') : [];
+  if (!engineVersionOf || typeof raw.target_version !== 'string' || ids.length === 0) return '';
+  const updated = ids.filter((id) => engineVersionOf(id) === raw.target_version).length;
+  return t('{0}/{1} nodes updated', updated, ids.length);
 }
 
 /** "running · 3 nodes → 2.1.8 · 42% · started 2 minutes ago" */
-export function fleetUpdateDescription(update: FleetUpdate, now: number, t: Localize): string {
+export function fleetUpdateDescription(update: FleetUpdate, now: number, t: Localize, engineVersionOf?: (nodeId: string) => unknown): string {
   const raw = update.raw;
   const nodes = update.nodeIds.length === 1 ? t('1 node') : t('{0} nodes', update.nodeIds.length);
   const target = typeof raw.target_version === 'string' ? `${nodes} → ${raw.target_version}` : nodes;
   const started = typeof raw.created_at === 'string' ? t('started {0}', relativeTime(raw.created_at, now, t)) : '';
-  return joinParts([update.status || t('status unknown'), target, fleetProgress(raw, t), started], 60);
+  const progress = fleetProgress(raw, t, update.running ? engineVersionOf : undefined);
+  return joinParts([update.status || t('status unknown'), target, progress, started], 60);
 }
