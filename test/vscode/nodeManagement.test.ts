@@ -69,5 +69,13 @@ describe('Node management', () => {
     assert.deepEqual(panelOrder, expected, 'the panel holds the new order');
     assert.deepEqual((await children(api.nodes)).map(labelOf), expected, 'the view shows it');
     assert.equal(requestsTo(panel, '/nodes').length, 0, 'from the answer of PUT /nodes/order');
+
+    // A user under a node is not a place in the order: dropping there sends nothing.
+    const users = (await children(api.nodes, target)).find((section) => labelOf(section) === 'Users');
+    assert.ok(users);
+    const user = (await children(api.nodes, users))[0];
+    panel.resetRequests();
+    await controller.handleDrop(user, transfer, new vscode.CancellationTokenSource().token);
+    assert.equal(requestsTo(panel, '/nodes/order').length, 0);
   });
 });
