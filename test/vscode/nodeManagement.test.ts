@@ -17,7 +17,10 @@ describe('Node management', () => {
   it('creates a node after the panel\'s DNS preflight, asking again for a name that does not resolve', async () => {
     await children(api.nodes);
     panel.resetRequests();
-    await runWithAnswers('panelOps.nodes.create', 'lis-7', 'lis-7.invalid', 'lis-7.example.net', 'Lisbon', '');
+    // Back from the hostname step keeps the name typed so far.
+    await runWithAnswers('panelOps.nodes.create', 'lis-6', { back: true }, 'lis-7', 'lis-7.invalid', 'lis-7.example.net', 'Lisbon', '');
+    const nameSteps = api.input.questions.filter((question) => question.prompt?.startsWith('Name'));
+    assert.deepEqual(nameSteps.map((question) => question.value), ['', 'lis-6']);
     const hostnameSteps = api.input.questions.filter((question) => question.prompt?.startsWith('Hostname'));
     assert.equal(hostnameSteps.length, 2, 'the hostname step opened again');
     assert.match(hostnameSteps[1].problem ?? '', /DNS check of lis-7\.invalid failed: NXDOMAIN/);
