@@ -22,8 +22,10 @@ describe('Node management', () => {
     const nameSteps = api.input.questions.filter((question) => question.prompt?.startsWith('Name'));
     assert.deepEqual(nameSteps.map((question) => question.value), ['', 'lis-6']);
     const hostnameSteps = api.input.questions.filter((question) => question.prompt?.startsWith('Hostname'));
-    assert.equal(hostnameSteps.length, 2, 'the hostname step opened again');
-    assert.match(hostnameSteps[1].problem ?? '', /DNS check of lis-7\.invalid failed: NXDOMAIN/);
+    assert.equal(hostnameSteps.length, 3, 'left with Back, then opened again after the failed DNS check');
+    assert.equal(hostnameSteps[1].problem, undefined);
+    assert.match(hostnameSteps[2].problem ?? '', /DNS check of lis-7\.invalid failed: NXDOMAIN/);
+    assert.equal(hostnameSteps[2].value, 'lis-7.invalid', 'keeps what was typed');
     assert.equal(requestsTo(panel, '/nodes/preflight/dns').length, 2);
     assert.equal(requestsTo(panel, '/nodes').filter((request) => request.method === 'POST').length, 1, 'created once');
     const created = [...panel.data.nodes.values()].find((node) => node.name === 'lis-7');
