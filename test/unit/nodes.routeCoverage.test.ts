@@ -25,16 +25,18 @@ describe('node and fleet routes in use', () => {
     assert.deepEqual(uncalled, []);
   });
 
-  it('hides node and fleet actions that write unless nodes:write is believed granted', () => {
+  it('hides node and fleet actions that write unless nodes:write is believed granted, and details unless nodes:read', () => {
     const manifest = JSON.parse(readFileSync(join(SRC, '..', 'package.json'), 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
-    const readOnly = new Set(['panelOps.nodes.refresh', 'panelOps.nodes.showDetails', 'panelOps.nodes.panelUpdateStatus']);
-    const entries = Object.values(manifest.contributes.menus).flat()
-      .filter((entry) => /^panelOps\.(nodes|fleet)\./.test(entry.command) && !readOnly.has(entry.command) && entry.when !== 'false');
-    assert.ok(entries.length >= 15);
-    for (const entry of entries) assert.match(entry.when ?? '', /panelOps\.scope\.nodes\.write/, entry.command);
-    for (const command of readOnly) {
-      for (const entry of Object.values(manifest.contributes.menus).flat().filter((candidate) => candidate.command === command && candidate.when !== 'false')) {
-        if (command !== 'panelOps.nodes.refresh') assert.match(entry.when ?? '', /panelOps\.scope\.nodes\.read/, command);
+    const writes = ['apply', 'applyAllPending', 'restart', 'check', 'diagnostics', 'webDiagnostics', 'webLifecycle', 'engineUpdate',
+      'copyInstallCommand', 'copyRegistrationSecret', 'create', 'edit', 'delete'].map((name) => `panelOps.nodes.${name}`)
+      .concat('panelOps.fleet.update', 'panelOps.fleet.showUpdates');
+    const reads = ['panelOps.nodes.showDetails', 'panelOps.nodes.panelUpdateStatus'];
+    const entries = Object.values(manifest.contributes.menus).flat().filter((entry) => entry.when !== 'false');
+    for (const [commands, scope] of [[writes, /panelOps\.scope\.nodes\.write/], [reads, /panelOps\.scope\.nodes\.read/]] as const) {
+      for (const command of commands) {
+        const shown = entries.filter((entry) => entry.command === command);
+        assert.ok(shown.length > 0, `${command} appears in a menu`);
+        for (const entry of shown) assert.match(entry.when ?? '', scope, command);
       }
     }
   });
