@@ -93,8 +93,15 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
 
 /** A node's actions (its context menu), then an apply being watched (its status on the item and in a notification). */
 async function takeNodeActionScreenshots(page: Page): Promise<void> {
+  // The steps before may have given the editor the whole window: bring the Panel Ops side bar back.
+  // (The alert badge covers the activity-bar icon's centre: the click goes through it.)
+  if (!(await page.locator('.part.sidebar').isVisible())) {
+    await page.locator('.part.activitybar .action-item a[aria-label^="Panel Ops"]').first().click({ force: true });
+    await page.locator('.part.sidebar .composite.title', { hasText: 'Panel Ops' }).waitFor();
+  }
+  const nodesHeader = page.locator('.part.sidebar .pane-header', { hasText: 'Nodes' }).first();
+  if ((await nodesHeader.getAttribute('aria-expanded')) !== 'true') await nodesHeader.click();
   await widenSideBar(page, 620);
-  await collapseTreeRow(page, 'Users', 'active');
   const dirtyNode = treeRow(page, 'Nodes', /not applied/);
   await dirtyNode.click({ button: 'right' });
   await page.locator('.context-view .monaco-menu', { hasText: 'Apply Configuration' }).waitFor();
