@@ -3,8 +3,10 @@
  * other field the panel sent. Words go through the caller's `Localize`. The job's shape beyond the fields the spec names (status, started_at,
  * finished_at, error) and the raw logs is not given, so everything else is shown as JSON. No `vscode`.
  */
-import type { Localize } from '../views/shared/localize';
 import { prettyJson } from './prettyJson';
+
+/** `vscode.l10n.t`'s shape (the views' `Localize`; not imported, since views import editors). */
+type Localize = (message: string, ...args: Array<string | number | boolean>) => string;
 
 const NAMED = ['status', 'queued_at', 'started_at', 'finished_at', 'error'];
 const LOG_FIELDS = ['logs', 'log', 'output'];
