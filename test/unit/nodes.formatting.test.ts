@@ -2,7 +2,7 @@
 // apply job as a document, and a fleet update's line in the Fleet Updates pick.
 import * as assert from 'node:assert/strict';
 import { applyJobText } from '../../src/editors/applyJobText';
-import { readablePrometheus } from '../../src/editors/prometheusText';
+import { readablePrometheus } from '../../src/text/prometheus';
 import { placeBefore } from '../../src/views/nodes/nodeOrder';
 import { fleetUpdateDescription, fleetUpdatesOf } from '../../src/views/nodes/fleetUpdateText';
 import { plainLocalize } from './plainLocalize';

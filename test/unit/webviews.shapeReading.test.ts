@@ -2,7 +2,7 @@
 // field name, arrays of points as time series (gaps kept), other lists as tables, the rest as a tree, and
 // nothing thrown for any shape.
 import * as assert from 'node:assert/strict';
-import { prometheusSamples } from '../../src/webviews/figures/prometheusText';
+import { prometheusSamples } from '../../src/text/prometheus';
 import { readShape, READING_LIMITS } from '../../src/webviews/figures/shapeReading';
 
 describe('webviews: reading answers of unspecified shape', () => {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import type { PanelApi } from '../../api/index';
 import { prettyJson } from '../../editors/readOnlyDocuments';
-import { readablePrometheus } from '../../editors/prometheusText';
+import { readablePrometheus } from '../../text/prometheus';
 import { withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
 import { FiguresView, type SectionSource } from '../figures/figuresView';
-import { prometheusSamples } from '../figures/prometheusText';
+import { prometheusSamples } from '../../text/prometheus';
 import type { WebviewHost } from '../shared/webviewHost';
 
 /** A node of a panel, as the Nodes view's items carry it. */
