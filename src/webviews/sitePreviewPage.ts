@@ -5,8 +5,10 @@
  * No `vscode` import (unit-tested).
  */
 import { escapeHtml } from '../text/html';
+import { SCRIPT_FREE_CSP } from './shared/scriptFreeDocument';
 
-export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'none'; form-action 'none'; base-uri 'none'";
+/** The script-free policy, and no frame inside the preview's own sandboxed frame. */
+export const PREVIEW_CSP = `${SCRIPT_FREE_CSP}; frame-src 'none'`;
 
 /** The site's HTML with its CSS added as a `<style>` element (at the end of <head> when there is one). */
 export function siteDocument(html: string, css: string): string {

@@ -12,16 +12,31 @@ export interface ScriptFreePageSpec {
 }
 
 /**
- * A webview that runs no script: scripts, forms and command links disabled, no local resources, the
- * script-free policy first in the document. For HTML from the panel and images before upload.
+ * A webview panel that runs no script: scripts, forms and command links disabled, no local resources.
+ * Its HTML must start with a script-free Content-Security-Policy (scriptFreeDocument, or the site
+ * preview's page). Reuses `reuse` when that panel is still open.
  */
-export function openScriptFreePage(spec: ScriptFreePageSpec): vscode.WebviewPanel {
-  const panel = vscode.window.createWebviewPanel(
-    spec.viewType,
-    plainLabel(spec.title, 100),
-    spec.beside ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } : vscode.ViewColumn.Active,
+export function scriptFreePanel(viewType: string, title: string, beside: boolean, reuse?: vscode.WebviewPanel): vscode.WebviewPanel {
+  const shown = plainLabel(title, 100);
+  try {
+    if (reuse) {
+      reuse.title = shown;
+      return reuse;
+    }
+  } catch {
+    // disposed meanwhile: open a new one
+  }
+  return vscode.window.createWebviewPanel(
+    viewType,
+    shown,
+    beside ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } : vscode.ViewColumn.Active,
     { enableScripts: false, enableForms: false, enableCommandUris: false, localResourceRoots: [] },
   );
+}
+
+/** For HTML from the panel and images before upload: the document behind the script-free policy. */
+export function openScriptFreePage(spec: ScriptFreePageSpec): vscode.WebviewPanel {
+  const panel = scriptFreePanel(spec.viewType, spec.title, spec.beside ?? false);
   panel.webview.html = scriptFreeDocument(spec.title, spec.html);
   return panel;
 }
