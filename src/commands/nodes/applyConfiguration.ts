@@ -141,12 +141,16 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
   const name = nodeName(item.node);
   const active = isActivePanel(context, item.panelId);
   const node = 'node' in result ? result.node : undefined;
-  if (active && node && isNode(node)) context.nodes.update(node);
   const base = { node: name, outcome: result.kind, seen: result.seen };
+  if (result.kind === 'ok') {
+    // The node's users first (one paged read): once the clean node reaches the store, the binding-sync
+    // follower finds them synced already instead of reading each of them again.
+    await reReadNodeUsers(context, item);
+  }
+  if (active && node && isNode(node)) context.nodes.update(node);
   switch (result.kind) {
     case 'ok':
       if (active) context.nodes.clearProblem(item.node.id);
-      await reReadNodeUsers(context, item);
       if (tell) void context.input.notify('info', vscode.l10n.t('The configuration of "{0}" is applied.', name));
       return base;
     case 'failed':
