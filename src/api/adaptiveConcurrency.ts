@@ -1,7 +1,8 @@
 /**
- * How many pages a listing keeps in flight, adapted to the panel's answers: it starts small, grows while
- * answers stay fast (by half a request per answer at first, 1.5 times per round trip, so a panel that
- * limits concurrency sees a small overshoot; then by one per round trip once it has shrunk), and shrinks
+ * How many pages a listing keeps in flight, adapted to the panel's answers: it starts small (or where the
+ * client's last listing on this panel ended, ConcurrencyMemory), grows while answers stay fast (by half a
+ * request per answer at first, 1.5 times per round trip, so a panel that limits concurrency sees a small
+ * overshoot; then by one per round trip once it has shrunk), and shrinks
  * at once on a 429 or 503 (halved, with a pause for Retry-After or a backoff) and on rising latency, an
  * answer four times slower than the fastest (by a quarter, once per backlog: answers sent while the
  * backlog drains do not shrink it again). It never exceeds the cap. A 429 also teaches a ceiling: the
@@ -18,6 +19,16 @@ const PROBE_AFTER = 40;
 const INITIAL = 4;
 /** Growth per fast answer before the first shrink. */
 const SLOW_START_STEP = 0.5;
+/** How long a listing's end state is a good start for the client's next listing on the same panel. */
+export const MEMORY_TTL_MS = 5 * 60_000;
+
+/** Where a listing ended: what it kept in flight, the ceiling a 429 taught it, and whether it was still growing fast. */
+export interface ConcurrencyState {
+  readonly limit: number;
+  /** Learnt from a 429; undefined when the panel never refused. */
+  readonly ceiling?: number;
+  readonly slowStart: boolean;
+}
 
 export interface Dispatch {
   /** The shrink count when the request was sent (see `generation`). */
@@ -42,10 +53,17 @@ export class AdaptiveConcurrency {
   constructor(
     private readonly cap: number,
     private readonly now: () => number = Date.now,
+    start?: ConcurrencyState,
   ) {
     this.cap = Math.max(1, Math.trunc(cap));
-    this.ceiling = this.cap;
-    this.value = Math.min(this.cap, INITIAL);
+    this.ceiling = Math.min(this.cap, start?.ceiling ?? this.cap);
+    this.value = Math.min(this.cap, start?.limit ?? INITIAL);
+    this.slowStart = start?.slowStart ?? true;
+  }
+
+  /** Where this listing stands, for the next one (ConcurrencyMemory). */
+  state(): ConcurrencyState {
+    return { limit: this.limit, ceiling: this.ceiling < this.cap ? this.ceiling : undefined, slowStart: this.slowStart };
   }
 
   /** Requests that may be in flight now. */
@@ -99,5 +117,24 @@ export class AdaptiveConcurrency {
     this.value = Math.max(1, Math.floor(Math.min(this.value, this.ceiling) * factor));
     this.slowStart = false;
     this.shrinks += 1;
+  }
+}
+
+/**
+ * The end state of a client's last listing, so that the next listing on the same panel starts where the
+ * panel was last seen coping (like TCP's cached congestion window) instead of ramping up from 4 again,
+ * and does not probe a ceiling a 429 taught minutes ago. Forgotten after MEMORY_TTL_MS.
+ */
+export class ConcurrencyMemory {
+  private last: { state: ConcurrencyState; at: number } | undefined;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  recall(): ConcurrencyState | undefined {
+    return this.last && this.now() - this.last.at < MEMORY_TTL_MS ? this.last.state : undefined;
+  }
+
+  remember(state: ConcurrencyState): void {
+    this.last = { state, at: this.now() };
   }
 }

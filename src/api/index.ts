@@ -14,6 +14,7 @@ import {
 } from './monitoring';
 import { createNodesApi, type NodesApi } from './nodes';
 import type { PanelClientOptions } from './options';
+import { ConcurrencyMemory } from './adaptiveConcurrency';
 import { clampMaxConcurrency, type PagingSettings } from './paging';
 import { retryDelay, retryPolicy } from './retryPolicy';
 import { PanelTransport } from './transport';
@@ -54,6 +55,7 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
   const paging: PagingSettings = {
     maxConcurrency: clampMaxConcurrency(options.paging?.maxConcurrency),
     retryDelay: (attempt, retryAfterMs) => retryDelay(policy, attempt, retryAfterMs),
+    memory: new ConcurrencyMemory(),
   };
   return {
     baseUrl: transport.origin,

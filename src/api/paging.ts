@@ -5,7 +5,7 @@
  * or at the first empty page (rule 4.1.3). The result is the panel's pages in order, each once.
  */
 import { setMaxListeners } from 'node:events';
-import { AdaptiveConcurrency, type Dispatch } from './adaptiveConcurrency';
+import { AdaptiveConcurrency, type ConcurrencyMemory, type Dispatch } from './adaptiveConcurrency';
 import type { CallOptions } from './call';
 import { PanelCancelledError } from './errors';
 import { sleep } from './retryPolicy';
@@ -37,6 +37,8 @@ export interface PagingSettings {
   maxConcurrency: number;
   /** Wait before attempt `attempt + 1` of a page: Retry-After when the panel gave one (capped), else backoff. */
   retryDelay(attempt: number, retryAfterMs?: number): number;
+  /** The client's last listing's end state: the next listing starts there. */
+  memory?: ConcurrencyMemory;
 }
 
 /** A cap within 1..64; default when absent or not a number. */
@@ -93,6 +95,7 @@ export interface ListAllPlan<P> extends PageReader<P, unknown> {
   perPage: number;
   maxConcurrency: number;
   retryDelay: PagingSettings['retryDelay'];
+  memory?: ConcurrencyMemory;
   signal?: AbortSignal;
 }
 
@@ -139,7 +142,7 @@ async function readAlone<P>(read: ReadPage<P>, page: number, plan: ListAllPlan<P
 
 /** Pages `from`..`to` in order, under adaptive concurrency; see listAllPages. */
 async function readConcurrently<P>(read: ReadPage<P>, from: number, to: number, plan: ListAllPlan<P>): Promise<P[]> {
-  const concurrency = new AdaptiveConcurrency(plan.maxConcurrency);
+  const concurrency = new AdaptiveConcurrency(plan.maxConcurrency, Date.now, plan.memory?.recall());
   const stop = new AbortController();
   const signal = plan.signal ? AbortSignal.any([plan.signal, stop.signal]) : stop.signal;
   setMaxListeners(2 * MAX_CONCURRENCY + 8, signal); // each page in flight listens to it
@@ -192,6 +195,7 @@ async function readConcurrently<P>(read: ReadPage<P>, from: number, to: number, 
     }
   } finally {
     stop.abort(); // a failed listing leaves nothing running
+    plan.memory?.remember(concurrency.state());
   }
   const last = Math.min(to, emptyAt - 1);
   return Array.from({ length: Math.max(0, last - from + 1) }, (_, i) => results.get(from + i) as P);
@@ -235,6 +239,7 @@ export function pagedListing<Q extends PagedQuery, P>(
         perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
         maxConcurrency: clampMaxConcurrency(opts?.maxConcurrency, settings.maxConcurrency),
         retryDelay: settings.retryDelay,
+        memory: settings.memory,
         signal: opts?.signal,
       }),
   };

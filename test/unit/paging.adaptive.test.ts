@@ -2,7 +2,7 @@
 // failures, a panel that answers 429 above 4 requests in flight, the cap, and cancellation.
 import * as assert from 'node:assert/strict';
 import { PanelCancelledError, type Key, type PanelApi } from '../../src/api';
-import { AdaptiveConcurrency } from '../../src/api/adaptiveConcurrency';
+import { AdaptiveConcurrency, ConcurrencyMemory, MEMORY_TTL_MS } from '../../src/api/adaptiveConcurrency';
 import { usePanel } from './clientPanelHooks';
 
 /** Every key in the panel's order, read one page after another (the reference a listing must equal). */
@@ -97,6 +97,24 @@ describe('list all: adaptive concurrency', () => {
     });
   });
 
+  describe('one client, one listing after another', () => {
+    const fixture = usePanel({ dataset: 'demo', latencyMs: 30 });
+
+    it('starts the next listing where the last one ended: nine pages at once, where a new client sends four', async () => {
+      const perPage = Math.ceil(fixture.panel.data.keys.size / 10); // page 1, then 9 more
+      const api = fixture.client();
+      await api.keys.listAll({ per_page: 1 }); // one page per key: grows beyond 9 and remembers it
+      fixture.panel.resetRequests();
+      await api.keys.listAll({ per_page: perPage });
+      assert.equal(fixture.panel.load.maxInFlight, 9);
+
+      fixture.panel.resetRequests();
+      const keys = await fixture.client().keys.listAll({ per_page: perPage });
+      assert.equal(keys.length, fixture.panel.data.keys.size);
+      assert.ok(fixture.panel.load.maxInFlight < 9, `a new client had ${fixture.panel.load.maxInFlight} in flight`);
+    });
+  });
+
   describe('cancellation', () => {
     const fixture = usePanel({ dataset: 'demo', inFlightLimit: { max: 0, retryAfterSeconds: 30 } });
 
@@ -167,5 +185,27 @@ describe('AdaptiveConcurrency (fake clock)', () => {
     now += 300;
     c.answered(450, at(c)); // sent after it drained: still slow
     assert.equal(c.limit, 9);
+  });
+
+  it('starts a listing where the last one ended, keeps its learnt ceiling, and forgets both after five minutes', () => {
+    now = 0;
+    const memory = new ConcurrencyMemory(clock);
+    assert.equal(new AdaptiveConcurrency(16, clock, memory.recall()).limit, 4, 'nothing remembered: starts small');
+
+    const first = new AdaptiveConcurrency(16, clock, memory.recall());
+    for (let i = 0; i < 10; i++) first.answered(40, at(first));
+    first.failed(at(first, 8), 0, true); // the panel refused the 8th in flight
+    memory.remember(first.state());
+    assert.deepEqual(memory.recall(), { limit: 3, ceiling: 7, slowStart: false });
+
+    const next = new AdaptiveConcurrency(16, clock, memory.recall());
+    assert.equal(next.limit, 3, 'starts where the last listing ended');
+    for (let i = 0; i < 30; i++) next.answered(40, at(next));
+    assert.equal(next.limit, 7, 'grows again only to the ceiling the 429 taught');
+    assert.equal(new AdaptiveConcurrency(3, clock, memory.recall()).limit, 3, 'never above the cap of the new call');
+
+    now += MEMORY_TTL_MS;
+    assert.equal(memory.recall(), undefined);
+    assert.equal(new AdaptiveConcurrency(16, clock, memory.recall()).limit, 4);
   });
 });
