@@ -48,6 +48,6 @@ export function createAuditApi(t: Transport, paging: PagingSettings): AuditApi {
   return {
     list,
     pages: (query = {}, opts) => paged.pages(query, opts),
-    listAll: async (query = {}, opts) => (await paged.allPages(query, opts)).flatMap(auditEntries),
+    listAll: async (query = {}, opts) => (await paged.listAll(query, opts)).flatMap(auditEntries),
   };
 }

@@ -17,6 +17,12 @@ export interface KeysApi {
    * is read again alone.
    */
   listAll(query?: KeyListQuery, opts?: ListAllOptions): Promise<Key[]>;
+  /**
+   * The pages of `listAll`, each yielded in order as soon as it and those before it are read (read ahead
+   * with adaptive concurrency): for a caller that writes them out as they come, like Export Users. Stopping
+   * the iteration cancels the pages in flight.
+   */
+  allPages(query?: KeyListQuery, opts?: ListAllOptions): AsyncIterableIterator<KeyPage>;
   /** `total` of the query, read with a one-item page. */
   count(query?: Omit<KeyListQuery, 'page' | 'per_page'>, opts?: CallOptions): Promise<number>;
   create(request: CreateKeyRequest, opts?: CallOptions): Promise<Key>;
@@ -77,7 +83,8 @@ export function createKeysApi(t: Transport, paging: PagingSettings): KeysApi {
   return {
     list,
     pages: (query = {}, opts) => paged.pages(query, opts),
-    listAll: async (query = {}, opts) => uniqueById((await paged.allPages(query, opts)).flatMap((page) => page.items)),
+    listAll: async (query = {}, opts) => uniqueById((await paged.listAll(query, opts)).flatMap((page) => page.items)),
+    allPages: (query = {}, opts) => paged.allPages(query, opts),
     count: async (query = {}, opts) => (await list({ ...query, page: 1, per_page: 1 }, opts)).total,
     create: (request, opts) =>
       t.json<Key>({ routeId: 'keys.create', body: jsonBody({ ...request }, CREATE_FIELDS), signal: opts?.signal }),

@@ -103,28 +103,40 @@ type ReadPage<P> = (page: number, perPage: number, opts: PageReadOptions) => Pro
 
 /**
  * Reads page 1, then pages 2..N, where N follows from `total` and the page size the panel used, keeping as
- * many in flight as AdaptiveConcurrency allows (never more than the cap). A page that fails transiently is
- * sent again alone (up to 6 attempts, after Retry-After or a backoff); any other failure fails the listing
- * and cancels the pages in flight. Without a `total`, pages are read one by one until an empty page.
- * Pages after the first empty one are dropped. Returns the pages in order.
+ * many in flight as AdaptiveConcurrency allows (never more than the cap), and yields each page in order as
+ * soon as it and every page before it are read: a caller can write page 1 while pages 2..17 are on their
+ * way. At most twice the cap of pages are read ahead of the one awaited. A page that fails transiently is
+ * sent again alone (up to 6 attempts, after Retry-After or a backoff); any other failure ends the listing
+ * with that error (after the pages before it) and cancels the pages in flight, as does a caller that stops
+ * iterating. Without a `total`, pages are read one by one until an empty page. Pages from the first empty
+ * one on are dropped (page 1 is yielded even when empty).
  */
-export async function listAllPages<P>(read: ReadPage<P>, plan: ListAllPlan<P>): Promise<P[]> {
+export async function* streamAllPages<P>(read: ReadPage<P>, plan: ListAllPlan<P>): AsyncGenerator<P, void, undefined> {
   const first = await readAlone(read, 1, plan);
-  if (plan.itemsOf(first).length === 0) return [first];
   const total = plan.totalOf(first);
   const perPage = plan.perPageOf(first) ?? plan.perPage;
-
+  if (plan.itemsOf(first).length === 0 || (total !== undefined && total <= perPage)) {
+    yield first;
+    return;
+  }
   if (total === undefined || perPage < 1) {
-    const pages = [first];
+    yield first;
     for (let page = 2; page <= MAX_PAGES; page++) {
       const next = await readAlone(read, page, plan);
-      if (plan.itemsOf(next).length === 0) break;
-      pages.push(next);
+      if (plan.itemsOf(next).length === 0) return;
+      yield next;
     }
-    return pages;
+    return;
   }
   const lastPage = Math.min(MAX_PAGES, Math.max(1, Math.ceil(total / perPage)));
-  return [first, ...(await readConcurrently(read, 2, lastPage, plan))];
+  yield* readConcurrently(read, first, lastPage, plan);
+}
+
+/** Every page of streamAllPages, in order. */
+export async function listAllPages<P>(read: ReadPage<P>, plan: ListAllPlan<P>): Promise<P[]> {
+  const pages: P[] = [];
+  for await (const page of streamAllPages(read, plan)) pages.push(page);
+  return pages;
 }
 
 /** One page with its own retries (page 1, and listings without a total). */
@@ -140,17 +152,22 @@ async function readAlone<P>(read: ReadPage<P>, page: number, plan: ListAllPlan<P
   }
 }
 
-/** Pages `from`..`to` in order, under adaptive concurrency; see listAllPages. */
-async function readConcurrently<P>(read: ReadPage<P>, from: number, to: number, plan: ListAllPlan<P>): Promise<P[]> {
+/**
+ * `first`, then pages 2..`to` in order, under adaptive concurrency; see streamAllPages. Requests are sent
+ * before each page is handed over, so pages keep arriving while the caller works on the one it got.
+ */
+async function* readConcurrently<P>(read: ReadPage<P>, first: P, to: number, plan: ListAllPlan<P>): AsyncGenerator<P, void, undefined> {
   const concurrency = new AdaptiveConcurrency(plan.maxConcurrency, Date.now, plan.memory?.recall());
+  const readAhead = 2 * Math.max(1, Math.trunc(plan.maxConcurrency));
   const stop = new AbortController();
   const signal = plan.signal ? AbortSignal.any([plan.signal, stop.signal]) : stop.signal;
   setMaxListeners(2 * MAX_CONCURRENCY + 8, signal); // each page in flight listens to it
-  const waiting = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const waiting = Array.from({ length: to - 1 }, (_, i) => 2 + i);
   const attempts = new Map<number, number>();
-  const results = new Map<number, P>();
+  const results = new Map<number, P>([[1, first]]);
   const inFlight = new Set<Promise<void>>();
   let emptyAt = Infinity;
+  let nextOut = 1;
   let failure: { error: unknown } | undefined;
 
   const send = (page: number): void => {
@@ -177,28 +194,31 @@ async function readConcurrently<P>(read: ReadPage<P>, from: number, to: number, 
     const tracked = done.finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
+  const mayRead = () => waiting.length > 0 && waiting[0] < nextOut + readAhead;
 
   try {
     for (;;) {
+      if (plan.signal?.aborted) throw failure?.error ?? new PanelCancelledError();
       if (emptyAt !== Infinity) waiting.splice(sortedIndex(waiting, emptyAt - 1)); // nothing after an empty page
-      if (failure) throw failure.error;
-      if (waiting.length === 0 && inFlight.size === 0) break;
-      const wait = concurrency.pauseLeft();
-      if (waiting.length > 0 && wait === 0 && inFlight.size < concurrency.limit) {
-        send(waiting.shift() as number);
+      while (!failure && mayRead() && concurrency.pauseLeft() === 0 && inFlight.size < concurrency.limit) send(waiting.shift() as number);
+      if (nextOut < emptyAt && results.has(nextOut)) {
+        const page = results.get(nextOut) as P;
+        results.delete(nextOut++);
+        yield page;
         continue;
       }
+      if (nextOut > to || nextOut >= emptyAt) return;
+      if (failure) throw failure.error;
       const next: Promise<unknown>[] = [...inFlight];
-      if (waiting.length > 0 && wait > 0) next.push(pause(wait, plan.signal, undefined).catch(() => undefined));
+      const wait = concurrency.pauseLeft();
+      if (mayRead() && wait > 0) next.push(pause(wait, plan.signal, undefined).catch(() => undefined));
+      if (next.length === 0) throw new Error(`Paging stalled before page ${nextOut}`); // cannot happen; never hang
       await Promise.race(next);
-      if (plan.signal?.aborted && !failure) failure = { error: new PanelCancelledError() };
     }
   } finally {
-    stop.abort(); // a failed listing leaves nothing running
+    stop.abort(); // a failed or abandoned listing leaves nothing running
     plan.memory?.remember(concurrency.state());
   }
-  const last = Math.min(to, emptyAt - 1);
-  return Array.from({ length: Math.max(0, last - from + 1) }, (_, i) => results.get(from + i) as P);
 }
 
 /** Waits `ms`; on the caller's abort, throws `cause` when it is a cancellation, else a PanelCancelledError. */
@@ -223,24 +243,31 @@ export interface PagedQuery {
 
 /**
  * `pages` and the pages of "list all" for a listing read one page at a time by `list`: `pages` starts at
- * the query's (clamped) page, "list all" asks for the query's (clamped) page size, 200 when it has none,
- * with at most `maxConcurrency` pages in flight (the option, else the client's setting).
+ * the query's (clamped) page; `allPages` (streamed) and `listAll` (collected) ask for the query's
+ * (clamped) page size, 200 when it has none, with at most `maxConcurrency` pages in flight (the option,
+ * else the client's setting).
  */
 export function pagedListing<Q extends PagedQuery, P>(
   list: (query: Q, opts?: PageReadOptions) => Promise<P>,
   reader: PageReader<P, unknown>,
   settings: PagingSettings,
-): { pages(query: Q, opts?: CallOptions): AsyncIterableIterator<P>; allPages(query: Q, opts?: ListAllOptions): Promise<P[]> } {
+): {
+  pages(query: Q, opts?: CallOptions): AsyncIterableIterator<P>;
+  allPages(query: Q, opts?: ListAllOptions): AsyncIterableIterator<P>;
+  listAll(query: Q, opts?: ListAllOptions): Promise<P[]>;
+} {
+  const plan = (query: Q, opts: ListAllOptions | undefined): ListAllPlan<P> => ({
+    ...reader,
+    perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
+    maxConcurrency: clampMaxConcurrency(opts?.maxConcurrency, settings.maxConcurrency),
+    retryDelay: settings.retryDelay,
+    memory: settings.memory,
+    signal: opts?.signal,
+  });
+  const read = (query: Q): ReadPage<P> => (page, perPage, readOptions) => list({ ...query, page, per_page: perPage }, readOptions);
   return {
     pages: (query, opts) => pagesOf((page) => list({ ...query, page }, opts), clampPage(query.page) ?? 1, reader),
-    allPages: (query, opts) =>
-      listAllPages((page, perPage, readOptions) => list({ ...query, page, per_page: perPage }, readOptions), {
-        ...reader,
-        perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
-        maxConcurrency: clampMaxConcurrency(opts?.maxConcurrency, settings.maxConcurrency),
-        retryDelay: settings.retryDelay,
-        memory: settings.memory,
-        signal: opts?.signal,
-      }),
+    allPages: (query, opts) => streamAllPages(read(query), plan(query, opts)),
+    listAll: (query, opts) => listAllPages(read(query), plan(query, opts)),
   };
 }

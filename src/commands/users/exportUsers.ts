@@ -11,8 +11,9 @@ import { activePanelId, tell, type UserCommandsContext } from './keyActionsSuppo
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
- * JSON in a new editor tab. Pages of 200 are read one after another and appended to the document as they
- * arrive (nothing holds every key twice), under a cancellable progress notification.
+ * JSON in a new editor tab. Pages of 200 are read ahead with adaptive concurrency (keys.allPages) and
+ * appended to the document in order as they arrive (nothing holds every key twice), under a cancellable
+ * progress notification.
  */
 async function exportUsers(context: UserCommandsContext, from?: unknown): Promise<string | undefined> {
   const panelId = activePanelId(context);
@@ -43,10 +44,10 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
   let written = 0;
   try {
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting {0}…', what), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting {0}', what), cancellable: true },
       (progress, token) => context.session.callOn(panelId, async (api, signal) => {
         const seen = new Set<string>();
-        for await (const page of api.keys.pages({ ...query, per_page: 200 }, { signal })) {
+        for await (const page of api.keys.allPages({ ...query, per_page: 200 }, { signal })) {
           const fresh = (Array.isArray(page.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string' && !seen.has(key.id) && (seen.add(key.id), true));
           await append(exportPage(format, fresh, written === 0));
           written += fresh.length;
