@@ -10,24 +10,25 @@ const MAX_PAGES = 5;
  * After an apply ended, the node's users changed on the panel (`profile_sync`, and a pending user whose
  * nodes are all synced becomes active): re-reads the users bound to the node (`GET /keys?node=…`) and puts
  * each through the keys store, so every view showing them (sync icons, groups, counts) follows; the
- * node's Users section and Recent jobs reload.
+ * node's Users section and Recent jobs reload. The pages are read with the client's adaptive concurrency.
  */
 export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem, signal?: AbortSignal): Promise<void> {
   refreshSections(context, item, ['jobs']);
   if (!isActivePanel(context, item.panelId) || !context.session.capabilities.can('keys.list')) return;
   try {
     const keys: Key[] = [];
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await context.session.callOn(item.panelId, (api, callSignal) =>
-        api.keys.list({ node: item.node.id, page, per_page: 200 }, { signal: signal ? AbortSignal.any([signal, callSignal]) : callSignal }));
-      const items = Array.isArray(answer?.items) ? answer.items.filter((key): key is Key => typeof key?.id === 'string') : [];
-      keys.push(...items);
-      const total = typeof answer?.total === 'number' ? answer.total : undefined;
-      if (items.length === 0 || total === undefined || keys.length >= total) break;
-      if (page === MAX_PAGES) {
-        refreshSections(context, item, ['users']);
-        return;
+    const complete = await context.session.callOn(item.panelId, async (api, callSignal) => {
+      let pages = 0;
+      for await (const page of api.keys.allPages({ node: item.node.id, per_page: 200 }, { signal: signal ? AbortSignal.any([signal, callSignal]) : callSignal })) {
+        const total = typeof page?.total === 'number' ? page.total : 0;
+        if (++pages > MAX_PAGES || total > MAX_PAGES * 200) return false; // stops the reads in flight
+        keys.push(...(Array.isArray(page?.items) ? page.items.filter((key): key is Key => typeof key?.id === 'string') : []));
       }
+      return true;
+    });
+    if (!complete) {
+      refreshSections(context, item, ['users']);
+      return;
     }
     // Only keys the views already hold: a key the store never saw has no old copy to move it from, so its
     // group counts would drift; lists that never loaded it read it fresh when opened.
