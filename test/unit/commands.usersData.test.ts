@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { customDateProblem, expiresAtOf, normalizeCustomDate } from '../../src/commands/users/accessExpiry';
 import { batchLabels } from '../../src/commands/users/batchLabels';
-import { csvField, exportEnd, exportPage, exportStart } from '../../src/commands/users/exportFormat';
+import { exportEnd, exportPage, exportStart } from '../../src/commands/users/exportFormat';
+import { csvField } from '../../src/text/csv';
 import { csvRecords, jsonItemLines, parseImport, problemsAtLines } from '../../src/commands/users/importFile';
 import { plainLocalize } from './plainLocalize';
 

@@ -3,6 +3,7 @@
  * and URLs are never exported (they grant access). No `vscode` import.
  */
 import type { Key } from '../../api/types';
+import { csvField } from '../../text/csv';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -25,13 +26,6 @@ export function exportRecord(key: Partial<Key>): ExportRecord {
     owner_label: text(key.owner_label), note: text(key.note), expires_at: text(key.expires_at), created_at: text(key.created_at),
     disabled_at: text(key.disabled_at), revoked_at: text(key.revoked_at), last_seen_at: text(key.last_seen_at), nodes,
   };
-}
-
-/** One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is prefixed with ' so spreadsheets do not run it as a formula. */
-export function csvField(value: string | null): string {
-  let field = value ?? '';
-  if (/^[=+\-@\t\r]/.test(field)) field = `'${field}`;
-  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
 /** The text that opens an export. */

@@ -2,12 +2,8 @@
  * The shown audit entries as a file: CSV (the table's columns, RFC 4180 quoting, cells that a spreadsheet
  * would run as a formula prefixed with `'`) or JSON (the entries as the panel sent them). No `vscode` import.
  */
+import { csvField } from '../../text/csv';
 import { auditCell, type AuditEntry } from './auditTable';
-
-function csvField(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Cells keep the panel's whole value (not the table's one-line cut), with control characters as spaces. */
 function exportCell(value: unknown): string {
