@@ -119,7 +119,7 @@ export async function* streamAllPages<P>(read: ReadPage<P>, plan: ListAllPlan<P>
     yield first;
     return;
   }
-  if (total === undefined || perPage < 1) {
+  if (total === undefined) {
     yield first;
     for (let page = 2; page <= MAX_PAGES; page++) {
       const next = await readAlone(read, page, plan);
@@ -139,17 +139,12 @@ export async function listAllPages<P>(read: ReadPage<P>, plan: ListAllPlan<P>): 
   return pages;
 }
 
-/** One page with its own retries (page 1, and listings without a total). */
-async function readAlone<P>(read: ReadPage<P>, page: number, plan: ListAllPlan<P>): Promise<P> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await read(page, plan.perPage, { signal: plan.signal, attempts: 1 });
-    } catch (error) {
-      const transient = transientFailure(error);
-      if (!transient || attempt >= PAGE_ATTEMPTS) throw error;
-      await pause(plan.retryDelay(attempt, transient.retryAfterMs), plan.signal, error);
-    }
-  }
+/**
+ * One page with its own retries (page 1, and listings without a total): the transport's retry loop, for up
+ * to PAGE_ATTEMPTS attempts (Retry-After honoured); no concurrency to adapt here.
+ */
+function readAlone<P>(read: ReadPage<P>, page: number, plan: ListAllPlan<P>): Promise<P> {
+  return read(page, plan.perPage, { signal: plan.signal, attempts: PAGE_ATTEMPTS });
 }
 
 /**
@@ -211,22 +206,13 @@ async function* readConcurrently<P>(read: ReadPage<P>, first: P, to: number, pla
       if (failure) throw failure.error;
       const next: Promise<unknown>[] = [...inFlight];
       const wait = concurrency.pauseLeft();
-      if (mayRead() && wait > 0) next.push(pause(wait, plan.signal, undefined).catch(() => undefined));
+      if (mayRead() && wait > 0) next.push(sleep(wait, plan.signal).catch(() => undefined)); // an abort is seen at the loop's top
       if (next.length === 0) throw new Error(`Paging stalled before page ${nextOut}`); // cannot happen; never hang
       await Promise.race(next);
     }
   } finally {
     stop.abort(); // a failed or abandoned listing leaves nothing running
     plan.memory?.remember(concurrency.state());
-  }
-}
-
-/** Waits `ms`; on the caller's abort, throws `cause` when it is a cancellation, else a PanelCancelledError. */
-async function pause(ms: number, signal: AbortSignal | undefined, cause: unknown): Promise<void> {
-  try {
-    await sleep(ms, signal);
-  } catch {
-    throw cause instanceof PanelCancelledError ? cause : new PanelCancelledError();
   }
 }
 
