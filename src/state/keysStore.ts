@@ -115,8 +115,9 @@ export class KeysStore implements vscode.Disposable {
 
   /** Loads a list's next page (failures stay in `list.pages.error`). */
   async loadNext(list: KeyList): Promise<void> {
+    const known = list.pages.items.length;
     await list.pages.loadNext(this.fetcher(list.query));
-    for (const key of list.pages.items) this.keys.set(keyIdOf(key), key);
+    for (const key of list.pages.items.slice(known)) this.keys.set(keyIdOf(key), key); // the page just appended
   }
 
   /** Takes the key a mutation answered with: every list it joins or leaves follows, and its views. */

@@ -94,6 +94,7 @@ export class PagedList<T> {
   /** Replaces the loaded item with the same key (a newer copy); false when it is not loaded. */
   replace(item: T): boolean {
     const key = this.keyOf(item);
+    if (!this.seen.has(key)) return false;
     const index = this.loaded.findIndex((candidate) => this.keyOf(candidate) === key);
     if (index < 0) return false;
     this.loaded[index] = item;
@@ -105,7 +106,7 @@ export class PagedList<T> {
    * and lowers the total. The next page is read one position earlier, so no item is skipped.
    */
   remove(key: string): void {
-    const index = this.loaded.findIndex((candidate) => this.keyOf(candidate) === key);
+    const index = this.seen.has(key) ? this.loaded.findIndex((candidate) => this.keyOf(candidate) === key) : -1;
     if (index >= 0) {
       this.loaded.splice(index, 1);
       this.seen.delete(key);
