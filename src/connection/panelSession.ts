@@ -59,7 +59,6 @@ export class PanelSession implements vscode.Disposable {
   private readonly clients = new Map<string, PanelApi>();
   /** Panels whose token was rejected (401) since they were last shown or connected. */
   private readonly rejected = new Set<string>();
-  private sessionState: SessionState = 'disconnected';
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly tokenRejected = new vscode.EventEmitter<ActivePanel>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -81,7 +80,8 @@ export class PanelSession implements vscode.Disposable {
   }
 
   get state(): SessionState {
-    return this.sessionState;
+    if (!this.current) return 'disconnected';
+    return this.rejected.has(this.current.id) ? 'tokenRejected' : 'connected';
   }
 
   /**
@@ -91,7 +91,7 @@ export class PanelSession implements vscode.Disposable {
    */
   onDidChangePanel(routes: readonly RouteId[], listener: () => void): vscode.Disposable {
     const scopes = [...new Set(routes.map(scopeOf))];
-    const keyOf = () => [this.current?.id ?? '', this.sessionState, ...scopes.map((scope) => this.capabilities.hasScope(scope))].join('|');
+    const keyOf = () => [this.current?.id ?? '', this.state, ...scopes.map((scope) => this.capabilities.hasScope(scope))].join('|');
     let key = keyOf();
     return this.changed.event(() => {
       const next = keyOf();
@@ -221,7 +221,6 @@ export class PanelSession implements vscode.Disposable {
       if (this.rejected.has(panelId)) return;
       this.rejected.add(panelId);
       if (!isActive || !this.current) return;
-      this.sessionState = 'tokenRejected';
       this.capabilities.setState('tokenRejected'); // fires onDidChange through the subscription
       this.tokenRejected.fire(this.current);
     } else if (isActive && isScopeDenied(error) && error instanceof PanelApiError && error.requiredScope) {
@@ -233,8 +232,7 @@ export class PanelSession implements vscode.Disposable {
   private show(record: PanelRecord | undefined): void {
     if (record) this.rejected.delete(record.url);
     this.current = record && refOf(record);
-    this.sessionState = record ? 'connected' : 'disconnected';
-    this.capabilities.reset(record?.scopes ?? [], this.sessionState); // fires onDidChange
+    this.capabilities.reset(record?.scopes ?? [], this.state); // fires onDidChange
   }
 
   /** Follows changes made by this window's store calls and by other windows (through SecretStorage). */
@@ -245,7 +243,7 @@ export class PanelSession implements vscode.Disposable {
       if (this.current?.url !== url) return; // something else changed the active panel meanwhile
       const record = this.store.record(url);
       if (token === undefined || !record) this.show(connected[0]);
-      else if (this.sessionState === 'tokenRejected' || record.name !== this.current.name) this.show(record);
+      else if (this.state === 'tokenRejected' || record.name !== this.current.name) this.show(record);
     } else if (!this.current) {
       const connected = await this.store.connected();
       if (!this.current && connected.length > 0) this.show(connected[0]);
