@@ -1,10 +1,11 @@
 /**
  * Branding profiles read from `GET /branding/profiles` (a JSON object of unspecified shape, spec 2.3):
- * the list under items/profiles/data, each profile's id, name, active flag, the nine fields of spec 2.4
+ * the list (listFromResponse: under items/profiles/data, or the answer itself), each profile's id, name, active flag, the nine fields of spec 2.4
  * when they are strings, and its uploaded assets. No `vscode` import (unit-tested).
  */
 import type { BrandingAssetKind, BrandingProfileUpdate } from '../api/types';
 import { BRANDING_ASSET_KINDS } from '../api/types';
+import { listFromResponse } from './listFromResponse';
 
 export type BrandingField = keyof BrandingProfileUpdate;
 
@@ -68,10 +69,9 @@ export function brandingProfile(value: unknown): BrandingProfile | undefined {
 
 export function brandingProfiles(answer: unknown, askedLive: boolean): BrandingProfileList {
   const page = isObject(answer) ? answer : {};
-  const list = ['items', 'profiles', 'data'].map((name) => page[name]).find(Array.isArray) as unknown[] | undefined;
   const profiles: BrandingProfile[] = [];
   let unreadable = 0;
-  for (const entry of list ?? []) {
+  for (const entry of listFromResponse(answer, ['items', 'profiles', 'data'])) {
     const profile = brandingProfile(entry);
     if (profile) profiles.push(profile);
     else unreadable += 1;
