@@ -85,6 +85,10 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     req.socket.destroy();
     return;
   }
+  if (fault?.kind === 'answer-after-apply' && 'status' in reply && reply.status < 300) {
+    writeReply(res, { status: fault.status ?? 200, json: fault.json });
+    return;
+  }
   if ('stream' in reply) reply.stream(res, parts.runtime.scheduler.signal);
   else writeReply(res, reply);
 }

@@ -37,6 +37,18 @@ describe('simulated panel: injected faults', () => {
     assert.equal(recorded?.status, undefined);
   });
 
+  it('applies the mutation and then answers the injected body in place of the handler\'s', async () => {
+    panel.inject({ kind: 'answer-after-apply', json: { ok: true }, match: { method: 'POST', path: '/keys' } });
+    const res = await createKey('Acknowledged');
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json(), { ok: true });
+    assert.ok([...panel.data.keys.values()].some((k) => k.label === 'Acknowledged'));
+    // An error answer of the handler goes out as it is.
+    panel.inject({ kind: 'answer-after-apply', json: {}, match: { method: 'POST', path: '/keys' } });
+    const refused = await rawRequest(panel.url, { method: 'POST', path: '/api/v1/keys', token: panel.tokens.owner, json: { label: 7 } });
+    assert.ok(refused.status >= 400, `status ${refused.status}`);
+  });
+
   it('sends malformed JSON, an empty body and an HTML error page on request', async () => {
     panel.inject({ kind: 'malformed-json' });
     const malformed = await nodes();
