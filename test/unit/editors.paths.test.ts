@@ -59,6 +59,12 @@ describe('editors: where a field error points', () => {
     assert.equal(lineOfMember('{\n  "entries": [],\n  "comment": "x"\n}', 'comment'), 3);
     assert.equal(lineOfMember('{}', 'absent'), 1);
   });
+
+  it('finds the member, not an earlier string value equal to its name', () => {
+    assert.equal(lineOfMember('{\n  "note": "colour",\n  "colour" : "red"\n}', 'colour'), 3);
+    assert.equal(lineOfMember('{\n  "a": "a.b",\n  "a.b":1\n}', 'a.b'), 3, 'the name is matched literally');
+    assert.equal(lineOfMember('{\n  "list": ["colour"]\n}', 'colour'), 1, 'only a value: not found');
+  });
 });
 
 describe('editors: template files and bundles', () => {
