@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { DocumentStates } from '../../src/editors/documentStates';
 import { lineOfMember, problemsOf, unknownFields } from '../../src/editors/fieldErrorLines';
 import { authorityOf, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../src/editors/panelPaths';
-import { fillPlaceholders, undeclaredPlaceholders } from '../../src/editors/placeholders';
+import { fillPlaceholders, placeholderPositions, placeholderUses, undeclaredPlaceholders } from '../../src/editors/placeholders';
 import { bundleOf, importBodyOf } from '../../src/editors/templateBundle';
 import { fileOfField, fileText, filesOf, putBody, UnsavableTextError } from '../../src/editors/templateFiles';
 import { parseTemplateRecord } from '../../src/state/siteTemplateRecord';
@@ -39,6 +39,13 @@ describe('editors: placeholders', () => {
     const text = 'a {{ site_name }} b {{other}} {{site_name}}';
     assert.deepEqual(undeclaredPlaceholders(text, ['site_name']), [{ name: 'other', offset: 20, length: 9 }]);
     assert.equal(fillPlaceholders(text, { site_name: 'X' }), 'a X b {{other}} X');
+  });
+
+  it('gives each use its line and column in one pass', () => {
+    const text = '{{a}}\n\nx {{b}} {{c}}\r\n  {{d}}\n';
+    const at = placeholderPositions(text, placeholderUses(text)).map(({ name, line, column }) => [name, line, column]);
+    assert.deepEqual(at, [['a', 0, 0], ['b', 2, 2], ['c', 2, 8], ['d', 3, 2]]);
+    assert.deepEqual(placeholderPositions('', []), []);
   });
 });
 
