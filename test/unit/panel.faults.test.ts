@@ -98,6 +98,16 @@ describe('simulated panel: injected faults', () => {
     assert.equal((await createKey('After clear')).status, 201);
   });
 
+  it('answers and records a request target that is not valid percent-encoding, and still spots a token in it', async () => {
+    panel.resetRequests();
+    const res = await rawRequest(panel.url, { path: '/api/v1/nodes/%zz', token: panel.tokens.owner });
+    assert.equal(res.status, 404);
+    assert.deepEqual(panel.requests.map((r) => [r.path, r.status]), [['/api/v1/nodes/%zz', 404]]);
+    const encoded = `/api/v1/nodes?q=%zz&t=${encodeURIComponent(panel.tokens.owner).replace('_', '%5F')}`;
+    await rawRequest(panel.url, { path: encoded, token: panel.tokens.owner });
+    assert.ok(panel.tokenUrls.includes(encoded), 'the percent-encoded token is found despite the %zz');
+  });
+
   it('records every request with its headers and status', async () => {
     panel.resetRequests();
     await nodes();
