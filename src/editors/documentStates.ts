@@ -46,8 +46,4 @@ export class DocumentStates {
     const state = this.states.get(key);
     if (state) this.states.set(key, { ...state, version });
   }
-
-  forget(key: string): void {
-    this.states.delete(key);
-  }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { plainLabel } from '../text/plainText';
+import { openDocument } from './openDocument';
 
 export interface ProblemAt {
   readonly uri: vscode.Uri;
@@ -52,7 +53,7 @@ export class EditorProblems implements vscode.Disposable {
 
   private replace(collection: vscode.DiagnosticCollection, files: readonly vscode.Uri[], problems: readonly ProblemAt[], source: string): void {
     for (const file of files) {
-      const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === file.toString());
+      const document = openDocument(file);
       const diagnostics = problems.filter((problem) => problem.uri.toString() === file.toString()).map((problem) => {
         const diagnostic = new vscode.Diagnostic(rangeOf(document, problem), plainLabel(problem.message, 500), problem.severity ?? vscode.DiagnosticSeverity.Error);
         diagnostic.source = source;

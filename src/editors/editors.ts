@@ -5,6 +5,7 @@ import { DocumentStates } from './documentStates';
 import { EditorProblems } from './editorProblems';
 import type { EditorServices } from './editorServices';
 import { PanelFileSystem, registerPanelFileSystem } from './panelFileSystem';
+import { openDocument } from './openDocument';
 import { locate } from './panelUri';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { SaveConflicts } from './saveConflicts';
@@ -43,7 +44,7 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
     if (location.path.file !== 'variables.json') validator.checkPlaceholders(document.uri, document.getText());
     else {
       for (const file of ['index.html', 'style.css']) {
-        const sibling = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === siblingUri(document.uri, file).toString());
+        const sibling = openDocument(siblingUri(document.uri, file));
         if (sibling) validator.checkPlaceholders(sibling.uri, sibling.getText());
       }
     }

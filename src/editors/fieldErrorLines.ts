@@ -22,8 +22,9 @@ export function problemsOf(message: string): LineProblem[] {
 
 /** The 1-based line where a JSON text holds the member `"name":`, or 1. */
 export function lineOfMember(text: string, name: string): number {
-  const quoted = JSON.stringify(name);
-  const at = text.indexOf(`${quoted}`);
+  // The quoted name followed by `:` (not an earlier string value equal to the name).
+  const quoted = JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = new RegExp(`${quoted}\\s*:`).exec(text)?.index ?? -1;
   return at < 0 ? 1 : text.slice(0, at).split('\n').length;
 }
 

@@ -13,6 +13,27 @@ export function placeholderUses(text: string): PlaceholderUse[] {
   return [...text.matchAll(PLACEHOLDER)].map((match) => ({ name: match[1], offset: match.index ?? 0, length: match[0].length }));
 }
 
+export interface PlaceholderAt extends PlaceholderUse {
+  /** 0-based line and column (UTF-16 code units) of the first `{`. */
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The line and column of each use (uses in text order, as `placeholderUses` gives them): one pass over the text. */
+export function placeholderPositions(text: string, uses: readonly PlaceholderUse[]): PlaceholderAt[] {
+  let line = 0;
+  let lineStart = 0;
+  let scanned = 0;
+  return uses.map((use) => {
+    for (let at = text.indexOf('\n', scanned); at !== -1 && at < use.offset; at = text.indexOf('\n', at + 1)) {
+      line += 1;
+      lineStart = at + 1;
+    }
+    scanned = Math.max(scanned, use.offset);
+    return { ...use, line, column: use.offset - lineStart };
+  });
+}
+
 /** Uses of placeholders that are not among `declared`. */
 export function undeclaredPlaceholders(text: string, declared: Iterable<string>): PlaceholderUse[] {
   const names = new Set(declared);

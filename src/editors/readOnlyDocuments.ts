@@ -9,8 +9,6 @@ export const READ_ONLY_SCHEME = 'panelops-view';
  */
 export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
   private next = 0;
   private readonly subscriptions: vscode.Disposable[];
 
@@ -51,7 +49,6 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
 
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
-    this.changed.dispose();
     this.texts.clear();
   }
 }

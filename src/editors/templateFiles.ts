@@ -47,8 +47,3 @@ export function putBody(file: TemplateFile, text: string): Record<string, unknow
   if (!Array.isArray(variables)) throw new UnsavableTextError('variables.json must hold an array of {"name", "default", "description"}', 1);
   return { variables };
 }
-
-/** The names a template declares, from its record, or from the text of variables.json being edited. */
-export function declaredNames(record: SiteTemplateRecord): string[] | undefined {
-  return record.variables?.map((variable) => variable.name);
-}

@@ -58,7 +58,7 @@ export class TemplateSave {
     let saved: SiteTemplateRecord | undefined;
     try {
       const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.update(templateId, body as never, { signal }));
-      saved = parseTemplateRecord(answer, templateId);
+      saved = isTemplate(answer) ? parseTemplateRecord(answer, templateId) : await this.readBack(uri, panelId, templateId, file, text);
     } catch (error) {
       if (!isLostAnswer(error)) throw this.refused(uri, panelId, templateId, file, error);
       saved = await this.reconcile(panelId, templateId, file, text, error);
@@ -69,7 +69,9 @@ export class TemplateSave {
         file, version: state.version, updatedBy: previous?.updatedBy, updatedAt: previous?.updatedAt, replacedAt: new Date().toISOString(), text: state.base,
       }).catch((error: unknown) => this.services.log.warn(`Keeping the previous version of ${uri.toString()} failed: ${describeError(error)}`));
     }
-    this.services.states.read(key, text, saved?.version);
+    // Without a record of the saved template (see readBack) the version sent is kept: the next save is then
+    // checked against it (a conflict to compare) rather than sent without a version.
+    this.services.states.read(key, text, saved ? saved.version : state?.version);
     if (saved) this.source.remember(panelId, saved);
     else this.source.expire(panelId, templateId);
     this.services.problems.clearSave(uri);
@@ -88,6 +90,22 @@ export class TemplateSave {
     }
     if (fileText(now, file) === text) return now;
     throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}); reading it back shows the panel does not hold your text, so the file was not saved. Save again to send it.', describeError(lost)));
+  }
+
+  /**
+   * The PUT succeeded but its answer is not a template (the spec does not show the PUT's answer; a panel may
+   * send `{}` or `{"ok": true}`): the template is read back once to learn its new version. Undefined when
+   * that read fails or shows other text than the one saved (the panel moved on since).
+   */
+  private async readBack(uri: vscode.Uri, panelId: string, templateId: string, file: TemplateFile, text: string): Promise<SiteTemplateRecord | undefined> {
+    try {
+      const now = await this.source.record(panelId, templateId, 0);
+      if (fileText(now, file) === text) return now;
+      this.services.log.warn(`Saved ${uri.toString()}, but reading it back shows other text: the next save is checked against the version sent.`);
+    } catch (error) {
+      this.services.log.warn(`Saved ${uri.toString()}, but reading it back for its new version failed: ${describeError(error)}`);
+    }
+    return undefined;
   }
 
   private refused(uri: vscode.Uri, panelId: string, templateId: string, file: TemplateFile, error: unknown): Error {
@@ -116,6 +134,13 @@ export class TemplateSave {
     this.services.log.warn(`The panel ${panelId} does not report template versions: saves replace whatever the panel holds (last write wins).`);
     void this.services.input.notify('warning', vscode.l10n.t('This panel does not report template versions, so saving "{0}" cannot detect changes made on the panel meanwhile: the last save wins.', plainLabel(name, 80)));
   }
+}
+
+/** The PUT's answer is a template (it has the html), not an acknowledgement such as `{}` or `{"ok": true}`. */
+function isTemplate(answer: unknown): boolean {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return false;
+  const record = answer as Record<string, unknown>;
+  return typeof (record.html ?? record.body ?? record.content) === 'string';
 }
 
 /** A mutation whose answer was lost, or a 2xx answer that could not be read: the panel may hold the change. */

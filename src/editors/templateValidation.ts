@@ -4,7 +4,8 @@ import { parseVariables } from '../state/siteTemplateRecord';
 import type { EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
 import { locate } from './panelUri';
-import { undeclaredPlaceholders } from './placeholders';
+import { openDocument } from './openDocument';
+import { placeholderPositions, undeclaredPlaceholders } from './placeholders';
 import { fileOfField } from './templateFiles';
 import type { TemplateSource } from './templateSource';
 
@@ -18,6 +19,8 @@ export function siblingUri(uri: vscode.Uri, file: string): vscode.Uri {
  * their line of the right file), and, as the text is typed, `{{placeholders}}` the template does not declare.
  */
 export class TemplateValidator {
+  private readonly typed = new WeakMap<vscode.TextDocument, { version: number; names: string[] | undefined }>();
+
   constructor(
     private readonly services: EditorServices,
     private readonly source: TemplateSource,
@@ -57,42 +60,36 @@ export class TemplateValidator {
     if (location?.path.kind !== 'templateFile' || location.path.file === 'variables.json') return;
     const declared = this.declared(uri, location.panelId, location.path.templateId);
     if (!declared) return;
-    const lines = text.split('\n');
-    const lineStarts: number[] = [];
-    let offset = 0;
-    for (const line of lines) {
-      lineStarts.push(offset);
-      offset += line.length + 1;
-    }
-    const problems = undeclaredPlaceholders(text, declared).map((use): ProblemAt => {
-      let line = lineStarts.length - 1;
-      while (line > 0 && lineStarts[line] > use.offset) line -= 1;
-      const column = use.offset - lineStarts[line];
-      return {
-        uri,
-        line: line + 1,
-        columns: [column, column + use.length],
-        message: vscode.l10n.t('The placeholder {0} is not declared in variables.json', `{{${use.name}}}`),
-        severity: vscode.DiagnosticSeverity.Warning,
-      };
-    });
+    const problems = placeholderPositions(text, undeclaredPlaceholders(text, declared)).map((use): ProblemAt => ({
+      uri,
+      line: use.line + 1,
+      columns: [use.column, use.column + use.length],
+      message: vscode.l10n.t('The placeholder {0} is not declared in variables.json', `{{${use.name}}}`),
+      severity: vscode.DiagnosticSeverity.Warning,
+    }));
     this.services.problems.reportPlaceholders(uri, problems);
   }
 
   private declared(uri: vscode.Uri, panelId: string, templateId: string): string[] | undefined {
-    const typed = openText(siblingUri(uri, 'variables.json'));
-    if (typed !== undefined) {
-      try {
-        const variables = parseVariables(JSON.parse(typed));
-        if (variables) return variables.map((variable) => variable.name);
-      } catch {
-        // Half-typed JSON: fall back to what the panel declares.
-      }
+    const typed = openDocument(siblingUri(uri, 'variables.json'));
+    return (typed && this.typedNames(typed)) ?? this.source.known(panelId, templateId)?.variables?.map((variable) => variable.name);
+  }
+
+  /** The names an open variables.json declares as typed, parsed once per version of the document; undefined while half-typed. */
+  private typedNames(document: vscode.TextDocument): string[] | undefined {
+    const cached = this.typed.get(document);
+    if (cached?.version === document.version) return cached.names;
+    let names: string[] | undefined;
+    try {
+      names = parseVariables(JSON.parse(document.getText()))?.map((variable) => variable.name);
+    } catch {
+      // Half-typed JSON: fall back to what the panel declares.
     }
-    return this.source.known(panelId, templateId)?.variables?.map((variable) => variable.name);
+    this.typed.set(document, { version: document.version, names });
+    return names;
   }
 }
 
 function openText(uri: vscode.Uri): string | undefined {
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString())?.getText();
+  return openDocument(uri)?.getText();
 }

@@ -5,9 +5,9 @@
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import { repoRoot } from '../launch/repo-paths';
 import { benchContext, installVscodeStub } from './vscodeStub';
 
-const ROOT = resolve(__dirname, '../../..');
 
 async function main(): Promise<void> {
   installVscodeStub();
@@ -17,9 +17,9 @@ async function main(): Promise<void> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const started = process.hrtime.bigint();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const extension = require(resolve(ROOT, 'dist/extension.js')) as { activate(context: unknown): Promise<unknown> };
+  const extension = require(resolve(repoRoot, 'dist/extension.js')) as { activate(context: unknown): Promise<unknown> };
   const loaded = process.hrtime.bigint();
-  await extension.activate(benchContext(ROOT));
+  await extension.activate(benchContext(repoRoot));
   const activated = process.hrtime.bigint();
   await new Promise((done) => setTimeout(done, 50));
   server.close();

@@ -5,10 +5,10 @@
  * Prints one JSON line `{"focused", "seconds", "requests", "perHourAtDefault"}`. Usage: idle.bench.js focused|unfocused [seconds]
  */
 import { resolve } from 'node:path';
+import { repoRoot } from '../launch/repo-paths';
 import { startPanel } from '../panel';
 import { benchContext, installVscodeStub, stubOptions } from './vscodeStub';
 
-const ROOT = resolve(__dirname, '../../..');
 const DEFAULT_INTERVAL_S = 60;
 const BENCH_INTERVAL_S = 1;
 
@@ -19,12 +19,12 @@ async function main(): Promise<void> {
   stubOptions.focused = focused;
   stubOptions.settings = { 'panelOps.alerts.pollIntervalSeconds': BENCH_INTERVAL_S };
   const panel = await startPanel({ dataset: 'demo' });
-  const context = benchContext(ROOT, {
+  const context = benchContext(repoRoot, {
     state: { 'panelOps.panels': [{ url: panel.url, name: 'Bench', preset: 'fullRights', scopes: ['nodes:read', 'users:read', 'monitoring:read', 'sites:read'] }], 'panelOps.activePanel': panel.url },
     secrets: { [`panelOps.token:${panel.url}`]: panel.tokens.owner },
   });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const extension = require(resolve(ROOT, 'dist/extension.js')) as { activate(context: unknown): Promise<unknown> };
+  const extension = require(resolve(repoRoot, 'dist/extension.js')) as { activate(context: unknown): Promise<unknown> };
   await extension.activate(context);
   panel.resetRequests();
   await new Promise((done) => setTimeout(done, seconds * 1000));

@@ -14,7 +14,7 @@ function resetConnection(socket: Socket): void {
 
 /**
  * Answers a request in place of the panel for faults that replace the answer. Returns false for faults that
- * do not (latency and drop-after-apply, handled around the real handler).
+ * do not (latency, drop-after-apply and answer-after-apply, handled around the real handler).
  */
 export function replaceAnswer(fault: Fault, req: IncomingMessage, res: ServerResponse): boolean {
   switch (fault.kind) {
@@ -50,6 +50,7 @@ export function replaceAnswer(fault: Fault, req: IncomingMessage, res: ServerRes
       return true;
     case 'latency':
     case 'drop-after-apply':
+    case 'answer-after-apply':
       return false;
   }
 }

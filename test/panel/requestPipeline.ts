@@ -11,7 +11,7 @@ import type { Handler, Reply } from './handlerTypes';
 import type { InFlightGate } from './inFlightGate';
 import type { PanelRuntime } from './panelRuntime';
 import { RequestBody } from './requestBody';
-import type { Router } from './router';
+import { safeDecode, type Router } from './router';
 import type { TokenAuthority } from './tokenAuthority';
 import type { RecordedRequest } from './types';
 
@@ -35,6 +35,11 @@ export interface PipelineParts {
 /** The shape of the panel's API tokens (SHAPES.md): a token in a URL is always a client's mistake. */
 const TOKEN_SHAPE = /pmt_[0-9a-f]{40}/i;
 
+/** The request target percent-decoded where it is valid percent-encoding (`%zz` stays as written, never a 500). */
+function decodedTarget(target: string): string {
+  return target.replace(/(?:%[0-9a-f]{2})+/gi, (run) => safeDecode(run));
+}
+
 export function createRequestListener(parts: PipelineParts): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     handle(parts, req, res).catch((error: unknown) => {
@@ -55,7 +60,7 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     receivedAt: Date.now(),
   };
   parts.requests.push(record);
-  if (TOKEN_SHAPE.test(decodeURIComponent(req.url ?? ''))) parts.tokenUrls.push(req.url ?? '');
+  if (TOKEN_SHAPE.test(decodedTarget(req.url ?? ''))) parts.tokenUrls.push(req.url ?? '');
   res.on('finish', () => (record.status = res.statusCode));
   if (!parts.gate.enter(res)) {
     req.resume();
@@ -83,6 +88,10 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
   const reply = answer(parts, req, method, url, new RequestBody(raw, req.headers['content-type']));
   if (fault?.kind === 'drop-after-apply') {
     req.socket.destroy();
+    return;
+  }
+  if (fault?.kind === 'answer-after-apply' && 'status' in reply && reply.status < 300) {
+    writeReply(res, { status: fault.status ?? 200, json: fault.json });
     return;
   }
   if ('stream' in reply) reply.stream(res, parts.runtime.scheduler.signal);

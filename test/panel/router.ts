@@ -54,7 +54,8 @@ function matchSegments(template: string[], parts: string[]): Record<string, stri
   return params;
 }
 
-function safeDecode(segment: string): string {
+/** The percent-decoded text, or the text as it is when it is not valid percent-encoding (`%zz`). */
+export function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -132,6 +132,8 @@ export type Fault = { match?: FaultMatch; times?: number } & (
   | { kind: 'latency'; ms: number }
   | { kind: 'status'; status: 500 | 502 | 503 | 504 }
   | { kind: 'drop-after-apply' }
+  /** Handles the request (the mutation happens), then answers `status` (default 200) with `json` instead. */
+  | { kind: 'answer-after-apply'; json: unknown; status?: number }
   | { kind: 'malformed-json' }
   | { kind: 'empty-body'; status?: number }
   | { kind: 'html'; status?: number }

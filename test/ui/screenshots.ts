@@ -12,8 +12,8 @@ import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } fr
 import { installCodeServer } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
 import {
-  activeWebview, answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu, treeRow,
-  viewPane, waitForWorkbench, widenSideBar,
+  activeWebview, answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu,
+  setPaneExpanded, treeRow, viewPane, waitForWorkbench, widenSideBar,
 } from './workbench-page';
 
 const screenshotsDir = join(repoRoot, 'media', 'screenshots');
@@ -99,8 +99,7 @@ async function takeNodeActionScreenshots(page: Page): Promise<void> {
     await page.locator('.part.activitybar .action-item a[aria-label^="Panel Ops"]').first().click({ force: true });
     await page.locator('.part.sidebar .composite.title', { hasText: 'Panel Ops' }).waitFor();
   }
-  const nodesHeader = page.locator('.part.sidebar .pane-header', { hasText: 'Nodes' }).first();
-  if ((await nodesHeader.getAttribute('aria-expanded')) !== 'true') await nodesHeader.click();
+  await setPaneExpanded(page, 'Nodes', true);
   await widenSideBar(page, 620);
   const dirtyNode = treeRow(page, 'Nodes', /not applied/);
   await dirtyNode.click({ button: 'right' });
@@ -161,11 +160,8 @@ async function webviewFrame(page: Page, text: string | RegExp, timeoutMs = 60_00
 async function takeCatalogScreenshots(page: Page): Promise<void> {
   await runCommand(page, 'View: Close All Editors');
   await widenSideBar(page, 620);
-  for (const other of ['Nodes', 'Users', 'Alerts']) {
-    const header = page.locator('.part.sidebar .pane-header', { hasText: other }).first();
-    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
-  }
-  await page.locator('.part.sidebar .pane-header', { hasText: 'Branding' }).click();
+  for (const other of ['Nodes', 'Users', 'Alerts']) await setPaneExpanded(page, other, false);
+  await setPaneExpanded(page, 'Branding', true);
   await expandTreeRow(page, 'Branding', 'Default');
   await treeRow(page, 'Branding', 'primary_color').waitFor();
   await save(page, 'branding-view.png');
@@ -258,12 +254,8 @@ async function webviewHolding(page: Page, selector: string): Promise<FrameLocato
  */
 async function showTemplateWithProblems(page: Page): Promise<void> {
   await collapseTreeRow(page, 'Users', 'active');
-  for (const view of ['Users', 'Alerts']) {
-    const header = viewPane(page, view).locator('.pane-header');
-    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
-  }
-  const templatesHeader = viewPane(page, 'Site Templates').locator('.pane-header');
-  if ((await templatesHeader.getAttribute('aria-expanded')) !== 'true') await templatesHeader.click();
+  for (const view of ['Users', 'Alerts']) await setPaneExpanded(page, view, false);
+  await setPaneExpanded(page, 'Site Templates', true);
   await treeRow(page, 'Site Templates', 'Broken draft').click();
   await page.locator('.tabs-container .tab', { hasText: 'index.html' }).first().waitFor({ timeout: 30_000 });
   await page.locator('.monaco-editor .view-lines').first().click();

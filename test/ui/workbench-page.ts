@@ -81,6 +81,17 @@ export function viewPane(page: Page, name: string): Locator {
   return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: name }) });
 }
 
+/**
+ * Expands or collapses a view's pane by a click on its header, only when it is not in that state already
+ * (a click on an open pane's header closes it), then waits for the state.
+ */
+export async function setPaneExpanded(page: Page, view: string, expanded: boolean): Promise<void> {
+  const header = viewPane(page, view).locator('.pane-header').first();
+  await header.waitFor();
+  if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded) await header.click();
+  await page.waitForFunction(({ element, want }) => element?.getAttribute('aria-expanded') === want, { element: await header.elementHandle(), want: String(expanded) });
+}
+
 /** A tree row of a view, by a part of its visible label. */
 export function treeRow(page: Page, view: string, label: string | RegExp): Locator {
   return viewPane(page, view).locator('.monaco-list-row', { hasText: label }).first();

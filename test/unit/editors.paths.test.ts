@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { DocumentStates } from '../../src/editors/documentStates';
 import { lineOfMember, problemsOf, unknownFields } from '../../src/editors/fieldErrorLines';
 import { authorityOf, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../src/editors/panelPaths';
-import { fillPlaceholders, undeclaredPlaceholders } from '../../src/editors/placeholders';
+import { fillPlaceholders, placeholderPositions, placeholderUses, undeclaredPlaceholders } from '../../src/editors/placeholders';
 import { bundleOf, importBodyOf } from '../../src/editors/templateBundle';
 import { fileOfField, fileText, filesOf, putBody, UnsavableTextError } from '../../src/editors/templateFiles';
 import { parseTemplateRecord } from '../../src/state/siteTemplateRecord';
@@ -40,6 +40,13 @@ describe('editors: placeholders', () => {
     assert.deepEqual(undeclaredPlaceholders(text, ['site_name']), [{ name: 'other', offset: 20, length: 9 }]);
     assert.equal(fillPlaceholders(text, { site_name: 'X' }), 'a X b {{other}} X');
   });
+
+  it('gives each use its line and column in one pass', () => {
+    const text = '{{a}}\n\nx {{b}} {{c}}\r\n  {{d}}\n';
+    const at = placeholderPositions(text, placeholderUses(text)).map(({ name, line, column }) => [name, line, column]);
+    assert.deepEqual(at, [['a', 0, 0], ['b', 2, 2], ['c', 2, 8], ['d', 3, 2]]);
+    assert.deepEqual(placeholderPositions('', []), []);
+  });
 });
 
 describe('editors: where a field error points', () => {
@@ -58,6 +65,12 @@ describe('editors: where a field error points', () => {
     assert.deepEqual(unknownFields('malformed'), []);
     assert.equal(lineOfMember('{\n  "entries": [],\n  "comment": "x"\n}', 'comment'), 3);
     assert.equal(lineOfMember('{}', 'absent'), 1);
+  });
+
+  it('finds the member, not an earlier string value equal to its name', () => {
+    assert.equal(lineOfMember('{\n  "note": "colour",\n  "colour" : "red"\n}', 'colour'), 3);
+    assert.equal(lineOfMember('{\n  "a": "a.b",\n  "a.b":1\n}', 'a.b'), 3, 'the name is matched literally');
+    assert.equal(lineOfMember('{\n  "list": ["colour"]\n}', 'colour'), 1, 'only a value: not found');
   });
 });
 

@@ -37,6 +37,18 @@ describe('simulated panel: injected faults', () => {
     assert.equal(recorded?.status, undefined);
   });
 
+  it('applies the mutation and then answers the injected body in place of the handler\'s', async () => {
+    panel.inject({ kind: 'answer-after-apply', json: { ok: true }, match: { method: 'POST', path: '/keys' } });
+    const res = await createKey('Acknowledged');
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json(), { ok: true });
+    assert.ok([...panel.data.keys.values()].some((k) => k.label === 'Acknowledged'));
+    // An error answer of the handler goes out as it is.
+    panel.inject({ kind: 'answer-after-apply', json: {}, match: { method: 'POST', path: '/keys' } });
+    const refused = await rawRequest(panel.url, { method: 'POST', path: '/api/v1/keys', token: panel.tokens.owner, json: { label: 7 } });
+    assert.ok(refused.status >= 400, `status ${refused.status}`);
+  });
+
   it('sends malformed JSON, an empty body and an HTML error page on request', async () => {
     panel.inject({ kind: 'malformed-json' });
     const malformed = await nodes();
@@ -84,6 +96,16 @@ describe('simulated panel: injected faults', () => {
     panel.clearFaults();
     assert.equal((await rawRequest(panel.url, { path: '/api/v1/alerts', token: panel.tokens.owner })).status, 200);
     assert.equal((await createKey('After clear')).status, 201);
+  });
+
+  it('answers and records a request target that is not valid percent-encoding, and still spots a token in it', async () => {
+    panel.resetRequests();
+    const res = await rawRequest(panel.url, { path: '/api/v1/nodes/%zz', token: panel.tokens.owner });
+    assert.equal(res.status, 404);
+    assert.deepEqual(panel.requests.map((r) => [r.path, r.status]), [['/api/v1/nodes/%zz', 404]]);
+    const encoded = `/api/v1/nodes?q=%zz&t=${encodeURIComponent(panel.tokens.owner).replace('_', '%5F')}`;
+    await rawRequest(panel.url, { path: encoded, token: panel.tokens.owner });
+    assert.ok(panel.tokenUrls.includes(encoded), 'the percent-encoded token is found despite the %zz');
   });
 
   it('records every request with its headers and status', async () => {

@@ -62,4 +62,20 @@ describe('simulated panel: template versions, variables and bundles', () => {
     assert.match((await call('GET', `/nodes/${node.id}/site/preview`)).json().html, /Hello there/);
     assert.equal((await call('POST', `/nodes/${node.id}/site`, { variables: ['x'] })).status, 422);
   });
+
+  it('fills placeholders in the preview\'s html and css from own values only, and customizes the same way', async () => {
+    const html = PAGE.replace('{{greeting}}', '{{greeting}} {{constructor}} {{toString}}');
+    const css = 'p::after { content: "{{greeting}}"; } b::after { content: "{{__proto__}}"; }';
+    const created = (await call('POST', '/site-templates', { name: 'c', html, css, variables: [{ name: 'greeting', default: 'Hi' }, { name: 'constructor', default: '' }] })).json();
+    const node = (await call('GET', '/nodes')).json().items[1];
+    await call('POST', `/nodes/${node.id}/site`, { template_id: created.id, variables: { greeting: 'Hello' } });
+    const preview = (await call('GET', `/nodes/${node.id}/site/preview`)).json();
+    assert.match(preview.html, /<p>Hello  \{\{toString\}\}<\/p>/, 'constructor takes its declared default (empty); toString is no value');
+    assert.equal(preview.css, 'p::after { content: "Hello"; } b::after { content: "{{__proto__}}"; }');
+
+    const copy = (await call('POST', `/site-templates/${created.id}/customize`, { values: { greeting: 'Yo' } })).json();
+    assert.match(copy.html, /<p>Yo \{\{constructor\}\} \{\{toString\}\}<\/p>/);
+    assert.equal(copy.css, 'p::after { content: "Yo"; } b::after { content: "{{__proto__}}"; }');
+    assert.deepEqual(copy.variables.map((variable: { name: string }) => variable.name), ['constructor'], 'a variable named constructor was not given a value');
+  });
 });

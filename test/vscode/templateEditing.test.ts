@@ -225,6 +225,27 @@ describe('Site templates in the editor', () => {
     assert.equal(panel.data.siteTemplates.get(template.id)?.html, again);
   });
 
+  it('reads the template back when the PUT answers something other than a template, so the next save keeps its version', async () => {
+    const template = addTemplate(panel, { name: 'Acknowledged save', version: 3 });
+    const editor = await openFromView(api, template.id);
+    const first = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>answered with ok</p>');
+    await replaceText(editor, first);
+    panel.resetRequests();
+    panel.inject({ kind: 'answer-after-apply', json: { ok: true }, match: { method: 'PUT', path: `/site-templates/${template.id}` } });
+    assert.equal(await editor.document.save(), true);
+    assert.equal(editor.document.isDirty, false);
+    assert.equal(panel.data.siteTemplates.get(template.id)?.version, 4);
+    assert.equal(putsTo(panel, template.id).length, 1, 'the PUT was not sent again');
+    assert.ok(requestsTo(panel, `/site-templates/${template.id}`).some((request) => request.method === 'GET'), 'read back for the new version');
+
+    const second = first.replace('answered with ok', 'answered with a template');
+    await replaceText(editor, second);
+    panel.resetRequests();
+    assert.equal(await editor.document.save(), true);
+    assert.deepEqual(JSON.parse(putsTo(panel, template.id)[0].body ?? '{}'), { html: second, version: 4 }, 'the next save names the version read back');
+    assert.equal(panel.data.siteTemplates.get(template.id)?.html, second);
+  });
+
   it('saves last-write-wins, without a version, when the panel does not version templates', async () => {
     const template = addTemplate(panel, { name: 'Unversioned', version: undefined as unknown as number });
     const editor = await openFromView(api, template.id);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { openDocument } from '../../editors/openDocument';
 import { fillPlaceholders } from '../../editors/placeholders';
 import { siblingUri } from '../../editors/templateValidation';
 import { showSitePreview } from '../../webviews/sitePreview';
@@ -14,7 +15,7 @@ export function registerPreviewTemplate(context: ActionContext): vscode.Disposab
     if (!record) return undefined;
     const open = (file: string) => {
       const uri = target.uri && siblingUri(target.uri, file);
-      return uri && vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString())?.getText();
+      return uri && openDocument(uri)?.getText();
     };
     const values = Object.fromEntries((record.variables ?? []).map((variable) => [variable.name, variable.default]));
     return showSitePreview(vscode.l10n.t('Preview of {0}', record.name), fillPlaceholders(open('index.html') ?? record.html, values), fillPlaceholders(open('style.css') ?? record.css, values));

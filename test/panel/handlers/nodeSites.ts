@@ -1,6 +1,7 @@
 /** The cover website of a node: which template it serves, its upstream, and a rendered preview. */
 import { validationFailed } from '../apiError';
 import { FieldErrors, isUuid, optionalBoolean } from '../fieldChecks';
+import { fillPlaceholders } from '../fillPlaceholders';
 import { ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import type { NodeRecord } from '../types';
 
@@ -52,9 +53,9 @@ function preview(ctx: HandlerContext) {
   const defaults = Object.fromEntries((template?.variables ?? []).map((variable) => [variable.name, variable.default]));
   const values: Record<string, string> = { ...defaults, site_name: node.region || node.name, ...node.site.variables };
   const html = template
-    ? template.html.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole)
+    ? fillPlaceholders(template.html, values)
     : '<!doctype html><html><head><title>Welcome</title></head><body><p>It works.</p></body></html>';
-  return ok({ node_id: node.id, template_id: template?.id ?? null, html, css: template?.css ?? '' });
+  return ok({ node_id: node.id, template_id: template?.id ?? null, html, css: template ? fillPlaceholders(template.css, values) : '' });
 }
 
 export const nodeSiteHandlers: HandlerTable = {

@@ -1,6 +1,7 @@
 /** Site templates (cover websites): list, get, create, put, delete, import, validate, customize. */
 import { conflict, notFound, validationFailed } from '../apiError';
 import { FieldErrors, isUuid, optionalString, requiredString } from '../fieldChecks';
+import { fillPlaceholders } from '../fillPlaceholders';
 import { created, noContent, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import { validateHtml } from '../htmlValidation';
 import { BUNDLE_FORMAT, storedHtmlProblem, variablesOf, variablesProblem, versionProblem } from '../templateFields';
@@ -114,11 +115,11 @@ function customize(ctx: HandlerContext) {
     errors.check('values', 'must be an object of strings');
   }
   if (errors.any) throw validationFailed(errors.fields);
-  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (values as Record<string, string>)[name] ?? whole);
   const given = values as Record<string, string>;
   return store(ctx, {
-    name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description, html: fill(source.html), css: fill(source.css),
-    variables: source.variables.filter((variable) => !(variable.name in given)).map((variable) => ({ ...variable })),
+    name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description,
+    html: fillPlaceholders(source.html, given), css: fillPlaceholders(source.css, given),
+    variables: source.variables.filter((variable) => !Object.hasOwn(given, variable.name)).map((variable) => ({ ...variable })),
   }, 'site_templates.customize');
 }
 
