@@ -44,6 +44,8 @@ export class FiguresView implements vscode.Disposable {
   private readonly poller: Poller;
   private readonly subscriptions: vscode.Disposable[] = [];
   private disposed = false;
+  /** The last load found the panel gone (signed out): the poller stopped until it is activated again. */
+  private panelGone = false;
   /** The load in flight (tests wait for it). */
   loaded: Promise<void> = Promise.resolve();
   /** How many loads ran (tests see whether it refreshed). */
@@ -80,8 +82,12 @@ export class FiguresView implements vscode.Disposable {
     return this.page.probe;
   }
 
-  /** Reads every section again now. */
+  /** Reads every section again now; after the panel was signed out, polling starts again too. */
   refresh(): Promise<void> {
+    if (this.panelGone) {
+      this.panelGone = false;
+      void this.poller.activate();
+    }
     this.loaded = this.poller.pollNow();
     return this.loaded;
   }
@@ -114,8 +120,8 @@ export class FiguresView implements vscode.Disposable {
         updated: new Date().toLocaleTimeString(),
         sections,
       });
-      const panel = this.session.panel(this.spec.panelId);
-      if (!panel) return 'stop';
+      this.panelGone = !this.session.panel(this.spec.panelId);
+      if (this.panelGone) return 'stop';
       return sections.every((section) => section.problem) ? 'failed' : 'ok';
     } finally {
       source.dispose();
