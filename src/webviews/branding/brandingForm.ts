@@ -86,9 +86,10 @@ export class BrandingForm implements vscode.Disposable {
     return { name: plainLabel(profile.name, 100), active: profile.active, fields };
   }
 
-  private publish(changes: Partial<BrandingFormState>): void {
+  /** `saved`: a save succeeded, the page shows the values saved instead of what was typed. */
+  private publish(changes: Partial<BrandingFormState>, saved = false): void {
     this.state = { ...this.state, ...changes };
-    void this.page.post({ type: 'state', state: this.state });
+    void this.page.post(saved ? { type: 'state', state: this.state, saved } : { type: 'state', state: this.state });
   }
 
   private onMessage(message: FromBrandingForm): void {
@@ -128,7 +129,7 @@ export class BrandingForm implements vscode.Disposable {
     const outcome = await this.save({ panelId: this.panelId, profile: this.profile }, changes);
     if (outcome.saved) {
       this.profile = outcome.saved;
-      this.publish({ ...this.stateOf(outcome.saved), problems: {}, saving: false, status: vscode.l10n.t('Saved {0}.', Object.keys(changes).join(', ')) });
+      this.publish({ ...this.stateOf(outcome.saved), problems: {}, saving: false, status: vscode.l10n.t('Saved {0}.', Object.keys(changes).join(', ')) }, true);
     } else if (outcome.error !== undefined) {
       const problems = outcome.error instanceof PanelHttpError && outcome.error.status === 422 ? { ...(outcome.error.fields ?? {}) } : {};
       // The page keeps what was typed; only the panel's reasons are added.

@@ -12,7 +12,7 @@ import type { BrandingField } from '../../../state/brandingModel';
 import { button, textField } from '../../shared/browser/controls';
 import { byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
-import type { BrandingFormState, BrandingFormWords, FromBrandingForm, ToBrandingForm } from '../protocol';
+import { valueToShow, type BrandingFormState, type BrandingFormWords, type FromBrandingForm, type ToBrandingForm } from '../protocol';
 
 const root = byId('root');
 const heading = el('h1', { className: 'data' });
@@ -37,10 +37,10 @@ function onMessage(message: ToBrandingForm): void {
     build(words);
     if (current) show(current, true);
   } else if (message.type === 'state') {
-    const first = current === undefined || current.name !== message.state.name;
-    const saved = current?.saving === true && !message.state.saving && Object.keys(message.state.problems ?? {}).length === 0;
+    const before = current;
+    const first = before === undefined || before.name !== message.state.name;
     current = message.state;
-    show(message.state, first || saved);
+    show(message.state, first || message.saved === true, before);
   }
 }
 
@@ -97,12 +97,16 @@ function build(text: BrandingFormWords): void {
   );
 }
 
-/** Shows the state; `values` also puts the panel's values into the controls (else what was typed stays). */
-function show(state: BrandingFormState, values: boolean): void {
+/**
+ * Shows the state; `values` puts the panel's values into every control, else only into those still showing
+ * the value of the state `before` (what was typed stays, and a change made elsewhere is not undone by Save).
+ */
+function show(state: BrandingFormState, values: boolean, before?: BrandingFormState): void {
   heading.textContent = `${words?.heading ?? ''} "${state.name}"`;
   status.textContent = state.status ?? '';
   for (const [field, control] of controls) {
-    if (values) control.input.value = state.fields[field] ?? '';
+    const value = valueToShow(control.input.value, before?.fields[field], state.fields[field] ?? '', values);
+    if (control.input.value !== value) control.input.value = value;
     control.problem.textContent = state.problems?.[field] ?? '';
     markChanged(field);
   }
