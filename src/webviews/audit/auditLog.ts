@@ -6,6 +6,7 @@ import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
+import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { auditCsv, auditJson } from './auditExport';
 import { AUDIT_PAGE_SIZES, auditQuery, isMonitoringCaller, rangeNote, type FilterProblem, type RangeNote } from './auditQuery';
@@ -220,28 +221,19 @@ function auditWords() {
 
 /** One audit log per connected panel; opening it again reveals it. */
 export class AuditLogs implements vscode.Disposable {
-  private readonly open = new Map<string, AuditLogView>();
+  private readonly open = new PageRegistry<AuditLogView>();
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly input: UserInput) {}
 
   show(panel: PanelRef): AuditLogView {
-    const existing = this.open.get(panel.id);
-    if (existing) {
-      existing.page.panel.reveal();
-      return existing;
-    }
-    const view = new AuditLogView(this.host, this.session, panel, this.input);
-    this.open.set(panel.id, view);
-    view.page.onDidDispose(() => this.open.delete(panel.id));
-    return view;
+    return this.open.show(panel.id, () => new AuditLogView(this.host, this.session, panel, this.input));
   }
 
   get views(): readonly AuditLogView[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const view of this.open.values()) view.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

@@ -4,6 +4,7 @@ import { BRANDING_FIELDS, COLOUR_FIELDS, type BrandingField, type BrandingProfil
 import type { BrandingStore } from '../../state/brandingStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
+import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { changedFields, parseBrandingFormMessage, type BrandingFormState, type FromBrandingForm, type ToBrandingForm } from './protocol';
 
@@ -142,7 +143,7 @@ export class BrandingForm implements vscode.Disposable {
 
 /** One form per profile of a panel; opening it again reveals it. */
 export class BrandingForms implements vscode.Disposable {
-  private readonly open = new Map<string, BrandingForm>();
+  private readonly open = new PageRegistry<BrandingForm>();
 
   constructor(
     private readonly host: WebviewHost,
@@ -152,24 +153,14 @@ export class BrandingForms implements vscode.Disposable {
   ) {}
 
   show(panelId: string, profile: BrandingProfile): BrandingForm {
-    const key = `${panelId}\n${profile.id}`;
-    const existing = this.open.get(key);
-    if (existing) {
-      existing.page.panel.reveal();
-      return existing;
-    }
-    const form = new BrandingForm(this.host, this.store, panelId, profile, this.save, this.openPreview);
-    this.open.set(key, form);
-    form.page.onDidDispose(() => this.open.delete(key));
-    return form;
+    return this.open.show(`${panelId}\n${profile.id}`, () => new BrandingForm(this.host, this.store, panelId, profile, this.save, this.openPreview));
   }
 
   get forms(): readonly BrandingForm[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const form of this.open.values()) form.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

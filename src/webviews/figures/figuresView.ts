@@ -169,3 +169,9 @@ export class FiguresView implements vscode.Disposable {
     void this.page.post(message);
   }
 }
+
+/** A figures page opened again (a registry's reuse): shown, and read again. */
+export function revealAndRefresh(view: FiguresView): void {
+  view.page.panel.reveal();
+  void view.refresh();
+}
