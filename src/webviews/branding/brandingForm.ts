@@ -44,7 +44,7 @@ export class BrandingForm implements vscode.Disposable {
     readonly panelId: string,
     profile: BrandingProfile,
     private readonly save: SaveProfile,
-    private readonly openPreview: (panelId: string, profile: BrandingProfile) => void,
+    private readonly openPreview: (profile: BrandingProfile) => void,
   ) {
     this.profile = profile;
     this.page = host.open<ToBrandingForm, FromBrandingForm>({
@@ -112,7 +112,7 @@ export class BrandingForm implements vscode.Disposable {
         void this.page.post({ type: 'state', state: this.state });
         return;
       case 'preview':
-        this.openPreview(this.panelId, this.profile);
+        this.openPreview(this.profile);
         return;
       case 'save':
         this.saved = this.saveChanges(message.fields);
@@ -149,7 +149,7 @@ export class BrandingForms implements vscode.Disposable {
     private readonly host: WebviewHost,
     private readonly store: BrandingStore,
     private readonly save: SaveProfile,
-    private readonly openPreview: (panelId: string, profile: BrandingProfile) => void,
+    private readonly openPreview: (profile: BrandingProfile) => void,
   ) {}
 
   show(panelId: string, profile: BrandingProfile): BrandingForm {

@@ -28,7 +28,7 @@ let pageSizes: readonly number[] = [50, 100, 200];
 let fields: { action: VscodeTextfield; user: VscodeTextfield; from: VscodeTextfield; to: VscodeTextfield; perPage: VscodeSingleSelect } | undefined;
 const fieldProblems = new Map<string, HTMLElement>();
 let current: AuditState | undefined;
-const link = connectToExtension<ToAuditWebview, FromAuditWebview, Record<string, never>>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToAuditWebview, FromAuditWebview, Record<string, never>>(onMessage);
 
 function onMessage(message: ToAuditWebview): void {
   if (message.type === 'words') {

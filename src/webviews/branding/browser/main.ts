@@ -27,7 +27,7 @@ let fieldNames: readonly BrandingField[] = [];
 let colourFields: readonly BrandingField[] = [];
 let current: BrandingFormState | undefined;
 const controls = new Map<BrandingField, { input: VscodeTextfield | VscodeTextarea; problem: HTMLElement; row: HTMLElement; swatch?: HTMLElement }>();
-const link = connectToExtension<ToBrandingForm, FromBrandingForm, Record<string, never>>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToBrandingForm, FromBrandingForm, Record<string, never>>(onMessage);
 
 function onMessage(message: ToBrandingForm): void {
   if (message.type === 'words') {

@@ -35,7 +35,7 @@ let filterField: { value: string } | undefined;
 /** The first reset after the page loaded carries the filter the extension kept (the page was hidden). */
 let filterRestored = false;
 
-const link = connectToExtension<ToLogsWebview, FromLogsWebview, UiState>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToLogsWebview, FromLogsWebview, UiState>(onMessage);
 let wrap = link.uiState.wrap === true;
 applyWrap();
 
