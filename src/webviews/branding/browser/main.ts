@@ -8,7 +8,7 @@ import './branding.css';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import type { VscodeTextarea } from '@vscode-elements/elements/dist/vscode-textarea/vscode-textarea.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
-import type { BrandingField } from '../../../state/brandingModel';
+import { isHexColour, type BrandingField } from '../../../state/brandingModel';
 import { button, textField } from '../../shared/browser/controls';
 import { byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
@@ -21,7 +21,6 @@ const status = el('div', { className: 'status-line', attributes: { role: 'status
 const rows = el('div', { className: 'rows' });
 root.append(heading, rows, toolbar, status);
 
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 let words: BrandingFormWords | undefined;
 let fieldNames: readonly BrandingField[] = [];
 let colourFields: readonly BrandingField[] = [];
@@ -46,8 +45,8 @@ function onMessage(message: ToBrandingForm): void {
 
 function paintSwatch(swatch: HTMLElement, value: string): void {
   const colour = value.trim();
-  swatch.classList.toggle('none', !HEX.test(colour));
-  swatch.style.backgroundColor = HEX.test(colour) ? colour : '';
+  swatch.classList.toggle('none', !isHexColour(colour));
+  swatch.style.backgroundColor = isHexColour(colour) ? colour : '';
   swatch.title = colour;
 }
 
