@@ -122,7 +122,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const branding = new BrandingStore(session);
   const brandingView = registerBrandingView(session, branding);
   const brandingCommands: BrandingCommandContext = { session, log, store: branding, view: brandingView.provider, input };
-  const brandingForms = new BrandingForms(webviews, branding, (target, changes) => saveBrandingProfile(brandingCommands, target, changes), (_panelId, profile) => void showBrandingPreview(profile));
+  const brandingForms = new BrandingForms(webviews, branding, (target, changes) => saveBrandingProfile(brandingCommands, target, changes), (profile) => void showBrandingPreview(profile));
   const dashboards = new Dashboards(webviews, session);
   const nodeMetrics = new NodeMetricsViews(webviews, session);
   const auditLogs = new AuditLogs(webviews, session, input);

@@ -1,7 +1,7 @@
 // The branding form's messages: only the nine fields of spec 2.4 as strings are accepted from the page,
 // and a save sends only the fields whose value differs from what the panel holds.
 import * as assert from 'node:assert/strict';
-import { changedFields, parseBrandingFormMessage } from '../../src/webviews/branding/protocol';
+import { changedFields, parseBrandingFormMessage, valueToShow } from '../../src/webviews/branding/protocol';
 
 describe('webviews: branding form messages', () => {
   it('accepts a save of the 2.4 fields as strings, and nothing else', () => {
@@ -18,5 +18,14 @@ describe('webviews: branding form messages', () => {
     assert.deepEqual(changedFields(held, { name: 'A', primary_color: '#222222', footer_text: '' }), { primary_color: '#222222' });
     assert.deepEqual(changedFields(held, { name: 'A' }), {});
     assert.deepEqual(changedFields(held, { footer_text: 'new' }), { footer_text: 'new' });
+  });
+
+  it('follows a change made elsewhere into a control not edited, and keeps what was typed otherwise', () => {
+    assert.equal(valueToShow('#111111', '#111111', '#abcdef', false), '#abcdef', 'not edited: the new value, so Save does not undo the other edit');
+    assert.equal(valueToShow('#222222', '#111111', '#abcdef', false), '#222222', 'typed: kept');
+    assert.equal(valueToShow('#222222', '#111111', '#111111', false), '#222222', 'a failed or cancelled save keeps what was typed');
+    assert.equal(valueToShow('#222222', '#111111', '#222222', true), '#222222', 'a save that succeeded shows the values saved');
+    assert.equal(valueToShow('typed', undefined, 'held', true), 'held', 'the first state');
+    assert.equal(valueToShow('typed', undefined, 'held', false), 'typed');
   });
 });

@@ -3,7 +3,7 @@
 // nothing thrown for any shape.
 import * as assert from 'node:assert/strict';
 import { prometheusSamples } from '../../src/text/prometheus';
-import { readShape, READING_LIMITS } from '../../src/webviews/figures/shapeReading';
+import { cellText, readShape, READING_LIMITS } from '../../src/webviews/figures/shapeReading';
 
 describe('webviews: reading answers of unspecified shape', () => {
   it('groups numbers by the object holding them, labelled with their field names', () => {
@@ -52,6 +52,12 @@ describe('webviews: reading answers of unspecified shape', () => {
   it('makes keys and values one plain line (no line breaks or bidi overrides)', () => {
     const reading = readShape({ 'a\u202Eb': 'x\ny\u0007' });
     assert.deepEqual(reading.tree, [{ depth: 0, key: 'a b', value: 'x y ' }]);
+  });
+
+  it('shows int64 ids read as bigint inside a cell with their digits, and hides invisible marks', () => {
+    assert.equal(cellText({ id: 12345678901234567890n, name: 'x' }), '{"id":"12345678901234567890","name":"x"}');
+    assert.equal(cellText([1n, 2]), '["1",2]');
+    assert.equal(cellText('a\u2060b\u2064c'), 'a b c');
   });
 
   it('reads Prometheus text into named samples, skipping comments and junk', () => {

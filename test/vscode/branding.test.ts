@@ -90,6 +90,9 @@ describe('Branding', () => {
     assert.match(formState().problems.primary_color ?? '', /\S/, 'the panel\'s reason shows beside the field');
     assert.match(noticesOf(api).join('\n'), /^error: Could not change panel_name, primary_color of "Campaign": .*primary_color: /m, 'and is told once');
     assert.equal(panel.data.brandingProfiles.get(created.profile.id)?.panel_name, panelNameBefore, 'the refused PUT changed nothing');
+    const savedSince = (from: number) => form.probe.posted.slice(from).filter((message) => message.type === 'state' && message.saved).length;
+    assert.equal(savedSince(0), 0, 'a refused save leaves what was typed in the page');
+    const beforeSecond = form.probe.posted.length;
 
     form.probe.deliver({ type: 'save', fields: { ...formState().fields, primary_color: '#123456', panel_name: 'Campaign panel' } });
     await eventually(() => requestsTo(panel, `/branding/profiles/${created.profile.id}`).length === 2, 'the second PUT');
@@ -97,6 +100,7 @@ describe('Branding', () => {
     const update = panel.data.audit.filter((entry) => entry.action === 'branding.profiles.update').at(-1);
     assert.deepEqual([...(update?.details.fields as string[])].sort(), ['panel_name', 'primary_color'], 'only the changed fields are sent');
     assert.deepEqual(formState().problems, {});
+    assert.equal(savedSince(beforeSecond), 1, 'the page is told the save succeeded');
     assert.equal(panel.data.brandingProfiles.get(created.profile.id)?.primary_color, '#123456');
     created = await profileNamed(api, 'Campaign');
     assert.equal(created.profile.fields.panel_name, 'Campaign panel', 'the view follows the form');

@@ -69,6 +69,37 @@ describe('Dashboard and node metrics', () => {
     assert.ok(sections.summary.reading?.groups.length, 'the summary still shows');
   });
 
+  it('reads again on Refresh and on opening it again after its panel was signed out and connected again', async () => {
+    await vscode.commands.executeCommand('panelOps.dashboard.open');
+    const [view] = api.dashboards.views;
+    await view.loaded;
+    try {
+      await signOut(panel);
+      await view.refresh(); // finds the panel gone: polling stops
+    } finally {
+      await connect(panel, panel.tokens.owner);
+    }
+    panel.resetRequests();
+    const before = view.loads;
+    view.probe.deliver({ type: 'refresh' });
+    await eventually(() => view.loads > before, 'the Refresh button reads again');
+    await view.loaded;
+    assert.equal(requestsTo(panel, '/dashboard/summary').length, 1, 'the refresh read the panel');
+
+    await signOut(panel);
+    try {
+      await view.refresh();
+    } finally {
+      await connect(panel, panel.tokens.owner);
+    }
+    const again = view.loads;
+    await vscode.commands.executeCommand('panelOps.dashboard.open');
+    assert.equal(api.dashboards.views.length, 1, 'the open page is reused');
+    await eventually(() => view.loads > again, 'opening it again reads again');
+    await view.loaded;
+    assert.ok(sectionsOf(view).summary.reading, 'the summary shows again');
+  });
+
   it('refreshes on its own only while it is visible and the window is focused', async () => {
     const settings = vscode.workspace.getConfiguration('panelOps');
     await settings.update('dashboard.refreshSeconds', 5, vscode.ConfigurationTarget.Global);

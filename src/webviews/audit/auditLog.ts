@@ -6,6 +6,8 @@ import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
+import { SingleFlightLoad } from '../../state/singleFlightLoad';
+import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { auditCsv, auditJson } from './auditExport';
 import { AUDIT_PAGE_SIZES, auditQuery, isMonitoringCaller, rangeNote, type FilterProblem, type RangeNote } from './auditQuery';
@@ -26,7 +28,7 @@ export class AuditLogView implements vscode.Disposable {
   private entries: AuditEntry[] = [];
   private tokenFilter: string | undefined;
   private state: AuditState;
-  private loading: vscode.CancellationTokenSource | undefined;
+  private readonly loading = new SingleFlightLoad<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   /** The load in flight (tests wait for it). */
   loaded: Promise<void> = Promise.resolve();
@@ -60,18 +62,18 @@ export class AuditLogView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.loading?.cancel();
+    this.loading.dispose();
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
     this.page.dispose();
   }
 
+  /** Cancels the read in flight and starts another. */
   private load(): void {
-    this.loading?.cancel();
-    const source = (this.loading = new vscode.CancellationTokenSource());
-    this.loaded = this.read(source).finally(() => source.dispose());
+    this.loading.cancel();
+    this.loaded = this.loading.run((token) => this.read(token));
   }
 
-  private async read(source: vscode.CancellationTokenSource): Promise<void> {
+  private async read(token: vscode.CancellationToken): Promise<void> {
     const checked = auditQuery(this.filters, this.pageNumber, this.filters.perPage);
     if (!checked.query) {
       this.publish({ loading: false, fieldProblems: fieldProblemsOf(checked.problems), problem: undefined });
@@ -80,8 +82,8 @@ export class AuditLogView implements vscode.Disposable {
     const query = checked.query;
     this.publish({ loading: true, fieldProblems: {}, problem: undefined });
     try {
-      const answer = await this.session.callOn(this.panel.id, (api, signal) => api.audit.list(query, { signal }), source.token);
-      if (source.token.isCancellationRequested) return;
+      const answer = await this.session.callOn(this.panel.id, (api, signal) => api.audit.list(query, { signal }), token);
+      if (token.isCancellationRequested) return;
       this.entries = auditEntries(answer);
       if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
       const total = typeof answer.total === 'number' && answer.total >= 0 ? answer.total : undefined;
@@ -96,7 +98,7 @@ export class AuditLogView implements vscode.Disposable {
         rangeNote: note && describeRangeNote(note),
       });
     } catch (error) {
-      if (source.token.isCancellationRequested) return;
+      if (token.isCancellationRequested) return;
       this.entries = [];
       const fields = error instanceof PanelHttpError && error.status === 422 ? error.fields ?? {} : {};
       this.publish({ loading: false, problem: vscode.l10n.t('Could not read the audit log: {0}', describeError(error)), fieldProblems: { ...fields }, summary: '', pageCount: undefined, rangeNote: undefined });
@@ -220,28 +222,19 @@ function auditWords() {
 
 /** One audit log per connected panel; opening it again reveals it. */
 export class AuditLogs implements vscode.Disposable {
-  private readonly open = new Map<string, AuditLogView>();
+  private readonly open = new PageRegistry<AuditLogView>();
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly input: UserInput) {}
 
   show(panel: PanelRef): AuditLogView {
-    const existing = this.open.get(panel.id);
-    if (existing) {
-      existing.page.panel.reveal();
-      return existing;
-    }
-    const view = new AuditLogView(this.host, this.session, panel, this.input);
-    this.open.set(panel.id, view);
-    view.page.onDidDispose(() => this.open.delete(panel.id));
-    return view;
+    return this.open.show(panel.id, () => new AuditLogView(this.host, this.session, panel, this.input));
   }
 
   get views(): readonly AuditLogView[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const view of this.open.values()) view.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

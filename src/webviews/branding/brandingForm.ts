@@ -4,6 +4,7 @@ import { BRANDING_FIELDS, COLOUR_FIELDS, type BrandingField, type BrandingProfil
 import type { BrandingStore } from '../../state/brandingStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
+import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { changedFields, parseBrandingFormMessage, type BrandingFormState, type FromBrandingForm, type ToBrandingForm } from './protocol';
 
@@ -43,7 +44,7 @@ export class BrandingForm implements vscode.Disposable {
     readonly panelId: string,
     profile: BrandingProfile,
     private readonly save: SaveProfile,
-    private readonly openPreview: (panelId: string, profile: BrandingProfile) => void,
+    private readonly openPreview: (profile: BrandingProfile) => void,
   ) {
     this.profile = profile;
     this.page = host.open<ToBrandingForm, FromBrandingForm>({
@@ -86,9 +87,10 @@ export class BrandingForm implements vscode.Disposable {
     return { name: plainLabel(profile.name, 100), active: profile.active, fields };
   }
 
-  private publish(changes: Partial<BrandingFormState>): void {
+  /** `saved`: a save succeeded, the page shows the values saved instead of what was typed. */
+  private publish(changes: Partial<BrandingFormState>, saved = false): void {
     this.state = { ...this.state, ...changes };
-    void this.page.post({ type: 'state', state: this.state });
+    void this.page.post(saved ? { type: 'state', state: this.state, saved } : { type: 'state', state: this.state });
   }
 
   private onMessage(message: FromBrandingForm): void {
@@ -110,7 +112,7 @@ export class BrandingForm implements vscode.Disposable {
         void this.page.post({ type: 'state', state: this.state });
         return;
       case 'preview':
-        this.openPreview(this.panelId, this.profile);
+        this.openPreview(this.profile);
         return;
       case 'save':
         this.saved = this.saveChanges(message.fields);
@@ -128,7 +130,7 @@ export class BrandingForm implements vscode.Disposable {
     const outcome = await this.save({ panelId: this.panelId, profile: this.profile }, changes);
     if (outcome.saved) {
       this.profile = outcome.saved;
-      this.publish({ ...this.stateOf(outcome.saved), problems: {}, saving: false, status: vscode.l10n.t('Saved {0}.', Object.keys(changes).join(', ')) });
+      this.publish({ ...this.stateOf(outcome.saved), problems: {}, saving: false, status: vscode.l10n.t('Saved {0}.', Object.keys(changes).join(', ')) }, true);
     } else if (outcome.error !== undefined) {
       const problems = outcome.error instanceof PanelHttpError && outcome.error.status === 422 ? { ...(outcome.error.fields ?? {}) } : {};
       // The page keeps what was typed; only the panel's reasons are added.
@@ -141,34 +143,24 @@ export class BrandingForm implements vscode.Disposable {
 
 /** One form per profile of a panel; opening it again reveals it. */
 export class BrandingForms implements vscode.Disposable {
-  private readonly open = new Map<string, BrandingForm>();
+  private readonly open = new PageRegistry<BrandingForm>();
 
   constructor(
     private readonly host: WebviewHost,
     private readonly store: BrandingStore,
     private readonly save: SaveProfile,
-    private readonly openPreview: (panelId: string, profile: BrandingProfile) => void,
+    private readonly openPreview: (profile: BrandingProfile) => void,
   ) {}
 
   show(panelId: string, profile: BrandingProfile): BrandingForm {
-    const key = `${panelId}\n${profile.id}`;
-    const existing = this.open.get(key);
-    if (existing) {
-      existing.page.panel.reveal();
-      return existing;
-    }
-    const form = new BrandingForm(this.host, this.store, panelId, profile, this.save, this.openPreview);
-    this.open.set(key, form);
-    form.page.onDidDispose(() => this.open.delete(key));
-    return form;
+    return this.open.show(`${panelId}\n${profile.id}`, () => new BrandingForm(this.host, this.store, panelId, profile, this.save, this.openPreview));
   }
 
   get forms(): readonly BrandingForm[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const form of this.open.values()) form.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

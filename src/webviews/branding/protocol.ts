@@ -26,7 +26,8 @@ export interface BrandingFormState {
 
 export type ToBrandingForm =
   | { type: 'words'; words: BrandingFormWords; fields: readonly BrandingField[]; colourFields: readonly BrandingField[] }
-  | { type: 'state'; state: BrandingFormState };
+  /** `saved`: a save just succeeded, so the page puts the values saved into its controls (else what was typed stays). */
+  | { type: 'state'; state: BrandingFormState; saved?: true };
 
 export type FromBrandingForm =
   | { type: 'ready' }
@@ -59,4 +60,13 @@ export function changedFields(held: Readonly<Partial<Record<BrandingField, strin
     if (value !== undefined && value !== (held[field] ?? '')) changes[field] = value;
   }
   return changes;
+}
+
+/**
+ * What a control of the form shows after a new state: the panel's value when the page takes every value
+ * (`all`: the first state, a save that succeeded, Undo Changes), or when it still shows the value it was
+ * given before (a change made elsewhere, such as the tree's field edit); else what was typed stays.
+ */
+export function valueToShow(shown: string, before: string | undefined, after: string, all: boolean): string {
+  return all || (before !== undefined && shown === before) ? after : shown;
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
-import { FiguresView, type SectionSource } from '../figures/figuresView';
+import { FiguresView, revealAndRefresh, type SectionSource } from '../figures/figuresView';
+import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost } from '../shared/webviewHost';
 
 /** What the dashboard reads (all monitoring:read): summary, trends, overview, web carriers, public status. */
@@ -17,36 +18,28 @@ export function dashboardSections(): SectionSource[] {
 
 /** One dashboard per connected panel; opening it again reveals and refreshes it. */
 export class Dashboards implements vscode.Disposable {
-  private readonly open = new Map<string, FiguresView>();
+  private readonly open = new PageRegistry<FiguresView>();
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
 
   show(panel: PanelRef): FiguresView {
-    const existing = this.open.get(panel.id);
-    if (existing) {
-      existing.page.panel.reveal();
-      void existing.refresh();
-      return existing;
-    }
-    const name = plainLabel(panel.name, 60);
-    const view = new FiguresView(this.host, this.session, {
-      viewType: 'panelOps.dashboard',
-      title: vscode.l10n.t('Dashboard: {0}', name),
-      heading: vscode.l10n.t('Dashboard of {0}', name),
-      panelId: panel.id,
-      sections: dashboardSections(),
-    });
-    this.open.set(panel.id, view);
-    view.page.onDidDispose(() => this.open.delete(panel.id));
-    return view;
+    return this.open.show(panel.id, () => {
+      const name = plainLabel(panel.name, 60);
+      return new FiguresView(this.host, this.session, {
+        viewType: 'panelOps.dashboard',
+        title: vscode.l10n.t('Dashboard: {0}', name),
+        heading: vscode.l10n.t('Dashboard of {0}', name),
+        panelId: panel.id,
+        sections: dashboardSections(),
+      });
+    }, revealAndRefresh);
   }
 
   get views(): readonly FiguresView[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const view of this.open.values()) view.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

@@ -3,6 +3,7 @@ import { routeById, type RouteId } from '../../api/catalog';
 import type { PanelApi } from '../../api/index';
 import type { PanelSession } from '../../connection/panelSession';
 import { Poller, type PollOutcome } from '../../state/poller';
+import { SingleFlightLoad } from '../../state/singleFlightLoad';
 import { describeError } from '../../text/describeError';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { parseFiguresMessage, type FigureSection, type FromFiguresWebview, type ToFiguresWebview } from './protocol';
@@ -40,10 +41,12 @@ function refreshMs(): number {
 export class FiguresView implements vscode.Disposable {
   readonly page: WebviewPage<ToFiguresWebview, FromFiguresWebview>;
   private last: ToFiguresWebview | undefined;
-  private loading: vscode.CancellationTokenSource | undefined;
+  private readonly loading = new SingleFlightLoad<PollOutcome>();
   private readonly poller: Poller;
   private readonly subscriptions: vscode.Disposable[] = [];
   private disposed = false;
+  /** The last load found the panel gone (signed out): the poller stopped until it is activated again. */
+  private panelGone = false;
   /** The load in flight (tests wait for it). */
   loaded: Promise<void> = Promise.resolve();
   /** How many loads ran (tests see whether it refreshed). */
@@ -80,8 +83,12 @@ export class FiguresView implements vscode.Disposable {
     return this.page.probe;
   }
 
-  /** Reads every section again now. */
+  /** Reads every section again now; after the panel was signed out, polling starts again too. */
   refresh(): Promise<void> {
+    if (this.panelGone) {
+      this.panelGone = false;
+      void this.poller.activate();
+    }
     this.loaded = this.poller.pollNow();
     return this.loaded;
   }
@@ -89,7 +96,7 @@ export class FiguresView implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.loading?.cancel();
+    this.loading.dispose();
     this.poller.deactivate();
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
     this.page.dispose();
@@ -100,27 +107,26 @@ export class FiguresView implements vscode.Disposable {
     return this.page.panel.visible && vscode.window.state.focused;
   }
 
-  private async load(): Promise<PollOutcome> {
-    this.loading?.cancel();
-    const source = (this.loading = new vscode.CancellationTokenSource());
+  /** Cancels the read in flight and reads every section. */
+  private load(): Promise<PollOutcome> {
+    this.loading.cancel();
+    return this.loading.run((token) => this.read(token));
+  }
+
+  private async read(token: vscode.CancellationToken): Promise<PollOutcome> {
     this.loads += 1;
     if (!this.last) this.show({ type: 'loading', message: vscode.l10n.t('Reading {0}…', this.spec.heading) });
-    try {
-      const sections = await Promise.all(this.spec.sections.map((section) => this.readSection(section, source.token)));
-      if (source.token.isCancellationRequested || this.disposed) return 'ok';
-      this.show({
-        type: 'sections',
-        heading: this.spec.heading,
-        updated: new Date().toLocaleTimeString(),
-        sections,
-      });
-      const panel = this.session.panel(this.spec.panelId);
-      if (!panel) return 'stop';
-      return sections.every((section) => section.problem) ? 'failed' : 'ok';
-    } finally {
-      source.dispose();
-      if (this.loading === source) this.loading = undefined;
-    }
+    const sections = await Promise.all(this.spec.sections.map((section) => this.readSection(section, token)));
+    if (token.isCancellationRequested || this.disposed) return 'ok';
+    this.show({
+      type: 'sections',
+      heading: this.spec.heading,
+      updated: new Date().toLocaleTimeString(),
+      sections,
+    });
+    this.panelGone = !this.session.panel(this.spec.panelId);
+    if (this.panelGone) return 'stop';
+    return sections.every((section) => section.problem) ? 'failed' : 'ok';
   }
 
   private async readSection(section: SectionSource, token: vscode.CancellationToken): Promise<FigureSection> {
@@ -162,4 +168,10 @@ export class FiguresView implements vscode.Disposable {
     this.last = message;
     void this.page.post(message);
   }
+}
+
+/** A figures page opened again (a registry's reuse): shown, and read again. */
+export function revealAndRefresh(view: FiguresView): void {
+  view.page.panel.reveal();
+  void view.refresh();
 }

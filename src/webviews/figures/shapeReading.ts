@@ -100,13 +100,14 @@ export function cellText(value: Json, max: number = READING_LIMITS.text): string
   else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
   else {
     try {
-      text = JSON.stringify(value) ?? '';
+      // int64 values the API client read as bigint (ids beyond 2^53) show their exact digits, as in plainLabel.
+      text = JSON.stringify(value, (_name, member: unknown) => (typeof member === 'bigint' ? member.toString() : member)) ?? '';
     } catch {
-      text = String(value);
+      text = '';
     }
   }
-  // One line: control characters (line breaks, escapes, bidi overrides) become spaces.
-  text = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g, ' ');
+  // One line: control characters (line breaks, escapes), bidi overrides and invisible marks (plainLabel's set) become spaces.
+  text = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, ' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

@@ -6,6 +6,7 @@ import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import type { NodeOnPanel } from '../logs/logViewer';
+import { PageRegistry } from '../shared/pageRegistry';
 import { PanelDataPage } from '../shared/panelDataPage';
 import type { WebviewHost } from '../shared/webviewHost';
 import { jobRows } from './jobRows';
@@ -139,22 +140,13 @@ function jobWords(): JobWords {
 
 /** The open job histories, one per node of a panel. */
 export class JobHistories implements vscode.Disposable {
-  private readonly open = new Map<string, JobHistory>();
+  private readonly open = new PageRegistry<JobHistory>();
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
 
   /** Opens (or reveals) the job history of a node of the given panel; `selectJob` selects that job. */
   show(target: NodeOnPanel, options: JobHistoryOptions = {}): JobHistory {
-    const id = `${target.panelId}\n${target.node.id}`;
-    const existing = this.open.get(id);
-    if (existing) {
-      existing.reveal(options);
-      return existing;
-    }
-    const history = new JobHistory(this.host, this.session, target, options);
-    this.open.set(id, history);
-    history.page.onDidDispose(() => this.open.delete(id));
-    return history;
+    return this.open.show(`${target.panelId}\n${target.node.id}`, () => new JobHistory(this.host, this.session, target, options), (history) => history.reveal(options));
   }
 
   /** For other features (the apply-and-watch opens the failed job): a node's history on a panel, `selectJob` selected. */
@@ -163,11 +155,10 @@ export class JobHistories implements vscode.Disposable {
   }
 
   get histories(): readonly JobHistory[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const history of this.open.values()) history.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

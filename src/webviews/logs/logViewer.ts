@@ -184,8 +184,6 @@ function logWords(): LogWords {
 /** The open log viewers; `showLogs` opens one per command. */
 export class LogViewers implements vscode.Disposable {
   private readonly open = new Set<LogViewer>();
-  private readonly opened = new vscode.EventEmitter<LogViewer>();
-  readonly onDidOpen = this.opened.event;
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly documents: ReadOnlyDocuments) {}
 
@@ -194,7 +192,6 @@ export class LogViewers implements vscode.Disposable {
     const viewer = new LogViewer(this.host, this.session, this.documents, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
     this.open.add(viewer);
     viewer.page.onDidDispose(() => this.open.delete(viewer));
-    this.opened.fire(viewer);
     return viewer;
   }
 
@@ -206,6 +203,5 @@ export class LogViewers implements vscode.Disposable {
   dispose(): void {
     for (const viewer of this.open) viewer.dispose();
     this.open.clear();
-    this.opened.dispose();
   }
 }

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
-import { FiguresView, type SectionSource } from '../figures/figuresView';
+import { FiguresView, revealAndRefresh, type SectionSource } from '../figures/figuresView';
 import { prometheusSamples } from '../../text/prometheus';
+import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost } from '../shared/webviewHost';
 
 /** A node of a panel, as the Nodes view's items carry it. */
@@ -28,37 +29,28 @@ export function nodeMetricsSections(nodeId: string): SectionSource[] {
 
 /** One metrics page per node of a panel; opening it again reveals and refreshes it. */
 export class NodeMetricsViews implements vscode.Disposable {
-  private readonly open = new Map<string, FiguresView>();
+  private readonly open = new PageRegistry<FiguresView>();
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
 
   show(node: NodeOnPanel): FiguresView {
-    const key = `${node.panelId}\n${node.id}`;
-    const existing = this.open.get(key);
-    if (existing) {
-      existing.page.panel.reveal();
-      void existing.refresh();
-      return existing;
-    }
-    const name = plainLabel(node.name, 60) || node.id;
-    const view = new FiguresView(this.host, this.session, {
-      viewType: 'panelOps.nodeMetrics',
-      title: vscode.l10n.t('Metrics: {0}', name),
-      heading: vscode.l10n.t('Metrics of {0}', name),
-      panelId: node.panelId,
-      sections: nodeMetricsSections(node.id),
-    });
-    this.open.set(key, view);
-    view.page.onDidDispose(() => this.open.delete(key));
-    return view;
+    return this.open.show(`${node.panelId}\n${node.id}`, () => {
+      const name = plainLabel(node.name, 60) || node.id;
+      return new FiguresView(this.host, this.session, {
+        viewType: 'panelOps.nodeMetrics',
+        title: vscode.l10n.t('Metrics: {0}', name),
+        heading: vscode.l10n.t('Metrics of {0}', name),
+        panelId: node.panelId,
+        sections: nodeMetricsSections(node.id),
+      });
+    }, revealAndRefresh);
   }
 
   get views(): readonly FiguresView[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const view of this.open.values()) view.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

@@ -6,6 +6,7 @@ import type { Key } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
+import { PageRegistry } from '../shared/pageRegistry';
 import { PanelDataPage } from '../shared/panelDataPage';
 import type { WebviewHost } from '../shared/webviewHost';
 import { parseQrMessage, type FromQrWebview, type QrCard, type ToQrWebview } from './protocol';
@@ -111,30 +112,22 @@ function labelOf(key: Partial<Key>): string {
 
 /** The open QR views, one per user of a panel. */
 export class QrViews implements vscode.Disposable {
-  private readonly open = new Map<string, QrView>();
+  private readonly open = new PageRegistry<QrView>();
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
 
   show(target: KeyOnPanel): QrView {
-    const id = `${target.panelId}\n${target.key.id}`;
-    const existing = this.open.get(id);
-    if (existing) {
-      existing.page.panel.reveal();
-      existing.refresh();
-      return existing;
-    }
-    const view = new QrView(this.host, this.session, target);
-    this.open.set(id, view);
-    view.page.onDidDispose(() => this.open.delete(id));
-    return view;
+    return this.open.show(`${target.panelId}\n${target.key.id}`, () => new QrView(this.host, this.session, target), (view) => {
+      view.page.panel.reveal();
+      view.refresh();
+    });
   }
 
   get views(): readonly QrView[] {
-    return [...this.open.values()];
+    return this.open.pages;
   }
 
   dispose(): void {
-    for (const view of this.open.values()) view.dispose();
-    this.open.clear();
+    this.open.dispose();
   }
 }

@@ -1,4 +1,5 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { SingleFlightLoad } from '../../state/singleFlightLoad';
 import type { Message } from './messages';
 import type { WebviewHost, WebviewPage, WebviewPageSpec } from './webviewHost';
 
@@ -13,7 +14,7 @@ export abstract class PanelDataPage<ToWebview extends Message, FromWebview exten
   /** Settles once the load in flight (if any) has been shown. */
   loaded: Promise<void> = Promise.resolve();
   private last: ToWebview | undefined;
-  private loading: vscode.CancellationTokenSource | undefined;
+  private readonly loading = new SingleFlightLoad<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(host: WebviewHost, spec: WebviewPageSpec<FromWebview>) {
@@ -29,13 +30,12 @@ export abstract class PanelDataPage<ToWebview extends Message, FromWebview exten
   }
 
   refresh(): void {
-    this.loading?.cancel();
-    const source = (this.loading = new vscode.CancellationTokenSource());
-    this.loaded = this.load(source.token).finally(() => source.dispose());
+    this.loading.cancel();
+    this.loaded = this.loading.run((token) => this.load(token));
   }
 
   dispose(): void {
-    this.loading?.cancel();
+    this.loading.dispose();
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
     this.page.dispose();
   }

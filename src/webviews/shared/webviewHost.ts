@@ -87,10 +87,6 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
     return this.panel.webview.postMessage(message);
   }
 
-  setTitle(title: string): void {
-    this.panel.title = plainLabel(title, 100);
-  }
-
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;

@@ -10,6 +10,7 @@ import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-text
 import { button, singleSelect, textField } from '../../shared/browser/controls';
 import { byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
+import { TOKEN_COLUMN } from '../auditTable';
 import type { AuditFilterValues, AuditState, AuditWords, FromAuditWebview, ToAuditWebview } from '../protocol';
 
 const root = byId('root');
@@ -28,7 +29,7 @@ let pageSizes: readonly number[] = [50, 100, 200];
 let fields: { action: VscodeTextfield; user: VscodeTextfield; from: VscodeTextfield; to: VscodeTextfield; perPage: VscodeSingleSelect } | undefined;
 const fieldProblems = new Map<string, HTMLElement>();
 let current: AuditState | undefined;
-const link = connectToExtension<ToAuditWebview, FromAuditWebview, Record<string, never>>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToAuditWebview, FromAuditWebview, Record<string, never>>(onMessage);
 
 function onMessage(message: ToAuditWebview): void {
   if (message.type === 'words') {
@@ -103,7 +104,7 @@ function render(state: AuditState): void {
       button(words.allTokens, () => link.post({ type: 'onlyToken' }), { secondary: true }));
   }
 
-  const tokenColumn = state.columns.indexOf('api_token_id');
+  const tokenColumn = state.columns.indexOf(TOKEN_COLUMN);
   const head = el('tr', {}, ...state.columns.map((column) => el('th', { className: 'data', text: column })));
   const body = el('tbody');
   for (const row of state.rows) {

@@ -8,11 +8,11 @@ import './branding.css';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import type { VscodeTextarea } from '@vscode-elements/elements/dist/vscode-textarea/vscode-textarea.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
-import type { BrandingField } from '../../../state/brandingModel';
+import { isHexColour, type BrandingField } from '../../../state/brandingModel';
 import { button, textField } from '../../shared/browser/controls';
 import { byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
-import type { BrandingFormState, BrandingFormWords, FromBrandingForm, ToBrandingForm } from '../protocol';
+import { valueToShow, type BrandingFormState, type BrandingFormWords, type FromBrandingForm, type ToBrandingForm } from '../protocol';
 
 const root = byId('root');
 const heading = el('h1', { className: 'data' });
@@ -21,13 +21,12 @@ const status = el('div', { className: 'status-line', attributes: { role: 'status
 const rows = el('div', { className: 'rows' });
 root.append(heading, rows, toolbar, status);
 
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 let words: BrandingFormWords | undefined;
 let fieldNames: readonly BrandingField[] = [];
 let colourFields: readonly BrandingField[] = [];
 let current: BrandingFormState | undefined;
 const controls = new Map<BrandingField, { input: VscodeTextfield | VscodeTextarea; problem: HTMLElement; row: HTMLElement; swatch?: HTMLElement }>();
-const link = connectToExtension<ToBrandingForm, FromBrandingForm, Record<string, never>>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToBrandingForm, FromBrandingForm, Record<string, never>>(onMessage);
 
 function onMessage(message: ToBrandingForm): void {
   if (message.type === 'words') {
@@ -37,17 +36,17 @@ function onMessage(message: ToBrandingForm): void {
     build(words);
     if (current) show(current, true);
   } else if (message.type === 'state') {
-    const first = current === undefined || current.name !== message.state.name;
-    const saved = current?.saving === true && !message.state.saving && Object.keys(message.state.problems ?? {}).length === 0;
+    const before = current;
+    const first = before === undefined || before.name !== message.state.name;
     current = message.state;
-    show(message.state, first || saved);
+    show(message.state, first || message.saved === true, before);
   }
 }
 
 function paintSwatch(swatch: HTMLElement, value: string): void {
   const colour = value.trim();
-  swatch.classList.toggle('none', !HEX.test(colour));
-  swatch.style.backgroundColor = HEX.test(colour) ? colour : '';
+  swatch.classList.toggle('none', !isHexColour(colour));
+  swatch.style.backgroundColor = isHexColour(colour) ? colour : '';
   swatch.title = colour;
 }
 
@@ -97,12 +96,16 @@ function build(text: BrandingFormWords): void {
   );
 }
 
-/** Shows the state; `values` also puts the panel's values into the controls (else what was typed stays). */
-function show(state: BrandingFormState, values: boolean): void {
+/**
+ * Shows the state; `values` puts the panel's values into every control, else only into those still showing
+ * the value of the state `before` (what was typed stays, and a change made elsewhere is not undone by Save).
+ */
+function show(state: BrandingFormState, values: boolean, before?: BrandingFormState): void {
   heading.textContent = `${words?.heading ?? ''} "${state.name}"`;
   status.textContent = state.status ?? '';
   for (const [field, control] of controls) {
-    if (values) control.input.value = state.fields[field] ?? '';
+    const value = valueToShow(control.input.value, before?.fields[field], state.fields[field] ?? '', values);
+    if (control.input.value !== value) control.input.value = value;
     control.problem.textContent = state.problems?.[field] ?? '';
     markChanged(field);
   }

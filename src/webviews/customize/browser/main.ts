@@ -20,7 +20,7 @@ root.append(heading, form, status, actions);
 let words: CustomizeWords | undefined;
 let name = '';
 const values: Record<string, string> = {};
-const link = connectToExtension<ToCustomizeWebview, FromCustomizeWebview, Record<string, never>>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToCustomizeWebview, FromCustomizeWebview, Record<string, never>>(onMessage);
 
 function onMessage(message: ToCustomizeWebview): void {
   switch (message.type) {

@@ -23,7 +23,7 @@ root.append(toolbar, heading, status, content);
 let words: FigureWords | undefined;
 let charts: Chart[] = [];
 let lastSections: { heading: string; updated: string; sections: FigureSection[] } | undefined;
-const link = connectToExtension<ToFiguresWebview, FromFiguresWebview, Record<string, never>>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToFiguresWebview, FromFiguresWebview, Record<string, never>>(onMessage);
 
 // Redraw with the new colours when VS Code changes the theme (it sets the body's class).
 new MutationObserver(() => {

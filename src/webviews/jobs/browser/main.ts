@@ -35,7 +35,7 @@ let words: JobWords | undefined;
 let rows: JobRow[] = [];
 let selected: string | undefined;
 let limit = 20;
-const link = connectToExtension<ToJobsWebview, FromJobsWebview, UiState>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToJobsWebview, FromJobsWebview, UiState>(onMessage);
 const ui: UiState = { sort: 'started', descending: true, status: '', ...link.uiState };
 
 function onMessage(message: ToJobsWebview): void {

@@ -10,7 +10,7 @@ import { button, checkbox, textField } from '../../shared/browser/controls';
 import { byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
 import { styledLineElement } from '../../shared/browser/styledLine';
-import type { FromLogsWebview, LogLine, LogWords, ToLogsWebview } from '../protocol';
+import { MAX_FILTER_CHARS, type FromLogsWebview, type LogLine, type LogWords, type ToLogsWebview } from '../protocol';
 
 interface UiState {
   wrap: boolean;
@@ -35,7 +35,7 @@ let filterField: { value: string } | undefined;
 /** The first reset after the page loaded carries the filter the extension kept (the page was hidden). */
 let filterRestored = false;
 
-const link = connectToExtension<ToLogsWebview, FromLogsWebview, UiState>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToLogsWebview, FromLogsWebview, UiState>(onMessage);
 let wrap = link.uiState.wrap === true;
 applyWrap();
 
@@ -74,7 +74,7 @@ function buildToolbar(text: LogWords): void {
   }, { id: 'pause' });
   const filter = textField(text.filter, '', (value) => {
     if (filterTimer) clearTimeout(filterTimer);
-    filterTimer = setTimeout(() => link.post({ type: 'filter', text: value.slice(0, 500) }), 200);
+    filterTimer = setTimeout(() => link.post({ type: 'filter', text: value.slice(0, MAX_FILTER_CHARS) }), 200);
   });
   filter.id = 'filter';
   filterField = filter;

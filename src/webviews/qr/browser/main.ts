@@ -18,7 +18,7 @@ root.append(toolbar, heading, status, cards);
 
 let words: QrWords | undefined;
 const copyButtons = new Map<string, HTMLElement>();
-const link = connectToExtension<ToQrWebview, FromQrWebview, Record<string, never>>(onMessage, { type: 'ready' });
+const link = connectToExtension<ToQrWebview, FromQrWebview, Record<string, never>>(onMessage);
 
 function onMessage(message: ToQrWebview): void {
   switch (message.type) {

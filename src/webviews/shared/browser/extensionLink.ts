@@ -19,10 +19,10 @@ export interface ExtensionLink<FromWebview extends Message, UiState> {
   saveUiState(state: UiState): void;
 }
 
-/** Connects the page: `onMessage` gets each message of the extension; the page then says it is ready. */
+/** Connects the page: `onMessage` gets each message of the extension; the page then says it is ready (`ready`). */
 export function connectToExtension<ToWebview extends Message, FromWebview extends Message, UiState extends object>(
   onMessage: (message: ToWebview) => void,
-  ready: FromWebview,
+  ready = { type: 'ready' } as FromWebview,
 ): ExtensionLink<FromWebview, UiState> {
   const api = acquireVsCodeApi();
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
