@@ -244,6 +244,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       source.dispose();
     }
     for (const section of item.sections) {
+      // As a section's own refresh does: the keys store hands the same list back, so forget its pages.
+      section.list?.pages.reset();
       section.list = undefined;
       this.renderedUsers.forget(section.id ?? '');
     }
