@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { NotConnectedError } from '../connection/panelSession';
 import type { NodeDocument } from '../editors/panelPaths';
 import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../editors/panelUri';
 import { withoutBack } from '../prompts/userInput';
@@ -24,12 +25,12 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
     vscode.commands.registerCommand('panelOps.nodes.openReliability', (argument?: unknown) => openNodeDocument(argument, 'reliability')),
     vscode.commands.registerCommand('panelOps.settings.open', () => {
       const panel = session.active;
-      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      if (!panel) throw new NotConnectedError();
       return open(settingsUri(panel.id));
     }),
     vscode.commands.registerCommand('panelOps.branding.open', async () => {
       const panel = session.active;
-      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      if (!panel) throw new NotConnectedError();
       const outcome = await runAction(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Reading the branding profiles…'),
