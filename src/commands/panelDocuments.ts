@@ -5,8 +5,9 @@ import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../editors/pan
 import { withoutBack } from '../prompts/userInput';
 import { listFromResponse } from '../state/listFromResponse';
 import { plainLabel } from '../text/plainText';
+import { nodeLabel } from '../views/nodes/nodeDescription';
 import { runAction, type ActionContext } from './runAction';
-import { nodeName, nodeTarget } from './nodes/nodeTarget';
+import { nodeTarget } from './nodes/nodeTarget';
 
 /**
  * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel), Edit Branding Profile… and Edit
@@ -17,7 +18,7 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
   const open = (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: false });
   const openNodeDocument = (argument: unknown, document: NodeDocument) => {
     const { node, item } = nodeTarget(argument);
-    return open(nodeDocumentUri(item.panelId, { id: node.id, name: nodeName(node) }, document));
+    return open(nodeDocumentUri(item.panelId, { id: node.id, name: nodeLabel(node, vscode.l10n.t) }, document));
   };
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.nodes.openBlocklist', (argument?: unknown) => openNodeDocument(argument, 'blocklist')),
