@@ -47,11 +47,6 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
     ];
   }
 
-  /** The template file the view shows. */
-  get file(): vscode.Uri | undefined {
-    return this.current;
-  }
-
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
     return element;
   }
