@@ -14,7 +14,7 @@ import { failureNodes } from '../users/failureNodes';
 import { keyPageItems, loadMoreKeys } from '../users/keyPages';
 import { RenderedUsers } from '../users/renderedUsers';
 import { UserItem } from '../users/userTreeItems';
-import type { TreeViewParts } from '../users/UsersTreeProvider';
+import type { TreeViewParts } from '../shared/treeViewParts';
 import { nodeLabel, scalarFields } from './nodeDescription';
 import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';

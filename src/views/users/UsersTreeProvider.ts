@@ -3,6 +3,7 @@ import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { MessageNode } from '../shared/messageNode';
+import type { TreeViewParts } from '../shared/treeViewParts';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from './failureNodes';
 import { keyPageItems, loadMoreKeys } from './keyPages';
@@ -11,11 +12,8 @@ import { UserGroupItem, UserItem } from './userTreeItems';
 import { UsersSummary } from './usersSummary';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
 
-/** What the composition root (and the test API) gets back: the provider and its view. */
-export interface TreeViewParts<P> {
-  readonly provider: P;
-  readonly view: vscode.TreeView<vscode.TreeItem>;
-}
+/** Kept here for the modules that import it from the Users view. */
+export type { TreeViewParts };
 
 export const USERS_VIEW_ID = 'panelOps.users';
 
