@@ -200,7 +200,7 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
 export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, store: KeysStore): TreeViewParts<UsersTreeProvider> {
   const provider = new UsersTreeProvider(session, store);
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
-  const summary = new UsersSummary(session, store, provider.onDidLoadGroups);
+  const summary = new UsersSummary(session, store, provider.onDidLoadGroups, () => isFilterActive(provider.filter));
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
     // The summary's figures are panel-wide: shown only while no filter narrows the groups.
