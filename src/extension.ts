@@ -191,7 +191,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerPreviewTemplate(actions),
     registerTemplateHistoryCommands(editors),
     registerOpenPanelFolder(session),
-    registerNodeSiteCommands({ ...actions, nodes: nodesView.provider }),
+    registerNodeSiteCommands(nodeActions),
     registerPanelDocuments(actions),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));

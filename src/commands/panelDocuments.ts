@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
+import { NotConnectedError } from '../connection/panelSession';
 import type { NodeDocument } from '../editors/panelPaths';
 import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../editors/panelUri';
 import { withoutBack } from '../prompts/userInput';
 import { listFromResponse } from '../state/listFromResponse';
 import { plainLabel } from '../text/plainText';
+import { nodeLabel } from '../views/nodes/nodeDescription';
 import { runAction, type ActionContext } from './runAction';
-import { nodeName, nodeTarget } from './nodes/nodeTarget';
+import { nodeTarget } from './nodes/nodeTarget';
 
 /**
  * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel), Edit Branding Profile… and Edit
@@ -16,7 +18,7 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
   const open = (uri: vscode.Uri) => vscode.window.showTextDocument(uri, { preview: false });
   const openNodeDocument = (argument: unknown, document: NodeDocument) => {
     const { node, item } = nodeTarget(argument);
-    return open(nodeDocumentUri(item.panelId, { id: node.id, name: nodeName(node) }, document));
+    return open(nodeDocumentUri(item.panelId, { id: node.id, name: nodeLabel(node, vscode.l10n.t) }, document));
   };
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.nodes.openBlocklist', (argument?: unknown) => openNodeDocument(argument, 'blocklist')),
@@ -24,12 +26,12 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
     vscode.commands.registerCommand('panelOps.nodes.openReliability', (argument?: unknown) => openNodeDocument(argument, 'reliability')),
     vscode.commands.registerCommand('panelOps.settings.open', () => {
       const panel = session.active;
-      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      if (!panel) throw new NotConnectedError();
       return open(settingsUri(panel.id));
     }),
     vscode.commands.registerCommand('panelOps.branding.open', async () => {
       const panel = session.active;
-      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      if (!panel) throw new NotConnectedError();
       const outcome = await runAction(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Reading the branding profiles…'),

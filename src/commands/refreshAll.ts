@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
 
-const VIEW_REFRESH_COMMANDS = ['panelOps.nodes.refresh', 'panelOps.users.refresh', 'panelOps.alerts.refresh', 'panelOps.siteTemplates.refresh'];
+const VIEW_REFRESH_COMMANDS = [
+  'panelOps.nodes.refresh',
+  'panelOps.users.refresh',
+  'panelOps.alerts.refresh',
+  'panelOps.siteTemplates.refresh',
+  'panelOps.branding.refresh',
+];
 
 /** "Refresh All Views": forgets 403 answers (the account's role may have changed) and reloads every view. */
 export function registerRefreshAllCommand(session: PanelSession, log: vscode.LogOutputChannel): vscode.Disposable {

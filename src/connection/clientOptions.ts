@@ -14,6 +14,11 @@ export const CLIENT_SETTINGS = [
   'http.noProxy',
 ] as const;
 
+/** The proxy engine's name in route paths and wording (`panelOps.engineName`, `mtg` when empty). */
+export function engineName(): string {
+  return vscode.workspace.getConfiguration('panelOps').get<string>('engineName', 'mtg') || 'mtg';
+}
+
 /**
  * Client options for a panel from the settings and the log channel (everything but the URL and token).
  * The proxy is `http.proxy`, or the environment's when that is empty (see `chooseProxy`).
@@ -27,7 +32,7 @@ export function clientOptionsFromSettings(baseUrl: string, log: vscode.LogOutput
   const noProxy = http.get<string[]>('noProxy', []);
   const caPath = panelOps.get<string>('caCertificatePath', '').trim();
   return {
-    engineName: panelOps.get<string>('engineName', 'mtg') || 'mtg',
+    engineName: engineName(),
     messengerName: panelOps.get<string>('messengerName', 'telegram') || 'telegram',
     timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
     paging: { maxConcurrency: panelOps.get<number>('paging.maxConcurrency', 16) },

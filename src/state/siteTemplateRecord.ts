@@ -25,21 +25,41 @@ export interface SiteTemplateRecord {
   readonly updatedBy: string | undefined;
 }
 
+/** A template's id as the list and a record read it: `id`, `template_id`, else `slug`. */
+export function templateIdOf(record: Record<string, unknown>): string | undefined {
+  return firstText(record, ['id', 'template_id', 'slug']);
+}
+
+/** A template's name: `name`, `title`, `slug`, else its id. */
+export function templateNameOf(record: Record<string, unknown>, id: string | undefined): string {
+  return firstText(record, ['name', 'title', 'slug']) ?? id ?? '';
+}
+
+/** A template's description: `description`, else `summary`. */
+export function templateDescriptionOf(record: Record<string, unknown>): string | undefined {
+  return firstText(record, ['description', 'summary']);
+}
+
+/** Built into the panel (opens read-only, offers Customize): `builtin`, `built_in` or `readonly` true. */
+export function isBuiltinTemplate(record: Record<string, unknown>): boolean {
+  return record.builtin === true || record.built_in === true || record.readonly === true;
+}
+
 /** Reads a template; undefined when the answer is not an object with an id. */
 export function parseTemplateRecord(value: unknown, fallbackId?: string): SiteTemplateRecord | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  const id = firstText(record, ['id', 'template_id']) ?? fallbackId;
+  const id = templateIdOf(record) ?? fallbackId;
   if (!id) return undefined;
   const version = record.version ?? record.revision ?? record.etag;
   return {
     id,
-    name: firstText(record, ['name', 'title', 'slug']) ?? id,
-    description: typeof record.description === 'string' ? record.description : '',
+    name: templateNameOf(record, id),
+    description: templateDescriptionOf(record) ?? '',
     html: textOf(record.html ?? record.body ?? record.content),
     css: textOf(record.css ?? record.style),
     variables: parseVariables(record.variables ?? record.placeholders),
-    builtin: record.builtin === true || record.built_in === true || record.readonly === true,
+    builtin: isBuiltinTemplate(record),
     version: typeof version === 'number' || (typeof version === 'string' && version !== '') ? version : undefined,
     updatedAt: firstText(record, ['updated_at', 'updatedAt', 'created_at']),
     updatedBy: firstText(record, ['updated_by', 'updatedBy', 'author']),

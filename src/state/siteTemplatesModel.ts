@@ -1,4 +1,5 @@
 import { firstText, listFromResponse } from './listFromResponse';
+import { isBuiltinTemplate, templateDescriptionOf, templateIdOf, templateNameOf } from './siteTemplateRecord';
 
 /** A site template as the view shows it, read defensively from `GET /site-templates` (any JSON object). No `vscode` import. */
 export interface SiteTemplate {
@@ -20,17 +21,17 @@ export interface SiteTemplateList {
 const SHOWN = new Set(['id', 'template_id', 'name', 'title', 'slug', 'description', 'updated_at', 'updatedAt', 'builtin', 'built_in']);
 
 function parseSiteTemplate(record: Record<string, unknown>): SiteTemplate {
-  const id = firstText(record, ['id', 'template_id', 'slug']);
+  const id = templateIdOf(record);
   const details = Object.entries(record)
     .filter(([name, value]) => !SHOWN.has(name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
     .slice(0, 8)
     .map(([name, value]) => [name, String(value)] as const);
   return {
     id,
-    name: firstText(record, ['name', 'title', 'slug']) ?? id ?? '',
-    description: firstText(record, ['description', 'summary']),
+    name: templateNameOf(record, id),
+    description: templateDescriptionOf(record),
     updatedAt: firstText(record, ['updated_at', 'updatedAt', 'created_at']),
-    builtin: record.builtin === true || record.built_in === true,
+    builtin: isBuiltinTemplate(record),
     details,
   };
 }

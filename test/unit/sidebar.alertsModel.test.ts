@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { parseAlerts, unresolvedCount } from '../../src/state/alertsModel';
 import { listFromResponse } from '../../src/state/listFromResponse';
+import { parseTemplateRecord } from '../../src/state/siteTemplateRecord';
 import { parseSiteTemplates } from '../../src/state/siteTemplatesModel';
 
 describe('alerts reader', () => {
@@ -61,6 +62,20 @@ describe('site templates reader', () => {
     const { templates, unreadable } = parseSiteTemplates([{ id: 9 }, 'junk']);
     assert.equal(templates[0].name, '9');
     assert.equal(unreadable, 1);
+  });
+
+  it('counts readonly: true as built in, as the template record does', () => {
+    const entries = [{ id: 'a', readonly: true }, { id: 'b', builtin: true }, { id: 'c', built_in: true }, { id: 'd', readonly: false }];
+    const { templates } = parseSiteTemplates(entries);
+    assert.deepEqual(templates.map((template) => template.builtin), [true, true, true, false]);
+    assert.deepEqual(entries.map((entry) => parseTemplateRecord(entry)?.builtin), [true, true, true, false]);
+  });
+
+  it('reads id, name and description the way the template record does', () => {
+    const entries = [{ slug: 'bakery', summary: 'Bread' }, { template_id: 7, title: 'Shop', description: 'Goods' }];
+    const { templates } = parseSiteTemplates(entries);
+    assert.deepEqual(templates.map((template) => [template.id, template.name, template.description]), [['bakery', 'bakery', 'Bread'], ['7', 'Shop', 'Goods']]);
+    assert.deepEqual(entries.map((entry) => { const record = parseTemplateRecord(entry); return [record?.id, record?.name, record?.description]; }), [['bakery', 'bakery', 'Bread'], ['7', 'Shop', 'Goods']]);
   });
 });
 

@@ -64,6 +64,13 @@ describe('Branding', () => {
     assert.match(String(api.branding.view.description), /live from the node/);
   });
 
+  it('Refresh All Views re-reads the branding profiles too', async () => {
+    await profiles(api);
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.refreshAll');
+    assert.deepEqual(requestsTo(panel, '/branding/profiles').map((request) => request.query.live), ['0']);
+  });
+
   it('creates a profile, edits it in its form (the panel\'s refusal beside the field) and by a field of the view, and activates it', async () => {
     await runWithAnswers('panelOps.branding.create', 'Campaign');
     let created = await profileNamed(api, 'Campaign');

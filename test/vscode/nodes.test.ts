@@ -106,6 +106,16 @@ describe('Nodes view', () => {
       await vscode.workspace.getConfiguration('panelOps').update('users.pageSize', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('refreshing one node re-reads the users bound to it', async () => {
+    const ams = [...panel.data.nodes.values()].find((node) => node.name === 'ams-1')!;
+    await children(api.nodes, await section(api, 'ams-1', 'Users'));
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.nodes.refresh', await nodeItem(api, 'ams-1'));
+    const users = await children(api.nodes, await section(api, 'ams-1', 'Users'));
+    assert.ok(userItems(users).length > 0);
+    assert.deepEqual(requestsTo(panel, '/keys').map((request) => [request.query.node, request.query.page]), [[ams.id, '1']]);
+  });
 });
 
 describe('Nodes view with a read-only token', () => {

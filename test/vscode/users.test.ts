@@ -120,6 +120,24 @@ describe('Users view', () => {
     assert.deepEqual((await children(api.users)).map((item) => item.description), expectedCounts(panel));
   });
 
+  it('reads the panel-wide /keys/summary figures only while no filter hides them', async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await runWithAnswers('panelOps.users.filter', 'Type', 'SHARED');
+    await children(api.users);
+    await settle();
+    panel.resetRequests();
+    await runWithAnswers('panelOps.users.filter', 'Type', 'PERSONAL');
+    await children(api.users);
+    await settle();
+    assert.ok(requestsTo(panel, '/keys').length > 0, 'the filtered groups were read');
+    assert.equal(requestsTo(panel, '/keys/summary').length, 0, 'no figures read for a filtered view');
+
+    await vscode.commands.executeCommand('panelOps.users.clearFilter');
+    await children(api.users);
+    for (let attempt = 0; attempt < 50 && requestsTo(panel, '/keys/summary').length === 0; attempt++) await settle();
+    assert.equal(requestsTo(panel, '/keys/summary').length, 1, 'read again once the filter is cleared');
+  });
+
   it('shows type, owner, expiry and presence, the bound nodes with their sync state, and no secrets', async () => {
     await setPageSize(200);
     api.users.provider.refresh();

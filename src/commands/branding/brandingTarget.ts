@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activePanelOrNotify } from '../activePanel';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { withoutBack } from '../../prompts/userInput';
@@ -26,11 +27,8 @@ export async function profileTarget(argument: unknown, session: PanelSession, st
   if (argument instanceof BrandingProfileNode || argument instanceof BrandingFieldNode) {
     return { panelId: argument.panelId, profile: argument.profile, item: argument instanceof BrandingProfileNode ? argument : undefined };
   }
-  const panel = session.active;
-  if (!panel) {
-    void input.notify('error', vscode.l10n.t('No panel is connected.'));
-    return undefined;
-  }
+  const panel = activePanelOrNotify(session, input);
+  if (!panel) return undefined;
   if (store.live) await store.setLive(false);
   else await store.load();
   const snapshot = store.snapshot;

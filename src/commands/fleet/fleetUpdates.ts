@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { isBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
@@ -18,7 +19,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
     void context.input.notify('error', vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', MAX_FLEET_NODES, items.length));
     return undefined;
   }
-  const engine = vscode.workspace.getConfiguration('panelOps').get<string>('engineName', 'mtg') || 'mtg';
+  const engine = engineName();
   const action = items.length === 1 ? vscode.l10n.t('Update 1 Node') : vscode.l10n.t('Update {0} Nodes', items.length);
   const sure = await confirmed(context, action, vscode.l10n.t('Update {0} on {1} node(s)?', engine, items.length), items.map((candidate) => nodeName(candidate.node)).join(', '));
   if (!sure) return undefined;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activePanelOrNotify } from '../activePanel';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import type { Dashboards } from '../../webviews/dashboard/dashboard';
@@ -6,11 +7,7 @@ import type { Dashboards } from '../../webviews/dashboard/dashboard';
 /** `panelOps.dashboard.open`: the active panel's dashboard (summary, trends, overview, carriers, status). */
 export function registerOpenDashboard(session: PanelSession, dashboards: Dashboards, input: UserInput): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.dashboard.open', () => {
-    const panel = session.active;
-    if (!panel) {
-      void input.notify('error', vscode.l10n.t('No panel is connected.'));
-      return undefined;
-    }
-    return dashboards.show(panel);
+    const panel = activePanelOrNotify(session, input);
+    return panel && dashboards.show(panel);
   });
 }

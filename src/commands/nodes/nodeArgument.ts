@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activePanelOrNotify } from '../activePanel';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
@@ -14,11 +15,8 @@ import type { NodeOnPanel } from '../../webviews/logs/logViewer';
 export async function nodeArgument(argument: unknown, session: PanelSession, input: UserInput, title: string): Promise<NodeOnPanel | undefined> {
   const item = argument as { node?: unknown; panelId?: unknown } | undefined;
   if (isNode(item?.node) && typeof item.panelId === 'string') return { panelId: item.panelId, node: item.node };
-  const panel = session.active;
-  if (!panel) {
-    await input.notify('error', vscode.l10n.t('No panel is connected.'));
-    return undefined;
-  }
+  const panel = activePanelOrNotify(session, input);
+  if (!panel) return undefined;
   const nodes = session.callOn(panel.id, (api, signal) => api.nodes.list({ signal }))
     .then((list) => (Array.isArray(list?.items) ? list.items : []).filter(isNode));
   try {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
+import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { withoutBack } from '../../prompts/userInput';
 import { plainLabel, withoutLinks } from '../../text/plainText';
@@ -69,7 +70,7 @@ async function webLifecycle(context: NodeActionContext, item: NodeItem): Promise
 /** Engine Update: reads the engine's update status (`GET /nodes/{id}/<engine>-update`), then offers to start one. */
 async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const engine = vscode.workspace.getConfiguration('panelOps').get<string>('engineName', 'mtg') || 'mtg';
+  const engine = engineName();
   const status = await runNodeAction(context, item, vscode.l10n.t('{0} update', engine), {
     busyLabel: vscode.l10n.t('Reading the {0} version…', engine),
     failure: vscode.l10n.t('Could not read the {0} update status of "{1}"', engine, name),

@@ -4,14 +4,10 @@ import { withoutBack } from '../../prompts/userInput';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { parseSiteTemplates } from '../../state/siteTemplatesModel';
 import { plainLabel, quickInputText } from '../../text/plainText';
-import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
 import { showSitePreview } from '../../webviews/sitePreview';
-import { runAction, type ActionContext } from '../runAction';
-import { nodeName, nodeTarget } from './nodeTarget';
-
-export interface NodeSiteContext extends ActionContext {
-  readonly nodes: NodesTreeProvider;
-}
+import { runAction } from '../runAction';
+import { nodeName, refreshSections, type NodeActionContext } from './nodeActionSupport';
+import { nodeTarget } from './nodeTarget';
 
 /**
  * A node's cover site, on the panel the node came from: Choose Site Template… (template and its variables,
@@ -19,12 +15,8 @@ export interface NodeSiteContext extends ActionContext {
  * enabled) and Preview Site (a webview in which nothing runs). Applying the node afterwards is Apply
  * Configuration (commands/nodes/applyConfiguration.ts), which also watches the apply land.
  */
-export function registerNodeSiteCommands(context: NodeSiteContext): vscode.Disposable {
-  const { input, nodes } = context;
-  const refreshSite = (target: ReturnType<typeof nodeTarget>) => {
-    const section = target.section ?? target.item.sections.find((each) => each.kind === 'site');
-    if (section) void nodes.refresh(section);
-  };
+export function registerNodeSiteCommands(context: NodeActionContext): vscode.Disposable {
+  const { input, view: nodes } = context;
 
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.nodes.site.choose', async (argument?: unknown) => {
@@ -71,7 +63,7 @@ export function registerNodeSiteCommands(context: NodeSiteContext): vscode.Dispo
         failure: vscode.l10n.t('Could not set the site of {0}', name),
         run: (api, signal) => api.nodes.site.set(target.node.id, body, { signal }),
       });
-      refreshSite(target);
+      refreshSections(context, target.item, ['site']);
       return outcome.kind === 'done';
     }),
 
@@ -98,7 +90,7 @@ export function registerNodeSiteCommands(context: NodeSiteContext): vscode.Dispo
           return api.nodes.site.set(target.node.id, { enabled: state === enabled }, { signal });
         },
       });
-      refreshSite(target);
+      refreshSections(context, target.item, ['site']);
       return outcome.kind === 'done';
     }),
 

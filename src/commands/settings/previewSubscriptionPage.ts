@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activePanelOrNotify } from '../activePanel';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
@@ -12,11 +13,8 @@ import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
  */
 export function registerPreviewSubscriptionPage(session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.settings.previewSubscriptionPage', async () => {
-    const panel = session.active;
-    if (!panel) {
-      void input.notify('error', vscode.l10n.t('No panel is connected.'));
-      return undefined;
-    }
+    const panel = activePanelOrNotify(session, input);
+    if (!panel) return undefined;
     try {
       const answer = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the subscription page preview…'), cancellable: true },

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activePanelOrNotify } from '../activePanel';
 import { withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import { runAction, type ActionContext } from '../runAction';
@@ -22,11 +23,8 @@ function messengerName(): string {
 export function registerSendTestNotification(context: ActionContext): vscode.Disposable {
   const { input } = context;
   return vscode.commands.registerCommand('panelOps.settings.sendTestNotification', async () => {
-    const panel = context.session.active;
-    if (!panel) {
-      void input.notify('error', vscode.l10n.t('No panel is connected.'));
-      return undefined;
-    }
+    const panel = activePanelOrNotify(context.session, input);
+    if (!panel) return undefined;
     const messenger = plainLabel(messengerName(), 40);
     const message = withoutBack(await input.text({
       title: vscode.l10n.t('Send Test Notification through {0}', messenger),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
+import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
 import { panelRootUri } from '../../editors/panelUri';
 import { plainLabel } from '../../text/plainText';
 
@@ -10,7 +10,7 @@ import { plainLabel } from '../../text/plainText';
 export function registerOpenPanelFolder(session: PanelSession): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.openPanelFolder', () => {
     const panel = session.active;
-    if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+    if (!panel) throw new NotConnectedError();
     const uri = panelRootUri(panel.id);
     const existing = vscode.workspace.workspaceFolders?.find((folder) => folder.uri.toString() === uri.toString());
     if (existing) {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
+import { NotConnectedError } from '../../connection/panelSession';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
 import { describeError } from '../../text/describeError';
 import { runAction } from '../runAction';
@@ -12,7 +13,7 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.siteTemplates.import', async () => {
       const panel = session.active;
-      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      if (!panel) throw new NotConnectedError();
       const file = await input.openFile({
         title: vscode.l10n.t('Import Site Template'),
         filters: { [vscode.l10n.t('Template bundle or HTML page')]: ['json', 'html', 'htm'] },

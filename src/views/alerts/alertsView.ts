@@ -2,12 +2,10 @@ import * as vscode from 'vscode';
 import type { AlertsStore } from '../../state/alertsStore';
 import type { PanelSession } from '../../connection/panelSession';
 import { panelDescription } from '../shared/viewMessages';
+import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { AlertsTreeProvider } from './AlertsTreeProvider';
 
-export interface AlertsView extends vscode.Disposable {
-  readonly provider: AlertsTreeProvider;
-  readonly view: vscode.TreeView<vscode.TreeItem>;
-}
+export type AlertsView = DisposableTreeView<AlertsTreeProvider>;
 
 /** The Alerts view: the active panel's name as description, the unresolved count as badge. */
 export function registerAlertsView(session: PanelSession, store: AlertsStore): AlertsView {
@@ -21,14 +19,5 @@ export function registerAlertsView(session: PanelSession, store: AlertsStore): A
       : undefined;
   };
   update();
-  const subscriptions = [store.onDidChange(update), session.onDidChange(update)];
-  return {
-    provider,
-    view,
-    dispose: () => {
-      for (const subscription of subscriptions) subscription.dispose();
-      view.dispose();
-      provider.dispose();
-    },
-  };
+  return disposableTreeView(provider, view, [store.onDidChange(update), session.onDidChange(update)]);
 }

@@ -5,6 +5,7 @@ import type { BrandingStore } from '../../state/brandingStore';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { stableIds } from '../shared/stableIds';
+import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { BrandingAssetNode, BrandingFieldNode, BrandingProfileNode } from './brandingNodes';
 
@@ -61,10 +62,7 @@ export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.Tree
   }
 }
 
-export interface BrandingView extends vscode.Disposable {
-  readonly provider: BrandingTreeProvider;
-  readonly view: vscode.TreeView<vscode.TreeItem>;
-}
+export type BrandingView = DisposableTreeView<BrandingTreeProvider>;
 
 /** The Branding view, described by the panel's name (and "live from the node" when it shows that). */
 export function registerBrandingView(session: PanelSession, store: BrandingStore): BrandingView {
@@ -75,14 +73,5 @@ export function registerBrandingView(session: PanelSession, store: BrandingStore
     view.description = name && store.live ? vscode.l10n.t('{0} · live from the node', name) : name;
   };
   update();
-  const subscriptions = [session.onDidChange(update), store.onDidChange(update)];
-  return {
-    provider,
-    view,
-    dispose: () => {
-      for (const subscription of subscriptions) subscription.dispose();
-      view.dispose();
-      provider.dispose();
-    },
-  };
+  return disposableTreeView(provider, view, [session.onDidChange(update), store.onDidChange(update)]);
 }

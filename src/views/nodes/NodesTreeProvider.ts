@@ -14,7 +14,7 @@ import { failureNodes } from '../users/failureNodes';
 import { keyPageItems, loadMoreKeys } from '../users/keyPages';
 import { RenderedUsers } from '../users/renderedUsers';
 import { UserItem } from '../users/userTreeItems';
-import type { TreeViewParts } from '../users/UsersTreeProvider';
+import type { TreeViewParts } from '../shared/treeViewParts';
 import { nodeLabel, scalarFields } from './nodeDescription';
 import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
@@ -244,6 +244,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       source.dispose();
     }
     for (const section of item.sections) {
+      // As a section's own refresh does: the keys store hands the same list back, so forget its pages.
+      section.list?.pages.reset();
       section.list = undefined;
       this.renderedUsers.forget(section.id ?? '');
     }

@@ -47,8 +47,7 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
       return stateNodes(this.session, 'siteTemplates.list') ?? [new ErrorNode(loaded.error, () => this.refresh())];
     }
     const ids = stableIds('siteTemplates', loaded.list.templates.map((template) => template.id));
-    const panelId = this.session.active?.id ?? '';
-    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template, index) => new SiteTemplateNode(template, ids[index], panelId));
+    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template, index) => new SiteTemplateNode(template, ids[index], loaded.panelId));
     if (nodes.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No site templates')));
     if (loaded.list.unreadable > 0) {
       nodes.push(new MessageNode(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.list.unreadable), 'warning'));

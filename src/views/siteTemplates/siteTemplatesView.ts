@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import { panelDescription } from '../shared/viewMessages';
+import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { SiteTemplatesTreeProvider } from './SiteTemplatesTreeProvider';
 
-export interface SiteTemplatesView extends vscode.Disposable {
-  readonly provider: SiteTemplatesTreeProvider;
-  readonly view: vscode.TreeView<vscode.TreeItem>;
-}
+export type SiteTemplatesView = DisposableTreeView<SiteTemplatesTreeProvider>;
 
 /** The Site templates view with the active panel's name as description. */
 export function registerSiteTemplatesView(session: PanelSession): SiteTemplatesView {
@@ -16,14 +14,5 @@ export function registerSiteTemplatesView(session: PanelSession): SiteTemplatesV
     view.description = panelDescription(session);
   };
   update();
-  const subscription = session.onDidChange(update);
-  return {
-    provider,
-    view,
-    dispose: () => {
-      subscription.dispose();
-      view.dispose();
-      provider.dispose();
-    },
-  };
+  return disposableTreeView(provider, view, [session.onDidChange(update)]);
 }

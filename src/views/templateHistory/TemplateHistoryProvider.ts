@@ -4,6 +4,7 @@ import type { HistoryEntry, TemplateHistory } from '../../editors/templateHistor
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 import { MessageNode } from '../shared/messageNode';
 import { relativeTime } from '../shared/relativeTime';
+import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 
 /** One saved-over version of the open template file: opens as a diff against the current text; Restore saves it again. */
 export class TemplateVersionItem extends vscode.TreeItem {
@@ -47,11 +48,6 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
     ];
   }
 
-  /** The template file the view shows. */
-  get file(): vscode.Uri | undefined {
-    return this.current;
-  }
-
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
     return element;
   }
@@ -77,13 +73,10 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
   }
 }
 
-export interface TemplateHistoryView extends vscode.Disposable {
-  readonly provider: TemplateHistoryProvider;
-  readonly view: vscode.TreeView<vscode.TreeItem>;
-}
+export type TemplateHistoryView = DisposableTreeView<TemplateHistoryProvider>;
 
 export function registerTemplateHistoryView(history: TemplateHistory): TemplateHistoryView {
   const provider = new TemplateHistoryProvider(history);
   const view = vscode.window.createTreeView('panelOps.templateHistory', { treeDataProvider: provider });
-  return { provider, view, dispose: () => { view.dispose(); provider.dispose(); } };
+  return disposableTreeView(provider, view);
 }

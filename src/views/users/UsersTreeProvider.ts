@@ -3,6 +3,7 @@ import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { MessageNode } from '../shared/messageNode';
+import type { TreeViewParts } from '../shared/treeViewParts';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
 import { failureNodes } from './failureNodes';
 import { keyPageItems, loadMoreKeys } from './keyPages';
@@ -11,11 +12,8 @@ import { UserGroupItem, UserItem } from './userTreeItems';
 import { UsersSummary } from './usersSummary';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
 
-/** What the composition root (and the test API) gets back: the provider and its view. */
-export interface TreeViewParts<P> {
-  readonly provider: P;
-  readonly view: vscode.TreeView<vscode.TreeItem>;
-}
+/** Kept here for the modules that import it from the Users view. */
+export type { TreeViewParts };
 
 export const USERS_VIEW_ID = 'panelOps.users';
 
@@ -202,7 +200,7 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
 export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, store: KeysStore): TreeViewParts<UsersTreeProvider> {
   const provider = new UsersTreeProvider(session, store);
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
-  const summary = new UsersSummary(session, store, provider.onDidLoadGroups);
+  const summary = new UsersSummary(session, store, provider.onDidLoadGroups, () => isFilterActive(provider.filter));
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
     // The summary's figures are panel-wide: shown only while no filter narrows the groups.

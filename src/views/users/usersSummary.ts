@@ -24,7 +24,8 @@ export function summaryText(answer: unknown): string {
 
 /**
  * The panel-wide figures of `GET /keys/summary` for the Users view's description: read whenever the view
- * has loaded its groups (first show, refresh, another panel, a filter) and shortly after users change;
+ * has loaded its groups unfiltered (first show, refresh, another panel, a filter cleared) and shortly after
+ * users change, not while a filter is active (the description then shows the filter instead);
  * forgotten when the view starts over; nothing while users:read is missing.
  */
 export class UsersSummary implements vscode.Disposable {
@@ -35,7 +36,8 @@ export class UsersSummary implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly session: PanelSession, store: KeysStore, groupsLoaded: vscode.Event<void>) {
+  /** `filtered`: whether a filter narrows the view, which then hides the figures (they are not read). */
+  constructor(private readonly session: PanelSession, store: KeysStore, groupsLoaded: vscode.Event<void>, private readonly filtered: () => boolean) {
     this.subscriptions = [
       groupsLoaded(() => this.read()),
       store.onDidReset(() => this.forget()),
@@ -63,7 +65,7 @@ export class UsersSummary implements vscode.Disposable {
     this.load.dispose();
     this.load = new vscode.CancellationTokenSource();
     const token = this.load.token;
-    if (!this.session.capabilities.can('keys.summary')) return;
+    if (!this.session.capabilities.can('keys.summary') || this.filtered()) return;
     this.session.call((api, signal) => api.keys.summary({ signal }), token).then(
       (answer) => { if (!token.isCancellationRequested) this.show(summaryText(answer)); },
       () => undefined, // the figures are extra: a failed read leaves them out
