@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { withoutBack } from '../../prompts/userInput';
+import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';
 import { runAction, type ActionContext } from '../runAction';
 
@@ -7,7 +8,7 @@ import { runAction, type ActionContext } from '../runAction';
 export function answerSummary(answer: unknown): string {
   if (typeof answer !== 'object' || answer === null) return answer === undefined ? '' : plainLabel(answer, 300);
   return Object.entries(answer as Record<string, unknown>)
-    .map(([name, value]) => `${plainLabel(name, 40)}: ${plainLabel(typeof value === 'object' && value !== null ? JSON.stringify(value) : value, 120)}`)
+    .map(([name, value]) => `${plainLabel(name, 40)}: ${plainLabel(typeof value === 'object' && value !== null ? jsonText(value) : value, 120)}`)
     .join(', ');
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Key } from '../../api/types';
 import { csvField } from '../../text/csv';
+import { jsonText } from '../../text/jsonText';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -15,7 +16,7 @@ type ExportRecord = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
 
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : jsonText(value);
 }
 
 /** The exported fields of a key; `nodes` is the bound nodes' names joined with "; ". */

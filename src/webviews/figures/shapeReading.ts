@@ -5,6 +5,7 @@
  * path as the panel sent it. Nothing here throws on an unexpected shape: whatever does not fit a figure,
  * a series or a table ends up in the tree. No `vscode` import (unit-tested in plain Node).
  */
+import { jsonText } from '../../text/jsonText';
 
 export interface Figure {
   /** The field's name, e.g. `online`. */
@@ -100,7 +101,7 @@ export function cellText(value: Json, max: number = READING_LIMITS.text): string
   else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
   else {
     try {
-      text = JSON.stringify(value) ?? '';
+      text = jsonText(value);
     } catch {
       text = String(value);
     }

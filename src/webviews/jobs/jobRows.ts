@@ -3,6 +3,7 @@
  * sorting, the raw log as styled lines. No `vscode` import: words come through a `Localize`.
  */
 import type { ApplyJob } from '../../api/types';
+import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';
 import type { Localize } from '../../views/shared/localize';
 import { jobDuration, jobStatusClass } from '../../views/nodes/nodeDescription';
@@ -42,7 +43,7 @@ export function jobRows(jobs: readonly unknown[], now: number, t: Localize): Job
 function logOf(job: ApplyJob): string[] {
   for (const name of ['logs', 'log', 'output']) {
     const value = job[name];
-    if (Array.isArray(value)) return value.slice(0, MAX_LOG_LINES).map((line) => (typeof line === 'string' ? line : JSON.stringify(line) ?? ''));
+    if (Array.isArray(value)) return value.slice(0, MAX_LOG_LINES).map((line) => (typeof line === 'string' ? line : jsonText(line)));
     if (typeof value === 'string') return value.split(/\r?\n/).slice(0, MAX_LOG_LINES);
   }
   return [];
