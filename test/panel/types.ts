@@ -134,7 +134,7 @@ export type Fault = { match?: FaultMatch; times?: number } & (
   | { kind: 'drop-after-apply' }
   | { kind: 'malformed-json' }
   | { kind: 'empty-body'; status?: number }
-  | { kind: 'html'; status?: number }
+  | { kind: 'html'; status?: number; retryAfterSeconds?: number }
   | { kind: 'reset' }
   | { kind: 'rate-limit'; retryAfterSeconds: number }
   | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 }
