@@ -37,7 +37,12 @@ export function exportStart(format: ExportFormat): string {
 /** The text for one page of keys; `first` says whether nothing was written before it (JSON commas). */
 export function exportPage(format: ExportFormat, keys: readonly Partial<Key>[], first: boolean): string {
   if (keys.length === 0) return '';
-  if (format === 'csv') return keys.map((key) => `${EXPORT_COLUMNS.map((column) => csvField(exportRecord(key)[column])).join(',')}\n`).join('');
+  if (format === 'csv') {
+    return keys.map((key) => {
+      const record = exportRecord(key);
+      return `${EXPORT_COLUMNS.map((column) => csvField(record[column])).join(',')}\n`;
+    }).join('');
+  }
   const items = keys.map((key) => `  ${JSON.stringify(exportRecord(key))}`).join(',\n');
   return first ? items : `,\n${items}`;
 }
