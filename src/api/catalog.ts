@@ -154,11 +154,6 @@ export const ROUTES: readonly RouteSpec[] = ROWS.map((row: Row) => {
 
 const byId = new Map<string, RouteSpec>(ROUTES.map((route) => [route.id, route]));
 
-/** Whether a string names a catalog route. */
-export function isRouteId(id: string): id is RouteId {
-  return byId.has(id);
-}
-
 /** The scope a route needs (the account's role may still refuse it). */
 export function scopeOf(id: RouteId): Scope {
   return routeById(id).scope;

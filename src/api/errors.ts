@@ -92,13 +92,16 @@ export class PanelResponseFormatError extends PanelApiError {
   readonly status: number;
   /** The Content-Type header as received ('' when absent). */
   readonly contentType: string;
+  /** The answer's `Retry-After` in milliseconds (a proxy's 429 or 503 page), when it had a readable one. */
+  readonly retryAfterMs?: number;
 
-  constructor(init: { status: number; contentType: string; problem: string; route?: RouteSpec }) {
+  constructor(init: { status: number; contentType: string; problem: string; route?: RouteSpec; retryAfterMs?: number }) {
     const type = init.contentType || 'no content type';
     const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
     super(`The panel answered ${where} with HTTP ${init.status} (${type}) but ${init.problem}`, init.route);
     this.status = init.status;
     this.contentType = init.contentType;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
 
   override toJSON(): Record<string, unknown> {

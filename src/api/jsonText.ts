@@ -55,12 +55,13 @@ export class UnsendableJsonError extends Error {
 /**
  * JSON text of a value, bigints as their digits. NaN, Infinity, functions, symbols, Maps and Sets, a cycle,
  * and undefined in an array throw UnsendableJsonError; an undefined object member is left out (an absent
- * optional field). Objects with toJSON (Date) are written as toJSON returns.
+ * optional field). Objects with toJSON (Date) are written as toJSON returns. `indent` spaces (at most 10)
+ * lay it out as `JSON.stringify(value, null, indent)` does; without it the text is on one line.
  */
-export function stringifyJsonExact(value: unknown): string {
+export function stringifyJsonExact(value: unknown, indent = 0): string {
   let text: string | undefined;
   try {
-    text = write(value, '', new Set());
+    text = write(value, '', new Set(), ' '.repeat(Math.min(10, Math.max(0, Math.floor(indent)))), '\n');
   } catch (error) {
     // The call stack or the string length ran out: a value nested too deeply or too large to write.
     if (error instanceof RangeError) throw new UnsendableJsonError('', 'is nested too deeply or too large for JSON');
@@ -70,7 +71,8 @@ export function stringifyJsonExact(value: unknown): string {
   return text;
 }
 
-function write(value: unknown, path: string, ancestors: Set<object>): string | undefined {
+/** `indent` is one level's spaces ('' for one line); `gap` is a line break and the spaces of this value's level. */
+function write(value: unknown, path: string, ancestors: Set<object>, indent: string, gap: string): string | undefined {
   switch (typeof value) {
     case 'undefined':
       return undefined;
@@ -93,25 +95,33 @@ function write(value: unknown, path: string, ancestors: Set<object>): string | u
     throw new UnsendableJsonError(path, `is a ${object instanceof Map ? 'Map' : 'Set'}, which JSON cannot represent`);
   }
   const toJSON = (object as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return write(toJSON.call(object, path), path, ancestors);
+  if (typeof toJSON === 'function') return write(toJSON.call(object, path), path, ancestors, indent, gap);
   ancestors.add(object);
+  const inner = indent ? gap + indent : '';
   try {
     if (Array.isArray(object)) {
       const items: string[] = [];
       for (let i = 0; i < object.length; i++) {
-        const item = write(object[i], `${path}[${i}]`, ancestors);
+        const item = write(object[i], `${path}[${i}]`, ancestors, indent, inner);
         if (item === undefined) throw new UnsendableJsonError(`${path}[${i}]`, 'is undefined, which a JSON array cannot hold');
         items.push(item);
       }
-      return `[${items.join(',')}]`;
+      return laidOut('[', items, ']', inner, gap);
     }
     const members: string[] = [];
+    const colon = indent ? ': ' : ':';
     for (const [name, member] of Object.entries(object)) {
-      const text = write(member, path ? `${path}.${name}` : name, ancestors);
-      if (text !== undefined) members.push(`${JSON.stringify(name)}:${text}`);
+      const text = write(member, path ? `${path}.${name}` : name, ancestors, indent, inner);
+      if (text !== undefined) members.push(`${JSON.stringify(name)}${colon}${text}`);
     }
-    return `{${members.join(',')}}`;
+    return laidOut('{', members, '}', inner, gap);
   } finally {
     ancestors.delete(object);
   }
+}
+
+/** The parts between brackets: on one line without `inner`, else one part a line as JSON.stringify lays them out. */
+function laidOut(open: string, parts: string[], close: string, inner: string, gap: string): string {
+  if (!inner || parts.length === 0) return `${open}${parts.join(',')}${close}`;
+  return `${open}${inner}${parts.join(`,${inner}`)}${gap}${close}`;
 }

@@ -77,14 +77,15 @@ export function assertPayload(received: ReceivedBody, route: RouteSpec): void {
 
 /**
  * The error a non-2xx answer stands for. Panel text goes through `clean` (redaction) first. `retryAfterMs`
- * is the answer's Retry-After, kept on the error for callers that pace themselves (paging).
+ * is the answer's Retry-After, kept on the error for callers that pace themselves (paging), also when the
+ * body is not the API's error object (a reverse proxy's HTML page for a 429 or 503).
  */
 export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: string) => string, retryAfterMs?: number): PanelApiError {
   const parsed = parseJson(received, 'the JSON error object of the API');
   const envelope = 'value' in parsed ? envelopeOf(parsed.value) : undefined;
   if (!envelope) {
     const problem = 'problem' in parsed ? parsed.problem : 'sent JSON that is not the error object of the API';
-    return new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route });
+    return new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route, retryAfterMs });
   }
   const fields = envelope.fields
     ? Object.fromEntries(Object.entries(envelope.fields).map(([name, why]) => [clean(name), clean(why)]))

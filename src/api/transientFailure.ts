@@ -14,11 +14,9 @@ export interface TransientFailure {
 }
 
 export function transientFailure(error: unknown): TransientFailure | undefined {
-  if (error instanceof PanelHttpError && RETRYABLE_STATUSES.has(error.status)) {
+  // The error object of the API, or a body that is not (a reverse proxy's HTML page): both keep Retry-After.
+  if ((error instanceof PanelHttpError || error instanceof PanelResponseFormatError) && RETRYABLE_STATUSES.has(error.status)) {
     return { rateLimited: error.status === 429, retryAfterMs: error.retryAfterMs };
-  }
-  if (error instanceof PanelResponseFormatError && RETRYABLE_STATUSES.has(error.status)) {
-    return { rateLimited: error.status === 429 };
   }
   if (error instanceof PanelTimeoutError && error.phase !== 'total') return { rateLimited: false };
   if (error instanceof PanelNetworkError && !error.certificateRejected) return { rateLimited: false };

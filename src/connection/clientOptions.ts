@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { PanelClientOptions } from '../api/options';
+import { DEFAULT_MAX_CONCURRENCY } from '../api/paging';
 import { chooseProxy } from './proxyChoice';
 
 /** Settings that change how the client talks to panels; a change rebuilds the active client. */
@@ -35,7 +36,7 @@ export function clientOptionsFromSettings(baseUrl: string, log: vscode.LogOutput
     engineName: engineName(),
     messengerName: panelOps.get<string>('messengerName', 'telegram') || 'telegram',
     timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
-    paging: { maxConcurrency: panelOps.get<number>('paging.maxConcurrency', 16) },
+    paging: { maxConcurrency: panelOps.get<number>('paging.maxConcurrency', DEFAULT_MAX_CONCURRENCY) },
     ...chooseProxy(baseUrl, { proxy: http.get<string>('proxy', ''), noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [] }),
     ...(caPath ? { caCertificates: readCaFile(caPath, log) } : {}),
     log: (level, message) => log[level](message),

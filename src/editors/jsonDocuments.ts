@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../api/errors';
-import { BRANDING_UPDATE_FIELDS, type PanelApi } from '../api/index';
+import { BRANDING_UPDATE_FIELDS, parseJsonExact, type PanelApi } from '../api/index';
 import { listFromResponse } from '../state/listFromResponse';
 import type { JsonObject } from '../api/types';
 import { describeError } from '../text/describeError';
 import { stateKey, type EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
 import { lineOfMember, problemsOf, unknownFields } from './fieldErrorLines';
+import { prettyJson } from './prettyJson';
 import { SaveRefusedError } from './templateSave';
 import type { NodeDocument } from './panelPaths';
 
@@ -89,7 +90,8 @@ export class JsonDocuments {
     const text = Buffer.from(content).toString('utf8');
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      // Exact: an int64 beyond 2^53 is saved with the digits typed, not rounded to a double.
+      body = parseJsonExact(text);
     } catch (error) {
       return this.refuse(uri, [{ uri, line: 1, message: vscode.l10n.t('Not valid JSON: {0}', error instanceof Error ? error.message : String(error)) }]);
     }
@@ -158,5 +160,5 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function textOf(answer: Record<string, unknown>, identity: readonly string[]): string {
   const shown = Object.fromEntries(Object.entries(answer).filter(([name]) => !identity.includes(name)));
-  return `${JSON.stringify(shown, null, 2)}\n`;
+  return `${prettyJson(shown)}\n`;
 }

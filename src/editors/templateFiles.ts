@@ -1,5 +1,6 @@
 /** Which file of a template holds which field, and the PUT body a file's text makes. No `vscode` import (unit-tested). */
 import type { SiteTemplateRecord } from '../state/siteTemplateRecord';
+import { jsonText } from '../text/jsonText';
 import { TEMPLATE_FILES, type TemplateFile } from './panelPaths';
 
 const FIELD_OF: Record<TemplateFile, 'html' | 'css' | 'variables'> = { 'index.html': 'html', 'style.css': 'css', 'variables.json': 'variables' };
@@ -16,7 +17,7 @@ export function fileText(record: SiteTemplateRecord, file: TemplateFile): string
     case 'style.css':
       return record.css;
     case 'variables.json':
-      return `${JSON.stringify(record.variables ?? [], null, 2)}\n`;
+      return `${jsonText(record.variables ?? [], 2)}\n`;
   }
 }
 

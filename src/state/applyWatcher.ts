@@ -9,6 +9,7 @@
  * from an injected scheduler and clock, so unit tests drive it by hand. No `vscode` import.
  */
 import type { ApplyJob, JobStatus, PanelNode } from '../api/types';
+import { jsonText } from '../text/jsonText';
 import type { PollScheduler } from './poller';
 
 export type WatchedStatus = JobStatus | 'unknown';
@@ -62,10 +63,10 @@ export function watchedStatus(value: unknown): WatchedStatus {
 
 /** How jobs are told apart without relying on the panel's shape: the id, else when it was queued or started. */
 function jobIdentity(job: unknown): string {
-  if (typeof job !== 'object' || job === null) return JSON.stringify(job);
+  if (typeof job !== 'object' || job === null) return jsonText(job);
   const record = job as Record<string, unknown>;
   if (typeof record.id === 'string' || typeof record.id === 'number') return `id:${String(record.id)}`;
-  return `at:${String(record.queued_at ?? record.created_at ?? record.started_at ?? JSON.stringify(record))}`;
+  return `at:${String(record.queued_at ?? record.created_at ?? record.started_at ?? jsonText(record))}`;
 }
 
 function jobTime(job: ApplyJob): number {

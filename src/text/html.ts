@@ -11,12 +11,3 @@ export function escapeHtml(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
   return text.replace(/[&<>"'`]/g, (character) => HTML_ESCAPES[character]);
 }
-
-/**
- * JSON for a `<script type="application/json">` data island or an attribute: `<`, `>`, `&` and the two line
- * separators JavaScript treats as line ends are written as \u escapes, so `</script>` in a value cannot close
- * the element and nothing in it can be read as markup.
- */
-export function jsonForHtml(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}

@@ -36,6 +36,7 @@ export function replaceAnswer(fault: Fault, req: IncomingMessage, res: ServerRes
     case 'html': {
       const status = fault.status ?? 502;
       const page = HTML_ERROR_PAGE(status);
+      if (fault.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(fault.retryAfterSeconds));
       res.writeHead(status, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(page).toString() });
       res.end(page);
       return true;

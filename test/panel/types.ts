@@ -136,7 +136,7 @@ export type Fault = { match?: FaultMatch; times?: number } & (
   | { kind: 'answer-after-apply'; json: unknown; status?: number }
   | { kind: 'malformed-json' }
   | { kind: 'empty-body'; status?: number }
-  | { kind: 'html'; status?: number }
+  | { kind: 'html'; status?: number; retryAfterSeconds?: number }
   | { kind: 'reset' }
   | { kind: 'rate-limit'; retryAfterSeconds: number }
   | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 }

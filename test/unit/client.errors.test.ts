@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import {
   OutcomeUnknownError, PanelHttpError, PanelResponseFormatError, isScopeDenied, isTokenRejected,
 } from '../../src/api';
+import { transientFailure } from '../../src/api/transientFailure';
 import { usePanel } from './clientPanelHooks';
 
 /** Part 7: every status the panel can answer becomes the right value or error. */
@@ -116,6 +117,17 @@ describe('client: statuses of part 7 against the simulated panel', () => {
     assert.match(error.message, /502/);
     assert.match(error.message, /text\/html/);
     assert.match(error.message, /HTML/);
+  });
+
+  it('a reverse proxy\'s HTML 429 or 503 page keeps its Retry-After, which paging reads', async () => {
+    for (const status of [429, 503]) {
+      fixture.panel.inject({ kind: 'html', status, retryAfterSeconds: 7, match: { path: '/nodes' } });
+      const error = await api().nodes.list().then(() => undefined, (e: unknown) => e);
+      assert.ok(error instanceof PanelResponseFormatError, String(error));
+      assert.equal(error.status, status);
+      assert.equal(error.retryAfterMs, 7000);
+      assert.deepEqual(transientFailure(error), { rateLimited: status === 429, retryAfterMs: 7000 });
+    }
   });
 
   it('an empty body where JSON is due is a format error', async () => {

@@ -2,9 +2,11 @@
 // apply job as a document, and a fleet update's line in the Fleet Updates pick.
 import * as assert from 'node:assert/strict';
 import { applyJobText } from '../../src/editors/applyJobText';
+import { MAX_LOG_LINES, logOf } from '../../src/state/jobLog';
 import { readablePrometheus } from '../../src/text/prometheus';
 import { placeBefore } from '../../src/views/nodes/nodeOrder';
 import { fleetUpdateDescription, fleetUpdatesOf } from '../../src/views/nodes/fleetUpdateText';
+import { jobRows } from '../../src/webviews/jobs/jobRows';
 import { plainLocalize } from './plainLocalize';
 
 describe('node actions: what they show', () => {
@@ -39,6 +41,16 @@ describe('node actions: what they show', () => {
     assert.match(text, /^Apply job on hel-3\n\nstatus: failed\nerror: bind: address in use\n\n--- log ---\nline one\nline two\n\n--- other fields ---\n/);
     assert.match(text, /"node_id": "n1"/);
     assert.match(applyJobText('x', { status: 'ok' }, plainLocalize), /the panel sent no log/);
+  });
+
+  it('caps a huge apply job log at MAX_LOG_LINES in the document and the job history rows', () => {
+    const logs = Array.from({ length: 300_000 }, (_, i) => `line ${i}`);
+    const text = applyJobText('hel-3', { status: 'ok', logs }, plainLocalize);
+    assert.match(text, new RegExp(`\\nline ${MAX_LOG_LINES - 1}\\n\\(${300_000 - MAX_LOG_LINES} more log lines not shown\\)\\n$`));
+    assert.doesNotMatch(text, new RegExp(`line ${MAX_LOG_LINES}\\n`));
+    const [row] = jobRows([{ id: 'j1', status: 'ok', log: logs.join('\n') }], Date.now(), plainLocalize);
+    assert.equal(row.log.length, MAX_LOG_LINES);
+    assert.deepEqual(logOf({ logs: 5, output: 'a\r\nb' }), { field: 'output', lines: ['a', 'b'], omitted: 0 });
   });
 
   it('describes a fleet update defensively', () => {

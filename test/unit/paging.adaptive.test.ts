@@ -41,6 +41,17 @@ describe('list all: adaptive concurrency', () => {
       }
     });
 
+    it('waits the Retry-After of a reverse proxy\'s HTML 503 page before sending that page again', async () => {
+      fixture.panel.inject({ kind: 'html', status: 503, retryAfterSeconds: 1, match: { method: 'GET', path: '/keys' } });
+      const listed = await fixture.client().keys.listAll({ per_page: 3 });
+      assert.equal(listed.length, fixture.panel.data.keys.size);
+      const [refused, ...rest] = fixture.panel.requests;
+      assert.equal(refused.status, 503);
+      const again = rest.find((request) => pageOf(request) === pageOf(refused));
+      assert.ok(again, 'the refused page is sent again');
+      assert.ok(again.receivedAt - refused.receivedAt >= 900, `sent again after ${again.receivedAt - refused.receivedAt} ms, not after Retry-After: 1`);
+    });
+
     it('gives up on a page after six transient failures and says why', async () => {
       fixture.panel.inject({ kind: 'status', status: 503, times: 6, match: { method: 'GET', path: '/keys' } });
       await assert.rejects(fixture.client().keys.listAll({ per_page: 3 }), /injected 503/);

@@ -55,8 +55,8 @@ describe('webviews: reading answers of unspecified shape', () => {
   });
 
   it('shows int64 ids read as bigint inside a cell with their digits, and hides invisible marks', () => {
-    assert.equal(cellText({ id: 12345678901234567890n, name: 'x' }), '{"id":"12345678901234567890","name":"x"}');
-    assert.equal(cellText([1n, 2]), '["1",2]');
+    assert.equal(cellText({ id: 12345678901234567890n, name: 'x' }), '{"id":12345678901234567890,"name":"x"}');
+    assert.equal(cellText([1n, 2]), '[1,2]');
     assert.equal(cellText('a\u2060b\u2064c'), 'a b c');
   });
 

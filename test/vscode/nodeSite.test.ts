@@ -1,6 +1,6 @@
 // A node's cover site and JSON documents, against the simulated panel: the Site section, choosing a template
-// and its variables, the preview (a webview in which no script runs), the blocklist as a JSON document, and
-// the panel settings refused for a non-owner.
+// and its variables, the preview (a webview in which no script runs), the blocklist as a JSON document, an
+// int64 in the panel settings kept exact, and the panel settings refused for a non-owner.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
@@ -139,6 +139,22 @@ describe('Node sites and documents', () => {
     await replaceText(editor, JSON.stringify({ ...shown, footer_text: 'Night shift' }, null, 2));
     assert.equal(await editor.document.save(), true);
     assert.equal(profile.footer_text, 'Night shift');
+  });
+
+  it('shows an int64 of the panel settings with its digits and saves it exactly', async () => {
+    panel.data.settings.upload_limit_bytes = 9_007_199_254_740_993n;
+    try {
+      await vscode.commands.executeCommand('panelOps.settings.open');
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor && editor.document.uri.path === '/settings.json');
+      assert.match(editor.document.getText(), /\n {2}"upload_limit_bytes": 9007199254740993,?\n/);
+      await replaceText(editor, editor.document.getText().replace('9007199254740993', '9007199254740995'));
+      assert.equal(await editor.document.save(), true);
+      assert.equal(panel.data.settings.upload_limit_bytes, 9_007_199_254_740_995n, 'saved with the digits typed, not rounded');
+    } finally {
+      delete panel.data.settings.upload_limit_bytes;
+      panel.resetRequests(); // the next test looks for its own PUT /settings
+    }
   });
 
   it('refuses to save the panel settings for a non-owner token and says why', async () => {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { activePanelOrNotify } from '../activePanel';
 import { withoutBack } from '../../prompts/userInput';
+import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';
 import { runAction, type ActionContext } from '../runAction';
 
@@ -8,7 +9,7 @@ import { runAction, type ActionContext } from '../runAction';
 export function answerSummary(answer: unknown): string {
   if (typeof answer !== 'object' || answer === null) return answer === undefined ? '' : plainLabel(answer, 300);
   return Object.entries(answer as Record<string, unknown>)
-    .map(([name, value]) => `${plainLabel(name, 40)}: ${plainLabel(typeof value === 'object' && value !== null ? JSON.stringify(value) : value, 120)}`)
+    .map(([name, value]) => `${plainLabel(name, 40)}: ${plainLabel(typeof value === 'object' && value !== null ? jsonText(value) : value, 120)}`)
     .join(', ');
 }
 

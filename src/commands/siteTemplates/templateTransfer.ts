@@ -3,6 +3,7 @@ import type { JsonObject } from '../../api/types';
 import { NotConnectedError } from '../../connection/panelSession';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
 import { describeError } from '../../text/describeError';
+import { jsonText } from '../../text/jsonText';
 import { runAction } from '../runAction';
 import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
@@ -47,7 +48,7 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
       if (!file) return undefined;
       const record = await readTemplate(context, target, vscode.l10n.t('Could not export "{0}"', shownName(target.name)));
       if (!record) return undefined;
-      await vscode.workspace.fs.writeFile(file, Buffer.from(`${JSON.stringify(bundleOf(record), null, 2)}\n`, 'utf8'));
+      await vscode.workspace.fs.writeFile(file, Buffer.from(`${jsonText(bundleOf(record), 2)}\n`, 'utf8'));
       void input.notify('info', vscode.l10n.t('Exported "{0}" to {1}', shownName(record.name), file.fsPath));
       return file;
     }),

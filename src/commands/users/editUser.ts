@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
+import { parseJsonExact } from '../../api/jsonText';
 import type { JsonObject, JsonValue, Key } from '../../api/types';
 import { KEY_TYPES } from '../../api/types';
 import { isBack, withoutBack } from '../../prompts/userInput';
+import { jsonText } from '../../text/jsonText';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
@@ -36,7 +38,7 @@ function editableFields(key: Key): string[] {
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return vscode.l10n.t('(empty)');
-  return escapeIcons(plainLabel(typeof value === 'string' ? value : JSON.stringify(value), 60));
+  return escapeIcons(plainLabel(typeof value === 'string' ? value : jsonText(value), 60));
 }
 
 /**
@@ -84,7 +86,7 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
     if (!chosen.field) continue;
     const value = await askValue(context, title, chosen.field, chosen.label, current(chosen.field));
     if (value === undefined) continue; // dismissed or Back: back to the list, changes kept
-    if (JSON.stringify(value) === JSON.stringify(original[chosen.field] ?? null)) delete changes[chosen.field];
+    if (jsonText(value) === jsonText(original[chosen.field] ?? null)) delete changes[chosen.field];
     else changes[chosen.field] = value;
   }
 }
@@ -96,18 +98,20 @@ async function askValue(context: UserCommandsContext, title: string, field: stri
     return picked?.label;
   }
   const structured = current !== null && typeof current === 'object';
+  // An int64 beyond 2^53 (a bigint) is edited as a number and read back exactly.
+  const json = structured || typeof current === 'number' || typeof current === 'bigint' || typeof current === 'boolean';
   const answer = await context.input.text({
     title,
     prompt: field === 'expires_at'
       ? vscode.l10n.t('Access ends at (RFC 3339, e.g. 2030-01-31T00:00:00Z); empty for no expiry')
       : structured ? vscode.l10n.t('{0} (JSON; empty for none)', label) : vscode.l10n.t('{0} (empty for none)', label),
-    value: current === null || current === undefined ? '' : typeof current === 'string' ? current : JSON.stringify(current),
-    validate: (value) => valueProblem(field, value, structured || typeof current === 'number' || typeof current === 'boolean'),
+    value: current === null || current === undefined ? '' : typeof current === 'string' ? current : jsonText(current),
+    validate: (value) => valueProblem(field, value, json),
   });
   if (answer === undefined || isBack(answer)) return undefined;
   if (answer === '') return field === 'label' ? '' : null;
   if (field === 'expires_at') return normalizeCustomDate(answer) ?? answer;
-  if (structured || typeof current === 'number' || typeof current === 'boolean') return JSON.parse(answer) as JsonValue;
+  if (json) return parseJsonExact(answer);
   return answer;
 }
 

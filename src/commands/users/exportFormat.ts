@@ -4,6 +4,7 @@
  */
 import type { Key } from '../../api/types';
 import { csvField } from '../../text/csv';
+import { jsonText } from '../../text/jsonText';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -15,7 +16,7 @@ type ExportRecord = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
 
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : jsonText(value);
 }
 
 /** The exported fields of a key; `nodes` is the bound nodes' names joined with "; ". */
@@ -36,7 +37,12 @@ export function exportStart(format: ExportFormat): string {
 /** The text for one page of keys; `first` says whether nothing was written before it (JSON commas). */
 export function exportPage(format: ExportFormat, keys: readonly Partial<Key>[], first: boolean): string {
   if (keys.length === 0) return '';
-  if (format === 'csv') return keys.map((key) => `${EXPORT_COLUMNS.map((column) => csvField(exportRecord(key)[column])).join(',')}\n`).join('');
+  if (format === 'csv') {
+    return keys.map((key) => {
+      const record = exportRecord(key);
+      return `${EXPORT_COLUMNS.map((column) => csvField(record[column])).join(',')}\n`;
+    }).join('');
+  }
   const items = keys.map((key) => `  ${JSON.stringify(exportRecord(key))}`).join(',\n');
   return first ? items : `,\n${items}`;
 }

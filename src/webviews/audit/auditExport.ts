@@ -3,12 +3,13 @@
  * would run as a formula prefixed with `'`) or JSON (the entries as the panel sent them). No `vscode` import.
  */
 import { csvField } from '../../text/csv';
+import { jsonText } from '../../text/jsonText';
 import { auditCell, type AuditEntry } from './auditTable';
 
 /** Cells keep the panel's whole value (not the table's one-line cut), with control characters as spaces. */
 function exportCell(value: unknown): string {
   if (typeof value === 'string') return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  if (typeof value === 'object' && value !== null) return jsonText(value);
   return auditCell(value);
 }
 
@@ -19,5 +20,5 @@ export function auditCsv(entries: readonly AuditEntry[], columns: readonly strin
 }
 
 export function auditJson(entries: readonly AuditEntry[]): string {
-  return `${JSON.stringify(entries, null, 2)}\n`;
+  return `${jsonText(entries, 2)}\n`;
 }

@@ -5,6 +5,7 @@
  * path as the panel sent it. Nothing here throws on an unexpected shape: whatever does not fit a figure,
  * a series or a table ends up in the tree. No `vscode` import (unit-tested in plain Node).
  */
+import { jsonText } from '../../text/jsonText';
 
 export interface Figure {
   /** The field's name, e.g. `online`. */
@@ -100,8 +101,7 @@ export function cellText(value: Json, max: number = READING_LIMITS.text): string
   else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
   else {
     try {
-      // int64 values the API client read as bigint (ids beyond 2^53) show their exact digits, as in plainLabel.
-      text = JSON.stringify(value, (_name, member: unknown) => (typeof member === 'bigint' ? member.toString() : member)) ?? '';
+      text = jsonText(value);
     } catch {
       text = '';
     }

@@ -3,14 +3,12 @@
  * sorting, the raw log as styled lines. No `vscode` import: words come through a `Localize`.
  */
 import type { ApplyJob } from '../../api/types';
+import { logOf } from '../../state/jobLog';
 import { plainLabel } from '../../text/plainText';
 import type { Localize } from '../../views/shared/localize';
 import { jobDuration, jobStatusClass } from '../../views/nodes/nodeDescription';
 import { styledLine } from '../logs/ansi';
 import type { JobRow } from './protocol';
-
-/** Log lines kept per job (a job's log is a few dozen lines; a hostile panel's could be millions). */
-const MAX_LOG_LINES = 2000;
 
 export function jobRows(jobs: readonly unknown[], now: number, t: Localize): JobRow[] {
   const seen = new Set<string>();
@@ -33,19 +31,9 @@ export function jobRows(jobs: readonly unknown[], now: number, t: Localize): Job
         durationMs: startedAt !== undefined && finishedAt !== undefined ? Math.max(0, finishedAt - startedAt) : undefined,
         duration: jobDuration(job, now, t),
         error: typeof job.error === 'string' ? plainLabel(styledLine(job.error).text, 4000) : '',
-        log: logOf(job).map((line) => styledLine(line)),
+        log: logOf(job).lines.map((line) => styledLine(line)),
       };
     });
-}
-
-/** The raw log: an array of lines (the simulator's `logs`), or one text under `logs`/`log`/`output`. */
-function logOf(job: ApplyJob): string[] {
-  for (const name of ['logs', 'log', 'output']) {
-    const value = job[name];
-    if (Array.isArray(value)) return value.slice(0, MAX_LOG_LINES).map((line) => (typeof line === 'string' ? line : JSON.stringify(line) ?? ''));
-    if (typeof value === 'string') return value.split(/\r?\n/).slice(0, MAX_LOG_LINES);
-  }
-  return [];
 }
 
 function timeOf(value: unknown): number | undefined {
