@@ -94,11 +94,11 @@ async function reconcile<T>(context: ActionContext, action: Action<T>, unreadabl
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (_progress, token) => context.session.callOn(action.panelId, reconciler, token),
     );
-    void context.input.notify('info', withoutLinks(message));
+    void context.input.notify('info', message);
     return { kind: 'reconciled', message };
   } catch (error) {
     const told = vscode.l10n.t('{0}: the answer was lost and the panel could not be read back ({1}). Check the panel before trying again.', action.failure, describeError(error));
-    void context.input.notify('warning', withoutLinks(told));
+    void context.input.notify('warning', told);
     return { kind: 'failed', error };
   }
 }

@@ -71,7 +71,9 @@ export type NoticeSeverity = 'info' | 'warning' | 'error';
 export interface UserInput {
   /**
    * A notification (not modal), with optional action buttons; resolves with the chosen action, or
-   * undefined when dismissed or when it has none. The message must already be plain (see src/text/).
+   * undefined when dismissed or when it has none. Notifications render `[label](target)` as links (a
+   * `command:` link runs a command), so the implementation breaks link syntax up (`withoutLinks`): callers
+   * may quote panel text such as users' labels. Other cleaning (one line, length) is the caller's.
    */
   notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined>;
   /** The trimmed text, Back, or undefined when dismissed. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { quickInputText } from '../text/plainText';
+import { quickInputText, withoutLinks } from '../text/plainText';
 import {
   BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type StepPosition, type TextQuestion,
   type UserInput,
@@ -12,6 +12,7 @@ function buttonsFor(position: StepPosition | undefined): vscode.QuickInputButton
 /** The real prompts: VS Code's quick input, modal messages and file dialogs. */
 export class VsCodeUserInput implements UserInput {
   async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
+    message = withoutLinks(message);
     switch (severity) {
       case 'error': return vscode.window.showErrorMessage(message, ...actions);
       case 'warning': return vscode.window.showWarningMessage(message, ...actions);

@@ -136,6 +136,24 @@ describe('Users: actions on existing users', () => {
     assert.equal(String(told).includes(`"${disabled.key.label}"`), panel.data.keys.get(disabled.key.id)?.expires_at !== null && Date.parse(String(panel.data.keys.get(disabled.key.id)?.expires_at)) < Date.now());
   });
 
+  it('a notification quoting a label with link syntax shows it without the link', async () => {
+    const link = '[x](command:panelOps.signOut)';
+    await api.input.notify('info', `Hello ${link}`);
+    assert.equal(api.input.notices.at(-1)?.message, 'Hello [x] (command:panelOps.signOut)', 'notify breaks the link up itself');
+
+    // A real caller that passes the label as the panel sent it (enabling a user that stays expired).
+    const disabled = await freshUser(api, 'disabled');
+    const record = panel.data.keys.get(disabled.key.id);
+    assert.ok(record);
+    record.label = link;
+    record.expires_at = '2020-01-01T00:00:00Z';
+    await runOnWithAnswers('panelOps.users.enable', [disabled]);
+    const notice = api.input.notices.find((candidate) => candidate.message.includes('stays expired'));
+    assert.ok(notice, api.input.notices.map((candidate) => candidate.message).join(' | '));
+    assert.ok(notice.message.includes('"[x] (command:panelOps.signOut)"'), notice.message);
+    assert.ok(!notice.message.includes(link), 'no link syntax reaches the notification');
+  });
+
   it('adds a node to a user and removes it again; the last binding cannot be removed', async () => {
     const user = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length === 1);
     const bound = user.key.nodes?.[0].node_name;

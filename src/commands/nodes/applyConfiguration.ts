@@ -4,7 +4,7 @@ import { applyJobText } from '../../editors/applyJobText';
 import { ApplyWatch, newJob, type ApplyWatchResult, type WatchedStatus } from '../../state/applyWatcher';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
-import { plainLabel, withoutLinks } from '../../text/plainText';
+import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../views/shared/busyItems';
@@ -161,7 +161,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
         const sentence = result.kind === 'failed'
           ? vscode.l10n.t('The apply on "{0}" failed: {1}. Nothing else was queued; inspect the job before applying again.', name, error)
           : vscode.l10n.t('The apply on "{0}" was rolled back: {1}. The node keeps its previous configuration.', name, error);
-        void context.input.notify('warning', withoutLinks(sentence));
+        void context.input.notify('warning', sentence);
       }
       return { ...base, error, shownIn: await openJob(context, item, result.job) };
     }
@@ -170,7 +170,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
       return base;
     case 'unreadable':
       if (active) noteProblem(context.nodes, item.node.id, vscode.l10n.t('apply'), result.error);
-      if (tell) void context.input.notify('warning', withoutLinks(vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error))));
+      if (tell) void context.input.notify('warning', vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error)));
       return { ...base, error: describeError(result.error) };
     case 'cancelled':
       if (tell) void context.input.notify('info', vscode.l10n.t('Stopped watching the apply on "{0}"; it goes on on the panel.', name));
@@ -250,7 +250,7 @@ function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]):
     .map((report) => (report.error ? `${report.node}: ${report.outcome} (${report.error})` : `${report.node}: ${report.outcome}`));
   const sentence = vscode.l10n.t('{0} of {1} nodes applied their configuration.', landed, reports.length);
   if (others.length === 0) void context.input.notify('info', sentence);
-  else void context.input.notify('warning', withoutLinks(`${sentence} ${others.join('; ')}`));
+  else void context.input.notify('warning', `${sentence} ${others.join('; ')}`);
 }
 
 /** "Apply Configuration" (inline on a dirty node; each node of a selection) and "Apply All Pending". */

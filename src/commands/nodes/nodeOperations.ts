@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { withoutBack } from '../../prompts/userInput';
-import { plainLabel, withoutLinks } from '../../text/plainText';
+import { plainLabel } from '../../text/plainText';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { confirmed, nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 
@@ -40,7 +40,7 @@ async function check(context: NodeActionContext, item: NodeItem): Promise<void> 
     void context.input.notify('info', vscode.l10n.t('Every check of "{0}" passed.', name));
     return;
   }
-  void context.input.notify('warning', withoutLinks(vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details'))));
+  void context.input.notify('warning', vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details')));
   await context.documents.show(vscode.l10n.t('{0} — check.json', name), prettyJson(outcome.value), 'json');
 }
 

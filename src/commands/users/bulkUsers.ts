@@ -4,7 +4,7 @@ import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { forgetKey, takeKey, tell, userName, type UserActionContext } from './keyActionsSupport';
+import { forgetKey, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -81,8 +81,8 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   const failures = skipped.map((skip) => vscode.l10n.t('"{0}" {1}', byId.has(skip.id.toLowerCase()) ? userName(byId.get(skip.id.toLowerCase()) ?? {}) : plainLabel(skip.id, 40), reasonText(skip.reason)));
   const done = `${DONE[action](updated)}${action === 'enable' ? stillBlocked(context, ids) : ''}`;
   const told = failures.length === 0 ? done : vscode.l10n.t('{0} Not changed: {1}.', done, failures.join('; '));
-  if (failures.length === 0) void tell(context, 'info', told);
-  else void tell(context, 'warning', told);
+  if (failures.length === 0) void context.input.notify('info', told);
+  else void context.input.notify('warning', told);
   return told;
 }
 

@@ -7,7 +7,7 @@ import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { canShowQr, revealUser } from './revealUser';
 import { copyLink } from './userLinks';
@@ -93,7 +93,7 @@ async function announce(context: UserCommandsContext, panelId: string, key: Key,
   const qr = vscode.l10n.t('Show QR');
   const actions = (await canShowQr()) ? [copy, qr] : [copy];
   // Awaited: the command settles once the notification does (at once in the VS Code suite).
-  const choice = await tell(context, 'info', told, ...actions);
+  const choice = await context.input.notify('info', told, ...actions);
   if (choice === copy) await copyLink(context, panelId, item?.key ?? key, item?.target);
   else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { key, panelId });
   return told;

@@ -6,7 +6,7 @@ import { problemsByStep, type StepProblems, type WizardStep } from '../../prompt
 import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
 
@@ -76,7 +76,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     if (outcome.kind !== 'done') return undefined;
     const count = Array.isArray(outcome.value?.items) ? outcome.value.items.length : items.length;
     const told = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
-    void tell(context, 'info', told);
+    void context.input.notify('info', told);
     return told;
   }
 }

@@ -6,7 +6,7 @@ import { plainLabel } from '../../text/plainText';
 import { runAction } from '../runAction';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
-import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 const PREVIEW_LINES = 15;
@@ -100,7 +100,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     if (outcome.kind !== 'done') return undefined;
     const imported = typeof outcome.value?.imported === 'number' ? outcome.value.imported : parsed.items.length;
     const told = vscode.l10n.t('Imported {0} users; their nodes show configuration pending until applied.', imported);
-    void tell(context, 'info', told);
+    void context.input.notify('info', told);
     return told;
   }
 }
@@ -116,7 +116,7 @@ async function mark(context: UserCommandsContext, diagnostics: vscode.Diagnostic
   }));
   await vscode.window.showTextDocument(document, { preview: false });
   const told = vscode.l10n.t('{0}: {1}', failure, problems.map((problem) => vscode.l10n.t('line {0}: {1}', problem.line, plainLabel(problem.message, 200))).join('; '));
-  void tell(context, 'error', told);
+  void context.input.notify('error', told);
   return told;
 }
 

@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { keyIdOf, type KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
-import { plainLabel, withoutLinks } from '../../text/plainText';
+import { plainLabel } from '../../text/plainText';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
-import type { NoticeSeverity, UserInput } from '../../prompts/userInput';
+import type { UserInput } from '../../prompts/userInput';
 import type { TreeViewParts, UsersTreeProvider } from '../../views/users/UsersTreeProvider';
 import type { ActionContext } from '../runAction';
 
@@ -67,7 +67,7 @@ export function keyIn(value: unknown): Key | undefined {
 /** The panel a command from the palette or a view title acts on: the active one, or a message why none. */
 export function activePanelId(context: UserActionContext): string | undefined {
   const id = context.session.active?.id;
-  if (!id) void tell(context, 'error', vscode.l10n.t('Connect to a panel first.'));
+  if (!id) void context.input.notify('error', vscode.l10n.t('Connect to a panel first.'));
   return id;
 }
 
@@ -76,12 +76,4 @@ export async function takeAnswer(context: UserActionContext, item: { readonly pa
   const key = keyIn(answer);
   if (key) takeKey(context, key, item.key);
   else await context.session.callOn(item.panelId, (api, signal) => reReadKey(context, item.key.id, signal, api)).catch(() => undefined);
-}
-
-/**
- * Tells the user something in a notification (through the `UserInput`, so tests see it), with link syntax
- * broken up since sentences quote users' labels. Resolves with the button chosen, if any.
- */
-export function tell(context: ActionContext, severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
-  return context.input.notify(severity, withoutLinks(message), ...actions);
 }

@@ -4,7 +4,7 @@ import { keyIdOf } from '../../state/keysStore';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
 import { runBulk } from './bulkUsers';
-import { forgetKey, reReadKey, takeAnswer, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { forgetKey, reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 
@@ -64,7 +64,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   if (outcome.kind !== 'done') return undefined;
   const told = vscode.l10n.t('Rotated the secret of "{0}": hand out its new link.', name);
   const copy = vscode.l10n.t('Copy Link');
-  if ((await tell(context, 'info', told, copy)) === copy) await copyLink(context, item.panelId, context.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
   return told;
 }
 

@@ -3,7 +3,7 @@ import { PanelHttpError } from '../../api/errors';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { reReadKey, takeAnswer, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { reReadKey, takeAnswer, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
@@ -34,7 +34,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
   const nodeName = plainLabel(binding.binding.node_name || binding.binding.hostname || binding.binding.node_id, 60);
   const lastOne = vscode.l10n.t('"{0}" is bound only to {1}: a user needs at least one node, so this binding cannot be removed. Add another node first.', name, nodeName);
   if ((item.key.nodes ?? []).length <= 1) {
-    void tell(context, 'warning', lastOne);
+    void context.input.notify('warning', lastOne);
     return lastOne;
   }
   const nodeId = binding.binding.node_id;
@@ -50,7 +50,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
     reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
   });
   if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
-    void tell(context, 'warning', lastOne);
+    void context.input.notify('warning', lastOne);
     return lastOne;
   }
   return result.kind === 'done' ? vscode.l10n.t('Removed {0} from "{1}".', nodeName, name) : undefined;

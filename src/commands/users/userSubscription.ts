@@ -3,7 +3,7 @@ import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { reReadKey, takeAnswer, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -20,7 +20,7 @@ async function createSubscription(context: UserCommandsContext, item: UserItem):
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   const told = vscode.l10n.t('"{0}" has a subscription now.', name);
   const copy = vscode.l10n.t('Copy Short URL');
-  if ((await tell(context, 'info', told, copy)) === copy) await copyShortUrl(context, item);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyShortUrl(context, item);
   return told;
 }
 
@@ -67,12 +67,12 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
     const told = key.subscription_active === true
       ? vscode.l10n.t('The panel did not show the short URL of "{0}": the token needs users:write.', name)
       : vscode.l10n.t('"{0}" has no subscription. Create one first.', name);
-    void tell(context, 'warning', told);
+    void context.input.notify('warning', told);
     return told;
   }
   await vscode.env.clipboard.writeText(url);
   const told = vscode.l10n.t('Copied the subscription URL of "{0}".', name);
-  void tell(context, 'info', told);
+  void context.input.notify('info', told);
   return told;
 }
 
