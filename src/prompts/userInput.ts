@@ -43,7 +43,10 @@ export interface TextQuestion {
 export interface PickQuestion<T extends vscode.QuickPickItem> {
   readonly title: string;
   readonly placeholder?: string;
-  /** Items, or a promise of them (the pick shows a busy indicator until they arrive). */
+  /**
+   * Items, or a promise of them (the pick shows a busy indicator until they arrive). When the promise
+   * rejects, the pick closes and `pick`/`pickMany` reject with its error.
+   */
   readonly items: readonly T[] | Promise<readonly T[]>;
   /** Why the previous answer was refused; shown above the items. Made plain by the implementation. */
   readonly problem?: string;

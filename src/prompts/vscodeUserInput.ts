@@ -83,7 +83,7 @@ export class VsCodeUserInput implements UserInput {
   }
 
   private quickPick<T extends vscode.QuickPickItem>(question: PickQuestion<T>, many: boolean): Promise<T[] | Back | undefined> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const pick = vscode.window.createQuickPick<T>();
       pick.title = question.title;
       pick.placeholder = question.problem ? quickInputText(question.problem) : question.placeholder;
@@ -100,7 +100,15 @@ export class VsCodeUserInput implements UserInput {
         resolve(value);
         pick.dispose();
       };
+      // The items could not be read (e.g. a failed `GET /nodes`): the pick closes and the caller hears why.
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        pick.dispose();
+        reject(error);
+      };
       const show = (items: readonly T[]) => {
+        if (settled) return;
         pick.items = items;
         if (many) pick.selectedItems = items.filter((item) => item.picked);
         pick.busy = false;
@@ -108,7 +116,7 @@ export class VsCodeUserInput implements UserInput {
       if (Array.isArray(question.items)) show(question.items as readonly T[]);
       else {
         pick.busy = true;
-        (question.items as Promise<readonly T[]>).then(show, () => show([]));
+        (question.items as Promise<readonly T[]>).then(show, fail);
       }
       pick.onDidAccept(() => finish(many ? [...pick.selectedItems] : pick.selectedItems.length > 0 ? [pick.selectedItems[0]] : undefined));
       pick.onDidTriggerButton((button) => {
