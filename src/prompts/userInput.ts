@@ -81,7 +81,7 @@ export interface UserInput {
   notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined>;
   /** The trimmed text, Back, or undefined when dismissed. */
   text(question: TextQuestion): Promise<string | Back | undefined>;
-  /** One item, Back, or undefined when dismissed. */
+  /** One item (the one with `picked`, if any, starts highlighted), Back, or undefined when dismissed. */
   pick<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T | Back | undefined>;
   /** Several items (those with `picked` start selected), Back, or undefined when dismissed. */
   pickMany<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T[] | Back | undefined>;

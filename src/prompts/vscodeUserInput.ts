@@ -111,6 +111,11 @@ export class VsCodeUserInput implements UserInput {
         if (settled) return;
         pick.items = items;
         if (many) pick.selectedItems = items.filter((item) => item.picked);
+        else {
+          // A single pick has no checkboxes: the item marked `picked` (e.g. the current value) starts highlighted.
+          const current = items.find((item) => item.picked);
+          if (current) pick.activeItems = [current];
+        }
         pick.busy = false;
       };
       if (Array.isArray(question.items)) show(question.items as readonly T[]);
