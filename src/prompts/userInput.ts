@@ -95,3 +95,8 @@ export interface UserInput {
 export function withoutBack<T>(answer: T | Back | undefined): T | undefined {
   return isBack(answer) ? undefined : answer;
 }
+
+/** A modal question with one action besides Cancel; true when the user chose the action. */
+export async function confirmed(input: UserInput, action: string, message: string, detail?: string): Promise<boolean> {
+  return (await input.confirm({ message, detail, actions: [action] })) === action;
+}

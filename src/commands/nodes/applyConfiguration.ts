@@ -8,8 +8,9 @@ import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../views/shared/busyItems';
-import { chosenNodes, confirmed, isActivePanel, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { chosenNodes, isActivePanel, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
+import { confirmed } from '../../prompts/userInput';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
 const BASELINE_JOBS = 20;
@@ -211,7 +212,7 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
     void context.input.notify('info', vscode.l10n.t('No node has configuration waiting to be applied.'));
     return [];
   }
-  const sure = await confirmed(context, vscode.l10n.t('Apply to {0} Nodes', items.length),
+  const sure = await confirmed(context.input, vscode.l10n.t('Apply to {0} Nodes', items.length),
     vscode.l10n.t('Apply the pending configuration to {0} nodes?', items.length), items.map((item) => nodeName(item.node)).join(', '));
   if (!sure) return [];
   const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));

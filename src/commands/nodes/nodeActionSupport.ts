@@ -79,8 +79,3 @@ export function onNodeItem(context: NodeActionContext, run: (context: NodeAction
     if (item) await run(context, item);
   };
 }
-
-/** A modal question with one action besides Cancel; true when the user chose the action. */
-export async function confirmed(context: NodeActionContext, action: string, message: string, detail?: string): Promise<boolean> {
-  return (await context.input.confirm({ message, detail, actions: [action] })) === action;
-}

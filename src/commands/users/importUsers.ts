@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import type { Key } from '../../api/types';
-import { withoutBack } from '../../prompts/userInput';
+import { confirmed, withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import { runAction } from '../runAction';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
@@ -64,12 +64,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     if (!(await answerSteps(context, [step], answers, problem ? new Map([[0, problem]]) : undefined))) return undefined;
     const go = vscode.l10n.t('Import');
     const ignored = parsed.ignored.length > 0 ? `\n\n${vscode.l10n.t('Left out (not import fields): {0}', parsed.ignored.map((name) => plainLabel(name, 40)).join(', '))}` : '';
-    const confirmed = await context.input.confirm({
-      message: vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length),
-      detail: `${preview(parsed.items)}${ignored}`,
-      actions: [go],
-    });
-    if (confirmed !== go) return undefined;
+    if (!(await confirmed(context.input, go, vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length), `${preview(parsed.items)}${ignored}`))) return undefined;
     const sentAt = Date.now();
     const outcome = await runAction(context, {
       panelId,

@@ -7,11 +7,7 @@ import { runBulk } from './bulkUsers';
 import { forgetKey, reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
-
-/** Asks in a modal that names the user and what follows; true when confirmed. */
-async function confirmed(context: UserCommandsContext, message: string, detail: string, action: string): Promise<boolean> {
-  return (await context.input.confirm({ message, detail, actions: [action] })) === action;
-}
+import { confirmed } from '../../prompts/userInput';
 
 
 async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
@@ -19,7 +15,7 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
   const ask = many
     ? vscode.l10n.t('Revoke {0} users?', users.length)
     : vscode.l10n.t('Revoke "{0}"?', userName(users[0].key));
-  if (!(await confirmed(context, ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.'), vscode.l10n.t('Revoke')))) return undefined;
+  if (!(await confirmed(context.input, vscode.l10n.t('Revoke'), ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.')))) return undefined;
   if (many) return runBulk(context, 'revoke', users);
   const item = users[0];
   const outcome = await runAction(context, {
@@ -42,7 +38,7 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
 async function rotate(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
   const rotateLabel = vscode.l10n.t('Rotate Secret');
-  if (!(await confirmed(context, vscode.l10n.t('Rotate the secret of "{0}"?', name), vscode.l10n.t('Every link already handed out stops working; the user needs a new link.'), rotateLabel))) return undefined;
+  if (!(await confirmed(context.input, rotateLabel, vscode.l10n.t('Rotate the secret of "{0}"?', name), vscode.l10n.t('Every link already handed out stops working; the user needs a new link.')))) return undefined;
   const oldSecret = item.key.secret;
   const outcome = await runAction(context, {
     panelId: item.panelId,
@@ -71,7 +67,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
 async function remove(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
   const many = users.length > 1;
   const ask = many ? vscode.l10n.t('Delete {0} users?', users.length) : vscode.l10n.t('Delete "{0}"?', userName(users[0].key));
-  if (!(await confirmed(context, ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.'), vscode.l10n.t('Delete')))) return undefined;
+  if (!(await confirmed(context.input, vscode.l10n.t('Delete'), ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.')))) return undefined;
   if (many) return runBulk(context, 'delete', users);
   const item = users[0];
   const outcome = await runAction(context, {

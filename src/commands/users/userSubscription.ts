@@ -4,6 +4,7 @@ import { keyIdOf } from '../../state/keysStore';
 import { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
 import { reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { confirmed } from '../../prompts/userInput';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -28,12 +29,7 @@ async function createSubscription(context: UserCommandsContext, item: UserItem):
 async function deleteSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
   const action = vscode.l10n.t('Delete Subscription');
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('Delete the subscription of "{0}"?', name),
-    detail: vscode.l10n.t('Its short URL stops working; the proxy links stay.'),
-    actions: [action],
-  });
-  if (answer !== action) return undefined;
+  if (!(await confirmed(context.input, action, vscode.l10n.t('Delete the subscription of "{0}"?', name), vscode.l10n.t('Its short URL stops working; the proxy links stay.')))) return undefined;
   const outcome = await runAction(context, {
     panelId: item.panelId,
     busyLabel: vscode.l10n.t('Deleting subscription…'),
