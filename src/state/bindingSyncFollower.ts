@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
+import { inPool } from './inPool';
 import { syncKind } from './profileSync';
 import { keyIdOf, type KeysStore } from './keysStore';
 import type { NodesStore } from './nodesStore';
@@ -26,22 +27,18 @@ export class BindingSyncFollower implements vscode.Disposable {
       .filter((key) => key.nodes?.some((binding) => binding.node_id === nodeId && syncKind(binding.profile_sync) !== 'synced'))
       .filter((key) => !this.inFlight.has(key.id))
       .slice(0, MAX_REREADS);
-    const queue = [...waiting];
-    const worker = async () => {
-      for (let key = queue.shift(); key; key = queue.shift()) {
-        this.inFlight.add(key.id);
-        try {
-          const id = key.id;
-          const fresh = await this.session.call((api, signal) => api.keys.get(id, { signal }));
-          if (keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh);
-        } catch {
-          // The user may be gone or the panel unreachable: the next refresh shows what holds.
-        } finally {
-          this.inFlight.delete(key.id);
-        }
+    await inPool(waiting, 3, async (key) => {
+      this.inFlight.add(key.id);
+      try {
+        const id = key.id;
+        const fresh = await this.session.call((api, signal) => api.keys.get(id, { signal }));
+        if (keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh);
+      } catch {
+        // The user may be gone or the panel unreachable: the next refresh shows what holds.
+      } finally {
+        this.inFlight.delete(key.id);
       }
-    };
-    await Promise.all([worker(), worker(), worker()]);
+    });
   }
 
   dispose(): void {

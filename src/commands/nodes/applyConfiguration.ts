@@ -4,6 +4,7 @@ import { applyJobText } from '../../editors/applyJobText';
 import { ApplyWatch, newJob, type ApplyWatchResult, type WatchedStatus } from '../../state/applyWatcher';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
+import { inPool } from '../../state/inPool';
 import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
@@ -228,20 +229,6 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
   );
   tellBatch(context, reports);
   return reports;
-}
-
-/** Runs `work` on every item with at most `size` at a time; results in the items' order. */
-async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
 }
 
 /** One sentence for a batch: how many landed and which did not, with their errors. */

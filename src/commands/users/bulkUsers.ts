@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
+import { inPool } from '../../state/inPool';
 import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
@@ -107,19 +108,15 @@ async function follow(context: UserActionContext, panelId: string, action: BulkA
 
 /** Reads each user again, six at a time; those the panel no longer has leave the store. Resolves with how many were gone. */
 async function reRead(context: UserActionContext, api: PanelApi, ids: readonly string[], signal: AbortSignal): Promise<number> {
-  let gone = 0;
-  const queue = [...ids];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      try {
-        takeKey(context, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })));
-      } catch (error) {
-        if ((error as { status?: number }).status !== 404) throw error;
-        forgetKey(context, id);
-        gone++;
-      }
+  const gone = await inPool(ids, 6, async (id) => {
+    try {
+      takeKey(context, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })));
+      return false;
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) throw error;
+      forgetKey(context, id);
+      return true;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
-  return gone;
+  });
+  return gone.filter(Boolean).length;
 }
