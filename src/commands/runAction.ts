@@ -46,6 +46,11 @@ export interface ActionContext {
   readonly input: UserInput;
 }
 
+/** Whether the stores hold this panel's data (they hold the active panel's only). */
+export function isActivePanel(context: Pick<ActionContext, 'session'>, panelId: string): boolean {
+  return context.session.active?.id === panelId;
+}
+
 /**
  * Runs every action the same way: the item shows it is busy, work over about a second shows cancellable
  * progress, the result goes to the stores, a failure is told in one sentence (a 403 names the scope it

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { children, connectedPanelForActions, labelOf, requestsTo, runOnWithAnswers, until, userGroup, userItems, type TestApi } from './support';
+import { children, connectedPanelForActions, eventually, labelOf, requestsTo, runOnWithAnswers, until, userGroup, userItems, type TestApi } from './support';
 
 type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string; secret?: string; nodes?: { node_id: string; node_name?: string }[] } };
 
@@ -125,6 +125,20 @@ describe('Users: actions on existing users', () => {
     assert.match(api.input.questions[0].title, /Revoke 2 users/);
     assert.equal(panel.data.keys.get(c.key.id)?.status, 'revoked');
     assert.ok(String(told).includes(`"${revoked.key.label}" is revoked`), String(told));
+  });
+
+  it('a bulk action reads each node its users are bound to once, however many of them share it', async () => {
+    await children(api.nodes); // the nodes store holds the panel's nodes
+    const first = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length > 0);
+    const shared = first.key.nodes?.[0].node_id ?? '';
+    const others = await freshUsers(api, 'active', 2, (item) => (item.key.nodes ?? []).some((binding) => binding.node_id === shared));
+    const users = [first, ...others];
+    const nodeIds = new Set(users.flatMap((user) => (user.key.nodes ?? []).map((binding) => binding.node_id)));
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.users.disable', first, users);
+    await eventually(() => [...nodeIds].every((id) => requestsTo(panel, `/nodes/${id}`).length > 0), 'the users\' nodes are read again');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // any further read would have been sent by now
+    for (const id of nodeIds) assert.equal(requestsTo(panel, `/nodes/${id}`).length, 1, `GET /nodes/${id} once`);
   });
 
   it('enabling a selection says which users stay expired, since enabling does not lift an access date', async () => {

@@ -9,7 +9,8 @@ import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../views/shared/busyItems';
-import { chosenNodes, isActivePanel, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { isActivePanel } from '../runAction';
+import { chosenNodes, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
 import { confirmed } from '../../prompts/userInput';
 

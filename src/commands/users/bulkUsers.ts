@@ -5,7 +5,7 @@ import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { forgetKey, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { forgetKey, refreshNodes, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -71,7 +71,7 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
     run: (api, signal) => api.keys.bulk({ action, ids }, { signal }),
     apply: (answer) => follow(context, panelId, action, ids, skippedIn(answer).map((skip) => skip.id)),
     reconcile: async (api, signal) => {
-      const gone = await reRead(context, api, ids, signal);
+      const gone = await reRead(context, panelId, api, ids, signal);
       return vscode.l10n.t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', ids.length - gone, ids.length, gone);
     },
   });
@@ -98,25 +98,34 @@ function stillBlocked(context: UserActionContext, ids: readonly string[]): strin
 async function follow(context: UserActionContext, panelId: string, action: BulkAction, ids: readonly string[], skipped: readonly string[]): Promise<void> {
   const changed = ids.filter((id) => !skipped.some((skip) => skip.toLowerCase() === id.toLowerCase()));
   if (action === 'delete') {
-    for (const id of changed) forgetKey(context, id);
+    const nodesToRead = new Set<string>();
+    for (const id of changed) forgetKey(context, panelId, id, nodesToRead);
+    refreshNodes(context, panelId, nodesToRead);
     return;
   }
-  await context.session.callOn(panelId, (api, signal) => reRead(context, api, changed, signal)).catch((error: unknown) => {
+  await context.session.callOn(panelId, (api, signal) => reRead(context, panelId, api, changed, signal)).catch((error: unknown) => {
     context.log.warn(`Re-reading users after a bulk ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
   });
 }
 
-/** Reads each user again, six at a time; those the panel no longer has leave the store. Resolves with how many were gone. */
-async function reRead(context: UserActionContext, api: PanelApi, ids: readonly string[], signal: AbortSignal): Promise<number> {
+/**
+ * Reads each user again, six at a time; those the panel no longer has leave the store. Their nodes are
+ * read again once each, at the end. Resolves with how many users were gone.
+ */
+async function reRead(context: UserActionContext, panelId: string, api: PanelApi, ids: readonly string[], signal: AbortSignal): Promise<number> {
+  const nodesToRead = new Set<string>();
+  const failures: unknown[] = [];
   const gone = await inPool(ids, 6, async (id) => {
     try {
-      takeKey(context, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })));
+      takeKey(context, panelId, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })), nodesToRead);
       return false;
     } catch (error) {
-      if ((error as { status?: number }).status !== 404) throw error;
-      forgetKey(context, id);
-      return true;
+      if ((error as { status?: number }).status !== 404) failures.push(error);
+      else forgetKey(context, panelId, id, nodesToRead);
+      return (error as { status?: number }).status === 404;
     }
   });
+  refreshNodes(context, panelId, nodesToRead);
+  if (failures.length > 0) throw failures[0];
   return gone.filter(Boolean).length;
 }

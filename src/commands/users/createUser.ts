@@ -64,11 +64,11 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       failure: vscode.l10n.t('Could not create "{0}"', userName({ label: request.label })),
       handles: isFieldError,
       run: (api, signal) => api.keys.create(request, { signal }),
-      apply: (key) => takeKey(context, key),
+      apply: (key) => takeKey(context, origin.panelId, key),
       reconcile: async (api, signal) => {
         found = await findCreated(api, request, sentAt, signal);
         if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
-        takeKey(context, found);
+        takeKey(context, origin.panelId, found);
         return vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state);
       },
     });

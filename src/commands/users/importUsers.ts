@@ -6,7 +6,7 @@ import { plainLabel } from '../../text/plainText';
 import { runAction } from '../runAction';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
-import { activePanelId, keyIn, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 const PREVIEW_LINES = 15;
@@ -73,11 +73,15 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       handles: isFieldError,
       run: (api, signal) => api.keys.import({ items: parsed.items.map((item) => ({ ...item })), node_ids: answers.nodeIds }, { signal }),
       apply: (answer) => {
-        for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, keyIn(key));
+        const nodesToRead = new Set<string>();
+        for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
         const found = await findImported(api, parsed.items, sentAt, signal);
-        for (const key of found) takeKey(context, key);
+        const nodesToRead = new Set<string>();
+        for (const key of found) takeKey(context, panelId, key, undefined, nodesToRead);
+        refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);
       },
     });

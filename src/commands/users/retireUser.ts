@@ -25,7 +25,7 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
     target: item.target,
     run: (api, signal) => api.keys.revoke(item.key.id, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : undefined;
 }
@@ -49,7 +49,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
     apply: (answer) => takeAnswer(context, item, answer),
     reconcile: async (api, signal) => {
       const key = await api.keys.get(item.key.id, { signal });
-      takeKey(context, key, item.key);
+      takeKey(context, item.panelId, key, item.key);
       if (typeof oldSecret !== 'string' || typeof key.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
       return key.secret !== oldSecret
         ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
@@ -76,14 +76,14 @@ async function remove(context: UserCommandsContext, users: UserItem[]): Promise<
     failure: vscode.l10n.t('Could not delete "{0}"', userName(item.key)),
     target: item.target,
     run: (api, signal) => api.keys.delete(item.key.id, { signal }),
-    apply: () => forgetKey(context, item.key.id),
+    apply: () => forgetKey(context, item.panelId, item.key.id),
     reconcile: async (api, signal) => {
       try {
-        await reReadKey(context, item.key.id, signal, api);
+        await reReadKey(context, item.panelId, item.key.id, signal, api);
         return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.key));
       } catch (error) {
         if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
-        forgetKey(context, item.key.id);
+        forgetKey(context, item.panelId, item.key.id);
         return vscode.l10n.t('"{0}" was deleted.', userName(item.key));
       }
     },

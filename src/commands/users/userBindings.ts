@@ -22,7 +22,7 @@ async function addNodes(context: UserCommandsContext, item: UserItem): Promise<s
     target: item.target,
     run: (api, signal) => api.keys.bindings.add(item.key.id, { node_ids: answers.nodeIds }, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, answers.nodeIds.length) : undefined;
 }
@@ -47,7 +47,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
     handles: (error) => error instanceof PanelHttpError && error.code === 'last_binding',
     run: (api, signal) => api.keys.bindings.remove(item.key.id, nodeId, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
     void context.input.notify('warning', lastOne);

@@ -16,7 +16,7 @@ async function createSubscription(context: UserCommandsContext, item: UserItem):
     target: item.target,
     run: (api, signal) => api.keys.subscription.create(item.key.id, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   const told = vscode.l10n.t('"{0}" has a subscription now.', name);
@@ -37,7 +37,7 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
     target: item.target,
     run: (api, signal) => api.keys.subscription.delete(item.key.id, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return outcome.kind === 'done' ? vscode.l10n.t('Deleted the subscription of "{0}".', name) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
@@ -53,7 +53,7 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
       failure: vscode.l10n.t('Could not read the subscription of "{0}"', name),
       target: item.target,
       run: (api, signal) => api.keys.get(item.key.id, { signal }),
-      apply: (read) => takeKey(context, read, item.key),
+      apply: (read) => takeKey(context, item.panelId, read, item.key),
     });
     if (outcome.kind !== 'done') return undefined;
     key = outcome.value;
