@@ -181,15 +181,13 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
   }
 }
 
-/** Opens a failed or rolled-back job: in the Job History view when it exists, else as a read-only document. */
+/** Opens a failed or rolled-back job in the Job History view; as a read-only document if that fails. */
 async function openJob(context: NodeActionContext, item: NodeItem, job: ApplyJob): Promise<'jobHistory' | 'document'> {
-  if ((await vscode.commands.getCommands(true)).includes(JOB_HISTORY_COMMAND)) {
-    try {
-      await vscode.commands.executeCommand(JOB_HISTORY_COMMAND, item, job);
-      return 'jobHistory';
-    } catch (error) {
-      context.log.warn(`Opening the job history failed: ${describeError(error)}`);
-    }
+  try {
+    await vscode.commands.executeCommand(JOB_HISTORY_COMMAND, item, job);
+    return 'jobHistory';
+  } catch (error) {
+    context.log.warn(`Opening the job history failed: ${describeError(error)}`);
   }
   const status = plainLabel(job.status, 20) || vscode.l10n.t('unknown');
   await context.documents.show(vscode.l10n.t('{0} — apply job ({1}).log', nodeName(item.node), status), applyJobText(nodeName(item.node), job as Record<string, unknown>, vscode.l10n.t), 'log');

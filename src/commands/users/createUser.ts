@@ -9,7 +9,7 @@ import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
-import { canShowQr, revealUser } from './revealUser';
+import { revealUser } from './revealUser';
 import { copyLink } from './userLinks';
 
 interface CreateAnswers extends NewUserAnswers {
@@ -86,14 +86,13 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
   }
 }
 
-/** Shows the new user selected, and says so with Copy Link (and Show QR when available). */
+/** Shows the new user selected, and says so with Copy Link and Show QR. */
 async function announce(context: UserCommandsContext, panelId: string, key: Key, told: string): Promise<string> {
   const item = await revealUser(context, key);
   const copy = vscode.l10n.t('Copy Link');
   const qr = vscode.l10n.t('Show QR');
-  const actions = (await canShowQr()) ? [copy, qr] : [copy];
   // Awaited: the command settles once the notification does (at once in the VS Code suite).
-  const choice = await context.input.notify('info', told, ...actions);
+  const choice = await context.input.notify('info', told, copy, qr);
   if (choice === copy) await copyLink(context, panelId, item?.key ?? key, item?.target);
   else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { key, panelId });
   return told;
