@@ -73,6 +73,16 @@ describe('Users: actions on existing users', () => {
     assert.equal((await userGroup(api, 'revoked')).description, String(revokedBefore + 1));
   });
 
+  it('a revoke whose answer was lost resolves with what the panel holds now, like rotate and delete', async () => {
+    const user = await freshUser(api, 'active');
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: `/keys/${user.key.id}/revoke` } });
+    panel.resetRequests();
+    const settled = await runOnWithAnswers('panelOps.users.revoke', [user], 'Revoke');
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/revoke`).length, 1, 'sent once');
+    assert.equal(panel.data.keys.get(user.key.id)?.status, 'revoked');
+    assert.match(String(settled), /The panel now holds ".*" as revoked/);
+  });
+
   it('cancelling the modal sends nothing', async () => {
     const user = await freshUser(api, 'active');
     panel.resetRequests();

@@ -27,7 +27,7 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
     apply: (answer) => takeAnswer(context, item, answer),
     reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
-  return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : undefined;
+  return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
 
 /**
