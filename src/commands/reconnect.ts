@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { connectInteractively, type ConnectDependencies } from '../connection/connectFlow';
 import type { PanelStore } from '../connection/panelStore';
 import type { ActivePanel } from '../connection/panelSession';
-import { plainLabel, withoutLinks } from '../text/plainText';
+import { plainLabel } from '../text/plainText';
 
 /** Asks for a new token for the active panel, keeping its URL, name and scopes as defaults. */
 async function reconnect(deps: ConnectDependencies, store: PanelStore): Promise<void> {
@@ -33,7 +33,7 @@ export function registerReconnect(deps: ConnectDependencies, store: PanelStore):
     deps.session.onDidRejectToken((panel) => {
       const answer = deps.input.notify(
         'warning',
-        withoutLinks(plainLabel(vscode.l10n.t('The panel "{0}" rejected the token: it is invalid, expired or revoked. Enter a new token to continue.', panel.name), 1000)),
+        plainLabel(vscode.l10n.t('The panel "{0}" rejected the token: it is invalid, expired or revoked. Enter a new token to continue.', panel.name), 1000),
         enterToken,
         signOut,
       );

@@ -46,6 +46,11 @@ export interface ActionContext {
   readonly input: UserInput;
 }
 
+/** Whether the stores hold this panel's data (they hold the active panel's only). */
+export function isActivePanel(context: Pick<ActionContext, 'session'>, panelId: string): boolean {
+  return context.session.active?.id === panelId;
+}
+
 /**
  * Runs every action the same way: the item shows it is busy, work over about a second shows cancellable
  * progress, the result goes to the stores, a failure is told in one sentence (a 403 names the scope it
@@ -94,11 +99,11 @@ async function reconcile<T>(context: ActionContext, action: Action<T>, unreadabl
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (_progress, token) => context.session.callOn(action.panelId, reconciler, token),
     );
-    void context.input.notify('info', withoutLinks(message));
+    void context.input.notify('info', message);
     return { kind: 'reconciled', message };
   } catch (error) {
     const told = vscode.l10n.t('{0}: the answer was lost and the panel could not be read back ({1}). Check the panel before trying again.', action.failure, describeError(error));
-    void context.input.notify('warning', withoutLinks(told));
+    void context.input.notify('warning', told);
     return { kind: 'failed', error };
   }
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import {
   BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type TextQuestion, type UserInput,
 } from './userInput';
+import { withoutLinks } from '../text/plainText';
 
 /**
  * One answer: a text value, a pick's label (with or without its leading `$(icon) `, or else its description), a list of labels for a
@@ -89,11 +90,11 @@ export class ScriptedUserInput implements UserInput {
   }
 
   /**
-   * Records the notification. One with action buttons takes the next scripted answer only when that answer
+   * Records the notification as shown (link syntax broken up, as `VsCodeUserInput` shows it). One with action buttons takes the next scripted answer only when that answer
    * is one of its actions (so a test clicks a button by queueing its label); otherwise it is dismissed.
    */
   async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
-    const notice: Notice = { severity, message, actions };
+    const notice: Notice = { severity, message: withoutLinks(message), actions };
     this.shown.push(notice);
     this.noticed.fire(notice);
     const next = this.answers[0];

@@ -43,7 +43,10 @@ export interface TextQuestion {
 export interface PickQuestion<T extends vscode.QuickPickItem> {
   readonly title: string;
   readonly placeholder?: string;
-  /** Items, or a promise of them (the pick shows a busy indicator until they arrive). */
+  /**
+   * Items, or a promise of them (the pick shows a busy indicator until they arrive). When the promise
+   * rejects, the pick closes and `pick`/`pickMany` reject with its error.
+   */
   readonly items: readonly T[] | Promise<readonly T[]>;
   /** Why the previous answer was refused; shown above the items. Made plain by the implementation. */
   readonly problem?: string;
@@ -71,12 +74,14 @@ export type NoticeSeverity = 'info' | 'warning' | 'error';
 export interface UserInput {
   /**
    * A notification (not modal), with optional action buttons; resolves with the chosen action, or
-   * undefined when dismissed or when it has none. The message must already be plain (see src/text/).
+   * undefined when dismissed or when it has none. Notifications render `[label](target)` as links (a
+   * `command:` link runs a command), so the implementation breaks link syntax up (`withoutLinks`): callers
+   * may quote panel text such as users' labels. Other cleaning (one line, length) is the caller's.
    */
   notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined>;
   /** The trimmed text, Back, or undefined when dismissed. */
   text(question: TextQuestion): Promise<string | Back | undefined>;
-  /** One item, Back, or undefined when dismissed. */
+  /** One item (the one with `picked`, if any, starts highlighted), Back, or undefined when dismissed. */
   pick<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T | Back | undefined>;
   /** Several items (those with `picked` start selected), Back, or undefined when dismissed. */
   pickMany<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T[] | Back | undefined>;
@@ -89,4 +94,9 @@ export interface UserInput {
 /** Drops Back for single questions, where no Back button is shown. */
 export function withoutBack<T>(answer: T | Back | undefined): T | undefined {
   return isBack(answer) ? undefined : answer;
+}
+
+/** A modal question with one action besides Cancel; true when the user chose the action. */
+export async function confirmed(input: UserInput, action: string, message: string, detail?: string): Promise<boolean> {
+  return (await input.confirm({ message, detail, actions: [action] })) === action;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { quickInputText } from '../text/plainText';
+import { quickInputText, withoutLinks } from '../text/plainText';
 import {
   BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type StepPosition, type TextQuestion,
   type UserInput,
@@ -12,6 +12,7 @@ function buttonsFor(position: StepPosition | undefined): vscode.QuickInputButton
 /** The real prompts: VS Code's quick input, modal messages and file dialogs. */
 export class VsCodeUserInput implements UserInput {
   async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
+    message = withoutLinks(message);
     switch (severity) {
       case 'error': return vscode.window.showErrorMessage(message, ...actions);
       case 'warning': return vscode.window.showWarningMessage(message, ...actions);
@@ -82,7 +83,7 @@ export class VsCodeUserInput implements UserInput {
   }
 
   private quickPick<T extends vscode.QuickPickItem>(question: PickQuestion<T>, many: boolean): Promise<T[] | Back | undefined> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const pick = vscode.window.createQuickPick<T>();
       pick.title = question.title;
       pick.placeholder = question.problem ? quickInputText(question.problem) : question.placeholder;
@@ -99,15 +100,28 @@ export class VsCodeUserInput implements UserInput {
         resolve(value);
         pick.dispose();
       };
+      // The items could not be read (e.g. a failed `GET /nodes`): the pick closes and the caller hears why.
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        pick.dispose();
+        reject(error);
+      };
       const show = (items: readonly T[]) => {
+        if (settled) return;
         pick.items = items;
         if (many) pick.selectedItems = items.filter((item) => item.picked);
+        else {
+          // A single pick has no checkboxes: the item marked `picked` (e.g. the current value) starts highlighted.
+          const current = items.find((item) => item.picked);
+          if (current) pick.activeItems = [current];
+        }
         pick.busy = false;
       };
       if (Array.isArray(question.items)) show(question.items as readonly T[]);
       else {
         pick.busy = true;
-        (question.items as Promise<readonly T[]>).then(show, () => show([]));
+        (question.items as Promise<readonly T[]>).then(show, fail);
       }
       pick.onDidAccept(() => finish(many ? [...pick.selectedItems] : pick.selectedItems.length > 0 ? [pick.selectedItems[0]] : undefined));
       pick.onDidTriggerButton((button) => {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
+import { inPool } from './inPool';
 import { syncKind } from './profileSync';
 import { keyIdOf, type KeysStore } from './keysStore';
 import type { NodesStore } from './nodesStore';
@@ -8,43 +9,54 @@ import type { NodesStore } from './nodesStore';
 const MAX_REREADS = 50;
 
 /**
- * Keeps each user's per-node `profile_sync` true once a node has applied: when the nodes store takes a
- * copy of a node that is no longer dirty, the users shown as not yet synced on it are read again (a few
- * at a time), so their node children turn from "pending" to "synced" (or "failed") without a refresh.
+ * Keeps each user's per-node `profile_sync` true once a node has applied, also when it applied outside
+ * an Apply run here (another operator, a fleet update): when the nodes store takes a copy of a node that
+ * turned clean, the users shown as not yet synced on it are read again (a few at a time, from the panel
+ * the node belongs to), so their node children turn from "pending" to "synced" (or "failed") without a
+ * refresh. Only the turn from dirty to clean counts: further copies of a clean node (polls, problems)
+ * read nobody again, so users that never show "synced" are not read on every event. A node seen clean
+ * for the first time counts as turned, since a list read gives the store its nodes without an event.
  */
 export class BindingSyncFollower implements vscode.Disposable {
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
   private readonly inFlight = new Set<string>();
+  /** The `dirty` of the last copy of each node seen (of the active panel). */
+  private readonly wasDirty = new Map<string, boolean | undefined>();
 
   constructor(private readonly session: PanelSession, private readonly keys: KeysStore, private readonly nodes: NodesStore) {
-    this.subscription = nodes.onDidChangeNode((nodeId) => void this.follow(nodeId));
+    this.subscriptions = [
+      nodes.onDidChangeNode((nodeId) => void this.follow(nodeId)),
+      session.onDidChangePanel(['nodes.list'], () => this.wasDirty.clear()),
+    ];
   }
 
   private async follow(nodeId: string): Promise<void> {
-    if (this.nodes.get(nodeId)?.dirty !== false) return; // still pending (or unknown): nothing has changed for the users yet
+    const dirty = this.nodes.get(nodeId)?.dirty;
+    const before = this.wasDirty.has(nodeId) ? this.wasDirty.get(nodeId) : true;
+    this.wasDirty.set(nodeId, dirty);
+    if (dirty !== false || before === false) return; // still pending (or unknown), or clean already: nothing new for the users
+    const panelId = this.session.active?.id;
+    if (!panelId) return;
     const waiting = this.keys.boundTo(nodeId)
       .filter((key) => key.nodes?.some((binding) => binding.node_id === nodeId && syncKind(binding.profile_sync) !== 'synced'))
       .filter((key) => !this.inFlight.has(key.id))
       .slice(0, MAX_REREADS);
-    const queue = [...waiting];
-    const worker = async () => {
-      for (let key = queue.shift(); key; key = queue.shift()) {
-        this.inFlight.add(key.id);
-        try {
-          const id = key.id;
-          const fresh = await this.session.call((api, signal) => api.keys.get(id, { signal }));
-          if (keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh);
-        } catch {
-          // The user may be gone or the panel unreachable: the next refresh shows what holds.
-        } finally {
-          this.inFlight.delete(key.id);
-        }
+    await inPool(waiting, 3, async (key) => {
+      this.inFlight.add(key.id);
+      try {
+        const id = key.id;
+        const fresh = await this.session.callOn(panelId, (api, signal) => api.keys.get(id, { signal }));
+        // The stores hold the active panel's users only: a read that returns after a switch is dropped.
+        if (this.session.active?.id === panelId && keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh);
+      } catch {
+        // The user may be gone or the panel unreachable: the next refresh shows what holds.
+      } finally {
+        this.inFlight.delete(key.id);
       }
-    };
-    await Promise.all([worker(), worker(), worker()]);
+    });
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -30,6 +30,10 @@ export class NodesStore implements vscode.Disposable {
   private loaded: PanelNode[] | undefined;
   private readonly byId = new Map<string, PanelNode>();
   private readonly problems = new Map<string, NodeProblem>();
+  /** Reads of one node (`refresh`) under way, by id: a second refresh of it shares the first. */
+  private readonly reading = new Map<string, Promise<PanelNode | undefined>>();
+  /** Counts resets, so a read that began before one does not put the previous panel's node here. */
+  private generation = 0;
   private readonly nodeChanged = new vscode.EventEmitter<string>();
   private readonly listChanged = new vscode.EventEmitter<void>();
   private readonly subscription: vscode.Disposable;
@@ -61,10 +65,25 @@ export class NodesStore implements vscode.Disposable {
     return items;
   }
 
-  /** Re-reads one node (`GET /nodes/{id}`) and takes it. */
-  async refresh(id: string, token?: vscode.CancellationToken): Promise<PanelNode | undefined> {
+  /**
+   * Re-reads one node (`GET /nodes/{id}`) and takes it. A refresh without a token shares a read of that
+   * node already under way, so many changes touching one node (a bulk action, an import) read it once.
+   */
+  refresh(id: string, token?: vscode.CancellationToken): Promise<PanelNode | undefined> {
+    if (token) return this.read(id, token);
+    const under = this.reading.get(id);
+    if (under) return under;
+    const read = this.read(id).finally(() => {
+      if (this.reading.get(id) === read) this.reading.delete(id);
+    });
+    this.reading.set(id, read);
+    return read;
+  }
+
+  private async read(id: string, token?: vscode.CancellationToken): Promise<PanelNode | undefined> {
+    const generation = this.generation;
     const node = await this.session.call((api, signal) => api.nodes.get(id, { signal }), token);
-    if (token?.isCancellationRequested || !isNode(node)) return undefined;
+    if (token?.isCancellationRequested || !isNode(node) || generation !== this.generation) return undefined;
     this.update(node);
     return node;
   }
@@ -114,6 +133,8 @@ export class NodesStore implements vscode.Disposable {
   }
 
   reset(): void {
+    this.generation++;
+    this.reading.clear();
     this.loaded = undefined;
     this.byId.clear();
     this.problems.clear();

@@ -53,6 +53,22 @@ describe('Apply Configuration', () => {
     assert.equal(requestsTo(panel, '/nodes').length, 0, 'the node list was not read again');
   });
 
+  it('reads a clean node\'s users again only when it turns clean, not on every later copy of it', async () => {
+    const record = nodeRecord(panel, 'fra-2');
+    await api.nodesStore.refresh(record.id);
+    assert.equal(api.nodesStore.get(record.id)?.dirty, false, 'fra-2 is clean (applied above)');
+    const [bound] = api.keysStore.boundTo(record.id);
+    assert.ok(bound, 'a user of fra-2 is in the store');
+    // A user whose sync on fra-2 never becomes "synced" (the panel says "failed").
+    api.keysStore.update({ ...bound, nodes: (bound.nodes ?? []).map((binding) => (binding.node_id === record.id ? { ...binding, profile_sync: 'failed' } : binding)) });
+    panel.resetRequests();
+    await api.nodesStore.refresh(record.id);
+    await api.nodesStore.refresh(record.id);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a re-read would have been sent by now
+    assert.equal(requestsTo(panel, `/nodes/${record.id}`).length, 2);
+    assert.equal(requestsTo(panel, `/keys/${bound.id}`).length, 0, 'the user is not read again while the node stays clean');
+  });
+
   it('tells a broken node\'s failed job with its error, opens its log, and applies nothing more', async () => {
     const item = await nodeItem(api, 'hel-3');
     const record = nodeRecord(panel, 'hel-3');

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { children, connectedPanelForActions, labelOf, requestsTo, runOnWithAnswers, until, userGroup, userItems, type TestApi } from './support';
+import { children, connectedPanelForActions, eventually, labelOf, requestsTo, runOnWithAnswers, until, userGroup, userItems, type TestApi } from './support';
 
 type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string; secret?: string; nodes?: { node_id: string; node_name?: string }[] } };
 
@@ -73,6 +73,16 @@ describe('Users: actions on existing users', () => {
     assert.equal((await userGroup(api, 'revoked')).description, String(revokedBefore + 1));
   });
 
+  it('a revoke whose answer was lost resolves with what the panel holds now, like rotate and delete', async () => {
+    const user = await freshUser(api, 'active');
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: `/keys/${user.key.id}/revoke` } });
+    panel.resetRequests();
+    const settled = await runOnWithAnswers('panelOps.users.revoke', [user], 'Revoke');
+    assert.equal(requestsTo(panel, `/keys/${user.key.id}/revoke`).length, 1, 'sent once');
+    assert.equal(panel.data.keys.get(user.key.id)?.status, 'revoked');
+    assert.match(String(settled), /The panel now holds ".*" as revoked/);
+  });
+
   it('cancelling the modal sends nothing', async () => {
     const user = await freshUser(api, 'active');
     panel.resetRequests();
@@ -127,6 +137,20 @@ describe('Users: actions on existing users', () => {
     assert.ok(String(told).includes(`"${revoked.key.label}" is revoked`), String(told));
   });
 
+  it('a bulk action reads each node its users are bound to once, however many of them share it', async () => {
+    await children(api.nodes); // the nodes store holds the panel's nodes
+    const first = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length > 0);
+    const shared = first.key.nodes?.[0].node_id ?? '';
+    const others = await freshUsers(api, 'active', 2, (item) => (item.key.nodes ?? []).some((binding) => binding.node_id === shared));
+    const users = [first, ...others];
+    const nodeIds = new Set(users.flatMap((user) => (user.key.nodes ?? []).map((binding) => binding.node_id)));
+    panel.resetRequests();
+    await vscode.commands.executeCommand('panelOps.users.disable', first, users);
+    await eventually(() => [...nodeIds].every((id) => requestsTo(panel, `/nodes/${id}`).length > 0), 'the users\' nodes are read again');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // any further read would have been sent by now
+    for (const id of nodeIds) assert.equal(requestsTo(panel, `/nodes/${id}`).length, 1, `GET /nodes/${id} once`);
+  });
+
   it('enabling a selection says which users stay expired, since enabling does not lift an access date', async () => {
     const expired = await freshUser(api, 'expired');
     const disabled = await freshUser(api, 'disabled');
@@ -134,6 +158,24 @@ describe('Users: actions on existing users', () => {
     assert.equal(panel.data.keys.get(disabled.key.id)?.disabled_at, null);
     assert.ok(String(told).includes(`stay expired: "${expired.key.label}"`), String(told));
     assert.equal(String(told).includes(`"${disabled.key.label}"`), panel.data.keys.get(disabled.key.id)?.expires_at !== null && Date.parse(String(panel.data.keys.get(disabled.key.id)?.expires_at)) < Date.now());
+  });
+
+  it('a notification quoting a label with link syntax shows it without the link', async () => {
+    const link = '[x](command:panelOps.signOut)';
+    await api.input.notify('info', `Hello ${link}`);
+    assert.equal(api.input.notices.at(-1)?.message, 'Hello [x] (command:panelOps.signOut)', 'notify breaks the link up itself');
+
+    // A real caller that passes the label as the panel sent it (enabling a user that stays expired).
+    const disabled = await freshUser(api, 'disabled');
+    const record = panel.data.keys.get(disabled.key.id);
+    assert.ok(record);
+    record.label = link;
+    record.expires_at = '2020-01-01T00:00:00Z';
+    await runOnWithAnswers('panelOps.users.enable', [disabled]);
+    const notice = api.input.notices.find((candidate) => candidate.message.includes('stays expired'));
+    assert.ok(notice, api.input.notices.map((candidate) => candidate.message).join(' | '));
+    assert.ok(notice.message.includes('"[x] (command:panelOps.signOut)"'), notice.message);
+    assert.ok(!notice.message.includes(link), 'no link syntax reaches the notification');
   });
 
   it('adds a node to a user and removes it again; the last binding cannot be removed', async () => {

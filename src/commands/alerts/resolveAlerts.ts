@@ -5,6 +5,7 @@ import { plainLabel } from '../../text/plainText';
 import { AlertNode } from '../../views/alerts/alertNodes';
 import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
 import { runAction, type ActionContext } from '../runAction';
+import { confirmed } from '../../prompts/userInput';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
 function chosenAlerts(node: unknown, selected: unknown): AlertNode[] {
@@ -73,12 +74,7 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
       const unresolved = view.shown.filter((alert) => !alert.resolved);
       if (!panelId || unresolved.length === 0) return;
       const resolve = vscode.l10n.t('Resolve {0}', unresolved.length);
-      const answer = await context.input.confirm({
-        message: vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', unresolved.length, context.session.active?.name ?? ''),
-        detail: vscode.l10n.t('They move to the Resolved group on the panel for every operator.'),
-        actions: [resolve],
-      });
-      if (answer !== resolve) return;
+      if (!(await confirmed(context.input, resolve, vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', unresolved.length, context.session.active?.name ?? ''), vscode.l10n.t('They move to the Resolved group on the panel for every operator.')))) return;
       await resolveAlerts(context, store, panelId, unresolved);
     }),
   );

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { withoutBack } from '../../prompts/userInput';
+import { confirmed, withoutBack } from '../../prompts/userInput';
 import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
 import { runAction } from '../runAction';
 import type { BrandingCommandContext } from './brandingContext';
@@ -82,12 +82,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         return;
       }
       const remove = vscode.l10n.t('Delete');
-      const answer = await input.confirm({
-        message: vscode.l10n.t('Delete the branding profile "{0}"?', name),
-        detail: vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.'),
-        actions: [remove],
-      });
-      if (answer !== remove) return;
+      if (!(await confirmed(input, remove, vscode.l10n.t('Delete the branding profile "{0}"?', name), vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.')))) return;
       const failure = vscode.l10n.t('Could not delete the branding profile "{0}"', name);
       const outcome = await runAction(context, {
         panelId: target.panelId,

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
-import { isBack } from '../../prompts/userInput';
+import { confirmed, isBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
 import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../views/nodes/fleetUpdateText';
 import { isNode } from '../../state/nodesStore';
 import { runAction } from '../runAction';
-import { chosenNodes, confirmed, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
+import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
 
 /** Spec 4.1 and 8: a fleet update takes 1 to 100 nodes. */
 const MAX_FLEET_NODES = 100;
@@ -21,7 +21,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   }
   const engine = engineName();
   const action = items.length === 1 ? vscode.l10n.t('Update 1 Node') : vscode.l10n.t('Update {0} Nodes', items.length);
-  const sure = await confirmed(context, action, vscode.l10n.t('Update {0} on {1} node(s)?', engine, items.length), items.map((candidate) => nodeName(candidate.node)).join(', '));
+  const sure = await confirmed(context.input, action, vscode.l10n.t('Update {0} on {1} node(s)?', engine, items.length), items.map((candidate) => nodeName(candidate.node)).join(', '));
   if (!sure) return undefined;
   const panelId = items[0].panelId;
   const ids = items.filter((candidate) => candidate.panelId === panelId).map((candidate) => candidate.node.id);
@@ -95,7 +95,7 @@ function nodeList(context: NodeActionContext, update: FleetUpdate): string {
 }
 
 async function stopUpdate(context: NodeActionContext, panelId: string, update: FleetUpdate, nodes: string): Promise<void> {
-  const sure = await confirmed(context, vscode.l10n.t('Stop Update'), vscode.l10n.t('Stop the fleet update of {0}?', nodes),
+  const sure = await confirmed(context.input, vscode.l10n.t('Stop Update'), vscode.l10n.t('Stop the fleet update of {0}?', nodes),
     vscode.l10n.t('Nodes already updated keep the new version; the others are not updated.'));
   if (!sure) return;
   const outcome = await runAction(context, {

@@ -4,12 +4,15 @@ import { applyJobText } from '../../editors/applyJobText';
 import { ApplyWatch, newJob, type ApplyWatchResult, type WatchedStatus } from '../../state/applyWatcher';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
-import { plainLabel, withoutLinks } from '../../text/plainText';
+import { inPool } from '../../state/inPool';
+import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../views/shared/busyItems';
-import { chosenNodes, confirmed, isActivePanel, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { isActivePanel } from '../runAction';
+import { chosenNodes, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
+import { confirmed } from '../../prompts/userInput';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
 const BASELINE_JOBS = 20;
@@ -161,7 +164,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
         const sentence = result.kind === 'failed'
           ? vscode.l10n.t('The apply on "{0}" failed: {1}. Nothing else was queued; inspect the job before applying again.', name, error)
           : vscode.l10n.t('The apply on "{0}" was rolled back: {1}. The node keeps its previous configuration.', name, error);
-        void context.input.notify('warning', withoutLinks(sentence));
+        void context.input.notify('warning', sentence);
       }
       return { ...base, error, shownIn: await openJob(context, item, result.job) };
     }
@@ -170,7 +173,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
       return base;
     case 'unreadable':
       if (active) noteProblem(context.nodes, item.node.id, vscode.l10n.t('apply'), result.error);
-      if (tell) void context.input.notify('warning', withoutLinks(vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error))));
+      if (tell) void context.input.notify('warning', vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error)));
       return { ...base, error: describeError(result.error) };
     case 'cancelled':
       if (tell) void context.input.notify('info', vscode.l10n.t('Stopped watching the apply on "{0}"; it goes on on the panel.', name));
@@ -178,15 +181,13 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
   }
 }
 
-/** Opens a failed or rolled-back job: in the Job History view when it exists, else as a read-only document. */
+/** Opens a failed or rolled-back job in the Job History view; as a read-only document if that fails. */
 async function openJob(context: NodeActionContext, item: NodeItem, job: ApplyJob): Promise<'jobHistory' | 'document'> {
-  if ((await vscode.commands.getCommands(true)).includes(JOB_HISTORY_COMMAND)) {
-    try {
-      await vscode.commands.executeCommand(JOB_HISTORY_COMMAND, item, job);
-      return 'jobHistory';
-    } catch (error) {
-      context.log.warn(`Opening the job history failed: ${describeError(error)}`);
-    }
+  try {
+    await vscode.commands.executeCommand(JOB_HISTORY_COMMAND, item, job);
+    return 'jobHistory';
+  } catch (error) {
+    context.log.warn(`Opening the job history failed: ${describeError(error)}`);
   }
   const status = plainLabel(job.status, 20) || vscode.l10n.t('unknown');
   await context.documents.show(vscode.l10n.t('{0} — apply job ({1}).log', nodeName(item.node), status), applyJobText(nodeName(item.node), job as Record<string, unknown>, vscode.l10n.t), 'log');
@@ -211,7 +212,7 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
     void context.input.notify('info', vscode.l10n.t('No node has configuration waiting to be applied.'));
     return [];
   }
-  const sure = await confirmed(context, vscode.l10n.t('Apply to {0} Nodes', items.length),
+  const sure = await confirmed(context.input, vscode.l10n.t('Apply to {0} Nodes', items.length),
     vscode.l10n.t('Apply the pending configuration to {0} nodes?', items.length), items.map((item) => nodeName(item.node)).join(', '));
   if (!sure) return [];
   const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));
@@ -229,20 +230,6 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
   return reports;
 }
 
-/** Runs `work` on every item with at most `size` at a time; results in the items' order. */
-async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
-}
-
 /** One sentence for a batch: how many landed and which did not, with their errors. */
 function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]): void {
   const landed = reports.filter((report) => report.outcome === 'ok').length;
@@ -250,7 +237,7 @@ function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]):
     .map((report) => (report.error ? `${report.node}: ${report.outcome} (${report.error})` : `${report.node}: ${report.outcome}`));
   const sentence = vscode.l10n.t('{0} of {1} nodes applied their configuration.', landed, reports.length);
   if (others.length === 0) void context.input.notify('info', sentence);
-  else void context.input.notify('warning', withoutLinks(`${sentence} ${others.join('; ')}`));
+  else void context.input.notify('warning', `${sentence} ${others.join('; ')}`);
 }
 
 /** "Apply Configuration" (inline on a dirty node; each node of a selection) and "Apply All Pending". */

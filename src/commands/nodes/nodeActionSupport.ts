@@ -8,7 +8,7 @@ import { plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
-import { runAction, type Action, type ActionContext, type ActionOutcome } from '../runAction';
+import { isActivePanel, runAction, type Action, type ActionContext, type ActionOutcome } from '../runAction';
 
 /** What node and fleet commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
 export interface NodeActionContext extends ActionContext {
@@ -36,11 +36,6 @@ export function chosenNodes(item: unknown, selected: unknown): NodeItem[] {
 /** The one node a command was run on (a section stands for its node). */
 export function chosenNode(item: unknown): NodeItem | undefined {
   return chosenNodes(item, undefined)[0];
-}
-
-/** Whether the stores hold this panel's data (they hold the active panel's only). */
-export function isActivePanel(context: NodeActionContext, panelId: string): boolean {
-  return context.session.active?.id === panelId;
 }
 
 /**
@@ -78,9 +73,4 @@ export function onNodeItem(context: NodeActionContext, run: (context: NodeAction
     const item = chosenNode(target);
     if (item) await run(context, item);
   };
-}
-
-/** A modal question with one action besides Cancel; true when the user chose the action. */
-export async function confirmed(context: NodeActionContext, action: string, message: string, detail?: string): Promise<boolean> {
-  return (await context.input.confirm({ message, detail, actions: [action] })) === action;
 }

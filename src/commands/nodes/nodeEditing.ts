@@ -5,8 +5,9 @@ import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { runAction } from '../runAction';
-import { chosenNode, confirmed, nodeName, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { chosenNode, nodeName, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
+import { confirmed } from '../../prompts/userInput';
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
 async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
@@ -92,7 +93,7 @@ async function deleteNode(context: NodeActionContext, target: unknown): Promise<
   const item = chosenNode(target);
   if (!item) return;
   const name = nodeName(item.node);
-  const sure = await confirmed(context, vscode.l10n.t('Delete'), vscode.l10n.t('Delete node "{0}"?', name),
+  const sure = await confirmed(context.input, vscode.l10n.t('Delete'), vscode.l10n.t('Delete node "{0}"?', name),
     vscode.l10n.t('The panel forgets the node, its jobs and its settings. Users bound to it must be unbound first.'));
   if (!sure) return;
   const outcome = await runNodeAction(context, item, vscode.l10n.t('delete'), {

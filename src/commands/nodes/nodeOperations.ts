@@ -2,15 +2,15 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
-import { withoutBack } from '../../prompts/userInput';
-import { plainLabel, withoutLinks } from '../../text/plainText';
+import { confirmed, withoutBack } from '../../prompts/userInput';
+import { plainLabel } from '../../text/plainText';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { confirmed, nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 
 /** Restart after a modal confirmation (`POST /nodes/{id}/restart`). */
 async function restart(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const sure = await confirmed(context, vscode.l10n.t('Restart'), vscode.l10n.t('Restart "{0}"?', name), vscode.l10n.t('Connections through the node drop while its engine restarts.'));
+  const sure = await confirmed(context.input, vscode.l10n.t('Restart'), vscode.l10n.t('Restart "{0}"?', name), vscode.l10n.t('Connections through the node drop while its engine restarts.'));
   if (!sure) return;
   const outcome = await runNodeAction(context, item, vscode.l10n.t('restart'), {
     busyLabel: vscode.l10n.t('Restarting…'),
@@ -41,7 +41,7 @@ async function check(context: NodeActionContext, item: NodeItem): Promise<void> 
     void context.input.notify('info', vscode.l10n.t('Every check of "{0}" passed.', name));
     return;
   }
-  void context.input.notify('warning', withoutLinks(vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details'))));
+  void context.input.notify('warning', vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details')));
   await context.documents.show(vscode.l10n.t('{0} — check.json', name), prettyJson(outcome.value), 'json');
 }
 
@@ -85,7 +85,7 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
     void context.input.notify('info', vscode.l10n.t('{0} on "{1}" runs {2}, the latest version the panel knows.', engine, name, current));
     return;
   }
-  const sure = await confirmed(context, latest ? vscode.l10n.t('Update to {0}', latest) : vscode.l10n.t('Update'),
+  const sure = await confirmed(context.input, latest ? vscode.l10n.t('Update to {0}', latest) : vscode.l10n.t('Update'),
     vscode.l10n.t('{0} on "{1}": {2} runs, {3} is available. Update it?', engine, name, current, latest || vscode.l10n.t('a newer version')),
     state ? vscode.l10n.t('Update status: {0}', state) : undefined);
   if (!sure) return;

@@ -1,7 +1,8 @@
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { isActivePanel, refreshSections, type NodeActionContext } from './nodeActionSupport';
+import { isActivePanel } from '../runAction';
+import { refreshSections, type NodeActionContext } from './nodeActionSupport';
 
 /** At most this many pages of 200 users are re-read after an apply; past that, the lists start over. */
 const MAX_PAGES = 5;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { panelRootUri } from '../../editors/panelUri';
-import { withoutBack } from '../../prompts/userInput';
+import { confirmed, withoutBack } from '../../prompts/userInput';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { plainLabel } from '../../text/plainText';
 import { runAction } from '../runAction';
@@ -53,12 +53,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
     vscode.commands.registerCommand('panelOps.siteTemplates.delete', async (argument?: unknown) => {
       const target = templateTarget(argument);
       const remove = vscode.l10n.t('Delete');
-      const confirmed = await input.confirm({
-        message: vscode.l10n.t('Delete the site template "{0}" from the panel?', shownName(target.name)),
-        detail: vscode.l10n.t('This cannot be undone. A template that a node serves is kept; the panel says which node.'),
-        actions: [remove],
-      });
-      if (confirmed !== remove) return false;
+      if (!(await confirmed(input, remove, vscode.l10n.t('Delete the site template "{0}" from the panel?', shownName(target.name)), vscode.l10n.t('This cannot be undone. A template that a node serves is kept; the panel says which node.')))) return false;
       const outcome = await runAction(context, {
         panelId: target.panelId,
         busyLabel: vscode.l10n.t('Deleting "{0}"…', shownName(target.name)),

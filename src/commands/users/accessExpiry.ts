@@ -47,11 +47,6 @@ export function normalizeCustomDate(text: string): string | undefined {
   return full;
 }
 
-/** The choice an existing `expires_at` stands for (to pre-select it when editing). */
-export function choiceOf(expiresAt: unknown): ExpiryChoice {
-  return typeof expiresAt === 'string' && expiresAt !== '' ? { kind: 'date', date: expiresAt } : NO_EXPIRY;
-}
-
 /** "no expiry", "30 days", "2030-01-31T00:00:00Z". */
 export function describeExpiry(choice: ExpiryChoice, t: Localize): string {
   switch (choice.kind) {

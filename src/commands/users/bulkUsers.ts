@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
+import { inPool } from '../../state/inPool';
 import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { forgetKey, takeKey, tell, userName, type UserActionContext } from './keyActionsSupport';
+import { forgetKey, refreshNodes, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -70,7 +71,7 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
     run: (api, signal) => api.keys.bulk({ action, ids }, { signal }),
     apply: (answer) => follow(context, panelId, action, ids, skippedIn(answer).map((skip) => skip.id)),
     reconcile: async (api, signal) => {
-      const gone = await reRead(context, api, ids, signal);
+      const gone = await reRead(context, panelId, api, ids, signal);
       return vscode.l10n.t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', ids.length - gone, ids.length, gone);
     },
   });
@@ -81,8 +82,8 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   const failures = skipped.map((skip) => vscode.l10n.t('"{0}" {1}', byId.has(skip.id.toLowerCase()) ? userName(byId.get(skip.id.toLowerCase()) ?? {}) : plainLabel(skip.id, 40), reasonText(skip.reason)));
   const done = `${DONE[action](updated)}${action === 'enable' ? stillBlocked(context, ids) : ''}`;
   const told = failures.length === 0 ? done : vscode.l10n.t('{0} Not changed: {1}.', done, failures.join('; '));
-  if (failures.length === 0) void tell(context, 'info', told);
-  else void tell(context, 'warning', told);
+  if (failures.length === 0) void context.input.notify('info', told);
+  else void context.input.notify('warning', told);
   return told;
 }
 
@@ -97,29 +98,34 @@ function stillBlocked(context: UserActionContext, ids: readonly string[]): strin
 async function follow(context: UserActionContext, panelId: string, action: BulkAction, ids: readonly string[], skipped: readonly string[]): Promise<void> {
   const changed = ids.filter((id) => !skipped.some((skip) => skip.toLowerCase() === id.toLowerCase()));
   if (action === 'delete') {
-    for (const id of changed) forgetKey(context, id);
+    const nodesToRead = new Set<string>();
+    for (const id of changed) forgetKey(context, panelId, id, nodesToRead);
+    refreshNodes(context, panelId, nodesToRead);
     return;
   }
-  await context.session.callOn(panelId, (api, signal) => reRead(context, api, changed, signal)).catch((error: unknown) => {
+  await context.session.callOn(panelId, (api, signal) => reRead(context, panelId, api, changed, signal)).catch((error: unknown) => {
     context.log.warn(`Re-reading users after a bulk ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
   });
 }
 
-/** Reads each user again, six at a time; those the panel no longer has leave the store. Resolves with how many were gone. */
-async function reRead(context: UserActionContext, api: PanelApi, ids: readonly string[], signal: AbortSignal): Promise<number> {
-  let gone = 0;
-  const queue = [...ids];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      try {
-        takeKey(context, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })));
-      } catch (error) {
-        if ((error as { status?: number }).status !== 404) throw error;
-        forgetKey(context, id);
-        gone++;
-      }
+/**
+ * Reads each user again, six at a time; those the panel no longer has leave the store. Their nodes are
+ * read again once each, at the end. Resolves with how many users were gone.
+ */
+async function reRead(context: UserActionContext, panelId: string, api: PanelApi, ids: readonly string[], signal: AbortSignal): Promise<number> {
+  const nodesToRead = new Set<string>();
+  const failures: unknown[] = [];
+  const gone = await inPool(ids, 6, async (id) => {
+    try {
+      takeKey(context, panelId, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })), nodesToRead);
+      return false;
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) failures.push(error);
+      else forgetKey(context, panelId, id, nodesToRead);
+      return (error as { status?: number }).status === 404;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
-  return gone;
+  });
+  refreshNodes(context, panelId, nodesToRead);
+  if (failures.length > 0) throw failures[0];
+  return gone.filter(Boolean).length;
 }

@@ -7,9 +7,9 @@ import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
-import { canShowQr, revealUser } from './revealUser';
+import { revealUser } from './revealUser';
 import { copyLink } from './userLinks';
 
 interface CreateAnswers extends NewUserAnswers {
@@ -64,11 +64,11 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       failure: vscode.l10n.t('Could not create "{0}"', userName({ label: request.label })),
       handles: isFieldError,
       run: (api, signal) => api.keys.create(request, { signal }),
-      apply: (key) => takeKey(context, key),
+      apply: (key) => takeKey(context, origin.panelId, key),
       reconcile: async (api, signal) => {
         found = await findCreated(api, request, sentAt, signal);
         if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
-        takeKey(context, found);
+        takeKey(context, origin.panelId, found);
         return vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state);
       },
     });
@@ -86,14 +86,13 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
   }
 }
 
-/** Shows the new user selected, and says so with Copy Link (and Show QR when available). */
+/** Shows the new user selected, and says so with Copy Link and Show QR. */
 async function announce(context: UserCommandsContext, panelId: string, key: Key, told: string): Promise<string> {
   const item = await revealUser(context, key);
   const copy = vscode.l10n.t('Copy Link');
   const qr = vscode.l10n.t('Show QR');
-  const actions = (await canShowQr()) ? [copy, qr] : [copy];
   // Awaited: the command settles once the notification does (at once in the VS Code suite).
-  const choice = await tell(context, 'info', told, ...actions);
+  const choice = await context.input.notify('info', told, copy, qr);
   if (choice === copy) await copyLink(context, panelId, item?.key ?? key, item?.target);
   else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { key, panelId });
   return told;

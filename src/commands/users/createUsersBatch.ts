@@ -6,7 +6,7 @@ import { problemsByStep, type StepProblems, type WizardStep } from '../../prompt
 import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
 
@@ -59,11 +59,15 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
       run: (api, signal) => api.keys.batch({ items: items.map((item) => ({ ...item })) }, { signal }),
       apply: (answer) => {
         const created = Array.isArray(answer?.items) ? answer.items : [];
-        for (const key of created) takeKey(context, keyIn(key));
+        const nodesToRead = new Set<string>();
+        for (const key of created) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
         const found = await findBatch(api, state.prefix, items.map((item) => item.label), sentAt, signal);
-        for (const key of found) takeKey(context, key);
+        const nodesToRead = new Set<string>();
+        for (const key of found) takeKey(context, panelId, key, undefined, nodesToRead);
+        refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', found.length, items.length, state.prefix);
       },
     });
@@ -76,7 +80,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     if (outcome.kind !== 'done') return undefined;
     const count = Array.isArray(outcome.value?.items) ? outcome.value.items.length : items.length;
     const told = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
-    void tell(context, 'info', told);
+    void context.input.notify('info', told);
     return told;
   }
 }

@@ -73,8 +73,8 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
         target: item.target,
         handles: isFieldError,
         run: (api, signal) => api.keys.update(original.id, changes, { signal }),
-        apply: (key) => takeKey(context, key, original),
-        reconcile: (api, signal) => reReadKey(context, original.id, signal, api),
+        apply: (key) => takeKey(context, item.panelId, key, original),
+        reconcile: (api, signal) => reReadKey(context, item.panelId, original.id, signal, api),
       });
       const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
       if (fields) {

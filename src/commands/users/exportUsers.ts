@@ -7,7 +7,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { UserGroupItem } from '../../views/users/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilter';
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
-import { activePanelId, tell, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, type UserCommandsContext } from './keyActionsSupport';
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
@@ -60,15 +60,15 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
     await append(exportEnd(format));
     if (error instanceof PanelCancelledError) {
       const told = vscode.l10n.t('Export cancelled after {0} users; the tab holds those.', written);
-      void tell(context, 'warning', told);
+      void context.input.notify('warning', told);
       return told;
     }
-    void tell(context, 'error', failureSentence(vscode.l10n.t('Could not export every user ({0} written)', written), error));
+    void context.input.notify('error', failureSentence(vscode.l10n.t('Could not export every user ({0} written)', written), error));
     return undefined;
   }
   await append(exportEnd(format));
   const told = vscode.l10n.t('Exported {0} users.', written);
-  void tell(context, 'info', told);
+  void context.input.notify('info', told);
   return told;
 }
 

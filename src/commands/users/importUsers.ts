@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import type { Key } from '../../api/types';
-import { withoutBack } from '../../prompts/userInput';
+import { confirmed, withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import { runAction } from '../runAction';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
-import { activePanelId, keyIn, takeKey, tell, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 const PREVIEW_LINES = 15;
@@ -64,12 +64,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     if (!(await answerSteps(context, [step], answers, problem ? new Map([[0, problem]]) : undefined))) return undefined;
     const go = vscode.l10n.t('Import');
     const ignored = parsed.ignored.length > 0 ? `\n\n${vscode.l10n.t('Left out (not import fields): {0}', parsed.ignored.map((name) => plainLabel(name, 40)).join(', '))}` : '';
-    const confirmed = await context.input.confirm({
-      message: vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length),
-      detail: `${preview(parsed.items)}${ignored}`,
-      actions: [go],
-    });
-    if (confirmed !== go) return undefined;
+    if (!(await confirmed(context.input, go, vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length), `${preview(parsed.items)}${ignored}`))) return undefined;
     const sentAt = Date.now();
     const outcome = await runAction(context, {
       panelId,
@@ -78,11 +73,15 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       handles: isFieldError,
       run: (api, signal) => api.keys.import({ items: parsed.items.map((item) => ({ ...item })), node_ids: answers.nodeIds }, { signal }),
       apply: (answer) => {
-        for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, keyIn(key));
+        const nodesToRead = new Set<string>();
+        for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
         const found = await findImported(api, parsed.items, sentAt, signal);
-        for (const key of found) takeKey(context, key);
+        const nodesToRead = new Set<string>();
+        for (const key of found) takeKey(context, panelId, key, undefined, nodesToRead);
+        refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);
       },
     });
@@ -100,7 +99,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     if (outcome.kind !== 'done') return undefined;
     const imported = typeof outcome.value?.imported === 'number' ? outcome.value.imported : parsed.items.length;
     const told = vscode.l10n.t('Imported {0} users; their nodes show configuration pending until applied.', imported);
-    void tell(context, 'info', told);
+    void context.input.notify('info', told);
     return told;
   }
 }
@@ -116,7 +115,7 @@ async function mark(context: UserCommandsContext, diagnostics: vscode.Diagnostic
   }));
   await vscode.window.showTextDocument(document, { preview: false });
   const told = vscode.l10n.t('{0}: {1}', failure, problems.map((problem) => vscode.l10n.t('line {0}: {1}', problem.line, plainLabel(problem.message, 200))).join('; '));
-  void tell(context, 'error', told);
+  void context.input.notify('error', told);
   return told;
 }
 

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { keyIdOf, type KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
-import { plainLabel, withoutLinks } from '../../text/plainText';
+import { plainLabel } from '../../text/plainText';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
-import type { NoticeSeverity, UserInput } from '../../prompts/userInput';
+import type { UserInput } from '../../prompts/userInput';
 import type { TreeViewParts, UsersTreeProvider } from '../../views/users/UsersTreeProvider';
-import type { ActionContext } from '../runAction';
+import { isActivePanel, type ActionContext } from '../runAction';
 
 /** What user actions need: the action context and the stores they update. */
 export interface UserActionContext extends ActionContext {
@@ -20,24 +20,38 @@ export function userName(key: Partial<Key>): string {
 }
 
 /**
- * Takes a key a mutation answered with: the keys store moves it between lists, and the nodes it is bound
- * to are read again, since a change to a user leaves configuration pending on them (`dirty`).
+ * Takes a key a mutation of panel `panelId` answered with: the keys store moves it between lists, and the
+ * nodes it is bound to are read again, since a change to a user leaves configuration pending on them
+ * (`dirty`). A loop over many keys passes `nodesToRead` to collect those nodes and reads each once
+ * afterwards (`refreshNodes`). Nothing happens once `panelId` is no longer the active panel: the stores
+ * hold the active panel's data only.
  */
-export function takeKey(context: UserActionContext, key: unknown, previous?: Partial<Key>): void {
+export function takeKey(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
+  if (!isActivePanel(context, panelId)) return;
   if (typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return;
   context.keys.update(key as Key);
-  const nodeIds = new Set([...boundNodes(key as Key), ...boundNodes(previous)]);
-  for (const id of nodeIds) {
-    if (context.nodes.get(id)) void context.nodes.refresh(id).catch(() => undefined);
-  }
+  const nodeIds = [...boundNodes(key as Key), ...boundNodes(previous)];
+  if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
+  else refreshNodes(context, panelId, nodeIds);
 }
 
-/** A user deleted on the panel leaves every list; the nodes it was bound to are read again (configuration pending). */
-export function forgetKey(context: UserActionContext, id: string): void {
+/**
+ * A user deleted on panel `panelId` leaves every list; the nodes it was bound to are read again
+ * (configuration pending), or collected in `nodesToRead`. Nothing once the panel is no longer active.
+ */
+export function forgetKey(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
+  if (!isActivePanel(context, panelId)) return;
   const previous = context.keys.get(keyIdOf({ id }));
   context.keys.remove(keyIdOf({ id }));
-  for (const nodeId of boundNodes(previous)) {
-    if (context.nodes.get(nodeId)) void context.nodes.refresh(nodeId).catch(() => undefined);
+  if (nodesToRead) for (const nodeId of boundNodes(previous)) nodesToRead.add(nodeId);
+  else refreshNodes(context, panelId, boundNodes(previous));
+}
+
+/** Reads each of these nodes again once (those the nodes store holds), while `panelId` is the active panel. */
+export function refreshNodes(context: UserActionContext, panelId: string, nodeIds: Iterable<string>): void {
+  if (!isActivePanel(context, panelId)) return;
+  for (const id of new Set(nodeIds)) {
+    if (context.nodes.get(id)) void context.nodes.refresh(id).catch(() => undefined);
   }
 }
 
@@ -46,9 +60,9 @@ function boundNodes(key: Partial<Key> | undefined): string[] {
 }
 
 /** Re-reads a key after a lost answer and says what state the panel holds it in now. */
-export async function reReadKey(context: UserActionContext, id: string, signal: AbortSignal, api: { keys: { get(id: string, opts: { signal: AbortSignal }): Promise<Key> } }): Promise<string> {
+export async function reReadKey(context: UserActionContext, panelId: string, id: string, signal: AbortSignal, api: { keys: { get(id: string, opts: { signal: AbortSignal }): Promise<Key> } }): Promise<string> {
   const key = await api.keys.get(id, { signal });
-  takeKey(context, key);
+  takeKey(context, panelId, key);
   return vscode.l10n.t('The panel now holds "{0}" as {1}.', userName(key), plainLabel(key.state, 20));
 }
 
@@ -67,21 +81,13 @@ export function keyIn(value: unknown): Key | undefined {
 /** The panel a command from the palette or a view title acts on: the active one, or a message why none. */
 export function activePanelId(context: UserActionContext): string | undefined {
   const id = context.session.active?.id;
-  if (!id) void tell(context, 'error', vscode.l10n.t('Connect to a panel first.'));
+  if (!id) void context.input.notify('error', vscode.l10n.t('Connect to a panel first.'));
   return id;
 }
 
 /** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */
 export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly key: Key }, answer: unknown): Promise<void> {
   const key = keyIn(answer);
-  if (key) takeKey(context, key, item.key);
-  else await context.session.callOn(item.panelId, (api, signal) => reReadKey(context, item.key.id, signal, api)).catch(() => undefined);
-}
-
-/**
- * Tells the user something in a notification (through the `UserInput`, so tests see it), with link syntax
- * broken up since sentences quote users' labels. Resolves with the button chosen, if any.
- */
-export function tell(context: ActionContext, severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
-  return context.input.notify(severity, withoutLinks(message), ...actions);
+  if (key) takeKey(context, item.panelId, key, item.key);
+  else await context.session.callOn(item.panelId, (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api)).catch(() => undefined);
 }

@@ -5,7 +5,6 @@ import { runWizard, type StepOutcome, type StepProblems, type WizardStep } from 
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import { failureSentence, type ActionContext } from '../runAction';
-import { tell } from './keyActionsSupport';
 import { EXPIRY_PRESET_DAYS, customDateProblem, describeExpiry, normalizeCustomDate, type ExpiryChoice } from './accessExpiry';
 
 /** The answers shared by Create User and Create Users in Batch (label or prefix and count are their own). */
@@ -116,7 +115,7 @@ export async function answerSteps<S>(context: ActionContext, steps: readonly Wiz
   try {
     return await runWizard(steps, state, problems);
   } catch (error) {
-    void tell(context, 'error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+    void context.input.notify('error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
     return false;
   }
 }

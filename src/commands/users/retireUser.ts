@@ -4,14 +4,10 @@ import { keyIdOf } from '../../state/keysStore';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
 import { runBulk } from './bulkUsers';
-import { forgetKey, reReadKey, takeAnswer, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { forgetKey, reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
-
-/** Asks in a modal that names the user and what follows; true when confirmed. */
-async function confirmed(context: UserCommandsContext, message: string, detail: string, action: string): Promise<boolean> {
-  return (await context.input.confirm({ message, detail, actions: [action] })) === action;
-}
+import { confirmed } from '../../prompts/userInput';
 
 
 async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
@@ -19,7 +15,7 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
   const ask = many
     ? vscode.l10n.t('Revoke {0} users?', users.length)
     : vscode.l10n.t('Revoke "{0}"?', userName(users[0].key));
-  if (!(await confirmed(context, ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.'), vscode.l10n.t('Revoke')))) return undefined;
+  if (!(await confirmed(context.input, vscode.l10n.t('Revoke'), ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.')))) return undefined;
   if (many) return runBulk(context, 'revoke', users);
   const item = users[0];
   const outcome = await runAction(context, {
@@ -29,9 +25,9 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
     target: item.target,
     run: (api, signal) => api.keys.revoke(item.key.id, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
-  return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : undefined;
+  return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
 
 /**
@@ -42,7 +38,7 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
 async function rotate(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
   const rotateLabel = vscode.l10n.t('Rotate Secret');
-  if (!(await confirmed(context, vscode.l10n.t('Rotate the secret of "{0}"?', name), vscode.l10n.t('Every link already handed out stops working; the user needs a new link.'), rotateLabel))) return undefined;
+  if (!(await confirmed(context.input, rotateLabel, vscode.l10n.t('Rotate the secret of "{0}"?', name), vscode.l10n.t('Every link already handed out stops working; the user needs a new link.')))) return undefined;
   const oldSecret = item.key.secret;
   const outcome = await runAction(context, {
     panelId: item.panelId,
@@ -53,7 +49,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
     apply: (answer) => takeAnswer(context, item, answer),
     reconcile: async (api, signal) => {
       const key = await api.keys.get(item.key.id, { signal });
-      takeKey(context, key, item.key);
+      takeKey(context, item.panelId, key, item.key);
       if (typeof oldSecret !== 'string' || typeof key.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
       return key.secret !== oldSecret
         ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
@@ -64,14 +60,14 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   if (outcome.kind !== 'done') return undefined;
   const told = vscode.l10n.t('Rotated the secret of "{0}": hand out its new link.', name);
   const copy = vscode.l10n.t('Copy Link');
-  if ((await tell(context, 'info', told, copy)) === copy) await copyLink(context, item.panelId, context.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
   return told;
 }
 
 async function remove(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
   const many = users.length > 1;
   const ask = many ? vscode.l10n.t('Delete {0} users?', users.length) : vscode.l10n.t('Delete "{0}"?', userName(users[0].key));
-  if (!(await confirmed(context, ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.'), vscode.l10n.t('Delete')))) return undefined;
+  if (!(await confirmed(context.input, vscode.l10n.t('Delete'), ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.')))) return undefined;
   if (many) return runBulk(context, 'delete', users);
   const item = users[0];
   const outcome = await runAction(context, {
@@ -80,14 +76,14 @@ async function remove(context: UserCommandsContext, users: UserItem[]): Promise<
     failure: vscode.l10n.t('Could not delete "{0}"', userName(item.key)),
     target: item.target,
     run: (api, signal) => api.keys.delete(item.key.id, { signal }),
-    apply: () => forgetKey(context, item.key.id),
+    apply: () => forgetKey(context, item.panelId, item.key.id),
     reconcile: async (api, signal) => {
       try {
-        await reReadKey(context, item.key.id, signal, api);
+        await reReadKey(context, item.panelId, item.key.id, signal, api);
         return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.key));
       } catch (error) {
         if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
-        forgetKey(context, item.key.id);
+        forgetKey(context, item.panelId, item.key.id);
         return vscode.l10n.t('"{0}" was deleted.', userName(item.key));
       }
     },

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import type { UserItem } from '../../views/users/userTreeItems';
@@ -23,9 +22,4 @@ export async function revealUser(context: UserCommandsContext, key: Key): Promis
     context.log.warn(`Could not show the user in the Users view: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-}
-
-/** Whether another part of the extension (the QR webview) registered `panelOps.users.showQr`. */
-export async function canShowQr(): Promise<boolean> {
-  return (await vscode.commands.getCommands(true)).includes('panelOps.users.showQr');
 }

@@ -18,8 +18,8 @@ async function setEnabled(context: UserActionContext, item: UserItem, enable: bo
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
     target: item.target,
     run: (api, signal) => (enable ? api.keys.enable(item.key.id, { signal }) : api.keys.disable(item.key.id, { signal })),
-    apply: (key) => takeKey(context, key, item.key),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    apply: (key) => takeKey(context, item.panelId, key, item.key),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
 }

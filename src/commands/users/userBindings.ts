@@ -3,7 +3,7 @@ import { PanelHttpError } from '../../api/errors';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { reReadKey, takeAnswer, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { reReadKey, takeAnswer, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
@@ -22,7 +22,7 @@ async function addNodes(context: UserCommandsContext, item: UserItem): Promise<s
     target: item.target,
     run: (api, signal) => api.keys.bindings.add(item.key.id, { node_ids: answers.nodeIds }, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, answers.nodeIds.length) : undefined;
 }
@@ -34,7 +34,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
   const nodeName = plainLabel(binding.binding.node_name || binding.binding.hostname || binding.binding.node_id, 60);
   const lastOne = vscode.l10n.t('"{0}" is bound only to {1}: a user needs at least one node, so this binding cannot be removed. Add another node first.', name, nodeName);
   if ((item.key.nodes ?? []).length <= 1) {
-    void tell(context, 'warning', lastOne);
+    void context.input.notify('warning', lastOne);
     return lastOne;
   }
   const nodeId = binding.binding.node_id;
@@ -47,10 +47,10 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
     handles: (error) => error instanceof PanelHttpError && error.code === 'last_binding',
     run: (api, signal) => api.keys.bindings.remove(item.key.id, nodeId, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
-    void tell(context, 'warning', lastOne);
+    void context.input.notify('warning', lastOne);
     return lastOne;
   }
   return result.kind === 'done' ? vscode.l10n.t('Removed {0} from "{1}".', nodeName, name) : undefined;

@@ -4,7 +4,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { userName, type UserCommandsContext } from './keyActionsSupport';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
 const LINK_KINDS = ['tg', 'tme'] as const;
@@ -44,7 +44,7 @@ async function readLinks(context: UserCommandsContext, panelId: string, key: Key
   });
   if (outcome.kind !== 'done') return undefined;
   const choices = linkChoices(linksIn(outcome.value));
-  if (choices.length === 0) void tell(context, 'info', vscode.l10n.t('"{0}" has no links: bind it to a node first.', userName(key)));
+  if (choices.length === 0) void context.input.notify('info', vscode.l10n.t('"{0}" has no links: bind it to a node first.', userName(key)));
   return choices.length > 0 ? choices : undefined;
 }
 
@@ -60,7 +60,7 @@ export async function copyLink(context: UserCommandsContext, panelId: string, ke
   if (!chosen) return undefined;
   await vscode.env.clipboard.writeText(chosen.url);
   const told = vscode.l10n.t('Copied the {0} link of "{1}" ({2}).', chosen.description ?? '', userName(key), chosen.label);
-  void tell(context, 'info', told);
+  void context.input.notify('info', told);
   return told;
 }
 
@@ -70,7 +70,7 @@ async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promi
   if (!choices) return undefined;
   await vscode.env.clipboard.writeText(choices.map((choice) => choice.url).join('\n'));
   const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.key));
-  void tell(context, 'info', told);
+  void context.input.notify('info', told);
   return told;
 }
 

@@ -3,7 +3,8 @@ import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import { UserItem } from '../../views/users/userTreeItems';
 import { runAction } from '../runAction';
-import { reReadKey, takeAnswer, takeKey, tell, userName, type UserCommandsContext } from './keyActionsSupport';
+import { reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { confirmed } from '../../prompts/userInput';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -15,12 +16,12 @@ async function createSubscription(context: UserCommandsContext, item: UserItem):
     target: item.target,
     run: (api, signal) => api.keys.subscription.create(item.key.id, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   const told = vscode.l10n.t('"{0}" has a subscription now.', name);
   const copy = vscode.l10n.t('Copy Short URL');
-  if ((await tell(context, 'info', told, copy)) === copy) await copyShortUrl(context, item);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyShortUrl(context, item);
   return told;
 }
 
@@ -28,12 +29,7 @@ async function createSubscription(context: UserCommandsContext, item: UserItem):
 async function deleteSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
   const action = vscode.l10n.t('Delete Subscription');
-  const answer = await context.input.confirm({
-    message: vscode.l10n.t('Delete the subscription of "{0}"?', name),
-    detail: vscode.l10n.t('Its short URL stops working; the proxy links stay.'),
-    actions: [action],
-  });
-  if (answer !== action) return undefined;
+  if (!(await confirmed(context.input, action, vscode.l10n.t('Delete the subscription of "{0}"?', name), vscode.l10n.t('Its short URL stops working; the proxy links stay.')))) return undefined;
   const outcome = await runAction(context, {
     panelId: item.panelId,
     busyLabel: vscode.l10n.t('Deleting subscription…'),
@@ -41,7 +37,7 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
     target: item.target,
     run: (api, signal) => api.keys.subscription.delete(item.key.id, { signal }),
     apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.key.id, signal, api),
+    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return outcome.kind === 'done' ? vscode.l10n.t('Deleted the subscription of "{0}".', name) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
@@ -57,7 +53,7 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
       failure: vscode.l10n.t('Could not read the subscription of "{0}"', name),
       target: item.target,
       run: (api, signal) => api.keys.get(item.key.id, { signal }),
-      apply: (read) => takeKey(context, read, item.key),
+      apply: (read) => takeKey(context, item.panelId, read, item.key),
     });
     if (outcome.kind !== 'done') return undefined;
     key = outcome.value;
@@ -67,12 +63,12 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
     const told = key.subscription_active === true
       ? vscode.l10n.t('The panel did not show the short URL of "{0}": the token needs users:write.', name)
       : vscode.l10n.t('"{0}" has no subscription. Create one first.', name);
-    void tell(context, 'warning', told);
+    void context.input.notify('warning', told);
     return told;
   }
   await vscode.env.clipboard.writeText(url);
   const told = vscode.l10n.t('Copied the subscription URL of "{0}".', name);
-  void tell(context, 'info', told);
+  void context.input.notify('info', told);
   return told;
 }
 
