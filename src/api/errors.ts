@@ -207,3 +207,11 @@ export function isTokenRejected(error: unknown): boolean {
 export function isScopeDenied(error: unknown): boolean {
   return statusOf(error) === 403;
 }
+
+/**
+ * A mutation whose answer was lost, or a 2xx answer that could not be read: the panel may hold the change,
+ * so the caller re-reads what it holds instead of sending the change again (spec 7.3).
+ */
+export function isLostAnswer(error: unknown): boolean {
+  return error instanceof OutcomeUnknownError || (error instanceof PanelResponseFormatError && error.status >= 200 && error.status < 300);
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { OutcomeUnknownError, PanelCancelledError, PanelResponseFormatError } from '../api/errors';
+import { isLostAnswer, PanelCancelledError, PanelResponseFormatError } from '../api/errors';
 import type { PanelApi } from '../api/index';
 import type { PanelSession } from '../connection/panelSession';
 import type { UserInput } from '../prompts/userInput';
@@ -69,9 +69,8 @@ export async function runAction<T>(context: ActionContext, action: Action<T>): P
   } catch (error) {
     endBusy();
     if (error instanceof PanelCancelledError && cancel.token.isCancellationRequested) return { kind: 'cancelled' };
-    const unreadable = error instanceof PanelResponseFormatError && error.status >= 200 && error.status < 300;
-    if ((error instanceof OutcomeUnknownError || unreadable) && action.reconcile) {
-      return reconcile(context, action, unreadable);
+    if (isLostAnswer(error) && action.reconcile) {
+      return reconcile(context, action, action.reconcile, error instanceof PanelResponseFormatError);
     }
     context.log.warn(`${action.failure}: ${describeError(error)}`);
     if (action.handles?.(error)) return { kind: 'failed', error };
@@ -88,12 +87,15 @@ export function failureSentence(failure: string, error: unknown): string {
   return withoutLinks(vscode.l10n.t('{0}: {1}', failure, describeError(error)));
 }
 
-async function reconcile<T>(context: ActionContext, action: Action<T>, unreadable: boolean): Promise<ActionOutcome<T>> {
+async function reconcile<T>(
+  context: ActionContext,
+  action: Action<T>,
+  reconciler: NonNullable<Action<T>['reconcile']>,
+  unreadable: boolean,
+): Promise<ActionOutcome<T>> {
   const title = unreadable
     ? vscode.l10n.t('The panel applied it, but its answer was unreadable; reading what it holds now…')
     : vscode.l10n.t('The panel\'s answer was lost; reading what it holds now…');
-  const reconciler = action.reconcile;
-  if (!reconciler) return { kind: 'failed', error: new Error(title) };
   try {
     const message = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PanelHttpError } from '../api/errors';
+import { isLostAnswer, PanelHttpError } from '../api/errors';
 import { describeError } from '../text/describeError';
 import { plainLabel } from '../text/plainText';
 import { stateKey, type EditorServices } from './editorServices';
@@ -7,7 +7,6 @@ import type { ProblemAt } from './editorProblems';
 import { problemsOf } from './fieldErrorLines';
 import type { TemplateFile } from './panelPaths';
 import type { SaveConflicts } from './saveConflicts';
-import { OutcomeUnknownError, PanelResponseFormatError } from '../api/errors';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../state/siteTemplateRecord';
 import { fileOfField, fileText, putBody, UnsavableTextError } from './templateFiles';
 import type { TemplateSource } from './templateSource';
@@ -141,10 +140,5 @@ function isTemplate(answer: unknown): boolean {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return false;
   const record = answer as Record<string, unknown>;
   return typeof (record.html ?? record.body ?? record.content) === 'string';
-}
-
-/** A mutation whose answer was lost, or a 2xx answer that could not be read: the panel may hold the change. */
-function isLostAnswer(error: unknown): boolean {
-  return error instanceof OutcomeUnknownError || (error instanceof PanelResponseFormatError && error.status >= 200 && error.status < 300);
 }
 

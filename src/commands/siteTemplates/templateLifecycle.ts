@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { NotConnectedError } from '../../connection/panelSession';
 import type { JsonObject } from '../../api/types';
 import { panelRootUri } from '../../editors/panelUri';
 import { confirmed, withoutBack } from '../../prompts/userInput';
@@ -16,7 +17,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.siteTemplates.new', async () => {
       const panel = session.active;
-      if (!panel) throw new Error(vscode.l10n.t('No panel is connected.'));
+      if (!panel) throw new NotConnectedError();
       const name = withoutBack(await input.text({
         title: vscode.l10n.t('New Site Template'),
         prompt: vscode.l10n.t('Name of the new template on {0}', plainLabel(panel.name, 80)),
