@@ -8,6 +8,7 @@ import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { revealUser } from './revealUser';
 import { copyLink } from './userLinks';
@@ -103,12 +104,11 @@ async function announce(context: UserCommandsContext, panelId: string, key: Key,
  * and nodes, created since the request was sent (a minute's clock difference allowed), newest first.
  */
 export async function findCreated(api: PanelApi, request: CreateKeyRequest, sentAt: number, signal: AbortSignal): Promise<Key | undefined> {
-  const matches = await api.keys.listAll({ q: request.label }, { signal });
+  const matches = await createdSince(api, request.label, new Set([request.label]), sentAt, signal);
   const wanted = [...request.node_ids].sort().join(',');
   return matches
-    .filter((key) => key.label === request.label && key.type === request.type)
+    .filter((key) => key.type === request.type)
     .filter((key) => (key.nodes ?? []).map((binding) => binding.node_id).sort().join(',') === wanted)
-    .filter((key) => Date.parse(String(key.created_at)) >= sentAt - 60_000)
     .sort((a, b) => Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)))[0];
 }
 

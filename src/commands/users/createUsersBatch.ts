@@ -7,6 +7,7 @@ import { runAction } from '../runAction';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
 
@@ -86,10 +87,8 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
 }
 
 /** The batch's users the panel holds, created since the request was sent (a minute's clock difference allowed). */
-async function findBatch(api: PanelApi, prefix: string, labels: readonly string[], sentAt: number, signal: AbortSignal): Promise<Key[]> {
-  const wanted = new Set(labels);
-  const matches = await api.keys.listAll({ q: prefix }, { signal });
-  return matches.filter((key) => wanted.has(key.label) && Date.parse(String(key.created_at)) >= sentAt - 60_000);
+function findBatch(api: PanelApi, prefix: string, labels: readonly string[], sentAt: number, signal: AbortSignal): Promise<Key[]> {
+  return createdSince(api, prefix, new Set(labels), sentAt, signal);
 }
 
 /** "Create Users in Batch…" from the palette and the Users view's title. */

@@ -7,6 +7,8 @@ import { runAction } from '../runAction';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
 import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { inPool } from '../../state/inPool';
+import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 const PREVIEW_LINES = 15;
@@ -119,15 +121,14 @@ async function mark(context: UserCommandsContext, diagnostics: vscode.Diagnostic
   return told;
 }
 
-/** After a lost answer: the users of the import the panel holds, created since it was sent. */
+/**
+ * After a lost answer: the users of the import the panel holds, created since it was sent. Labels share no
+ * search term, so each is searched for, four at a time.
+ */
 async function findImported(api: PanelApi, items: readonly ImportItem[], sentAt: number, signal: AbortSignal): Promise<Key[]> {
-  const found: Key[] = [];
-  for (const label of new Set(items.map((item) => item.label ?? ''))) {
-    if (label === '') continue;
-    const matches = await api.keys.listAll({ q: label }, { signal });
-    found.push(...matches.filter((key) => key.label === label && Date.parse(String(key.created_at)) >= sentAt - 60_000));
-  }
-  return found;
+  const labels = [...new Set(items.map((item) => item.label ?? ''))].filter((label) => label !== '');
+  const found = await inPool(labels, 4, (label) => createdSince(api, label, new Set([label]), sentAt, signal));
+  return found.flat();
 }
 
 /** "Import Users…" from the palette and the Users view's title. */
