@@ -13,7 +13,7 @@ import { installCodeServer } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
 import {
   activeWebview, answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu,
-  setPaneExpanded, treeRow, viewPane, waitForWorkbench, widenSideBar,
+  setPaneExpanded, showSideBar, treeRow, viewPane, waitForWorkbench, widenSideBar,
 } from './workbench-page';
 
 const screenshotsDir = join(repoRoot, 'media', 'screenshots');
@@ -93,12 +93,7 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
 
 /** A node's actions (its context menu), then an apply being watched (its status on the item and in a notification). */
 async function takeNodeActionScreenshots(page: Page): Promise<void> {
-  // The steps before may have given the editor the whole window: bring the Panel Ops side bar back.
-  // (The alert badge covers the activity-bar icon's centre: the click goes through it.)
-  if (!(await page.locator('.part.sidebar').isVisible())) {
-    await page.locator('.part.activitybar .action-item a[aria-label^="Panel Ops"]').first().click({ force: true });
-    await page.locator('.part.sidebar .composite.title', { hasText: 'Panel Ops' }).waitFor();
-  }
+  await showSideBar(page, 'Panel Ops'); // the steps before may have given the editor the whole window
   await setPaneExpanded(page, 'Nodes', true);
   await widenSideBar(page, 620);
   const dirtyNode = treeRow(page, 'Nodes', /not applied/);
@@ -253,6 +248,8 @@ async function webviewHolding(page: Page, selector: string): Promise<FrameLocato
  * the panel's errors at their lines and the undeclared-placeholder check.
  */
 async function showTemplateWithProblems(page: Page): Promise<void> {
+  await showSideBar(page, 'Panel Ops'); // the catalog screenshots gave the webviews the whole window
+  await setPaneExpanded(page, 'Users', true);
   await collapseTreeRow(page, 'Users', 'active');
   for (const view of ['Users', 'Alerts']) await setPaneExpanded(page, view, false);
   await setPaneExpanded(page, 'Site Templates', true);
@@ -272,6 +269,7 @@ async function showTemplateWithProblems(page: Page): Promise<void> {
   // Customize… on the first built-in template: the form, and the script-free preview beside it.
   await treeRow(page, 'Site Templates', 'Minimal landing').click();
   await page.locator('.tabs-container .tab', { hasText: 'index.html' }).first().waitFor({ timeout: 30_000 });
+  await runCommand(page, 'View: Focus Active Editor Group'); // Customize… is offered for the template in the editor
   await runCommand(page, 'Panel Ops: Customize…');
   const form = await webviewHolding(page, 'vscode-textfield');
   await form.locator('vscode-textfield').nth(1).locator('input').fill('Amsterdam Bakery');

@@ -72,8 +72,13 @@ export async function pickItem(page: Page, label: string): Promise<void> {
 
 export async function openViewContainer(page: Page, title: string): Promise<void> {
   const item = page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-item[aria-label^="${title}"]`).first();
-  await item.click();
+  await item.click({ force: true }); // a badge (the alert count) may cover the icon's centre
   await page.locator('.part.sidebar .composite.title', { hasText: title }).waitFor();
+}
+
+/** Brings the side bar back with the view container `title` when an earlier step closed it (Ctrl+B). */
+export async function showSideBar(page: Page, title: string): Promise<void> {
+  if (!(await page.locator('.part.sidebar').isVisible())) await openViewContainer(page, title);
 }
 
 /** The pane of a view in the side bar, by its name ("Nodes", "Users"). */
