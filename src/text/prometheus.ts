@@ -70,8 +70,9 @@ interface Metric {
   readonly samples: Sample[];
 }
 
+/** A sample value of the text format: a decimal number, NaN or ±Inf (not "0x1F", not empty). */
 function isSampleValue(value: string): boolean {
-  return ['NaN', '+Inf', '-Inf'].includes(value) || !Number.isNaN(Number(value));
+  return ['NaN', '+Inf', '-Inf'].includes(value) || parseSampleValue(value) !== undefined;
 }
 
 /** "1,234,567" for integers, the value as sent otherwise; "(1.2 GiB)" after byte counts. */

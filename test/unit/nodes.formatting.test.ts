@@ -34,6 +34,9 @@ describe('node actions: what they show', () => {
     assert.match(readable, /proxy_connections \(gauge\)\n {2}node=fra-2 {2}12/);
     assert.match(readable, /Lines not understood:\n {2}garbage line \{/);
     assert.doesNotMatch(readable, /# HELP/);
+    // Only decimal numbers, NaN and ±Inf are sample values, as prometheusSamples reads them.
+    assert.match(readablePrometheus('hex_value 0x1F\nnot_a_number +Inf\n'), /Lines not understood:\n {2}hex_value 0x1F/);
+    assert.match(readablePrometheus('not_a_number +Inf\n'), /not_a_number\n {2}\(no labels\) {2}\+Inf/);
   });
 
   it('writes an apply job as status, error, the raw log, then other fields', () => {
