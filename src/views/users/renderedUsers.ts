@@ -7,26 +7,37 @@ import { UserItem } from './userTreeItems';
  * items (it may show in a group and under several nodes).
  */
 export class RenderedUsers {
-  private readonly byParent = new Map<string, UserItem[]>();
+  private readonly byParent = new Map<string, { readonly id: string; readonly item: UserItem }[]>();
+  /** The same items by key id, so that a key change finds its items without going through every row. */
+  private readonly byKey = new Map<string, Set<UserItem>>();
 
   /** Records the children just given for a parent, replacing what it showed before. */
   set(parentId: string, children: readonly vscode.TreeItem[]): void {
-    this.byParent.set(parentId, children.filter((child): child is UserItem => child instanceof UserItem));
+    this.forget(parentId);
+    const entries = children.filter((child): child is UserItem => child instanceof UserItem).map((item) => ({ id: keyIdOf(item.key), item }));
+    this.byParent.set(parentId, entries);
+    for (const { id, item } of entries) {
+      let items = this.byKey.get(id);
+      if (!items) this.byKey.set(id, (items = new Set()));
+      items.add(item);
+    }
   }
 
   forget(parentId: string): void {
+    for (const { id, item } of this.byParent.get(parentId) ?? []) {
+      const items = this.byKey.get(id);
+      items?.delete(item);
+      if (items?.size === 0) this.byKey.delete(id);
+    }
     this.byParent.delete(parentId);
   }
 
   itemsOf(keyId: string): UserItem[] {
-    const items: UserItem[] = [];
-    for (const children of this.byParent.values()) {
-      for (const item of children) if (keyIdOf(item.key) === keyId) items.push(item);
-    }
-    return items;
+    return [...(this.byKey.get(keyId) ?? [])];
   }
 
   clear(): void {
     this.byParent.clear();
+    this.byKey.clear();
   }
 }
