@@ -37,6 +37,10 @@ describe('Site template commands', () => {
     const values = { site_name: 'Amsterdam Bakery', tagline: 'Fresh bread daily', accent_color: '#aa3300' };
     form.probe.deliver({ type: 'change', name: 'Bakery site', values });
     await eventually(() => form.previewPanel?.webview.html.includes('Amsterdam Bakery') === true, 'the preview follows the values');
+    // A page shown again after its tab was hidden starts over (ready): it gets what was typed back.
+    form.probe.deliver({ type: 'ready' });
+    await eventually(() => lastPosted(form.probe, 'form')?.name === 'Bakery site', 'the form starts over with the typed name');
+    assert.deepEqual(lastPosted(form.probe, 'form')?.variables.map((variable) => [variable.name, variable.value]), Object.entries(values));
     form.probe.deliver({ type: 'submit', name: 'Bakery site', values });
     const copy = await created;
     assert.ok(copy, 'a template was created');

@@ -26,6 +26,8 @@ export class CustomizeForm implements vscode.Disposable {
   readonly onDidSubmit = this.submitted.event;
   private preview: vscode.WebviewPanel | undefined;
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
+  /** What the page last reported as typed: sent back when the page starts over. */
+  private draft: { name: string; values: Record<string, string> } | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(host: WebviewHost, private readonly source: SiteTemplateRecord) {
@@ -72,7 +74,10 @@ export class CustomizeForm implements vscode.Disposable {
 
   private async onMessage(message: FromCustomizeWebview): Promise<void> {
     switch (message.type) {
-      case 'ready':
+      case 'ready': {
+        // A page shown again after its tab was hidden starts over: it gets what was typed, not the defaults.
+        const draft = this.draft;
+        const valueOf = (variable: { name: string; default: string }) => draft?.values[variable.name] ?? variable.default;
         await this.page.post({ type: 'words', words: {
           heading: vscode.l10n.t('Customize'),
           name: vscode.l10n.t('Name of the new template'),
@@ -85,14 +90,16 @@ export class CustomizeForm implements vscode.Disposable {
         await this.page.post({
           type: 'form',
           source: plainLabel(this.source.name, 100),
-          name: vscode.l10n.t('{0} (custom)', this.source.name),
+          name: draft?.name ?? vscode.l10n.t('{0} (custom)', this.source.name),
           variables: (this.source.variables ?? []).map((variable) => ({
-            name: variable.name, description: plainLabel(variable.description ?? '', 300), value: variable.default,
+            name: variable.name, description: plainLabel(variable.description ?? '', 300), value: valueOf(variable),
           })),
         });
-        this.showPreview(Object.fromEntries((this.source.variables ?? []).map((variable) => [variable.name, variable.default])));
+        this.showPreview(Object.fromEntries((this.source.variables ?? []).map((variable) => [variable.name, valueOf(variable)])));
         return;
+      }
       case 'change':
+        this.draft = { name: message.name, values: message.values };
         clearTimeout(this.previewTimer);
         this.previewTimer = setTimeout(() => this.showPreview(message.values), PREVIEW_DELAY_MS);
         return;
