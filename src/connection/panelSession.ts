@@ -48,6 +48,9 @@ export type ApiFactory = (url: string) => PanelApi;
 /** An API call: the client of the panel and a signal that aborts on cancellation. */
 export type PanelCall<T> = (api: PanelApi, signal: AbortSignal) => Promise<T>;
 
+/** What cancels a call: an AbortSignal (a CancellationToken only until every caller passes a signal). */
+export type Cancellation = AbortSignal | vscode.CancellationToken;
+
 /**
  * The connected panels, the active one (whose data the views show), and every call to any of them. Each
  * panel has its own client, built on first use. On 401 the session stops using that panel's token (later
@@ -119,23 +122,28 @@ export class PanelSession implements vscode.Disposable {
   }
 
   /** Runs an API call for the active panel (see the class comment for 401 and 403). */
-  call<T>(fn: PanelCall<T>, token?: vscode.CancellationToken): Promise<T> {
+  call<T>(fn: PanelCall<T>, cancel?: Cancellation): Promise<T> {
     const panel = this.current;
     if (!panel) return Promise.reject(new NotConnectedError());
-    return this.callOn(panel.id, fn, token);
+    return this.callOn(panel.id, fn, cancel);
   }
 
   /**
    * Runs an API call for the given connected panel, active or not: what an editor, webview or tree item
    * opened from that panel uses, so switching panels never sends its request elsewhere.
    */
-  async callOn<T>(panelId: string, fn: PanelCall<T>, token?: vscode.CancellationToken): Promise<T> {
+  async callOn<T>(panelId: string, fn: PanelCall<T>, cancel?: Cancellation): Promise<T> {
     const record = this.store.record(panelId);
     if (!record) throw new NotConnectedError(panelId);
     if (this.rejected.has(panelId)) throw new TokenRejectedError(record.name);
     const controller = new AbortController();
-    const cancellation = token?.onCancellationRequested(() => controller.abort());
-    if (token?.isCancellationRequested) controller.abort();
+    const stop = () => controller.abort();
+    // Transitional: a CancellationToken is still accepted until every caller passes an AbortSignal.
+    const cancellation = cancel instanceof AbortSignal ? undefined : cancel?.onCancellationRequested(stop);
+    if (cancel instanceof AbortSignal) {
+      if (cancel.aborted) stop();
+      else cancel.addEventListener('abort', stop, { once: true });
+    } else if (cancel?.isCancellationRequested) stop();
     try {
       return await fn(this.clientOf(record.url), controller.signal);
     } catch (error) {
@@ -143,6 +151,7 @@ export class PanelSession implements vscode.Disposable {
       throw error;
     } finally {
       cancellation?.dispose();
+      if (cancel instanceof AbortSignal) cancel.removeEventListener('abort', stop);
     }
   }
 
