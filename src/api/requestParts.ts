@@ -1,7 +1,7 @@
 /** Headers and body of one request: exactly one Authorization header, no cookies, the right Accept. */
-import type { CallBody } from './call';
+import type { CallBody, UploadFile } from './call';
 import { stringifyJsonExact } from './jsonText';
-import { buildMultipart } from './multipart';
+import type { FormData, UndiciModule } from './undiciModule';
 
 /** What the caller expects back, which decides the Accept header and how the answer is read. */
 export type ResponseKind = 'json' | 'jsonOrEmpty' | 'bytes' | 'text' | 'stream';
@@ -20,14 +20,21 @@ function acceptFor(kind: ResponseKind): string {
 
 /**
  * Headers and body of one request: exactly one Authorization header, no cookies. A JSON body is written
- * with bigints as their digits; a value JSON cannot represent throws UnsendableJsonError.
+ * with bigints as their digits; a value JSON cannot represent throws UnsendableJsonError. An upload is a
+ * FormData: undici writes its multipart/form-data encoding, boundary and Content-Type header (the token
+ * stays in the Authorization header only; nothing of it goes into the body).
  */
 export interface RequestParts {
   headers: Record<string, string>;
-  body?: Buffer;
+  body?: Buffer | FormData;
 }
 
-export function requestParts(token: string, accept: ResponseKind, body: CallBody | undefined): RequestParts {
+export function requestParts(
+  token: string,
+  accept: ResponseKind,
+  body: CallBody | undefined,
+  undici: Pick<UndiciModule, 'FormData'>,
+): RequestParts {
   const headers: Record<string, string> = {
     authorization: `Bearer ${token}`,
     accept: acceptFor(accept),
@@ -38,8 +45,16 @@ export function requestParts(token: string, accept: ResponseKind, body: CallBody
     headers['content-type'] = 'application/json';
     return { headers, body: Buffer.from(stringifyJsonExact(body.value), 'utf8') };
   }
-  const multipart = buildMultipart(body.field, body.file);
-  headers['content-type'] = multipart.contentType;
-  return { headers, body: multipart.body };
+  const form = new undici.FormData();
+  form.append(body.field, uploadBlob(body.file), body.file.filename || 'upload');
+  return { headers, body: form };
 }
 
+/**
+ * The file as a platform Blob. Its type is the part's Content-Type; the Blob constructor empties a type
+ * that is not printable ASCII, and undici then writes application/octet-stream, so a type can never add
+ * a header line.
+ */
+function uploadBlob(file: UploadFile): Blob {
+  return new Blob([file.bytes], { type: file.contentType || 'application/octet-stream' });
+}

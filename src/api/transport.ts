@@ -160,8 +160,8 @@ export class PanelTransport implements Transport {
         route,
       );
     }
-    const parts = this.buildParts(prepared, token, expect);
     const undici = loadUndici();
+    const parts = this.buildParts(prepared, token, expect, undici);
     const dispatcher = (this.dispatcher ??= createDispatcher(undici, this.originUrl, this.options));
     const deadline = this.timeouts.totalMs ? AbortSignal.timeout(this.timeouts.totalMs) : undefined;
     const signals = [prepared.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
@@ -216,9 +216,9 @@ export class PanelTransport implements Transport {
   }
 
   /** Headers and body, built once before the first attempt; a body JSON cannot represent is refused here. */
-  private buildParts(prepared: Prepared, token: string, expect: ResponseKind): RequestParts {
+  private buildParts(prepared: Prepared, token: string, expect: ResponseKind, undici: UndiciModule): RequestParts {
     try {
-      return requestParts(token, expect, prepared.body);
+      return requestParts(token, expect, prepared.body, undici);
     } catch (error) {
       if (!(error instanceof UnsendableJsonError)) throw error;
       this.log('warn', `${prepared.route.method} ${prepared.route.path} refused: in its body, ${error.message}`);
