@@ -5,7 +5,7 @@ import { customDateProblem, expiresAtOf, normalizeCustomDate } from '../../src/c
 import { batchLabels } from '../../src/commands/users/batchLabels';
 import { exportEnd, exportPage, exportStart } from '../../src/commands/users/exportFormat';
 import { csvField } from '../../src/text/csv';
-import { csvRecords, jsonItemLines, parseImport, problemsAtLines } from '../../src/commands/users/importFile';
+import { jsonItemLines, parseImport, problemsAtLines } from '../../src/commands/users/importFile';
 import { plainLocalize } from './plainLocalize';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
@@ -43,7 +43,25 @@ describe('import files', () => {
 
   it('needs a header naming the label column', () => {
     assert.match(parseImport('alice,PERSONAL\n').problems[0]?.message ?? '', /label/);
-    assert.equal(csvRecords('').length, 0);
+    assert.match(parseImport('').problems[0]?.message ?? '', /empty/);
+  });
+
+  it('reads a `;` file with a BOM and a quoted note across lines; later users keep their own lines', () => {
+    const text = '\ufefflabel;type;note\r\nanna;personal;"Notiz; Zeile 1\r\nZeile 2"\r\nboris;SHARED;"1,5"\r\n';
+    const parsed = parseImport(text);
+    assert.deepEqual(parsed.problems, []);
+    assert.deepEqual(parsed.items, [
+      { label: 'anna', type: 'PERSONAL', note: 'Notiz; Zeile 1\nZeile 2' },
+      { label: 'boris', type: 'SHARED', note: '1,5' },
+    ]);
+    assert.deepEqual(parsed.lines, [2, 4]);
+  });
+
+  it('tells a malformed CSV file as one problem at its line, and too many values at theirs', () => {
+    assert.deepEqual(parseImport('label,note\nalice,"open\n\nbob,x\n').problems, [
+      { line: 2, message: 'A quoted value that starts on line 2 is not closed: a closing " is missing.' },
+    ]);
+    assert.deepEqual(parseImport('label,note\n"a\nb",x\nc,d,e\n').problems, [{ line: 4, message: '3 values for 2 columns.' }]);
   });
 
   it('reads a JSON array or {items}, with the line of each item', () => {

@@ -153,4 +153,35 @@ describe('Users: create, batch, import', () => {
     assert.equal(keysLabelled(panel, 'imp-b')[0]?.type, 'SHARED');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
+
+  it('imports a `;` file from a German or Russian spreadsheet: a BOM, CRLF, a quoted note across lines, problems at the right line', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panel-ops-import-')), 'benutzer.csv');
+    // Line 1 the header, lines 2-4 the first user (its note spans three lines), line 5 the second, line 6 the third.
+    writeFileSync(file, '\ufefflabel;type;note;owner\r\nsemi-anna;personal;"Notiz; Zeile 1\r\nZeile 2, mit Komma\r\n""zitiert"""\r\nsemi-boris;VIP;Белгород;Борис\r\nsemi-clara;SHARED;1,5;\r\n');
+    const refused = await runWithAnswers('panelOps.users.import', 'CSV or JSON file…', file, ['ams-1'], 'Import');
+    const confirm = api.input.questions.find((question) => question.kind === 'confirm');
+    assert.match(confirm?.title ?? '', /Create 3 users on 1 nodes/);
+    assert.match(String(refused), /line 5: type/, 'the line of semi-boris, after the note across lines');
+    const uri = vscode.Uri.file(file);
+    const diagnostics = vscode.languages.getDiagnostics(uri);
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0].range.start.line, 4, 'marked at the line of semi-boris');
+    assert.equal(keysLabelled(panel, 'semi-anna').length, 0, 'nothing was imported');
+
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.fsPath, uri.fsPath, 'the file is open at its problems');
+    await editor?.edit((edit) => edit.replace(editor.document.lineAt(4).range, 'semi-boris;SHARED;Белгород;Борис'));
+    const told = await runWithAnswers('panelOps.users.import', 'Active editor', ['ams-1'], 'Import');
+    assert.match(String(told), /Imported 3 users/);
+    assert.equal(vscode.languages.getDiagnostics(uri).length, 0, 'the marks are gone');
+    const amsId = nodeId(panel, 'ams-1');
+    const [anna] = keysLabelled(panel, 'semi-anna');
+    const [boris] = keysLabelled(panel, 'semi-boris');
+    const [clara] = keysLabelled(panel, 'semi-clara');
+    assert.deepEqual([anna?.type, anna?.note], ['PERSONAL', 'Notiz; Zeile 1\nZeile 2, mit Komma\n"zitiert"']);
+    assert.deepEqual([boris?.type, boris?.note, boris?.owner_label], ['SHARED', 'Белгород', 'Борис']);
+    assert.deepEqual([clara?.type, clara?.note, clara?.owner_label], ['SHARED', '1,5', '']);
+    for (const key of [anna, boris, clara]) assert.deepEqual(key?.bindings.map((binding) => binding.node_id), [amsId]);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });

@@ -2,6 +2,7 @@
  * Reading users to import from a CSV or JSON text, remembering the line each user starts on, so the
  * panel's per-item validation errors (`items[3].label`) can be shown at that line. No `vscode` import.
  */
+import { CsvSyntaxError, readCsv, type CsvRecord } from '../../text/csvRecords';
 
 /** The fields `POST /keys/import` takes per item (besides the request's `node_ids`). */
 export const IMPORT_FIELDS = ['label', 'type', 'note', 'owner_label', 'expires_at'] as const;
@@ -34,40 +35,16 @@ export function parseImport(text: string): ParsedImport {
   return looksLikeJson(text) ? parseJsonImport(text) : parseCsvImport(text);
 }
 
-/** RFC 4180 records with the line each starts on; quoted fields may hold commas, quotes ("") and line breaks. */
-export function csvRecords(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let touched = false;
-  const endRecord = () => {
-    fields.push(field);
-    if (touched || fields.length > 1 || field !== '') records.push({ line: start, fields });
-    fields = [];
-    field = '';
-    touched = false;
-  };
-  const body = text.replace(/^\ufeff/, '');
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false;
-      else { if (ch === '\n') line++; field += ch; }
-      continue;
-    }
-    if (ch === '"') { quoted = true; touched = true; } else if (ch === ',') { fields.push(field); field = ''; touched = true; } else if (ch === '\r') continue;
-    else if (ch === '\n') { endRecord(); line++; start = line; } else field += ch;
-  }
-  if (field !== '' || fields.length > 0 || touched) endRecord();
-  return records;
-}
-
+/** Users from CSV (see readCsv: `,` or `;`, quoted values across lines, a BOM); a header line names the columns. */
 function parseCsvImport(text: string): ParsedImport {
-  const records = csvRecords(text);
   const result: ParsedImport = { items: [], lines: [], problems: [], ignored: [] };
+  let records: CsvRecord[];
+  try {
+    records = readCsv(text).records;
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    return { ...result, problems: [{ line: error.line, message: error.message }] };
+  }
   const header = records.shift();
   if (!header) return { ...result, problems: [{ line: 1, message: 'The file is empty: the first line must name the columns (label, type, note, owner_label, expires_at).' }] };
   const columns = header.fields.map(fieldOf);

@@ -1,0 +1,104 @@
+/**
+ * Reading CSV as spreadsheets write it (csv-parse does the parsing): quoted fields that hold the
+ * delimiter, quotes ("") or line breaks, a `,` or a `;` delimiter (Excel and LibreOffice in Russian or
+ * German locales write `;`), a byte order mark, and CRLF, LF or CR line ends. Each record knows the
+ * 1-based line it starts on, also after a record that spans several lines, so a problem can be shown at
+ * its line. No `vscode` import.
+ *
+ * csv-parse is loaded on the first read, not when this module is imported: Import Users is not on the
+ * first screen, and activation should not pay for its parser (the same lazy require as undiciModule.ts).
+ */
+import type * as CsvParse from 'csv-parse/sync';
+
+export interface CsvRecord {
+  /** The 1-based line the record starts on. */
+  readonly line: number;
+  readonly fields: string[];
+}
+
+export interface CsvReading {
+  readonly delimiter: ',' | ';';
+  /** Blank lines are left out; a record of empty fields (`,,`) is kept. */
+  readonly records: CsvRecord[];
+}
+
+/** Text that is not CSV, with the line to show it at. */
+export class CsvSyntaxError extends Error {
+  constructor(readonly line: number, message: string) {
+    super(message);
+    this.name = 'CsvSyntaxError';
+  }
+}
+
+/**
+ * The delimiter of the header line (the first one): `;` when it holds more semicolons than commas
+ * outside quotes, else `,`. A header names columns, so it rarely quotes anything.
+ */
+export function headerDelimiter(text: string): ',' | ';' {
+  const header = /^[^\r\n]*/.exec(text.replace(/^\ufeff/, ''))?.[0] ?? '';
+  const unquoted = header.replace(/"[^"]*"/g, '');
+  const count = (ch: string) => unquoted.split(ch).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** The records of a CSV text; throws CsvSyntaxError (with its line) for text that is not CSV. */
+export function readCsv(text: string): CsvReading {
+  // One line end: csv-parse takes the first line end it meets for the whole file, and miscounts lines
+  // on a CRLF inside quotes. A CRLF in a quoted value is read as LF, as spreadsheets do.
+  const body = text.replace(/\r\n?/g, '\n');
+  const delimiter = headerDelimiter(body);
+  const records: CsvRecord[] = [];
+  let lastRecordEnd = 0;
+  try {
+    loadCsvParse().parse(body, {
+      bom: true,
+      delimiter,
+      // Fewer values than columns is an empty rest; the caller decides about more.
+      relax_column_count: true,
+      // A quote inside an unquoted value (5" screen) is a character, as spreadsheets read it.
+      relax_quotes: true,
+      skip_empty_lines: true,
+      // Spaces around a delimiter, also around a quoted value.
+      trim: true,
+      // `context.lines` is the line a record ends on; the line breaks inside its quoted values lead back to its start.
+      on_record: (fields, context) => {
+        lastRecordEnd = context.lines;
+        records.push({ line: context.lines - fields.reduce((breaks, field) => breaks + field.split('\n').length - 1, 0), fields });
+        return null;
+      },
+    });
+  } catch (error) {
+    throw syntaxError(error, body, lastRecordEnd);
+  }
+  return { delimiter, records };
+}
+
+function syntaxError(error: unknown, body: string, lastRecordEnd: number): unknown {
+  const csv = error as Partial<CsvParse.CsvError> & { lines?: number };
+  if (typeof csv?.code !== 'string' || typeof csv.lines !== 'number') return error;
+  switch (csv.code) {
+    case 'CSV_QUOTE_NOT_CLOSED': {
+      // csv-parse stops at the end of the file; the record that never ends starts after the last read one.
+      const line = firstFilledLineAfter(body, lastRecordEnd);
+      return new CsvSyntaxError(line, `A quoted value that starts on line ${line} is not closed: a closing " is missing.`);
+    }
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return new CsvSyntaxError(csv.lines, `Line ${csv.lines}: a closing " is followed by more text; write "" for a quote inside a quoted value.`);
+    default:
+      return new CsvSyntaxError(csv.lines, `Line ${csv.lines}: not valid CSV (${csv.message}).`);
+  }
+}
+
+function loadCsvParse(): typeof CsvParse {
+  // A plain require inside the function (not a top-level import) keeps the evaluation lazy in the bundle.
+  return require('csv-parse/sync') as typeof CsvParse;
+}
+
+/** The 1-based number of the first line after line `after` that is not blank. */
+function firstFilledLineAfter(body: string, after: number): number {
+  const lines = body.replace(/^\ufeff/, '').split('\n');
+  let index = after;
+  while (index < lines.length - 1 && lines[index].trim() === '') index++;
+  return index + 1;
+}
