@@ -73,6 +73,7 @@ import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
 import { NodesStore } from './state/nodesStore';
+import { SiteTemplatesStore } from './state/siteTemplatesStore';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
 import { registerBrandingView } from './views/branding/BrandingTreeProvider';
@@ -118,7 +119,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const actions: UserCommandsContext = { session, log, keys, nodes, input, users: usersView, documents };
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
-  const siteTemplatesView = registerSiteTemplatesView(session);
+  const siteTemplates = new SiteTemplatesStore(session);
+  const siteTemplatesView = registerSiteTemplatesView(session, siteTemplates);
   const branding = new BrandingStore(session);
   const brandingView = registerBrandingView(session, branding);
   const brandingCommands: BrandingCommandContext = { session, log, store: branding, view: brandingView.provider, input };
@@ -128,7 +130,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const auditLogs = new AuditLogs(webviews, session, input);
   const editors = registerEditors(context, { session, input, documents, log });
   const templateHistoryView = registerTemplateHistoryView(editors.services.history);
-  const templateCommands = { session, log, editors, input, view: siteTemplatesView.provider };
+  const templateCommands = { session, log, editors, input, templates: siteTemplates };
   const statusBar = new AlertsStatusBar(session, alerts);
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(
@@ -138,7 +140,7 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, keys, nodes, bindingSync, documents, alerts, alertsView, siteTemplatesView, editors, templateHistoryView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, bindingSync, documents, alerts, alertsView, siteTemplates, siteTemplatesView, editors, templateHistoryView, statusBar, reconnect, authentication,
     logViewers, jobHistories, qrViews, branding, brandingView, brandingForms, dashboards, nodeMetrics, auditLogs,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
@@ -215,6 +217,7 @@ export async function activate(context: vscode.ExtensionContext) {
     users: usersView,
     alerts: alertsView,
     siteTemplates: siteTemplatesView,
+    siteTemplatesStore: siteTemplates,
     templateHistory: templateHistoryView,
     editors,
     alertsStore: alerts,
