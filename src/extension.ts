@@ -72,6 +72,7 @@ import { AlertsStore } from './state/alertsStore';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
+import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
 import { SiteTemplatesStore } from './state/siteTemplatesStore';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
@@ -109,7 +110,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
   const bindingSync = new BindingSyncFollower(session, keys, nodes);
-  const nodesView = registerNodesView(context, session, nodes, keys, (panelId, ids) => reorderNodes(nodeActions, panelId, ids));
+  const nodeDetails = new NodeDetailsStore(session);
+  const nodesView = registerNodesView(context, session, nodes, keys, nodeDetails, (panelId, ids) => reorderNodes(nodeActions, panelId, ids));
   const nodeActions: NodeActionContext = { session, log, input, keys, nodes, view: nodesView.provider, documents };
   const usersView = registerUsersView(context, session, keys);
   const webviews = new WebviewHost(context.extensionUri, log, scriptedInput !== undefined);
@@ -140,7 +142,7 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, keys, nodes, bindingSync, documents, alerts, alertsView, siteTemplates, siteTemplatesView, editors, templateHistoryView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, nodeDetails, bindingSync, documents, alerts, alertsView, siteTemplates, siteTemplatesView, editors, templateHistoryView, statusBar, reconnect, authentication,
     logViewers, jobHistories, qrViews, branding, brandingView, brandingForms, dashboards, nodeMetrics, auditLogs,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
@@ -224,6 +226,7 @@ export async function activate(context: vscode.ExtensionContext) {
     keysStore: keys,
     documents,
     nodesStore: nodes,
+    nodeDetailsStore: nodeDetails,
     statusBarItem: statusBar.item,
     /** Where the Panel Ops log is written (a test checks no secret ever reaches it). */
     logUri: context.logUri,

@@ -34,7 +34,10 @@ export class SiteTemplatesStore {
 
   /** A template's fields changed in place (its id); `template` has the new copy. */
   readonly onDidChangeTemplate = this.templateChanged.event;
-  /** A panel's list changed (its id): loaded, failed, a template added or removed, or forgotten by `refresh`. */
+  /**
+   * A panel's list changed (its id): a template added or removed, or the list forgotten by `refresh`. A load
+   * does not fire it: its caller has the answer.
+   */
   readonly onDidChangeList = this.listChanged.event;
   /** Every panel's list was forgotten (another panel, token state or scope belief): views start over. */
   readonly onDidReset = this.resetEmitter.event;
@@ -70,7 +73,6 @@ export class SiteTemplatesStore {
       }
       if (signal.aborted) return undefined;
       this.snapshots.set(panelId, next);
-      this.listChanged.fire(panelId);
       return next;
     });
   }
