@@ -72,7 +72,9 @@ import { AlertsStore } from './state/alertsStore';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
+import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
+import { SiteTemplatesStore } from './state/siteTemplatesStore';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView } from './views/alerts/alertsView';
 import { registerBrandingView } from './views/branding/BrandingTreeProvider';
@@ -108,7 +110,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
   const bindingSync = new BindingSyncFollower(session, keys, nodes);
-  const nodesView = registerNodesView(context, session, nodes, keys, (panelId, ids) => reorderNodes(nodeActions, panelId, ids));
+  const nodeDetails = new NodeDetailsStore(session);
+  const nodesView = registerNodesView(context, session, nodes, keys, nodeDetails, (panelId, ids) => reorderNodes(nodeActions, panelId, ids));
   const nodeActions: NodeActionContext = { session, log, input, keys, nodes, view: nodesView.provider, documents };
   const usersView = registerUsersView(context, session, keys);
   const webviews = new WebviewHost(context.extensionUri, log, scriptedInput !== undefined);
@@ -118,7 +121,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const actions: UserCommandsContext = { session, log, keys, nodes, input, users: usersView, documents };
   const alerts = new AlertsStore(session);
   const alertsView = registerAlertsView(session, alerts);
-  const siteTemplatesView = registerSiteTemplatesView(session);
+  const siteTemplates = new SiteTemplatesStore(session);
+  const siteTemplatesView = registerSiteTemplatesView(session, siteTemplates);
   const branding = new BrandingStore(session);
   const brandingView = registerBrandingView(session, branding);
   const brandingCommands: BrandingCommandContext = { session, log, store: branding, view: brandingView.provider, input };
@@ -128,7 +132,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const auditLogs = new AuditLogs(webviews, session, input);
   const editors = registerEditors(context, { session, input, documents, log });
   const templateHistoryView = registerTemplateHistoryView(editors.services.history);
-  const templateCommands = { session, log, editors, input, view: siteTemplatesView.provider };
+  const templateCommands = { session, log, editors, input, templates: siteTemplates };
   const statusBar = new AlertsStatusBar(session, alerts);
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(
@@ -138,7 +142,7 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   context.subscriptions.push(
-    log, store, capabilities, session, keys, nodes, bindingSync, documents, alerts, alertsView, siteTemplatesView, editors, templateHistoryView, statusBar, reconnect, authentication,
+    log, store, capabilities, session, keys, nodes, nodeDetails, bindingSync, documents, alerts, alertsView, siteTemplates, siteTemplatesView, editors, templateHistoryView, statusBar, reconnect, authentication,
     logViewers, jobHistories, qrViews, branding, brandingView, brandingForms, dashboards, nodeMetrics, auditLogs,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
     registerConnectCommand(connectDeps),
@@ -215,12 +219,14 @@ export async function activate(context: vscode.ExtensionContext) {
     users: usersView,
     alerts: alertsView,
     siteTemplates: siteTemplatesView,
+    siteTemplatesStore: siteTemplates,
     templateHistory: templateHistoryView,
     editors,
     alertsStore: alerts,
     keysStore: keys,
     documents,
     nodesStore: nodes,
+    nodeDetailsStore: nodeDetails,
     statusBarItem: statusBar.item,
     /** Where the Panel Ops log is written (a test checks no secret ever reaches it). */
     logUri: context.logUri,

@@ -6,6 +6,7 @@ import type { UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { withoutLinks } from '../text/plainText';
 import { showBusy, type BusyTarget } from '../views/shared/busyItems';
+import { abortSignalOf } from '../connection/abortSignalOf';
 
 /** How long an action runs before a cancellable progress notification appears. */
 export const PROGRESS_DELAY_MS = 1000;
@@ -59,7 +60,7 @@ export function isActivePanel(context: Pick<ActionContext, 'session'>, panelId: 
 export async function runAction<T>(context: ActionContext, action: Action<T>): Promise<ActionOutcome<T>> {
   const cancel = new vscode.CancellationTokenSource();
   const endBusy = action.target ? showBusy(action.target, action.busyLabel) : () => undefined;
-  const work = context.session.callOn(action.panelId, action.run, cancel.token);
+  const work = context.session.callOn(action.panelId, action.run, abortSignalOf(cancel.token));
   const progress = delayedProgress(action.busyLabel, work, cancel);
   try {
     const value = await work;
@@ -99,7 +100,7 @@ async function reconcile<T>(
   try {
     const message = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      (_progress, token) => context.session.callOn(action.panelId, reconciler, token),
+      (_progress, token) => context.session.callOn(action.panelId, reconciler, abortSignalOf(token)),
     );
     void context.input.notify('info', message);
     return { kind: 'reconciled', message };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
 import type { PanelSession } from '../connection/panelSession';
+import { LatestLoad } from '../state/latestLoad';
 import { withoutBack, type UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { escapeIcons, plainLabel } from '../text/plainText';
@@ -9,6 +10,9 @@ import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
 import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../views/users/usersFilter';
 
 type Step = 'q' | 'type' | 'node' | 'clear';
+
+/** A row of the node pick: its words and the filter it stands for. */
+type NodeChoiceItem = { label: string; description?: string; choice: NodeChoice | undefined };
 
 /** `panelOps.users.filter` (text, type or node, one at a time) and `panelOps.users.clearFilter`. */
 export function registerUsersFilter(provider: UsersTreeProvider, session: PanelSession, input: UserInput): vscode.Disposable {
@@ -68,10 +72,10 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession, in
  */
 async function pickNode(session: PanelSession, input: UserInput): Promise<NodeChoice | undefined | 'cancelled'> {
   // Closing the pick before the list arrives cancels the request (and so, no error about it afterwards).
-  const loading = new vscode.CancellationTokenSource();
-  const items = (async () => {
+  const loading = new LatestLoad<NodeChoiceItem[]>();
+  const items = loading.start(async (signal) => {
     try {
-      const list = await session.call((api, signal) => api.nodes.list({ signal }), loading.token);
+      const list = await session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), signal);
       const nodes = Array.isArray(list?.items) ? list.items.filter((node): node is PanelNode => typeof node?.id === 'string') : [];
       return [
         { label: vscode.l10n.t('Any node'), choice: undefined as NodeChoice | undefined },
@@ -82,17 +86,16 @@ async function pickNode(session: PanelSession, input: UserInput): Promise<NodeCh
         })),
       ];
     } catch (error) {
-      if (!loading.token.isCancellationRequested) {
+      if (!signal.aborted) {
         void input.notify('error', vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
       }
       return [];
     }
-  })();
+  });
   try {
     const picked = withoutBack(await input.pick({ title: vscode.l10n.t('Filter Users by Node'), items, matchOnDescription: true }));
     return picked ? picked.choice : 'cancelled';
   } finally {
     loading.cancel();
-    loading.dispose();
   }
 }

@@ -6,6 +6,7 @@ import type { PanelSession } from './panelSession';
 import { pickPreset, pickScopes, scopesOf } from './connectPrompts';
 import type { PanelRecord, TokenPreset } from './panelRecords';
 import { verifyConnection, type ConnectionProblem } from './verifyConnection';
+import { abortSignalOf } from './abortSignalOf';
 
 export interface ConnectDependencies {
   readonly session: PanelSession;
@@ -138,11 +139,5 @@ async function check(
   token: string,
   cancel?: vscode.CancellationToken,
 ): Promise<ConnectionProblem | undefined> {
-  const controller = new AbortController();
-  const subscription = cancel?.onCancellationRequested(() => controller.abort());
-  try {
-    return await verifyConnection({ ...deps.clientOptions(record.url), baseUrl: record.url, token }, record.scopes, controller.signal);
-  } finally {
-    subscription?.dispose();
-  }
+  return verifyConnection({ ...deps.clientOptions(record.url), baseUrl: record.url, token }, record.scopes, cancel && abortSignalOf(cancel));
 }

@@ -48,8 +48,8 @@ export type ApiFactory = (url: string) => PanelApi;
 /** An API call: the client of the panel and a signal that aborts on cancellation. */
 export type PanelCall<T> = (api: PanelApi, signal: AbortSignal) => Promise<T>;
 
-/** What cancels a call: an AbortSignal (a CancellationToken only until every caller passes a signal). */
-export type Cancellation = AbortSignal | vscode.CancellationToken;
+/** What cancels a call (VS Code's tokens become one at the boundary: `abortSignalOf`). */
+export type Cancellation = AbortSignal;
 
 /**
  * The connected panels, the active one (whose data the views show), and every call to any of them. Each
@@ -136,22 +136,11 @@ export class PanelSession implements vscode.Disposable {
     const record = this.store.record(panelId);
     if (!record) throw new NotConnectedError(panelId);
     if (this.rejected.has(panelId)) throw new TokenRejectedError(record.name);
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    // Transitional: a CancellationToken is still accepted until every caller passes an AbortSignal.
-    const cancellation = cancel instanceof AbortSignal ? undefined : cancel?.onCancellationRequested(stop);
-    if (cancel instanceof AbortSignal) {
-      if (cancel.aborted) stop();
-      else cancel.addEventListener('abort', stop, { once: true });
-    } else if (cancel?.isCancellationRequested) stop();
     try {
-      return await fn(this.clientOf(record.url), controller.signal);
+      return await fn(this.clientOf(record.url), cancel ?? new AbortController().signal);
     } catch (error) {
       this.learnFrom(panelId, error);
       throw error;
-    } finally {
-      cancellation?.dispose();
-      if (cancel instanceof AbortSignal) cancel.removeEventListener('abort', stop);
     }
   }
 

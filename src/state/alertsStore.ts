@@ -3,7 +3,7 @@ import { isScopeDenied, isTokenRejected } from '../api/errors';
 import { parseAlerts, unresolvedCount, withResolved, type Alert, type AlertList } from './alertsModel';
 import { NotConnectedError, TokenRejectedError, type PanelSession } from '../connection/panelSession';
 import type { PollOutcome } from './poller';
-import { SingleFlightLoad } from './singleFlightLoad';
+import { LatestLoad } from './latestLoad';
 
 export type AlertsSnapshot =
   | { readonly kind: 'empty' }
@@ -17,7 +17,7 @@ export type AlertsSnapshot =
  */
 export class AlertsStore implements vscode.Disposable {
   private current: AlertsSnapshot = { kind: 'empty' };
-  private readonly loads = new SingleFlightLoad<PollOutcome>();
+  private readonly loads = new LatestLoad<PollOutcome>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
@@ -55,7 +55,7 @@ export class AlertsStore implements vscode.Disposable {
 
   /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
   refresh(): Promise<PollOutcome> {
-    return this.loads.run((token) => this.load(token));
+    return this.loads.join((signal) => this.load(signal));
   }
 
   dispose(): void {
@@ -64,16 +64,16 @@ export class AlertsStore implements vscode.Disposable {
     this.changed.dispose();
   }
 
-  private async load(token: vscode.CancellationToken): Promise<PollOutcome> {
+  private async load(signal: AbortSignal): Promise<PollOutcome> {
     try {
-      const response = await this.session.call((api, signal) => api.alerts.list({ signal }), token);
-      if (token.isCancellationRequested) return 'ok';
+      const response = await this.session.call((api, callSignal) => api.alerts.list({ signal: callSignal }), signal);
+      if (signal.aborted) return 'ok';
       const list = parseAlerts(response);
       this.current = { kind: 'loaded', list, unresolved: unresolvedCount(list), at: Date.now() };
       this.changed.fire();
       return 'ok';
     } catch (error) {
-      if (token.isCancellationRequested) return 'ok';
+      if (signal.aborted) return 'ok';
       const previous = this.current.kind === 'loaded' ? this.current.list : this.current.kind === 'failed' ? this.current.previous : undefined;
       this.current = { kind: 'failed', error, previous };
       this.changed.fire();

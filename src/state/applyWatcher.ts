@@ -11,6 +11,7 @@
 import type { ApplyJob, JobStatus, PanelNode } from '../api/types';
 import { jsonText } from '../text/jsonText';
 import type { PollScheduler } from './poller';
+import { LatestLoad } from './latestLoad';
 
 export type WatchedStatus = JobStatus | 'unknown';
 
@@ -103,7 +104,8 @@ export class ApplyWatch {
   private finished = false;
   private focused: boolean;
   private timer: unknown;
-  private inFlight: AbortController | undefined;
+  /** The read in flight: `cancel` aborts it. */
+  private readonly reads = new LatestLoad<void>();
   private failures = 0;
   private readonly deadline: number;
   private readonly seen: WatchedStatus[] = [];
@@ -127,12 +129,12 @@ export class ApplyWatch {
     const returned = focused && !this.focused;
     this.focused = focused;
     if (!focused) this.clearTimer();
-    else if (returned && !this.inFlight && !this.finished) void this.poll();
+    else if (returned && !this.reads.busy && !this.finished) void this.poll();
   }
 
   /** Stops watching (the apply goes on on the panel). */
   cancel(): void {
-    this.inFlight?.abort();
+    this.reads.cancel();
     this.finish({ kind: 'cancelled', seen: [...this.seen] });
   }
 
@@ -141,12 +143,20 @@ export class ApplyWatch {
   }
 
   private async poll(): Promise<void> {
-    if (this.finished || this.inFlight) return;
+    if (this.finished || this.reads.busy) return;
     this.clearTimer();
-    const controller = new AbortController();
-    this.inFlight = controller;
+    await this.reads.start((signal) => this.read(signal));
+    if (this.finished) return;
+    if (this.options.now() >= this.deadline) {
+      this.finish({ kind: 'timeout', node: this.node, job: this.job, seen: [...this.seen] });
+      return;
+    }
+    if (this.focused) this.timer = this.options.scheduler.setTimeout(() => { this.timer = undefined; void this.poll(); }, this.options.intervalMs);
+  }
+
+  private async read(signal: AbortSignal): Promise<void> {
     try {
-      const [node, jobs] = await Promise.all([this.options.reads.node(controller.signal), this.options.reads.jobs(controller.signal)]);
+      const [node, jobs] = await Promise.all([this.options.reads.node(signal), this.options.reads.jobs(signal)]);
       if (this.finished) return;
       this.failures = 0;
       this.take(node, jobs);
@@ -154,15 +164,7 @@ export class ApplyWatch {
       if (this.finished) return;
       this.failures += 1;
       if (this.failures >= (this.options.maxReadFailures ?? 3)) this.finish({ kind: 'unreadable', error, seen: [...this.seen] });
-    } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
     }
-    if (this.finished) return;
-    if (this.options.now() >= this.deadline) {
-      this.finish({ kind: 'timeout', node: this.node, job: this.job, seen: [...this.seen] });
-      return;
-    }
-    if (this.focused) this.timer = this.options.scheduler.setTimeout(() => { this.timer = undefined; void this.poll(); }, this.options.intervalMs);
   }
 
   private take(node: PanelNode, jobs: readonly unknown[]): void {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
 import { brandingProfiles, type BrandingProfile } from './brandingModel';
-import { SingleFlightLoad } from './singleFlightLoad';
+import { LatestLoad } from './latestLoad';
 
 export type BrandingSnapshot =
   | { readonly kind: 'idle' }
@@ -16,7 +16,7 @@ export type BrandingSnapshot =
 export class BrandingStore implements vscode.Disposable {
   private state: BrandingSnapshot = { kind: 'idle' };
   private liveMode = false;
-  private readonly loading = new SingleFlightLoad<void>();
+  private readonly loading = new LatestLoad<void>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
@@ -45,16 +45,16 @@ export class BrandingStore implements vscode.Disposable {
     const panel = this.session.active;
     if (!panel) return Promise.resolve();
     const live = this.liveMode;
-    return this.loading.run(async (token) => {
+    return this.loading.join(async (signal) => {
       let next: BrandingSnapshot;
       try {
-        const answer = await this.session.callOn(panel.id, (api, signal) => api.branding.profiles.list({ live }, { signal }), token);
+        const answer = await this.session.callOn(panel.id, (api, callSignal) => api.branding.profiles.list({ live }, { signal: callSignal }), signal);
         const list = brandingProfiles(answer, live);
         next = { kind: 'loaded', panelId: panel.id, profiles: list.profiles, live: list.live, unreadable: list.unreadable };
       } catch (error) {
         next = { kind: 'failed', panelId: panel.id, error };
       }
-      if (token.isCancellationRequested) return;
+      if (signal.aborted) return;
       this.state = next;
       this.changed.fire();
     });

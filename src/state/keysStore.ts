@@ -3,6 +3,7 @@ import type { Key } from '../api/types';
 import type { PanelSession } from '../connection/panelSession';
 import { plainLabel } from '../text/plainText';
 import { keyMatches, newerThan, queryKey, type KeyQuery } from './keyQueryMatch';
+import { LatestLoad } from './latestLoad';
 import { PagedList, type PageFetcher } from './pagedList';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -49,7 +50,8 @@ export class KeyList {
 export class KeysStore implements vscode.Disposable {
   private lists = new Map<string, KeyList>();
   private readonly keys = new Map<string, Key>();
-  private loads = new vscode.CancellationTokenSource();
+  /** The counts being read: a newer read of counts, or a reset, cancels it. */
+  private readonly counting = new LatestLoad<void>();
   private readonly keyChanged = new vscode.EventEmitter<string>();
   private readonly listChanged = new vscode.EventEmitter<KeyList>();
   private readonly resetEmitter = new vscode.EventEmitter<void>();
@@ -92,25 +94,22 @@ export class KeysStore implements vscode.Disposable {
 
   /**
    * Reads the count of each list with one small request each, all at once. Rejects with the first
-   * failure (cancelling the others); a reset meanwhile cancels them all.
+   * failure (cancelling the others); `signal`, a later read of counts or a reset meanwhile cancels them all.
    */
-  async loadCounts(lists: readonly KeyList[], token?: vscode.CancellationToken): Promise<void> {
-    const source = this.linkedSource(token);
-    try {
+  loadCounts(lists: readonly KeyList[], signal?: AbortSignal): Promise<void> {
+    return this.counting.start(async (counting) => {
       const counts = await Promise.all(lists.map((list) =>
-        this.session.call((api, signal) => api.keys.count(list.query, { signal }), source.token).catch((error: unknown) => {
-          source.cancel();
+        this.session.call((api, callSignal) => api.keys.count(list.query, { signal: callSignal }), counting).catch((error: unknown) => {
+          if (this.counting.isLatest(counting)) this.counting.cancel();
           throw error;
         }),
       ));
-      if (source.token.isCancellationRequested) return;
+      if (counting.aborted) return;
       lists.forEach((list, index) => {
         const count: unknown = counts[index];
         list.count = typeof count === 'number' ? count : undefined;
       });
-    } finally {
-      source.dispose();
-    }
+    }, signal);
   }
 
   /** Loads a list's next page (failures stay in `list.pages.error`). */
@@ -161,9 +160,7 @@ export class KeysStore implements vscode.Disposable {
 
   /** Forgets every list and key and cancels loads in flight. */
   reset(): void {
-    this.loads.cancel();
-    this.loads.dispose();
-    this.loads = new vscode.CancellationTokenSource();
+    this.counting.cancel();
     for (const list of this.lists.values()) list.pages.reset();
     this.lists = new Map();
     this.keys.clear();
@@ -171,8 +168,8 @@ export class KeysStore implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.loads.cancel();
-    this.loads.dispose();
+    this.counting.cancel();
+    for (const list of this.lists.values()) list.pages.reset();
     this.subscription.dispose();
     this.keyChanged.dispose();
     this.listChanged.dispose();
@@ -181,26 +178,11 @@ export class KeysStore implements vscode.Disposable {
 
   private fetcher(query: KeyQuery): PageFetcher<Key> {
     return async (page, perPage, signal) => {
-      const answer = await this.session.call(
-        (api, callSignal) => api.keys.list({ ...query, page, per_page: perPage }, { signal: AbortSignal.any([signal, callSignal]) }),
-        this.loads.token,
-      );
+      // The list's paging cancels the read when it is reset (as every list is when the store is).
+      const answer = await this.session.call((api, callSignal) => api.keys.list({ ...query, page, per_page: perPage }, { signal: callSignal }), signal);
       const items = Array.isArray(answer?.items) ? answer.items.filter((key) => typeof key === 'object' && key !== null) : [];
       return { items, total: typeof answer?.total === 'number' ? answer.total : Number.NaN };
     };
-  }
-
-  /** A source cancelled by `token` and by a reset of the store. */
-  private linkedSource(token?: vscode.CancellationToken): vscode.CancellationTokenSource {
-    const source = new vscode.CancellationTokenSource();
-    const links = [token?.onCancellationRequested(() => source.cancel()), this.loads.token.onCancellationRequested(() => source.cancel())];
-    if (token?.isCancellationRequested || this.loads.token.isCancellationRequested) source.cancel();
-    const dispose = source.dispose.bind(source);
-    source.dispose = () => {
-      for (const link of links) link?.dispose();
-      dispose();
-    };
-    return source;
   }
 }
 

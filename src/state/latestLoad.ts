@@ -5,7 +5,7 @@
  * in plain Node, and VS Code's cancellation tokens are converted once, at the boundary (the action runner).
  */
 export class LatestLoad<T> {
-  private running: { readonly controller: AbortController; readonly promise: Promise<T> } | undefined;
+  private running: { readonly controller: AbortController; promise: Promise<T> } | undefined;
 
   /** Aborts the running load (if any) and starts `load`; its signal aborts when a later load starts. */
   start(load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -43,13 +43,19 @@ export class LatestLoad<T> {
     const stopWithOuter = () => controller.abort(outer?.reason);
     if (outer?.aborted) controller.abort(outer.reason);
     else outer?.addEventListener('abort', stopWithOuter, { once: true });
-    const promise = Promise.resolve()
-      .then(() => load(controller.signal))
-      .finally(() => {
-        outer?.removeEventListener('abort', stopWithOuter);
-        if (this.running?.controller === controller) this.running = undefined;
-      });
-    this.running = { controller, promise };
-    return promise;
+    // The load starts now, with its signal live: one cancelled before it ran would miss its abort event.
+    const running: { readonly controller: AbortController; promise: Promise<T> } = { controller, promise: Promise.resolve() as Promise<T> };
+    this.running = running;
+    let started: Promise<T>;
+    try {
+      started = Promise.resolve(load(controller.signal));
+    } catch (error) {
+      started = Promise.reject(error);
+    }
+    running.promise = started.finally(() => {
+      outer?.removeEventListener('abort', stopWithOuter);
+      if (this.running === running) this.running = undefined;
+    });
+    return running.promise;
   }
 }

@@ -1,6 +1,7 @@
-import * as vscode from 'vscode';
 import type { PanelNode } from '../api/types';
-import type { PanelSession } from '../connection/panelSession';
+import { ChangeEmitter, type Subscription } from './changeEmitter';
+import { LatestLoad } from './latestLoad';
+import type { StoreSession } from './storeSession';
 
 /** A node object the panel sent: an object with a string id (everything else is read defensively). */
 export function isNode(value: unknown): value is PanelNode {
@@ -24,26 +25,27 @@ export interface NodeProblem {
  * The active panel's nodes, by id. The Nodes view shows them; actions (apply, edit, refresh one) put the
  * node they read or were answered with through `update`, and views showing it hear `onDidChangeNode`.
  * A change of membership or order (create, delete, reorder) replaces the list and fires `onDidChangeList`.
- * Forgotten when the panel, its token state or nodes:read changes.
+ * Forgotten (reads in flight cancelled, their late answers dropped) when the panel, its token state or
+ * nodes:read changes. No `vscode` import.
  */
-export class NodesStore implements vscode.Disposable {
+export class NodesStore {
   private loaded: PanelNode[] | undefined;
   private readonly byId = new Map<string, PanelNode>();
   private readonly problems = new Map<string, NodeProblem>();
+  /** The read of the list: a newer one or a reset cancels it. */
+  private readonly listing = new LatestLoad<readonly PanelNode[]>();
   /** Reads of one node (`refresh`) under way, by id: a second refresh of it shares the first. */
-  private readonly reading = new Map<string, Promise<PanelNode | undefined>>();
-  /** Counts resets, so a read that began before one does not put the previous panel's node here. */
-  private generation = 0;
-  private readonly nodeChanged = new vscode.EventEmitter<string>();
-  private readonly listChanged = new vscode.EventEmitter<void>();
-  private readonly subscription: vscode.Disposable;
+  private readonly reading = new Map<string, LatestLoad<PanelNode | undefined>>();
+  private readonly nodeChanged = new ChangeEmitter<string>();
+  private readonly listChanged = new ChangeEmitter<void>();
+  private readonly subscription: Subscription;
 
   /** A node changed (its id); `get` has the new copy, `problem` its last problem. */
   readonly onDidChangeNode = this.nodeChanged.event;
   /** Nodes were added, removed or reordered: `nodes` has the new list. */
   readonly onDidChangeList = this.listChanged.event;
 
-  constructor(private readonly session: PanelSession) {
+  constructor(private readonly session: StoreSession) {
     this.subscription = session.onDidChangePanel(['nodes.list'], () => this.reset());
   }
 
@@ -56,34 +58,39 @@ export class NodesStore implements vscode.Disposable {
     return this.byId.get(id);
   }
 
-  /** Reads `GET /nodes`; items that are not node objects are left out. */
-  async load(token?: vscode.CancellationToken): Promise<readonly PanelNode[]> {
-    const list = await this.session.call((api, signal) => api.nodes.list({ signal }), token);
-    const items = nodesOf(list);
-    if (token?.isCancellationRequested) return items;
-    this.take(items);
-    return items;
+  /**
+   * Reads `GET /nodes` (cancelling a read of it in flight, whose answer is dropped); items that are not
+   * node objects are left out. `signal` cancels it too.
+   */
+  load(signal?: AbortSignal): Promise<readonly PanelNode[]> {
+    return this.listing.start(async (reading) => {
+      const list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
+      const items = nodesOf(list);
+      if (!reading.aborted) this.take(items);
+      return items;
+    }, signal);
   }
 
   /**
-   * Re-reads one node (`GET /nodes/{id}`) and takes it. A refresh without a token shares a read of that
-   * node already under way, so many changes touching one node (a bulk action, an import) read it once.
+   * Re-reads one node (`GET /nodes/{id}`) and takes it. A refresh shares a read of that node already under
+   * way, so many changes touching one node (a bulk action, an import) read it once. Undefined when the
+   * answer is no node, or a reset dropped it.
    */
-  refresh(id: string, token?: vscode.CancellationToken): Promise<PanelNode | undefined> {
-    if (token) return this.read(id, token);
-    const under = this.reading.get(id);
-    if (under) return under;
-    const read = this.read(id).finally(() => {
-      if (this.reading.get(id) === read) this.reading.delete(id);
-    });
-    this.reading.set(id, read);
+  refresh(id: string, signal?: AbortSignal): Promise<PanelNode | undefined> {
+    let reads = this.reading.get(id);
+    if (!reads) {
+      reads = new LatestLoad();
+      this.reading.set(id, reads);
+    }
+    const read = reads.join((reading) => this.read(id, reading), signal);
+    const done = () => { if (this.reading.get(id) === reads && !reads.busy) this.reading.delete(id); };
+    void read.then(done, done);
     return read;
   }
 
-  private async read(id: string, token?: vscode.CancellationToken): Promise<PanelNode | undefined> {
-    const generation = this.generation;
-    const node = await this.session.call((api, signal) => api.nodes.get(id, { signal }), token);
-    if (token?.isCancellationRequested || !isNode(node) || generation !== this.generation) return undefined;
+  private async read(id: string, signal: AbortSignal): Promise<PanelNode | undefined> {
+    const node = await this.session.call((api, callSignal) => api.nodes.get(id, { signal: callSignal }), signal);
+    if (signal.aborted || !isNode(node)) return undefined;
     this.update(node);
     return node;
   }
@@ -132,8 +139,10 @@ export class NodesStore implements vscode.Disposable {
     if (this.problems.delete(id)) this.nodeChanged.fire(id);
   }
 
+  /** Forgets every node and cancels every read in flight (their answers never land). */
   reset(): void {
-    this.generation++;
+    this.listing.cancel();
+    for (const reads of this.reading.values()) reads.cancel();
     this.reading.clear();
     this.loaded = undefined;
     this.byId.clear();
@@ -141,6 +150,8 @@ export class NodesStore implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.listing.cancel();
+    for (const reads of this.reading.values()) reads.cancel();
     this.subscription.dispose();
     this.nodeChanged.dispose();
     this.listChanged.dispose();

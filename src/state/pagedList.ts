@@ -4,6 +4,7 @@
  * load at a time, and a reset that cancels the load in flight so a stale answer is never appended.
  * No `vscode` import.
  */
+import { LatestLoad } from './latestLoad';
 
 export interface Page<T> {
   readonly items: readonly T[];
@@ -21,7 +22,7 @@ export class PagedList<T> {
   private shift = 0;
   private exhausted = false;
   private failure: unknown;
-  private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
+  private readonly loads = new LatestLoad<void>();
 
   constructor(
     readonly pageSize: number,
@@ -43,7 +44,7 @@ export class PagedList<T> {
   }
 
   get loading(): boolean {
-    return this.inFlight !== undefined;
+    return this.loads.busy;
   }
 
   /** The error of the last load, cleared by the next load. */
@@ -61,29 +62,26 @@ export class PagedList<T> {
    * (the promise still resolves); a load cancelled by `reset` leaves no trace.
    */
   loadNext(fetch: PageFetcher<T>): Promise<void> {
-    if (this.inFlight) return this.inFlight.promise;
-    if (!this.hasMore) return Promise.resolve();
-    const controller = new AbortController();
+    if (!this.loads.busy) {
+      if (!this.hasMore) return Promise.resolve();
+      this.failure = undefined;
+    }
+    return this.loads.join((signal) => this.loadPage(fetch, signal));
+  }
+
+  private async loadPage(fetch: PageFetcher<T>, signal: AbortSignal): Promise<void> {
     // Items added or removed in place moved the panel's pages: a removal re-reads the last page (seen
     // items are skipped), so the item that moved up into it is not missed.
     const shifted = this.shift;
     const page = Math.max(1, this.pagesLoaded + 1 + Math.floor(shifted / this.pageSize));
-    const promise = fetch(page, this.pageSize, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        this.shift -= shifted;
-        this.append(answer, page);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        this.failure = error;
-      },
-    ).finally(() => {
-      if (this.inFlight?.controller === controller) this.inFlight = undefined;
-    });
-    this.failure = undefined;
-    this.inFlight = { promise, controller };
-    return promise;
+    try {
+      const answer = await fetch(page, this.pageSize, signal);
+      if (signal.aborted) return;
+      this.shift -= shifted;
+      this.append(answer, page);
+    } catch (error) {
+      if (!signal.aborted) this.failure = error;
+    }
   }
 
   /** Whether an item with this key has been loaded. */
@@ -133,8 +131,7 @@ export class PagedList<T> {
 
   /** Forgets every page and cancels the load in flight. */
   reset(): void {
-    this.inFlight?.controller.abort();
-    this.inFlight = undefined;
+    this.loads.cancel();
     this.loaded = [];
     this.seen = new Set();
     this.totalKnown = undefined;

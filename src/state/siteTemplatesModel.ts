@@ -20,7 +20,8 @@ export interface SiteTemplateList {
 
 const SHOWN = new Set(['id', 'template_id', 'name', 'title', 'slug', 'description', 'updated_at', 'updatedAt', 'builtin', 'built_in']);
 
-function parseSiteTemplate(record: Record<string, unknown>): SiteTemplate {
+/** One template of the list, or a create answer read the same way. */
+export function parseSiteTemplate(record: Record<string, unknown>): SiteTemplate {
   const id = templateIdOf(record);
   const details = Object.entries(record)
     .filter(([name, value]) => !SHOWN.has(name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))

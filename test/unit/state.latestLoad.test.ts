@@ -57,4 +57,14 @@ describe('LatestLoad', () => {
     await assert.rejects(followedResult, /followed aborted/);
     assert.equal(loads.isLatest(followed.seen.signal!), false);
   });
+
+  it('a load cancelled before it settles sees its signal abort, even when cancelled at once', async () => {
+    const loads = new LatestLoad<string>();
+    const first = pendingLoad('first');
+    const result = loads.start(first.load);
+    assert.ok(first.seen.signal, 'the load started at once');
+    loads.cancel();
+    await assert.rejects(result, /first aborted/);
+    assert.equal(loads.busy, false);
+  });
 });

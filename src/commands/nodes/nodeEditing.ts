@@ -8,13 +8,14 @@ import { runAction } from '../runAction';
 import { chosenNode, nodeName, runNodeAction, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
 import { confirmed } from '../../prompts/userInput';
+import { abortSignalOf } from '../../connection/abortSignalOf';
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
 async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
   try {
     const answer = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking that {0} resolves…', hostname), cancellable: true },
-      (_progress, token) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), token),
+      (_progress, token) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), abortSignalOf(token)),
     );
     if (answer.ok === false) {
       return vscode.l10n.t('The panel\'s DNS check of {0} failed: {1}. Correct the hostname (or its DNS record) and try again.', hostname, plainLabel(answer.message, 200) || vscode.l10n.t('it does not resolve'));

@@ -6,6 +6,7 @@ import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { subscriptionPreviewOf } from '../../webviews/settings/subscriptionPreview';
 import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
+import { abortSignalOf } from '../../connection/abortSignalOf';
 
 /**
  * "Preview Subscription Page": `GET /settings/subscription-page/preview` rendered in a webview that runs
@@ -18,7 +19,7 @@ export function registerPreviewSubscriptionPage(session: PanelSession, input: Us
     try {
       const answer = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the subscription page preview…'), cancellable: true },
-        (_progress, token) => session.callOn(panel.id, (api, signal) => api.settings.subscriptionPagePreview({ signal }), token),
+        (_progress, token) => session.callOn(panel.id, (api, signal) => api.settings.subscriptionPagePreview({ signal }), abortSignalOf(token)),
       );
       const preview = subscriptionPreviewOf(answer);
       return openScriptFreePage({

@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import type { Editors } from '../../editors/editors';
 import { panelRootUri, templateFileUri } from '../../editors/panelUri';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
-import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
+import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
 import { runAction, type ActionContext } from '../runAction';
 import { shownName, type TemplateTarget } from './templateTarget';
 
-/** What the site template commands use: the action runner's services (prompts included), the editors and the view. */
+/** What the site template commands use: the action runner's services (prompts included), the editors and the templates store. */
 export interface TemplateCommandContext extends ActionContext {
   readonly editors: Editors;
-  readonly view: SiteTemplatesTreeProvider;
+  readonly templates: SiteTemplatesStore;
 }
 
 /**
@@ -27,11 +27,11 @@ export async function readTemplate(context: ActionContext, target: TemplateTarge
 }
 
 /**
- * After the panel created a template (New, Duplicate, Customize, Import): the view and an open panel folder
- * list it, and its index.html opens. Returns the template, undefined when the answer is unreadable.
+ * After the panel created a template (New, Duplicate, Customize, Import): the store takes it (the view shows
+ * it without reading the list again), an open panel folder lists it, and its index.html opens. Returns the template, undefined when the answer is unreadable.
  */
 export async function openCreated(context: TemplateCommandContext, panelId: string, answer: unknown): Promise<SiteTemplateRecord | undefined> {
-  context.view.refresh();
+  context.templates.put(panelId, answer);
   context.editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(panelId), 'site-templates'));
   const created = parseTemplateRecord(answer);
   if (!created) return undefined;

@@ -62,7 +62,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
         run: (api, signal) => api.siteTemplates.delete(target.templateId, { signal }),
       });
       if (outcome.kind !== 'done') return false;
-      context.view.refresh();
+      context.templates.remove(target.panelId, target.templateId);
       context.editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(target.panelId), 'site-templates'));
       return true;
     }),

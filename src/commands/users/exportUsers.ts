@@ -8,6 +8,7 @@ import { UserGroupItem } from '../../views/users/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilter';
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
 import { activePanelId, type UserCommandsContext } from './keyActionsSupport';
+import { abortSignalOf } from '../../connection/abortSignalOf';
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
@@ -54,7 +55,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
           const total = typeof page.total === 'number' ? page.total : undefined;
           progress.report({ message: total ? vscode.l10n.t('{0} of {1}', written, total) : String(written) });
         }
-      }, token),
+      }, abortSignalOf(token)),
     );
   } catch (error) {
     await append(exportEnd(format));

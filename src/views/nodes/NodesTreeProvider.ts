@@ -4,6 +4,8 @@ import { PanelHttpError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeysStore } from '../../state/keysStore';
+import { LatestLoad } from '../../state/latestLoad';
+import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
@@ -26,14 +28,12 @@ export interface NodesViewParts extends TreeViewParts<NodesTreeProvider> {
 }
 
 export const NODES_VIEW_ID = 'panelOps.nodes';
-const RECENT_JOBS = 10;
-
-type Loaded = { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> };
 
 /**
- * The Nodes view: every node, and under each its health, recent apply jobs and bound users, loaded when
- * expanded. A refresh of one node or section reloads that element only; a full refresh (or a change of
- * panel, token state or scope belief) cancels every load still in flight.
+ * The Nodes view: every node (the nodes store), and under each its health, recent apply jobs and site (the
+ * node-details store) and bound users (the keys store), read when expanded. The view renders what the
+ * stores hold: a refresh of one node or section, or an action's change to one, redraws that element only;
+ * a full refresh (or a change of panel, token state or scope belief) cancels every read still in flight.
  */
 export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
@@ -41,8 +41,9 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   private nodes: vscode.TreeItem[] | undefined;
   private readonly itemsById = new Map<string, NodeItem>();
-  private rootLoad: Loaded | undefined;
-  private readonly loads = new Set<vscode.CancellationTokenSource>();
+  private readonly rootLoad = new LatestLoad<vscode.TreeItem[]>();
+  /** Re-reads of one node (`refresh(item)`), by node id: a full refresh cancels them. */
+  private readonly nodeReads = new Map<string, LatestLoad<void>>();
   private readonly renderedUsers = new RenderedUsers();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -50,6 +51,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     private readonly session: PanelSession,
     private readonly store: NodesStore,
     private readonly keys: KeysStore,
+    private readonly details: NodeDetailsStore,
   ) {
     this.subscriptions = [
       // The Jobs, Users and Site sections under each node read `nodes.jobs`, `keys.list` and `nodes.site.get`.
@@ -66,6 +68,10 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         this.changed.fire(item);
       }),
       store.onDidChangeList(() => this.showStoreList()),
+      details.onDidChangeDetail(({ nodeId, detail }) => {
+        const section = this.itemsById.get(nodeId)?.sections.find((candidate) => candidate.kind === detail);
+        if (section) this.changed.fire(section);
+      }),
       keys.onDidChangeKey((id) => {
         const key = keys.get(id);
         if (!key) return;
@@ -115,14 +121,19 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   /** Reloads one node (re-read with `GET /nodes/{id}`), one section, or everything. */
   async refresh(element?: vscode.TreeItem): Promise<void> {
     if (element instanceof NodeSectionItem) {
-      element.list?.pages.reset();
-      element.list = undefined;
-      this.changed.fire(element);
+      if (element.kind === 'users') {
+        element.list?.pages.reset();
+        element.list = undefined;
+        this.changed.fire(element);
+      } else {
+        this.details.refresh(element.parent.node.id, [element.kind]); // its change event redraws the section
+      }
     } else if (element instanceof NodeItem) {
       await this.refreshNode(element);
     } else {
       this.session.capabilities.forgetDenials('nodes.list');
       this.reset();
+      this.details.reset();
       this.changed.fire(undefined);
     }
   }
@@ -137,15 +148,14 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const blocked = stateNodes(this.session, 'nodes.list');
     if (blocked) return blocked;
     if (this.nodes) return this.nodes;
-    if (this.rootLoad) return this.rootLoad.promise;
-    const load = this.track(async (token) => {
-      const items = await this.store.load(token);
-      if (token.isCancellationRequested) return [];
-      return this.showNodes(items, new Map());
-    }, 'nodes.list', () => void this.refresh());
-    this.rootLoad = load;
-    void load.promise.finally(() => { if (this.rootLoad === load) this.rootLoad = undefined; });
-    return load.promise;
+    return this.rootLoad.join(async (signal) => {
+      try {
+        const items = await this.store.load(signal);
+        return signal.aborted ? superseded(this.session) : this.showNodes(items, new Map());
+      } catch (error) {
+        return signal.aborted ? superseded(this.session) : failureNodes(error, this.session, 'nodes.list', () => void this.refresh());
+      }
+    });
   }
 
   /**
@@ -175,39 +185,55 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     this.changed.fire(undefined);
   }
 
-  private sectionChildren(section: NodeSectionItem): Promise<vscode.TreeItem[]> | vscode.TreeItem[] {
+  private async sectionChildren(section: NodeSectionItem): Promise<vscode.TreeItem[]> {
     const retry = () => void this.refresh(section);
     const node = section.parent.node;
     switch (section.kind) {
-      case 'health':
-        return this.track(async (token) => {
-          const health = await this.session.call((api, signal) => api.nodes.health(node.id, { signal }), token);
-          const rows = scalarFields(health, vscode.l10n.t);
+      case 'health': {
+        const health = await this.details.load(node.id, 'health');
+        return this.detailItems(health, 'nodes.health', retry, (value) => {
+          const rows = scalarFields(value, vscode.l10n.t);
           return rows.length > 0
-            ? rows.map(([name, value], index) => new HealthFieldItem(name, value, `${section.id}/${index}`))
+            ? rows.map(([name, field], index) => new HealthFieldItem(name, field, `${section.id}/${index}`))
             : [new MessageNode(vscode.l10n.t('The panel sent no health details'))];
-        }, 'nodes.health', retry, (error) => offlineNode(error, node, retry)).promise;
+        }, (error) => offlineNode(error, node, retry));
+      }
       case 'jobs': {
         // Job history is a sensitive read (spec 5.8): without nodes:write, say so instead of asking.
         if (!this.session.capabilities.can('nodes.jobs')) return [jobsScopeNode(this.session)];
-        return this.track(async (token) => {
-          const jobs = await this.session.call((api, signal) => api.nodes.jobs(node.id, { limit: RECENT_JOBS }, { signal }), token);
+        const jobs = await this.details.load(node.id, 'jobs');
+        return this.detailItems(jobs, 'nodes.jobs', retry, (value) => {
           const now = Date.now();
-          const items = jobs.filter((job) => typeof job === 'object' && job !== null)
-            .slice(0, RECENT_JOBS)
-            .map((job, index) => new JobItem(job, `${section.id}/${index}`, now));
+          const items = value.map((job, index) => new JobItem(job, `${section.id}/${index}`, now));
           return items.length > 0 ? items : [new MessageNode(vscode.l10n.t('No apply jobs yet'))];
-        }, 'nodes.jobs', retry).promise;
+        });
       }
       case 'users':
         return this.nodeUsers(section);
-      case 'site':
+      case 'site': {
         if (!this.session.capabilities.can('nodes.site.get')) return [new MissingScopeNode('nodes.site.get', this.session.capabilities.wasDenied('nodes.site.get'))];
-        return this.track(async (token) => {
-          const site = await this.session.call((api, signal) => api.nodes.site.get(node.id, { signal }), token);
-          return siteRows(site).map(([name, value], index) => new HealthFieldItem(name, value, `${section.id}/${index}`, 'siteField'));
-        }, 'nodes.site.get', retry).promise;
+        const site = await this.details.load(node.id, 'site');
+        return this.detailItems(site, 'nodes.site.get', retry, (value) =>
+          siteRows(value).map(([name, field], index) => new HealthFieldItem(name, field, `${section.id}/${index}`, 'siteField')));
+      }
     }
+  }
+
+  /**
+   * The items of a detail the store holds, or the nodes that explain its failure (`special` may claim an
+   * error first, e.g. a 503 for an offline node); a read superseded meanwhile shows what the session says now.
+   */
+  private detailItems<V>(
+    detail: { readonly kind: 'loaded'; readonly value: V } | { readonly kind: 'failed'; readonly error: unknown } | undefined,
+    route: RouteId,
+    retry: () => void,
+    items: (value: V) => vscode.TreeItem[],
+    special?: (error: unknown) => vscode.TreeItem | undefined,
+  ): vscode.TreeItem[] {
+    if (!detail) return superseded(this.session);
+    if (detail.kind === 'loaded') return items(detail.value);
+    const claimed = special?.(detail.error);
+    return claimed ? [claimed] : failureNodes(detail.error, this.session, route, retry);
   }
 
   private async nodeUsers(section: NodeSectionItem): Promise<vscode.TreeItem[]> {
@@ -225,59 +251,38 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private async refreshNode(item: NodeItem): Promise<void> {
+    const id = item.node.id;
+    let reads = this.nodeReads.get(id);
+    if (!reads) {
+      reads = new LatestLoad<void>();
+      this.nodeReads.set(id, reads);
+    }
+    const read = reads;
     // Tracked with the other loads, so a full refresh or a change of panel cancels the request.
-    const source = new vscode.CancellationTokenSource();
-    this.loads.add(source);
-    try {
-      // Nothing in the tree spins for this one (no children are loading): the view shows the progress.
-      // The store's change event shows the node's new copy on its item.
-      await vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () => this.store.refresh(item.node.id, source.token));
-      if (source.token.isCancellationRequested) return;
-    } catch {
-      if (source.token.isCancellationRequested) return;
-      // The whole list is re-read instead: the node may be gone, or the reason shows as an error node.
-      this.reset();
-      this.changed.fire(undefined);
-      return;
-    } finally {
-      this.loads.delete(source);
-      source.dispose();
-    }
-    for (const section of item.sections) {
-      // As a section's own refresh does: the keys store hands the same list back, so forget its pages.
-      section.list?.pages.reset();
-      section.list = undefined;
-      this.renderedUsers.forget(section.id ?? '');
-    }
-    this.changed.fire(item);
-  }
-
-  /**
-   * Runs a load that a full refresh can cancel, turning a failure into the nodes that explain it
-   * (`special` may claim an error first, e.g. a 503 for an offline node).
-   */
-  private track(
-    load: (token: vscode.CancellationToken) => Promise<vscode.TreeItem[]>,
-    route: RouteId,
-    retry: () => void,
-    special?: (error: unknown) => vscode.TreeItem | undefined,
-  ): Loaded {
-    const source = new vscode.CancellationTokenSource();
-    this.loads.add(source);
-    // A superseded load shows what the session says now (e.g. the reconnect node after a 401), else nothing.
-    const superseded = () => stateNodes(this.session, 'nodes.list') ?? [];
-    const promise = load(source.token).then(
-      (items) => (source.token.isCancellationRequested ? superseded() : items),
-      (error: unknown) => {
-        if (source.token.isCancellationRequested) return superseded();
-        const claimed = special?.(error);
-        return claimed ? [claimed] : failureNodes(error, this.session, route, retry);
-      },
-    ).finally(() => {
-      this.loads.delete(source);
-      source.dispose();
+    await read.start(async (signal) => {
+      try {
+        // Nothing in the tree spins for this one (no children are loading): the view shows the progress.
+        // The store's change event shows the node's new copy on its item.
+        await vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () => this.store.refresh(id, signal));
+        if (signal.aborted) return;
+      } catch {
+        if (signal.aborted) return;
+        // The whole list is re-read instead: the node may be gone, or the reason shows as an error node.
+        this.reset();
+        this.changed.fire(undefined);
+        return;
+      } finally {
+        if (this.nodeReads.get(id) === read && !signal.aborted) this.nodeReads.delete(id);
+      }
+      for (const section of item.sections) {
+        // As a section's own refresh does: the keys store hands the same list back, so forget its pages.
+        section.list?.pages.reset();
+        section.list = undefined;
+        this.renderedUsers.forget(section.id ?? '');
+      }
+      this.details.refresh(id);
+      this.changed.fire(item);
     });
-    return { source, promise };
   }
 
   private userSections(): NodeSectionItem[] {
@@ -285,9 +290,9 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private reset(): void {
-    for (const source of this.loads) source.cancel();
-    this.loads.clear();
-    this.rootLoad = undefined;
+    this.rootLoad.cancel();
+    for (const reads of this.nodeReads.values()) reads.cancel();
+    this.nodeReads.clear();
     this.nodes = undefined;
     this.itemsById.clear();
     this.renderedUsers.clear();
@@ -310,6 +315,11 @@ function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode
   return new ErrorNode(new Error(reason), retry);
 }
 
+/** A read superseded meanwhile shows what the session says now (e.g. the reconnect node after a 401), else nothing. */
+function superseded(session: PanelSession): vscode.TreeItem[] {
+  return stateNodes(session, 'nodes.list') ?? [];
+}
+
 function jobsScopeNode(session: PanelSession): vscode.TreeItem {
   const item = new MissingScopeNode('nodes.jobs', session.capabilities.wasDenied('nodes.jobs'));
   item.description = session.capabilities.explain('nodes.jobs');
@@ -320,8 +330,8 @@ function jobsScopeNode(session: PanelSession): vscode.TreeItem {
  * Creates the Nodes view (disposed with the extension); its description shows the active panel's name.
  * Nodes can be dragged onto another node to go before it; `reorder` sends the new order to the panel.
  */
-export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, reorder: NodesReorder): NodesViewParts {
-  const provider = new NodesTreeProvider(session, store, keys);
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, details: NodeDetailsStore, reorder: NodesReorder): NodesViewParts {
+  const provider = new NodesTreeProvider(session, store, keys, details);
   const dragAndDrop = new NodesDragAndDrop(store, reorder);
   const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: dragAndDrop });
   const describe = () => { view.description = panelDescription(session); };

@@ -1,35 +1,45 @@
 import * as vscode from 'vscode';
-import { parseSiteTemplates, type SiteTemplateList } from '../../state/siteTemplatesModel';
 import type { PanelSession } from '../../connection/panelSession';
+import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { stableIds } from '../shared/stableIds';
 import { stateNodes } from '../shared/viewMessages';
 import { SiteTemplateNode } from './siteTemplateNode';
-import { SingleFlightLoad } from '../../state/singleFlightLoad';
-
-type Loaded = { readonly kind: 'loaded'; readonly panelId: string; readonly list: SiteTemplateList } | { readonly kind: 'failed'; readonly error: unknown };
 
 /**
- * Every site template of the active panel; loads when first shown and on refresh. A refresh or a change of
- * panel cancels the load in flight (its request included), so the view shows the answer of the newest one.
+ * Every site template of the active panel, as the site-templates store holds them: the store reads the list
+ * when the view is first shown and on refresh (a refresh cancels the read in flight, so the view shows the
+ * newest answer). A template created, customized or deleted changes one item, without reading the list again.
  */
 export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private loaded: Loaded | undefined;
-  private readonly loading = new SingleFlightLoad<void>();
-  private readonly subscription: vscode.Disposable;
+  /** The items shown, by template id (the panel's), so a change of one template redraws its item only. */
+  private readonly items = new Map<string, SiteTemplateNode>();
+  private readonly subscriptions: { dispose(): unknown }[];
 
-  constructor(private readonly session: PanelSession) {
-    this.subscription = session.onDidChangePanel(['siteTemplates.list'], () => this.refresh());
+  constructor(private readonly session: PanelSession, private readonly store: SiteTemplatesStore) {
+    this.subscriptions = [
+      store.onDidReset(() => this.redraw()),
+      store.onDidChangeList((panelId) => {
+        if (panelId === this.session.active?.id) this.redraw();
+      }),
+      store.onDidChangeTemplate(({ panelId, id }) => {
+        const item = this.items.get(id);
+        const template = store.template(panelId, id);
+        if (!item || !template || item.panelId !== panelId) return;
+        item.show(template);
+        this.changed.fire(item);
+      }),
+    ];
   }
 
   /** Forgets what was loaded (cancelling a load in flight) and shows the view again, which loads. */
   refresh(): void {
-    this.loading.cancel();
-    this.loaded = undefined;
-    this.changed.fire(undefined);
+    const panel = this.session.active;
+    if (panel) this.store.refresh(panel.id);
+    else this.redraw();
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
@@ -40,38 +50,36 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
     if (element) return [];
     const blocked = stateNodes(this.session, 'siteTemplates.list');
     if (blocked) return blocked;
-    if (!this.loaded) await this.load();
-    const loaded = this.loaded;
-    if (!loaded) return stateNodes(this.session, 'siteTemplates.list') ?? [];
+    const panelId = this.session.active?.id ?? '';
+    const loaded = await this.store.load(panelId);
+    if (!loaded || panelId !== this.session.active?.id) return stateNodes(this.session, 'siteTemplates.list') ?? [];
     if (loaded.kind === 'failed') {
       return stateNodes(this.session, 'siteTemplates.list') ?? [new ErrorNode(loaded.error, () => this.refresh())];
     }
-    const ids = stableIds('siteTemplates', loaded.list.templates.map((template) => template.id));
-    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template, index) => new SiteTemplateNode(template, ids[index], loaded.panelId));
+    const ids = stableIds('siteTemplates', loaded.templates.map((template) => template.id));
+    const kept = new Map(this.items);
+    this.items.clear();
+    const nodes: vscode.TreeItem[] = loaded.templates.map((template, index) => {
+      const previous = template.id === undefined ? undefined : kept.get(template.id);
+      const item = previous?.id === ids[index] && previous.panelId === panelId ? previous : new SiteTemplateNode(template, ids[index], panelId);
+      item.show(template);
+      if (template.id !== undefined && !this.items.has(template.id)) this.items.set(template.id, item);
+      return item;
+    });
     if (nodes.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No site templates')));
-    if (loaded.list.unreadable > 0) {
-      nodes.push(new MessageNode(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.list.unreadable), 'warning'));
+    if (loaded.unreadable > 0) {
+      nodes.push(new MessageNode(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.unreadable), 'warning'));
     }
     return nodes;
   }
 
   dispose(): void {
-    this.loading.cancel();
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 
-  private load(): Promise<void> {
-    return this.loading.run(async (token) => {
-      let result: Loaded;
-      const panelId = this.session.active?.id ?? '';
-      try {
-        const response = await this.session.callOn(panelId, (api, signal) => api.siteTemplates.list({ signal }), token);
-        result = { kind: 'loaded', panelId, list: parseSiteTemplates(response) };
-      } catch (error) {
-        result = { kind: 'failed', error };
-      }
-      if (!token.isCancellationRequested) this.loaded = result;
-    });
+  /** The root's members changed: VS Code asks for them again, answered from the store. */
+  private redraw(): void {
+    this.changed.fire(undefined);
   }
 }

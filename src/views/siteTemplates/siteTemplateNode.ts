@@ -10,18 +10,32 @@ import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
  * was listed from, so its commands act there.
  */
 export class SiteTemplateNode extends vscode.TreeItem {
+  private current: SiteTemplate;
+
   constructor(
-    readonly template: SiteTemplate,
+    template: SiteTemplate,
     id: string,
     /** The panel the template came from. */
     readonly panelId: string,
   ) {
-    super(plainLabel(template.name) || vscode.l10n.t('(unnamed template)'), vscode.TreeItemCollapsibleState.None);
+    super('', vscode.TreeItemCollapsibleState.None);
     this.id = id;
+    this.current = template;
+    this.show(template);
+  }
+
+  get template(): SiteTemplate {
+    return this.current;
+  }
+
+  /** Shows a newer copy of the same template. */
+  show(template: SiteTemplate): void {
+    this.current = template;
+    this.label = plainLabel(template.name) || vscode.l10n.t('(unnamed template)');
     this.description = template.builtin ? vscode.l10n.t('built-in · {0}', plainLabel(template.id, 60)) : plainLabel(template.id, 60);
     this.iconPath = new vscode.ThemeIcon(template.builtin ? 'lock' : 'globe');
     this.contextValue = template.builtin ? 'siteTemplate.builtin' : 'siteTemplate.custom';
-    if (template.id) this.command = { command: 'panelOps.siteTemplates.open', title: vscode.l10n.t('Open Template'), arguments: [this] };
+    this.command = template.id ? { command: 'panelOps.siteTemplates.open', title: vscode.l10n.t('Open Template'), arguments: [this] } : undefined;
     const tooltip = untrustedMarkdown()
       .heading(template.name)
       .paragraph(template.description)

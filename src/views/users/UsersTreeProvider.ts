@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeyList, KeysStore } from '../../state/keysStore';
+import { LatestLoad } from '../../state/latestLoad';
 import { MessageNode } from '../shared/messageNode';
 import type { TreeViewParts } from '../shared/treeViewParts';
 import { panelDescription, stateNodes } from '../shared/viewMessages';
@@ -34,7 +35,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   private currentFilter: UsersFilter = NO_FILTER;
   private groups: UserGroupItem[] | undefined;
-  private groupsLoad: { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> } | undefined;
+  /** The six counts being read: forgetting the groups cancels it. */
+  private readonly groupsLoad = new LatestLoad<vscode.TreeItem[]>();
   private readonly rendered = new RenderedUsers();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -143,32 +145,24 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const blocked = stateNodes(this.session, 'keys.list');
     if (blocked) return blocked;
     if (this.groups) return this.groups;
-    this.groupsLoad ??= this.loadGroups();
-    return this.groupsLoad.promise;
+    return this.groupsLoad.join((signal) => this.loadGroups(signal));
   }
 
   /** Six `GET /keys?state=X&per_page=1` requests in parallel; each answer's `total` is the group's count. */
-  private loadGroups(): { source: vscode.CancellationTokenSource; promise: Promise<vscode.TreeItem[]> } {
-    const source = new vscode.CancellationTokenSource();
+  private async loadGroups(signal: AbortSignal): Promise<vscode.TreeItem[]> {
     const query = filterQuery(this.currentFilter);
     const lists: KeyList[] = KEY_STATES.map((state) => this.store.list({ ...query, state }));
-    const promise = (async (): Promise<vscode.TreeItem[]> => {
-      try {
-        await this.store.loadCounts(lists, source.token);
-        if (source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
-        this.groups = KEY_STATES.map((state, index) => new UserGroupItem(state, lists[index]));
-        this.groupsLoaded.fire();
-        return this.groups;
-      } catch (error) {
-        // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
-        if (this.groupsLoad?.source !== source || source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
-        return failureNodes(error, this.session, 'keys.list', () => this.refresh());
-      } finally {
-        if (this.groupsLoad?.source === source) this.groupsLoad = undefined;
-        source.dispose();
-      }
-    })();
-    return { source, promise };
+    try {
+      await this.store.loadCounts(lists, signal);
+      if (signal.aborted) return stateNodes(this.session, 'keys.list') ?? [];
+      this.groups = KEY_STATES.map((state, index) => new UserGroupItem(state, lists[index]));
+      this.groupsLoaded.fire();
+      return this.groups;
+    } catch (error) {
+      // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
+      if (!this.groupsLoad.isLatest(signal)) return stateNodes(this.session, 'keys.list') ?? [];
+      return failureNodes(error, this.session, 'keys.list', () => this.refresh());
+    }
   }
 
   private async groupChildren(group: UserGroupItem): Promise<vscode.TreeItem[]> {
@@ -181,8 +175,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private forgetGroups(): void {
-    this.groupsLoad?.source.cancel();
-    this.groupsLoad = undefined;
+    this.groupsLoad.cancel();
     this.groups = undefined;
     this.rendered.clear();
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeysStore } from '../../state/keysStore';
+import { LatestLoad } from '../../state/latestLoad';
 
 /** How long after a change to a user the figures are read again (several changes, one request). */
 const REREAD_DELAY_MS = 1500;
@@ -31,7 +32,7 @@ export function summaryText(answer: unknown): string {
 export class UsersSummary implements vscode.Disposable {
   private current = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private load = new vscode.CancellationTokenSource();
+  private readonly loading = new LatestLoad<void>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -56,20 +57,23 @@ export class UsersSummary implements vscode.Disposable {
 
   private forget(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.load.cancel();
+    this.loading.cancel();
     this.show('');
   }
 
   private read(): void {
-    this.load.cancel();
-    this.load.dispose();
-    this.load = new vscode.CancellationTokenSource();
-    const token = this.load.token;
-    if (!this.session.capabilities.can('keys.summary') || this.filtered()) return;
-    this.session.call((api, signal) => api.keys.summary({ signal }), token).then(
-      (answer) => { if (!token.isCancellationRequested) this.show(summaryText(answer)); },
-      () => undefined, // the figures are extra: a failed read leaves them out
-    );
+    if (!this.session.capabilities.can('keys.summary') || this.filtered()) {
+      this.loading.cancel();
+      return;
+    }
+    void this.loading.start(async (signal) => {
+      try {
+        const answer = await this.session.call((api, callSignal) => api.keys.summary({ signal: callSignal }), signal);
+        if (!signal.aborted) this.show(summaryText(answer));
+      } catch {
+        // the figures are extra: a failed read leaves them out
+      }
+    });
   }
 
   private show(text: string): void {
@@ -80,8 +84,7 @@ export class UsersSummary implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.load.cancel();
-    this.load.dispose();
+    this.loading.cancel();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }

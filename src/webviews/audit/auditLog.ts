@@ -6,7 +6,7 @@ import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
-import { SingleFlightLoad } from '../../state/singleFlightLoad';
+import { LatestLoad } from '../../state/latestLoad';
 import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { auditCsv, auditJson } from './auditExport';
@@ -28,7 +28,7 @@ export class AuditLogView implements vscode.Disposable {
   private entries: AuditEntry[] = [];
   private tokenFilter: string | undefined;
   private state: AuditState;
-  private readonly loading = new SingleFlightLoad<void>();
+  private readonly loading = new LatestLoad<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   /** The load in flight (tests wait for it). */
   loaded: Promise<void> = Promise.resolve();
@@ -69,11 +69,10 @@ export class AuditLogView implements vscode.Disposable {
 
   /** Cancels the read in flight and starts another. */
   private load(): void {
-    this.loading.cancel();
-    this.loaded = this.loading.run((token) => this.read(token));
+    this.loaded = this.loading.start((signal) => this.read(signal));
   }
 
-  private async read(token: vscode.CancellationToken): Promise<void> {
+  private async read(signal: AbortSignal): Promise<void> {
     const checked = auditQuery(this.filters, this.pageNumber, this.filters.perPage);
     if (!checked.query) {
       this.publish({ loading: false, fieldProblems: fieldProblemsOf(checked.problems), problem: undefined });
@@ -82,8 +81,8 @@ export class AuditLogView implements vscode.Disposable {
     const query = checked.query;
     this.publish({ loading: true, fieldProblems: {}, problem: undefined });
     try {
-      const answer = await this.session.callOn(this.panel.id, (api, signal) => api.audit.list(query, { signal }), token);
-      if (token.isCancellationRequested) return;
+      const answer = await this.session.callOn(this.panel.id, (api, callSignal) => api.audit.list(query, { signal: callSignal }), signal);
+      if (signal.aborted) return;
       this.entries = auditEntries(answer);
       if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
       const total = typeof answer.total === 'number' && answer.total >= 0 ? answer.total : undefined;
@@ -98,7 +97,7 @@ export class AuditLogView implements vscode.Disposable {
         rangeNote: note && describeRangeNote(note),
       });
     } catch (error) {
-      if (token.isCancellationRequested) return;
+      if (signal.aborted) return;
       this.entries = [];
       const fields = error instanceof PanelHttpError && error.status === 422 ? error.fields ?? {} : {};
       this.publish({ loading: false, problem: vscode.l10n.t('Could not read the audit log: {0}', describeError(error)), fieldProblems: { ...fields }, summary: '', pageCount: undefined, rangeNote: undefined });

@@ -3,7 +3,7 @@ import { routeById, type RouteId } from '../../api/catalog';
 import type { PanelApi } from '../../api/index';
 import type { PanelSession } from '../../connection/panelSession';
 import { Poller, type PollOutcome } from '../../state/poller';
-import { SingleFlightLoad } from '../../state/singleFlightLoad';
+import { LatestLoad } from '../../state/latestLoad';
 import { describeError } from '../../text/describeError';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { parseFiguresMessage, type FigureSection, type FromFiguresWebview, type ToFiguresWebview } from './protocol';
@@ -41,7 +41,7 @@ function refreshMs(): number {
 export class FiguresView implements vscode.Disposable {
   readonly page: WebviewPage<ToFiguresWebview, FromFiguresWebview>;
   private last: ToFiguresWebview | undefined;
-  private readonly loading = new SingleFlightLoad<PollOutcome>();
+  private readonly loading = new LatestLoad<PollOutcome>();
   private readonly poller: Poller;
   private readonly subscriptions: vscode.Disposable[] = [];
   private disposed = false;
@@ -109,15 +109,14 @@ export class FiguresView implements vscode.Disposable {
 
   /** Cancels the read in flight and reads every section. */
   private load(): Promise<PollOutcome> {
-    this.loading.cancel();
-    return this.loading.run((token) => this.read(token));
+    return this.loading.start((signal) => this.read(signal));
   }
 
-  private async read(token: vscode.CancellationToken): Promise<PollOutcome> {
+  private async read(signal: AbortSignal): Promise<PollOutcome> {
     this.loads += 1;
     if (!this.last) this.show({ type: 'loading', message: vscode.l10n.t('Reading {0}…', this.spec.heading) });
-    const sections = await Promise.all(this.spec.sections.map((section) => this.readSection(section, token)));
-    if (token.isCancellationRequested || this.disposed) return 'ok';
+    const sections = await Promise.all(this.spec.sections.map((section) => this.readSection(section, signal)));
+    if (signal.aborted || this.disposed) return 'ok';
     this.show({
       type: 'sections',
       heading: this.spec.heading,
@@ -129,7 +128,7 @@ export class FiguresView implements vscode.Disposable {
     return sections.every((section) => section.problem) ? 'failed' : 'ok';
   }
 
-  private async readSection(section: SectionSource, token: vscode.CancellationToken): Promise<FigureSection> {
+  private async readSection(section: SectionSource, signal: AbortSignal): Promise<FigureSection> {
     const route = routeById(section.routeId);
     const base = { id: section.id, title: section.title, source: `${route.method} ${route.path}` };
     const onActive = this.session.active?.id === this.spec.panelId;
@@ -137,7 +136,7 @@ export class FiguresView implements vscode.Disposable {
       return { ...base, problem: vscode.l10n.t('This token cannot read it: it {0}.', this.session.capabilities.explain(section.routeId)) };
     }
     try {
-      const answer = await this.session.callOn(this.spec.panelId, section.read, token);
+      const answer = await this.session.callOn(this.spec.panelId, section.read, signal);
       return { ...base, reading: readShape(answer) };
     } catch (error) {
       return { ...base, problem: describeError(error) };

@@ -53,7 +53,7 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
     }
   }
 
-  protected async load(token: vscode.CancellationToken): Promise<void> {
+  protected async load(signal: AbortSignal): Promise<void> {
     this.show({ type: 'loading', limit: this.limit });
     const { panelId, node } = this.target;
     // Job history is a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
@@ -62,13 +62,13 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
       return;
     }
     try {
-      const jobs = await this.session.callOn(panelId, (api, signal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal }), token);
-      if (token.isCancellationRequested) return;
+      const jobs = await this.session.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal: callSignal }), signal);
+      if (signal.aborted) return;
       const rows = jobRows(jobs, Date.now(), vscode.l10n.t);
       if (!rows.some((row) => row.key === this.selected)) this.selected = defaultSelection(rows);
       this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected, note: this.note(rows) });
     } catch (error) {
-      if (token.isCancellationRequested) return;
+      if (signal.aborted) return;
       const message = isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error);
       this.show({ type: 'problem', message, limit: this.limit });
     }

@@ -5,6 +5,7 @@
  * is buffered), display stops while the user pauses (lines keep arriving into the buffer), and a filter
  * narrows what the page receives. No `vscode` import: the benchmark drives it in plain Node.
  */
+import { LatestLoad } from '../../state/latestLoad';
 import { styledLine } from './ansi';
 import { LineSplitter } from './lineSplitter';
 import { LogBuffer } from './logBuffer';
@@ -47,7 +48,8 @@ export class LogFollower {
   private resumeReading: (() => void) | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private flushing = false;
-  private reading: { controller: AbortController; source?: LogSource } | undefined;
+  /** The stream being read: a new `connect` or `stop` cancels it (and closes its stream). */
+  private readonly reading = new LatestLoad<void>();
   private readonly flushMs: number;
   /** Lines read since the viewer opened (for the benchmark and the status line). */
   received = 0;
@@ -74,31 +76,33 @@ export class LogFollower {
   }
 
   /** Opens the stream (closing one still open) and reads it until it ends, fails or `stop()`. */
-  async connect(): Promise<void> {
+  connect(): Promise<void> {
     this.closeStream();
-    const reading: { controller: AbortController; source?: LogSource } = { controller: new AbortController() };
-    this.reading = reading;
+    return this.reading.start((signal) => this.follow(signal));
+  }
+
+  private async follow(signal: AbortSignal): Promise<void> {
     const splitter = new LineSplitter();
     let end: FollowEnd = { kind: 'ended' };
     try {
-      reading.source = await this.options.open(reading.controller.signal);
-      if (this.reading !== reading) {
-        reading.source.cancel();
+      const source: LogSource = await this.options.open(signal);
+      if (signal.aborted) {
+        source.cancel();
         return;
       }
+      signal.addEventListener('abort', () => source.cancel(), { once: true });
       this.options.sink.connected();
-      for await (const chunk of reading.source) {
-        if (this.reading !== reading) return;
+      for await (const chunk of source) {
+        if (signal.aborted) return;
         this.take(splitter.push(chunk));
         if (!this.flowing) await new Promise<void>((resolve) => (this.resumeReading = resolve));
-        if (this.reading !== reading) return;
+        if (signal.aborted) return;
       }
       this.take(splitter.end());
     } catch (error) {
       end = { kind: 'failed', error };
     }
-    if (this.reading !== reading) return; // stopped or replaced: nothing to say
-    this.reading = undefined;
+    if (!this.reading.isLatest(signal)) return; // stopped or replaced: nothing to say
     this.flushNow();
     this.options.sink.stopped(end);
   }
@@ -152,10 +156,7 @@ export class LogFollower {
   }
 
   private closeStream(): void {
-    const reading = this.reading;
-    this.reading = undefined;
-    reading?.controller.abort();
-    reading?.source?.cancel();
+    this.reading.cancel(); // its stream closes as its signal aborts
     this.resumeReading?.();
     this.resumeReading = undefined;
   }

@@ -96,15 +96,7 @@ export class LogViewer implements vscode.Disposable {
     if (this.session.active?.id === this.target.panelId && !this.session.capabilities.can('nodes.logs')) {
       throw new Error(vscode.l10n.t('Node logs are shown only to tokens with {0}; this token was created without it.', scopeOf('nodes.logs')));
     }
-    const source = new vscode.CancellationTokenSource();
-    const abort = () => source.cancel();
-    signal.addEventListener('abort', abort);
-    try {
-      return await this.session.callOn(this.target.panelId, (api, callSignal) => api.nodes.logs(this.target.node.id, { signal: callSignal }), source.token);
-    } finally {
-      signal.removeEventListener('abort', abort);
-      source.dispose();
-    }
+    return this.session.callOn(this.target.panelId, (api, callSignal) => api.nodes.logs(this.target.node.id, { signal: callSignal }), signal);
   }
 
   private async onMessage(message: FromLogsWebview): Promise<void> {

@@ -37,7 +37,7 @@ export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview> {
     this.refresh();
   }
 
-  protected async load(token: vscode.CancellationToken): Promise<void> {
+  protected async load(signal: AbortSignal): Promise<void> {
     const { panelId } = this.target;
     this.cards = [];
     this.show({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.key)) });
@@ -46,12 +46,12 @@ export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview> {
       return;
     }
     try {
-      const { key, images } = await this.session.callOn(panelId, (api, signal) => readQrCodes(api, this.target.key.id, signal), token);
-      if (token.isCancellationRequested) return;
+      const { key, images } = await this.session.callOn(panelId, (api, callSignal) => readQrCodes(api, this.target.key.id, callSignal), signal);
+      if (signal.aborted) return;
       this.cards = qrCards(key, images, vscode.l10n.t);
       this.show({ type: 'codes', heading: labelOf(key), cards: this.cards });
     } catch (error) {
-      if (token.isCancellationRequested) return;
+      if (signal.aborted) return;
       this.show({ type: 'problem', message: isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error) });
     }
   }

@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
-import { SingleFlightLoad } from '../../state/singleFlightLoad';
+import { LatestLoad } from '../../state/latestLoad';
 import type { Message } from './messages';
 import type { WebviewHost, WebviewPage, WebviewPageSpec } from './webviewHost';
 
 /**
  * A webview that shows data it loads from a panel: `refresh()` cancels the load in flight and starts
  * another, and what was shown last is posted again when the page (re)loads (pages are not kept alive while
- * hidden). Subclasses load in `load(token)`, show with `show(message)`, and answer the page's other
+ * hidden). Subclasses load in `load(signal)`, show with `show(message)`, and answer the page's other
  * messages in `onMessage`; they call `refresh()` at the end of their constructor.
  */
 export abstract class PanelDataPage<ToWebview extends Message, FromWebview extends Message> implements vscode.Disposable {
@@ -14,7 +14,7 @@ export abstract class PanelDataPage<ToWebview extends Message, FromWebview exten
   /** Settles once the load in flight (if any) has been shown. */
   loaded: Promise<void> = Promise.resolve();
   private last: ToWebview | undefined;
-  private readonly loading = new SingleFlightLoad<void>();
+  private readonly loading = new LatestLoad<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(host: WebviewHost, spec: WebviewPageSpec<FromWebview>) {
@@ -30,8 +30,7 @@ export abstract class PanelDataPage<ToWebview extends Message, FromWebview exten
   }
 
   refresh(): void {
-    this.loading.cancel();
-    this.loaded = this.loading.run((token) => this.load(token));
+    this.loaded = this.loading.start((signal) => this.load(signal));
   }
 
   dispose(): void {
@@ -41,7 +40,7 @@ export abstract class PanelDataPage<ToWebview extends Message, FromWebview exten
   }
 
   /** Loads and shows; a cancelled load shows nothing. */
-  protected abstract load(token: vscode.CancellationToken): Promise<void>;
+  protected abstract load(signal: AbortSignal): Promise<void>;
 
   /** The page's messages; `ready` is answered with its words by the subclass, then `showAgain()`. */
   protected abstract onMessage(message: FromWebview): void | Promise<void>;

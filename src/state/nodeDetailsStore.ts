@@ -1,0 +1,139 @@
+import type { ApplyJob, JsonObject } from '../api/types';
+import { ChangeEmitter, type Subscription } from './changeEmitter';
+import { LatestLoad } from './latestLoad';
+import type { StoreSession } from './storeSession';
+
+/** The details of a node read on demand: its health, its recent apply jobs and its site binding. */
+export interface NodeDetailValues {
+  readonly health: JsonObject;
+  readonly jobs: readonly ApplyJob[];
+  readonly site: unknown;
+}
+
+export type NodeDetailKind = keyof NodeDetailValues;
+
+/** What is held for one detail of one node: the panel's answer, or why it could not be read. */
+export type NodeDetail<K extends NodeDetailKind> =
+  | { readonly kind: 'loaded'; readonly value: NodeDetailValues[K] }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+/** Which detail of which node changed. */
+export interface NodeDetailChange {
+  readonly nodeId: string;
+  readonly detail: NodeDetailKind;
+}
+
+/** How many recent jobs are read and kept per node. */
+export const RECENT_JOBS = 10;
+
+const READS: { readonly [K in NodeDetailKind]: (nodeId: string) => Parameters<StoreSession['call']>[0] } = {
+  health: (nodeId) => (api, signal) => api.nodes.health(nodeId, { signal }),
+  jobs: (nodeId) => async (api, signal) => {
+    const jobs = await api.nodes.jobs(nodeId, { limit: RECENT_JOBS }, { signal });
+    return jobs.filter((job) => typeof job === 'object' && job !== null).slice(0, RECENT_JOBS);
+  },
+  site: (nodeId) => (api, signal) => api.nodes.site.get(nodeId, { signal }),
+};
+
+/**
+ * The active panel's node details (health, recent jobs, site binding), by node id, each read when first
+ * asked for (`GET /nodes/{id}/health`, `/jobs`, `/site`). A read of one detail is shared while it runs; a
+ * refresh of it cancels it, so its late answer never lands. What an action answers with goes through
+ * `put`; views showing the node hear `onDidChangeDetail`. Forgotten (reads cancelled) when the panel, its
+ * token state or a scope belief about these routes changes. No `vscode` import.
+ */
+export class NodeDetailsStore {
+  private readonly held = new Map<string, NodeDetail<NodeDetailKind>>();
+  private readonly loads = new Map<string, LatestLoad<NodeDetail<NodeDetailKind> | undefined>>();
+  private readonly detailChanged = new ChangeEmitter<NodeDetailChange>();
+  private readonly resetEmitter = new ChangeEmitter<void>();
+  private readonly subscription: Subscription;
+
+  /**
+   * One detail of one node changed (`put`) or was forgotten (`refresh`): `detail` has what is held now. A
+   * load does not fire it: its caller has the answer.
+   */
+  readonly onDidChangeDetail = this.detailChanged.event;
+  /** Every node's details were forgotten. */
+  readonly onDidReset = this.resetEmitter.event;
+
+  constructor(private readonly session: StoreSession) {
+    this.subscription = session.onDidChangePanel(['nodes.list', 'nodes.health', 'nodes.jobs', 'nodes.site.get'], () => this.reset());
+  }
+
+  /** What is held for a detail of a node; undefined before it was read (or since it was refreshed). */
+  detail<K extends NodeDetailKind>(nodeId: string, detail: K): NodeDetail<K> | undefined {
+    return this.held.get(keyOf(nodeId, detail)) as NodeDetail<K> | undefined;
+  }
+
+  /**
+   * What is held for a detail, else reads it (sharing a read in flight). Undefined when the read was
+   * cancelled by a refresh or a reset (or by `signal`).
+   */
+  load<K extends NodeDetailKind>(nodeId: string, detail: K, signal?: AbortSignal): Promise<NodeDetail<K> | undefined> {
+    const key = keyOf(nodeId, detail);
+    const held = this.held.get(key);
+    if (held) return Promise.resolve(held as NodeDetail<K>);
+    let load = this.loads.get(key);
+    if (!load) {
+      load = new LatestLoad();
+      this.loads.set(key, load);
+    }
+    const reads = load;
+    return reads.join(async (reading) => {
+      let next: NodeDetail<NodeDetailKind>;
+      try {
+        next = { kind: 'loaded', value: await this.session.call(READS[detail](nodeId), reading) as NodeDetailValues[K] };
+      } catch (error) {
+        next = { kind: 'failed', error };
+      }
+      if (reading.aborted) return undefined;
+      this.held.set(key, next);
+      if (this.loads.get(key) === reads) this.loads.delete(key);
+      return next;
+    }, signal) as Promise<NodeDetail<K> | undefined>;
+  }
+
+  /** Takes a detail an action answered with (e.g. the site after setting it). */
+  put<K extends NodeDetailKind>(nodeId: string, detail: K, value: NodeDetailValues[K]): void {
+    const key = keyOf(nodeId, detail);
+    this.loads.get(key)?.cancel();
+    this.loads.delete(key);
+    this.held.set(key, { kind: 'loaded', value });
+    this.detailChanged.fire({ nodeId, detail });
+  }
+
+  /** Forgets one detail of a node (or all three), cancelling its read; the next `load` asks the panel again. */
+  refresh(nodeId: string, details: readonly NodeDetailKind[] = ['health', 'jobs', 'site']): void {
+    for (const detail of details) {
+      const key = keyOf(nodeId, detail);
+      this.loads.get(key)?.cancel();
+      this.loads.delete(key);
+      this.held.delete(key);
+      this.detailChanged.fire({ nodeId, detail });
+    }
+  }
+
+  /** Forgets every node's details and cancels every read in flight. */
+  reset(): void {
+    this.cancelAll();
+    this.held.clear();
+    this.resetEmitter.fire();
+  }
+
+  dispose(): void {
+    this.cancelAll();
+    this.subscription.dispose();
+    this.detailChanged.dispose();
+    this.resetEmitter.dispose();
+  }
+
+  private cancelAll(): void {
+    for (const load of this.loads.values()) load.cancel();
+    this.loads.clear();
+  }
+}
+
+function keyOf(nodeId: string, detail: NodeDetailKind): string {
+  return `${detail}\n${nodeId}`;
+}
