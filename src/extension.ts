@@ -237,6 +237,8 @@ export async function activate(context: vscode.ExtensionContext) {
     dashboards,
     nodeMetrics,
     auditLogs,
+    /** What the webviews' policies blocked, as the pages reported it (the suite fails a test that leaves any). */
+    webviewPolicyViolations: webviews.policyViolations,
   };
 }
 
