@@ -4,8 +4,8 @@ import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
-import { subscriptionPreviewOf } from '../../webviews/settings/subscriptionPreview';
-import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
+import { subscriptionPreviewOf } from '../../webviews/settings';
+import { openScriptFreePage } from '../../webviews/shared';
 
 /**
  * "Preview Subscription Page": `GET /settings/subscription-page/preview` rendered in a webview that runs
