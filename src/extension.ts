@@ -84,14 +84,14 @@ import { describeError } from './text/describeError';
 import { registerEditors } from './editors/editors';
 import { registerTemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
 import { registerUsersView } from './views/users/UsersTreeProvider';
-import { AuditLogs } from './webviews/audit/auditLog';
-import { BrandingForms } from './webviews/branding/brandingForm';
-import { Dashboards } from './webviews/dashboard/dashboard';
-import { JobHistories } from './webviews/jobs/jobHistory';
-import { NodeMetricsViews } from './webviews/nodeMetrics/nodeMetrics';
-import { LogViewers } from './webviews/logs/logViewer';
-import { QrViews } from './webviews/qr/qrView';
-import { WebviewHost } from './webviews/shared/webviewHost';
+import { AuditLogs } from './webviews/audit';
+import { BrandingForms } from './webviews/branding';
+import { Dashboards } from './webviews/dashboard';
+import { JobHistories } from './webviews/jobs';
+import { NodeMetricsViews } from './webviews/nodeMetrics';
+import { LogViewers } from './webviews/logs';
+import { QrViews } from './webviews/qr';
+import { WebviewHost } from './webviews/shared';
 
 /** Composition root: builds the services and registers views and commands. Nothing else lives here. */
 export async function activate(context: vscode.ExtensionContext) {
@@ -243,6 +243,8 @@ export async function activate(context: vscode.ExtensionContext) {
     dashboards,
     nodeMetrics,
     auditLogs,
+    /** What the webviews' policies blocked, as the pages reported it (the suite fails a test that leaves any). */
+    webviewPolicyViolations: webviews.policyViolations,
   };
 }
 

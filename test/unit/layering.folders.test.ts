@@ -67,6 +67,10 @@ describe('layering of src folders', () => {
     }
   });
 
+  it('webviews never import views: formatting both show lives in text/', () => {
+    assert.ok(!edges.get('webviews')?.has('views'), 'webviews imports views');
+  });
+
   it('has no import cycle between folders', () => {
     assert.equal(cycleFrom(edges)?.join(' -> '), undefined);
   });

@@ -1,7 +1,7 @@
 // The dashboard and a node's metrics inside a real VS Code, against the simulated panel: every monitoring
 // answer read into numbers, series and tables labelled with the panel's field names; an offline node's
 // metrics section says why it is empty while its series still chart; a token without monitoring:read told
-// so without requests; the pages run only their own bundled script under a nonce.
+// so without requests; the pages run only their own bundled scripts under a nonce.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
@@ -48,9 +48,10 @@ describe('Dashboard and node metrics', () => {
     assert.ok(sections.carriers.reading?.tables[0].rows.length, 'web carriers as a table');
     assert.ok(sections.status.reading?.tree.some((row) => row.key === 'status'), 'the public status as a key/value row');
     const html = view.probe.html.replace(/&#39;/g, "'");
-    assert.match(html, /default-src 'none'; script-src 'nonce-[^']+';/);
-    assert.equal((html.match(/<script/g) ?? []).length, 1, 'one script: the bundled page');
-    assert.match(html, /<script nonce="[^"]+" src="[^"]+\/dist\/webview\/figures\.js"><\/script>/, 'no inline script');
+    assert.match(html, /default-src 'none'; script-src 'nonce-[^']+' [^;]+;/, 'the nonce, and the resource origin for the chunks the page module imports');
+    assert.equal((html.match(/<script/g) ?? []).length, 2, 'two scripts: the policy report and the bundled page');
+    assert.match(html, /<script nonce="[^"]+" src="[^"]+\/dist\/webview\/policyReport\.js"><\/script>/, 'no inline script');
+    assert.match(html, /<script type="module" nonce="[^"]+" src="[^"]+\/dist\/webview\/figures\.js"><\/script>/, 'no inline script');
   });
 
   it('reads everything again on the Refresh button; a failed or unreadable read leaves the others shown', async () => {

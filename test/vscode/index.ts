@@ -4,6 +4,7 @@
 import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { failOnWebviewPolicyViolations } from './webviewPolicy';
 
 function findTestFiles(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })
@@ -20,6 +21,9 @@ export async function run(): Promise<void> {
   // PANEL_OPS_TEST_GREP=<text> runs only the tests whose full title contains it (while developing).
   const grep = process.env.PANEL_OPS_TEST_GREP;
   if (grep) mocha.grep(grep);
+  // Every test fails when a webview it opened reported a Content-Security-Policy violation (a blocked
+  // chunk, style sheet, image or font): the pages must load whole under their policy.
+  mocha.rootHooks({ afterEach: failOnWebviewPolicyViolations });
   const files = findTestFiles(__dirname);
   for (const file of files) mocha.addFile(file);
   if (files.length === 0) throw new Error(`No *.test.js files under ${__dirname}`);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { activePanelOrNotify } from '../activePanel';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import type { AuditLogs } from '../../webviews/audit/auditLog';
+import type { AuditLogs } from '../../webviews/audit';
 
 /** `panelOps.audit.open`: the active panel's audit log as a table with filters, paging and export. */
 export function registerOpenAuditLog(session: PanelSession, logs: AuditLogs, input: UserInput): vscode.Disposable {

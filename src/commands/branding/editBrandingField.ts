@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { withoutBack } from '../../prompts/userInput';
 import { COLOUR_FIELDS, type BrandingField } from '../../state/brandingModel';
 import { BrandingFieldNode } from '../../views/branding/brandingNodes';
-import type { BrandingForms } from '../../webviews/branding/brandingForm';
+import type { BrandingForms } from '../../webviews/branding';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { saveBrandingProfile } from './saveBrandingProfile';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { BrandingProfile } from '../../state/brandingModel';
-import { brandingPreviewHtml } from '../../webviews/branding/brandingPreviewDocument';
-import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
+import { brandingPreviewHtml } from '../../webviews/branding';
+import { openScriptFreePage } from '../../webviews/shared';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 

@@ -4,7 +4,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
 import { describeError } from '../../text/describeError';
 import { escapeHtml } from '../../text/html';
-import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
+import { openScriptFreePage } from '../../webviews/shared';
 import { runAction } from '../runAction';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { activePanelOrNotify } from '../activePanel';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import type { Dashboards } from '../../webviews/dashboard/dashboard';
+import type { Dashboards } from '../../webviews/dashboard';
 
 /** `panelOps.dashboard.open`: the active panel's dashboard (summary, trends, overview, carriers, status). */
 export function registerOpenDashboard(session: PanelSession, dashboards: Dashboards, input: UserInput): vscode.Disposable {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
-import type { NodeMetricsViews } from '../../webviews/nodeMetrics/nodeMetrics';
+import type { NodeMetricsViews } from '../../webviews/nodeMetrics';
 import type { UserInput } from '../../prompts/userInput';
 import { nodeArgument } from '../nodes/nodeArgument';
 

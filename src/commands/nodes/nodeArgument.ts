@@ -6,7 +6,7 @@ import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
-import type { NodeOnPanel } from '../../webviews/logs/logViewer';
+import type { NodeOnPanel } from '../../webviews/logs';
 
 /**
  * The node a node command acts on, with the panel it came from: the Nodes view's item it was run on,

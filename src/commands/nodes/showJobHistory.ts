@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import type { JobHistories } from '../../webviews/jobs/jobHistory';
+import type { JobHistories } from '../../webviews/jobs';
 import { nodeArgument } from './nodeArgument';
 
 /**

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import type { LogViewers } from '../../webviews/logs/logViewer';
+import type { LogViewers } from '../../webviews/logs';
 import { nodeArgument } from './nodeArgument';
 
 /** `panelOps.nodes.showLogs`: the live log of a node in a webview tab. */

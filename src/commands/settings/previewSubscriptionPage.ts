@@ -4,8 +4,8 @@ import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
-import { subscriptionPreviewOf } from '../../webviews/settings/subscriptionPreview';
-import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
+import { subscriptionPreviewOf } from '../../webviews/settings';
+import { openScriptFreePage } from '../../webviews/shared';
 import { abortSignalOf } from '../../connection/abortSignalOf';
 
 /**

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import type { SiteTemplateRecord } from '../../state/siteTemplateRecord';
-import { CustomizeForm } from '../../webviews/customize/customizeForm';
-import type { WebviewHost } from '../../webviews/shared/webviewHost';
+import { CustomizeForm } from '../../webviews/customize';
+import type { WebviewHost } from '../../webviews/shared';
 import { failureSentence, runAction } from '../runAction';
 import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';

@@ -1,5 +1,5 @@
 import type { Key } from '../../api/types';
-import type { KeyOnPanel } from '../../webviews/qr/qrView';
+import type { KeyOnPanel } from '../../webviews/qr';
 
 /** The user (key) a user command was run on, with the panel the item came from. */
 export function keyArgument(argument: unknown): KeyOnPanel | undefined {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { QrViews } from '../../webviews/qr/qrView';
+import type { QrViews } from '../../webviews/qr';
 import { keyArgument } from './keyArgument';
 
 /** `panelOps.users.showQr`: a user's QR codes and links in a webview tab (run on a user item). */

@@ -4,7 +4,7 @@ import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { escapeIcons, plainLabel } from '../../text/plainText';
-import { userLinks, type UserLink } from '../../webviews/qr/qrCards';
+import { userLinks, type UserLink } from '../../webviews/qr';
 import { keyArgument } from './keyArgument';
 
 /** QR code text: half blocks (two modules a character) for a document, ANSI black and white for a terminal. */

@@ -8,6 +8,9 @@ import type { ApplyJob, PanelNode } from '../../api/types';
 import type { NodeProblem } from '../../state/nodesStore';
 import type { Localize } from '../shared/localize';
 import { relativeTime } from '../shared/relativeTime';
+import { jobDuration, jobStatusClass, nodeLabel, type JobStatusClass } from '../../text/nodeText';
+
+export { jobDuration, jobStatusClass, nodeLabel, type JobStatusClass };
 import { joinParts, parseDate, type IconChoice } from '../users/userDescription';
 
 export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';
@@ -27,11 +30,6 @@ export const NODE_STATUS_ICONS: Readonly<Record<NodeStatusClass, IconChoice>> = 
   degraded: { id: 'warning', color: 'charts.yellow' },
   unknown: { id: 'question', color: 'charts.yellow' },
 };
-
-/** Label of a node: its name, else its id. */
-export function nodeLabel(node: Partial<PanelNode>, t: Localize): string {
-  return typeof node.name === 'string' && node.name.trim() !== '' ? node.name : String(node.id ?? t('unnamed node'));
-}
 
 /**
  * "offline · ● not applied · applied 5 minutes ago" (plain text). The status is named unless the node is
@@ -99,13 +97,6 @@ export function nodeTooltipRows(node: Partial<PanelNode>, t: Localize): [string,
   return [...rows, ...scalarFields(rest, t, 30)];
 }
 
-export type JobStatusClass = 'queued' | 'running' | 'ok' | 'failed' | 'rolled_back' | 'unknown';
-
-export function jobStatusClass(status: unknown): JobStatusClass {
-  const value = typeof status === 'string' ? status.trim().toLowerCase() : '';
-  return (['queued', 'running', 'ok', 'failed', 'rolled_back'] as const).find((known) => known === value) ?? 'unknown';
-}
-
 export const JOB_STATUS_ICONS: Readonly<Record<JobStatusClass, IconChoice>> = {
   queued: { id: 'clock' },
   running: { id: 'sync~spin' },
@@ -114,20 +105,6 @@ export const JOB_STATUS_ICONS: Readonly<Record<JobStatusClass, IconChoice>> = {
   rolled_back: { id: 'discard', color: 'charts.orange' },
   unknown: { id: 'question' },
 };
-
-/** "42 s", "3 min 5 s", "1 h 2 min"; '' when a bound is missing. Running jobs count up to now. */
-export function jobDuration(job: Partial<ApplyJob>, now: number, t: Localize): string {
-  const started = parseDate(job.started_at);
-  if (!started) return '';
-  const finished = parseDate(job.finished_at);
-  const end = finished ? finished.getTime() : jobStatusClass(job.status) === 'running' ? now : undefined;
-  if (end === undefined) return '';
-  const seconds = Math.max(0, Math.round((end - started.getTime()) / 1000));
-  if (seconds < 60) return t('{0} s', seconds);
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return t('{0} min {1} s', minutes, seconds % 60);
-  return t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
-}
 
 /** "started 5 minutes ago · 42 s · <error>" (plain text). */
 export function jobDescription(job: Partial<ApplyJob>, now: number, t: Localize): string {

@@ -1,6 +1,2 @@
-/**
- * Translates a user-facing message written in `vscode.l10n.t`'s form (`{0}` placeholders). The view
- * formatting modules take one instead of importing `vscode`, so they stay unit-testable in plain Node:
- * the views pass `vscode.l10n.t`, the unit tests a formatter that only fills the placeholders.
- */
-export type Localize = (message: string, ...args: Array<string | number | boolean>) => string;
+/** Where view formatting modules take their translate function from (it lives in text/: webviews use it too). */
+export type { Localize } from '../../text/localize';

@@ -9,17 +9,14 @@ import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../a
 import type { Localize } from '../shared/localize';
 import { plainLabel } from '../../text/plainText';
 import { relativeTime } from '../shared/relativeTime';
+import { parseDate } from '../../text/dates';
 
 /** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
 export function joinParts(parts: readonly string[], max = 60): string {
   return parts.map((part) => plainLabel(part, max)).filter((part) => part !== '').join(' · ');
 }
 
-export function parseDate(value: unknown): Date | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
+export { parseDate };
 
 /** "expires in 3 days", "expired 2 days ago", "no expiry". */
 export function expiryText(expiresAt: unknown, now: number, t: Localize): string {

@@ -4,7 +4,7 @@ import { isScopeDenied } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
-import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { nodeLabel } from '../../text/nodeText';
 import type { NodeOnPanel } from '../logs/logViewer';
 import { PageRegistry } from '../shared/pageRegistry';
 import { PanelDataPage } from '../shared/panelDataPage';

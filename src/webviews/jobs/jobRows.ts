@@ -5,8 +5,8 @@
 import type { ApplyJob } from '../../api/types';
 import { logOf } from '../../state/jobLog';
 import { plainLabel } from '../../text/plainText';
-import type { Localize } from '../../views/shared/localize';
-import { jobDuration, jobStatusClass } from '../../views/nodes/nodeDescription';
+import type { Localize } from '../../text/localize';
+import { jobDuration, jobStatusClass } from '../../text/nodeText';
 import { styledLine } from '../logs/ansi';
 import type { JobRow } from './protocol';
 

@@ -3,7 +3,9 @@ import { bareMessage, integerMember, messageObject, stringMember } from '../shar
 import type { StyledLine } from '../logs/ansi';
 
 /** The five job statuses of spec part 3, and `unknown` for anything else the panel sends. */
-export type JobStatusClass = 'queued' | 'running' | 'ok' | 'failed' | 'rolled_back' | 'unknown';
+import type { JobStatusClass } from '../../text/nodeText';
+
+export type { JobStatusClass };
 
 /** A job as the table shows it: all text made plain by the extension, times as numbers for sorting. */
 export interface JobRow {

@@ -5,7 +5,7 @@ import type { PanelNode } from '../../api/types';
 import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import { describeError } from '../../text/describeError';
-import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { nodeLabel } from '../../text/nodeText';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { LogFollower, type FollowEnd } from './logFollower';
 import { parseLogsMessage, type FromLogsWebview, type LogWords, type StreamState, type ToLogsWebview } from './protocol';

@@ -4,7 +4,7 @@
  */
 import type { Key } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
-import type { Localize } from '../../views/shared/localize';
+import type { Localize } from '../../text/localize';
 import type { QrCard } from './protocol';
 
 /** A PNG of at most this size is shown; a larger answer is not a QR code. */

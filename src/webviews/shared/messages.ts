@@ -36,3 +36,24 @@ export function integerMember(message: Record<string, unknown>, name: string, mi
   const value = message[name];
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
+
+/** The message type every scripted page may send besides its own protocol (browser/policyReport.ts; see WebviewPage). */
+export const POLICY_VIOLATION = 'policyViolation';
+
+export interface PolicyViolation {
+  readonly type: typeof POLICY_VIOLATION;
+  /** The directive that blocked something, e.g. `script-src-elem`. */
+  readonly directive: string;
+  /** What was blocked: a URL, `inline` or `eval`. */
+  readonly blocked: string;
+  /** The script and line that caused it, when the browser knows. */
+  readonly source: string;
+}
+
+/** A policy violation a page reported, else undefined (its members bounded: they are logged). */
+export function policyViolationOf(raw: unknown): PolicyViolation | undefined {
+  const message = messageObject(raw);
+  if (message?.type !== POLICY_VIOLATION) return undefined;
+  const text = (name: string) => (typeof message[name] === 'string' ? (message[name] as string).slice(0, 500) : '');
+  return { type: POLICY_VIOLATION, directive: text('directive'), blocked: text('blocked'), source: text('source') };
+}

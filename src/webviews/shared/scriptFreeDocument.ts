@@ -7,8 +7,10 @@
  */
 import { escapeHtml } from '../../text/html';
 import { plainLabel } from '../../text/plainText';
+import { contentSecurityPolicy } from './pageShell';
 
-export const SCRIPT_FREE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+/** The policy of the page builder for a page with no script and no resource origin: inline styles and data: images. */
+export const SCRIPT_FREE_CSP = contentSecurityPolicy({ inlineStyles: true, dataImages: true });
 
 /**
  * `html` (a whole document or a fragment) behind the policy. The policy's `<meta>` comes first, so the

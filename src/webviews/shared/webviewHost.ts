@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { plainLabel } from '../../text/plainText';
-import type { Message, MessageParser } from './messages';
+import { policyViolationOf, type Message, type MessageParser } from './messages';
 import { newNonce } from './nonce';
 import { pageShell } from './pageShell';
 
@@ -10,7 +10,10 @@ export interface WebviewPageSpec<FromWebview extends Message> {
   readonly viewType: string;
   /** The tab title; may come from the panel (a node name): it is made one plain line. */
   readonly title: string;
-  /** The bundle under `dist/webview/`: `<bundle>.js` and `<bundle>.css`. Without one the page runs no script. */
+  /**
+   * The bundle under `dist/webview/`: `<bundle>.js` (an ES module, importing the shared chunks beside it)
+   * and `<bundle>.css`. Without one the page runs no script.
+   */
   readonly bundle?: string;
   readonly parse: MessageParser<FromWebview>;
 }
@@ -49,6 +52,7 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
     extensionUri: vscode.Uri,
     private readonly log: vscode.LogOutputChannel,
     private readonly record: boolean,
+    private readonly violations: string[],
   ) {
     const root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     this.panel = vscode.window.createWebviewPanel(spec.viewType, plainLabel(spec.title, 100), vscode.ViewColumn.Active, {
@@ -63,7 +67,7 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
       cspSource: webview.cspSource,
       nonce: newNonce(),
       title: spec.title,
-      scriptUri: spec.bundle && asset(`${spec.bundle}.js`),
+      scripts: spec.bundle ? { policyReport: asset('policyReport.js'), module: asset(`${spec.bundle}.js`) } : undefined,
       styleUris: spec.bundle ? [asset(`${spec.bundle}.css`)] : [],
     });
     webview.html = html;
@@ -96,6 +100,13 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
   }
 
   private accept(raw: unknown): void {
+    const violation = policyViolationOf(raw);
+    if (violation) {
+      const text = `${this.spec.viewType}: the page's Content-Security-Policy blocked ${violation.blocked || '?'} (${violation.directive}${violation.source ? `, from ${violation.source}` : ''})`;
+      this.log.error(text);
+      if (this.violations.length < RECORDED_MESSAGES) this.violations.push(text);
+      return;
+    }
     const message = this.spec.parse(raw);
     if (message) this.received.fire(message);
     else this.log.warn(`${this.spec.viewType}: ignored a message the webview is not expected to send`);
@@ -104,6 +115,9 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
 
 /** Opens the extension's webviews; knows the extension's folder, the log, and whether tests are watching. */
 export class WebviewHost {
+  /** The policy violations the pages reported (each also logged as an error); the VS Code suite fails on any. */
+  readonly policyViolations: string[] = [];
+
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly log: vscode.LogOutputChannel,
@@ -112,6 +126,6 @@ export class WebviewHost {
   ) {}
 
   open<ToWebview extends Message, FromWebview extends Message>(spec: WebviewPageSpec<FromWebview>): WebviewPage<ToWebview, FromWebview> {
-    return new WebviewPage<ToWebview, FromWebview>(spec, this.extensionUri, this.log, this.recordMessages);
+    return new WebviewPage<ToWebview, FromWebview>(spec, this.extensionUri, this.log, this.recordMessages, this.policyViolations);
   }
 }

@@ -3,14 +3,7 @@
  * extension's messages, and keeps the page's UI state (never panel data or secrets) across reloads.
  */
 import type { Message } from '../messages';
-
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
+import { vsCodeApi } from './vsCodeApi';
 
 export interface ExtensionLink<FromWebview extends Message, UiState> {
   post(message: FromWebview): void;
@@ -24,7 +17,7 @@ export function connectToExtension<ToWebview extends Message, FromWebview extend
   onMessage: (message: ToWebview) => void,
   ready = { type: 'ready' } as FromWebview,
 ): ExtensionLink<FromWebview, UiState> {
-  const api = acquireVsCodeApi();
+  const api = vsCodeApi();
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const data = event.data;
     if (typeof data === 'object' && data !== null && typeof (data as Message).type === 'string') onMessage(data as ToWebview);

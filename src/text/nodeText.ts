@@ -1,0 +1,34 @@
+/**
+ * Plain text about a node and its apply jobs that the Nodes view and the webviews (logs, jobs) both show:
+ * a node's label, a job's status class and duration. Values are raw panel data (untrusted). No `vscode`
+ * import: words go through the caller's `Localize`.
+ */
+import type { ApplyJob, PanelNode } from '../api/types';
+import { parseDate } from './dates';
+import type { Localize } from './localize';
+
+/** Label of a node: its name, else its id. */
+export function nodeLabel(node: Partial<PanelNode>, t: Localize): string {
+  return typeof node.name === 'string' && node.name.trim() !== '' ? node.name : String(node.id ?? t('unnamed node'));
+}
+
+export type JobStatusClass = 'queued' | 'running' | 'ok' | 'failed' | 'rolled_back' | 'unknown';
+
+export function jobStatusClass(status: unknown): JobStatusClass {
+  const value = typeof status === 'string' ? status.trim().toLowerCase() : '';
+  return (['queued', 'running', 'ok', 'failed', 'rolled_back'] as const).find((known) => known === value) ?? 'unknown';
+}
+
+/** "42 s", "3 min 5 s", "1 h 2 min"; '' when a bound is missing. Running jobs count up to now. */
+export function jobDuration(job: Partial<ApplyJob>, now: number, t: Localize): string {
+  const started = parseDate(job.started_at);
+  if (!started) return '';
+  const finished = parseDate(job.finished_at);
+  const end = finished ? finished.getTime() : jobStatusClass(job.status) === 'running' ? now : undefined;
+  if (end === undefined) return '';
+  const seconds = Math.max(0, Math.round((end - started.getTime()) / 1000));
+  if (seconds < 60) return t('{0} s', seconds);
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t('{0} min {1} s', minutes, seconds % 60);
+  return t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
+}

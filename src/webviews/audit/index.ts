@@ -1,0 +1,2 @@
+/** The audit log feature: what commands and extension.ts use of it (one entry, so it can be loaded on first use). */
+export { AuditLogs, type AuditLogView } from './auditLog';

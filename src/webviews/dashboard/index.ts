@@ -1,0 +1,2 @@
+/** The dashboard feature: what commands and extension.ts use of it (one entry, so it can be loaded on first use). */
+export { Dashboards } from './dashboard';
