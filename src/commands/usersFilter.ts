@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
 import type { PanelSession } from '../connection/panelSession';
 import { withoutBack, type UserInput } from '../prompts/userInput';
-import { describeError } from '../text/describeError';
+import { tellFailure } from '../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../text/plainText';
 import { nodeLabel } from '../views/nodes/nodeDescription';
 import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
@@ -68,10 +68,10 @@ async function editFilter(provider: UsersTreeProvider, session: PanelSession, in
  */
 async function pickNode(session: PanelSession, input: UserInput): Promise<NodeChoice | undefined | 'cancelled'> {
   // Closing the pick before the list arrives cancels the request (and so, no error about it afterwards).
-  const loading = new vscode.CancellationTokenSource();
+  const loading = new AbortController();
   const items = (async () => {
     try {
-      const list = await session.call((api, signal) => api.nodes.list({ signal }), loading.token);
+      const list = await session.call((api, signal) => api.nodes.list({ signal }), loading.signal);
       const nodes = Array.isArray(list?.items) ? list.items.filter((node): node is PanelNode => typeof node?.id === 'string') : [];
       return [
         { label: vscode.l10n.t('Any node'), choice: undefined as NodeChoice | undefined },
@@ -82,8 +82,8 @@ async function pickNode(session: PanelSession, input: UserInput): Promise<NodeCh
         })),
       ];
     } catch (error) {
-      if (!loading.token.isCancellationRequested) {
-        void input.notify('error', vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
+      if (!loading.signal.aborted) {
+        tellFailure({ input }, vscode.l10n.t('Could not list the nodes'), error);
       }
       return [];
     }
@@ -92,7 +92,6 @@ async function pickNode(session: PanelSession, input: UserInput): Promise<NodeCh
     const picked = withoutBack(await input.pick({ title: vscode.l10n.t('Filter Users by Node'), items, matchOnDescription: true }));
     return picked ? picked.choice : 'cancelled';
   } finally {
-    loading.cancel();
-    loading.dispose();
+    loading.abort();
   }
 }

@@ -19,10 +19,10 @@ export class TemplateSource {
   constructor(private readonly services: EditorServices) {}
 
   /** The template as the panel has it now (or as read within `maxAgeMs`). */
-  async record(panelId: string, templateId: string, maxAgeMs = FRESH_MS, token?: vscode.CancellationToken): Promise<SiteTemplateRecord> {
+  async record(panelId: string, templateId: string, maxAgeMs = FRESH_MS, signal?: AbortSignal): Promise<SiteTemplateRecord> {
     const cached = this.recent.get(stateKey(panelId, templateId, ''));
     if (cached && Date.now() - cached.at <= maxAgeMs) return cached.record;
-    const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.get(templateId, { signal }), token);
+    const answer = await this.services.session.callOn(panelId, (api, callSignal) => api.siteTemplates.get(templateId, { signal: callSignal }), signal);
     const record = parseTemplateRecord(answer, templateId);
     if (!record) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The panel sent no readable template {0}', templateId));
     this.remember(panelId, record);

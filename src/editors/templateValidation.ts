@@ -27,17 +27,17 @@ export class TemplateValidator {
   ) {}
 
   /** Validates the template of a file with the texts of its open files (else the panel's); returns the problem count. */
-  async validate(uri: vscode.Uri, texts: { html?: string; css?: string } = {}, token?: vscode.CancellationToken): Promise<number> {
+  async validate(uri: vscode.Uri, texts: { html?: string; css?: string } = {}, cancel?: AbortSignal): Promise<number> {
     const location = locate(uri);
     if (location?.path.kind !== 'templateFile') throw new Error(vscode.l10n.t('Validate Template works on a file of a panel template.'));
     const { panelId } = location;
     const { templateId } = location.path;
-    const record = await this.source.record(panelId, templateId, 60_000, token);
+    const record = await this.source.record(panelId, templateId, 60_000, cancel);
     const htmlUri = siblingUri(uri, 'index.html');
     const cssUri = siblingUri(uri, 'style.css');
     const html = texts.html ?? openText(htmlUri) ?? record.html;
     const css = texts.css ?? openText(cssUri) ?? record.css;
-    const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.validate({ html, css }, { signal }), token);
+    const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.validate({ html, css }, { signal }), cancel);
     const problems: ProblemAt[] = listFromResponse(answer, ['errors', 'problems', 'items', 'results']).flatMap((item) => {
       if (typeof item === 'string') return [{ uri: htmlUri, line: 1, message: item }];
       if (typeof item !== 'object' || item === null) return [];

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { NodeFailure } from '../api/nodeFailure';
 import type { PanelNode } from '../api/types';
 import type { PanelSession } from '../connection/panelSession';
 
@@ -9,11 +10,11 @@ export function isNode(value: unknown): value is PanelNode {
 
 /**
  * The last thing that went wrong when acting on a node, shown on its item until an action on it succeeds:
- * `offline` for a 503 (the panel cannot reach the node), `operationFailed` for a 502 (the node could not
- * carry out the operation).
+ * `offline` for a 503 (the panel cannot reach the node), `failedOnNode` for a 502 (the node could not
+ * carry out the operation); decided by `nodeFailureOf` (api/nodeFailure.ts).
  */
 export interface NodeProblem {
-  readonly kind: 'offline' | 'operationFailed';
+  readonly kind: NodeFailure;
   /** What was being done, e.g. "restart". */
   readonly operation: string;
   /** The panel's words (untrusted; made plain where shown). */

@@ -1,7 +1,7 @@
 import type { UserInput } from '../../prompts/userInput';
 import type { BrandingStore } from '../../state/brandingStore';
 import type { BrandingTreeProvider } from '../../views/branding/BrandingTreeProvider';
-import type { ActionContext } from '../runAction';
+import type { ActionContext } from '../../runner/actionRunner';
 
 /** What the branding commands use. */
 export interface BrandingCommandContext extends ActionContext {

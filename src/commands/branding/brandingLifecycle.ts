@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { confirmed, withoutBack } from '../../prompts/userInput';
 import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
-import { runAction } from '../runAction';
+import { runMutation } from '../../runner/actionRunner';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
@@ -26,7 +26,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       }));
       if (!name) return;
       const failure = vscode.l10n.t('Could not create the branding profile "{0}"', name);
-      await runAction(context, {
+      await runMutation(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Creating the branding profile "{0}"…', name),
         failure,
@@ -50,7 +50,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       if (!target) return;
       const name = profileName(target.profile);
       const failure = vscode.l10n.t('Could not activate the branding profile "{0}"', name);
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId: target.panelId,
         busyLabel: vscode.l10n.t('Activating…'),
         failure,
@@ -84,7 +84,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       const remove = vscode.l10n.t('Delete');
       if (!(await confirmed(input, remove, vscode.l10n.t('Delete the branding profile "{0}"?', name), vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.')))) return;
       const failure = vscode.l10n.t('Could not delete the branding profile "{0}"', name);
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId: target.panelId,
         busyLabel: vscode.l10n.t('Deleting…'),
         failure,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { brandingProfile, type BrandingField, type BrandingProfile } from '../../state/brandingModel';
-import { runAction } from '../runAction';
+import { runMutation } from '../../runner/actionRunner';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName } from './brandingTarget';
 
@@ -17,7 +17,7 @@ export async function saveBrandingProfile(
   const { store } = context;
   const name = profileName(target.profile);
   const fields = Object.keys(changes).join(', ');
-  const outcome = await runAction(context, {
+  const outcome = await runMutation(context, {
     panelId: target.panelId,
     busyLabel: vscode.l10n.t('Saving {0}…', fields),
     failure: vscode.l10n.t('Could not change {0} of "{1}"', fields, name),

@@ -2,10 +2,9 @@ import * as vscode from 'vscode';
 import { BRANDING_ASSET_KINDS, type BrandingAssetKind } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
-import { describeError } from '../../text/describeError';
 import { escapeHtml } from '../../text/html';
 import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
-import { runAction } from '../runAction';
+import { runMutation, tellFailure } from '../../runner/actionRunner';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
@@ -59,7 +58,7 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
       }
       bytes = await vscode.workspace.fs.readFile(uri);
     } catch (error) {
-      void input.notify('error', vscode.l10n.t('Could not read {0}: {1}', fileName, describeError(error)));
+      tellFailure(context, vscode.l10n.t('Could not read {0}', fileName), error);
       return;
     }
     const contentType = assetContentType(fileName);
@@ -74,7 +73,7 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
     }
     if (answer !== upload) return;
     const failure = vscode.l10n.t('Could not upload {0} as {1} of "{2}"', fileName, kind, name);
-    const outcome = await runAction(context, {
+    const outcome = await runMutation(context, {
       panelId: target.panelId,
       busyLabel: vscode.l10n.t('Uploading {0}…', fileName),
       failure,
