@@ -4,8 +4,8 @@ import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
 import { escapeHtml } from '../../text/html';
 import { openScriptFreePage } from '../../webviews/shared/scriptFreePage';
-import { runMutation, tellFailure } from '../../runner/actionRunner';
-import type { BrandingCommandContext } from './brandingContext';
+import { tellFailure } from '../../runner/actionRunner';
+import { mutateProfile, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
 /** Files larger than this are not read for the preview (the panel has its own limit and says it). */
@@ -73,11 +73,9 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
     }
     if (answer !== upload) return;
     const failure = vscode.l10n.t('Could not upload {0} as {1} of "{2}"', fileName, kind, name);
-    const outcome = await runMutation(context, {
-      panelId: target.panelId,
+    const outcome = await mutateProfile(context, target, {
       busyLabel: vscode.l10n.t('Uploading {0}…', fileName),
       failure,
-      target: target.item && { item: target.item, view: context.view },
       run: (api, signal) => api.branding.profiles.upload(target.profile.id, kind, { bytes, filename: fileName, contentType }, { signal }),
       apply: () => store.refresh(),
       reconcile: async () => {
