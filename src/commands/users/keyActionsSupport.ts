@@ -111,10 +111,10 @@ export type UserMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target' | 'appl
  */
 export function mutateUser<T>(context: UserActionContext, user: UserTarget, mutation: UserMutation<T>): Promise<ActionOutcome<T>> {
   return runMutation(context, {
-    apply: (answer) => takeAnswer(context, user, answer),
-    reconcile: (api, signal) => reReadKey(context, user.panelId, user.key.id, signal, api),
     ...mutation,
     panelId: user.panelId,
     target: user.target,
+    apply: mutation.apply ?? ((answer) => takeAnswer(context, user, answer)),
+    reconcile: mutation.reconcile ?? ((api, signal) => reReadKey(context, user.panelId, user.key.id, signal, api)),
   });
 }
