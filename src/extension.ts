@@ -61,6 +61,7 @@ import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/auth
 import { Capabilities } from './connection/capabilities';
 import { CLIENT_SETTINGS, clientOptionsFromSettings } from './connection/clientOptions';
 import { connectInteractively, type ConnectDependencies } from './connection/connectFlow';
+import { runWithProgress } from './runner/actionRunner';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
 import { PanelSession } from './connection/panelSession';
@@ -105,7 +106,7 @@ export async function activate(context: vscode.ExtensionContext) {
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
-  const connectDeps: ConnectDependencies = { session, clientOptions, input };
+  const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress };
   const keys = new KeysStore(session);
   const nodes = new NodesStore(session);
   const documents = new ReadOnlyDocuments();
@@ -177,7 +178,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerShowLogs(session, logViewers, input),
     registerShowJobHistory(session, jobHistories, input),
     registerShowQr(qrViews),
-    registerShowQrAsText(session, input),
+    registerShowQrAsText(actions),
     registerOpenDashboard(session, dashboards, input),
     registerShowNodeMetrics(session, nodeMetrics, input),
     registerOpenAuditLog(session, auditLogs, input),
@@ -185,7 +186,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerEditBrandingField(brandingCommands, brandingForms),
     registerUploadBrandingAsset(brandingCommands),
     registerPreviewBranding(brandingCommands),
-    registerPreviewSubscriptionPage(session, input),
+    registerPreviewSubscriptionPage(actions),
     registerSendTestNotification(actions),
     registerOpenTemplate(),
     registerTemplateLifecycle(templateCommands),

@@ -6,7 +6,7 @@ import { withoutBack } from '../prompts/userInput';
 import { listFromResponse } from '../state/listFromResponse';
 import { plainLabel } from '../text/plainText';
 import { nodeLabel } from '../views/nodes/nodeDescription';
-import { runAction, type ActionContext } from './runAction';
+import { runRead, type ActionContext } from '../runner/actionRunner';
 import { nodeTarget } from './nodes/nodeTarget';
 
 /**
@@ -32,7 +32,7 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
     vscode.commands.registerCommand('panelOps.branding.open', async () => {
       const panel = session.active;
       if (!panel) throw new NotConnectedError();
-      const outcome = await runAction(context, {
+      const outcome = await runRead(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Reading the branding profiles…'),
         failure: vscode.l10n.t('Could not read the branding profiles'),

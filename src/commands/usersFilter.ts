@@ -3,7 +3,7 @@ import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
 import type { PanelSession } from '../connection/panelSession';
 import { LatestLoad } from '../state/latestLoad';
 import { withoutBack, type UserInput } from '../prompts/userInput';
-import { describeError } from '../text/describeError';
+import { tellFailure } from '../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../text/plainText';
 import { nodeLabel } from '../views/nodes/nodeDescription';
 import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
@@ -87,7 +87,7 @@ async function pickNode(session: PanelSession, input: UserInput): Promise<NodeCh
       ];
     } catch (error) {
       if (!signal.aborted) {
-        void input.notify('error', vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
+        tellFailure({ input }, vscode.l10n.t('Could not list the nodes'), error);
       }
       return [];
     }

@@ -6,12 +6,16 @@ import type { PanelSession } from './panelSession';
 import { pickPreset, pickScopes, scopesOf } from './connectPrompts';
 import type { PanelRecord, TokenPreset } from './panelRecords';
 import { verifyConnection, type ConnectionProblem } from './verifyConnection';
-import { abortSignalOf } from './abortSignalOf';
 
 export interface ConnectDependencies {
   readonly session: PanelSession;
   readonly input: UserInput;
   readonly clientOptions: (baseUrl: string) => Omit<PanelClientOptions, 'baseUrl' | 'token'>;
+  /**
+   * Runs the check in cancellable progress: the action runner's `runWithProgress` (src/runner), passed in
+   * because the connection layer sits below the runner.
+   */
+  readonly runWithProgress: <T>(title: string, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>) => Promise<T>;
 }
 
 /** What the user has entered so far; kept across a failed check so only the wrong part is asked again. */
@@ -113,10 +117,7 @@ export async function connectInteractively(
       case 'check': {
         const record = toRecord(draft);
         const token = draft.token ?? '';
-        problem = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', record.url), cancellable: true },
-          (_progress, cancel) => check(deps, record, token, cancel),
-        );
+        problem = await deps.runWithProgress(vscode.l10n.t('Checking {0}…', record.url), (_report, signal) => check(deps, record, token, signal));
         if (!problem) {
           await deps.session.connect(record, token);
           return record;
@@ -133,11 +134,6 @@ function toRecord(draft: ConnectDraft): PanelRecord {
   return { url, name: draft.name || defaultName(url), preset: draft.preset ?? 'fullRights', scopes: draft.scopes ?? [] };
 }
 
-async function check(
-  deps: ConnectDependencies,
-  record: PanelRecord,
-  token: string,
-  cancel?: vscode.CancellationToken,
-): Promise<ConnectionProblem | undefined> {
-  return verifyConnection({ ...deps.clientOptions(record.url), baseUrl: record.url, token }, record.scopes, cancel && abortSignalOf(cancel));
+function check(deps: ConnectDependencies, record: PanelRecord, token: string, signal: AbortSignal): Promise<ConnectionProblem | undefined> {
+  return verifyConnection({ ...deps.clientOptions(record.url), baseUrl: record.url, token }, record.scopes, signal);
 }

@@ -48,7 +48,7 @@ export type ApiFactory = (url: string) => PanelApi;
 /** An API call: the client of the panel and a signal that aborts on cancellation. */
 export type PanelCall<T> = (api: PanelApi, signal: AbortSignal) => Promise<T>;
 
-/** What cancels a call (VS Code's tokens become one at the boundary: `abortSignalOf`). */
+/** What cancels a call (VS Code's tokens become one in the action runner, src/runner/actionRunner.ts). */
 export type Cancellation = AbortSignal;
 
 /**

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { withoutBack } from '../prompts/userInput';
-import { describeError } from '../text/describeError';
+import { tellFailure } from '../runner/actionRunner';
 import { plainLabel } from '../text/plainText';
 import { stateKey, type EditorServices } from './editorServices';
 import type { TemplateFile } from './panelPaths';
@@ -34,7 +34,7 @@ export class SaveConflicts implements vscode.Disposable {
     this.resolve(uri, panelId, templateId, file).then(
       (choice) => this.settled.fire({ uri, choice }),
       (error: unknown) => {
-        void this.services.input.notify('error', vscode.l10n.t('Could not compare with the panel\'s version: {0}', describeError(error)));
+        tellFailure(this.services, vscode.l10n.t('Could not compare with the panel\'s version'), error);
         this.settled.fire({ uri, choice: 'keep' });
       },
     );

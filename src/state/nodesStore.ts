@@ -1,3 +1,4 @@
+import type { NodeFailure } from '../api/nodeFailure';
 import type { PanelNode } from '../api/types';
 import { ChangeEmitter, type Subscription } from './changeEmitter';
 import { LatestLoad } from './latestLoad';
@@ -10,11 +11,11 @@ export function isNode(value: unknown): value is PanelNode {
 
 /**
  * The last thing that went wrong when acting on a node, shown on its item until an action on it succeeds:
- * `offline` for a 503 (the panel cannot reach the node), `operationFailed` for a 502 (the node could not
- * carry out the operation).
+ * `offline` for a 503 (the panel cannot reach the node), `failedOnNode` for a 502 (the node could not
+ * carry out the operation); decided by `nodeFailureOf` (api/nodeFailure.ts).
  */
 export interface NodeProblem {
-  readonly kind: 'offline' | 'operationFailed';
+  readonly kind: NodeFailure;
   /** What was being done, e.g. "restart". */
   readonly operation: string;
   /** The panel's words (untrusted; made plain where shown). */

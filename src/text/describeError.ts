@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError, PanelHttpError, PanelNetworkError } from '../api/errors';
+import { nodeFailureOf } from '../api/nodeFailure';
 import { plainLabel, withoutLinks } from './plainText';
 
 /**
@@ -20,10 +21,9 @@ function reasonOf(error: unknown): string {
       : vscode.l10n.t('The panel refused {0} {1}: it needs {2}, or the account\'s role does not allow it.', route.method, route.path, route.scope);
   }
   // Spec part 7: on node routes 503 means the node is offline and 502 that the node's operation failed.
-  if (error instanceof PanelHttpError && error.route?.path.startsWith('/nodes/{id}/')) {
-    if (error.status === 503) return vscode.l10n.t('The node is offline: the panel cannot reach it (HTTP 503).');
-    if (error.status === 502) return vscode.l10n.t('The node could not carry out the operation (HTTP 502): {0}', error.panelMessage || error.code);
-  }
+  const nodeFailure = nodeFailureOf(error);
+  if (nodeFailure === 'offline') return vscode.l10n.t('The node is offline: the panel cannot reach it (HTTP 503).');
+  if (nodeFailure === 'failedOnNode' && error instanceof PanelHttpError) return vscode.l10n.t('The node could not carry out the operation (HTTP 502): {0}', error.panelMessage || error.code);
   if (isTokenRejected(error)) return vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.');
   if (error instanceof PanelNetworkError && error.certificateRejected) {
     return vscode.l10n.t('{0} To trust the panel\'s own CA, set the setting panelOps.caCertificatePath to its certificate file (PEM).', error.message);

@@ -61,7 +61,7 @@ describe('layering of src folders', () => {
 
   it('connection, state and text never import views or commands', () => {
     for (const low of ['connection', 'state', 'text']) {
-      for (const high of ['views', 'commands', 'webviews', 'editors', 'statusBar']) {
+      for (const high of ['views', 'commands', 'webviews', 'editors', 'statusBar', 'runner']) {
         assert.ok(!edges.get(low)?.has(high), `${low} imports ${high}`);
       }
     }
@@ -69,6 +69,14 @@ describe('layering of src folders', () => {
 
   it('webviews never import views: formatting both show lives in text/', () => {
     assert.ok(!edges.get('webviews')?.has('views'), 'webviews imports views');
+  });
+
+  it('the action runner sits below commands, views, editors and webviews, above state and connection', () => {
+    assert.ok(edges.has('runner'), 'runner');
+    for (const high of ['views', 'commands', 'webviews', 'editors', 'statusBar']) {
+      assert.ok(!edges.get('runner')?.has(high), `runner imports ${high}`);
+    }
+    for (const user of ['commands', 'views', 'editors']) assert.ok(edges.get(user)?.has('runner'), `${user} does not use the runner`);
   });
 
   it('has no import cycle between folders', () => {

@@ -4,7 +4,7 @@ import type { AlertsStore } from '../../state/alertsStore';
 import { plainLabel } from '../../text/plainText';
 import { AlertNode } from '../../views/alerts/alertNodes';
 import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
-import { runAction, type ActionContext } from '../runAction';
+import { runMutation, type ActionContext } from '../../runner/actionRunner';
 import { confirmed } from '../../prompts/userInput';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
@@ -32,7 +32,7 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
   }
   const single = ids.length === 1;
   const name = plainLabel(alerts[0].title, 80);
-  const outcome = await runAction(context, {
+  const outcome = await runMutation(context, {
     panelId,
     busyLabel: single ? vscode.l10n.t('Resolving…') : vscode.l10n.t('Resolving {0} alerts…', ids.length),
     failure: single ? vscode.l10n.t('Could not resolve the alert "{0}"', name) : vscode.l10n.t('Could not resolve {0} alerts', ids.length),

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { confirmed, withoutBack } from '../../prompts/userInput';
 import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
-import { runAction } from '../runAction';
-import type { BrandingCommandContext } from './brandingContext';
+import { runMutation } from '../../runner/actionRunner';
+import { mutateProfile, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
 /** Refresh, live/stored toggle, New, Activate and Delete of branding profiles. */
@@ -26,7 +26,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       }));
       if (!name) return;
       const failure = vscode.l10n.t('Could not create the branding profile "{0}"', name);
-      await runAction(context, {
+      await runMutation(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Creating the branding profile "{0}"…', name),
         failure,
@@ -50,11 +50,9 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       if (!target) return;
       const name = profileName(target.profile);
       const failure = vscode.l10n.t('Could not activate the branding profile "{0}"', name);
-      const outcome = await runAction(context, {
-        panelId: target.panelId,
+      const outcome = await mutateProfile(context, target, {
         busyLabel: vscode.l10n.t('Activating…'),
         failure,
-        target: target.item && { item: target.item, view: context.view },
         run: (api, signal) => api.branding.profiles.activate(target.profile.id, { signal }),
         apply: async (answer) => {
           const profile = brandingProfile(answer);
@@ -84,11 +82,9 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       const remove = vscode.l10n.t('Delete');
       if (!(await confirmed(input, remove, vscode.l10n.t('Delete the branding profile "{0}"?', name), vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.')))) return;
       const failure = vscode.l10n.t('Could not delete the branding profile "{0}"', name);
-      const outcome = await runAction(context, {
-        panelId: target.panelId,
+      const outcome = await mutateProfile(context, target, {
         busyLabel: vscode.l10n.t('Deleting…'),
         failure,
-        target: target.item && { item: target.item, view: context.view },
         run: (api, signal) => api.branding.profiles.delete(target.profile.id, { signal }),
         apply: () => store.remove(target.panelId, target.profile.id),
         reconcile: async () => {

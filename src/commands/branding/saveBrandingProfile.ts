@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { brandingProfile, type BrandingField, type BrandingProfile } from '../../state/brandingModel';
-import { runAction } from '../runAction';
-import type { BrandingCommandContext } from './brandingContext';
+import { mutateProfile, type BrandingCommandContext } from './brandingContext';
 import { profileName } from './brandingTarget';
 
 /**
@@ -17,11 +16,9 @@ export async function saveBrandingProfile(
   const { store } = context;
   const name = profileName(target.profile);
   const fields = Object.keys(changes).join(', ');
-  const outcome = await runAction(context, {
-    panelId: target.panelId,
+  const outcome = await mutateProfile(context, target, {
     busyLabel: vscode.l10n.t('Saving {0}…', fields),
     failure: vscode.l10n.t('Could not change {0} of "{1}"', fields, name),
-    target: target.item && { item: target.item, view: context.view },
     run: (api, signal) => api.branding.profiles.update(target.profile.id, changes, { signal }),
     apply: async (answer) => {
       const profile = brandingProfile(answer);

@@ -2,11 +2,10 @@ import * as vscode from 'vscode';
 import { BRANDING_ASSET_KINDS, type BrandingAssetKind } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
-import { describeError } from '../../text/describeError';
 import { escapeHtml } from '../../text/html';
 import { openScriptFreePage } from '../../webviews/shared';
-import { runAction } from '../runAction';
-import type { BrandingCommandContext } from './brandingContext';
+import { tellFailure } from '../../runner/actionRunner';
+import { mutateProfile, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
 /** Files larger than this are not read for the preview (the panel has its own limit and says it). */
@@ -59,7 +58,7 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
       }
       bytes = await vscode.workspace.fs.readFile(uri);
     } catch (error) {
-      void input.notify('error', vscode.l10n.t('Could not read {0}: {1}', fileName, describeError(error)));
+      tellFailure(context, vscode.l10n.t('Could not read {0}', fileName), error);
       return;
     }
     const contentType = assetContentType(fileName);
@@ -74,11 +73,9 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
     }
     if (answer !== upload) return;
     const failure = vscode.l10n.t('Could not upload {0} as {1} of "{2}"', fileName, kind, name);
-    const outcome = await runAction(context, {
-      panelId: target.panelId,
+    const outcome = await mutateProfile(context, target, {
       busyLabel: vscode.l10n.t('Uploading {0}…', fileName),
       failure,
-      target: target.item && { item: target.item, view: context.view },
       run: (api, signal) => api.branding.profiles.upload(target.profile.id, kind, { bytes, filename: fileName, contentType }, { signal }),
       apply: () => store.refresh(),
       reconcile: async () => {

@@ -5,7 +5,7 @@ import { confirmed, isBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
 import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../views/nodes/fleetUpdateText';
 import { isNode } from '../../state/nodesStore';
-import { runAction } from '../runAction';
+import { runMutation, runRead } from '../../runner/actionRunner';
 import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
 
 /** Spec 4.1 and 8: a fleet update takes 1 to 100 nodes. */
@@ -25,7 +25,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   if (!sure) return undefined;
   const panelId = items[0].panelId;
   const ids = items.filter((candidate) => candidate.panelId === panelId).map((candidate) => candidate.node.id);
-  const outcome = await runAction(context, {
+  const outcome = await runMutation(context, {
     panelId,
     busyLabel: vscode.l10n.t('Starting a fleet update of {0} node(s)…', ids.length),
     failure: vscode.l10n.t('Could not start the fleet update'),
@@ -54,7 +54,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
 async function showFleetUpdates(context: NodeActionContext): Promise<void> {
   const panelId = context.session.active?.id;
   if (!panelId) return;
-  const read = await runAction(context, {
+  const read = await runRead(context, {
     panelId,
     busyLabel: vscode.l10n.t('Reading the fleet updates…'),
     failure: vscode.l10n.t('Could not read the fleet updates'),
@@ -98,7 +98,7 @@ async function stopUpdate(context: NodeActionContext, panelId: string, update: F
   const sure = await confirmed(context.input, vscode.l10n.t('Stop Update'), vscode.l10n.t('Stop the fleet update of {0}?', nodes),
     vscode.l10n.t('Nodes already updated keep the new version; the others are not updated.'));
   if (!sure) return;
-  const outcome = await runAction(context, {
+  const outcome = await runMutation(context, {
     panelId,
     busyLabel: vscode.l10n.t('Stopping the fleet update…'),
     failure: vscode.l10n.t('Could not stop the fleet update of {0}', nodes),

@@ -8,9 +8,10 @@ import { inPool } from '../../state/inPool';
 import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { showBusy } from '../../views/shared/busyItems';
-import { isActivePanel } from '../runAction';
-import { chosenNodes, nodeName, noteProblem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { showBusy } from '../../runner/busyItems';
+import { isActivePanel, runWithProgress, tellFailure } from '../../runner/actionRunner';
+import { recordNodeOutcome } from '../../runner/nodeProblems';
+import { chosenNodes, mutateNode, nodeName, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
 import { confirmed } from '../../prompts/userInput';
 
@@ -62,14 +63,14 @@ async function applyAndWatch(
   context: NodeActionContext,
   item: NodeItem,
   report: (status: WatchedStatus | undefined) => void,
-  token: vscode.CancellationToken,
+  signal: AbortSignal,
   tellResult: boolean,
 ): Promise<ApplyReport> {
   const name = nodeName(item.node);
   const before = item.node;
   let baseline: readonly unknown[] | undefined;
   let queuedAfterLoss = false;
-  const queued = await runNodeAction(context, item, vscode.l10n.t('apply'), {
+  const queued = await mutateNode(context, item, vscode.l10n.t('apply'), {
     busyLabel: vscode.l10n.t('Queuing apply…'),
     failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
     run: async (api, signal) => {
@@ -89,7 +90,7 @@ async function applyAndWatch(
     return { node: name, outcome: 'notQueued', seen: [], error: queued.kind === 'failed' ? describeError(queued.error) : undefined };
   }
 
-  const result = await watch(context, item, baseline, before, report, token);
+  const result = await watch(context, item, baseline, before, report, signal);
   return settle(context, item, result, tellResult);
 }
 
@@ -100,7 +101,7 @@ async function watch(
   baseline: readonly unknown[],
   before: PanelNode,
   report: (status: WatchedStatus | undefined) => void,
-  token: vscode.CancellationToken,
+  cancel: AbortSignal,
 ): Promise<ApplyWatchResult> {
   const { intervalMs, timeoutMs } = watchSettings();
   const both = (signal: AbortSignal, callSignal: AbortSignal) => ({ signal: AbortSignal.any([signal, callSignal]) });
@@ -124,11 +125,13 @@ async function watch(
       endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(state.status)));
     },
   });
+  const stop = () => applyWatch.cancel();
+  cancel.addEventListener('abort', stop);
   const subscriptions = [
     vscode.window.onDidChangeWindowState((state) => applyWatch.setFocused(state.focused)),
-    token.onCancellationRequested(() => applyWatch.cancel()),
+    { dispose: () => cancel.removeEventListener('abort', stop) },
   ];
-  if (token.isCancellationRequested) applyWatch.cancel();
+  if (cancel.aborted) applyWatch.cancel();
   try {
     const result = await applyWatch.start();
     context.log.info(`Apply on ${nodeName(item.node)}: ${result.seen.join(' -> ') || 'no job seen'}; ${result.kind}`);
@@ -172,8 +175,8 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
       if (tell) void context.input.notify('warning', vscode.l10n.t('The apply on "{0}" had not landed after {1} s (last seen: {2}). The panel may still apply it; its Recent jobs show how it ends.', name, Math.round(watchSettings().timeoutMs / 1000), statusWord(result.seen.at(-1))));
       return base;
     case 'unreadable':
-      if (active) noteProblem(context.nodes, item.node.id, vscode.l10n.t('apply'), result.error);
-      if (tell) void context.input.notify('warning', vscode.l10n.t('Stopped watching the apply on "{0}": the panel could not be read ({1}). The apply goes on on the panel.', name, describeError(result.error)));
+      if (active) recordNodeOutcome({ id: item.node.id, operation: vscode.l10n.t('apply'), problems: context.nodes }, result);
+      if (tell) tellFailure(context, vscode.l10n.t('Stopped watching the apply on "{0}" (it goes on on the panel): the panel could not be read', name), result.error, 'warning');
       return { ...base, error: describeError(result.error) };
     case 'cancelled':
       if (tell) void context.input.notify('info', vscode.l10n.t('Stopped watching the apply on "{0}"; it goes on on the panel.', name));
@@ -195,11 +198,9 @@ async function openJob(context: NodeActionContext, item: NodeItem, job: ApplyJob
 }
 
 /** Apply Configuration on one node, in a cancellable notification that shows the job's status. */
-function applyOne(context: NodeActionContext, item: NodeItem): Thenable<ApplyReport> {
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying the configuration of "{0}"', nodeName(item.node)), cancellable: true },
-    (progress, token) => applyAndWatch(context, item, (status) => progress.report({ message: statusWord(status) }), token, true),
-  );
+function applyOne(context: NodeActionContext, item: NodeItem): Promise<ApplyReport> {
+  return runWithProgress(vscode.l10n.t('Applying the configuration of "{0}"', nodeName(item.node)),
+    (report, signal) => applyAndWatch(context, item, (status) => report(statusWord(status)), signal, true));
 }
 
 /** Apply All Pending: every dirty node that is not offline, after one confirmation, watched together. */
@@ -216,15 +217,14 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
     vscode.l10n.t('Apply the pending configuration to {0} nodes?', items.length), items.map((item) => nodeName(item.node)).join(', '));
   if (!sure) return [];
   const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));
-  const reports = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying the configuration of {0} nodes', items.length), cancellable: true },
+  const reports = await runWithProgress(vscode.l10n.t('Applying the configuration of {0} nodes', items.length),
     // Once cancelled, nodes not started yet are not applied at all.
-    (progress, token) => inPool(items, APPLY_ALL_CONCURRENCY, async (item): Promise<ApplyReport> => (token.isCancellationRequested
+    (report, signal) => inPool(items, APPLY_ALL_CONCURRENCY, async (item): Promise<ApplyReport> => (signal.aborted
       ? { node: nodeName(item.node), outcome: 'cancelled', seen: [] }
       : applyAndWatch(context, item, (status) => {
         statuses.set(nodeName(item.node), statusWord(status));
-        progress.report({ message: [...statuses].map(([name, word]) => `${name}: ${word}`).join(' · ') });
-      }, token, false))),
+        report([...statuses].map(([name, word]) => `${name}: ${word}`).join(' · '));
+      }, signal, false))),
   );
   tellBatch(context, reports);
   return reports;

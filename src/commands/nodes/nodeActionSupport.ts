@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { PanelHttpError } from '../../api/errors';
 import type { PanelNode } from '../../api/types';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { KeysStore } from '../../state/keysStore';
@@ -8,7 +7,7 @@ import { plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
-import { isActivePanel, runAction, type Action, type ActionContext, type ActionOutcome } from '../runAction';
+import { runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
 
 /** What node and fleet commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
 export interface NodeActionContext extends ActionContext {
@@ -38,28 +37,27 @@ export function chosenNode(item: unknown): NodeItem | undefined {
   return chosenNodes(item, undefined)[0];
 }
 
-/**
- * Runs an action on one node through `runAction` (busy item, progress, one failure sentence). A 503 (the
- * node is offline) or 502 (the node's operation failed) stays on the node item as its last problem,
- * which the next success on that node clears.
- */
-export async function runNodeAction<T>(
-  context: NodeActionContext,
-  item: NodeItem,
-  operation: string,
-  action: Omit<Action<T>, 'panelId' | 'target'>,
-): Promise<ActionOutcome<T>> {
-  const outcome = await runAction(context, { ...action, panelId: item.panelId, target: { item, view: context.view } });
-  if (!isActivePanel(context, item.panelId)) return outcome;
-  if (outcome.kind === 'done') context.nodes.clearProblem(item.node.id);
-  else if (outcome.kind === 'failed') noteProblem(context.nodes, item.node.id, operation, outcome.error);
-  return outcome;
+/** What a node action says besides the node: the runner's fields. */
+export type NodeRead<T> = Omit<ReadAction<T>, 'panelId' | 'target' | 'node'>;
+export type NodeMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target' | 'node'>;
+
+/** The runner's fields every action on a node item shares: its panel, its busy item, its last problem. */
+function onNode(context: NodeActionContext, item: NodeItem, operation: string): Pick<ReadAction<unknown>, 'panelId' | 'target' | 'node'> {
+  return { panelId: item.panelId, target: { item, view: context.view }, node: { id: item.node.id, operation, problems: context.nodes } };
 }
 
-/** Keeps a 502 or 503 as the node's last problem (other failures are told by the runner alone). */
-export function noteProblem(nodes: NodesStore, nodeId: string, operation: string, error: unknown): void {
-  if (!(error instanceof PanelHttpError) || (error.status !== 502 && error.status !== 503)) return;
-  nodes.setProblem(nodeId, { kind: error.status === 503 ? 'offline' : 'operationFailed', operation, message: error.panelMessage });
+/**
+ * Reads something of one node through the runner (busy item, progress, one failure sentence). A 503 (the
+ * node is offline) or 502 (the node's operation failed) stays on the node item as its last problem, which
+ * the next success on that node clears. `operation` names it there, e.g. "diagnostics".
+ */
+export function readNode<T>(context: NodeActionContext, item: NodeItem, operation: string, action: NodeRead<T>): Promise<ActionOutcome<T>> {
+  return runRead(context, { ...action, ...onNode(context, item, operation) });
+}
+
+/** Changes something on one node through the runner, like `readNode`; it says how a lost answer is reconciled. */
+export function mutateNode<T>(context: NodeActionContext, item: NodeItem, operation: string, action: NodeMutation<T>): Promise<ActionOutcome<T>> {
+  return runMutation(context, { ...action, ...onNode(context, item, operation) });
 }
 
 /** Reloads the given sections of a node's item (Recent jobs, Users) if it is shown; no other item. */

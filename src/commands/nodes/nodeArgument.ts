@@ -3,7 +3,7 @@ import { activePanelOrNotify } from '../activePanel';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
-import { describeError } from '../../text/describeError';
+import { tellFailure } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import type { NodeOnPanel } from '../../webviews/logs';
@@ -31,7 +31,7 @@ export async function nodeArgument(argument: unknown, session: PanelSession, inp
     }));
     return picked && { panelId: panel.id, node: picked.node };
   } catch (error) {
-    await input.notify('error', vscode.l10n.t('Could not list the nodes: {0}', describeError(error)));
+    tellFailure({ input }, vscode.l10n.t('Could not list the nodes'), error);
     return undefined;
   }
 }

@@ -6,8 +6,8 @@ import { readablePrometheus } from '../../text/prometheus';
 import { withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { runAction } from '../runAction';
-import { nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { runRead } from '../../runner/actionRunner';
+import { nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
 
 interface DetailKind {
   readonly label: string;
@@ -38,7 +38,7 @@ async function showDetails(context: NodeActionContext, item: NodeItem): Promise<
   const kinds = detailKinds().filter((kind) => context.session.capabilities.can(kind.route));
   const chosen = withoutBack(await context.input.pick({ title: vscode.l10n.t('Details of "{0}"', name), items: kinds }));
   if (!chosen) return;
-  const outcome = await runNodeAction(context, item, chosen.label.toLowerCase(), {
+  const outcome = await readNode(context, item, chosen.label.toLowerCase(), {
     busyLabel: vscode.l10n.t('Reading {0}…', chosen.label.toLowerCase()),
     failure: vscode.l10n.t('Could not read the {0} of "{1}"', chosen.label.toLowerCase(), name),
     run: (api, signal) => chosen.read(api, item.node.id, signal),
@@ -50,7 +50,7 @@ async function showDetails(context: NodeActionContext, item: NodeItem): Promise<
 async function panelUpdateStatus(context: NodeActionContext): Promise<void> {
   const panel = context.session.active;
   if (!panel) return;
-  const outcome = await runAction(context, {
+  const outcome = await runRead(context, {
     panelId: panel.id,
     busyLabel: vscode.l10n.t('Reading the panel\'s update status…'),
     failure: vscode.l10n.t('Could not read the update status of "{0}"', panel.name),

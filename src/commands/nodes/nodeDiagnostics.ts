@@ -2,13 +2,14 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { withoutBack } from '../../prompts/userInput';
+import { nothingToReconcile } from '../../runner/actionRunner';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { nodeName, onNodeItem, mutateNode, readNode, type NodeActionContext } from './nodeActionSupport';
 
 /** Diagnostics (`GET /nodes/{id}/diagnostics`, needs nodes:write) in a read-only JSON tab. */
 async function diagnostics(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const outcome = await runNodeAction(context, item, vscode.l10n.t('diagnostics'), {
+  const outcome = await readNode(context, item, vscode.l10n.t('diagnostics'), {
     busyLabel: vscode.l10n.t('Running diagnostics…'),
     failure: vscode.l10n.t('Could not run the diagnostics of "{0}"', name),
     run: (api, signal) => api.nodes.diagnostics.get(item.node.id, { signal }),
@@ -27,10 +28,11 @@ async function webDiagnostics(context: NodeActionContext, item: NodeItem): Promi
   }));
   if (url === undefined) return;
   const body: JsonObject | undefined = url ? { url } : undefined;
-  const outcome = await runNodeAction(context, item, vscode.l10n.t('web diagnostics'), {
+  const outcome = await mutateNode(context, item, vscode.l10n.t('web diagnostics'), {
     busyLabel: vscode.l10n.t('Testing the web path…'),
     failure: vscode.l10n.t('Could not run the web diagnostics of "{0}"', name),
     run: (api, signal) => api.nodes.diagnostics.web(item.node.id, body, { signal }),
+    reconcile: nothingToReconcile('a web test changes nothing on the node: its answer is the result, and running it again is harmless'),
   });
   if (outcome.kind === 'done') await context.documents.show(vscode.l10n.t('{0} — web diagnostics.json', name), prettyJson(outcome.value), 'json');
 }

@@ -4,19 +4,16 @@ import type { JsonObject, PanelNode } from '../../api/types';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
-import { runAction } from '../runAction';
-import { chosenNode, nodeName, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { runMutation, runWithProgress } from '../../runner/actionRunner';
+import { chosenNode, mutateNode, nodeName, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
 import { confirmed } from '../../prompts/userInput';
-import { abortSignalOf } from '../../connection/abortSignalOf';
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
 async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
   try {
-    const answer = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking that {0} resolves…', hostname), cancellable: true },
-      (_progress, token) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), abortSignalOf(token)),
-    );
+    const answer = await runWithProgress(vscode.l10n.t('Checking that {0} resolves…', hostname),
+      (_report, cancel) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), cancel));
     if (answer.ok === false) {
       return vscode.l10n.t('The panel\'s DNS check of {0} failed: {1}. Correct the hostname (or its DNS record) and try again.', hostname, plainLabel(answer.message, 200) || vscode.l10n.t('it does not resolve'));
     }
@@ -32,7 +29,7 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
   if (!panelId) return undefined;
   const form = await askNewNode(context.input, (hostname) => preflight(context, panelId, hostname));
   if (!form) return undefined;
-  const outcome = await runAction(context, {
+  const outcome = await runMutation(context, {
     panelId,
     busyLabel: vscode.l10n.t('Creating node "{0}"…', plainLabel(form.name, 80)),
     failure: vscode.l10n.t('Could not create node "{0}"', plainLabel(form.name, 80)),
@@ -76,7 +73,7 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
     void context.input.notify('info', vscode.l10n.t('Nothing changed on "{0}".', nodeName(node)));
     return;
   }
-  await runNodeAction(context, item, vscode.l10n.t('edit'), {
+  await mutateNode(context, item, vscode.l10n.t('edit'), {
     busyLabel: vscode.l10n.t('Saving…'),
     failure: vscode.l10n.t('Could not change node "{0}"', nodeName(node)),
     run: (api, signal) => api.nodes.update(node.id, changes, { signal }),
@@ -97,7 +94,7 @@ async function deleteNode(context: NodeActionContext, target: unknown): Promise<
   const sure = await confirmed(context.input, vscode.l10n.t('Delete'), vscode.l10n.t('Delete node "{0}"?', name),
     vscode.l10n.t('The panel forgets the node, its jobs and its settings. Users bound to it must be unbound first.'));
   if (!sure) return;
-  const outcome = await runNodeAction(context, item, vscode.l10n.t('delete'), {
+  const outcome = await mutateNode(context, item, vscode.l10n.t('delete'), {
     busyLabel: vscode.l10n.t('Deleting…'),
     failure: vscode.l10n.t('Could not delete node "{0}"', name),
     run: (api, signal) => api.nodes.delete(item.node.id, { signal }),
@@ -117,7 +114,7 @@ async function deleteNode(context: NodeActionContext, target: unknown): Promise<
 
 /** Sends a new order (`PUT /nodes/order {ids}`); the view shows the order the panel answers with. */
 export async function reorderNodes(context: NodeActionContext, panelId: string, ids: readonly string[]): Promise<void> {
-  await runAction(context, {
+  await runMutation(context, {
     panelId,
     busyLabel: vscode.l10n.t('Saving the order of the nodes…'),
     failure: vscode.l10n.t('Could not change the order of the nodes'),

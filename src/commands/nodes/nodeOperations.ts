@@ -4,18 +4,20 @@ import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { confirmed, withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
+import { nothingToReconcile } from '../../runner/actionRunner';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { mutateNode, nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
 
 /** Restart after a modal confirmation (`POST /nodes/{id}/restart`). */
 async function restart(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
   const sure = await confirmed(context.input, vscode.l10n.t('Restart'), vscode.l10n.t('Restart "{0}"?', name), vscode.l10n.t('Connections through the node drop while its engine restarts.'));
   if (!sure) return;
-  const outcome = await runNodeAction(context, item, vscode.l10n.t('restart'), {
+  const outcome = await mutateNode(context, item, vscode.l10n.t('restart'), {
     busyLabel: vscode.l10n.t('Restarting…'),
     failure: vscode.l10n.t('Could not restart "{0}"', name),
     run: (api, signal) => api.nodes.restart(item.node.id, { signal }),
+    reconcile: nothingToReconcile('a restart leaves nothing to read back: the node\'s status in the Nodes view shows whether it is up again'),
   });
   if (outcome.kind === 'done') void context.input.notify('info', vscode.l10n.t('"{0}" restarted.', name));
 }
@@ -30,10 +32,11 @@ function failedChecks(answer: JsonObject | undefined): string[] {
 /** Check (`POST /nodes/{id}/check`): says whether every check passed; failures open the whole answer. */
 async function check(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const outcome = await runNodeAction(context, item, vscode.l10n.t('check'), {
+  const outcome = await mutateNode(context, item, vscode.l10n.t('check'), {
     busyLabel: vscode.l10n.t('Checking…'),
     failure: vscode.l10n.t('Could not check "{0}"', name),
     run: (api, signal) => api.nodes.check(item.node.id, { signal }),
+    reconcile: nothingToReconcile('a check changes nothing on the node: its answer is the result, and checking again is harmless'),
   });
   if (outcome.kind !== 'done') return;
   const failed = failedChecks(outcome.value);
@@ -55,10 +58,11 @@ async function webLifecycle(context: NodeActionContext, item: NodeItem): Promise
   ];
   const chosen = withoutBack(await context.input.pick({ title: vscode.l10n.t('Web Lifecycle of "{0}"', name), items: choices }));
   if (!chosen) return;
-  const outcome = await runNodeAction(context, item, vscode.l10n.t('web {0}', chosen.label), {
+  const outcome = await mutateNode(context, item, vscode.l10n.t('web {0}', chosen.label), {
     busyLabel: vscode.l10n.t('Web {0}…', chosen.label),
     failure: vscode.l10n.t('Could not {0} the web server of "{1}"', chosen.label, name),
     run: (api, signal) => api.nodes.web.lifecycle(item.node.id, { action: chosen.label }, { signal }),
+    reconcile: nothingToReconcile('start, stop and reload end in the same state when sent again, and the panel offers no read of the web server\'s state'),
   });
   if (outcome.kind !== 'done') return;
   const state = plainLabel(outcome.value?.state, 20);
@@ -71,7 +75,7 @@ async function webLifecycle(context: NodeActionContext, item: NodeItem): Promise
 async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
   const engine = engineName();
-  const status = await runNodeAction(context, item, vscode.l10n.t('{0} update', engine), {
+  const status = await readNode(context, item, vscode.l10n.t('{0} update', engine), {
     busyLabel: vscode.l10n.t('Reading the {0} version…', engine),
     failure: vscode.l10n.t('Could not read the {0} update status of "{1}"', engine, name),
     run: (api, signal) => api.nodes.engineUpdate.get(item.node.id, { signal }),
@@ -89,10 +93,11 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
     vscode.l10n.t('{0} on "{1}": {2} runs, {3} is available. Update it?', engine, name, current, latest || vscode.l10n.t('a newer version')),
     state ? vscode.l10n.t('Update status: {0}', state) : undefined);
   if (!sure) return;
-  const started = await runNodeAction(context, item, vscode.l10n.t('{0} update', engine), {
+  const started = await mutateNode(context, item, vscode.l10n.t('{0} update', engine), {
     busyLabel: vscode.l10n.t('Starting the {0} update…', engine),
     failure: vscode.l10n.t('Could not start the {0} update of "{1}"', engine, name),
     run: (api, signal) => api.nodes.engineUpdate.start(item.node.id, undefined, { signal }),
+    reconcile: nothingToReconcile('running Engine Update again reads the update status first, which shows whether this update started'),
   });
   if (started.kind === 'done') {
     const target = plainLabel(started.value?.target_version, 40) || latest;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { nodeName, onNodeItem, runNodeAction, type NodeActionContext } from './nodeActionSupport';
+import { nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
 
 /** The first string field among `names` (the answers' shapes are not given by the spec). */
 function field(answer: JsonObject | undefined, names: readonly string[]): string | undefined {
@@ -20,7 +20,7 @@ async function copySensitive(context: NodeActionContext, item: NodeItem, what: '
   const name = nodeName(item.node);
   const installCommand = what === 'installCommand';
   const thing = installCommand ? vscode.l10n.t('install command') : vscode.l10n.t('registration secret');
-  const outcome = await runNodeAction(context, item, thing, {
+  const outcome = await readNode(context, item, thing, {
     busyLabel: vscode.l10n.t('Reading the {0}…', thing),
     failure: vscode.l10n.t('Could not read the {0} of "{1}"', thing, name),
     run: (api, signal) => (installCommand ? api.nodes.installCommand(item.node.id, { signal }) : api.nodes.registrationSecret(item.node.id, { signal })),

@@ -5,7 +5,7 @@ import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { parseSiteTemplates } from '../../state/siteTemplatesModel';
 import { plainLabel, quickInputText } from '../../text/plainText';
 import { showSitePreview } from '../../webviews/sitePreview';
-import { runAction } from '../runAction';
+import { nothingToReconcile, runMutation, runRead } from '../../runner/actionRunner';
 import { nodeName, refreshSections, type NodeActionContext } from './nodeActionSupport';
 import { nodeTarget } from './nodeTarget';
 
@@ -23,7 +23,7 @@ export function registerNodeSiteCommands(context: NodeActionContext): vscode.Dis
       const target = nodeTarget(argument);
       const { panelId } = target.item;
       const name = plainLabel(nodeName(target.node), 80);
-      const loaded = await runAction(context, {
+      const loaded = await runRead(context, {
         panelId,
         busyLabel: vscode.l10n.t('Reading the site templates…'),
         failure: vscode.l10n.t('Could not read the site templates'),
@@ -35,7 +35,7 @@ export function registerNodeSiteCommands(context: NodeActionContext): vscode.Dis
         .map((template) => ({ label: plainLabel(template.name, 80) || String(template.id), description: plainLabel(template.id, 60), id: String(template.id) }));
       const picked = withoutBack(await input.pick({ title: vscode.l10n.t('Site template for {0}', name), placeholder: vscode.l10n.t('Choose the template this node serves'), items }));
       if (!picked) return undefined;
-      const read = await runAction(context, {
+      const read = await runRead(context, {
         panelId,
         busyLabel: vscode.l10n.t('Reading "{0}"…', picked.label),
         failure: vscode.l10n.t('Could not read "{0}"', picked.label),
@@ -56,12 +56,13 @@ export function registerNodeSiteCommands(context: NodeActionContext): vscode.Dis
       }
       const body: JsonObject = { template_id: picked.id };
       if (Object.keys(values).length > 0) body.variables = values;
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId,
         target: { item: target.section ?? target.item, view: nodes },
         busyLabel: vscode.l10n.t('Setting the site…'),
         failure: vscode.l10n.t('Could not set the site of {0}', name),
         run: (api, signal) => api.nodes.site.set(target.node.id, body, { signal }),
+        reconcile: nothingToReconcile('the node\'s Site section is read again right after, showing what the panel holds'),
       });
       refreshSections(context, target.item, ['site']);
       return outcome.kind === 'done';
@@ -80,7 +81,7 @@ export function registerNodeSiteCommands(context: NodeActionContext): vscode.Dis
       const disabled = { label: vscode.l10n.t('Disabled') };
       const state = withoutBack(await input.pick({ title: vscode.l10n.t('Is the site of {0} enabled?', name), items: [enabled, disabled] }));
       if (!state) return undefined;
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId: target.item.panelId,
         target: { item: target.section ?? target.item, view: nodes },
         busyLabel: vscode.l10n.t('Setting the upstream…'),
@@ -89,6 +90,7 @@ export function registerNodeSiteCommands(context: NodeActionContext): vscode.Dis
           await api.nodes.site.upstream(target.node.id, { url: url === '' ? null : url }, { signal });
           return api.nodes.site.set(target.node.id, { enabled: state === enabled }, { signal });
         },
+        reconcile: nothingToReconcile('the node\'s Site section is read again right after, showing what the panel holds'),
       });
       refreshSections(context, target.item, ['site']);
       return outcome.kind === 'done';
@@ -96,7 +98,7 @@ export function registerNodeSiteCommands(context: NodeActionContext): vscode.Dis
 
     vscode.commands.registerCommand('panelOps.nodes.site.preview', async (argument?: unknown) => {
       const target = nodeTarget(argument);
-      const outcome = await runAction(context, {
+      const outcome = await runRead(context, {
         panelId: target.item.panelId,
         target: { item: target.section ?? target.item, view: nodes },
         busyLabel: vscode.l10n.t('Rendering…'),

@@ -1,7 +1,7 @@
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { isActivePanel } from '../runAction';
+import { isActivePanel } from '../../runner/actionRunner';
 import { refreshSections, type NodeActionContext } from './nodeActionSupport';
 
 /** At most this many pages of 200 users are re-read after an apply; past that, the lists start over. */

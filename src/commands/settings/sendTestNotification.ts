@@ -3,7 +3,7 @@ import { activePanelOrNotify } from '../activePanel';
 import { withoutBack } from '../../prompts/userInput';
 import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';
-import { runAction, type ActionContext } from '../runAction';
+import { nothingToReconcile, runMutation, type ActionContext } from '../../runner/actionRunner';
 
 /** The answer's fields as `name: value` pairs on one line (its shape is not in the contract). */
 export function answerSummary(answer: unknown): string {
@@ -33,11 +33,12 @@ export function registerSendTestNotification(context: ActionContext): vscode.Dis
     }));
     if (message === undefined) return undefined;
     const failure = vscode.l10n.t('Could not send a test notification through {0}', messenger);
-    const outcome = await runAction(context, {
+    const outcome = await runMutation(context, {
       panelId: panel.id,
       busyLabel: vscode.l10n.t('Sending a test notification through {0}…', messenger),
       failure,
       run: (api, signal) => api.settings.messengerTest(message ? { message } : undefined, { signal }),
+      reconcile: nothingToReconcile('a test notification changes nothing on the panel, and the chat shows whether it arrived'),
     });
     if (outcome.kind === 'done') {
       const summary = answerSummary(outcome.value);

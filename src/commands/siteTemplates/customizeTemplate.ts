@@ -3,7 +3,7 @@ import type { JsonObject } from '../../api/types';
 import type { SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import { CustomizeForm } from '../../webviews/customize';
 import type { WebviewHost } from '../../webviews/shared';
-import { failureSentence, runAction } from '../runAction';
+import { failureSentence, nothingToReconcile, runMutation } from '../../runner/actionRunner';
 import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
@@ -33,11 +33,12 @@ export function registerCustomizeTemplate(context: CustomizeContext): vscode.Dis
       form.onDidSubmit(async ({ name, values }) => {
         form.busy(vscode.l10n.t('Creating "{0}"…', shownName(name)));
         const body: JsonObject = { name, values: { ...values } };
-        const outcome = await runAction(context, {
+        const outcome = await runMutation(context, {
           panelId: target.panelId,
           busyLabel: vscode.l10n.t('Customizing "{0}"…', shownName(source.name)),
           failure: vscode.l10n.t('Could not customize "{0}"', shownName(source.name)),
           run: (api, signal) => api.siteTemplates.customize(target.templateId, body, { signal }),
+          reconcile: nothingToReconcile('the customized template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
         });
         if (outcome.kind === 'done') {
           resolve(await openCreated(context, target.panelId, outcome.value));

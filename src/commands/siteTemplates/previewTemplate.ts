@@ -3,7 +3,7 @@ import { openDocument } from '../../editors/openDocument';
 import { fillPlaceholders } from '../../editors/placeholders';
 import { siblingUri } from '../../editors/templateValidation';
 import { showSitePreview } from '../../webviews/sitePreview';
-import type { ActionContext } from '../runAction';
+import type { ActionContext } from '../../runner/actionRunner';
 import { readTemplate } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 

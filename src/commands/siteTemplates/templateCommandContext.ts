@@ -3,7 +3,7 @@ import type { Editors } from '../../editors/editors';
 import { panelRootUri, templateFileUri } from '../../editors/panelUri';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
-import { runAction, type ActionContext } from '../runAction';
+import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { shownName, type TemplateTarget } from './templateTarget';
 
 /** What the site template commands use: the action runner's services (prompts included), the editors and the templates store. */
@@ -17,7 +17,7 @@ export interface TemplateCommandContext extends ActionContext {
  * failed (the runner has said why) or the answer is unreadable. `failure` starts the failure sentence.
  */
 export async function readTemplate(context: ActionContext, target: TemplateTarget, failure: string): Promise<SiteTemplateRecord | undefined> {
-  const outcome = await runAction(context, {
+  const outcome = await runRead(context, {
     panelId: target.panelId,
     busyLabel: vscode.l10n.t('Reading "{0}"…', shownName(target.name)),
     failure,

@@ -5,7 +5,7 @@ import { panelRootUri } from '../../editors/panelUri';
 import { confirmed, withoutBack } from '../../prompts/userInput';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { plainLabel } from '../../text/plainText';
-import { runAction } from '../runAction';
+import { nothingToReconcile, runMutation } from '../../runner/actionRunner';
 import { openCreated, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
@@ -25,18 +25,19 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
       }));
       if (name === undefined) return undefined;
       const body: JsonObject = { name, html: STARTER_HTML.replace(/\{0\}/g, name.replace(/[<&>]/g, '')), css: '' };
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Creating template "{0}"…', shownName(name)),
         failure: vscode.l10n.t('Could not create the template "{0}"', shownName(name)),
         run: (api, signal) => api.siteTemplates.create(body, { signal }),
+        reconcile: nothingToReconcile('a new template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
       });
       return outcome.kind === 'done' ? openCreated(context, panel.id, outcome.value) : undefined;
     }),
 
     vscode.commands.registerCommand('panelOps.siteTemplates.duplicate', async (argument?: unknown) => {
       const target = templateTarget(argument);
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId: target.panelId,
         busyLabel: vscode.l10n.t('Duplicating "{0}"…', shownName(target.name)),
         failure: vscode.l10n.t('Could not duplicate "{0}"', shownName(target.name)),
@@ -47,6 +48,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
           if (source.variables) body.variables = source.variables.map((variable) => ({ ...variable }));
           return api.siteTemplates.create(body, { signal });
         },
+        reconcile: nothingToReconcile('a new template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
       });
       return outcome.kind === 'done' ? openCreated(context, target.panelId, outcome.value) : undefined;
     }),
@@ -55,11 +57,12 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
       const target = templateTarget(argument);
       const remove = vscode.l10n.t('Delete');
       if (!(await confirmed(input, remove, vscode.l10n.t('Delete the site template "{0}" from the panel?', shownName(target.name)), vscode.l10n.t('This cannot be undone. A template that a node serves is kept; the panel says which node.')))) return false;
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId: target.panelId,
         busyLabel: vscode.l10n.t('Deleting "{0}"…', shownName(target.name)),
         failure: vscode.l10n.t('"{0}" was kept', shownName(target.name)),
         run: (api, signal) => api.siteTemplates.delete(target.templateId, { signal }),
+        reconcile: nothingToReconcile('deleting twice is harmless (a 404 says it is gone), and the Site Templates list shows whether it still exists'),
       });
       if (outcome.kind !== 'done') return false;
       context.templates.remove(target.panelId, target.templateId);

@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { NotConnectedError } from '../../connection/panelSession';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
-import { describeError } from '../../text/describeError';
 import { jsonText } from '../../text/jsonText';
-import { runAction } from '../runAction';
+import { nothingToReconcile, runMutation, tellFailure } from '../../runner/actionRunner';
 import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
 
@@ -25,14 +24,15 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
       try {
         body = importBodyOf(fileName, Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8')) as JsonObject;
       } catch (error) {
-        void input.notify('error', vscode.l10n.t('Could not import {0}: {1}', fileName, describeError(error)));
+        tellFailure(context, vscode.l10n.t('Could not import {0}', fileName), error);
         return undefined;
       }
-      const outcome = await runAction(context, {
+      const outcome = await runMutation(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Importing {0}…', fileName),
         failure: vscode.l10n.t('Could not import {0}', fileName),
         run: (api, signal) => api.siteTemplates.import(body, { signal }),
+        reconcile: nothingToReconcile('a new template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
       });
       return outcome.kind === 'done' ? openCreated(context, panel.id, outcome.value) : undefined;
     }),

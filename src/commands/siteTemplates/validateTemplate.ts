@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Editors } from '../../editors/editors';
 import { templateFileUri } from '../../editors/panelUri';
-import { failureSentence } from '../runAction';
+import { runWithProgress, tellFailure } from '../../runner/actionRunner';
+import { PanelCancelledError } from '../../api/errors';
 import { templateTarget } from './templateTarget';
 
 /** "Validate Template": `POST /site-templates/validate` on the open template; the errors go to Problems at their line. */
@@ -12,9 +13,10 @@ export function registerValidateTemplate(editors: Editors): vscode.Disposable {
     const uri = target.uri ?? templateFileUri(target.panelId, { id: target.templateId, name: target.name }, 'index.html');
     let count: number;
     try {
-      count = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Validating the template') }, () => editors.validator.validate(uri));
+      count = await runWithProgress(vscode.l10n.t('Validating the template'), (_report, signal) => editors.validator.validate(uri, {}, signal));
     } catch (error) {
-      void input.notify('error', failureSentence(vscode.l10n.t('Could not validate the template'), error));
+      if (error instanceof PanelCancelledError) return undefined;
+      tellFailure(editors.services, vscode.l10n.t('Could not validate the template'), error);
       return undefined;
     }
     if (count === 0) void input.notify('info', vscode.l10n.t('The panel found no problem in the template.'));

@@ -4,7 +4,7 @@ import { inPool } from '../../state/inPool';
 import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
-import { runAction } from '../runAction';
+import { runMutation } from '../../runner/actionRunner';
 import { forgetKey, refreshNodes, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
@@ -64,7 +64,7 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   const panelId = users[0]?.panelId;
   if (!panelId) return undefined;
   const ids = users.map((user) => user.key.id);
-  const outcome = await runAction(context, {
+  const outcome = await runMutation(context, {
     panelId,
     busyLabel: BUSY[action](),
     failure: FAILED[action](users.length),

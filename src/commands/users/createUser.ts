@@ -4,7 +4,7 @@ import type { CreateKeyRequest, Key } from '../../api/types';
 import { isBack } from '../../prompts/userInput';
 import { problemsByStep, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
-import { runAction } from '../runAction';
+import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
@@ -59,7 +59,7 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
     const request: CreateKeyRequest = { label: state.label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAtOf(state.expiry, Date.now()) };
     const sentAt = Date.now();
     let found: Key | undefined;
-    const outcome = await runAction(context, {
+    const outcome = await runMutation(context, {
       panelId: origin.panelId,
       busyLabel: vscode.l10n.t('Creating "{0}"…', userName({ label: request.label })),
       failure: vscode.l10n.t('Could not create "{0}"', userName({ label: request.label })),

@@ -3,7 +3,7 @@ import type { PanelApi } from '../../api/index';
 import type { CreateKeyRequest, Key } from '../../api/types';
 import { isBack } from '../../prompts/userInput';
 import { problemsByStep, type StepProblems, type WizardStep } from '../../prompts/wizard';
-import { runAction } from '../runAction';
+import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
@@ -52,7 +52,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     const expiresAt = expiresAtOf(state.expiry, Date.now());
     const items: CreateKeyRequest[] = batchLabels(state.prefix, Number(state.count)).map((label) => ({ label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAt }));
     const sentAt = Date.now();
-    const outcome = await runAction(context, {
+    const outcome = await runMutation(context, {
       panelId,
       busyLabel: vscode.l10n.t('Creating {0} users…', items.length),
       failure: vscode.l10n.t('Could not create the users "{0}-…"', state.prefix),

@@ -6,10 +6,9 @@ import { isBack, withoutBack } from '../../prompts/userInput';
 import { jsonText } from '../../text/jsonText';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/users/userTreeItems';
-import { runAction } from '../runAction';
 import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { reReadKey, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 
 /** Fields the panel sets itself (or that grant access): never offered for editing. */
 const NOT_EDITABLE = new Set([
@@ -66,15 +65,12 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
     const chosen = withoutBack(await context.input.pick({ title, items, problem, placeholder: vscode.l10n.t('Choose a field to change, then Save') }));
     if (!chosen) return undefined;
     if (chosen.save) {
-      const outcome = await runAction(context, {
-        panelId: item.panelId,
+      const outcome = await mutateUser(context, item, {
         busyLabel: vscode.l10n.t('Saving…'),
         failure: vscode.l10n.t('Could not save "{0}"', name),
-        target: item.target,
         handles: isFieldError,
         run: (api, signal) => api.keys.update(original.id, changes, { signal }),
         apply: (key) => takeKey(context, item.panelId, key, original),
-        reconcile: (api, signal) => reReadKey(context, item.panelId, original.id, signal, api),
       });
       const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
       if (fields) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import { failureSentence } from '../runAction';
+import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { PanelCancelledError } from '../../api/errors';
 import type { KeyQuery } from '../../state/keyQueryMatch';
 import { withoutBack } from '../../prompts/userInput';
@@ -8,7 +8,6 @@ import { UserGroupItem } from '../../views/users/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilter';
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
 import { activePanelId, type UserCommandsContext } from './keyActionsSupport';
-import { abortSignalOf } from '../../connection/abortSignalOf';
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
@@ -44,18 +43,17 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
   };
   let written = 0;
   try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting {0}', what), cancellable: true },
-      (progress, token) => context.session.callOn(panelId, async (api, signal) => {
+    await runWithProgress(vscode.l10n.t('Exporting {0}', what),
+      (report, cancel) => context.session.callOn(panelId, async (api, signal) => {
         const seen = new Set<string>();
         for await (const page of api.keys.allPages({ ...query, per_page: 200 }, { signal })) {
           const fresh = (Array.isArray(page.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string' && !seen.has(key.id) && (seen.add(key.id), true));
           await append(exportPage(format, fresh, written === 0));
           written += fresh.length;
           const total = typeof page.total === 'number' ? page.total : undefined;
-          progress.report({ message: total ? vscode.l10n.t('{0} of {1}', written, total) : String(written) });
+          report(total ? vscode.l10n.t('{0} of {1}', written, total) : String(written));
         }
-      }, abortSignalOf(token)),
+      }, cancel),
     );
   } catch (error) {
     await append(exportEnd(format));
@@ -64,7 +62,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
       void context.input.notify('warning', told);
       return told;
     }
-    void context.input.notify('error', failureSentence(vscode.l10n.t('Could not export every user ({0} written)', written), error));
+    tellFailure(context, vscode.l10n.t('Could not export every user ({0} written)', written), error);
     return undefined;
   }
   await append(exportEnd(format));

@@ -3,7 +3,7 @@ import type { PanelApi } from '../../api/index';
 import type { Key } from '../../api/types';
 import { confirmed, withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
-import { runAction } from '../runAction';
+import { runMutation } from '../../runner/actionRunner';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
 import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
@@ -68,7 +68,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     const ignored = parsed.ignored.length > 0 ? `\n\n${vscode.l10n.t('Left out (not import fields): {0}', parsed.ignored.map((name) => plainLabel(name, 40)).join(', '))}` : '';
     if (!(await confirmed(context.input, go, vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length), `${preview(parsed.items)}${ignored}`))) return undefined;
     const sentAt = Date.now();
-    const outcome = await runAction(context, {
+    const outcome = await runMutation(context, {
       panelId,
       busyLabel: vscode.l10n.t('Importing {0} users…', parsed.items.length),
       failure: vscode.l10n.t('Could not import the users'),

@@ -3,10 +3,11 @@ import type { Key } from '../../api/types';
 import { keyIdOf, type KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
+import type { BusyTarget } from '../../runner/busyItems';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { UserInput } from '../../prompts/userInput';
 import type { TreeViewParts, UsersTreeProvider } from '../../views/users/UsersTreeProvider';
-import { isActivePanel, type ActionContext } from '../runAction';
+import { isActivePanel, runMutation, type ActionContext, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
 
 /** What user actions need: the action context and the stores they update. */
 export interface UserActionContext extends ActionContext {
@@ -90,4 +91,30 @@ export async function takeAnswer(context: UserActionContext, item: { readonly pa
   const key = keyIn(answer);
   if (key) takeKey(context, item.panelId, key, item.key);
   else await context.session.callOn(item.panelId, (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api)).catch(() => undefined);
+}
+
+/** A user the mutation acts on: its tree item (or any holder of its panel, key and busy target). */
+export interface UserTarget {
+  readonly panelId: string;
+  readonly key: Key;
+  readonly target?: BusyTarget;
+}
+
+/** What a user mutation says besides the user: the runner's fields, with the user's defaults optional. */
+export type UserMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target' | 'apply' | 'reconcile'> & Partial<Pick<MutateAction<T>, 'apply' | 'reconcile'>>;
+
+/**
+ * Changes one user through the runner: the user's item shows it is busy; the key the panel answers with
+ * goes to the stores (a 204 or another shape reads the user again: `takeAnswer`); a lost answer is settled
+ * by reading the user again and saying what state the panel holds it in (`reReadKey`), unless the caller
+ * reconciles its own way (a rotation compares secrets, a deletion expects a 404).
+ */
+export function mutateUser<T>(context: UserActionContext, user: UserTarget, mutation: UserMutation<T>): Promise<ActionOutcome<T>> {
+  return runMutation(context, {
+    ...mutation,
+    panelId: user.panelId,
+    target: user.target,
+    apply: mutation.apply ?? ((answer) => takeAnswer(context, user, answer)),
+    reconcile: mutation.reconcile ?? ((api, signal) => reReadKey(context, user.panelId, user.key.id, signal, api)),
+  });
 }

@@ -4,7 +4,7 @@ import { isBack, type UserInput } from '../../prompts/userInput';
 import { runWizard, type StepOutcome, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
-import { failureSentence, type ActionContext } from '../runAction';
+import { tellFailure, type ActionContext } from '../../runner/actionRunner';
 import { EXPIRY_PRESET_DAYS, customDateProblem, describeExpiry, normalizeCustomDate, type ExpiryChoice } from './accessExpiry';
 
 /** The answers shared by Create User and Create Users in Batch (label or prefix and count are their own). */
@@ -115,7 +115,7 @@ export async function answerSteps<S>(context: ActionContext, steps: readonly Wiz
   try {
     return await runWizard(steps, state, problems);
   } catch (error) {
-    void context.input.notify('error', failureSentence(vscode.l10n.t('Could not list the nodes'), error));
+    tellFailure(context, vscode.l10n.t('Could not list the nodes'), error);
     return false;
   }
 }

@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
 import { keyIdOf } from '../../state/keysStore';
 import type { UserItem } from '../../views/users/userTreeItems';
-import { runAction } from '../runAction';
 import { runBulk } from './bulkUsers';
-import { forgetKey, reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { forgetKey, mutateUser, reReadKey, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 import { confirmed } from '../../prompts/userInput';
@@ -18,14 +17,10 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
   if (!(await confirmed(context.input, vscode.l10n.t('Revoke'), ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.')))) return undefined;
   if (many) return runBulk(context, 'revoke', users);
   const item = users[0];
-  const outcome = await runAction(context, {
-    panelId: item.panelId,
+  const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Revoking…'),
     failure: vscode.l10n.t('Could not revoke "{0}"', userName(item.key)),
-    target: item.target,
     run: (api, signal) => api.keys.revoke(item.key.id, { signal }),
-    apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
@@ -40,13 +35,10 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   const rotateLabel = vscode.l10n.t('Rotate Secret');
   if (!(await confirmed(context.input, rotateLabel, vscode.l10n.t('Rotate the secret of "{0}"?', name), vscode.l10n.t('Every link already handed out stops working; the user needs a new link.')))) return undefined;
   const oldSecret = item.key.secret;
-  const outcome = await runAction(context, {
-    panelId: item.panelId,
+  const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Rotating…'),
     failure: vscode.l10n.t('Could not rotate the secret of "{0}"', name),
-    target: item.target,
     run: (api, signal) => api.keys.rotate(item.key.id, { signal }),
-    apply: (answer) => takeAnswer(context, item, answer),
     reconcile: async (api, signal) => {
       const key = await api.keys.get(item.key.id, { signal });
       takeKey(context, item.panelId, key, item.key);
@@ -70,11 +62,9 @@ async function remove(context: UserCommandsContext, users: UserItem[]): Promise<
   if (!(await confirmed(context.input, vscode.l10n.t('Delete'), ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.')))) return undefined;
   if (many) return runBulk(context, 'delete', users);
   const item = users[0];
-  const outcome = await runAction(context, {
-    panelId: item.panelId,
+  const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Deleting…'),
     failure: vscode.l10n.t('Could not delete "{0}"', userName(item.key)),
-    target: item.target,
     run: (api, signal) => api.keys.delete(item.key.id, { signal }),
     apply: () => forgetKey(context, item.panelId, item.key.id),
     reconcile: async (api, signal) => {

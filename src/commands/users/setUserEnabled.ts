@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import type { UserItem } from '../../views/users/userTreeItems';
-import { runAction } from '../runAction';
-import { reReadKey, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { mutateUser, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';
 
@@ -12,14 +11,11 @@ import { chosenUsers } from './userTargets';
  */
 async function setEnabled(context: UserActionContext, item: UserItem, enable: boolean): Promise<void> {
   const name = userName(item.key);
-  const outcome = await runAction(context, {
-    panelId: item.panelId,
+  const outcome = await mutateUser(context, item, {
     busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
-    target: item.target,
     run: (api, signal) => (enable ? api.keys.enable(item.key.id, { signal }) : api.keys.disable(item.key.id, { signal })),
     apply: (key) => takeKey(context, item.panelId, key, item.key),
-    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
 }

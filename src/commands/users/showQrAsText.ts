@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import qrcode from 'qrcode-terminal';
-import type { PanelSession } from '../../connection/panelSession';
-import { withoutBack, type UserInput } from '../../prompts/userInput';
-import { describeError } from '../../text/describeError';
+import { withoutBack } from '../../prompts/userInput';
+import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { userLinks, type UserLink } from '../../webviews/qr';
 import { keyArgument } from './keyArgument';
@@ -19,7 +18,8 @@ function qrText(value: string, small: boolean): string {
  * untitled document, for pasting into a chat or reading over SSH. Links are read fresh from the panel the
  * user came from (they need users:write) and made plain before they are encoded or printed.
  */
-export function registerShowQrAsText(session: PanelSession, input: UserInput): vscode.Disposable {
+export function registerShowQrAsText(context: ActionContext): vscode.Disposable {
+  const { session, input } = context;
   return vscode.commands.registerCommand('panelOps.users.showQrAsText', async (item?: unknown) => {
     const target = keyArgument(item);
     if (!target) return;
@@ -27,15 +27,14 @@ export function registerShowQrAsText(session: PanelSession, input: UserInput): v
       await input.notify('warning', vscode.l10n.t('Links hold the user\'s proxy secret: the panel shows them only to tokens that {0}.', session.capabilities.explain('keys.links')));
       return;
     }
-    let links: UserLink[];
-    try {
-      const key = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading the user\'s links…') }, () =>
-        session.callOn(target.panelId, (api, signal) => api.keys.get(target.key.id, { signal })));
-      links = userLinks(key, vscode.l10n.t);
-    } catch (error) {
-      await input.notify('error', vscode.l10n.t('Could not read the user\'s links: {0}', describeError(error)));
-      return;
-    }
+    const read = await runRead(context, {
+      panelId: target.panelId,
+      busyLabel: vscode.l10n.t('Reading the user\'s links…'),
+      failure: vscode.l10n.t('Could not read the user\'s links'),
+      run: (api, signal) => api.keys.get(target.key.id, { signal }),
+    });
+    if (read.kind !== 'done') return;
+    const links: UserLink[] = userLinks(read.value, vscode.l10n.t);
     const label = plainLabel(target.key.label, 80) || vscode.l10n.t('(no label)');
     if (links.length === 0) {
       await input.notify('info', vscode.l10n.t('{0} has no links to show: bind it to a node or create a subscription.', label));

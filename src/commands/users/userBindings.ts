@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
-import { runAction } from '../runAction';
-import { reReadKey, takeAnswer, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
@@ -15,14 +14,10 @@ async function addNodes(context: UserCommandsContext, item: UserItem): Promise<s
   const answers: NewUserAnswers = { type: item.key.type, nodeIds: [], expiry: { kind: 'none' } };
   const step = nodesStep<NewUserAnswers>(context.input, vscode.l10n.t('Add Nodes to "{0}"', name), unbound);
   if (!(await answerSteps(context, [step], answers)) || answers.nodeIds.length === 0) return undefined;
-  const result = await runAction(context, {
-    panelId: item.panelId,
+  const result = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Adding nodes…'),
     failure: vscode.l10n.t('Could not add nodes to "{0}"', name),
-    target: item.target,
     run: (api, signal) => api.keys.bindings.add(item.key.id, { node_ids: answers.nodeIds }, { signal }),
-    apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, answers.nodeIds.length) : undefined;
 }
@@ -39,15 +34,11 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
   }
   const nodeId = binding.binding.node_id;
   if (!nodeId) return undefined;
-  const result = await runAction(context, {
-    panelId: item.panelId,
+  const result = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Removing {0}…', nodeName),
     failure: vscode.l10n.t('Could not remove {0} from "{1}"', nodeName, name),
-    target: item.target,
     handles: (error) => error instanceof PanelHttpError && error.code === 'last_binding',
     run: (api, signal) => api.keys.bindings.remove(item.key.id, nodeId, { signal }),
-    apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
     void context.input.notify('warning', lastOne);

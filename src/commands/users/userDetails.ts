@@ -3,7 +3,7 @@ import { prettyJson } from '../../editors/readOnlyDocuments';
 import { plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/users/userTreeItems';
 import { exportRecord } from './exportFormat';
-import { runAction } from '../runAction';
+import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './keyActionsSupport';
 
 /**
@@ -12,7 +12,7 @@ import { userName, type UserCommandsContext } from './keyActionsSupport';
  */
 async function showDetails(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
-  const outcome = await runAction(context, {
+  const outcome = await runRead(context, {
     panelId: item.panelId,
     busyLabel: vscode.l10n.t('Reading details…'),
     failure: vscode.l10n.t('Could not read the details of "{0}"', name),

@@ -3,7 +3,7 @@ import type { Key, KeyLink } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/users/userTreeItems';
-import { runAction } from '../runAction';
+import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './keyActionsSupport';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
@@ -35,7 +35,7 @@ function linkChoices(links: readonly KeyLink[]): LinkChoice[] {
 
 /** Reads a user's links (`GET /keys/{id}/links`, users:write: they embed the secret). */
 async function readLinks(context: UserCommandsContext, panelId: string, key: Key, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
-  const outcome = await runAction(context, {
+  const outcome = await runRead(context, {
     panelId,
     busyLabel: vscode.l10n.t('Reading links…'),
     failure: vscode.l10n.t('Could not read the links of "{0}"', userName(key)),

@@ -2,21 +2,17 @@ import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import { UserItem } from '../../views/users/userTreeItems';
-import { runAction } from '../runAction';
-import { reReadKey, takeAnswer, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { runRead } from '../../runner/actionRunner';
+import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { confirmed } from '../../prompts/userInput';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
-  const outcome = await runAction(context, {
-    panelId: item.panelId,
+  const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Creating subscription…'),
     failure: vscode.l10n.t('Could not create a subscription for "{0}"', name),
-    target: item.target,
     run: (api, signal) => api.keys.subscription.create(item.key.id, { signal }),
-    apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   const told = vscode.l10n.t('"{0}" has a subscription now.', name);
@@ -30,14 +26,10 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
   const name = userName(item.key);
   const action = vscode.l10n.t('Delete Subscription');
   if (!(await confirmed(context.input, action, vscode.l10n.t('Delete the subscription of "{0}"?', name), vscode.l10n.t('Its short URL stops working; the proxy links stay.')))) return undefined;
-  const outcome = await runAction(context, {
-    panelId: item.panelId,
+  const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Deleting subscription…'),
     failure: vscode.l10n.t('Could not delete the subscription of "{0}"', name),
-    target: item.target,
     run: (api, signal) => api.keys.subscription.delete(item.key.id, { signal }),
-    apply: (answer) => takeAnswer(context, item, answer),
-    reconcile: (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api),
   });
   return outcome.kind === 'done' ? vscode.l10n.t('Deleted the subscription of "{0}".', name) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
@@ -47,7 +39,7 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
   const name = userName(item.key);
   let key: Key = context.keys.get(keyIdOf(item.key)) ?? item.key;
   if (typeof key.subscription_short_url !== 'string' || key.subscription_short_url === '') {
-    const outcome = await runAction(context, {
+    const outcome = await runRead(context, {
       panelId: item.panelId,
       busyLabel: vscode.l10n.t('Reading subscription…'),
       failure: vscode.l10n.t('Could not read the subscription of "{0}"', name),

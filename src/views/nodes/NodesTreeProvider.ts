@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
-import { PanelHttpError } from '../../api/errors';
+import { nodeFailureOf } from '../../api/nodeFailure';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
 import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
 import type { NodesStore } from '../../state/nodesStore';
+import { progressInView } from '../../runner/actionRunner';
 import { ErrorNode } from '../shared/errorNode';
 import { MessageNode } from '../shared/messageNode';
 import { MissingScopeNode } from '../shared/missingScopeNode';
@@ -263,7 +264,9 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       try {
         // Nothing in the tree spins for this one (no children are loading): the view shows the progress.
         // The store's change event shows the node's new copy on its item.
-        await vscode.window.withProgress({ location: { viewId: NODES_VIEW_ID } }, () => this.store.refresh(id, signal));
+        const refreshed = this.store.refresh(id, signal);
+        progressInView(NODES_VIEW_ID, refreshed);
+        await refreshed;
         if (signal.aborted) return;
       } catch {
         if (signal.aborted) return;
@@ -308,9 +311,9 @@ function uniqueById(items: NodeItem[]): NodeItem[] {
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
-/** A 503 from a node route means the node is offline (spec part 7). */
+/** A 503 from a node route means the node is offline (spec part 7, decided by `nodeFailureOf`). */
 function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode.TreeItem | undefined {
-  if (!(error instanceof PanelHttpError) || error.status !== 503) return undefined;
+  if (nodeFailureOf(error) !== 'offline') return undefined;
   const reason = vscode.l10n.t('{0} is offline: the panel cannot reach it (HTTP 503)', plainLabel(nodeLabel(node, vscode.l10n.t), 80));
   return new ErrorNode(new Error(reason), retry);
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeyList, KeysStore } from '../../state/keysStore';
-import type { ItemRefresher } from '../shared/busyItems';
+import { progressInView } from '../../runner/actionRunner';
+import type { ItemRefresher } from '../../runner/busyItems';
 import { LoadMoreNode } from '../shared/loadMoreNode';
 import { MessageNode } from '../shared/messageNode';
 import { failureNodes } from './failureNodes';
@@ -14,7 +15,7 @@ import { UserItem } from './userTreeItems';
 export function loadMoreKeys(store: KeysStore, list: KeyList, viewId: string, isCurrent: () => boolean, refresh: () => void): Promise<void> {
   if (!isCurrent()) return Promise.resolve();
   const load = store.loadNext(list);
-  void vscode.window.withProgress({ location: { viewId } }, () => load);
+  progressInView(viewId, load);
   return load.then(() => {
     if (isCurrent()) refresh();
   });

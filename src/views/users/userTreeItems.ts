@@ -3,7 +3,7 @@ import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
 import type { KeyList } from '../../state/keysStore';
-import type { BusyTarget, ItemRefresher } from '../shared/busyItems';
+import type { BusyTarget, ItemRefresher } from '../../runner/busyItems';
 import {
   SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, keyBindings, syncKind, userContextValue, userDescription, userIcon,
   userTooltipRows, type IconChoice,

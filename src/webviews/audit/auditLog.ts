@@ -5,6 +5,7 @@ import { PanelHttpError } from '../../api/errors';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
+import { tellFailure } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
 import { LatestLoad } from '../../state/latestLoad';
 import { PageRegistry } from '../shared/pageRegistry';
@@ -170,7 +171,7 @@ export class AuditLogView implements vscode.Disposable {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
       void this.input.notify('info', vscode.l10n.t('Exported {0} audit entries to {1}.', entries.length, uri.fsPath || uri.toString()));
     } catch (error) {
-      void this.input.notify('error', vscode.l10n.t('Could not write {0}: {1}', uri.fsPath || uri.toString(), describeError(error)));
+      tellFailure({ input: this.input }, vscode.l10n.t('Could not write {0}', uri.fsPath || uri.toString()), error);
     }
   }
 }

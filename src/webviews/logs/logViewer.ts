@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
-import { PanelHttpError, PanelNetworkError } from '../../api/errors';
+import { PanelNetworkError } from '../../api/errors';
+import { nodeFailureOf } from '../../api/nodeFailure';
 import type { PanelNode } from '../../api/types';
 import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
@@ -129,7 +130,7 @@ export class LogViewer implements vscode.Disposable {
   private onStopped(end: FollowEnd): void {
     if (this.disposed) return;
     if (end.kind === 'ended') this.setState('ended');
-    else if (end.error instanceof PanelHttpError && end.error.status === 503) this.setState('offline');
+    else if (nodeFailureOf(end.error) === 'offline') this.setState('offline');
     else if (end.error instanceof PanelNetworkError) this.setState('dropped', describeError(end.error));
     else this.setState('failed', describeError(end.error));
   }
