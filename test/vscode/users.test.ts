@@ -86,7 +86,7 @@ describe('Users view', () => {
     await vscode.commands.executeCommand('panelOps.nodes.refresh');
     await children(api.nodes);
     assert.equal(userItems(await children(api.users, active)).length, 6);
-    assert.equal(requestsTo(panel, '/keys').length, 0, 'no user request for a Nodes refresh');
+    assert.equal(requestsTo(panel, '/keys').length, 0, `no user request for a Nodes refresh: ${JSON.stringify(requestsTo(panel, '/keys'))}`);
 
     await vscode.commands.executeCommand('panelOps.users.refresh');
     const again = await group(api, 'active');
