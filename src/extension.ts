@@ -8,7 +8,7 @@ import { registerEditBrandingField } from './commands/branding/editBrandingField
 import { registerPreviewBranding, showBrandingPreview } from './commands/branding/previewBranding';
 import { saveBrandingProfile } from './commands/branding/saveBrandingProfile';
 import { registerUploadBrandingAsset } from './commands/branding/uploadBrandingAsset';
-import { registerConnectCommand } from './commands/connect';
+import { registerConnectCommand } from './commands/panels/connect';
 import { registerOpenDashboard } from './commands/monitoring/openDashboard';
 import { registerShowNodeMetrics } from './commands/monitoring/showNodeMetrics';
 import { registerPreviewSubscriptionPage } from './commands/settings/previewSubscriptionPage';
@@ -37,26 +37,26 @@ import { registerUserBindings } from './commands/users/userBindings';
 import { registerUserDetails } from './commands/users/userDetails';
 import { registerUserLinks } from './commands/users/userLinks';
 import { registerUserSubscription } from './commands/users/userSubscription';
-import { registerNodesRefresh } from './commands/nodesRefresh';
-import { registerReconnect } from './commands/reconnect';
-import { registerRefreshAllCommand } from './commands/refreshAll';
-import { registerShowLogCommand } from './commands/showLog';
-import { registerSignOutCommand } from './commands/signOut';
+import { registerNodesRefresh } from './commands/nodes/refreshNodes';
+import { registerReconnect } from './commands/panels/reconnect';
+import { registerRefreshAllCommand } from './commands/panels/refreshAll';
+import { registerShowLogCommand } from './commands/panels/showLog';
+import { registerSignOutCommand } from './commands/panels/signOut';
 import { registerNodeSiteCommands } from './commands/nodes/nodeSite';
-import { registerPanelDocuments } from './commands/panelDocuments';
+import { registerPanelDocuments } from './commands/documents/panelDocuments';
 import { registerCustomizeTemplate } from './commands/siteTemplates/customizeTemplate';
 import { registerOpenPanelFolder } from './commands/siteTemplates/openPanelFolder';
 import { registerOpenTemplate } from './commands/siteTemplates/openTemplate';
 import { registerPreviewTemplate } from './commands/siteTemplates/previewTemplate';
 import { registerSiteTemplatesCommands } from './commands/siteTemplates/refresh';
-import { registerTemplateHistoryCommands } from './commands/siteTemplates/templateHistory';
+import { registerTemplateHistoryCommands } from './commands/templateHistory/compareAndRestore';
 import { registerTemplateLifecycle } from './commands/siteTemplates/templateLifecycle';
 import { registerTemplateTransfer } from './commands/siteTemplates/templateTransfer';
 import { registerValidateTemplate } from './commands/siteTemplates/validateTemplate';
-import { registerSwitchPanelCommand } from './commands/switchPanel';
-import { registerTreeNodeActions } from './commands/treeNodeActions';
-import { registerUsersFilter } from './commands/usersFilter';
-import { registerUsersRefresh } from './commands/usersRefresh';
+import { registerSwitchPanelCommand } from './commands/panels/switchPanel';
+import { registerTreeItemActions } from './commands/shared/treeItemActions';
+import { registerUsersFilter } from './commands/users/editUsersFilter';
+import { registerUsersRefresh } from './commands/users/refreshUsers';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from './connection/authenticationProvider';
 import { Capabilities } from './connection/capabilities';
 import { CLIENT_SETTINGS, clientOptionsFromSettings } from './connection/clientOptions';
@@ -146,7 +146,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerSignOutCommand(session, store, input),
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
-    registerTreeNodeActions(),
+    registerTreeItemActions(),
     registerNodesRefresh(nodesView.provider),
     registerUsersRefresh(usersView.provider),
     registerUsersFilter(usersView.provider, session, input),

@@ -1,6 +1,6 @@
 /** Headers and body of one request: exactly one Authorization header, no cookies, the right Accept. */
 import type { CallBody } from './call';
-import { stringifyJsonExact } from './jsonText';
+import { stringifyJsonExact } from './exactJson';
 import { buildMultipart } from './multipart';
 
 /** What the caller expects back, which decides the Accept header and how the answer is read. */

@@ -5,12 +5,12 @@ import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
-import { ErrorNode } from '../shared/errorNode';
-import { MessageNode } from '../shared/messageNode';
-import { MissingScopeNode } from '../shared/missingScopeNode';
+import { ErrorItem } from '../shared/errorItem';
+import { MessageItem } from '../shared/messageItem';
+import { MissingScopeItem } from '../shared/missingScopeItem';
 import { plainLabel } from '../../text/plainText';
-import { panelDescription, stateNodes } from '../shared/viewMessages';
-import { failureNodes } from '../users/failureNodes';
+import { panelDescription, stateItems } from '../shared/viewMessages';
+import { failureItems } from '../users/failureItems';
 import { keyPageItems, loadMoreKeys } from '../users/keyPages';
 import { RenderedUsers } from '../users/renderedUsers';
 import { UserItem } from '../users/userTreeItems';
@@ -107,7 +107,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     if (element instanceof NodeSectionItem) return this.sectionChildren(element);
     if (element instanceof UserItem) {
       const bindings = element.bindingItems();
-      return bindings.length > 0 ? bindings : [new MessageNode(vscode.l10n.t('Not bound to any node'))];
+      return bindings.length > 0 ? bindings : [new MessageItem(vscode.l10n.t('Not bound to any node'))];
     }
     return [];
   }
@@ -134,7 +134,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
-    const blocked = stateNodes(this.session, 'nodes.list');
+    const blocked = stateItems(this.session, 'nodes.list');
     if (blocked) return blocked;
     if (this.nodes) return this.nodes;
     if (this.rootLoad) return this.rootLoad.promise;
@@ -163,7 +163,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     }));
     this.itemsById.clear();
     for (const item of nodeItems) this.itemsById.set(item.node.id, item);
-    this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageNode(vscode.l10n.t('No nodes'))];
+    this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageItem(vscode.l10n.t('No nodes'))];
     return this.nodes;
   }
 
@@ -185,7 +185,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
           const rows = scalarFields(health, vscode.l10n.t);
           return rows.length > 0
             ? rows.map(([name, value], index) => new HealthFieldItem(name, value, `${section.id}/${index}`))
-            : [new MessageNode(vscode.l10n.t('The panel sent no health details'))];
+            : [new MessageItem(vscode.l10n.t('The panel sent no health details'))];
         }, 'nodes.health', retry, (error) => offlineNode(error, node, retry)).promise;
       case 'jobs': {
         // Job history is a sensitive read (spec 5.8): without nodes:write, say so instead of asking.
@@ -196,13 +196,13 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
           const items = jobs.filter((job) => typeof job === 'object' && job !== null)
             .slice(0, RECENT_JOBS)
             .map((job, index) => new JobItem(job, `${section.id}/${index}`, now));
-          return items.length > 0 ? items : [new MessageNode(vscode.l10n.t('No apply jobs yet'))];
+          return items.length > 0 ? items : [new MessageItem(vscode.l10n.t('No apply jobs yet'))];
         }, 'nodes.jobs', retry).promise;
       }
       case 'users':
         return this.nodeUsers(section);
       case 'site':
-        if (!this.session.capabilities.can('nodes.site.get')) return [new MissingScopeNode('nodes.site.get', this.session.capabilities.wasDenied('nodes.site.get'))];
+        if (!this.session.capabilities.can('nodes.site.get')) return [new MissingScopeItem('nodes.site.get', this.session.capabilities.wasDenied('nodes.site.get'))];
         return this.track(async (token) => {
           const site = await this.session.call((api, signal) => api.nodes.site.get(node.id, { signal }), token);
           return siteRows(site).map(([name, value], index) => new HealthFieldItem(name, value, `${section.id}/${index}`, 'siteField'));
@@ -212,7 +212,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   private async nodeUsers(section: NodeSectionItem): Promise<vscode.TreeItem[]> {
     if (!this.session.capabilities.can('keys.list')) {
-      return [new MissingScopeNode('keys.list', this.session.capabilities.wasDenied('keys.list'))];
+      return [new MissingScopeItem('keys.list', this.session.capabilities.wasDenied('keys.list'))];
     }
     const list = (section.list ??= this.keys.list({ node: section.parent.node.id }));
     const loadMore = () =>
@@ -265,13 +265,13 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const source = new vscode.CancellationTokenSource();
     this.loads.add(source);
     // A superseded load shows what the session says now (e.g. the reconnect node after a 401), else nothing.
-    const superseded = () => stateNodes(this.session, 'nodes.list') ?? [];
+    const superseded = () => stateItems(this.session, 'nodes.list') ?? [];
     const promise = load(source.token).then(
       (items) => (source.token.isCancellationRequested ? superseded() : items),
       (error: unknown) => {
         if (source.token.isCancellationRequested) return superseded();
         const claimed = special?.(error);
-        return claimed ? [claimed] : failureNodes(error, this.session, route, retry);
+        return claimed ? [claimed] : failureItems(error, this.session, route, retry);
       },
     ).finally(() => {
       this.loads.delete(source);
@@ -307,11 +307,11 @@ function uniqueById(items: NodeItem[]): NodeItem[] {
 function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode.TreeItem | undefined {
   if (!(error instanceof PanelHttpError) || error.status !== 503) return undefined;
   const reason = vscode.l10n.t('{0} is offline: the panel cannot reach it (HTTP 503)', plainLabel(nodeLabel(node, vscode.l10n.t), 80));
-  return new ErrorNode(new Error(reason), retry);
+  return new ErrorItem(new Error(reason), retry);
 }
 
 function jobsScopeNode(session: PanelSession): vscode.TreeItem {
-  const item = new MissingScopeNode('nodes.jobs', session.capabilities.wasDenied('nodes.jobs'));
+  const item = new MissingScopeItem('nodes.jobs', session.capabilities.wasDenied('nodes.jobs'));
   item.description = session.capabilities.explain('nodes.jobs');
   return item;
 }

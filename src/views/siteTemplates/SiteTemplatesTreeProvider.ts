@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { parseSiteTemplates, type SiteTemplateList } from '../../state/siteTemplatesModel';
 import type { PanelSession } from '../../connection/panelSession';
-import { ErrorNode } from '../shared/errorNode';
-import { MessageNode } from '../shared/messageNode';
+import { ErrorItem } from '../shared/errorItem';
+import { MessageItem } from '../shared/messageItem';
 import { stableIds } from '../shared/stableIds';
-import { stateNodes } from '../shared/viewMessages';
-import { SiteTemplateNode } from './siteTemplateNode';
+import { stateItems } from '../shared/viewMessages';
+import { SiteTemplateItem } from './siteTemplateItem';
 import { SingleFlightLoad } from '../../state/singleFlightLoad';
 
 type Loaded = { readonly kind: 'loaded'; readonly panelId: string; readonly list: SiteTemplateList } | { readonly kind: 'failed'; readonly error: unknown };
@@ -38,19 +38,19 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element) return [];
-    const blocked = stateNodes(this.session, 'siteTemplates.list');
+    const blocked = stateItems(this.session, 'siteTemplates.list');
     if (blocked) return blocked;
     if (!this.loaded) await this.load();
     const loaded = this.loaded;
-    if (!loaded) return stateNodes(this.session, 'siteTemplates.list') ?? [];
+    if (!loaded) return stateItems(this.session, 'siteTemplates.list') ?? [];
     if (loaded.kind === 'failed') {
-      return stateNodes(this.session, 'siteTemplates.list') ?? [new ErrorNode(loaded.error, () => this.refresh())];
+      return stateItems(this.session, 'siteTemplates.list') ?? [new ErrorItem(loaded.error, () => this.refresh())];
     }
     const ids = stableIds('siteTemplates', loaded.list.templates.map((template) => template.id));
-    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template, index) => new SiteTemplateNode(template, ids[index], loaded.panelId));
-    if (nodes.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No site templates')));
+    const nodes: vscode.TreeItem[] = loaded.list.templates.map((template, index) => new SiteTemplateItem(template, ids[index], loaded.panelId));
+    if (nodes.length === 0) nodes.push(new MessageItem(vscode.l10n.t('No site templates')));
     if (loaded.list.unreadable > 0) {
-      nodes.push(new MessageNode(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.list.unreadable), 'warning'));
+      nodes.push(new MessageItem(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.list.unreadable), 'warning'));
     }
     return nodes;
   }

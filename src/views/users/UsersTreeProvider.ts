@@ -2,15 +2,15 @@ import * as vscode from 'vscode';
 import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeyList, KeysStore } from '../../state/keysStore';
-import { MessageNode } from '../shared/messageNode';
+import { MessageItem } from '../shared/messageItem';
 import type { TreeViewParts } from '../shared/treeViewParts';
-import { panelDescription, stateNodes } from '../shared/viewMessages';
-import { failureNodes } from './failureNodes';
+import { panelDescription, stateItems } from '../shared/viewMessages';
+import { failureItems } from './failureItems';
 import { keyPageItems, loadMoreKeys } from './keyPages';
 import { RenderedUsers } from './renderedUsers';
 import { UserGroupItem, UserItem } from './userTreeItems';
 import { UsersSummary } from './usersSummary';
-import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
+import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
 
 /** Kept here for the modules that import it from the Users view. */
 export type { TreeViewParts };
@@ -140,7 +140,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
-    const blocked = stateNodes(this.session, 'keys.list');
+    const blocked = stateItems(this.session, 'keys.list');
     if (blocked) return blocked;
     if (this.groups) return this.groups;
     this.groupsLoad ??= this.loadGroups();
@@ -155,14 +155,14 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const promise = (async (): Promise<vscode.TreeItem[]> => {
       try {
         await this.store.loadCounts(lists, source.token);
-        if (source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
+        if (source.token.isCancellationRequested) return stateItems(this.session, 'keys.list') ?? [];
         this.groups = KEY_STATES.map((state, index) => new UserGroupItem(state, lists[index]));
         this.groupsLoaded.fire();
         return this.groups;
       } catch (error) {
         // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
-        if (this.groupsLoad?.source !== source || source.token.isCancellationRequested) return stateNodes(this.session, 'keys.list') ?? [];
-        return failureNodes(error, this.session, 'keys.list', () => this.refresh());
+        if (this.groupsLoad?.source !== source || source.token.isCancellationRequested) return stateItems(this.session, 'keys.list') ?? [];
+        return failureItems(error, this.session, 'keys.list', () => this.refresh());
       } finally {
         if (this.groupsLoad?.source === source) this.groupsLoad = undefined;
         source.dispose();
@@ -190,7 +190,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
 function userChildren(user: UserItem): vscode.TreeItem[] {
   const bindings = user.bindingItems();
-  return bindings.length > 0 ? bindings : [new MessageNode(vscode.l10n.t('Not bound to any node'))];
+  return bindings.length > 0 ? bindings : [new MessageItem(vscode.l10n.t('Not bound to any node'))];
 }
 
 /**
