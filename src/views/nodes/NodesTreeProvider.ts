@@ -18,7 +18,7 @@ import type { TreeViewParts } from '../shared/treeViewParts';
 import { nodeLabel, scalarFields } from './nodeDescription';
 import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
-import { NodesDragAndDrop, type NodesReorder } from './nodesDragAndDrop';
+import { NodesDragAndDrop } from './nodesDragAndDrop';
 
 /** What the composition root gets back: the provider, its view and the drag-and-drop controller. */
 export interface NodesViewParts extends TreeViewParts<NodesTreeProvider> {
@@ -318,11 +318,12 @@ function jobsScopeNode(session: PanelSession): vscode.TreeItem {
 
 /**
  * Creates the Nodes view (disposed with the extension); its description shows the active panel's name.
- * Nodes can be dragged onto another node to go before it; `reorder` sends the new order to the panel.
+ * Nodes can be dragged onto another node to go before it; the node commands say how the order is sent
+ * (`dragAndDrop.handleReorder`).
  */
-export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, reorder: NodesReorder): NodesViewParts {
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore): NodesViewParts {
   const provider = new NodesTreeProvider(session, store, keys);
-  const dragAndDrop = new NodesDragAndDrop(store, reorder);
+  const dragAndDrop = new NodesDragAndDrop(store);
   const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: dragAndDrop });
   const describe = () => { view.description = panelDescription(session); };
   describe();
