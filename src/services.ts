@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { createPanelApi } from './api/index';
 import type { PanelClientOptions } from './api/options';
 import { Capabilities } from './connection/capabilities';
 import { clientOptionsFromSettings } from './connection/clientOptions';
+import { createPanelApi } from './connection/panelClient';
 import { PanelSession } from './connection/panelSession';
 import { PanelStore } from './connection/panelStore';
 import { registerEditors, type Editors } from './editors/editors';
