@@ -19,7 +19,7 @@ import { clampMaxConcurrency, type PagingSettings } from './paging';
 import { retryDelay, retryPolicy } from './retryPolicy';
 import { PanelTransport } from './transport';
 import { createSettingsApi, type SettingsApi } from './settings';
-import { createSiteTemplatesApi, type SiteTemplatesApi } from './sites';
+import { createSiteTemplatesApi, type SiteTemplatesApi } from './siteTemplates';
 import type { JsonValue } from './types';
 
 export interface PanelApi {
@@ -85,13 +85,13 @@ export type { KeysApi } from './keys';
 export type { NodesApi } from './nodes';
 export type { FleetApi } from './fleet';
 export type { AlertId, AlertsApi, DashboardApi, MonitoringApi, StatusApi } from './monitoring';
-export type { NodeSiteApi, SiteTemplatesApi } from './sites';
+export type { NodeSiteApi, SiteTemplatesApi } from './siteTemplates';
 export type { BrandingApi } from './branding';
 export { BRANDING_UPDATE_FIELDS } from './branding';
 export type { SettingsApi } from './settings';
 export type { AuditApi } from './audit';
 export { auditEntries } from './audit';
-export { parseJsonExact, stringifyJsonExact, UnsendableJsonError } from './jsonText';
+export { parseJsonExact, stringifyJsonExact, UnsendableJsonError } from './exactJson';
 export * from './errors';
 export * from './types';
 export { ROUTES, SCOPES, PRESETS, findRoute, requiredScope, routeById, scopeAllows } from './catalog';

@@ -1,6 +1,6 @@
 /** Monitoring: alerts, dashboard, monitoring series and overviews, and the public status (`status.public`). */
 import type { CallOptions, Transport } from './call';
-import { exactInteger, isIntegerText } from './jsonText';
+import { exactInteger, isIntegerText } from './exactJson';
 import type { JsonObject, JsonValue } from './types';
 
 /**

@@ -2,7 +2,7 @@
 import type { RouteId } from './catalog';
 import { jsonBody, onId, type CallOptions, type TextStream, type Transport } from './call';
 import { clampJobsLimit } from './paging';
-import { createNodeSiteApi, type NodeSiteApi } from './sites';
+import { createNodeSiteApi, type NodeSiteApi } from './siteTemplates';
 import type { ApplyJob, JsonObject, NodeList, PanelNode } from './types';
 
 export interface NodesApi {

@@ -1,6 +1,6 @@
 /** Headers and body of one request: exactly one Authorization header, no cookies, the right Accept. */
 import type { CallBody, UploadFile } from './call';
-import { stringifyJsonExact } from './jsonText';
+import { stringifyJsonExact } from './exactJson';
 import type { FormData, UndiciModule } from './undiciModule';
 
 /** What the caller expects back, which decides the Accept header and how the answer is read. */

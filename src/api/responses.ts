@@ -4,7 +4,7 @@
  */
 import type { RouteSpec } from './catalog';
 import { PanelHttpError, PanelResponseFormatError, type PanelApiError } from './errors';
-import { parseJsonExact, stringifyJsonExact } from './jsonText';
+import { parseJsonExact, stringifyJsonExact } from './exactJson';
 
 /** A fully read answer. */
 export interface ReceivedBody {

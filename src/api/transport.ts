@@ -16,7 +16,7 @@ import {
   PanelCancelledError, PanelConfigError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
 } from './errors';
 import { classifyFailure, type FailureContext } from './failureClassifier';
-import { UnsendableJsonError } from './jsonText';
+import { UnsendableJsonError } from './exactJson';
 import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
 import { redact } from './redaction';
 import { requestParts, type RequestParts, type ResponseKind } from './requestParts';

@@ -3,7 +3,7 @@
  * set, else the environment's `HTTPS_PROXY`/`HTTP_PROXY` the way VS Code itself falls back to them. Hosts
  * in `http.noProxy` go direct either way; with the environment's proxy, so do those in its `NO_PROXY`.
  */
-import { proxyFromEnvironment } from '../api/index';
+import { proxyFromEnvironment } from '../api/proxyEnvironment';
 import type { PanelClientOptions } from '../api/options';
 
 export interface ProxySettings {

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Scope } from '../api/catalog';
 import { isScopeDenied, isTokenRejected, PanelConfigError } from '../api/errors';
-import { createPanelApi, type PanelClientOptions } from '../api/index';
+import type { PanelClientOptions } from '../api/index';
+import { createPanelApi } from './panelClient';
 import { describeError } from '../text/describeError';
 import { verificationRoute } from './verificationRoute';
 

@@ -4,7 +4,7 @@ import type { UserInput } from '../prompts/userInput';
 import type { DocumentStates } from './documentStates';
 import type { EditorProblems } from './editorProblems';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
-import type { TemplateHistory } from './templateHistory';
+import type { TemplateHistory } from './templateHistoryStorage';
 
 /** What the panel file system and the editor commands share, built once in extension.ts. */
 export interface EditorServices {

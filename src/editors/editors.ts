@@ -9,7 +9,7 @@ import { openDocument } from './openDocument';
 import { locate } from './panelUri';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { SaveConflicts } from './saveConflicts';
-import { TemplateHistory } from './templateHistory';
+import { TemplateHistory } from './templateHistoryStorage';
 import { TemplateSave } from './templateSave';
 import { TemplateSource } from './templateSource';
 import { siblingUri, TemplateValidator } from './templateValidation';

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../api/errors';
-import { BRANDING_UPDATE_FIELDS, parseJsonExact, type PanelApi } from '../api/index';
+import { BRANDING_UPDATE_FIELDS } from '../api/branding';
+import { parseJsonExact } from '../api/exactJson';
+import type { PanelApi } from '../api/index';
 import { listFromResponse } from '../state/listFromResponse';
 import type { JsonObject } from '../api/types';
 import { describeError } from '../text/describeError';

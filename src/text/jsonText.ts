@@ -3,7 +3,7 @@
  * int64 beyond 2^53 as a bigint (spec 4.1), which plain JSON.stringify refuses ("Do not know how to
  * serialize a BigInt"); here it is written as its exact digits. No `vscode` import.
  */
-import { stringifyJsonExact } from '../api/jsonText';
+import { stringifyJsonExact } from '../api/exactJson';
 
 /**
  * The value as JSON, bigints as their digits, laid out with `indent` spaces as `JSON.stringify(value, null,

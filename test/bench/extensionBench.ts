@@ -15,24 +15,50 @@ import { summary, time, timeOnce, type Timing } from './timing';
 export interface ActivationResult {
   readonly load: Timing;
   readonly activate: Timing;
+  /** Load plus activate, per sample. */
+  readonly total: Timing;
+  /** The same for the empty extension, sampled alternately with ours in the same run. */
+  readonly empty: Timing;
+  /** Median of the paired differences (ours minus empty), in ms. */
+  readonly overEmpty: number;
   readonly requests: number;
+  /** JavaScript loaded while loading and activating (KiB), and which files. */
+  readonly evaluatedKb: number;
+  readonly evaluatedFiles: readonly string[];
+  /** dist/extension.js */
   readonly bundleKb: number;
+  /** Every .js file of dist/ but the webview scripts (the bundles loaded on first use included). */
+  readonly bundles: Readonly<Record<string, number>>;
   readonly webviewKb: number;
   readonly vsixKb: number | undefined;
 }
 
 const kb = (path: string) => statSync(path).size / 1024;
 
+type ActivationSample = { loadMs: number; activateMs: number; requests: number; evaluatedKb: number; files: string[] };
+
+/** Activation of dist/extension.js and of the empty extension, alternately, `runs` fresh processes each. */
 export function measureActivation(runs: number): ActivationResult {
-  const samples = Array.from({ length: runs }, () =>
-    JSON.parse(execFileSync(process.execPath, [join(repoRoot, 'out/test/bench/activation.bench.js')], { cwd: repoRoot, encoding: 'utf8' })) as { loadMs: number; activateMs: number; requests: number });
+  const sample = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [join(repoRoot, 'out/test/bench/activation.bench.js'), ...args], { cwd: repoRoot, encoding: 'utf8' })) as ActivationSample;
+  const pairs = Array.from({ length: runs }, () => ({ empty: sample('empty'), ours: sample() }));
+  const samples = pairs.map((pair) => pair.ours);
+  const totalOf = (one: ActivationSample) => one.loadMs + one.activateMs;
+  const distDir = join(repoRoot, 'dist');
   const webviewDir = join(repoRoot, 'dist/webview');
   const vsix = join(repoRoot, 'panel-ops.vsix');
   return {
-    load: summary(samples.map((sample) => sample.loadMs)),
-    activate: summary(samples.map((sample) => sample.activateMs)),
-    requests: Math.max(...samples.map((sample) => sample.requests)),
+    load: summary(samples.map((one) => one.loadMs)),
+    activate: summary(samples.map((one) => one.activateMs)),
+    total: summary(samples.map(totalOf)),
+    empty: summary(pairs.map((pair) => totalOf(pair.empty))),
+    overEmpty: summary(pairs.map((pair) => totalOf(pair.ours) - totalOf(pair.empty))).median,
+    requests: Math.max(...samples.map((one) => one.requests)),
+    evaluatedKb: Math.max(...samples.map((one) => one.evaluatedKb)),
+    evaluatedFiles: samples[0].files,
     bundleKb: kb(join(repoRoot, 'dist/extension.js')),
+    bundles: Object.fromEntries((readdirSync(distDir, { recursive: true, encoding: 'utf8' }))
+      .filter((name) => name.endsWith('.js') && !name.startsWith('webview'))
+      .map((name) => [name, Math.round(kb(join(distDir, name)))])),
     webviewKb: existsSync(webviewDir) ? readdirSync(webviewDir).filter((name) => /\.(js|css)$/.test(name)).reduce((total, name) => total + kb(join(webviewDir, name)), 0) : 0,
     vsixKb: existsSync(vsix) ? kb(vsix) : undefined,
   };

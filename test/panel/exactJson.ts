@@ -1,6 +1,6 @@
 /**
  * The simulator's JSON text, exact for int64 values (alert ids beyond 2^53) in both directions, written
- * independently of the client's own code (src/api/jsonText.ts) so that a client bug cannot hide behind it:
+ * independently of the client's own code (src/api/exactJson.ts) so that a client bug cannot hide behind it:
  * lossless-json reads unsafe integers as bigint; answers holding a bigint are written with its digits.
  */
 import { isInteger, parse, stringify } from 'lossless-json';

@@ -16,7 +16,7 @@ import { createAlertsApi, createDashboardApi, createMonitoringApi, createStatusA
 import { createNodesApi } from '../../src/api/nodes';
 import type { PagingSettings } from '../../src/api/paging';
 import { createSettingsApi } from '../../src/api/settings';
-import { createSiteTemplatesApi } from '../../src/api/sites';
+import { createSiteTemplatesApi } from '../../src/api/siteTemplates';
 
 const SRC = resolve(__dirname, '../../../src');
 /** Where the extension's users of the client live (everything but the client itself). */

@@ -20,9 +20,20 @@ function importsByFolder(): Map<string, Set<string>> {
   return edges;
 }
 
+/** The top-level folder; a file directly in src (extension.ts, services.ts) is its own layer. */
 function folderOf(path: string): string {
   const rel = relative(SRC, path);
-  return rel.includes('/') ? rel.split('/')[0] : '(root)';
+  return rel.includes('/') ? rel.split('/')[0] : `(root)/${rel.replace(/\.ts$/, '')}`;
+}
+
+/** Files of folder `from` that import something in folder `to`. */
+function filesImporting(from: string, to: string): string[] {
+  return readdirSync(join(SRC, from), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .filter((name) => [...readFileSync(join(SRC, from, name), 'utf8').matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)]
+      .some((match) => folderOf(resolve(dirname(join(SRC, from, name)), match[1])) === to))
+    .map((name) => join(from, name))
+    .sort();
 }
 
 function cycleFrom(edges: Map<string, Set<string>>): string[] | undefined {
@@ -67,8 +78,17 @@ describe('layering of src folders', () => {
     }
   });
 
-  it('webviews never import views: formatting both show lives in text/', () => {
-    assert.ok(!edges.get('webviews')?.has('views'), 'webviews imports views');
+  it('views never import commands (a view asks through an event or a callback set by the commands)', () => {
+    assert.ok(!edges.get('views')?.has('commands'));
+  });
+
+  it('webviews never import views (shared formatting lives in text)', () => {
+    const offending = filesImporting('webviews', 'views');
+    assert.deepEqual(offending, []);
+  });
+
+  it('only the composition root imports it', () => {
+    assert.deepEqual([...edges].filter(([, to]) => to.has('(root)/extension')).map(([from]) => from), []);
   });
 
   it('the action runner sits below commands, views, editors and webviews, above state and connection', () => {

@@ -1,7 +1,7 @@
 // JSON text of panel values that hold an int64 beyond 2^53 (a bigint, spec 4.1): written as its exact
 // digits (a JSON number, not a string) wherever panel data becomes JSON text, laid out as JSON.stringify does.
 import * as assert from 'node:assert/strict';
-import { parseJsonExact } from '../../src/api/jsonText';
+import { parseJsonExact } from '../../src/api/exactJson';
 import { exportEnd, exportPage, exportStart } from '../../src/commands/users/exportFormat';
 import { applyJobText } from '../../src/editors/applyJobText';
 import { prettyJson } from '../../src/editors/prettyJson';

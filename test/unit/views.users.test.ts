@@ -4,7 +4,7 @@ import {
   bindingDescriptionParts, bindingLabel, expiryText, keyBindings, presenceText, syncKind, userDescription,
   userIcon, userTooltipRows,
 } from '../../src/views/users/userDescription';
-import { describeFilter, filterQuery, isFilterActive, sameFilter } from '../../src/views/users/usersFilter';
+import { describeFilter, filterQuery, isFilterActive, sameFilter } from '../../src/views/users/usersFilterModel';
 import { plainLocalize as t } from './plainLocalize';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { nodeDescription } from '../../src/views/nodes/nodeDescription';
 import { ago, relativeTime } from '../../src/views/shared/relativeTime';
 import { userDescription } from '../../src/views/users/userDescription';
-import { describeFilter } from '../../src/views/users/usersFilter';
+import { describeFilter } from '../../src/views/users/usersFilterModel';
 import { plainLocalize as t } from './plainLocalize';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

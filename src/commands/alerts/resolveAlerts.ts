@@ -2,15 +2,15 @@ import * as vscode from 'vscode';
 import type { Alert } from '../../state/alertsModel';
 import type { AlertsStore } from '../../state/alertsStore';
 import { plainLabel } from '../../text/plainText';
-import { AlertNode } from '../../views/alerts/alertNodes';
+import { AlertItem } from '../../views/alerts/alertItems';
 import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
 import { runMutation, type ActionContext } from '../../runner/actionRunner';
 import { confirmed } from '../../prompts/userInput';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
-function chosenAlerts(node: unknown, selected: unknown): AlertNode[] {
+function chosenAlerts(node: unknown, selected: unknown): AlertItem[] {
   const nodes = Array.isArray(selected) && selected.includes(node) ? selected : [node];
-  return nodes.filter((candidate): candidate is AlertNode => candidate instanceof AlertNode && !candidate.alert.resolved);
+  return nodes.filter((candidate): candidate is AlertItem => candidate instanceof AlertItem && !candidate.alert.resolved);
 }
 
 /** Ids the panel said it could not find, from the (unspecified) answer of `POST /alerts/resolve`. */
@@ -24,7 +24,7 @@ function notFoundIn(answer: unknown): string[] {
  * the panel's ids exactly. The store marks them resolved at once (views, badge and status bar follow);
  * after a lost answer the alerts are read again and the user is told how many are resolved now.
  */
-async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId: string, alerts: readonly Alert[], target?: AlertNode, view?: AlertsTreeProvider): Promise<void> {
+async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId: string, alerts: readonly Alert[], target?: AlertItem, view?: AlertsTreeProvider): Promise<void> {
   const ids = alerts.map((alert) => alert.id).filter((id): id is NonNullable<Alert['id']> => id !== undefined);
   if (ids.length === 0) {
     void context.input.notify('error', vscode.l10n.t('This alert has no id, so it cannot be resolved from here.'));

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { activePanelOrNotify } from '../activePanel';
+import { activePanelOrNotify } from '../shared/activePanel';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { withoutBack } from '../../prompts/userInput';
 import type { BrandingProfile } from '../../state/brandingModel';
 import type { BrandingStore } from '../../state/brandingStore';
 import { escapeIcons, plainLabel } from '../../text/plainText';
-import { BrandingFieldNode, BrandingProfileNode } from '../../views/branding/brandingNodes';
+import { BrandingFieldItem, BrandingProfileItem } from '../../views/branding/brandingItems';
 
 /** A branding profile of a panel, and the tree item it was run on (which shows it is busy). */
 export interface ProfileTarget {
@@ -24,8 +24,8 @@ export function profileName(profile: BrandingProfile): string {
  * fields), else one the user picks from the active panel's stored profiles.
  */
 export async function profileTarget(argument: unknown, session: PanelSession, store: BrandingStore, input: UserInput, title: string, filter: (profile: BrandingProfile) => boolean = () => true): Promise<ProfileTarget | undefined> {
-  if (argument instanceof BrandingProfileNode || argument instanceof BrandingFieldNode) {
-    return { panelId: argument.panelId, profile: argument.profile, item: argument instanceof BrandingProfileNode ? argument : undefined };
+  if (argument instanceof BrandingProfileItem || argument instanceof BrandingFieldItem) {
+    return { panelId: argument.panelId, profile: argument.profile, item: argument instanceof BrandingProfileItem ? argument : undefined };
   }
   const panel = activePanelOrNotify(session, input);
   if (!panel) return undefined;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { withoutBack } from '../../prompts/userInput';
 import { COLOUR_FIELDS, type BrandingField } from '../../state/brandingModel';
-import { BrandingFieldNode } from '../../views/branding/brandingNodes';
+import { BrandingFieldItem } from '../../views/branding/brandingItems';
 import type { BrandingForms } from '../../webviews/branding';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
@@ -28,7 +28,7 @@ export function registerEditBrandingField(context: BrandingCommandContext, forms
       return forms.show(target.panelId, store.profile(target.panelId, target.profile.id) ?? target.profile);
     }),
     vscode.commands.registerCommand('panelOps.branding.editField', async (item?: unknown) => {
-      if (!(item instanceof BrandingFieldNode)) return;
+      if (!(item instanceof BrandingFieldItem)) return;
       const field = item.field;
       const profile = store.profile(item.panelId, item.profile.id) ?? item.profile;
       const text = withoutBack(await input.text({

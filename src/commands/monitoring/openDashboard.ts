@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { activePanelOrNotify } from '../activePanel';
+import { activePanelOrNotify } from '../shared/activePanel';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import type { Dashboards } from '../../webviews/dashboard';

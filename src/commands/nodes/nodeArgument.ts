@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { activePanelOrNotify } from '../activePanel';
+import { activePanelOrNotify } from '../shared/activePanel';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';

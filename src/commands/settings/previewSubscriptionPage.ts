@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { activePanelOrNotify } from '../activePanel';
+import { activePanelOrNotify } from '../shared/activePanel';
 import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
 import { subscriptionPreviewOf } from '../../webviews/settings';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { activePanelOrNotify } from '../activePanel';
+import { activePanelOrNotify } from '../shared/activePanel';
 import { withoutBack } from '../../prompts/userInput';
 import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';

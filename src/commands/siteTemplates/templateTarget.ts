@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { locate } from '../../editors/panelUri';
 import { plainLabel } from '../../text/plainText';
-import { SiteTemplateNode } from '../../views/siteTemplates/siteTemplateNode';
+import { SiteTemplateItem } from '../../views/siteTemplates/siteTemplateItem';
 
 /** The template a command acts on: the view item it was run on, a `panelops:` template URI, or the active editor's. */
 export interface TemplateTarget {
@@ -14,7 +14,7 @@ export interface TemplateTarget {
 }
 
 export function templateTarget(argument: unknown): TemplateTarget {
-  if (argument instanceof SiteTemplateNode && argument.template.id) {
+  if (argument instanceof SiteTemplateItem && argument.template.id) {
     return { panelId: argument.panelId, templateId: argument.template.id, name: argument.template.name, builtin: argument.template.builtin };
   }
   const uri = argument instanceof vscode.Uri ? argument : vscode.window.activeTextEditor?.document.uri;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseJsonExact } from '../../api/jsonText';
+import { parseJsonExact } from '../../api/exactJson';
 import type { JsonObject, JsonValue, Key } from '../../api/types';
 import { KEY_TYPES } from '../../api/types';
 import { isBack, withoutBack } from '../../prompts/userInput';

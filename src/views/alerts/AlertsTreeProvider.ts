@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { AlertsStore } from '../../state/alertsStore';
 import type { PanelSession } from '../../connection/panelSession';
-import { ErrorNode } from '../shared/errorNode';
-import { MessageNode } from '../shared/messageNode';
+import { ErrorItem } from '../shared/errorItem';
+import { MessageItem } from '../shared/messageItem';
 import type { Alert } from '../../state/alertsModel';
 import { stableIds } from '../shared/stableIds';
-import { stateNodes } from '../shared/viewMessages';
-import { AlertNode, ResolvedGroupNode } from './alertNodes';
+import { stateItems } from '../shared/viewMessages';
+import { AlertItem, ResolvedGroupItem } from './alertItems';
 
 /** Unresolved alerts first, then a collapsed "Resolved (N)" group. Loads on first display, then from the store. */
 export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
@@ -32,10 +32,10 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
     return snapshot.kind === 'loaded' ? snapshot.list.alerts : [];
   }
 
-  private alertNodes(alerts: readonly Alert[], prefix: string): AlertNode[] {
+  private alertItems(alerts: readonly Alert[], prefix: string): AlertItem[] {
     const ids = stableIds(prefix, alerts.map((alert) => alert.id));
     const panelId = this.session.active?.id ?? '';
-    return alerts.map((alert, index) => new AlertNode(alert, ids[index], panelId));
+    return alerts.map((alert, index) => new AlertItem(alert, ids[index], panelId));
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
@@ -43,22 +43,22 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
   }
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (element instanceof ResolvedGroupNode) return this.alertNodes(element.alerts, 'alerts/resolved');
+    if (element instanceof ResolvedGroupItem) return this.alertItems(element.alerts, 'alerts/resolved');
     if (element) return [];
-    const blocked = stateNodes(this.session, 'alerts.list');
+    const blocked = stateItems(this.session, 'alerts.list');
     if (blocked) return blocked;
     if (this.store.snapshot.kind === 'empty') await this.store.refresh();
     // The store's change event re-renders with what it loaded; answer with the current snapshot meanwhile.
     const snapshot = this.store.snapshot;
-    if (snapshot.kind === 'empty') return stateNodes(this.session, 'alerts.list') ?? [];
-    if (snapshot.kind === 'failed') return [new ErrorNode(snapshot.error, () => void this.store.refresh())];
+    if (snapshot.kind === 'empty') return stateItems(this.session, 'alerts.list') ?? [];
+    if (snapshot.kind === 'failed') return [new ErrorItem(snapshot.error, () => void this.store.refresh())];
     const unresolved = snapshot.list.alerts.filter((alert) => !alert.resolved);
     const resolved = snapshot.list.alerts.filter((alert) => alert.resolved);
-    const nodes: vscode.TreeItem[] = this.alertNodes(unresolved, 'alerts/unresolved');
-    if (unresolved.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No unresolved alerts'), 'pass'));
-    if (resolved.length > 0) nodes.push(new ResolvedGroupNode(resolved));
+    const nodes: vscode.TreeItem[] = this.alertItems(unresolved, 'alerts/unresolved');
+    if (unresolved.length === 0) nodes.push(new MessageItem(vscode.l10n.t('No unresolved alerts'), 'pass'));
+    if (resolved.length > 0) nodes.push(new ResolvedGroupItem(resolved));
     if (snapshot.list.unreadable > 0) {
-      nodes.push(new MessageNode(vscode.l10n.t('{0} alert(s) in the answer could not be read', snapshot.list.unreadable), 'warning'));
+      nodes.push(new MessageItem(vscode.l10n.t('{0} alert(s) in the answer could not be read', snapshot.list.unreadable), 'warning'));
     }
     return nodes;
   }

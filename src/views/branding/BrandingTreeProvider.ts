@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import { BRANDING_FIELDS } from '../../state/brandingModel';
 import type { BrandingStore } from '../../state/brandingStore';
-import { ErrorNode } from '../shared/errorNode';
-import { MessageNode } from '../shared/messageNode';
+import { ErrorItem } from '../shared/errorItem';
+import { MessageItem } from '../shared/messageItem';
 import { stableIds } from '../shared/stableIds';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
-import { panelDescription, stateNodes } from '../shared/viewMessages';
-import { BrandingAssetNode, BrandingFieldNode, BrandingProfileNode } from './brandingNodes';
+import { panelDescription, stateItems } from '../shared/viewMessages';
+import { BrandingAssetItem, BrandingFieldItem, BrandingProfileItem } from './brandingItems';
 
 /**
  * The active panel's branding profiles from the branding store: the active one marked, each with its nine
@@ -31,28 +31,28 @@ export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.Tree
   }
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (element instanceof BrandingProfileNode) {
+    if (element instanceof BrandingProfileItem) {
       const editable = element.contextValue !== 'brandingProfile.live' && this.session.capabilities.can('branding.profiles.update');
       return [
-        ...BRANDING_FIELDS.map((field) => new BrandingFieldNode(element.profile, field, element.panelId, editable)),
-        ...element.profile.assets.map((asset) => new BrandingAssetNode(element.profile, asset, element.panelId)),
+        ...BRANDING_FIELDS.map((field) => new BrandingFieldItem(element.profile, field, element.panelId, editable)),
+        ...element.profile.assets.map((asset) => new BrandingAssetItem(element.profile, asset, element.panelId)),
       ];
     }
     if (element) return [];
-    const blocked = stateNodes(this.session, 'branding.profiles.list');
+    const blocked = stateItems(this.session, 'branding.profiles.list');
     if (blocked) return blocked;
     if (this.store.snapshot.kind === 'idle') await this.store.load();
     const snapshot = this.store.snapshot;
-    if (snapshot.kind === 'idle') return stateNodes(this.session, 'branding.profiles.list') ?? [];
+    if (snapshot.kind === 'idle') return stateItems(this.session, 'branding.profiles.list') ?? [];
     if (snapshot.kind === 'failed') {
-      return stateNodes(this.session, 'branding.profiles.list') ?? [new ErrorNode(snapshot.error, () => void this.store.refresh())];
+      return stateItems(this.session, 'branding.profiles.list') ?? [new ErrorItem(snapshot.error, () => void this.store.refresh())];
     }
     const ids = stableIds(`branding/${snapshot.panelId}${snapshot.live ? '/live' : ''}`, snapshot.profiles.map((profile) => profile.id));
-    const nodes: vscode.TreeItem[] = snapshot.profiles.map((profile, index) => new BrandingProfileNode(profile, ids[index], snapshot.panelId, snapshot.live));
+    const nodes: vscode.TreeItem[] = snapshot.profiles.map((profile, index) => new BrandingProfileItem(profile, ids[index], snapshot.panelId, snapshot.live));
     if (nodes.length === 0) {
-      nodes.push(new MessageNode(snapshot.live ? vscode.l10n.t('No online node reported a profile') : vscode.l10n.t('No branding profiles')));
+      nodes.push(new MessageItem(snapshot.live ? vscode.l10n.t('No online node reported a profile') : vscode.l10n.t('No branding profiles')));
     }
-    if (snapshot.unreadable > 0) nodes.push(new MessageNode(vscode.l10n.t('{0} profile(s) in the answer could not be read', snapshot.unreadable), 'warning'));
+    if (snapshot.unreadable > 0) nodes.push(new MessageItem(vscode.l10n.t('{0} profile(s) in the answer could not be read', snapshot.unreadable), 'warning'));
     return nodes;
   }
 

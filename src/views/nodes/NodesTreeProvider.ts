@@ -8,12 +8,12 @@ import { LatestLoad } from '../../state/latestLoad';
 import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { progressInView } from '../../runner/actionRunner';
-import { ErrorNode } from '../shared/errorNode';
-import { MessageNode } from '../shared/messageNode';
-import { MissingScopeNode } from '../shared/missingScopeNode';
+import { ErrorItem } from '../shared/errorItem';
+import { MessageItem } from '../shared/messageItem';
+import { MissingScopeItem } from '../shared/missingScopeItem';
 import { plainLabel } from '../../text/plainText';
-import { panelDescription, stateNodes } from '../shared/viewMessages';
-import { failureNodes } from '../users/failureNodes';
+import { panelDescription, stateItems } from '../shared/viewMessages';
+import { failureItems } from '../users/failureItems';
 import { keyPageItems, loadMoreKeys } from '../users/keyPages';
 import { RenderedUsers } from '../users/renderedUsers';
 import { UserItem } from '../users/userTreeItems';
@@ -21,7 +21,7 @@ import type { TreeViewParts } from '../shared/treeViewParts';
 import { nodeLabel, scalarFields } from './nodeDescription';
 import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
-import { NodesDragAndDrop, type NodesReorder } from './nodesDragAndDrop';
+import { NodesDragAndDrop } from './nodesDragAndDrop';
 
 /** What the composition root gets back: the provider, its view and the drag-and-drop controller. */
 export interface NodesViewParts extends TreeViewParts<NodesTreeProvider> {
@@ -114,7 +114,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     if (element instanceof NodeSectionItem) return this.sectionChildren(element);
     if (element instanceof UserItem) {
       const bindings = element.bindingItems();
-      return bindings.length > 0 ? bindings : [new MessageNode(vscode.l10n.t('Not bound to any node'))];
+      return bindings.length > 0 ? bindings : [new MessageItem(vscode.l10n.t('Not bound to any node'))];
     }
     return [];
   }
@@ -146,7 +146,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
-    const blocked = stateNodes(this.session, 'nodes.list');
+    const blocked = stateItems(this.session, 'nodes.list');
     if (blocked) return blocked;
     if (this.nodes) return this.nodes;
     return this.rootLoad.join(async (signal) => {
@@ -154,7 +154,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         const items = await this.store.load(signal);
         return signal.aborted ? superseded(this.session) : this.showNodes(items, new Map());
       } catch (error) {
-        return signal.aborted ? superseded(this.session) : failureNodes(error, this.session, 'nodes.list', () => void this.refresh());
+        return signal.aborted ? superseded(this.session) : failureItems(error, this.session, 'nodes.list', () => void this.refresh());
       }
     });
   }
@@ -174,7 +174,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     }));
     this.itemsById.clear();
     for (const item of nodeItems) this.itemsById.set(item.node.id, item);
-    this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageNode(vscode.l10n.t('No nodes'))];
+    this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageItem(vscode.l10n.t('No nodes'))];
     return this.nodes;
   }
 
@@ -196,7 +196,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
           const rows = scalarFields(value, vscode.l10n.t);
           return rows.length > 0
             ? rows.map(([name, field], index) => new HealthFieldItem(name, field, `${section.id}/${index}`))
-            : [new MessageNode(vscode.l10n.t('The panel sent no health details'))];
+            : [new MessageItem(vscode.l10n.t('The panel sent no health details'))];
         }, (error) => offlineNode(error, node, retry));
       }
       case 'jobs': {
@@ -206,13 +206,13 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         return this.detailItems(jobs, 'nodes.jobs', retry, (value) => {
           const now = Date.now();
           const items = value.map((job, index) => new JobItem(job, `${section.id}/${index}`, now));
-          return items.length > 0 ? items : [new MessageNode(vscode.l10n.t('No apply jobs yet'))];
+          return items.length > 0 ? items : [new MessageItem(vscode.l10n.t('No apply jobs yet'))];
         });
       }
       case 'users':
         return this.nodeUsers(section);
       case 'site': {
-        if (!this.session.capabilities.can('nodes.site.get')) return [new MissingScopeNode('nodes.site.get', this.session.capabilities.wasDenied('nodes.site.get'))];
+        if (!this.session.capabilities.can('nodes.site.get')) return [new MissingScopeItem('nodes.site.get', this.session.capabilities.wasDenied('nodes.site.get'))];
         const site = await this.details.load(node.id, 'site');
         return this.detailItems(site, 'nodes.site.get', retry, (value) =>
           siteRows(value).map(([name, field], index) => new HealthFieldItem(name, field, `${section.id}/${index}`, 'siteField')));
@@ -234,12 +234,12 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     if (!detail) return superseded(this.session);
     if (detail.kind === 'loaded') return items(detail.value);
     const claimed = special?.(detail.error);
-    return claimed ? [claimed] : failureNodes(detail.error, this.session, route, retry);
+    return claimed ? [claimed] : failureItems(detail.error, this.session, route, retry);
   }
 
   private async nodeUsers(section: NodeSectionItem): Promise<vscode.TreeItem[]> {
     if (!this.session.capabilities.can('keys.list')) {
-      return [new MissingScopeNode('keys.list', this.session.capabilities.wasDenied('keys.list'))];
+      return [new MissingScopeItem('keys.list', this.session.capabilities.wasDenied('keys.list'))];
     }
     const list = (section.list ??= this.keys.list({ node: section.parent.node.id }));
     const loadMore = () =>
@@ -315,16 +315,16 @@ function uniqueById(items: NodeItem[]): NodeItem[] {
 function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode.TreeItem | undefined {
   if (nodeFailureOf(error) !== 'offline') return undefined;
   const reason = vscode.l10n.t('{0} is offline: the panel cannot reach it (HTTP 503)', plainLabel(nodeLabel(node, vscode.l10n.t), 80));
-  return new ErrorNode(new Error(reason), retry);
+  return new ErrorItem(new Error(reason), retry);
 }
 
 /** A read superseded meanwhile shows what the session says now (e.g. the reconnect node after a 401), else nothing. */
 function superseded(session: PanelSession): vscode.TreeItem[] {
-  return stateNodes(session, 'nodes.list') ?? [];
+  return stateItems(session, 'nodes.list') ?? [];
 }
 
 function jobsScopeNode(session: PanelSession): vscode.TreeItem {
-  const item = new MissingScopeNode('nodes.jobs', session.capabilities.wasDenied('nodes.jobs'));
+  const item = new MissingScopeItem('nodes.jobs', session.capabilities.wasDenied('nodes.jobs'));
   item.description = session.capabilities.explain('nodes.jobs');
   return item;
 }
@@ -333,9 +333,9 @@ function jobsScopeNode(session: PanelSession): vscode.TreeItem {
  * Creates the Nodes view (disposed with the extension); its description shows the active panel's name.
  * Nodes can be dragged onto another node to go before it; `reorder` sends the new order to the panel.
  */
-export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, details: NodeDetailsStore, reorder: NodesReorder): NodesViewParts {
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, details: NodeDetailsStore): NodesViewParts {
   const provider = new NodesTreeProvider(session, store, keys, details);
-  const dragAndDrop = new NodesDragAndDrop(store, reorder);
+  const dragAndDrop = new NodesDragAndDrop(store);
   const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: dragAndDrop });
   const describe = () => { view.description = panelDescription(session); };
   describe();

@@ -18,10 +18,18 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
   readonly dragMimeTypes = [NODES_DRAG_MIME];
   readonly dropMimeTypes = [NODES_DRAG_MIME];
 
-  constructor(
-    private readonly store: NodesStore,
-    private readonly reorder: NodesReorder,
-  ) {}
+  /** Set by the node commands, which register after the view (the view never imports them). */
+  private reorder: NodesReorder | undefined;
+
+  constructor(private readonly store: NodesStore) {}
+
+  /** How a new order is sent; until this is called, a drop does nothing. */
+  handleReorder(reorder: NodesReorder): vscode.Disposable {
+    this.reorder = reorder;
+    return new vscode.Disposable(() => {
+      if (this.reorder === reorder) this.reorder = undefined;
+    });
+  }
 
   handleDrag(source: readonly vscode.TreeItem[], dataTransfer: vscode.DataTransfer): void {
     const nodes = source.filter((item): item is NodeItem => item instanceof NodeItem);
@@ -32,7 +40,7 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
     const dragged: unknown = dataTransfer.get(NODES_DRAG_MIME)?.value;
     const nodes = Array.isArray(dragged) ? dragged.filter((item): item is NodeItem => item instanceof NodeItem) : [];
     const order = (this.store.nodes ?? []).map((node) => node.id);
-    if (nodes.length === 0 || order.length === 0 || token.isCancellationRequested) return;
+    if (nodes.length === 0 || order.length === 0 || token.isCancellationRequested || !this.reorder) return;
     // Onto a node (or one of its sections): before it; onto empty space: at the end; onto anything else
     // (a user under a node, a message): not a place in the order, so nothing happens.
     const onto = target instanceof NodeItem ? target : target instanceof NodeSectionItem ? target.parent : undefined;

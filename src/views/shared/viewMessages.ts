@@ -1,19 +1,19 @@
 import type * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import type { PanelSession } from '../../connection/panelSession';
-import { MissingScopeNode } from './missingScopeNode';
-import { TokenRejectedNode } from './tokenRejectedNode';
+import { MissingScopeItem } from './missingScopeItem';
+import { TokenRejectedItem } from './tokenRejectedItem';
 
 /**
  * What a view shows instead of loading: nothing while no panel is connected (the welcome view with its
  * "Connect to Panel" button shows then), the reconnect node after a 401, a missing-scope node when the
  * token lacks the scope of the view's read route. undefined means: go ahead and load.
  */
-export function stateNodes(session: PanelSession, route: RouteId): vscode.TreeItem[] | undefined {
+export function stateItems(session: PanelSession, route: RouteId): vscode.TreeItem[] | undefined {
   const panel = session.active;
   if (!panel || session.state === 'disconnected') return [];
-  if (session.state === 'tokenRejected') return [new TokenRejectedNode(panel.name)];
-  if (!session.capabilities.can(route)) return [new MissingScopeNode(route, session.capabilities.wasDenied(route))];
+  if (session.state === 'tokenRejected') return [new TokenRejectedItem(panel.name)];
+  if (!session.capabilities.can(route)) return [new MissingScopeItem(route, session.capabilities.wasDenied(route))];
   return undefined;
 }
 

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
-import { ErrorNode } from '../shared/errorNode';
-import { MessageNode } from '../shared/messageNode';
+import { ErrorItem } from '../shared/errorItem';
+import { MessageItem } from '../shared/messageItem';
 import { stableIds } from '../shared/stableIds';
-import { stateNodes } from '../shared/viewMessages';
-import { SiteTemplateNode } from './siteTemplateNode';
+import { stateItems } from '../shared/viewMessages';
+import { SiteTemplateItem } from './siteTemplateItem';
 
 /**
  * Every site template of the active panel, as the site-templates store holds them: the store reads the list
@@ -16,7 +16,7 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   /** The items shown, by template id (the panel's), so a change of one template redraws its item only. */
-  private readonly items = new Map<string, SiteTemplateNode>();
+  private readonly items = new Map<string, SiteTemplateItem>();
   private readonly subscriptions: { dispose(): unknown }[];
 
   constructor(private readonly session: PanelSession, private readonly store: SiteTemplatesStore) {
@@ -48,27 +48,27 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element) return [];
-    const blocked = stateNodes(this.session, 'siteTemplates.list');
+    const blocked = stateItems(this.session, 'siteTemplates.list');
     if (blocked) return blocked;
     const panelId = this.session.active?.id ?? '';
     const loaded = await this.store.load(panelId);
-    if (!loaded || panelId !== this.session.active?.id) return stateNodes(this.session, 'siteTemplates.list') ?? [];
+    if (!loaded || panelId !== this.session.active?.id) return stateItems(this.session, 'siteTemplates.list') ?? [];
     if (loaded.kind === 'failed') {
-      return stateNodes(this.session, 'siteTemplates.list') ?? [new ErrorNode(loaded.error, () => this.refresh())];
+      return stateItems(this.session, 'siteTemplates.list') ?? [new ErrorItem(loaded.error, () => this.refresh())];
     }
     const ids = stableIds('siteTemplates', loaded.templates.map((template) => template.id));
     const kept = new Map(this.items);
     this.items.clear();
     const nodes: vscode.TreeItem[] = loaded.templates.map((template, index) => {
       const previous = template.id === undefined ? undefined : kept.get(template.id);
-      const item = previous?.id === ids[index] && previous.panelId === panelId ? previous : new SiteTemplateNode(template, ids[index], panelId);
+      const item = previous?.id === ids[index] && previous.panelId === panelId ? previous : new SiteTemplateItem(template, ids[index], panelId);
       item.show(template);
       if (template.id !== undefined && !this.items.has(template.id)) this.items.set(template.id, item);
       return item;
     });
-    if (nodes.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No site templates')));
+    if (nodes.length === 0) nodes.push(new MessageItem(vscode.l10n.t('No site templates')));
     if (loaded.unreadable > 0) {
-      nodes.push(new MessageNode(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.unreadable), 'warning'));
+      nodes.push(new MessageItem(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.unreadable), 'warning'));
     }
     return nodes;
   }

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { locate } from '../../editors/panelUri';
-import type { HistoryEntry, TemplateHistory } from '../../editors/templateHistory';
+import type { HistoryEntry, TemplateHistory } from '../../editors/templateHistoryStorage';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
-import { MessageNode } from '../shared/messageNode';
+import { MessageItem } from '../shared/messageItem';
 import { relativeTime } from '../shared/relativeTime';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 
@@ -56,9 +56,9 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
     if (element) return [];
     const uri = this.current;
     const location = uri && locate(uri);
-    if (!uri || location?.path.kind !== 'templateFile') return [new MessageNode(vscode.l10n.t('Open a panel template to see its saved versions'))];
+    if (!uri || location?.path.kind !== 'templateFile') return [new MessageItem(vscode.l10n.t('Open a panel template to see its saved versions'))];
     const entries = await this.history.list(location.panelId, location.path.templateId, location.path.file);
-    if (entries.length === 0) return [new MessageNode(vscode.l10n.t('No saved versions yet: each save from this machine keeps the one it replaces'))];
+    if (entries.length === 0) return [new MessageItem(vscode.l10n.t('No saved versions yet: each save from this machine keeps the one it replaces'))];
     return entries.map((entry) => new TemplateVersionItem(entry, uri));
   }
 

@@ -3,15 +3,15 @@ import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
-import { MessageNode } from '../shared/messageNode';
+import { MessageItem } from '../shared/messageItem';
 import type { TreeViewParts } from '../shared/treeViewParts';
-import { panelDescription, stateNodes } from '../shared/viewMessages';
-import { failureNodes } from './failureNodes';
+import { panelDescription, stateItems } from '../shared/viewMessages';
+import { failureItems } from './failureItems';
 import { keyPageItems, loadMoreKeys } from './keyPages';
 import { RenderedUsers } from './renderedUsers';
 import { UserGroupItem, UserItem } from './userTreeItems';
 import { UsersSummary } from './usersSummary';
-import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilter';
+import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
 
 /** Kept here for the modules that import it from the Users view. */
 export type { TreeViewParts };
@@ -142,7 +142,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
-    const blocked = stateNodes(this.session, 'keys.list');
+    const blocked = stateItems(this.session, 'keys.list');
     if (blocked) return blocked;
     if (this.groups) return this.groups;
     return this.groupsLoad.join((signal) => this.loadGroups(signal));
@@ -154,14 +154,14 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     const lists: KeyList[] = KEY_STATES.map((state) => this.store.list({ ...query, state }));
     try {
       await this.store.loadCounts(lists, signal);
-      if (signal.aborted) return stateNodes(this.session, 'keys.list') ?? [];
+      if (signal.aborted) return stateItems(this.session, 'keys.list') ?? [];
       this.groups = KEY_STATES.map((state, index) => new UserGroupItem(state, lists[index]));
       this.groupsLoaded.fire();
       return this.groups;
     } catch (error) {
       // Superseded (e.g. a 401 changed the session meanwhile): show what the session says now.
-      if (!this.groupsLoad.isLatest(signal)) return stateNodes(this.session, 'keys.list') ?? [];
-      return failureNodes(error, this.session, 'keys.list', () => this.refresh());
+      if (!this.groupsLoad.isLatest(signal)) return stateItems(this.session, 'keys.list') ?? [];
+      return failureItems(error, this.session, 'keys.list', () => this.refresh());
     }
   }
 
@@ -183,7 +183,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
 function userChildren(user: UserItem): vscode.TreeItem[] {
   const bindings = user.bindingItems();
-  return bindings.length > 0 ? bindings : [new MessageNode(vscode.l10n.t('Not bound to any node'))];
+  return bindings.length > 0 ? bindings : [new MessageItem(vscode.l10n.t('Not bound to any node'))];
 }
 
 /**

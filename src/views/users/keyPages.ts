@@ -3,9 +3,9 @@ import type { PanelSession } from '../../connection/panelSession';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { progressInView } from '../../runner/actionRunner';
 import type { ItemRefresher } from '../../runner/busyItems';
-import { LoadMoreNode } from '../shared/loadMoreNode';
-import { MessageNode } from '../shared/messageNode';
-import { failureNodes } from './failureNodes';
+import { LoadMoreItem } from '../shared/loadMoreItem';
+import { MessageItem } from '../shared/messageItem';
+import { failureItems } from './failureItems';
 import { UserItem } from './userTreeItems';
 
 /**
@@ -31,10 +31,10 @@ export function keyPageItems(list: KeyList, parentId: string, session: PanelSess
   const panelId = session.active?.id ?? '';
   const children: vscode.TreeItem[] = pages.items.map((key) => new UserItem(key, parentId, panelId, owner, now));
   if (pages.error !== undefined) {
-    children.push(...failureNodes(pages.error, session, 'keys.list', loadMore));
+    children.push(...failureItems(pages.error, session, 'keys.list', loadMore));
   } else if (pages.started && pages.hasMore) {
-    children.push(new LoadMoreNode(loadMore, vscode.l10n.t('{0} of {1}', pages.items.length, pages.total ?? '?')));
+    children.push(new LoadMoreItem(loadMore, vscode.l10n.t('{0} of {1}', pages.items.length, pages.total ?? '?')));
   }
-  if (children.length === 0 && pages.started) children.push(new MessageNode(vscode.l10n.t('No users')));
+  if (children.length === 0 && pages.started) children.push(new MessageItem(vscode.l10n.t('No users')));
   return children;
 }

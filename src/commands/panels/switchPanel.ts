@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { PanelStore } from '../connection/panelStore';
-import type { PanelSession } from '../connection/panelSession';
-import { withoutBack, type UserInput } from '../prompts/userInput';
+import type { PanelStore } from '../../connection/panelStore';
+import type { PanelSession } from '../../connection/panelSession';
+import { withoutBack, type UserInput } from '../../prompts/userInput';
 
 /** "Switch Panel…": a quick pick of the connected panels, plus connecting another one. */
 export function registerSwitchPanelCommand(session: PanelSession, store: PanelStore, input: UserInput): vscode.Disposable {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** Shown in every view after the panel rejected the token (401); clicking enters a new token. */
-export class TokenRejectedNode extends vscode.TreeItem {
+export class TokenRejectedItem extends vscode.TreeItem {
   constructor(panelName: string) {
     super(vscode.l10n.t('Token rejected — reconnect'), vscode.TreeItemCollapsibleState.None);
     this.tooltip = vscode.l10n.t('The panel "{0}" rejected the token: it is invalid, expired or revoked. Click to enter a new token.', panelName);

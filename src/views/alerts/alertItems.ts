@@ -13,7 +13,7 @@ const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
  * One alert: severity icon, title, age; unresolved ones can be resolved (contextValue `alert.unresolved`).
  * Its id comes from the panel's (see `stableIds`), so it keeps its place and selection across refreshes.
  */
-export class AlertNode extends vscode.TreeItem {
+export class AlertItem extends vscode.TreeItem {
   constructor(
     readonly alert: Alert,
     id: string,
@@ -40,7 +40,7 @@ export class AlertNode extends vscode.TreeItem {
 }
 
 /** The collapsed group holding resolved alerts: "Resolved (N)". */
-export class ResolvedGroupNode extends vscode.TreeItem {
+export class ResolvedGroupItem extends vscode.TreeItem {
   constructor(readonly alerts: readonly Alert[]) {
     super(vscode.l10n.t('Resolved ({0})', alerts.length), vscode.TreeItemCollapsibleState.Collapsed);
     this.iconPath = new vscode.ThemeIcon('check-all');

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { NotConnectedError } from '../connection/panelSession';
-import type { NodeDocument } from '../editors/panelPaths';
-import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../editors/panelUri';
-import { withoutBack } from '../prompts/userInput';
-import { listFromResponse } from '../state/listFromResponse';
-import { plainLabel } from '../text/plainText';
-import { nodeLabel } from '../views/nodes/nodeDescription';
-import { runRead, type ActionContext } from '../runner/actionRunner';
-import { nodeTarget } from './nodes/nodeTarget';
+import { NotConnectedError } from '../../connection/panelSession';
+import type { NodeDocument } from '../../editors/panelPaths';
+import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../../editors/panelUri';
+import { withoutBack } from '../../prompts/userInput';
+import { listFromResponse } from '../../state/listFromResponse';
+import { plainLabel } from '../../text/plainText';
+import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { runRead, type ActionContext } from '../../runner/actionRunner';
+import { nodeTarget } from '../nodes/nodeTarget';
 
 /**
  * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel), Edit Branding Profile… and Edit

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** The last child of a paged list: loads the next page when clicked. */
-export class LoadMoreNode extends vscode.TreeItem {
+export class LoadMoreItem extends vscode.TreeItem {
   constructor(readonly load: () => void, description?: string) {
     super(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     if (description) this.description = description;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { connectInteractively, type ConnectDependencies } from '../connection/connectFlow';
+import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
 
 /** "Connect to Panel…": prompts for URL, token, scopes and name, checks them with one read, and saves. */
 export function registerConnectCommand(deps: ConnectDependencies): vscode.Disposable {

@@ -9,7 +9,7 @@ import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
  * panel's (see `stableIds`), so it keeps its place and selection across refreshes; it keeps the panel it
  * was listed from, so its commands act there.
  */
-export class SiteTemplateNode extends vscode.TreeItem {
+export class SiteTemplateItem extends vscode.TreeItem {
   private current: SiteTemplate;
 
   constructor(

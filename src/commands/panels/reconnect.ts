@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { connectInteractively, type ConnectDependencies } from '../connection/connectFlow';
-import type { PanelStore } from '../connection/panelStore';
-import type { ActivePanel } from '../connection/panelSession';
-import { plainLabel } from '../text/plainText';
+import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
+import type { PanelStore } from '../../connection/panelStore';
+import type { ActivePanel } from '../../connection/panelSession';
+import { plainLabel } from '../../text/plainText';
 
 /** Asks for a new token for the active panel, keeping its URL, name and scopes as defaults. */
 async function reconnect(deps: ConnectDependencies, store: PanelStore): Promise<void> {

@@ -1,6 +1,6 @@
-import type { ActivePanel, PanelSession } from '../connection/panelSession';
-import { NotConnectedError } from '../connection/panelSession';
-import type { UserInput } from '../prompts/userInput';
+import type { ActivePanel, PanelSession } from '../../connection/panelSession';
+import { NotConnectedError } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
 
 /** The active panel, or undefined after telling the user that no panel is connected. */
 export function activePanelOrNotify(session: PanelSession, input: UserInput): ActivePanel | undefined {

@@ -3,7 +3,7 @@ import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 
 /** A load that failed: the reason, and a retry (click, or the inline action). Not a blank view, not a modal. */
-export class ErrorNode extends vscode.TreeItem {
+export class ErrorItem extends vscode.TreeItem {
   constructor(
     error: unknown,
     readonly retry: () => void,

@@ -8,7 +8,7 @@ import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
  * children. contextValue `brandingProfile`, `brandingProfile.active` (it cannot be deleted or activated),
  * or `brandingProfile.live` for the node's live copy (read only).
  */
-export class BrandingProfileNode extends vscode.TreeItem {
+export class BrandingProfileItem extends vscode.TreeItem {
   constructor(readonly profile: BrandingProfile, id: string, readonly panelId: string, live: boolean) {
     super(plainLabel(profile.name, 100) || vscode.l10n.t('(unnamed profile)'), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = id;
@@ -32,7 +32,7 @@ export function colourSwatch(hex: string): vscode.Uri {
 }
 
 /** One of the nine fields of spec 2.4 with its value; clicking it edits it (with branding:write). */
-export class BrandingFieldNode extends vscode.TreeItem {
+export class BrandingFieldItem extends vscode.TreeItem {
   constructor(readonly profile: BrandingProfile, readonly field: BrandingField, readonly panelId: string, editable: boolean) {
     super(field, vscode.TreeItemCollapsibleState.None);
     const value = profile.fields[field];
@@ -48,7 +48,7 @@ export class BrandingFieldNode extends vscode.TreeItem {
 }
 
 /** An uploaded asset (logo, logo_dark, favicon, login_bg): file name and size. */
-export class BrandingAssetNode extends vscode.TreeItem {
+export class BrandingAssetItem extends vscode.TreeItem {
   constructor(readonly profile: BrandingProfile, readonly asset: BrandingAsset, readonly panelId: string) {
     super(asset.kind, vscode.TreeItemCollapsibleState.None);
     this.id = `branding/${panelId}/${profile.id}/asset/${asset.kind}`;

@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import { PanelApiError, PanelCancelledError, isScopeDenied, isTokenRejected } from '../../api/errors';
 import { NotConnectedError, TokenRejectedError, type PanelSession } from '../../connection/panelSession';
-import { ErrorNode } from '../shared/errorNode';
-import { MissingScopeNode } from '../shared/missingScopeNode';
-import { TokenRejectedNode } from '../shared/tokenRejectedNode';
+import { ErrorItem } from '../shared/errorItem';
+import { MissingScopeItem } from '../shared/missingScopeItem';
+import { TokenRejectedItem } from '../shared/tokenRejectedItem';
 
 /** True for a load that was cancelled because a refresh or a filter change superseded it. */
 function isCancellation(error: unknown): boolean {
@@ -15,14 +15,14 @@ function isCancellation(error: unknown): boolean {
  * What a tree shows where a load failed: nothing for a superseded load, the reconnect node after a 401,
  * a missing-scope node after a 403, otherwise an error node with the reason and a retry.
  */
-export function failureNodes(error: unknown, session: PanelSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
+export function failureItems(error: unknown, session: PanelSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
   if (isCancellation(error) || error instanceof NotConnectedError) return [];
   if (error instanceof TokenRejectedError || isTokenRejected(error)) {
-    return [new TokenRejectedNode(session.active?.name ?? '')];
+    return [new TokenRejectedItem(session.active?.name ?? '')];
   }
   if (isScopeDenied(error)) {
     const refused = error instanceof PanelApiError && error.route ? error.route.id : route;
-    return [new MissingScopeNode(refused, true)];
+    return [new MissingScopeItem(refused, true)];
   }
-  return [new ErrorNode(error, retry)];
+  return [new ErrorItem(error, retry)];
 }

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { ErrorNode } from '../views/shared/errorNode';
-import { LoadMoreNode } from '../views/shared/loadMoreNode';
+import { ErrorItem } from '../../views/shared/errorItem';
+import { LoadMoreItem } from '../../views/shared/loadMoreItem';
 
 /** The shared node commands: "Load more…" and the retry of an error node (the node is the argument). */
-export function registerTreeNodeActions(): vscode.Disposable {
+export function registerTreeItemActions(): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.loadMore', (node?: unknown) => {
-      if (node instanceof LoadMoreNode) node.load();
+      if (node instanceof LoadMoreItem) node.load();
     }),
     vscode.commands.registerCommand('panelOps.retryLoad', (node?: unknown) => {
-      if (node instanceof ErrorNode) node.retry();
+      if (node instanceof ErrorItem) node.retry();
     }),
   );
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
+import type { UsersTreeProvider } from '../../views/users/UsersTreeProvider';
 
 /** `panelOps.users.refresh`: re-counts the six groups and forgets loaded pages. */
 export function registerUsersRefresh(provider: UsersTreeProvider): vscode.Disposable {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { NodesTreeProvider } from '../views/nodes/NodesTreeProvider';
+import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
 
 /** `panelOps.nodes.refresh`: the whole view from its title bar, or one node or section when given one. */
 export function registerNodesRefresh(provider: NodesTreeProvider): vscode.Disposable {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { scopeOf, type RouteId } from '../../api/catalog';
 
 /** The token lacks the scope a route needs (the view's read, a sensitive section): a clear statement, not an error. */
-export class MissingScopeNode extends vscode.TreeItem {
+export class MissingScopeItem extends vscode.TreeItem {
   constructor(route: RouteId, refused = false) {
     const scope = scopeOf(route);
     super(vscode.l10n.t('This token lacks {0}', scope), vscode.TreeItemCollapsibleState.None);

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { KEY_TYPES, type KeyType, type PanelNode } from '../api/types';
-import type { PanelSession } from '../connection/panelSession';
-import { LatestLoad } from '../state/latestLoad';
-import { withoutBack, type UserInput } from '../prompts/userInput';
-import { tellFailure } from '../runner/actionRunner';
-import { escapeIcons, plainLabel } from '../text/plainText';
-import { nodeLabel } from '../views/nodes/nodeDescription';
-import type { UsersTreeProvider } from '../views/users/UsersTreeProvider';
-import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../views/users/usersFilter';
+import { KEY_TYPES, type KeyType, type PanelNode } from '../../api/types';
+import type { PanelSession } from '../../connection/panelSession';
+import { LatestLoad } from '../../state/latestLoad';
+import { withoutBack, type UserInput } from '../../prompts/userInput';
+import { tellFailure } from '../../runner/actionRunner';
+import { escapeIcons, plainLabel } from '../../text/plainText';
+import { nodeLabel } from '../../views/nodes/nodeDescription';
+import type { UsersTreeProvider } from '../../views/users/UsersTreeProvider';
+import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../../views/users/usersFilterModel';
 
 type Step = 'q' | 'type' | 'node' | 'clear';
 

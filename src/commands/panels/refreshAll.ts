@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
+import type { PanelSession } from '../../connection/panelSession';
 
 const VIEW_REFRESH_COMMANDS = [
   'panelOps.nodes.refresh',

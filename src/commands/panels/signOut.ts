@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { PanelStore } from '../connection/panelStore';
-import type { PanelSession } from '../connection/panelSession';
-import { withoutBack, type UserInput } from '../prompts/userInput';
+import type { PanelStore } from '../../connection/panelStore';
+import type { PanelSession } from '../../connection/panelSession';
+import { withoutBack, type UserInput } from '../../prompts/userInput';
 
 /**
  * "Sign Out": deletes the panel's token from SecretStorage and forgets the panel; asks which panel when

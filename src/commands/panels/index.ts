@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from '../../connection/authenticationProvider';
+import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
+import type { ActivePanel } from '../../connection/panelSession';
+import { runWithProgress } from '../../runner/actionRunner';
+import type { Services } from '../../services';
+import { registerConnectCommand } from './connect';
+import { registerReconnect } from './reconnect';
+import { registerRefreshAllCommand } from './refreshAll';
+import { registerShowLogCommand } from './showLog';
+import { registerSignOutCommand } from './signOut';
+import { registerSwitchPanelCommand } from './switchPanel';
+
+/** The connection's commands (loaded at activation), with the Accounts menu entry and the reconnect prompt. */
+export interface PanelCommands extends vscode.Disposable {
+  /** Fires when the "token rejected" prompt is shown (tests count it). */
+  readonly onDidShowReconnectPrompt: vscode.Event<ActivePanel>;
+}
+
+export function registerPanelCommands({ session, store, input, log, clientOptions }: Services): PanelCommands {
+  const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress };
+  const reconnect = registerReconnect(connectDeps, store);
+  const authentication = new PanelAuthenticationProvider(store, () => connectInteractively(connectDeps), (url) => session.signOut(url));
+  const registered = vscode.Disposable.from(
+    reconnect,
+    authentication,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Panel Ops', authentication, { supportsMultipleAccounts: true }),
+    registerConnectCommand(connectDeps),
+    registerSwitchPanelCommand(session, store, input),
+    registerSignOutCommand(session, store, input),
+    registerRefreshAllCommand(session, log),
+    registerShowLogCommand(log),
+  );
+  return { onDidShowReconnectPrompt: reconnect.onDidShowPrompt, dispose: () => registered.dispose() };
+}

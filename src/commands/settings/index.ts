@@ -1,0 +1,9 @@
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { registerPreviewSubscriptionPage } from './previewSubscriptionPage';
+import { registerSendTestNotification } from './sendTestNotification';
+
+/** The panel settings' commands (the settings document itself opens through the documents group). */
+export function registerSettingsCommands({ session, log, input }: Services): vscode.Disposable {
+  return vscode.Disposable.from(registerPreviewSubscriptionPage({ session, log, input }), registerSendTestNotification({ session, log, input }));
+}

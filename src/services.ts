@@ -1,0 +1,120 @@
+import * as vscode from 'vscode';
+import type { PanelClientOptions } from './api/options';
+import { Capabilities } from './connection/capabilities';
+import { clientOptionsFromSettings } from './connection/clientOptions';
+import { createPanelApi } from './connection/panelClient';
+import { PanelSession } from './connection/panelSession';
+import { PanelStore } from './connection/panelStore';
+import { registerEditors, type Editors } from './editors/editors';
+import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
+import { ScriptedUserInput } from './prompts/scriptedUserInput';
+import type { UserInput } from './prompts/userInput';
+import { VsCodeUserInput } from './prompts/vscodeUserInput';
+import { AlertsStore } from './state/alertsStore';
+import { BindingSyncFollower } from './state/bindingSyncFollower';
+import { BrandingStore } from './state/brandingStore';
+import { KeysStore } from './state/keysStore';
+import { NodeDetailsStore } from './state/nodeDetailsStore';
+import { NodesStore } from './state/nodesStore';
+import { SiteTemplatesStore } from './state/siteTemplatesStore';
+import { AlertsStatusBar } from './statusBar/alertsStatusBar';
+import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
+import { registerBrandingView, type BrandingView } from './views/branding/BrandingTreeProvider';
+import { registerNodesView, type NodesViewParts } from './views/nodes/NodesTreeProvider';
+import { registerSiteTemplatesView, type SiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
+import { registerTemplateHistoryView, type TemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
+import { registerUsersView, type TreeViewParts, type UsersTreeProvider } from './views/users/UsersTreeProvider';
+import type { WebviewPages } from './webviews/webviewPages';
+
+/** The views of the sidebar and the Explorer, each with its provider. */
+export interface Views {
+  readonly nodes: NodesViewParts;
+  readonly users: TreeViewParts<UsersTreeProvider>;
+  readonly alerts: AlertsView;
+  readonly siteTemplates: SiteTemplatesView;
+  readonly branding: BrandingView;
+  readonly templateHistory: TemplateHistoryView;
+}
+
+/**
+ * Everything the register functions use, built once by `activate`. Command groups take the part they need
+ * (`Pick<Services, …>`); the webview pages are created the first time one is asked for.
+ */
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  /** Panels, their records and tokens (SecretStorage). */
+  readonly store: PanelStore;
+  readonly session: PanelSession;
+  readonly clientOptions: (url: string) => Omit<PanelClientOptions, 'baseUrl' | 'token'>;
+  /** Prompts and notifications: scripted answers in the VS Code suite, the screen otherwise. */
+  readonly input: UserInput;
+  readonly scriptedInput: ScriptedUserInput | undefined;
+  readonly keys: KeysStore;
+  readonly nodes: NodesStore;
+  /** Health, recent jobs and site of each node, read when their section opens. */
+  readonly nodeDetails: NodeDetailsStore;
+  readonly siteTemplates: SiteTemplatesStore;
+  readonly alerts: AlertsStore;
+  readonly branding: BrandingStore;
+  readonly documents: ReadOnlyDocuments;
+  readonly editors: Editors;
+  readonly views: Views;
+  readonly statusBar: AlertsStatusBar;
+  /** The webview pages (logs, jobs, QR, dashboard…), loaded and created on first use. */
+  readonly webviews: () => WebviewPages;
+}
+
+/** Builds the services: the connection, the stores, the views, the editors and the status bar. */
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
+  const store = new PanelStore(context.globalState, context.secrets);
+  const capabilities = new Capabilities();
+  const clientOptions = (url: string) => clientOptionsFromSettings(url, log);
+  const session = new PanelSession(store, capabilities, (url) =>
+    createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
+  );
+  // In the VS Code suite every prompt is answered from the test's script instead of the screen.
+  const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
+  const input = scriptedInput ?? new VsCodeUserInput();
+  const keys = new KeysStore(session);
+  const nodes = new NodesStore(session);
+  const nodeDetails = new NodeDetailsStore(session);
+  const siteTemplates = new SiteTemplatesStore(session);
+  const alerts = new AlertsStore(session);
+  const branding = new BrandingStore(session);
+  const documents = new ReadOnlyDocuments();
+  const editors = registerEditors(context, { session, input, documents, log });
+  const views: Views = {
+    nodes: registerNodesView(context, session, nodes, keys, nodeDetails),
+    users: registerUsersView(context, session, keys),
+    alerts: registerAlertsView(session, alerts),
+    siteTemplates: registerSiteTemplatesView(session, siteTemplates),
+    branding: registerBrandingView(session, branding),
+    templateHistory: registerTemplateHistoryView(editors.services.history),
+  };
+  const statusBar = new AlertsStatusBar(session, alerts);
+  let webviews: WebviewPages | undefined;
+  const pages = () => {
+    if (!webviews) {
+      // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { createWebviewPages } = require('./webviews/webviewPages') as typeof import('./webviews/webviewPages');
+      webviews = createWebviewPages({ extensionUri: context.extensionUri, log, session, documents, input, scripted: scriptedInput !== undefined });
+      context.subscriptions.push(webviews);
+    }
+    return webviews;
+  };
+  context.subscriptions.push(
+    log, store, capabilities, session, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
+    views.alerts, views.siteTemplates, views.branding, views.templateHistory,
+  );
+  if (scriptedInput) context.subscriptions.push(scriptedInput);
+  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, documents, editors, views, statusBar, webviews: pages };
+}
+
+async function tokenOf(store: PanelStore, url: string): Promise<string> {
+  const token = await store.token(url);
+  if (token === undefined) throw new Error(vscode.l10n.t('No token is stored for {0}; connect again.', url));
+  return token;
+}

@@ -1,0 +1,46 @@
+import type * as vscode from 'vscode';
+import type { PanelSession } from '../connection/panelSession';
+import type { ReadOnlyDocuments } from '../editors/readOnlyDocuments';
+import type { UserInput } from '../prompts/userInput';
+import { AuditLogs } from './audit/auditLog';
+import { Dashboards } from './dashboard/dashboard';
+import { JobHistories } from './jobs/jobHistory';
+import { LogViewers } from './logs/logViewer';
+import { NodeMetricsViews } from './nodeMetrics/nodeMetrics';
+import { QrViews } from './qr/qrView';
+import { WebviewHost } from './shared/webviewHost';
+
+/** What the pages use. */
+export interface WebviewPagesDependencies {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly session: PanelSession;
+  readonly documents: ReadOnlyDocuments;
+  readonly input: UserInput;
+  /** In the VS Code suite (the host then lets tests read what pages post). */
+  readonly scripted: boolean;
+}
+
+/** The webview pages on their one host: created the first time a command opens a page (a lazily loaded bundle). */
+export interface WebviewPages extends vscode.Disposable {
+  readonly host: WebviewHost;
+  readonly logViewers: LogViewers;
+  readonly jobHistories: JobHistories;
+  readonly qrViews: QrViews;
+  readonly dashboards: Dashboards;
+  readonly nodeMetrics: NodeMetricsViews;
+  readonly auditLogs: AuditLogs;
+}
+
+export function createWebviewPages({ extensionUri, log, session, documents, input, scripted }: WebviewPagesDependencies): WebviewPages {
+  const host = new WebviewHost(extensionUri, log, scripted);
+  const pages = {
+    logViewers: new LogViewers(host, session, documents),
+    jobHistories: new JobHistories(host, session),
+    qrViews: new QrViews(host, session),
+    dashboards: new Dashboards(host, session),
+    nodeMetrics: new NodeMetricsViews(host, session),
+    auditLogs: new AuditLogs(host, session, input),
+  };
+  return { host, ...pages, dispose: () => Object.values(pages).forEach((page) => page.dispose()) };
+}
