@@ -84,7 +84,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const alerts = new AlertsStore(session);
   const branding = new BrandingStore(session);
   const documents = new ReadOnlyDocuments();
-  const editors = registerEditors(context, { session, input, documents, log });
+  const editors = registerEditors(context, { session, input, documents, log, siteTemplates });
   const views: Views = {
     nodes: registerNodesView(context, session, nodes, keys, nodeDetails),
     users: registerUsersView(context, session, keys),

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
 import type { UserInput } from '../prompts/userInput';
+import type { SiteTemplatesStore } from '../state/siteTemplatesStore';
 import type { DocumentStates } from './documentStates';
 import type { EditorProblems } from './editorProblems';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
@@ -15,6 +16,8 @@ export interface EditorServices {
   readonly documents: ReadOnlyDocuments;
   readonly history: TemplateHistory;
   readonly input: UserInput;
+  /** The Site Templates view's store: a saved template's new version and time reach its item. */
+  readonly siteTemplates: SiteTemplatesStore;
   readonly log: vscode.LogOutputChannel;
 }
 

@@ -7,6 +7,7 @@ import type { EditorServices } from './editorServices';
 import { PanelFileSystem, registerPanelFileSystem } from './panelFileSystem';
 import { openDocument } from './openDocument';
 import { locate } from './panelUri';
+import type { SiteTemplatesStore } from '../state/siteTemplatesStore';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { SaveConflicts } from './saveConflicts';
 import { TemplateHistory } from './templateHistoryStorage';
@@ -28,12 +29,13 @@ export interface EditorDependencies {
   readonly input: UserInput;
   readonly documents: ReadOnlyDocuments;
   readonly log: vscode.LogOutputChannel;
+  readonly siteTemplates: SiteTemplatesStore;
 }
 
-export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log }: EditorDependencies): Editors {
+export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, siteTemplates }: EditorDependencies): Editors {
   const problems = new EditorProblems();
   const history = new TemplateHistory(context.globalStorageUri);
-  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log };
+  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, siteTemplates };
   const templates = new TemplateSource(services);
   const validator = new TemplateValidator(services, templates);
   const conflicts = new SaveConflicts(services, templates);

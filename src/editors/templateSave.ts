@@ -58,6 +58,8 @@ export class TemplateSave {
     try {
       const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.update(templateId, body as never, { signal }));
       saved = isTemplate(answer) ? parseTemplateRecord(answer, templateId) : await this.readBack(uri, panelId, templateId, file, text);
+      // The Site Templates item shows the new version and time, without reading the list again.
+      if (isTemplate(answer)) this.services.siteTemplates.put(panelId, answer);
     } catch (error) {
       if (!isLostAnswer(error)) throw this.refused(uri, panelId, templateId, file, error);
       saved = await this.reconcile(panelId, templateId, file, text, error);

@@ -56,6 +56,10 @@ describe('Site templates in the editor', () => {
     assert.equal(panel.data.siteTemplates.get(template.id)?.html, changed);
     assert.equal(panel.data.siteTemplates.get(template.id)?.version, 8);
     assert.equal(editor.document.isDirty, false);
+    // The Site Templates item takes the saved template from the PUT's answer: no list is read again.
+    const shown = api.siteTemplatesStore.template(api.session.active?.id ?? '', template.id);
+    assert.deepEqual(shown?.details.find(([name]) => name === 'version'), ['version', '8']);
+    assert.equal(requestsTo(panel, '/site-templates').length, 0);
 
     // The next save names the version the first one produced.
     await replaceText(editor, changed.replace('and more', 'and even more'));
