@@ -8,7 +8,7 @@ import type { LazyCommandGroup } from './lazyGroup';
 /**
  * The command groups loaded the first time one of their commands runs: each `require` names a group's
  * index, which esbuild.mjs puts in dist/features/commands.js (not evaluated at activation). The ids are
- * those the group registers (test/unit/layout.lazyCommands.test.ts checks them against its code).
+ * those the group registers (test/unit/commands/lazyGroups.test.ts checks them against its code).
  */
 export function lazyCommandGroups(services: Services) {
   const users: LazyCommandGroup<vscode.Disposable> = {
