@@ -125,8 +125,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const siteTemplatesView = registerSiteTemplatesView(session, siteTemplates);
   const branding = new BrandingStore(session);
   const brandingView = registerBrandingView(session, branding);
-  const brandingCommands: BrandingCommandContext = { session, log, store: branding, view: brandingView.provider, input };
-  const brandingForms = new BrandingForms(webviews, branding, (target, changes) => saveBrandingProfile(brandingCommands, target, changes), (profile) => void showBrandingPreview(profile));
+  const brandingCommands: BrandingCommandContext = { session, log, store: branding, view: brandingView.provider, input, webviews };
+  const brandingForms = new BrandingForms(webviews, branding, (target, changes) => saveBrandingProfile(brandingCommands, target, changes), (profile) => void showBrandingPreview(webviews, profile));
   const dashboards = new Dashboards(webviews, session);
   const nodeMetrics = new NodeMetricsViews(webviews, session);
   const auditLogs = new AuditLogs(webviews, session, input);
@@ -185,17 +185,17 @@ export async function activate(context: vscode.ExtensionContext) {
     registerEditBrandingField(brandingCommands, brandingForms),
     registerUploadBrandingAsset(brandingCommands),
     registerPreviewBranding(brandingCommands),
-    registerPreviewSubscriptionPage(session, input),
+    registerPreviewSubscriptionPage(session, input, webviews),
     registerSendTestNotification(actions),
     registerOpenTemplate(),
     registerTemplateLifecycle(templateCommands),
     registerTemplateTransfer(templateCommands),
     registerCustomizeTemplate({ ...templateCommands, webviews }),
     registerValidateTemplate(editors),
-    registerPreviewTemplate(actions),
+    registerPreviewTemplate(actions, webviews),
     registerTemplateHistoryCommands(editors),
     registerOpenPanelFolder(session),
-    registerNodeSiteCommands(nodeActions),
+    registerNodeSiteCommands(nodeActions, webviews),
     registerPanelDocuments(actions),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) session.resync().catch((error: unknown) => log.warn(`Re-reading the connected panels failed: ${describeError(error)}`));
