@@ -78,8 +78,7 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
       this.panelGone = false;
       void this.poller.activate();
     }
-    this.loaded = this.poller.pollNow();
-    return this.loaded;
+    return this.track(this.poller.pollNow());
   }
 
   protected override start(): void {

@@ -27,7 +27,7 @@ export abstract class PanelDataPage<ToWebview extends Message, FromWebview exten
 
   /** Cancels the read in flight and reads again. */
   refresh(): Promise<void> {
-    return this.startLoad();
+    return this.track(this.startLoad());
   }
 
   /**
@@ -53,9 +53,13 @@ export abstract class PanelDataPage<ToWebview extends Message, FromWebview exten
     this.firstLoad?.(Promise.resolve());
   }
 
-  /** Starts a read through the one LatestLoad; what the page's `refresh()` and the first `ready` do. */
+  /** Starts a read through the one LatestLoad, cancelling the one in flight. */
   protected startLoad(): Promise<void> {
-    const load = this.loading.start((signal) => this.readAndShow(signal));
+    return this.loading.start((signal) => this.readAndShow(signal));
+  }
+
+  /** What `loaded` waits for: `refresh()` (the first one too, on the first `ready`) says it here. */
+  protected track(load: Promise<void>): Promise<void> {
     this.loaded = load;
     this.firstLoad?.(load);
     this.firstLoad = undefined;
