@@ -5,7 +5,7 @@
  * No `vscode` import (unit-tested).
  */
 import { escapeHtml } from '../text/html';
-import { SCRIPT_FREE_CSP } from './shared/scriptFreeDocument';
+import { SCRIPT_FREE_CSP, type ScriptFreeDocument } from './shared/scriptFreeDocument';
 
 /** The script-free policy, and no frame inside the preview's own sandboxed frame. */
 export const PREVIEW_CSP = `${SCRIPT_FREE_CSP}; frame-src 'none'`;
@@ -18,7 +18,7 @@ export function siteDocument(html: string, css: string): string {
   return head ? `${html.slice(0, head.index)}${style}${html.slice(head.index)}` : `${style}${html}`;
 }
 
-export function previewPage(title: string, html: string, css: string): string {
+export function previewPage(title: string, html: string, css: string): ScriptFreeDocument {
   const csp = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">`;
   return [
     '<!doctype html>',
@@ -28,5 +28,5 @@ export function previewPage(title: string, html: string, css: string): string {
     // The frame's document inherits the CSP above; sandbox="" takes away scripts, forms, popups and top navigation.
     `<iframe sandbox="" referrerpolicy="no-referrer" title="${escapeHtml(title)}" srcdoc="${escapeHtml(`${csp}${siteDocument(html, css)}`)}"></iframe>`,
     '</body></html>',
-  ].join('');
+  ].join('') as ScriptFreeDocument;
 }

@@ -15,8 +15,9 @@ export interface BrandingCommands extends vscode.Disposable {
 
 export function registerBrandingCommands(services: Services): BrandingCommands {
   const { session, log, input, branding, views } = services;
-  const context: BrandingCommandContext = { session, log, store: branding, view: views.branding.provider, input };
-  const forms = new BrandingForms(services.webviews().host, branding, (target, changes) => saveBrandingProfile(context, target, changes), (profile) => void showBrandingPreview(profile));
+  const webviews = services.webviews().host;
+  const context: BrandingCommandContext = { session, log, store: branding, view: views.branding.provider, input, webviews };
+  const forms = new BrandingForms(webviews, branding, (target, changes) => saveBrandingProfile(context, target, changes), (profile) => void showBrandingPreview(webviews, profile));
   const registered = vscode.Disposable.from(
     forms,
     registerBrandingLifecycle(context),

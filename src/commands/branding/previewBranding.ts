@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { BrandingProfile } from '../../state/brandingModel';
 import { brandingPreviewHtml } from '../../webviews/branding';
-import { openScriptFreePage } from '../../webviews/shared';
+import { scriptFreeDocument, type WebviewHost } from '../../webviews/shared';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 
@@ -14,18 +14,19 @@ export function registerPreviewBranding(context: BrandingCommandContext): vscode
   return vscode.commands.registerCommand('panelOps.branding.preview', async (item?: unknown) => {
     const target = await profileTarget(item, session, store, input, vscode.l10n.t('Preview Branding Profile'));
     if (!target) return undefined;
-    return showBrandingPreview(store.profile(target.panelId, target.profile.id) ?? target.profile);
+    return showBrandingPreview(context.webviews, store.profile(target.panelId, target.profile.id) ?? target.profile);
   });
 }
 
 /** Opens the script-free preview of a profile. */
-export function showBrandingPreview(profile: BrandingProfile): vscode.WebviewPanel {
+export function showBrandingPreview(webviews: WebviewHost, profile: BrandingProfile): vscode.WebviewPanel {
   const name = profileName(profile);
-  return openScriptFreePage({
+  const title = vscode.l10n.t('Branding: {0}', name);
+  return webviews.openScriptFree({
     viewType: 'panelOps.brandingPreview',
-    title: vscode.l10n.t('Branding: {0}', name),
+    title,
     beside: true,
-    html: brandingPreviewHtml(profile, {
+    document: scriptFreeDocument(title, brandingPreviewHtml(profile, {
       heading: vscode.l10n.t('Branding profile "{0}"', name),
       signIn: vscode.l10n.t('Sign in'),
       support: vscode.l10n.t('Support'),
@@ -35,6 +36,6 @@ export function showBrandingPreview(profile: BrandingProfile): vscode.WebviewPan
       customCss: vscode.l10n.t('Custom CSS'),
       assets: vscode.l10n.t('Assets'),
       active: vscode.l10n.t('active'),
-    }),
+    })),
   });
 }

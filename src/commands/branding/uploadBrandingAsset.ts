@@ -3,7 +3,7 @@ import { BRANDING_ASSET_KINDS, type BrandingAssetKind } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
 import { escapeHtml } from '../../text/html';
-import { openScriptFreePage } from '../../webviews/shared';
+import { scriptFreeDocument } from '../../webviews/shared';
 import { tellFailure } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
@@ -63,7 +63,8 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
     }
     const contentType = assetContentType(fileName);
     const summary = vscode.l10n.t('{0} ({1}, {2}) as {3} of "{4}"', fileName, contentType, sizeText(bytes.length), kind, name);
-    const preview = openScriptFreePage({ viewType: 'panelOps.assetPreview', title: vscode.l10n.t('Upload: {0}', fileName), html: imagePreviewHtml(fileName, contentType, bytes, summary), beside: true });
+    const previewTitle = vscode.l10n.t('Upload: {0}', fileName);
+    const preview = context.webviews.openScriptFree({ viewType: 'panelOps.assetPreview', title: previewTitle, document: scriptFreeDocument(previewTitle, imagePreviewHtml(fileName, contentType, bytes, summary)), beside: true });
     let answer: string | undefined;
     const upload = vscode.l10n.t('Upload');
     try {

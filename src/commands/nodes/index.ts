@@ -29,7 +29,7 @@ export function registerNodeCommands(services: Services): NodeCommands {
     registerNodeDetails(context),
     registerNodeSecrets(context),
     registerNodeEditing(context),
-    registerNodeSiteCommands(context),
+    registerNodeSiteCommands(context, services.webviews().host),
     registerShowLogs(session, services.webviews().logViewers, input),
     registerShowJobHistory(session, services.webviews().jobHistories, input),
   );

@@ -4,6 +4,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { parseSiteTemplates } from '../../state/siteTemplatesModel';
 import { plainLabel, quickInputText } from '../../text/plainText';
+import type { WebviewHost } from '../../webviews/shared';
 import { showSitePreview } from '../../webviews/sitePreview';
 import { nothingToReconcile, runMutation, runRead } from '../../runner/actionRunner';
 import { nodeName, refreshSections, type NodeActionContext } from './nodeActionSupport';
@@ -15,7 +16,7 @@ import { nodeTarget } from './nodeTarget';
  * enabled) and Preview Site (a webview in which nothing runs). Applying the node afterwards is Apply
  * Configuration (commands/nodes/applyConfiguration.ts), which also watches the apply land.
  */
-export function registerNodeSiteCommands(context: NodeActionContext): vscode.Disposable {
+export function registerNodeSiteCommands(context: NodeActionContext, webviews: WebviewHost): vscode.Disposable {
   const { input, view: nodes } = context;
 
   return vscode.Disposable.from(
@@ -108,7 +109,7 @@ export function registerNodeSiteCommands(context: NodeActionContext): vscode.Dis
       if (outcome.kind !== 'done') return undefined;
       const html = typeof outcome.value.html === 'string' ? outcome.value.html : '';
       const css = typeof outcome.value.css === 'string' ? outcome.value.css : '';
-      return showSitePreview(vscode.l10n.t('Site of {0}', nodeName(target.node)), html, css);
+      return showSitePreview(webviews, vscode.l10n.t('Site of {0}', nodeName(target.node)), html, css);
     }),
   );
 }

@@ -4,6 +4,6 @@ import { registerPreviewSubscriptionPage } from './previewSubscriptionPage';
 import { registerSendTestNotification } from './sendTestNotification';
 
 /** The panel settings' commands (the settings document itself opens through the documents group). */
-export function registerSettingsCommands({ session, log, input }: Services): vscode.Disposable {
-  return vscode.Disposable.from(registerPreviewSubscriptionPage({ session, log, input }), registerSendTestNotification({ session, log, input }));
+export function registerSettingsCommands({ session, log, input, webviews }: Services): vscode.Disposable {
+  return vscode.Disposable.from(registerPreviewSubscriptionPage({ session, log, input }, webviews().host), registerSendTestNotification({ session, log, input }));
 }

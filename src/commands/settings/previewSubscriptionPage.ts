@@ -3,13 +3,13 @@ import { activePanelOrNotify } from '../shared/activePanel';
 import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
 import { subscriptionPreviewOf } from '../../webviews/settings';
-import { openScriptFreePage } from '../../webviews/shared';
+import { scriptFreeDocument, type WebviewHost } from '../../webviews/shared';
 
 /**
  * "Preview Subscription Page": `GET /settings/subscription-page/preview` rendered in a webview that runs
  * no script and loads nothing from any origin (the panel's HTML is shown as it is, inert).
  */
-export function registerPreviewSubscriptionPage(context: ActionContext): vscode.Disposable {
+export function registerPreviewSubscriptionPage(context: ActionContext, webviews: WebviewHost): vscode.Disposable {
   const { session, input } = context;
   return vscode.commands.registerCommand('panelOps.settings.previewSubscriptionPage', async () => {
     const panel = activePanelOrNotify(session, input);
@@ -22,11 +22,7 @@ export function registerPreviewSubscriptionPage(context: ActionContext): vscode.
     });
     if (read.kind !== 'done') return undefined;
     const preview = subscriptionPreviewOf(read.value);
-    return openScriptFreePage({
-      viewType: 'panelOps.subscriptionPreview',
-      title: vscode.l10n.t('Subscription page: {0}', plainLabel(preview.title, 60) || plainLabel(panel.name, 60)),
-      html: preview.html,
-      beside: true,
-    });
+    const title = vscode.l10n.t('Subscription page: {0}', plainLabel(preview.title, 60) || plainLabel(panel.name, 60));
+    return webviews.openScriptFree({ viewType: 'panelOps.subscriptionPreview', title, document: scriptFreeDocument(title, preview.html), beside: true });
   });
 }

@@ -21,7 +21,7 @@ export function registerSiteTemplateCommands(services: Services): vscode.Disposa
     registerTemplateTransfer(context),
     registerCustomizeTemplate({ ...context, webviews: services.webviews().host }),
     registerValidateTemplate(editors),
-    registerPreviewTemplate({ session, log, input }),
+    registerPreviewTemplate({ session, log, input }, services.webviews().host),
     registerOpenPanelFolder(session),
   );
 }

@@ -1,19 +1,24 @@
 import * as vscode from 'vscode';
 import { SCOPES } from '../../api/catalog';
 import { auditEntries } from '../../api/audit';
+import type { AuditQuery, JsonObject } from '../../api/types';
 import { PanelHttpError } from '../../api/errors';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { tellFailure } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
-import { LatestLoad } from '../../state/latestLoad';
 import { PageRegistry } from '../shared/pageRegistry';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import type { PageOpener } from '../shared/hostedPage';
+import { PanelDataPage } from '../shared/panelDataPage';
+import type { WebviewHost } from '../shared/webviewHost';
 import { auditCsv, auditJson } from './auditExport';
 import { AUDIT_PAGE_SIZES, auditQuery, isMonitoringCaller, rangeNote, type FilterProblem, type RangeNote } from './auditQuery';
 import { auditColumns, auditRows, entriesOfToken, tokenIdOf, type AuditEntry } from './auditTable';
 import { parseAuditMessage, type AuditFilterValues, type AuditState, type FromAuditWebview, type ToAuditWebview } from './protocol';
+
+/** A read of the audit log: the panel's answer to a query, or the filters' problems (nothing was sent). */
+type AuditRead = { readonly query: AuditQuery; readonly answer: JsonObject } | { readonly problems: readonly FilterProblem[] };
 
 const EMPTY_FILTERS: AuditFilterValues = { action: '', user: '', from: '', to: '', perPage: 50 };
 
@@ -22,35 +27,21 @@ const EMPTY_FILTERS: AuditFilterValues = { action: '', user: '', from: '', to: '
  * of up to 200 entries, the `api_token_id` column with "only this token's changes", and export of the
  * shown entries. The extension reads the pages and keeps the state; the page only shows it.
  */
-export class AuditLogView implements vscode.Disposable {
-  readonly page: WebviewPage<ToAuditWebview, FromAuditWebview>;
+export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview, AuditRead> {
   private filters: AuditFilterValues = EMPTY_FILTERS;
   private pageNumber = 1;
   private entries: AuditEntry[] = [];
   private tokenFilter: string | undefined;
   private state: AuditState;
-  private readonly loading = new LatestLoad<void>();
-  private readonly subscriptions: vscode.Disposable[] = [];
-  /** The load in flight (tests wait for it). */
-  loaded: Promise<void> = Promise.resolve();
 
-  constructor(host: WebviewHost, private readonly session: PanelSession, readonly panel: PanelRef, private readonly input: UserInput) {
-    this.page = host.open<ToAuditWebview, FromAuditWebview>({
+  constructor(host: PageOpener, private readonly session: PanelSession, readonly panel: PanelRef, private readonly input: UserInput) {
+    super(host, {
       viewType: 'panelOps.auditLog',
       title: vscode.l10n.t('Audit Log: {0}', plainLabel(panel.name, 60)),
       bundle: 'audit',
       parse: parseAuditMessage,
     });
     this.state = { filters: this.filters, page: 1, summary: '', columns: [], rows: [], fieldProblems: {}, loading: true };
-    this.subscriptions.push(
-      this.page.onDidReceive((message) => void this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
-    );
-    this.load();
-  }
-
-  get probe() {
-    return this.page.probe;
   }
 
   /** What the table shows now (the entries of the page, less those of other tokens while the quick filter is on). */
@@ -58,51 +49,37 @@ export class AuditLogView implements vscode.Disposable {
     return entriesOfToken(this.entries, this.tokenFilter);
   }
 
-  refresh(): void {
-    this.load();
-  }
-
-  dispose(): void {
-    this.loading.dispose();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
-  }
-
-  /** Cancels the read in flight and starts another. */
-  private load(): void {
-    this.loaded = this.loading.start((signal) => this.read(signal));
-  }
-
-  private async read(signal: AbortSignal): Promise<void> {
+  protected async read(signal: AbortSignal, progress: (message: ToAuditWebview) => void): Promise<AuditRead> {
     const checked = auditQuery(this.filters, this.pageNumber, this.filters.perPage);
-    if (!checked.query) {
-      this.publish({ loading: false, fieldProblems: fieldProblemsOf(checked.problems), problem: undefined });
-      return;
-    }
+    if (!checked.query) return { problems: checked.problems };
     const query = checked.query;
-    this.publish({ loading: true, fieldProblems: {}, problem: undefined });
-    try {
-      const answer = await this.session.callOn(this.panel.id, (api, callSignal) => api.audit.list(query, { signal: callSignal }), signal);
-      if (signal.aborted) return;
-      this.entries = auditEntries(answer);
-      if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
-      const total = typeof answer.total === 'number' && answer.total >= 0 ? answer.total : undefined;
-      const perPage = typeof answer.per_page === 'number' && answer.per_page > 0 ? answer.per_page : query.per_page ?? 50;
-      const note = rangeNote(query, answer, this.monitoringCaller());
-      this.publish({
-        loading: false,
-        pageCount: total === undefined ? undefined : Math.max(1, Math.ceil(total / perPage)),
-        summary: total === undefined
-          ? vscode.l10n.t('{0} entries on page {1}', this.entries.length, this.pageNumber)
-          : vscode.l10n.t('{0} entries match; page {1} of {2}', total, this.pageNumber, Math.max(1, Math.ceil(total / perPage))),
-        rangeNote: note && describeRangeNote(note),
-      });
-    } catch (error) {
-      if (signal.aborted) return;
-      this.entries = [];
-      const fields = error instanceof PanelHttpError && error.status === 422 ? error.fields ?? {} : {};
-      this.publish({ loading: false, problem: vscode.l10n.t('Could not read the audit log: {0}', describeError(error)), fieldProblems: { ...fields }, summary: '', pageCount: undefined, rangeNote: undefined });
-    }
+    progress(this.stateWith({ loading: true, fieldProblems: {}, problem: undefined }));
+    const answer = await this.session.callOn(this.panel.id, (api, callSignal) => api.audit.list(query, { signal: callSignal }), signal);
+    return { query, answer };
+  }
+
+  protected present(read: AuditRead): ToAuditWebview {
+    if (!('query' in read)) return this.stateWith({ loading: false, fieldProblems: fieldProblemsOf(read.problems), problem: undefined });
+    const { query, answer } = read;
+    this.entries = auditEntries(answer);
+    if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
+    const total = typeof answer.total === 'number' && answer.total >= 0 ? answer.total : undefined;
+    const perPage = typeof answer.per_page === 'number' && answer.per_page > 0 ? answer.per_page : query.per_page ?? 50;
+    const note = rangeNote(query, answer, this.monitoringCaller());
+    return this.stateWith({
+      loading: false,
+      pageCount: total === undefined ? undefined : Math.max(1, Math.ceil(total / perPage)),
+      summary: total === undefined
+        ? vscode.l10n.t('{0} entries on page {1}', this.entries.length, this.pageNumber)
+        : vscode.l10n.t('{0} entries match; page {1} of {2}', total, this.pageNumber, Math.max(1, Math.ceil(total / perPage))),
+      rangeNote: note && describeRangeNote(note),
+    });
+  }
+
+  protected failure(error: unknown): ToAuditWebview {
+    this.entries = [];
+    const fields = error instanceof PanelHttpError && error.status === 422 ? error.fields ?? {} : {};
+    return this.stateWith({ loading: false, problem: vscode.l10n.t('Could not read the audit log: {0}', describeError(error)), fieldProblems: { ...fields }, summary: '', pageCount: undefined, rangeNote: undefined });
   }
 
   /** Known for the active panel from what the token was created with; otherwise read from the answer. */
@@ -112,7 +89,8 @@ export class AuditLogView implements vscode.Disposable {
     return scopes.length > 0 ? isMonitoringCaller(scopes) : undefined;
   }
 
-  private publish(changes: Partial<AuditState>): void {
+  /** The page's state with `changes`, the filters, the page and the rows of the entries shown. */
+  private stateWith(changes: Partial<AuditState>): ToAuditWebview {
     const shown = this.shownEntries;
     const columns = auditColumns(this.entries);
     this.state = {
@@ -124,30 +102,30 @@ export class AuditLogView implements vscode.Disposable {
       rows: auditRows(shown, columns),
       tokenFilter: this.tokenFilter,
     };
-    void this.page.post({ type: 'state', state: this.state });
+    return { type: 'state', state: this.state };
   }
 
-  private async onMessage(message: FromAuditWebview): Promise<void> {
+  protected words(): ToAuditWebview {
+    return { type: 'words', words: auditWords(), pageSizes: AUDIT_PAGE_SIZES };
+  }
+
+  protected async onMessage(message: Exclude<FromAuditWebview, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        await this.page.post({ type: 'words', words: auditWords(), pageSizes: AUDIT_PAGE_SIZES });
-        await this.page.post({ type: 'state', state: this.state });
-        return;
       case 'refresh':
-        this.load();
+        void this.refresh();
         return;
       case 'query':
         this.filters = message.filters;
         this.pageNumber = 1;
-        this.load();
+        void this.refresh();
         return;
       case 'page':
         this.pageNumber = message.page;
-        this.load();
+        void this.refresh();
         return;
       case 'onlyToken':
         this.tokenFilter = message.tokenId;
-        this.publish({});
+        this.show(this.stateWith({}));
         return;
       case 'export':
         await this.export(message.format);

@@ -5,7 +5,8 @@ import type { BrandingStore } from '../../state/brandingStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { PageRegistry } from '../shared/pageRegistry';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { HostedPage, type PageOpener } from '../shared/hostedPage';
+import type { WebviewHost } from '../shared/webviewHost';
 import { changedFields, parseBrandingFormMessage, type BrandingFormState, type FromBrandingForm, type ToBrandingForm } from './protocol';
 
 /** How the form saves: the action runner of the extension (busy, progress, one failure sentence, reconcile). */
@@ -30,34 +31,30 @@ function fieldHints(): Record<BrandingField, string> {
  * sending the changed fields in one PUT, the panel's refusals (422) beside their fields, and Preview. The
  * page only shows and edits values; the extension reads and writes the panel.
  */
-export class BrandingForm implements vscode.Disposable {
-  readonly page: WebviewPage<ToBrandingForm, FromBrandingForm>;
+export class BrandingForm extends HostedPage<ToBrandingForm, FromBrandingForm> {
   private profile: BrandingProfile;
   private state: BrandingFormState;
-  private readonly subscriptions: vscode.Disposable[] = [];
   /** The save in flight (tests wait for it). */
   saved: Promise<void> = Promise.resolve();
 
   constructor(
-    host: WebviewHost,
+    host: PageOpener,
     store: BrandingStore,
     readonly panelId: string,
     profile: BrandingProfile,
     private readonly save: SaveProfile,
     private readonly openPreview: (profile: BrandingProfile) => void,
   ) {
-    this.profile = profile;
-    this.page = host.open<ToBrandingForm, FromBrandingForm>({
+    super(host, {
       viewType: 'panelOps.brandingForm',
       title: vscode.l10n.t('Branding: {0}', plainLabel(profile.name, 60) || profile.id),
       bundle: 'branding',
       parse: parseBrandingFormMessage,
     });
+    this.profile = profile;
     this.state = { ...this.stateOf(profile), problems: {}, saving: false };
-    void this.page.post({ type: 'state', state: this.state }); // again once the page says it is ready
+    this.show({ type: 'state', state: this.state }); // again once the page says it is ready
     this.subscriptions.push(
-      this.page.onDidReceive((message) => this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
       // Another change of the same profile (the tree's field edit, an activation) shows here too.
       store.onDidChange(() => {
         const now = store.profile(panelId, this.profile.id);
@@ -69,17 +66,8 @@ export class BrandingForm implements vscode.Disposable {
     );
   }
 
-  get probe() {
-    return this.page.probe;
-  }
-
   get profileId(): string {
     return this.profile.id;
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
   }
 
   private stateOf(profile: BrandingProfile): Pick<BrandingFormState, 'name' | 'active' | 'fields'> {
@@ -90,27 +78,29 @@ export class BrandingForm implements vscode.Disposable {
   /** `saved`: a save succeeded, the page shows the values saved instead of what was typed. */
   private publish(changes: Partial<BrandingFormState>, saved = false): void {
     this.state = { ...this.state, ...changes };
-    void this.page.post(saved ? { type: 'state', state: this.state, saved } : { type: 'state', state: this.state });
+    const message: ToBrandingForm = { type: 'state', state: this.state };
+    // A page starting over is sent the state without the one-time "saved".
+    this.show(saved ? { ...message, saved } : message, message);
   }
 
-  private onMessage(message: FromBrandingForm): void {
+  protected words(): ToBrandingForm {
+    return {
+      type: 'words',
+      words: {
+        heading: vscode.l10n.t('Branding profile'),
+        save: vscode.l10n.t('Save'),
+        reset: vscode.l10n.t('Undo Changes'),
+        preview: vscode.l10n.t('Preview'),
+        saved: vscode.l10n.t('Saved.'),
+        hints: fieldHints(),
+      },
+      fields: BRANDING_FIELDS,
+      colourFields: COLOUR_FIELDS,
+    };
+  }
+
+  protected onMessage(message: Exclude<FromBrandingForm, { type: 'ready' }>): void {
     switch (message.type) {
-      case 'ready':
-        void this.page.post({
-          type: 'words',
-          words: {
-            heading: vscode.l10n.t('Branding profile'),
-            save: vscode.l10n.t('Save'),
-            reset: vscode.l10n.t('Undo Changes'),
-            preview: vscode.l10n.t('Preview'),
-            saved: vscode.l10n.t('Saved.'),
-            hints: fieldHints(),
-          },
-          fields: BRANDING_FIELDS,
-          colourFields: COLOUR_FIELDS,
-        });
-        void this.page.post({ type: 'state', state: this.state });
-        return;
       case 'preview':
         this.openPreview(this.profile);
         return;

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { fillPlaceholders } from '../../editors/placeholders';
 import type { SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import { plainLabel } from '../../text/plainText';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { HostedPage } from '../shared/hostedPage';
+import type { WebviewHost } from '../shared/webviewHost';
 import { showSitePreview } from '../sitePreview';
 import { parseCustomizeMessage, type FromCustomizeWebview, type ToCustomizeWebview } from './protocol';
 
@@ -20,35 +21,21 @@ const PREVIEW_DELAY_MS = 250;
  * preview beside it (the template's HTML never enters this page, which runs a script). Submitting fires
  * `onDidSubmit`; the command posts it to the panel and closes the form, or shows why the panel refused.
  */
-export class CustomizeForm implements vscode.Disposable {
-  readonly page: WebviewPage<ToCustomizeWebview, FromCustomizeWebview>;
+export class CustomizeForm extends HostedPage<ToCustomizeWebview, FromCustomizeWebview> {
   private readonly submitted = new vscode.EventEmitter<CustomizeValues>();
   readonly onDidSubmit = this.submitted.event;
   private preview: vscode.WebviewPanel | undefined;
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the page last reported as typed: sent back when the page starts over. */
   private draft: { name: string; values: Record<string, string> } | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(host: WebviewHost, private readonly source: SiteTemplateRecord) {
-    this.page = host.open<ToCustomizeWebview, FromCustomizeWebview>({
+  constructor(private readonly host: WebviewHost, private readonly source: SiteTemplateRecord) {
+    super(host, {
       viewType: 'panelOps.customizeTemplate',
       title: vscode.l10n.t('Customize {0}', plainLabel(source.name, 60)),
       bundle: 'customize',
       parse: parseCustomizeMessage,
     });
-    this.subscriptions.push(
-      this.page.onDidReceive((message) => void this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
-    );
-  }
-
-  get probe() {
-    return this.page.probe;
-  }
-
-  get onDidDispose(): vscode.Event<void> {
-    return this.page.onDidDispose;
   }
 
   /** The preview beside the form, once shown. */
@@ -64,40 +51,45 @@ export class CustomizeForm implements vscode.Disposable {
     void this.page.post({ type: 'problem', message });
   }
 
-  dispose(): void {
+  protected override stop(): void {
     clearTimeout(this.previewTimer);
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
     this.submitted.dispose();
     this.preview?.dispose();
-    this.page.dispose();
   }
 
-  private async onMessage(message: FromCustomizeWebview): Promise<void> {
+  protected words(): ToCustomizeWebview {
+    return { type: 'words', words: {
+      heading: vscode.l10n.t('Customize'),
+      name: vscode.l10n.t('Name of the new template'),
+      variables: vscode.l10n.t('Variables'),
+      none: vscode.l10n.t('This template declares no variables.'),
+      create: vscode.l10n.t('Create Template'),
+      cancel: vscode.l10n.t('Cancel'),
+      previewNote: vscode.l10n.t('The preview beside this form shows the template with these values; nothing in it runs.'),
+    } };
+  }
+
+  protected override start(): void {
+    void this.resend();
+  }
+
+  /** A page shown again after its tab was hidden starts over: it gets what was typed, not the defaults. */
+  protected override async resend(): Promise<void> {
+    const draft = this.draft;
+    const valueOf = (variable: { name: string; default: string }) => draft?.values[variable.name] ?? variable.default;
+    await this.page.post({
+      type: 'form',
+      source: plainLabel(this.source.name, 100),
+      name: draft?.name ?? vscode.l10n.t('{0} (custom)', this.source.name),
+      variables: (this.source.variables ?? []).map((variable) => ({
+        name: variable.name, description: plainLabel(variable.description ?? '', 300), value: valueOf(variable),
+      })),
+    });
+    this.showPreview(Object.fromEntries((this.source.variables ?? []).map((variable) => [variable.name, valueOf(variable)])));
+  }
+
+  protected onMessage(message: Exclude<FromCustomizeWebview, { type: 'ready' }>): void {
     switch (message.type) {
-      case 'ready': {
-        // A page shown again after its tab was hidden starts over: it gets what was typed, not the defaults.
-        const draft = this.draft;
-        const valueOf = (variable: { name: string; default: string }) => draft?.values[variable.name] ?? variable.default;
-        await this.page.post({ type: 'words', words: {
-          heading: vscode.l10n.t('Customize'),
-          name: vscode.l10n.t('Name of the new template'),
-          variables: vscode.l10n.t('Variables'),
-          none: vscode.l10n.t('This template declares no variables.'),
-          create: vscode.l10n.t('Create Template'),
-          cancel: vscode.l10n.t('Cancel'),
-          previewNote: vscode.l10n.t('The preview beside this form shows the template with these values; nothing in it runs.'),
-        } });
-        await this.page.post({
-          type: 'form',
-          source: plainLabel(this.source.name, 100),
-          name: draft?.name ?? vscode.l10n.t('{0} (custom)', this.source.name),
-          variables: (this.source.variables ?? []).map((variable) => ({
-            name: variable.name, description: plainLabel(variable.description ?? '', 300), value: valueOf(variable),
-          })),
-        });
-        this.showPreview(Object.fromEntries((this.source.variables ?? []).map((variable) => [variable.name, valueOf(variable)])));
-        return;
-      }
       case 'change':
         this.draft = { name: message.name, values: message.values };
         clearTimeout(this.previewTimer);
@@ -118,6 +110,6 @@ export class CustomizeForm implements vscode.Disposable {
 
   private showPreview(values: Record<string, string>): void {
     const title = vscode.l10n.t('Preview of {0}', this.source.name);
-    this.preview = showSitePreview(title, fillPlaceholders(this.source.html, values), fillPlaceholders(this.source.css, values), this.preview);
+    this.preview = showSitePreview(this.host, title, fillPlaceholders(this.source.html, values), fillPlaceholders(this.source.css, values), this.preview);
   }
 }

@@ -3,9 +3,9 @@ import { routeById, type RouteId } from '../../api/catalog';
 import type { PanelApi } from '../../api/index';
 import type { PanelSession } from '../../connection/panelSession';
 import { Poller, type PollOutcome } from '../../state/poller';
-import { LatestLoad } from '../../state/latestLoad';
 import { describeError } from '../../text/describeError';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import type { PageOpener } from '../shared/hostedPage';
+import { PanelDataPage } from '../shared/panelDataPage';
 import { parseFiguresMessage, type FigureSection, type FromFiguresWebview, type ToFiguresWebview } from './protocol';
 import { readShape } from './shapeReading';
 
@@ -38,68 +38,58 @@ function refreshMs(): number {
  * It refreshes on its own only while the page is visible and the window focused (one refresh when it
  * comes back), and on the page's Refresh button.
  */
-export class FiguresView implements vscode.Disposable {
-  readonly page: WebviewPage<ToFiguresWebview, FromFiguresWebview>;
-  private last: ToFiguresWebview | undefined;
-  private readonly loading = new LatestLoad<PollOutcome>();
+export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebview, FigureSection[]> {
   private readonly poller: Poller;
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private disposed = false;
-  /** The last load found the panel gone (signed out): the poller stopped until it is activated again. */
+  /** The last read found the panel gone (signed out): the poller stopped until it is activated again. */
   private panelGone = false;
-  /** The load in flight (tests wait for it). */
-  loaded: Promise<void> = Promise.resolve();
+  /** How the last read ended, for the poller. */
+  private outcome: PollOutcome = 'ok';
   /** How many loads ran (tests see whether it refreshed). */
   loads = 0;
 
-  constructor(host: WebviewHost, private readonly session: PanelSession, readonly spec: FiguresViewSpec) {
-    this.page = host.open<ToFiguresWebview, FromFiguresWebview>({
+  constructor(host: PageOpener, private readonly session: PanelSession, readonly spec: FiguresViewSpec) {
+    super(host, {
       viewType: spec.viewType,
       title: spec.title,
       bundle: 'figures',
       parse: parseFiguresMessage,
     });
     this.poller = new Poller({
-      run: () => this.load(),
+      run: async () => {
+        await this.startLoad();
+        return this.outcome;
+      },
       scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
       intervalMs: refreshMs(),
       focused: this.watching(),
     });
     this.subscriptions.push(
-      this.page.onDidReceive((message) => this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
       this.page.panel.onDidChangeViewState(() => this.poller.setFocused(this.watching())),
       vscode.window.onDidChangeWindowState(() => this.poller.setFocused(this.watching())),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(REFRESH_SETTING)) this.poller.setInterval(refreshMs());
       }),
     );
-    // The first read happens whether or not the window has focus; later ones only while watched.
-    void this.poller.activate();
-    this.loaded = this.poller.pollNow();
-  }
-
-  get probe() {
-    return this.page.probe;
   }
 
   /** Reads every section again now; after the panel was signed out, polling starts again too. */
-  refresh(): Promise<void> {
+  override refresh(): Promise<void> {
     if (this.panelGone) {
       this.panelGone = false;
       void this.poller.activate();
     }
-    this.loaded = this.poller.pollNow();
-    return this.loaded;
+    return this.track(this.poller.pollNow());
   }
 
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.loading.dispose();
+  protected override start(): void {
+    // The first read happens whether or not the window has focus; later ones only while watched.
+    void this.poller.activate();
+    super.start();
+  }
+
+  protected override stop(): void {
+    super.stop();
     this.poller.deactivate();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
   }
 
   /** Refreshing on its own happens only while someone can see the page. */
@@ -107,25 +97,27 @@ export class FiguresView implements vscode.Disposable {
     return this.page.panel.visible && vscode.window.state.focused;
   }
 
-  /** Cancels the read in flight and reads every section. */
-  private load(): Promise<PollOutcome> {
-    return this.loading.start((signal) => this.read(signal));
+  protected async read(signal: AbortSignal, progress: (message: ToFiguresWebview) => void): Promise<FigureSection[]> {
+    this.loads += 1;
+    if (!this.shown) progress({ type: 'loading', message: vscode.l10n.t('Reading {0}…', this.spec.heading) });
+    return Promise.all(this.spec.sections.map((section) => this.readSection(section, signal)));
   }
 
-  private async read(signal: AbortSignal): Promise<PollOutcome> {
-    this.loads += 1;
-    if (!this.last) this.show({ type: 'loading', message: vscode.l10n.t('Reading {0}…', this.spec.heading) });
-    const sections = await Promise.all(this.spec.sections.map((section) => this.readSection(section, signal)));
-    if (signal.aborted || this.disposed) return 'ok';
-    this.show({
+  protected present(sections: FigureSection[]): ToFiguresWebview {
+    this.panelGone = !this.session.panel(this.spec.panelId);
+    this.outcome = this.panelGone ? 'stop' : sections.every((section) => section.problem) ? 'failed' : 'ok';
+    return {
       type: 'sections',
       heading: this.spec.heading,
       updated: new Date().toLocaleTimeString(),
       sections,
-    });
-    this.panelGone = !this.session.panel(this.spec.panelId);
-    if (this.panelGone) return 'stop';
-    return sections.every((section) => section.problem) ? 'failed' : 'ok';
+    };
+  }
+
+  /** Sections say their own failures; this is for a failure outside them. */
+  protected failure(error: unknown): ToFiguresWebview {
+    this.outcome = 'failed';
+    return { type: 'loading', message: describeError(error) };
   }
 
   private async readSection(section: SectionSource, signal: AbortSignal): Promise<FigureSection> {
@@ -143,29 +135,24 @@ export class FiguresView implements vscode.Disposable {
     }
   }
 
-  private onMessage(message: FromFiguresWebview): void {
+  protected words(): ToFiguresWebview {
+    return { type: 'words', words: {
+      refresh: vscode.l10n.t('Refresh'),
+      updated: vscode.l10n.t('Updated'),
+      noData: vscode.l10n.t('The answer holds nothing to show.'),
+      truncated: vscode.l10n.t('The answer is larger than the page shows.'),
+      table: vscode.l10n.t('Table'),
+      details: vscode.l10n.t('Other fields'),
+      chartOf: vscode.l10n.t('Chart of'),
+    } };
+  }
+
+  protected onMessage(message: Exclude<FromFiguresWebview, { type: 'ready' }>): void {
     switch (message.type) {
-      case 'ready':
-        void this.page.post({ type: 'words', words: {
-          refresh: vscode.l10n.t('Refresh'),
-          updated: vscode.l10n.t('Updated'),
-          noData: vscode.l10n.t('The answer holds nothing to show.'),
-          truncated: vscode.l10n.t('The answer is larger than the page shows.'),
-          table: vscode.l10n.t('Table'),
-          details: vscode.l10n.t('Other fields'),
-          chartOf: vscode.l10n.t('Chart of'),
-        } });
-        if (this.last) void this.page.post(this.last);
-        return;
       case 'refresh':
         void this.refresh();
         return;
     }
-  }
-
-  private show(message: ToFiguresWebview): void {
-    this.last = message;
-    void this.page.post(message);
   }
 }
 

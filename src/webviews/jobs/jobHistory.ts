@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
 import { isScopeDenied } from '../../api/errors';
-import type { PanelNode } from '../../api/types';
+import type { ApplyJob, PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
 import type { NodeOnPanel } from '../logs/logViewer';
 import { PageRegistry } from '../shared/pageRegistry';
 import { PanelDataPage } from '../shared/panelDataPage';
+import type { PageOpener } from '../shared/hostedPage';
 import type { WebviewHost } from '../shared/webviewHost';
 import { jobRows } from './jobRows';
 import { parseJobsMessage, type FromJobsWebview, type JobRow, type JobWords, type ToJobsWebview } from './protocol';
@@ -23,11 +24,11 @@ export interface JobHistoryOptions {
  * A node's apply jobs (`GET /nodes/{id}/jobs`) in a webview table, read from the panel the node came from:
  * status, start, end, duration and error, with the selected job's raw log.
  */
-export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
+export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, ApplyJob[] | undefined> {
   private limit: number;
   private selected: string | undefined;
 
-  constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: NodeOnPanel, options: JobHistoryOptions) {
+  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: NodeOnPanel, options: JobHistoryOptions) {
     super(host, {
       viewType: 'panelOps.jobHistory',
       title: vscode.l10n.t('Jobs: {0}', nodeLabel(target.node, vscode.l10n.t)),
@@ -36,7 +37,6 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
     });
     this.limit = clampLimit(options.limit);
     this.selected = options.selectJob;
-    this.refresh();
   }
 
   get selectedJob(): string | undefined {
@@ -49,29 +49,29 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
     if (options.limit !== undefined) this.limit = clampLimit(options.limit);
     if (options.selectJob !== undefined || options.limit !== undefined) {
       this.selected = options.selectJob ?? this.selected;
-      this.refresh();
+      void this.refresh();
     }
   }
 
-  protected async load(signal: AbortSignal): Promise<void> {
-    this.show({ type: 'loading', limit: this.limit });
+  protected async read(signal: AbortSignal, progress: (message: ToJobsWebview) => void): Promise<ApplyJob[] | undefined> {
+    progress({ type: 'loading', limit: this.limit });
     const { panelId, node } = this.target;
     // Job history is a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
-    if (this.session.active?.id === panelId && !this.session.capabilities.can('nodes.jobs')) {
-      this.show({ type: 'problem', message: missingScope(), limit: this.limit });
-      return;
-    }
-    try {
-      const jobs = await this.session.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal: callSignal }), signal);
-      if (signal.aborted) return;
-      const rows = jobRows(jobs, Date.now(), vscode.l10n.t);
-      if (!rows.some((row) => row.key === this.selected)) this.selected = defaultSelection(rows);
-      this.show({ type: 'jobs', rows, limit: this.limit, selected: this.selected, note: this.note(rows) });
-    } catch (error) {
-      if (signal.aborted) return;
-      const message = isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error);
-      this.show({ type: 'problem', message, limit: this.limit });
-    }
+    if (this.session.active?.id === panelId && !this.session.capabilities.can('nodes.jobs')) return undefined;
+    return this.session.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal: callSignal }), signal);
+  }
+
+  /** The jobs read, or undefined when the token lacks the scope. */
+  protected present(jobs: ApplyJob[] | undefined): ToJobsWebview {
+    if (!jobs) return { type: 'problem', message: missingScope(), limit: this.limit };
+    const rows = jobRows(jobs, Date.now(), vscode.l10n.t);
+    if (!rows.some((row) => row.key === this.selected)) this.selected = defaultSelection(rows);
+    return { type: 'jobs', rows, limit: this.limit, selected: this.selected, note: this.note(rows) };
+  }
+
+  protected failure(error: unknown): ToJobsWebview {
+    const message = isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error);
+    return { type: 'problem', message, limit: this.limit };
   }
 
   private note(rows: readonly JobRow[]): string {
@@ -80,18 +80,24 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview> {
       : vscode.l10n.t('{0} jobs.', rows.length);
   }
 
-  protected async onMessage(message: FromJobsWebview): Promise<void> {
+  protected words(): ToJobsWebview {
+    return { type: 'words', words: jobWords() };
+  }
+
+  /** The list as the user left it: the job selected last. */
+  protected override async resend(): Promise<void> {
+    const last = this.shown;
+    if (last) await this.page.post(last.type === 'jobs' ? { ...last, selected: this.selected } : last);
+  }
+
+  protected onMessage(message: Exclude<FromJobsWebview, { type: 'ready' }>): void {
     switch (message.type) {
-      case 'ready':
-        await this.page.post({ type: 'words', words: jobWords() });
-        await this.showAgain((last) => (last.type === 'jobs' ? { ...last, selected: this.selected } : last));
-        return;
       case 'refresh':
-        this.refresh();
+        void this.refresh();
         return;
       case 'setLimit':
         this.limit = clampLimit(message.limit);
-        this.refresh();
+        void this.refresh();
         return;
       case 'select':
         this.selected = message.key;

@@ -7,7 +7,8 @@ import { NotConnectedError, type PanelSession } from '../../connection/panelSess
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
-import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
+import { HostedPage, type PageOpener } from '../shared/hostedPage';
+import type { WebviewHost } from '../shared/webviewHost';
 import { LogFollower, type FollowEnd } from './logFollower';
 import { parseLogsMessage, type FromLogsWebview, type LogWords, type StreamState, type ToLogsWebview } from './protocol';
 
@@ -23,28 +24,23 @@ export interface NodeOnPanel {
  * A node's log in a webview tab titled with the node's name: follows `GET /nodes/{id}/logs` on the panel
  * the node came from, reads only while the tab is visible, and stops the stream when the tab closes.
  */
-export class LogViewer implements vscode.Disposable {
-  readonly page: WebviewPage<ToLogsWebview, FromLogsWebview>;
+export class LogViewer extends HostedPage<ToLogsWebview, FromLogsWebview> {
   private readonly follower: LogFollower;
-  private stateMessage: ToLogsWebview & { type: 'state' };
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private disposed = false;
+  private streamState: StreamState = 'connecting';
 
   constructor(
-    host: WebviewHost,
+    host: PageOpener,
     private readonly session: PanelSession,
     private readonly documents: ReadOnlyDocuments,
     readonly target: NodeOnPanel,
     maxLines: number,
   ) {
-    const name = nodeLabel(target.node, vscode.l10n.t);
-    this.page = host.open<ToLogsWebview, FromLogsWebview>({
+    super(host, {
       viewType: 'panelOps.logs',
-      title: vscode.l10n.t('Logs: {0}', name),
+      title: vscode.l10n.t('Logs: {0}', nodeLabel(target.node, vscode.l10n.t)),
       bundle: 'logs',
       parse: parseLogsMessage,
     });
-    this.stateMessage = this.stateOf('connecting');
     this.follower = new LogFollower({
       maxLines,
       open: (signal) => this.openStream(signal),
@@ -56,22 +52,14 @@ export class LogViewer implements vscode.Disposable {
       },
     });
     this.subscriptions.push(
-      this.page.onDidReceive((message) => void this.onMessage(message)),
       this.page.panel.onDidChangeViewState(({ webviewPanel }) => this.follower.setFlowing(webviewPanel.visible)),
-      this.page.onDidDispose(() => this.dispose()),
       // Signing out of the panel ends its stream too: the token that opened it is gone.
       session.onDidChange(() => {
-        if (session.panel(target.panelId) || this.disposed || this.stateMessage.state === 'failed') return;
+        if (session.panel(target.panelId) || this.disposed || this.streamState === 'failed') return;
         this.follower.stop();
         this.setState('failed', new NotConnectedError(target.panelId).message);
       }),
     );
-    void this.follower.connect();
-  }
-
-  /** The probe of the page, for the integration tests. */
-  get probe() {
-    return this.page.probe;
   }
 
   /** Lines read from the stream since the viewer opened. */
@@ -84,12 +72,28 @@ export class LogViewer implements vscode.Disposable {
     return this.follower.text();
   }
 
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+  /** The stream is followed once the page is there to show it. */
+  protected override start(): void {
+    this.connect();
+  }
+
+  /** The stream's state, then the buffer. */
+  protected override async resend(): Promise<void> {
+    await super.resend();
+    this.follower.replay();
+  }
+
+  protected override stop(): void {
     this.follower.stop();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
+  }
+
+  protected words(): ToLogsWebview {
+    return { type: 'words', words: logWords() };
+  }
+
+  private connect(): void {
+    this.setState('connecting');
+    void this.follower.connect();
   }
 
   private async openStream(signal: AbortSignal) {
@@ -100,13 +104,8 @@ export class LogViewer implements vscode.Disposable {
     return this.session.callOn(this.target.panelId, (api, callSignal) => api.nodes.logs(this.target.node.id, { signal: callSignal }), signal);
   }
 
-  private async onMessage(message: FromLogsWebview): Promise<void> {
+  protected async onMessage(message: Exclude<FromLogsWebview, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        await this.page.post({ type: 'words', words: logWords() });
-        await this.page.post(this.stateMessage);
-        this.follower.replay();
-        return;
       case 'pause':
       case 'resume':
         this.follower.setPaused(message.type === 'pause');
@@ -118,8 +117,7 @@ export class LogViewer implements vscode.Disposable {
         this.follower.clear();
         return;
       case 'reconnect':
-        this.setState('connecting');
-        void this.follower.connect();
+        this.connect();
         return;
       case 'openAsDocument':
         await this.documents.show(vscode.l10n.t('{0} — log', nodeLabel(this.target.node, vscode.l10n.t)), this.follower.text(), 'log');
@@ -136,8 +134,8 @@ export class LogViewer implements vscode.Disposable {
   }
 
   private setState(state: StreamState, reason?: string): void {
-    this.stateMessage = this.stateOf(state, reason);
-    void this.page.post(this.stateMessage);
+    this.streamState = state;
+    this.show(this.stateOf(state, reason));
   }
 
   private stateOf(state: StreamState, reason = ''): ToLogsWebview & { type: 'state' } {

@@ -8,6 +8,7 @@ import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { PageRegistry } from '../shared/pageRegistry';
 import { PanelDataPage } from '../shared/panelDataPage';
+import type { PageOpener } from '../shared/hostedPage';
 import type { WebviewHost } from '../shared/webviewHost';
 import { parseQrMessage, type FromQrWebview, type QrCard, type ToQrWebview } from './protocol';
 import { pngDataUrl, qrCards, type QrImages } from './qrCards';
@@ -24,51 +25,51 @@ export interface KeyOnPanel {
  * sensitive (spec 5.8): without users:write the page says so and nothing is asked. No serializer is
  * registered and the page saves no state, so nothing of it is restored after a reload.
  */
-export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview> {
+export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | undefined> {
   private cards: QrCard[] = [];
 
-  constructor(host: WebviewHost, private readonly session: PanelSession, readonly target: KeyOnPanel) {
+  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: KeyOnPanel) {
     super(host, {
       viewType: 'panelOps.qr',
       title: vscode.l10n.t('QR: {0}', labelOf(target.key)),
       bundle: 'qr',
       parse: parseQrMessage,
     });
-    this.refresh();
   }
 
-  protected async load(signal: AbortSignal): Promise<void> {
+  protected async read(signal: AbortSignal, progress: (message: ToQrWebview) => void): Promise<QrCodes | undefined> {
     const { panelId } = this.target;
     this.cards = [];
-    this.show({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.key)) });
-    if (this.session.active?.id === panelId && !this.session.capabilities.can('keys.qr')) {
-      this.show({ type: 'problem', message: missingScope() });
-      return;
-    }
-    try {
-      const { key, images } = await this.session.callOn(panelId, (api, callSignal) => readQrCodes(api, this.target.key.id, callSignal), signal);
-      if (signal.aborted) return;
-      this.cards = qrCards(key, images, vscode.l10n.t);
-      this.show({ type: 'codes', heading: labelOf(key), cards: this.cards });
-    } catch (error) {
-      if (signal.aborted) return;
-      this.show({ type: 'problem', message: isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error) });
-    }
+    progress({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.key)) });
+    // Links and QR codes are sensitive (spec 5.8): a token believed without the scope is told so, not sent.
+    if (this.session.active?.id === panelId && !this.session.capabilities.can('keys.qr')) return undefined;
+    return this.session.callOn(panelId, (api, callSignal) => readQrCodes(api, this.target.key.id, callSignal), signal);
   }
 
-  protected async onMessage(message: FromQrWebview): Promise<void> {
+  /** The codes read, or undefined when the token lacks the scope. */
+  protected present(codes: QrCodes | undefined): ToQrWebview {
+    if (!codes) return { type: 'problem', message: missingScope() };
+    this.cards = qrCards(codes.key, codes.images, vscode.l10n.t);
+    return { type: 'codes', heading: labelOf(codes.key), cards: this.cards };
+  }
+
+  protected failure(error: unknown): ToQrWebview {
+    return { type: 'problem', message: isScopeDenied(error) ? `${missingScope()} ${describeError(error)}` : describeError(error) };
+  }
+
+  protected words(): ToQrWebview {
+    return { type: 'words', words: {
+      refresh: vscode.l10n.t('Refresh'),
+      copy: vscode.l10n.t('Copy'),
+      copied: vscode.l10n.t('Copied'),
+      qrAlt: vscode.l10n.t('QR code'),
+    } };
+  }
+
+  protected async onMessage(message: Exclude<FromQrWebview, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        await this.page.post({ type: 'words', words: {
-          refresh: vscode.l10n.t('Refresh'),
-          copy: vscode.l10n.t('Copy'),
-          copied: vscode.l10n.t('Copied'),
-          qrAlt: vscode.l10n.t('QR code'),
-        } });
-        await this.showAgain();
-        return;
       case 'refresh':
-        this.refresh();
+        void this.refresh();
         return;
       case 'copy': {
         const link = this.cards.find((card) => card.id === message.card)?.links[message.link];
@@ -81,8 +82,14 @@ export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview> {
   }
 }
 
+/** What a QR page shows: the key and the panel's images of it. */
+interface QrCodes {
+  readonly key: Key;
+  readonly images: QrImages;
+}
+
 /** The key (for its links), the panel's PNG of it, and of its subscription when it has one. */
-async function readQrCodes(api: PanelApi, id: string, signal: AbortSignal): Promise<{ key: Key; images: QrImages }> {
+async function readQrCodes(api: PanelApi, id: string, signal: AbortSignal): Promise<QrCodes> {
   const key = await api.keys.get(id, { signal });
   const image = async (read: () => Promise<{ bytes: Uint8Array }>) => {
     try {
@@ -119,7 +126,7 @@ export class QrViews implements vscode.Disposable {
   show(target: KeyOnPanel): QrView {
     return this.open.show(`${target.panelId}\n${target.key.id}`, () => new QrView(this.host, this.session, target), (view) => {
       view.page.panel.reveal();
-      view.refresh();
+      void view.refresh();
     });
   }
 

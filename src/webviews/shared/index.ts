@@ -1,3 +1,3 @@
 /** The host every webview opens through, and the script-free pages of panel HTML (one entry for the commands). */
-export { WebviewHost, type WebviewPage } from './webviewHost';
-export { openScriptFreePage } from './scriptFreePage';
+export { WebviewHost, type WebviewPage, type ScriptFreePageSpec } from './webviewHost';
+export { scriptFreeDocument } from './scriptFreeDocument';

@@ -1,58 +1,84 @@
-import type * as vscode from 'vscode';
+/**
+ * The base of every page that shows data it reads from a panel (job history, QR codes, audit log, dashboard,
+ * node metrics). Type-only `vscode` import: unit-tested in plain Node.
+ */
 import { LatestLoad } from '../../state/latestLoad';
+import { HostedPage, type PageOpener } from './hostedPage';
 import type { Message } from './messages';
-import type { WebviewHost, WebviewPage, WebviewPageSpec } from './webviewHost';
+import type { WebviewPageSpec } from './webviewHost';
 
 /**
- * A webview that shows data it loads from a panel: `refresh()` cancels the load in flight and starts
- * another, and what was shown last is posted again when the page (re)loads (pages are not kept alive while
- * hidden). Subclasses load in `load(signal)`, show with `show(message)`, and answer the page's other
- * messages in `onMessage`; they call `refresh()` at the end of their constructor.
+ * A hosted page that reads from a panel: the first read starts when the page says `ready`, `refresh()` (the
+ * page's Refresh, a command opening it again) starts another, and a newer read or the page's closing aborts
+ * the one before (LatestLoad). A read that was superseded never reaches the page: `progress`, `present` and
+ * `failure` run only for the latest read of an open page. A failed read is shown in the page (`failure`).
+ * What was shown last is sent again when the page starts over.
  */
-export abstract class PanelDataPage<ToWebview extends Message, FromWebview extends Message> implements vscode.Disposable {
-  readonly page: WebviewPage<ToWebview, FromWebview>;
-  /** Settles once the load in flight (if any) has been shown. */
-  loaded: Promise<void> = Promise.resolve();
-  private last: ToWebview | undefined;
+export abstract class PanelDataPage<ToWebview extends Message, FromWebview extends Message & { type: string }, Data> extends HostedPage<ToWebview, FromWebview> {
+  /** Settles once the latest read (the first one: once the page said `ready` and it was read) has been shown. */
+  loaded: Promise<void>;
   private readonly loading = new LatestLoad<void>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private firstLoad: ((load: Promise<void>) => void) | undefined;
 
-  constructor(host: WebviewHost, spec: WebviewPageSpec<FromWebview>) {
-    this.page = host.open<ToWebview, FromWebview>(spec);
-    this.subscriptions.push(
-      this.page.onDidReceive((message) => void this.onMessage(message)),
-      this.page.onDidDispose(() => this.dispose()),
-    );
+  constructor(host: PageOpener, spec: WebviewPageSpec<FromWebview>) {
+    super(host, spec);
+    this.loaded = new Promise((resolve) => (this.firstLoad = resolve));
   }
 
-  get probe() {
-    return this.page.probe;
+  /** Cancels the read in flight and reads again. */
+  refresh(): Promise<void> {
+    return this.track(this.startLoad());
   }
 
-  refresh(): void {
-    this.loaded = this.loading.start((signal) => this.load(signal));
+  /**
+   * Reads what the page shows. `progress` shows an interim message (e.g. "Loading…") while this read is the
+   * latest. Answers the data for `present`; throws what `failure` turns into the page's problem.
+   */
+  protected abstract read(signal: AbortSignal, progress: (message: ToWebview) => void): Promise<Data>;
+
+  /** What the page shows for the data read (only ever called for the latest read). */
+  protected abstract present(data: Data): ToWebview;
+
+  /** What the page shows for a failed read (only ever called for the latest read). */
+  protected abstract failure(error: unknown): ToWebview;
+
+  protected override start(): void {
+    // Opened again (or refreshed) before its script ran: that read is under way, or shown.
+    if (this.firstLoad) void this.refresh();
+    else void this.resend();
   }
 
-  dispose(): void {
+  protected override stop(): void {
     this.loading.dispose();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.page.dispose();
+    this.firstLoad?.(Promise.resolve());
   }
 
-  /** Loads and shows; a cancelled load shows nothing. */
-  protected abstract load(signal: AbortSignal): Promise<void>;
-
-  /** The page's messages; `ready` is answered with its words by the subclass, then `showAgain()`. */
-  protected abstract onMessage(message: FromWebview): void | Promise<void>;
-
-  /** Posts a message that stands for what the page shows, kept to post again after a reload. */
-  protected show(message: ToWebview): void {
-    this.last = message;
-    void this.page.post(message);
+  /** Starts a read through the one LatestLoad, cancelling the one in flight. */
+  protected startLoad(): Promise<void> {
+    return this.loading.start((signal) => this.readAndShow(signal));
   }
 
-  /** Posts what was shown last again (to a page that just loaded), adjusted by `update`. */
-  protected async showAgain(update: (message: ToWebview) => ToWebview = (message) => message): Promise<void> {
-    if (this.last) await this.page.post(update(this.last));
+  /** What `loaded` waits for: `refresh()` (the first one too, on the first `ready`) says it here. */
+  protected track(load: Promise<void>): Promise<void> {
+    this.loaded = load;
+    this.firstLoad?.(load);
+    this.firstLoad = undefined;
+    return load;
+  }
+
+  private async readAndShow(signal: AbortSignal): Promise<void> {
+    const latest = () => !this.disposed && this.loading.isLatest(signal);
+    let message: ToWebview;
+    try {
+      const data = await this.read(signal, (interim) => {
+        if (latest()) this.show(interim);
+      });
+      if (!latest()) return;
+      message = this.present(data);
+    } catch (error) {
+      if (!latest()) return;
+      message = this.failure(error);
+    }
+    this.show(message);
   }
 }

@@ -12,13 +12,16 @@ import { contentSecurityPolicy } from './pageShell';
 /** The policy of the page builder for a page with no script and no resource origin: inline styles and data: images. */
 export const SCRIPT_FREE_CSP = contentSecurityPolicy({ inlineStyles: true, dataImages: true });
 
+/** A whole page that runs no script, its script-free policy first: made only here and by the site preview's page. */
+export type ScriptFreeDocument = string & { readonly scriptFreeDocument: true };
+
 /**
  * `html` (a whole document or a fragment) behind the policy. The policy's `<meta>` comes first, so the
  * parser puts it in the head before anything of the panel's; a meta policy applies to all that follows,
  * and a second policy in the panel's HTML can only restrict further.
  */
-export function scriptFreeDocument(title: string, html: string): string {
-  return `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(SCRIPT_FREE_CSP)}"><meta charset="utf-8"><title>${escapeHtml(plainLabel(title, 200))}</title>\n${html}`;
+export function scriptFreeDocument(title: string, html: string): ScriptFreeDocument {
+  return `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(SCRIPT_FREE_CSP)}"><meta charset="utf-8"><title>${escapeHtml(plainLabel(title, 200))}</title>\n${html}` as ScriptFreeDocument;
 }
 
 /** CSS from the panel inside our `<style>`: `<` is written as its CSS escape so `</style>` cannot end it. */

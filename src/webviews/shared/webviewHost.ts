@@ -3,6 +3,7 @@ import { plainLabel } from '../../text/plainText';
 import { policyViolationOf, type Message, type MessageParser } from './messages';
 import { newNonce } from './nonce';
 import { pageShell } from './pageShell';
+import type { ScriptFreeDocument } from './scriptFreeDocument';
 
 /** What a webview of the extension is: its type, title, browser bundle and the parser of its messages. */
 export interface WebviewPageSpec<FromWebview extends Message> {
@@ -27,6 +28,19 @@ export interface WebviewProbe<ToWebview extends Message> {
   readonly html: string;
   readonly posted: readonly ToWebview[];
   deliver(raw: unknown): void;
+}
+
+/** A page that runs no script: HTML from the panel (a subscription page, a site) or an image before upload. */
+export interface ScriptFreePageSpec {
+  readonly viewType: string;
+  /** The tab title; may come from the panel: it is made one plain line. */
+  readonly title: string;
+  /** The whole page behind the script-free policy (scriptFreeDocument, or the site preview's page). */
+  readonly document: ScriptFreeDocument;
+  /** Beside the editor without taking focus (previews), else in the active column. */
+  readonly beside?: boolean;
+  /** An earlier page of this kind, shown again with the new document when it is still open. */
+  readonly reuse?: vscode.WebviewPanel;
 }
 
 /** Messages kept for the probe: enough for a test, bounded for a long-running log viewer. */
@@ -113,7 +127,10 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
   }
 }
 
-/** Opens the extension's webviews; knows the extension's folder, the log, and whether tests are watching. */
+/**
+ * Opens every webview of the extension (the only place that creates one): scripted pages with `open`, pages
+ * of the panel's HTML with `openScriptFree`. Knows the extension's folder, the log, and whether tests watch.
+ */
 export class WebviewHost {
   /** The policy violations the pages reported (each also logged as an error); the VS Code suite fails on any. */
   readonly policyViolations: string[] = [];
@@ -127,5 +144,33 @@ export class WebviewHost {
 
   open<ToWebview extends Message, FromWebview extends Message>(spec: WebviewPageSpec<FromWebview>): WebviewPage<ToWebview, FromWebview> {
     return new WebviewPage<ToWebview, FromWebview>(spec, this.extensionUri, this.log, this.recordMessages, this.policyViolations);
+  }
+
+  /**
+   * A webview that runs no script: scripts, forms and command links disabled, no local resources, and a
+   * document that starts with the script-free policy of the same builder (see scriptFreeDocument.ts).
+   */
+  openScriptFree(spec: ScriptFreePageSpec): vscode.WebviewPanel {
+    const panel = this.scriptFreePanel(spec);
+    panel.webview.html = spec.document;
+    return panel;
+  }
+
+  private scriptFreePanel(spec: ScriptFreePageSpec): vscode.WebviewPanel {
+    const title = plainLabel(spec.title, 100);
+    try {
+      if (spec.reuse) {
+        spec.reuse.title = title;
+        return spec.reuse;
+      }
+    } catch {
+      // disposed meanwhile: open a new one
+    }
+    return vscode.window.createWebviewPanel(
+      spec.viewType,
+      title,
+      spec.beside ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } : vscode.ViewColumn.Active,
+      { enableScripts: false, enableForms: false, enableCommandUris: false, localResourceRoots: [] },
+    );
   }
 }
