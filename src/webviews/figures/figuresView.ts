@@ -8,6 +8,7 @@ import { describeError } from '../../text/describeError';
 import type { WebviewHost, WebviewPage } from '../shared/webviewHost';
 import { parseFiguresMessage, type FigureSection, type FromFiguresWebview, type ToFiguresWebview } from './protocol';
 import { readShape } from './shapeReading';
+import { dateTimeText } from '../../text/displayLanguage';
 
 /** One answer a figures page shows: the route it reads and how to read it. */
 export interface SectionSource {
@@ -120,7 +121,7 @@ export class FiguresView implements vscode.Disposable {
     this.show({
       type: 'sections',
       heading: this.spec.heading,
-      updated: new Date().toLocaleTimeString(),
+      updated: dateTimeText(new Date(), { timeStyle: 'medium' }),
       sections,
     });
     this.panelGone = !this.session.panel(this.spec.panelId);
