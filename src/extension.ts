@@ -8,6 +8,7 @@ import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices } from './services';
 import { startAlertsPolling } from './state/alertsPolling';
 import { describeError } from './text/describeError';
+import { useDisplayLanguage } from './text/displayLanguage';
 
 /**
  * Composition root: builds the services (connection, stores, views, editors, status bar) and registers the
@@ -15,6 +16,7 @@ import { describeError } from './text/describeError';
  * runs (commands/lazy), and the webview pages the first time one opens. Nothing else lives here.
  */
 export async function activate(context: vscode.ExtensionContext) {
+  useDisplayLanguage(vscode.env.language);
   const services = createServices(context);
   const { session, log, store } = services;
   const panels = registerPanelCommands(services);

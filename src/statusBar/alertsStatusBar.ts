@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AlertsStore } from '../state/alertsStore';
 import type { PanelSession } from '../connection/panelSession';
 import { describeError } from '../text/describeError';
+import { plural } from '../text/plural';
 
 /**
  * The unresolved-alert count in the status bar: `bell-dot` and the warning background while above
@@ -50,7 +51,7 @@ export class AlertsStatusBar implements vscode.Disposable {
           ? vscode.l10n.t('{0}: alerts could not be loaded: {1}', name, describeError(snapshot.error))
           : count === undefined
             ? vscode.l10n.t('{0}: loading alerts…', name)
-            : vscode.l10n.t('{0}: {1} unresolved alert(s)', name, count);
+            : plural(count, { one: '{1}: {0} unresolved alert', other: '{1}: {0} unresolved alerts' }, vscode.l10n.t, name);
     }
     item.show();
   }

@@ -25,7 +25,7 @@ describe('Alerts view and status bar', () => {
     assert.equal(items.indexOf(unresolved[0]), 0, 'unresolved alerts come first');
     assert.equal(iconId(unresolved[0]), 'error', 'the critical alert leads with the error icon');
     assert.ok(unresolved.every((item) => ['error', 'warning', 'info'].includes(iconId(item) ?? '')));
-    assert.ok(unresolved.every((item) => /^\d+ (s|min|h|d|mo|y) ago( · |$)/.test(String(item.description))), 'each shows its age');
+    assert.ok(unresolved.every((item) => /^\d+ (sec\.|min\.|hr\.|days?|mo\.|yr\.) ago( · |$)/.test(String(item.description))), 'each shows its age');
 
     const group = items[items.length - 1];
     const resolvedCount = panel.data.alerts.length - unresolvedOnPanel(panel);

@@ -17,8 +17,8 @@ describe('Fleet updates', () => {
     const selection = [await nodeItem(api, 'ams-1'), await nodeItem(api, 'fra-2')];
     const audit = panel.data.audit.length;
     await onItem(api, 'panelOps.fleet.update', selection, 'Update 2 Nodes');
-    assert.match(api.input.questions[0].title, /Update mtg on 2 node\(s\)\?/);
-    assert.deepEqual(api.input.notices.map((notice) => [notice.message, notice.actions]), [['Fleet update of 2 node(s) started.', ['Show Fleet Updates']]]);
+    assert.match(api.input.questions[0].title, /Update mtg on 2 nodes\?/);
+    assert.deepEqual(api.input.notices.map((notice) => [notice.message, notice.actions]), [['Fleet update of 2 nodes started.', ['Show Fleet Updates']]]);
     const started = auditSince(panel, audit, 'fleet.updates.start');
     assert.equal(started.length, 1);
     assert.deepEqual(started[0].details.node_ids, selection.map((item) => item.node.id));

@@ -6,6 +6,7 @@ import { AlertItem } from '../../views/alerts/alertItems';
 import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
 import { runMutation, type ActionContext } from '../../runner/actionRunner';
 import { confirmed } from '../../prompts/userInput';
+import { plural } from '../../text/plural';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
 function chosenAlerts(node: unknown, selected: unknown): AlertItem[] {
@@ -34,8 +35,8 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
   const name = plainLabel(alerts[0].title, 80);
   const outcome = await runMutation(context, {
     panelId,
-    busyLabel: single ? vscode.l10n.t('Resolving…') : vscode.l10n.t('Resolving {0} alerts…', ids.length),
-    failure: single ? vscode.l10n.t('Could not resolve the alert "{0}"', name) : vscode.l10n.t('Could not resolve {0} alerts', ids.length),
+    busyLabel: single ? vscode.l10n.t('Resolving…') : plural(ids.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
+    failure: single ? vscode.l10n.t('Could not resolve the alert "{0}"', name) : plural(ids.length, { one: 'Could not resolve {0} alert', other: 'Could not resolve {0} alerts' }, vscode.l10n.t),
     target: target && view ? { item: target, view } : undefined,
     run: (api, signal) => (single ? api.alerts.resolve(ids[0], { signal }) : api.alerts.resolveMany(ids, { signal })),
     apply: (answer) => {

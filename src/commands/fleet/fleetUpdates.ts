@@ -7,6 +7,7 @@ import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../
 import { isNode } from '../../state/nodesStore';
 import { runMutation, runRead } from '../../runner/actionRunner';
 import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
+import { plural } from '../../text/plural';
 
 /** Spec 4.1 and 8: a fleet update takes 1 to 100 nodes. */
 const MAX_FLEET_NODES = 100;
@@ -20,14 +21,14 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
     return undefined;
   }
   const engine = engineName();
-  const action = items.length === 1 ? vscode.l10n.t('Update 1 Node') : vscode.l10n.t('Update {0} Nodes', items.length);
-  const sure = await confirmed(context.input, action, vscode.l10n.t('Update {0} on {1} node(s)?', engine, items.length), items.map((candidate) => nodeName(candidate.node)).join(', '));
+  const action = plural(items.length, { one: 'Update {0} Node', other: 'Update {0} Nodes' }, vscode.l10n.t);
+  const sure = await confirmed(context.input, action, plural(items.length, { one: 'Update {1} on {0} node?', other: 'Update {1} on {0} nodes?' }, vscode.l10n.t, engine), items.map((candidate) => nodeName(candidate.node)).join(', '));
   if (!sure) return undefined;
   const panelId = items[0].panelId;
   const ids = items.filter((candidate) => candidate.panelId === panelId).map((candidate) => candidate.node.id);
   const outcome = await runMutation(context, {
     panelId,
-    busyLabel: vscode.l10n.t('Starting a fleet update of {0} node(s)…', ids.length),
+    busyLabel: plural(ids.length, { one: 'Starting a fleet update of {0} node…', other: 'Starting a fleet update of {0} nodes…' }, vscode.l10n.t),
     failure: vscode.l10n.t('Could not start the fleet update'),
     run: (api, signal) => api.fleet.updates.start(ids, { signal }),
     // A lost 202: the list of updates says whether one was started; it is never started a second time.
@@ -41,7 +42,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   if (outcome.kind !== 'done') return undefined;
   const started = fleetUpdatesOf({ items: [outcome.value] })[0];
   const show = vscode.l10n.t('Show Fleet Updates');
-  void context.input.notify('info', vscode.l10n.t('Fleet update of {0} node(s) started.', ids.length), show).then((choice) => {
+  void context.input.notify('info', plural(ids.length, { one: 'Fleet update of {0} node started.', other: 'Fleet update of {0} nodes started.' }, vscode.l10n.t), show).then((choice) => {
     if (choice === show) void vscode.commands.executeCommand('panelOps.fleet.showUpdates');
   });
   return started;

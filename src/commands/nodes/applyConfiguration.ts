@@ -14,6 +14,7 @@ import { recordNodeOutcome } from '../../runner/nodeProblems';
 import { chosenNodes, mutateNode, nodeName, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
 import { confirmed } from '../../prompts/userInput';
+import { plural } from '../../text/plural';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
 const BASELINE_JOBS = 20;
@@ -214,10 +215,10 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
     return [];
   }
   const sure = await confirmed(context.input, vscode.l10n.t('Apply to {0} Nodes', items.length),
-    vscode.l10n.t('Apply the pending configuration to {0} nodes?', items.length), items.map((item) => nodeName(item.node)).join(', '));
+    plural(items.length, { one: 'Apply the pending configuration to {0} node?', other: 'Apply the pending configuration to {0} nodes?' }, vscode.l10n.t), items.map((item) => nodeName(item.node)).join(', '));
   if (!sure) return [];
   const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));
-  const reports = await runWithProgress(vscode.l10n.t('Applying the configuration of {0} nodes', items.length),
+  const reports = await runWithProgress(plural(items.length, { one: 'Applying the configuration of {0} node', other: 'Applying the configuration of {0} nodes' }, vscode.l10n.t),
     // Once cancelled, nodes not started yet are not applied at all.
     (report, signal) => inPool(items, APPLY_ALL_CONCURRENCY, async (item): Promise<ApplyReport> => (signal.aborted
       ? { node: nodeName(item.node), outcome: 'cancelled', seen: [] }

@@ -3,6 +3,7 @@
  * now, or a custom RFC 3339 date that must lie in the future (spec 2.2). No `vscode` import: unit-tested.
  */
 import type { Localize } from '../../views/shared/localize';
+import { plural } from '../../text/plural';
 
 export const EXPIRY_PRESET_DAYS: readonly number[] = [7, 30, 90, 365];
 
@@ -51,7 +52,7 @@ export function normalizeCustomDate(text: string): string | undefined {
 export function describeExpiry(choice: ExpiryChoice, t: Localize): string {
   switch (choice.kind) {
     case 'none': return t('no expiry');
-    case 'days': return choice.days === 1 ? t('1 day') : t('{0} days', choice.days);
+    case 'days': return plural(choice.days, { one: '{0} day', other: '{0} days' }, t);
     case 'date': return choice.date;
   }
 }

@@ -6,6 +6,7 @@ import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runMutation } from '../../runner/actionRunner';
 import { forgetKey, refreshNodes, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { plural } from '../../text/plural';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -42,17 +43,17 @@ const BUSY: Record<BulkAction, () => string> = {
 };
 
 const FAILED: Record<BulkAction, (count: number) => string> = {
-  disable: (count) => vscode.l10n.t('Could not disable {0} users', count),
-  enable: (count) => vscode.l10n.t('Could not enable {0} users', count),
-  revoke: (count) => vscode.l10n.t('Could not revoke {0} users', count),
-  delete: (count) => vscode.l10n.t('Could not delete {0} users', count),
+  disable: (count) => plural(count, { one: 'Could not disable {0} user', other: 'Could not disable {0} users' }, vscode.l10n.t),
+  enable: (count) => plural(count, { one: 'Could not enable {0} user', other: 'Could not enable {0} users' }, vscode.l10n.t),
+  revoke: (count) => plural(count, { one: 'Could not revoke {0} user', other: 'Could not revoke {0} users' }, vscode.l10n.t),
+  delete: (count) => plural(count, { one: 'Could not delete {0} user', other: 'Could not delete {0} users' }, vscode.l10n.t),
 };
 
 const DONE: Record<BulkAction, (count: number) => string> = {
-  disable: (count) => vscode.l10n.t('Disabled {0} users.', count),
-  enable: (count) => vscode.l10n.t('Enabled {0} users.', count),
-  revoke: (count) => vscode.l10n.t('Revoked {0} users.', count),
-  delete: (count) => vscode.l10n.t('Deleted {0} users.', count),
+  disable: (count) => plural(count, { one: 'Disabled {0} user.', other: 'Disabled {0} users.' }, vscode.l10n.t),
+  enable: (count) => plural(count, { one: 'Enabled {0} user.', other: 'Enabled {0} users.' }, vscode.l10n.t),
+  revoke: (count) => plural(count, { one: 'Revoked {0} user.', other: 'Revoked {0} users.' }, vscode.l10n.t),
+  delete: (count) => plural(count, { one: 'Deleted {0} user.', other: 'Deleted {0} users.' }, vscode.l10n.t),
 };
 
 /**

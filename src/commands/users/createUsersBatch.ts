@@ -10,6 +10,7 @@ import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext }
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
+import { plural } from '../../text/plural';
 
 interface BatchAnswers extends NewUserAnswers {
   prefix: string;
@@ -54,7 +55,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     const sentAt = Date.now();
     const outcome = await runMutation(context, {
       panelId,
-      busyLabel: vscode.l10n.t('Creating {0} users…', items.length),
+      busyLabel: plural(items.length, { one: 'Creating {0} user…', other: 'Creating {0} users…' }, vscode.l10n.t),
       failure: vscode.l10n.t('Could not create the users "{0}-…"', state.prefix),
       handles: isFieldError,
       run: (api, signal) => api.keys.batch({ items: items.map((item) => ({ ...item })) }, { signal }),

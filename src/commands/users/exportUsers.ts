@@ -8,6 +8,7 @@ import { UserGroupItem } from '../../views/users/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilterModel';
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
 import { activePanelId, type UserCommandsContext } from './keyActionsSupport';
+import { plural } from '../../text/plural';
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
@@ -58,7 +59,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
   } catch (error) {
     await append(exportEnd(format));
     if (error instanceof PanelCancelledError) {
-      const told = vscode.l10n.t('Export cancelled after {0} users; the tab holds those.', written);
+      const told = plural(written, { one: 'Export cancelled after {0} user; the tab holds those.', other: 'Export cancelled after {0} users; the tab holds those.' }, vscode.l10n.t);
       void context.input.notify('warning', told);
       return told;
     }
@@ -66,7 +67,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
     return undefined;
   }
   await append(exportEnd(format));
-  const told = vscode.l10n.t('Exported {0} users.', written);
+  const told = plural(written, { one: 'Exported {0} user.', other: 'Exported {0} users.' }, vscode.l10n.t);
   void context.input.notify('info', told);
   return told;
 }

@@ -10,6 +10,7 @@ import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext }
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
+import { plural } from '../../text/plural';
 
 const PREVIEW_LINES = 15;
 
@@ -70,7 +71,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     const sentAt = Date.now();
     const outcome = await runMutation(context, {
       panelId,
-      busyLabel: vscode.l10n.t('Importing {0} users…', parsed.items.length),
+      busyLabel: plural(parsed.items.length, { one: 'Importing {0} user…', other: 'Importing {0} users…' }, vscode.l10n.t),
       failure: vscode.l10n.t('Could not import the users'),
       handles: isFieldError,
       run: (api, signal) => api.keys.import({ items: parsed.items.map((item) => ({ ...item })), node_ids: answers.nodeIds }, { signal }),
@@ -100,7 +101,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     if (outcome.kind === 'reconciled') return outcome.message;
     if (outcome.kind !== 'done') return undefined;
     const imported = typeof outcome.value?.imported === 'number' ? outcome.value.imported : parsed.items.length;
-    const told = vscode.l10n.t('Imported {0} users; their nodes show configuration pending until applied.', imported);
+    const told = plural(imported, { one: 'Imported {0} user; their nodes show configuration pending until applied.', other: 'Imported {0} users; their nodes show configuration pending until applied.' }, vscode.l10n.t);
     void context.input.notify('info', told);
     return told;
   }

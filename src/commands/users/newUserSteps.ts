@@ -6,6 +6,7 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../views/nodes/nodeDescription';
 import { tellFailure, type ActionContext } from '../../runner/actionRunner';
 import { EXPIRY_PRESET_DAYS, customDateProblem, describeExpiry, normalizeCustomDate, type ExpiryChoice } from './accessExpiry';
+import { plural } from '../../text/plural';
 
 /** The answers shared by Create User and Create Users in Batch (label or prefix and count are their own). */
 export interface NewUserAnswers {
@@ -89,7 +90,7 @@ export function expiryStep<S extends NewUserAnswers>(input: UserInput, title: st
 async function pickExpiry(input: UserInput, title: string, current: ExpiryChoice, position: { step: number; totalSteps: number }, problem: string | undefined) {
   const items: (vscode.QuickPickItem & { choice: ExpiryChoice })[] = [
     { label: vscode.l10n.t('No expiry'), choice: { kind: 'none' } },
-    ...EXPIRY_PRESET_DAYS.map((days) => ({ label: vscode.l10n.t('{0} days', days), description: vscode.l10n.t('from now'), choice: { kind: 'days', days } as ExpiryChoice })),
+    ...EXPIRY_PRESET_DAYS.map((days) => ({ label: plural(days, { one: '{0} day', other: '{0} days' }, vscode.l10n.t), description: vscode.l10n.t('from now'), choice: { kind: 'days', days } as ExpiryChoice })),
     { label: vscode.l10n.t('Custom date…'), description: current.kind === 'date' ? current.date : undefined, choice: { kind: 'date', date: '' } },
   ];
   const same = (choice: ExpiryChoice) => choice.kind === current.kind && (choice.kind !== 'days' || current.kind !== 'days' || choice.days === current.days);

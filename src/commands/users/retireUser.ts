@@ -7,12 +7,13 @@ import { forgetKey, mutateUser, reReadKey, takeKey, userName, type UserCommandsC
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 import { confirmed } from '../../prompts/userInput';
+import { plural } from '../../text/plural';
 
 
 async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
   const many = users.length > 1;
   const ask = many
-    ? vscode.l10n.t('Revoke {0} users?', users.length)
+    ? plural(users.length, { one: 'Revoke {0} user?', other: 'Revoke {0} users?' }, vscode.l10n.t)
     : vscode.l10n.t('Revoke "{0}"?', userName(users[0].key));
   if (!(await confirmed(context.input, vscode.l10n.t('Revoke'), ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.')))) return undefined;
   if (many) return runBulk(context, 'revoke', users);
@@ -58,7 +59,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
 
 async function remove(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
   const many = users.length > 1;
-  const ask = many ? vscode.l10n.t('Delete {0} users?', users.length) : vscode.l10n.t('Delete "{0}"?', userName(users[0].key));
+  const ask = many ? plural(users.length, { one: 'Delete {0} user?', other: 'Delete {0} users?' }, vscode.l10n.t) : vscode.l10n.t('Delete "{0}"?', userName(users[0].key));
   if (!(await confirmed(context.input, vscode.l10n.t('Delete'), ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.')))) return undefined;
   if (many) return runBulk(context, 'delete', users);
   const item = users[0];

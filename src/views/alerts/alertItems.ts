@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Alert, AlertSeverity } from '../../state/alertsModel';
-import { ago } from '../shared/relativeTime';
+import { ago } from '../../text/relativeTime';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 
 const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {

@@ -4,6 +4,7 @@ import type { PanelSession } from '../../connection/panelSession';
 import { panelDescription } from '../shared/viewMessages';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { AlertsTreeProvider } from './AlertsTreeProvider';
+import { plural } from '../../text/plural';
 
 export type AlertsView = DisposableTreeView<AlertsTreeProvider>;
 
@@ -15,7 +16,7 @@ export function registerAlertsView(session: PanelSession, store: AlertsStore): A
     view.description = panelDescription(session);
     const count = session.state === 'connected' ? store.unresolved : undefined;
     view.badge = count
-      ? { value: count, tooltip: vscode.l10n.t('{0} unresolved alert(s)', count) }
+      ? { value: count, tooltip: plural(count, { one: '{0} unresolved alert', other: '{0} unresolved alerts' }, vscode.l10n.t) }
       : undefined;
   };
   update();

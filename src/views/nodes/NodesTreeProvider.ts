@@ -215,7 +215,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         if (!this.session.capabilities.can('nodes.site.get')) return [new MissingScopeItem('nodes.site.get', this.session.capabilities.wasDenied('nodes.site.get'))];
         const site = await this.details.load(node.id, 'site');
         return this.detailItems(site, 'nodes.site.get', retry, (value) =>
-          siteRows(value).map(([name, field], index) => new HealthFieldItem(name, field, `${section.id}/${index}`, 'siteField')));
+          siteRows(value, vscode.l10n.t).map(([name, field], index) => new HealthFieldItem(name, field, `${section.id}/${index}`, 'siteField')));
       }
     }
   }

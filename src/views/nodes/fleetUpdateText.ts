@@ -5,8 +5,9 @@
  */
 import type { JsonObject } from '../../api/types';
 import type { Localize } from '../shared/localize';
-import { relativeTime } from '../shared/relativeTime';
+import { relativeTime } from '../../text/relativeTime';
 import { joinParts } from '../users/userDescription';
+import { plural } from '../../text/plural';
 
 export interface FleetUpdate {
   readonly id: string;
@@ -47,7 +48,7 @@ export function fleetProgress(raw: JsonObject, t: Localize, engineVersionOf?: (n
 /** "running · 3 nodes → 2.1.8 · 42% · started 2 minutes ago" */
 export function fleetUpdateDescription(update: FleetUpdate, now: number, t: Localize, engineVersionOf?: (nodeId: string) => unknown): string {
   const raw = update.raw;
-  const nodes = update.nodeIds.length === 1 ? t('1 node') : t('{0} nodes', update.nodeIds.length);
+  const nodes = plural(update.nodeIds.length, { one: '{0} node', other: '{0} nodes' }, t);
   const target = typeof raw.target_version === 'string' ? `${nodes} → ${raw.target_version}` : nodes;
   const started = typeof raw.created_at === 'string' ? t('started {0}', relativeTime(raw.created_at, now, t)) : '';
   const progress = fleetProgress(raw, t, update.running ? engineVersionOf : undefined);

@@ -7,11 +7,12 @@
 import type { ApplyJob, PanelNode } from '../../api/types';
 import type { NodeProblem } from '../../state/nodesStore';
 import type { Localize } from '../shared/localize';
-import { relativeTime } from '../shared/relativeTime';
+import { relativeTime } from '../../text/relativeTime';
 import { jobDuration, jobStatusClass, nodeLabel, type JobStatusClass } from '../../text/nodeText';
 
 export { jobDuration, jobStatusClass, nodeLabel, type JobStatusClass };
 import { joinParts, parseDate, type IconChoice } from '../users/userDescription';
+import { plural } from '../../text/plural';
 
 export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';
 
@@ -72,7 +73,7 @@ export function scalarFields(value: unknown, t: Localize, limit = 40): [string, 
     if (typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean') {
       rows.push([name, String(field)]);
     } else if (Array.isArray(field)) {
-      rows.push([name, field.length === 1 ? t('1 item') : t('{0} items', field.length)]);
+      rows.push([name, plural(field.length, { one: '{0} item', other: '{0} items' }, t)]);
     } else if (typeof field === 'object') {
       for (const [inner, innerValue] of Object.entries(field as Record<string, unknown>)) {
         if (rows.length >= limit) break;

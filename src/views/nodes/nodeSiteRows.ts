@@ -1,17 +1,16 @@
 /** The rows of a node's Site section from `GET /nodes/{id}/site` (any JSON object). No `vscode` import. */
+import type { Localize } from '../../text/localize';
 import { scalarFields } from './nodeDescription';
 
 const FIRST = ['template_name', 'template_id', 'enabled', 'upstream', 'deployment', 'deployment_status', 'status'];
 const HIDDEN = new Set(['node_id']);
 
-const identity = (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)]));
-
 /** Template, enabled, upstream and deployment first, then the variables and any other field; "(none)" for a null upstream. */
-export function siteRows(site: unknown): [string, string][] {
+export function siteRows(site: unknown, t: Localize): [string, string][] {
   if (typeof site !== 'object' || site === null || Array.isArray(site)) return [];
   const record = site as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
-  for (const name of FIRST) if (name in record) ordered[name] = record[name] === null ? '(none)' : record[name];
+  for (const name of FIRST) if (name in record) ordered[name] = record[name] === null ? t('(none)') : record[name];
   for (const [name, value] of Object.entries(record)) if (!(name in ordered) && !HIDDEN.has(name)) ordered[name] = value;
-  return scalarFields(ordered, identity);
+  return scalarFields(ordered, t);
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SiteTemplate } from '../../state/siteTemplatesModel';
-import { relativeTime } from '../shared/relativeTime';
+import { relativeTime } from '../../text/relativeTime';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 
 /**

@@ -3,7 +3,7 @@ import { locate } from '../../editors/panelUri';
 import type { HistoryEntry, TemplateHistory } from '../../editors/templateHistoryStorage';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 import { MessageItem } from '../shared/messageItem';
-import { relativeTime } from '../shared/relativeTime';
+import { relativeTime } from '../../text/relativeTime';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 
 /** One saved-over version of the open template file: opens as a diff against the current text; Restore saves it again. */

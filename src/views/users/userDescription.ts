@@ -8,8 +8,9 @@ import type { SyncKind } from '../../state/profileSync';
 import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../shared/localize';
 import { plainLabel } from '../../text/plainText';
-import { relativeTime } from '../shared/relativeTime';
+import { relativeTime } from '../../text/relativeTime';
 import { parseDate } from '../../text/dates';
+import { plural } from '../../text/plural';
 
 /** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
 export function joinParts(parts: readonly string[], max = 60): string {
@@ -43,8 +44,8 @@ export function presenceText(live: unknown, t: Localize): string {
   if (isOnline(live)) parts.push(t('● online'));
   const c = count(connections);
   const d = count(devices);
-  if (c !== undefined && c > 0) parts.push(c === 1 ? t('1 connection') : t('{0} connections', c));
-  if (d !== undefined && d > 0) parts.push(d === 1 ? t('1 device') : t('{0} devices', d));
+  if (c !== undefined && c > 0) parts.push(plural(c, { one: '{0} connection', other: '{0} connections' }, t));
+  if (d !== undefined && d > 0) parts.push(plural(d, { one: '{0} device', other: '{0} devices' }, t));
   return parts.join(' · ');
 }
 

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
+import { plural } from '../../text/plural';
+import { numberText } from '../../text/displayLanguage';
 
 /** How long after a change to a user the figures are read again (several changes, one request). */
 const REREAD_DELAY_MS = 1500;
@@ -17,9 +19,9 @@ export function summaryText(answer: unknown): string {
   const online = count(summary.online);
   const devices = count(summary.devices);
   const parts: string[] = [];
-  if (total !== undefined) parts.push(total === 1 ? vscode.l10n.t('1 user') : vscode.l10n.t('{0} users', total));
-  if (online !== undefined) parts.push(vscode.l10n.t('{0} online', online));
-  if (devices !== undefined) parts.push(devices === 1 ? vscode.l10n.t('1 device') : vscode.l10n.t('{0} devices', devices));
+  if (total !== undefined) parts.push(plural(total, { one: '{0} user', other: '{0} users' }, vscode.l10n.t));
+  if (online !== undefined) parts.push(vscode.l10n.t('{0} online', numberText(online)));
+  if (devices !== undefined) parts.push(plural(devices, { one: '{0} device', other: '{0} devices' }, vscode.l10n.t));
   return parts.join(' · ');
 }
 

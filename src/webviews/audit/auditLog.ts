@@ -16,6 +16,7 @@ import { auditCsv, auditJson } from './auditExport';
 import { AUDIT_PAGE_SIZES, auditQuery, isMonitoringCaller, rangeNote, type FilterProblem, type RangeNote } from './auditQuery';
 import { auditColumns, auditRows, entriesOfToken, tokenIdOf, type AuditEntry } from './auditTable';
 import { parseAuditMessage, type AuditFilterValues, type AuditState, type FromAuditWebview, type ToAuditWebview } from './protocol';
+import { plural } from '../../text/plural';
 
 /** A read of the audit log: the panel's answer to a query, or the filters' problems (nothing was sent). */
 type AuditRead = { readonly query: AuditQuery; readonly answer: JsonObject } | { readonly problems: readonly FilterProblem[] };
@@ -169,7 +170,7 @@ export function describeRangeNote(note: RangeNote): string {
   if (note.fromDefaulted && note.toDefaulted) parts.push(vscode.l10n.t('With no "From" and "To" it shows the last 24 hours.'));
   else if (note.fromDefaulted) parts.push(vscode.l10n.t('With no "From" it starts 24 hours before "To".'));
   else if (note.toDefaulted) parts.push(vscode.l10n.t('With no "To" it ends now.'));
-  if (note.capped) parts.push(vscode.l10n.t('A range can span at most {0} days, so the panel moved "From" later.', 31));
+  if (note.capped) parts.push(plural(31, { one: 'A range can span at most {0} day, so the panel moved "From" later.', other: 'A range can span at most {0} days, so the panel moved "From" later.' }, vscode.l10n.t));
   if (note.appliedFrom || note.appliedTo) {
     parts.push(vscode.l10n.t('Shown: {0} to {1}.', plainLabel(note.appliedFrom ?? '…', 40), plainLabel(note.appliedTo ?? '…', 40)));
   }

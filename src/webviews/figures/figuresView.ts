@@ -8,6 +8,7 @@ import type { PageOpener } from '../shared/hostedPage';
 import { PanelDataPage } from '../shared/panelDataPage';
 import { parseFiguresMessage, type FigureSection, type FromFiguresWebview, type ToFiguresWebview } from './protocol';
 import { readShape } from './shapeReading';
+import { dateTimeText } from '../../text/displayLanguage';
 
 /** One answer a figures page shows: the route it reads and how to read it. */
 export interface SectionSource {
@@ -109,7 +110,7 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
     return {
       type: 'sections',
       heading: this.spec.heading,
-      updated: new Date().toLocaleTimeString(),
+      updated: dateTimeText(new Date(), { timeStyle: 'medium' }),
       sections,
     };
   }

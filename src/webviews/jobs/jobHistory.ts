@@ -12,6 +12,7 @@ import type { PageOpener } from '../shared/hostedPage';
 import type { WebviewHost } from '../shared/webviewHost';
 import { jobRows } from './jobRows';
 import { parseJobsMessage, type FromJobsWebview, type JobRow, type JobWords, type ToJobsWebview } from './protocol';
+import { plural } from '../../text/plural';
 
 export interface JobHistoryOptions {
   /** The job to select once the list is loaded (its id; e.g. the failed job of an apply). */
@@ -76,8 +77,8 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, Ap
 
   private note(rows: readonly JobRow[]): string {
     return rows.length >= this.limit
-      ? vscode.l10n.t('The latest {0} jobs; choose a larger limit for more.', this.limit)
-      : vscode.l10n.t('{0} jobs.', rows.length);
+      ? plural(this.limit, { one: 'The latest {0} job; choose a larger limit for more.', other: 'The latest {0} jobs; choose a larger limit for more.' }, vscode.l10n.t)
+      : plural(rows.length, { one: '{0} job.', other: '{0} jobs.' }, vscode.l10n.t);
   }
 
   protected words(): ToJobsWebview {

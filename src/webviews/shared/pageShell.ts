@@ -64,6 +64,8 @@ export interface PageShellOptions {
   readonly scripts?: { readonly policyReport: string; readonly module: string };
   /** `asWebviewUri` of the page's style sheets. */
   readonly styleUris?: readonly string[];
+  /** VS Code's display language (`vscode.env.language`): the page's `lang`, which its script formats numbers and dates in. */
+  readonly language?: string;
 }
 
 export function pageShell(options: PageShellOptions): string {
@@ -75,7 +77,7 @@ export function pageShell(options: PageShellOptions): string {
   const styles = styleUris.map((uri) => `    <link rel="stylesheet" href="${attribute(uri)}">\n`).join('');
   const module = scripts ? `    <script type="module" nonce="${attribute(nonce)}" src="${attribute(scripts.module)}"></script>\n` : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attribute(options.language ?? 'en')}">
   <head>
     <meta charset="UTF-8">
     <meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">

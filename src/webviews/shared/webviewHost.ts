@@ -83,6 +83,7 @@ export class WebviewPage<ToWebview extends Message, FromWebview extends Message>
       title: spec.title,
       scripts: spec.bundle ? { policyReport: asset('policyReport.js'), module: asset(`${spec.bundle}.js`) } : undefined,
       styleUris: spec.bundle ? [asset(`${spec.bundle}.css`)] : [],
+      language: vscode.env.language,
     });
     webview.html = html;
     this.probe = { html, posted: this.recorded, deliver: (raw) => this.accept(raw) };

@@ -1,6 +1,7 @@
 // The pure parts of the panel file system: paths, placeholders, field errors to lines, file bodies, bundles,
 // document states, the preview page and template records.
 import * as assert from 'node:assert/strict';
+import { plainLocalize } from '../support/plainLocalize';
 import { DocumentStates } from '../../../src/editors/documentStates';
 import { lineOfMember, problemsOf, unknownFields } from '../../../src/editors/fieldErrorLines';
 import { authorityOf, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../../src/editors/panelPaths';
@@ -143,8 +144,8 @@ describe('webviews: site preview page', () => {
 
 describe('views: a node site\'s rows', () => {
   it('puts template, enabled, upstream and deployment first, then the variables, without the node id', () => {
-    const rows = siteRows({ node_id: 'n', variables: { site_name: 'Bakery' }, deployment: 'deployed', upstream: null, enabled: true, template_name: 'Landing' });
+    const rows = siteRows({ node_id: 'n', variables: { site_name: 'Bakery' }, deployment: 'deployed', upstream: null, enabled: true, template_name: 'Landing' }, plainLocalize);
     assert.deepEqual(rows, [['template_name', 'Landing'], ['enabled', 'true'], ['upstream', '(none)'], ['deployment', 'deployed'], ['variables.site_name', 'Bakery']]);
-    assert.deepEqual(siteRows('nope'), []);
+    assert.deepEqual(siteRows('nope', plainLocalize), []);
   });
 });

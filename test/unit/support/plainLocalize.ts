@@ -1,5 +1,4 @@
-import type { Localize } from '../../../src/views/shared/localize';
+import { localizeFrom } from '../../../src/text/localize';
 
 /** What `vscode.l10n.t` gives without a translation: the English message with its `{0}` placeholders filled. */
-export const plainLocalize: Localize = (message, ...args) =>
-  message.replace(/\{(\d+)\}/g, (placeholder, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : placeholder));
+export const plainLocalize = localizeFrom(undefined);

@@ -1,7 +1,7 @@
 // Untrusted text from the panel becomes a safe one-line label, and Markdown-escaped text renders literally.
 import * as assert from 'node:assert/strict';
 import { escapeIcons, escapeMarkdown, plainLabel, quickInputText, withoutLinks } from '../../../src/text/plainText';
-import { timeDistance } from '../../../src/views/shared/timeDistance';
+import { timeDistance } from '../../../src/text/timeDistance';
 
 describe('untrusted text: plainLabel', () => {
   it('turns null, undefined and objects into text without throwing', () => {

@@ -7,6 +7,7 @@ import {
   CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip,
 } from 'chart.js';
 import type { Series } from '../shapeReading';
+import { pageLanguage } from '../../shared/browser/pageLanguage';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Filler);
 
@@ -25,8 +26,8 @@ function timeLabel(series: Series): string[] {
   return times.map((t) => {
     const date = new Date(t as number);
     return Math.abs(span) > 36 * 3600_000
-      ? date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
-      : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+      ? date.toLocaleString(pageLanguage(), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+      : date.toLocaleTimeString(pageLanguage(), { hour: '2-digit', minute: '2-digit' });
   });
 }
 

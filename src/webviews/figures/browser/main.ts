@@ -12,6 +12,7 @@ import { connectToExtension } from '../../shared/browser/extensionLink';
 import type { FigureSection, FigureWords, FromFiguresWebview, ToFiguresWebview } from '../protocol';
 import type { FigureGroup, Reading, Series, Table, TreeRow } from '../shapeReading';
 import { lineChart } from './charts';
+import { pageLanguage } from '../../shared/browser/pageLanguage';
 
 const root = byId('root');
 const toolbar = el('div', { className: 'toolbar' });
@@ -47,7 +48,7 @@ function onMessage(message: ToFiguresWebview): void {
   }
 }
 
-const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const numberFormat = new Intl.NumberFormat(pageLanguage(), { maximumFractionDigits: 2 });
 
 function render(message: { heading: string; updated: string; sections: FigureSection[] }): void {
   for (const chart of charts) chart.destroy();
