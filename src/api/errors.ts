@@ -43,6 +43,11 @@ export class PanelHttpError extends PanelApiError {
   readonly panelMessage: string;
   /** Field validation errors (422), field name to explanation. */
   readonly fields?: Readonly<Record<string, string>>;
+  /**
+   * The panel's other words in its error object (`problems[]`, `errors[]`, `details[]`, `detail`, `reason`…;
+   * the contract shows only `message` and `fields`), redacted; empty when it said nothing more.
+   */
+  readonly details: readonly string[];
   /** The answer's `Retry-After` in milliseconds (429, 503), when it had a readable one. */
   readonly retryAfterMs?: number;
 
@@ -51,10 +56,12 @@ export class PanelHttpError extends PanelApiError {
     code: string;
     panelMessage: string;
     fields?: Record<string, string>;
+    details?: readonly string[];
     route?: RouteSpec;
     retryAfterMs?: number;
   }) {
     super(describeHttpError(init), init.route);
+    this.details = Object.freeze([...(init.details ?? [])]);
     this.status = init.status;
     this.code = init.code;
     this.panelMessage = init.panelMessage;
@@ -63,7 +70,7 @@ export class PanelHttpError extends PanelApiError {
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), status: this.status, code: this.code, fields: this.fields };
+    return { ...super.toJSON(), status: this.status, code: this.code, fields: this.fields, details: this.details };
   }
 }
 
@@ -72,14 +79,16 @@ function describeHttpError(init: {
   code: string;
   panelMessage: string;
   fields?: Record<string, string>;
+  details?: readonly string[];
   route?: RouteSpec;
 }): string {
   const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
   const fields = init.fields && Object.keys(init.fields).length > 0
     ? ` (${Object.entries(init.fields).map(([name, why]) => `${name}: ${why}`).join('; ')})`
     : '';
+  const details = init.details && init.details.length > 0 ? ` (${init.details.join('; ')})` : '';
   const scope = init.status === 403 && init.route ? `; ${explainScope(init.route)}` : '';
-  return `${init.panelMessage || 'no message'}${fields} [HTTP ${init.status} ${init.code || 'error'}, ${where}${scope}]`;
+  return `${init.panelMessage || 'no message'}${fields}${details} [HTTP ${init.status} ${init.code || 'error'}, ${where}${scope}]`;
 }
 
 /** "needs users:write", and "and an owner account" for owner-only routes. */

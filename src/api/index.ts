@@ -22,6 +22,8 @@ import { createSettingsApi, type SettingsApi } from './settings';
 import { createSiteTemplatesApi, type SiteTemplatesApi } from './siteTemplates';
 import type { JsonValue } from './types';
 
+import { RefusedFields } from './optionalFields';
+
 export interface PanelApi {
   /** The panel's origin, e.g. `https://panel.example.com`. */
   readonly baseUrl: string;
@@ -36,6 +38,8 @@ export interface PanelApi {
   readonly branding: BrandingApi;
   readonly settings: SettingsApi;
   readonly audit: AuditApi;
+  /** Optional request fields this panel refused with a 400, per route (see optionalFields.ts). */
+  readonly refusedFields: RefusedFields;
   /**
    * Any catalog route by method and concrete path (relative to `/api/v1`), answered as JSON (undefined
    * for an empty body). A route that is not in the catalog is refused before anything is sent.
@@ -70,6 +74,7 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
     branding: createBrandingApi(transport),
     settings: createSettingsApi(transport),
     audit: createAuditApi(transport, paging),
+    refusedFields: new RefusedFields(),
     call: (method, path, init = {}) => transport.callPath(method, path, init),
     close: () => transport.close(),
   };
@@ -93,6 +98,8 @@ export type { AuditApi } from './audit';
 export { auditEntries } from './audit';
 export { parseJsonExact, stringifyJsonExact, UnsendableJsonError } from './exactJson';
 export * from './errors';
+export { RefusedFields, sendWithOptionalFields, type OptionalSent } from './optionalFields';
+export { fieldsNamedBy, panelWordsOf } from './panelWords';
 export * from './types';
 export { ROUTES, SCOPES, PRESETS, findRoute, requiredScope, routeById, scopeAllows } from './catalog';
 export type { RouteSpec, Scope, Resource, Access, HttpMethod, RouteId, PathNames } from './catalog';

@@ -5,6 +5,7 @@
 import type { RouteSpec } from './catalog';
 import { PanelHttpError, PanelResponseFormatError, type PanelApiError } from './errors';
 import { parseJsonExact, stringifyJsonExact } from './exactJson';
+import { panelWordsOf } from './panelWords';
 
 /** A fully read answer. */
 export interface ReceivedBody {
@@ -95,21 +96,27 @@ export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: 
     code: clean(envelope.code),
     panelMessage: clean(envelope.message),
     fields,
+    details: envelope.details.map(clean),
     route,
     retryAfterMs,
   });
 }
 
-/** `{ error: { code, message, fields? } }`, read defensively. */
-function envelopeOf(value: unknown): { code: string; message: string; fields?: Record<string, string> } | undefined {
+/**
+ * `{ error: { code, message, fields? } }`, read defensively; the error object's other words (`problems[]`,
+ * `detail`…) are kept as `details`, so a refusal is quoted in the panel's own words wherever it puts them.
+ */
+function envelopeOf(value: unknown): { code: string; message: string; fields?: Record<string, string>; details: string[] } | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const error = (value as { error?: unknown }).error;
   if (!error || typeof error !== 'object' || Array.isArray(error)) return undefined;
   const { code, message, fields } = error as Record<string, unknown>;
-  if (typeof code !== 'string' && typeof message !== 'string') return undefined;
-  const out: { code: string; message: string; fields?: Record<string, string> } = {
+  const details = panelWordsOf(error, ['message', 'fields']);
+  if (typeof code !== 'string' && typeof message !== 'string' && details.length === 0) return undefined;
+  const out: { code: string; message: string; fields?: Record<string, string>; details: string[] } = {
     code: typeof code === 'string' ? code : '',
     message: typeof message === 'string' ? message : '',
+    details,
   };
   if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
     out.fields = Object.fromEntries(

@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../api/errors';
 import { BRANDING_UPDATE_FIELDS } from '../api/branding';
-import { parseJsonExact } from '../api/exactJson';
+import { parseJsonExact, stringifyJsonExact } from '../api/exactJson';
 import type { PanelApi } from '../api/index';
 import { listFromResponse } from '../state/listFromResponse';
 import type { JsonObject } from '../api/types';
 import { describeError } from '../text/describeError';
 import { stateKey, type EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
-import { lineOfMember, problemsOf, unknownFields } from './fieldErrorLines';
+import { lineOfMember, problemsOf } from './fieldErrorLines';
+import { fieldsNamedBy } from '../api/panelWords';
 import { prettyJson } from './prettyJson';
 import { SaveRefusedError } from './templateSave';
 import type { NodeDocument } from './panelPaths';
@@ -70,8 +71,9 @@ function routesOf(id: JsonDocumentId): Routes {
 
 /**
  * The JSON documents of the panel file system: GET on open (without the members that only identify the
- * object), PUT of the parsed text on save. The panel's 400 for an unknown field and 422 field errors land
- * in Problems at the line of that member; these documents have no version, so the last save wins.
+ * object), PUT of the members the operator changed since the read on save. A 400 or 422 that names a field
+ * (unknown, read-only, invalid: whatever its wording) lands in Problems at the line of that member with what
+ * to do; these documents have no version, so the last save wins.
  */
 export class JsonDocuments {
   constructor(private readonly services: EditorServices) {}
@@ -107,10 +109,16 @@ export class JsonDocuments {
         uri, line: lineOfMember(text, field), message: vscode.l10n.t('"{0}" is not a field the panel takes here (it would answer 400).', field),
       })));
     }
-    try {
-      await this.services.session.callOn(panelId, (api, signal) => routes.put(api, body as JsonObject, signal));
-    } catch (error) {
-      throw this.refused(uri, text, error);
+    // Only what the operator changed since the read is sent: fields the panel owns (read-only members it
+    // shows, such as `updated_at`) go back only when the operator edited them, and then its refusal is marked.
+    const base = this.services.states.get(keyOf(panelId, id))?.base;
+    const changes = changedMembers(base, body as JsonObject);
+    if (Object.keys(changes).length > 0) {
+      try {
+        await this.services.session.callOn(panelId, (api, signal) => routes.put(api, changes, signal));
+      } catch (error) {
+        throw this.refused(uri, text, error);
+      }
     }
     // The editor keeps what was typed (the panel's answer may order members differently).
     this.services.states.read(keyOf(panelId, id), text, undefined);
@@ -130,19 +138,63 @@ export class JsonDocuments {
 
   private refused(uri: vscode.Uri, text: string, error: unknown): Error {
     const problems: ProblemAt[] = [];
-    if (error instanceof PanelHttpError && error.status === 400) {
-      for (const field of unknownFields(error.panelMessage)) {
-        problems.push({ uri, line: lineOfMember(text, field), message: vscode.l10n.t('The panel does not accept the field "{0}" (HTTP 400).', field) });
-      }
-    }
     if (error instanceof PanelHttpError && error.fields) {
       for (const [field, message] of Object.entries(error.fields)) {
-        for (const problem of problemsOf(String(message))) problems.push({ uri, line: lineOfMember(text, field.replace(/[[.].*$/, '')), message: `${field}: ${problem.message}` });
+        for (const problem of problemsOf(String(message))) {
+          problems.push({ uri, line: lineOfMember(text, field.replace(/[[.].*$/, '')), message: advice(field.replace(/[[.].*$/, ''), `${field}: ${problem.message}`) });
+        }
+      }
+    }
+    if (error instanceof PanelHttpError && (error.status === 400 || error.status === 422)) {
+      // A field the refusal names in its own words (`field base_url is read-only`, `unknown field: colour`,
+      // `problems: [{field: "x", …}]`), whatever the wording, is marked at that field's line.
+      const marked = new Set(Object.keys(error.fields ?? {}).map((field) => field.replace(/[[.].*$/, '')));
+      const words = [error.panelMessage, ...error.details].filter((word) => word !== '').join('; ');
+      for (const field of fieldsNamedBy(error, memberNames(text)).filter((name) => !marked.has(name))) {
+        problems.push({ uri, line: lineOfMember(text, field), message: advice(field, words) });
       }
     }
     this.services.problems.reportSave([uri], problems);
     return new SaveRefusedError(describeError(error));
   }
+}
+
+/** What to do about a refusal naming `field`, with the panel's own words. */
+function advice(field: string, words: string): string {
+  if (/read[-\s]?only|immutable|cannot be (?:changed|set|modified)|not (?:be )?(?:changeable|writable|editable)|owned by|managed by/i.test(words)) {
+    return vscode.l10n.t('The panel owns "{0}" and refuses changes to it ({1}). Undo your change to "{0}" and save again.', field, words);
+  }
+  if (/unknown|not allowed|unexpected|not (?:accepted|permitted|supported)|unrecognized|extra/i.test(words)) {
+    return vscode.l10n.t('The panel does not take "{0}" here ({1}). Remove "{0}" and save again.', field, words);
+  }
+  return vscode.l10n.t('The panel refused "{0}": {1}. Correct it and save again.', field, words);
+}
+
+/** The top-level member names of a JSON document's text (none when it does not parse). */
+function memberNames(text: string): string[] {
+  try {
+    const value: unknown = parseJsonExact(text);
+    return isObject(value) ? Object.keys(value) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The members of `body` that differ from the text that was read (compared as exact JSON); the whole body
+ * when nothing was read. A member the operator deleted is not sent (the panel keeps it).
+ */
+export function changedMembers(base: string | undefined, body: JsonObject): JsonObject {
+  let read: unknown;
+  try {
+    read = base === undefined ? undefined : parseJsonExact(base);
+  } catch {
+    read = undefined;
+  }
+  if (!isObject(read)) return body;
+  const was = read;
+  return Object.fromEntries(Object.entries(body).filter(([name, value]) =>
+    !Object.hasOwn(was, name) || stringifyJsonExact(was[name]) !== stringifyJsonExact(value))) as JsonObject;
 }
 
 function keyOf(panelId: string, id: JsonDocumentId): string {

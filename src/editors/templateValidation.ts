@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import { parseJsonExact } from '../api/exactJson';
+import { sendWithOptionalFields } from '../api/optionalFields';
+import type { JsonObject, JsonValue } from '../api/types';
 import { listFromResponse } from '../state/listFromResponse';
 import { parseVariables } from '../state/siteTemplateRecord';
 import type { EditorServices } from './editorServices';
@@ -37,7 +40,14 @@ export class TemplateValidator {
     const cssUri = siblingUri(uri, 'style.css');
     const html = texts.html ?? openText(htmlUri) ?? record.html;
     const css = texts.css ?? openText(cssUri) ?? record.css;
-    const answer = await this.services.session.callOn(panelId, (api, callSignal) => api.siteTemplates.validate({ html, css }, { signal: callSignal }), signal);
+    // The contract shows no body: send the template as the panel carries it, its `variables` included (a panel
+    // that checks placeholders needs them); a panel that does not take them says so once (sendWithOptionalFields).
+    const variables = typedVariables(siblingUri(uri, 'variables.json')) ?? record.variables?.map((variable) => ({ ...variable }));
+    const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables: variables as JsonValue };
+    const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendWithOptionalFields({
+      memory: api.refusedFields, route: 'siteTemplates.validate', body, optional: ['variables'],
+      send: (sent) => api.siteTemplates.validate(sent, { signal: callSignal }),
+    }), signal);
     const problems: ProblemAt[] = listFromResponse(answer, ['errors', 'problems', 'items', 'results']).flatMap((item) => {
       if (typeof item === 'string') return [{ uri: htmlUri, line: 1, message: item }];
       if (typeof item !== 'object' || item === null) return [];
@@ -87,6 +97,18 @@ export class TemplateValidator {
     }
     this.typed.set(document, { version: document.version, names });
     return names;
+  }
+}
+
+/** The variables an open variables.json holds as typed (saved or not); undefined when not open or not readable. */
+function typedVariables(uri: vscode.Uri): JsonValue[] | undefined {
+  const text = openText(uri);
+  if (text === undefined) return undefined;
+  try {
+    const value = parseJsonExact(text);
+    return Array.isArray(value) ? (value as JsonValue[]) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

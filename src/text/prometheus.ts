@@ -3,6 +3,7 @@
  * (`prometheusSamples`) and into readable text for a read-only tab (`readablePrometheus`). Both read sample
  * lines with `sampleLine`. No `vscode` import.
  */
+import { ownMember, setOwnMember } from './ownMember';
 
 /** One sample line: metric name, the labels as written (without braces), and the value text. */
 export interface SampleLine {
@@ -39,14 +40,14 @@ export function prometheusSamples(text: string): Samples {
     if (value === undefined) continue;
     if (count++ >= MAX_SAMPLES) break;
     const { name, labels } = sample;
-    const existing = samples[name];
+    const existing = ownMember(samples, name) as Samples[string] | undefined;
     if (labels === undefined || labels === '') {
       if (typeof existing === 'object') existing['{}'] = value;
-      else samples[name] = value;
+      else setOwnMember<Samples[string]>(samples, name, value);
     } else {
       const group = typeof existing === 'object' ? existing : typeof existing === 'number' ? { '{}': existing } : {};
-      group[labels] = value;
-      samples[name] = group;
+      setOwnMember(group, labels, value);
+      setOwnMember<Samples[string]>(samples, name, group);
     }
   }
   return samples;

@@ -19,12 +19,13 @@ import { TokenAuthority } from './tokenAuthority';
 import type { PanelOptions, PanelTokens, RecordedRequest, SimulatedPanel } from './types';
 
 export type * from './types';
+export { READING_ROUTES, type Reading, type ReadingRoute } from './readings';
 
 export async function startPanel(options: PanelOptions = {}): Promise<SimulatedPanel> {
   const names = { engine: options.engine ?? 'mtg', messenger: options.messenger ?? 'telegram' };
   const host = options.host ?? '127.0.0.1';
   const data = buildDataset(options.dataset ?? 'demo', Date.now(), names.messenger);
-  const runtime = new PanelRuntime(data, names, options.jobStepMs ?? 1500, options.logStream);
+  const runtime = new PanelRuntime(data, names, options.jobStepMs ?? 1500, options.logStream, options.readings);
   const authority = new TokenAuthority(data, () => runtime.now());
   const routes = buildRouteTable(names);
   const handlers = handlersFor(routes);
@@ -59,6 +60,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('the simulated panel has no TCP address');
   const url = `${certificates ? 'https' : 'http'}://${host}:${address.port}`;
+  runtime.publicOrigin = url;
 
   let closing: Promise<void> | undefined;
   return {
@@ -86,6 +88,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
       gate.reset();
     },
     logStreams: runtime.logStreams,
+    readings: runtime.readings,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         runtime.scheduler.stop();

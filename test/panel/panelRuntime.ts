@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, notFound } from './apiError';
 import { AuditLog } from './auditLog';
 import { isUuid } from './fieldChecks';
+import { Readings, type ReadingOptions } from './readings';
 import { Scheduler } from './scheduler';
 import type { KeyRecord, LogStreamOptions, LogStreamRecord, NodeRecord, PanelData } from './types';
 
@@ -11,13 +12,21 @@ export class PanelRuntime {
   readonly audit: AuditLog;
   /** Log streams answered, for tests that check a client closed its stream. */
   readonly logStreams: LogStreamRecord[] = [];
+  /** When the settings last changed (the second reading shows it as the read-only `updated_at`). */
+  settingsUpdatedAt = new Date().toISOString();
+  /** The panel's own origin, when known (the second reading shows it as the read-only settings field `base_url`). */
+  publicOrigin?: string;
+  /** Which reading of the bodies the spec does not show each route plays (readings.ts). */
+  readonly readings: Readings;
 
   constructor(
     readonly data: PanelData,
     readonly names: { engine: string; messenger: string },
     readonly jobStepMs: number,
     readonly logStream: LogStreamOptions = {},
+    readings: ReadingOptions = {},
   ) {
+    this.readings = new Readings(readings);
     this.audit = new AuditLog(data, () => this.now());
   }
 

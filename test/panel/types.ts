@@ -2,6 +2,7 @@
  * Public types of the simulated Panel Management API (the interface other parts of the project code against)
  * and the records of its in-memory state.
  */
+import type { ReadingOptions, Readings } from './readings';
 import type { Scope } from '../../src/api/catalog';
 
 export type Dataset = 'demo' | 'large' | 'huge' | 'empty';
@@ -31,6 +32,8 @@ export interface PanelOptions {
    * included) is answered 429 `rate_limited` with `Retry-After: retryAfterSeconds` (default 1).
    */
   inFlightLimit?: { max: number; retryAfterSeconds?: number };
+  /** Which reading of the bodies the spec does not show each route plays (SHAPES.md "Two readings"); default `first`. */
+  readings?: ReadingOptions;
 }
 
 export interface LogStreamOptions {
@@ -104,6 +107,8 @@ export interface SimulatedPanel {
   readonly load: InFlightStats;
   /** Live in-memory state for assertions. */
   readonly data: PanelData;
+  /** The reading each route plays; `readings.set('second')` switches every route from the next request on. */
+  readonly readings: Readings;
   close(): Promise<void>;
 }
 

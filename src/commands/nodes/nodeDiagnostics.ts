@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { sendWithOptionalFields } from '../../api/optionalFields';
 import type { JsonObject } from '../../api/types';
+import { plainLabel } from '../../text/plainText';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { withoutBack } from '../../prompts/userInput';
 import { nothingToReconcile } from '../../runner/actionRunner';
@@ -27,14 +29,27 @@ async function webDiagnostics(context: NodeActionContext, item: NodeItem): Promi
     validate: (value) => (value.trim() === '' || /^https?:\/\/\S+$/i.test(value.trim()) ? undefined : vscode.l10n.t('Enter an http(s) URL, or nothing.')),
   }));
   if (url === undefined) return;
-  const body: JsonObject | undefined = url ? { url } : undefined;
+  let droppedUrl = false;
   const outcome = await mutateNode(context, item, vscode.l10n.t('web diagnostics'), {
     busyLabel: vscode.l10n.t('Testing the web path…'),
     failure: vscode.l10n.t('Could not run the web diagnostics of "{0}"', name),
-    run: (api, signal) => api.nodes.diagnostics.web(item.node.id, body, { signal }),
+    // The contract shows no body: `url` is optional, left out (and remembered) when the panel refuses it.
+    run: async (api, signal) => {
+      if (!url) return api.nodes.diagnostics.web(item.node.id, undefined, { signal });
+      const sent = await sendWithOptionalFields({
+        memory: api.refusedFields, route: 'nodes.diagnostics.web', body: { url }, optional: ['url'],
+        send: (body: JsonObject) => api.nodes.diagnostics.web(item.node.id, Object.keys(body).length > 0 ? body : undefined, { signal }),
+      });
+      droppedUrl = sent.dropped.includes('url');
+      return sent.value;
+    },
     reconcile: nothingToReconcile('a web test changes nothing on the node: its answer is the result, and running it again is harmless'),
   });
-  if (outcome.kind === 'done') await context.documents.show(vscode.l10n.t('{0} — web diagnostics.json', name), prettyJson(outcome.value), 'json');
+  if (outcome.kind !== 'done') return;
+  await context.documents.show(vscode.l10n.t('{0} — web diagnostics.json', name), prettyJson(outcome.value), 'json');
+  if (droppedUrl) {
+    void context.input.notify('warning', vscode.l10n.t('This panel does not take a URL for web diagnostics, so it tested the node\'s own cover site, not {0}.', plainLabel(url, 200)));
+  }
 }
 
 /** "Diagnostics" and "Web Diagnostics…" on a node item. */

@@ -4,6 +4,8 @@ import type { JsonObject, PanelNode } from '../../api/types';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
+import { sendWithOptionalFields } from '../../api/optionalFields';
+import { panelWordsOf } from '../../api/panelWords';
 import { runMutation, runWithProgress } from '../../runner/actionRunner';
 import { chosenNode, mutateNode, nodeName, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
@@ -15,7 +17,9 @@ async function preflight(context: NodeActionContext, panelId: string, hostname: 
     const answer = await runWithProgress(vscode.l10n.t('Checking that {0} resolves…', hostname),
       (_report, cancel) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), cancel));
     if (answer.ok === false) {
-      return vscode.l10n.t('The panel\'s DNS check of {0} failed: {1}. Correct the hostname (or its DNS record) and try again.', hostname, plainLabel(answer.message, 200) || vscode.l10n.t('it does not resolve'));
+      // The panel's reason in its own words, wherever it puts it (`message`, `reason`, `problems[]`…).
+      const reason = plainLabel(panelWordsOf(answer).join('; '), 300);
+      return vscode.l10n.t('The panel\'s DNS check of {0} failed: {1}. Correct the hostname (or its DNS record) and try again.', hostname, reason || vscode.l10n.t('it does not resolve'));
     }
     return undefined;
   } catch (error) {
@@ -29,11 +33,19 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
   if (!panelId) return undefined;
   const form = await askNewNode(context.input, (hostname) => preflight(context, panelId, hostname));
   if (!form) return undefined;
+  let dropped: readonly string[] = [];
   const outcome = await runMutation(context, {
     panelId,
     busyLabel: vscode.l10n.t('Creating node "{0}"…', plainLabel(form.name, 80)),
     failure: vscode.l10n.t('Could not create node "{0}"', plainLabel(form.name, 80)),
-    run: (api, signal) => api.nodes.create(createBody(form), { signal }),
+    run: async (api, signal) => {
+      const sent = await sendWithOptionalFields({
+        memory: api.refusedFields, route: 'nodes.create', body: createBody(form), optional: ['region', 'note'],
+        send: (body) => api.nodes.create(body, { signal }),
+      });
+      dropped = sent.dropped;
+      return sent.value;
+    },
     // A lost 201: the list says whether the node exists now; it is never created twice.
     reconcile: async (api, signal) => {
       const list = await api.nodes.list({ signal });
@@ -47,8 +59,20 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
   if (outcome.kind !== 'done' || !isNode(outcome.value)) return undefined;
   const node = outcome.value as PanelNode;
   context.nodes.add(node);
+  tellDropped(context, nodeName(node), dropped, form);
   void context.input.notify('info', vscode.l10n.t('Node "{0}" is created ({1}). Install the agent with its install command.', nodeName(node), plainLabel(node.status, 20) || vscode.l10n.t('status unknown')));
   return node;
+}
+
+/** What the operator typed that this panel does not keep (it refused the field), quoted so it is not lost. */
+function tellDropped(context: NodeActionContext, name: string, dropped: readonly string[], typed: Partial<Record<'region' | 'note', string>>): void {
+  for (const field of dropped) {
+    const text = typed[field as 'region' | 'note'];
+    if (!text) continue;
+    void context.input.notify('warning', field === 'note'
+      ? vscode.l10n.t('This panel does not keep a note on nodes, so "{0}" was saved without it. Your note: {1}', name, plainLabel(text, 500))
+      : vscode.l10n.t('This panel does not keep a region on nodes, so "{0}" was saved without it. Your region: {1}', name, plainLabel(text, 200)));
+  }
 }
 
 function createBody(form: NodeForm): JsonObject {
@@ -73,10 +97,18 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
     void context.input.notify('info', vscode.l10n.t('Nothing changed on "{0}".', nodeName(node)));
     return;
   }
-  await mutateNode(context, item, vscode.l10n.t('edit'), {
+  let dropped: readonly string[] = [];
+  const outcome = await mutateNode(context, item, vscode.l10n.t('edit'), {
     busyLabel: vscode.l10n.t('Saving…'),
     failure: vscode.l10n.t('Could not change node "{0}"', nodeName(node)),
-    run: (api, signal) => api.nodes.update(node.id, changes, { signal }),
+    run: async (api, signal) => {
+      const sent = await sendWithOptionalFields({
+        memory: api.refusedFields, route: 'nodes.update', body: changes, optional: ['region', 'note'],
+        send: (body) => api.nodes.update(node.id, body, { signal }),
+      });
+      dropped = sent.dropped;
+      return sent.value;
+    },
     apply: (answer) => { if (isNode(answer)) context.nodes.update(answer as PanelNode); },
     reconcile: async (api, signal) => {
       const now = await api.nodes.get(node.id, { signal });
@@ -84,6 +116,7 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
       return vscode.l10n.t('The panel now holds the node as "{0}".', nodeName(now));
     },
   });
+  if (outcome.kind === 'done') tellDropped(context, nodeName(node), dropped, changes as Partial<Record<'region' | 'note', string>>);
 }
 
 /** Delete Node after a modal confirmation (`DELETE /nodes/{id}`); it leaves the Nodes view. */

@@ -1,11 +1,31 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
-import type { SiteTemplateRecord } from '../../state/siteTemplateRecord';
+import type { PanelApi } from '../../api/index';
+import { sendWithOptionalFields } from '../../api/optionalFields';
+import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import { CustomizeForm } from '../../webviews/customize';
 import type { WebviewHost } from '../../webviews/shared';
 import { failureSentence, nothingToReconcile, runMutation } from '../../runner/actionRunner';
 import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
+
+/**
+ * The contract shows no body for customize. Sent: the copy's `name`, the typed values as `values`, and the
+ * template's own `variables` with the typed values as their defaults; a panel refuses what it does not take
+ * with a 400 naming it, and that member is left out (remembered for this panel). When it takes neither, the
+ * copy is created with its name and its variables are then saved with the copy's version.
+ */
+async function customizeCopy(api: PanelApi, templateId: string, source: SiteTemplateRecord, name: string, values: Readonly<Record<string, string>>, signal: AbortSignal): Promise<JsonObject> {
+  const variables = (source.variables ?? []).map((variable) => ({ ...variable, default: Object.hasOwn(values, variable.name) ? values[variable.name] : variable.default }));
+  const { value: copy, dropped } = await sendWithOptionalFields({
+    memory: api.refusedFields, route: 'siteTemplates.customize', optional: ['values', 'variables'],
+    body: { name, values: { ...values }, variables },
+    send: (body) => api.siteTemplates.customize(templateId, body, { signal }),
+  });
+  const created = parseTemplateRecord(copy);
+  if (!dropped.includes('values') || !dropped.includes('variables') || !created || variables.length === 0) return copy;
+  return api.siteTemplates.update(created.id, { variables, ...(created.version === undefined ? {} : { version: created.version }) }, { signal });
+}
 
 export interface CustomizeContext extends TemplateCommandContext {
   readonly webviews: WebviewHost;
@@ -32,12 +52,11 @@ export function registerCustomizeTemplate(context: CustomizeContext): vscode.Dis
       form.onDidDispose(() => resolve(undefined));
       form.onDidSubmit(async ({ name, values }) => {
         form.busy(vscode.l10n.t('Creating "{0}"…', shownName(name)));
-        const body: JsonObject = { name, values: { ...values } };
         const outcome = await runMutation(context, {
           panelId: target.panelId,
           busyLabel: vscode.l10n.t('Customizing "{0}"…', shownName(source.name)),
           failure: vscode.l10n.t('Could not customize "{0}"', shownName(source.name)),
-          run: (api, signal) => api.siteTemplates.customize(target.templateId, body, { signal }),
+          run: (api, signal) => customizeCopy(api, target.templateId, source, name, values, signal),
           reconcile: nothingToReconcile('the customized template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
         });
         if (outcome.kind === 'done') {

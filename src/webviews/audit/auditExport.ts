@@ -5,6 +5,7 @@
 import { csvField } from '../../text/csv';
 import { jsonText } from '../../text/jsonText';
 import { auditCell, type AuditEntry } from './auditTable';
+import { ownMember } from '../../text/ownMember';
 
 /** Cells keep the panel's whole value (not the table's one-line cut), with control characters as spaces. */
 function exportCell(value: unknown): string {
@@ -15,7 +16,7 @@ function exportCell(value: unknown): string {
 
 export function auditCsv(entries: readonly AuditEntry[], columns: readonly string[]): string {
   const lines = [columns.map(csvField).join(',')];
-  for (const entry of entries) lines.push(columns.map((name) => csvField(exportCell(entry[name]))).join(','));
+  for (const entry of entries) lines.push(columns.map((name) => csvField(exportCell(ownMember(entry, name)))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

@@ -4,6 +4,7 @@
  * No `vscode` import (unit-tested).
  */
 import { cellText } from '../figures/shapeReading';
+import { ownMember } from '../../text/ownMember';
 
 export type AuditEntry = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export function tokenIdOf(entry: AuditEntry): string | undefined {
 }
 
 export function auditRows(entries: readonly AuditEntry[], columns: readonly string[]): AuditRow[] {
-  return entries.map((entry) => ({ cells: columns.map((name) => auditCell(entry[name])), tokenId: tokenIdOf(entry) }));
+  return entries.map((entry) => ({ cells: columns.map((name) => auditCell(ownMember(entry, name))), tokenId: tokenIdOf(entry) }));
 }
 
 /** The entries made with one token ("only this token's changes"). */

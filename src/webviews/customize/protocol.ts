@@ -1,5 +1,6 @@
 /** Messages between the Customize form and the extension. No `vscode` import. */
 import { bareMessage, messageObject, stringMember } from '../shared/messages';
+import { setOwnMember } from '../../text/ownMember';
 
 /** A variable of the template, as the form shows it (plain text made by the extension). */
 export interface FormVariable {
@@ -43,7 +44,7 @@ function valuesOf(raw: unknown): Record<string, string> | undefined {
   const values: Record<string, string> = {};
   for (const [name, value] of entries) {
     if (!/^[\w.-]{1,64}$/.test(name) || typeof value !== 'string' || value.length > MAX_VALUE) return undefined;
-    values[name] = value;
+    setOwnMember(values, name, value);
   }
   return values;
 }

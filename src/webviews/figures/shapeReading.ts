@@ -6,6 +6,7 @@
  * a series or a table ends up in the tree. No `vscode` import (unit-tested in plain Node).
  */
 import { jsonText } from '../../text/jsonText';
+import { ownMember } from '../../text/ownMember';
 
 export interface Figure {
   /** The field's name, e.g. `online`. */
@@ -137,14 +138,14 @@ function seriesOf(path: string, list: readonly Json[]): Series[] | undefined {
   if (!time || !objects.every((point) => timeOf(point[time]) !== undefined)) return undefined;
   // Number fields: those holding a number (or null, a gap) in every point, and a number in at least one.
   const names = Object.keys(objects[0]).filter((name) => name !== time
-    && objects.every((point) => isNumber(point[name]) || point[name] === null)
-    && objects.some((point) => isNumber(point[name])));
+    && objects.every((point) => isNumber(ownMember(point, name)) || ownMember(point, name) === null)
+    && objects.some((point) => isNumber(ownMember(point, name))));
   if (names.length === 0) return undefined;
   const kept = objects.slice(0, READING_LIMITS.points);
   return names.map((name) => ({
     label: names.length === 1 && VALUE_FIELDS.has(name) ? path : join(path, name),
     points: kept.map((point) => {
-      const y = point[name];
+      const y = ownMember(point, name);
       return { t: timeOf(point[time]), x: cellText(point[time], 40), y: isNumber(y) ? y : undefined };
     }),
   }));
@@ -158,7 +159,7 @@ function tableOf(path: string, list: readonly Json[]): Table | undefined {
       if (!columns.includes(name) && columns.length < READING_LIMITS.columns) columns.push(name);
     }
   }
-  const rows = list.slice(0, READING_LIMITS.rows).map((item) => columns.map((name) => cellText((item as Record<string, Json>)[name], 200)));
+  const rows = list.slice(0, READING_LIMITS.rows).map((item) => columns.map((name) => cellText(ownMember(item as object, name) as Json, 200)));
   return { label: path, columns: columns.map((name) => cellText(name, 80)), rows, omitted: Math.max(0, list.length - READING_LIMITS.rows) };
 }
 

@@ -2,6 +2,7 @@
 import { ApiError, validationFailed } from '../apiError';
 import { oneOf } from '../fieldChecks';
 import { accepted, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
+import { secondReadingBody } from '../readings';
 import { stableInt } from '../stableNumbers';
 import type { NodeRecord } from '../types';
 
@@ -50,7 +51,8 @@ function diagnostics(ctx: HandlerContext) {
 }
 
 function webDiagnostics(ctx: HandlerContext) {
-  const body = ctx.body.json(['url']);
+  // The second reading takes no body fields (it tests the node's own cover site); `url` is refused.
+  const body = ctx.panel.readings.of('POST /nodes/{id}/diagnostics/web') === 'second' ? secondReadingBody(ctx.body, []) : ctx.body.json(['url']);
   const node = ctx.panel.onlineNode(ctx.params.id);
   return ok({
     node_id: node.id,

@@ -2,6 +2,7 @@
 import { conflict, validationFailed } from '../apiError';
 import { FieldErrors, isUuid, optionalString, requiredString } from '../fieldChecks';
 import { created, noContent, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
+import { secondReadingBody } from '../readings';
 import { keyCountsByNode, nodeView } from '../nodeView';
 import { stableInt } from '../stableNumbers';
 import type { NodeRecord } from '../types';
@@ -23,7 +24,10 @@ function view(ctx: HandlerContext, node: NodeRecord) {
 }
 
 function createNode(ctx: HandlerContext) {
-  const body = ctx.body.json(['name', 'hostname', 'region', 'note']);
+  // The second reading takes no `note` (refused with a 400 that names it in `problems[]`).
+  const body = ctx.panel.readings.of('POST /nodes') === 'second'
+    ? secondReadingBody(ctx.body, ['name', 'hostname', 'region'])
+    : ctx.body.json(['name', 'hostname', 'region', 'note']);
   const errors = new FieldErrors();
   errors.check('name', requiredString(body.name));
   errors.check('hostname', requiredString(body.hostname) ?? (HOSTNAME.test(String(body.hostname)) ? undefined : 'must be a DNS name'));
@@ -62,7 +66,9 @@ function createNode(ctx: HandlerContext) {
 
 function patchNode(ctx: HandlerContext) {
   const node = ctx.panel.node(ctx.params.id);
-  const body = ctx.body.json(['name', 'region', 'note']);
+  const body = ctx.panel.readings.of('PATCH /nodes/{id}') === 'second'
+    ? secondReadingBody(ctx.body, ['name', 'region'])
+    : ctx.body.json(['name', 'region', 'note']);
   const errors = new FieldErrors();
   if ('name' in body) errors.check('name', requiredString(body.name));
   errors.check('region', optionalString(body.region));
@@ -104,6 +110,10 @@ function preflightDns(ctx: HandlerContext) {
   if (problem) throw validationFailed({ hostname: problem });
   const hostname = String(body.hostname).toLowerCase();
   const resolves = !hostname.endsWith('.invalid');
+  if (!resolves && ctx.panel.readings.of('POST /nodes/preflight/dns') === 'second') {
+    // The second reading says why in `problems[]` and has no `message`.
+    return ok({ hostname, ok: false, addresses: [], problems: [`no A or AAAA record for ${hostname} (NXDOMAIN from 192.0.2.53)`] });
+  }
   return ok({
     hostname,
     ok: resolves,

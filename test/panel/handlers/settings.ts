@@ -1,10 +1,29 @@
 /** Panel settings (PUT owner-only), the subscription-page preview and the messenger test (owner-only). */
-import { validationFailed } from '../apiError';
+import { badRequest, validationFailed } from '../apiError';
 import { FieldErrors } from '../fieldChecks';
 import { ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 
+/** Fields the second reading's panel owns: shown by GET, refused by PUT as read-only. */
+const OWNED_FIELDS = ['base_url', 'updated_at'];
+
+function ownsFields(ctx: HandlerContext): boolean {
+  return ctx.panel.readings.of('PUT /settings') === 'second';
+}
+
+/** The settings as GET answers them: the second reading adds the fields it owns. */
+function settingsView(ctx: HandlerContext) {
+  const settings = ctx.panel.data.settings;
+  if (!ownsFields(ctx)) return settings;
+  return { base_url: ctx.panel.publicOrigin ?? 'https://panel.example.net', ...settings, updated_at: ctx.panel.settingsUpdatedAt };
+}
+
 function putSettings(ctx: HandlerContext) {
   const settings = ctx.panel.data.settings;
+  if (ownsFields(ctx)) {
+    const sent = ctx.body.json([...Object.keys(settings), ...OWNED_FIELDS]);
+    const owned = OWNED_FIELDS.filter((field) => Object.hasOwn(sent, field));
+    if (owned.length > 0) throw badRequest('read_only_field', `field ${owned.join(', ')} is read-only`);
+  }
   const body = ctx.body.json(Object.keys(settings));
   const errors = new FieldErrors();
   for (const [field, value] of Object.entries(body)) {
@@ -15,8 +34,9 @@ function putSettings(ctx: HandlerContext) {
   if (typeof body.public_url === 'string' && !/^https:\/\/[^\s/]+/.test(body.public_url)) errors.check('public_url', 'must be an https URL');
   if (errors.any) throw validationFailed(errors.fields);
   Object.assign(settings, body);
+  ctx.panel.settingsUpdatedAt = ctx.panel.now().toISOString();
   ctx.panel.audit.record(ctx.caller, 'settings.update', { type: 'settings', id: null }, { fields: Object.keys(body) });
-  return ok(settings);
+  return ok(settingsView(ctx));
 }
 
 function preview(ctx: HandlerContext) {
@@ -38,7 +58,7 @@ function messengerTest(ctx: HandlerContext) {
 }
 
 export const settingsHandlers: HandlerTable = {
-  'GET /settings': (ctx) => ok(ctx.panel.data.settings),
+  'GET /settings': (ctx) => ok(settingsView(ctx)),
   'PUT /settings': putSettings,
   'GET /settings/subscription-page/preview': preview,
   'POST /settings/<messenger>/test': messengerTest,

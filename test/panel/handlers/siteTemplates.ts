@@ -4,6 +4,7 @@ import { FieldErrors, isUuid, optionalString, requiredString } from '../fieldChe
 import { fillPlaceholders } from '../fillPlaceholders';
 import { created, noContent, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import { validateHtml } from '../htmlValidation';
+import { secondReadingBody } from '../readings';
 import { BUNDLE_FORMAT, storedHtmlProblem, variablesOf, variablesProblem, versionProblem } from '../templateFields';
 import type { SiteTemplateRecord } from '../types';
 
@@ -98,14 +99,27 @@ function deleteTemplate(ctx: HandlerContext) {
 }
 
 function validate(ctx: HandlerContext) {
-  const body = ctx.body.json(['html', 'css']);
+  const second = ctx.panel.readings.of('POST /site-templates/validate') === 'second';
+  // First reading `{html, css?}`; second `{html, css?, variables?}`, and it checks placeholders too.
+  const body = second ? secondReadingBody(ctx.body, ['html', 'css', 'variables']) : ctx.body.json(['html', 'css']);
   const problem = requiredString(body.html);
   if (problem) throw validationFailed({ html: problem });
-  const errors = validateHtml(String(body.html));
+  const variablesWrong = second ? variablesProblem(body.variables) : undefined;
+  if (variablesWrong) throw validationFailed({ variables: variablesWrong });
+  const errors: { line?: number; message: string }[] = validateHtml(String(body.html));
+  if (second) errors.push(...undeclaredPlaceholders(String(body.html), variablesOf(body.variables).map((variable) => variable.name)));
   return ok({ valid: errors.length === 0, errors });
 }
 
+/** Second reading of validate: every `{{word}}` that `declared` does not name, at its line. */
+function undeclaredPlaceholders(html: string, declared: readonly string[]): { line: number; message: string }[] {
+  return html.split('\n').flatMap((text, index) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .filter((match) => !declared.includes(match[1]))
+    .map((match) => ({ line: index + 1, message: `unknown placeholder {{${match[1]}}}` })));
+}
+
 function customize(ctx: HandlerContext) {
+  if (ctx.panel.readings.of('POST /site-templates/{id}/customize') === 'second') return customizeWithVariables(ctx);
   const source = template(ctx);
   const body = ctx.body.json(['name', 'values']);
   const values = body.values ?? {};
@@ -120,6 +134,24 @@ function customize(ctx: HandlerContext) {
     name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description,
     html: fillPlaceholders(source.html, given), css: fillPlaceholders(source.css, given),
     variables: source.variables.filter((variable) => !Object.hasOwn(given, variable.name)).map((variable) => ({ ...variable })),
+  }, 'site_templates.customize');
+}
+
+/**
+ * Second reading of customize: `{name?, variables?}` with the template's own `variables` (their defaults
+ * are the copy's values); the copy keeps the html and css as written and declares the variables given
+ * (else the source's).
+ */
+function customizeWithVariables(ctx: HandlerContext) {
+  const source = template(ctx);
+  const body = secondReadingBody(ctx.body, ['name', 'variables']);
+  const errors = new FieldErrors();
+  errors.check('name', optionalString(body.name));
+  errors.check('variables', variablesProblem(body.variables));
+  if (errors.any) throw validationFailed(errors.fields);
+  return store(ctx, {
+    name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description, html: source.html, css: source.css,
+    variables: body.variables === undefined ? source.variables.map((variable) => ({ ...variable })) : variablesOf(body.variables),
   }, 'site_templates.customize');
 }
 

@@ -1,0 +1,83 @@
+/**
+ * Two reasonable readings of the bodies the spec does not show (SHAPES.md "Two readings"), one switch per
+ * route. `first` is what this simulator always did; `second` is another panel that keeps the same contract:
+ * it names request fields as its resources carry them, refuses the ones it does not take with a 400 that
+ * explains itself in `problems[]`, and owns some fields of its settings.
+ */
+import { ApiError } from './apiError';
+import type { JsonBody, RequestBody } from './requestBody';
+
+export type Reading = 'first' | 'second';
+
+export const READING_ROUTES = [
+  'POST /site-templates/validate',
+  'POST /site-templates/{id}/customize',
+  'POST /nodes',
+  'PATCH /nodes/{id}',
+  'POST /nodes/preflight/dns',
+  'POST /nodes/{id}/diagnostics/web',
+  'PUT /settings',
+] as const;
+
+export type ReadingRoute = (typeof READING_ROUTES)[number];
+
+/** The reading of each route; `reading` sets every route, `routes` overrides single ones. */
+export interface ReadingOptions {
+  reading?: Reading;
+  routes?: Partial<Record<ReadingRoute, Reading>>;
+}
+
+export class Readings {
+  private readonly byRoute = new Map<ReadingRoute, Reading>();
+
+  constructor(options: ReadingOptions = {}) {
+    this.set(options.reading ?? 'first');
+    for (const [route, reading] of Object.entries(options.routes ?? {})) this.byRoute.set(route as ReadingRoute, reading);
+  }
+
+  of(route: ReadingRoute): Reading {
+    return this.byRoute.get(route) ?? 'first';
+  }
+
+  /** Plays `reading` on `routes` (every route of the switch when omitted) from the next request on. */
+  set(reading: Reading, routes: readonly ReadingRoute[] = READING_ROUTES): void {
+    for (const route of routes) this.byRoute.set(route, reading);
+  }
+}
+
+/**
+ * The body with only `allowed` fields, as the second reading refuses others: 400 `bad_request` whose
+ * `message` names no field and whose `problems[]` do (`{field, message: "unknown field"}`).
+ */
+export function secondReadingBody(body: RequestBody, allowed: readonly string[]): JsonBody {
+  const all = body.json([...allowed, ...Object.keys(peek(body))]);
+  const unknown = Object.keys(all).filter((field) => !allowed.includes(field));
+  if (unknown.length > 0) throw refusal(unknown.map((field) => ({ field, message: 'unknown field' })));
+  return all;
+}
+
+/** A 400 of the second reading, explained in `problems[]` only. */
+export function refusal(problems: { field: string; message: string }[]): ApiError {
+  return new ProblemsError(problems);
+}
+
+class ProblemsError extends ApiError {
+  constructor(private readonly problems: { field: string; message: string }[]) {
+    super(400, 'bad_request', 'the request was refused');
+  }
+
+  override envelope(): { error: { code: string; message: string; fields?: Record<string, string> } } {
+    return { error: { code: this.code, message: this.message, problems: this.problems } as never };
+  }
+}
+
+/** The top-level member names of a JSON object body (empty for anything else); parse errors surface in `json`. */
+function peek(body: RequestBody): Record<string, unknown> {
+  if (body.isEmpty) return {};
+  try {
+    const value: unknown = JSON.parse(body.raw.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
