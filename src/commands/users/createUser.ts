@@ -79,10 +79,8 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       continue;
     }
     if (outcome.kind === 'done') return announce(context, origin.panelId, outcome.value, vscode.l10n.t('Created "{0}": its nodes show configuration pending until they apply it.', userName(outcome.value)));
-    if (outcome.kind === 'reconciled' && found) {
-      await revealUser(context, found);
-      return outcome.message;
-    }
+    // A lost answer that the re-read resolved is a create like any other: the same Copy Link and Show QR.
+    if (outcome.kind === 'reconciled' && found) return announce(context, origin.panelId, found, outcome.message);
     return outcome.kind === 'reconciled' ? outcome.message : undefined;
   }
 }
