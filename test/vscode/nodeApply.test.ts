@@ -70,10 +70,10 @@ describe('Apply Configuration', () => {
   });
 
   it('once the apply has landed, the node never shows "● not applied" with its Apply button again, even while its users are read', async () => {
-    const record = nodeRecord(panel, 'ams-1');
+    const record = nodeRecord(panel, 'sgp-6');
     record.dirty = true;
     await api.nodesStore.refresh(record.id);
-    const item = await nodeItem(api, 'ams-1');
+    const item = await nodeItem(api, 'sgp-6');
     assert.equal(item.contextValue, 'node.dirty');
     // Every state the item is drawn in, as the tree is told to redraw it.
     const drawn: { description: string; contextValue: string | undefined }[] = [];

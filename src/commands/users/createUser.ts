@@ -70,7 +70,8 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
         found = await findCreated(api, request, sentAt, signal);
         if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
         takeKey(context, origin.panelId, found);
-        return vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state);
+        // Told below with Copy Link and Show QR, like a create whose answer arrived.
+        return { message: vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state), toldByCaller: true };
       },
     });
     const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
