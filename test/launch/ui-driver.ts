@@ -35,6 +35,7 @@ async function drag(page: Page, request: DragRequest): Promise<void> {
   const target = treeRow(page, request.view, request.to);
   await source.waitFor({ timeout: 15_000 });
   await target.waitFor({ timeout: 15_000 });
+  if (process.env.PANEL_OPS_UI_DRIVER_SHOTS) await page.screenshot({ path: `${process.env.PANEL_OPS_UI_DRIVER_SHOTS}/before-drag.png` });
   const from = await source.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error(`the rows "${request.from}" and "${request.to}" of ${request.view} are not on screen`);
@@ -44,6 +45,10 @@ async function drag(page: Page, request: DragRequest): Promise<void> {
   await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 12 });
   await page.waitForTimeout(150);
   await page.mouse.up();
+  if (process.env.PANEL_OPS_UI_DRIVER_SHOTS) {
+    await page.screenshot({ path: `${process.env.PANEL_OPS_UI_DRIVER_SHOTS}/after-drag.png` });
+    console.log(`[ui driver] dragged ${JSON.stringify(from)} -> ${JSON.stringify(to)}`);
+  }
 }
 
 export async function startUiDriver(): Promise<UiDriver> {
