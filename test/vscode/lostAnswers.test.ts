@@ -11,7 +11,7 @@ import type { FaultMatch, SimulatedPanel } from '../panel';
 import type { CustomizeSession } from '../../src/commands/siteTemplates/customizeTemplate';
 import { addTemplate, endEditorTest, templateItem, VALID_HTML } from './editorSupport';
 import { nodeItem, onItem } from './nodeSupport';
-import { connectedPanel, eventually, requestsTo, runWithAnswers, type TestApi } from './support';
+import { connectedPanel, eventually, runWithAnswers, type TestApi } from './support';
 
 describe('Lost answers: every mutation reads back what the panel holds', () => {
   const connected = connectedPanel({ connect: { name: 'Lost answers panel' }, panel: { jobStepMs: 120_000 } });
