@@ -3,6 +3,7 @@
 // make (a drag through a real tree with the mouse). The launcher passes its address to code-server, and so
 // to the extension host, as PANEL_OPS_UI_DRIVER; without it (another launcher) such tests are skipped.
 //   POST /drag {view, from, to}: drags the row of `view` whose label shows `from` onto the row showing `to`.
+// PANEL_OPS_UI_DRIVER_SHOTS=<folder> also writes before-drag.png and after-drag.png there (to see a drag).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
