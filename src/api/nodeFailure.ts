@@ -15,9 +15,22 @@ const NODE_ROUTE = /(^|\/)nodes\/\{id\}(\/|$)/;
  * say) say nothing about a node: undefined. An error whose route is unknown is read by its status alone
  * (the caller asked about a node).
  */
+export function isNodeRoute(route: { readonly path: string }): boolean {
+  return NODE_ROUTE.test(route.path);
+}
+
+/**
+ * A 503 that says the node is offline is the panel's answer, not a transient failure: never retried
+ * (transport and paging ask here). A 503 that is not the API's error object (a proxy's page) stays
+ * transient.
+ */
+export function isNodeOfflineAnswer(error: unknown): boolean {
+  return nodeFailureOf(error) === 'offline';
+}
+
 export function nodeFailureOf(error: unknown): NodeFailure | undefined {
   if (!(error instanceof PanelHttpError)) return undefined;
-  if (error.route && !NODE_ROUTE.test(error.route.path)) return undefined;
+  if (error.route && !isNodeRoute(error.route)) return undefined;
   if (error.status === 503) return 'offline';
   if (error.status === 502) return 'failedOnNode';
   return undefined;

@@ -4,6 +4,7 @@
  * and network errors are; a refused token, a missing scope, a cancellation or an untrusted certificate are not.
  */
 import { PanelHttpError, PanelNetworkError, PanelResponseFormatError, PanelTimeoutError } from './errors';
+import { isNodeOfflineAnswer } from './nodeFailure';
 import { RETRYABLE_STATUSES } from './retryPolicy';
 
 export interface TransientFailure {
@@ -14,6 +15,8 @@ export interface TransientFailure {
 }
 
 export function transientFailure(error: unknown): TransientFailure | undefined {
+  // "The node is offline" (503 in the API's error object on a node route) is an answer, not a hiccup.
+  if (isNodeOfflineAnswer(error)) return undefined;
   // The error object of the API, or a body that is not (a reverse proxy's HTML page): both keep Retry-After.
   if ((error instanceof PanelHttpError || error instanceof PanelResponseFormatError) && RETRYABLE_STATUSES.has(error.status)) {
     return { rateLimited: error.status === 429, retryAfterMs: error.retryAfterMs };

@@ -16,6 +16,7 @@ import {
   PanelCancelledError, PanelConfigError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
 } from './errors';
 import { classifyFailure, type FailureContext } from './failureClassifier';
+import { isNodeOfflineAnswer, isNodeRoute } from './nodeFailure';
 import { UnsendableJsonError } from './exactJson';
 import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
 import { redact } from './redaction';
@@ -188,7 +189,15 @@ export class PanelTransport implements Transport {
         const status = response.statusCode;
         if (isRead && RETRYABLE_STATUSES.has(status) && attempt < attempts) {
           const retryAfter = parseRetryAfter(header(response, 'retry-after'));
-          await response.body.dump().catch(() => undefined);
+          if (status === 503 && isNodeRoute(route)) {
+            // The API's own error object saying the node is offline is the answer (spec part 7): told at
+            // once, not retried. A proxy's 503 page in front of the panel stays a transient failure.
+            const received = await this.receive(response, status, header(response, 'content-type') ?? '', route, MAX_ERROR_BODY_BYTES);
+            const failure = errorOf(received, route, (text) => redact(text, this.secrets), retryAfter);
+            if (isNodeOfflineAnswer(failure)) throw failure;
+          } else {
+            await response.body.dump().catch(() => undefined);
+          }
           const delay = retryDelay(this.retry, attempt, retryAfter);
           this.log('warn', `${described} -> ${status}; retry ${attempt + 1} of ${attempts} in ${delay} ms`);
           await sleep(delay, signal);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { plainLabel } from '../text/plainText';
 import { openDocument } from './openDocument';
+import { locate, PANEL_SCHEME } from './panelUri';
 
 export interface ProblemAt {
   readonly uri: vscode.Uri;
@@ -45,6 +46,47 @@ export class EditorProblems implements vscode.Disposable {
     this.replace(this.placeholders, [file], problems, 'Panel Ops');
   }
 
+  /**
+   * Problems follow the tabs: a template's (or JSON document's) entries go when its last tab closes, and
+   * what the panel said about a refused save or a validation goes when the document is reverted (its text
+   * is the panel's again). Placeholder entries are recomputed as the text changes.
+   */
+  followTabs(): vscode.Disposable {
+    return vscode.Disposable.from(
+      vscode.window.tabGroups.onDidChangeTabs((event) => this.forgetClosed(event.closed)),
+      vscode.window.tabGroups.onDidChangeTabGroups((event) => this.forgetClosed(event.closed.flatMap((group) => group.tabs))),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.scheme !== PANEL_SCHEME || event.document.isDirty || event.contentChanges.length === 0) return;
+        const group = groupOf(event.document.uri);
+        for (const collection of [this.save, this.validation]) {
+          collection.forEach((uri) => {
+            if (groupOf(uri) === group) collection.delete(uri);
+          });
+        }
+      }),
+    );
+  }
+
+  /** Drops the entries of the panel document groups of `closed` tabs that no tab shows any more. */
+  private forgetClosed(closed: readonly vscode.Tab[]): void {
+    const closing = new Set(closed.flatMap((tab) => tabUris(tab.input)).filter((uri) => uri.scheme === PANEL_SCHEME).map(groupOf));
+    if (closing.size === 0) return;
+    const open = new Set<string>();
+    for (const group of vscode.window.tabGroups.all) {
+      for (const tab of group.tabs) {
+        for (const uri of tabUris(tab.input)) if (uri.scheme === PANEL_SCHEME) open.add(groupOf(uri));
+      }
+    }
+    for (const collection of [this.save, this.validation, this.placeholders]) {
+      const gone: vscode.Uri[] = [];
+      collection.forEach((uri) => {
+        const group = groupOf(uri);
+        if (closing.has(group) && !open.has(group)) gone.push(uri);
+      });
+      for (const uri of gone) collection.delete(uri);
+    }
+  }
+
   dispose(): void {
     this.save.dispose();
     this.validation.dispose();
@@ -71,4 +113,18 @@ function rangeOf(document: vscode.TextDocument | undefined, problem: ProblemAt):
   const text = document && line < document.lineCount ? document.lineAt(line) : undefined;
   if (!text) return new vscode.Range(line, 0, line, 1000);
   return new vscode.Range(line, text.firstNonWhitespaceCharacterIndex, line, Math.max(text.range.end.character, text.firstNonWhitespaceCharacterIndex + 1));
+}
+
+/** The documents a tab shows (both sides of a diff). */
+function tabUris(input: unknown): vscode.Uri[] {
+  if (input instanceof vscode.TabInputText) return [input.uri];
+  if (input instanceof vscode.TabInputTextDiff) return [input.original, input.modified];
+  return [];
+}
+
+/** What a document's problems belong to: its template (every file of it), or the document itself. */
+function groupOf(uri: vscode.Uri): string {
+  const location = locate(uri);
+  if (location?.path.kind === 'templateFile') return JSON.stringify([location.panelId, 'template', location.path.templateId]);
+  return uri.toString();
 }

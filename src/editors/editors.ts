@@ -4,6 +4,7 @@ import type { UserInput } from '../prompts/userInput';
 import { DocumentStates } from './documentStates';
 import { EditorProblems } from './editorProblems';
 import type { EditorServices } from './editorServices';
+import { HeldSaves } from './heldSaves';
 import { PanelFileSystem, registerPanelFileSystem } from './panelFileSystem';
 import { openDocument } from './openDocument';
 import { locate } from './panelUri';
@@ -22,6 +23,8 @@ export interface Editors extends vscode.Disposable {
   readonly templates: TemplateSource;
   readonly validator: TemplateValidator;
   readonly conflicts: SaveConflicts;
+  /** Auto-saves of panel documents, held until the operator saves. */
+  readonly heldSaves: HeldSaves;
 }
 
 export interface EditorDependencies {
@@ -39,7 +42,8 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
   const templates = new TemplateSource(services);
   const validator = new TemplateValidator(services, templates);
   const conflicts = new SaveConflicts(services, templates);
-  const fileSystem = new PanelFileSystem(services, templates, new TemplateSave(services, templates, validator, conflicts));
+  const heldSaves = new HeldSaves();
+  const fileSystem = new PanelFileSystem(services, templates, new TemplateSave(services, templates, validator, conflicts), heldSaves);
   const checkPlaceholders = (document: vscode.TextDocument) => {
     const location = locate(document.uri);
     if (location?.path.kind !== 'templateFile') return;
@@ -53,9 +57,9 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
   };
   const disposables = vscode.Disposable.from(
     registerPanelFileSystem(fileSystem),
-    problems, history, conflicts,
+    problems, problems.followTabs(), history, conflicts, heldSaves,
     vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
     vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
   );
-  return { services, fileSystem, templates, validator, conflicts, dispose: () => disposables.dispose() };
+  return { services, fileSystem, templates, validator, conflicts, heldSaves, dispose: () => disposables.dispose() };
 }

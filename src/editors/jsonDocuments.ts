@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { PanelHttpError } from '../api/errors';
+import { isLostAnswer, PanelHttpError } from '../api/errors';
 import { BRANDING_UPDATE_FIELDS } from '../api/branding';
 import { parseJsonExact, stringifyJsonExact } from '../api/exactJson';
 import type { PanelApi } from '../api/index';
 import { listFromResponse } from '../state/listFromResponse';
 import type { JsonObject } from '../api/types';
 import { describeError } from '../text/describeError';
+import { jsonText } from '../text/jsonText';
 import { stateKey, type EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
 import { lineOfMember, problemsOf } from './fieldErrorLines';
@@ -117,12 +118,29 @@ export class JsonDocuments {
       try {
         await this.services.session.callOn(panelId, (api, signal) => routes.put(api, changes, signal));
       } catch (error) {
-        throw this.refused(uri, text, error);
+        if (!isLostAnswer(error)) throw this.refused(uri, text, error);
+        await this.readBack(panelId, id, changes, error);
       }
     }
     // The editor keeps what was typed (the panel's answer may order members differently).
     this.services.states.read(keyOf(panelId, id), text, undefined);
     this.services.problems.clearSave(uri);
+  }
+
+  /**
+   * After a lost answer to a save: reads the document again. When the panel holds every field that was
+   * sent, the save went through (it is never sent twice); else the file stays unsaved and says so.
+   */
+  private async readBack(panelId: string, id: JsonDocumentId, sent: JsonObject, lost: unknown): Promise<void> {
+    let held: unknown;
+    try {
+      held = await this.services.session.callOn(panelId, (api, signal) => routesOf(id).get(api, signal));
+    } catch (error) {
+      throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}) and the document could not be read back ({1}); check the panel before saving again.', describeError(lost), describeError(error)));
+    }
+    const holds = isObject(held) && Object.keys(sent).every((name) => Object.prototype.hasOwnProperty.call(held, name) && jsonText(held[name]) === jsonText(sent[name]));
+    if (!holds) throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}); reading it back shows the panel does not hold your changes, so the file was not saved. Save again to send them.', describeError(lost)));
+    this.services.log.info(`Saving a document on ${panelId}: the answer was lost; read back, the panel holds what was sent`);
   }
 
   private async fetchText(panelId: string, id: JsonDocumentId): Promise<string> {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { NotConnectedError } from '../connection/panelSession';
 import { listFromResponse } from '../state/listFromResponse';
 import type { EditorServices } from './editorServices';
+import type { HeldSaves } from './heldSaves';
 import { JsonDocuments, type JsonDocumentId } from './jsonDocuments';
 import { folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
 import { locate, PANEL_SCHEME } from './panelUri';
@@ -28,6 +29,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     private readonly services: EditorServices,
     private readonly templates: TemplateSource,
     private readonly saves: TemplateSave,
+    private readonly heldSaves: HeldSaves,
   ) {
     this.json = new JsonDocuments(services);
   }
@@ -95,6 +97,8 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const { panelId, path } = this.where(uri);
+    // An auto-save never reaches the live panel: the document stays dirty until the operator saves it.
+    this.heldSaves.checkWrite(uri);
     try {
       if (path.kind === 'templateFile') await this.saves.write(uri, panelId, path.templateId, path.file, content);
       else if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);

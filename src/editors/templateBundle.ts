@@ -3,6 +3,7 @@
  * object `{format, name, description, html, css, variables}`. No `vscode` import (unit-tested).
  */
 import type { SiteTemplateRecord } from '../state/siteTemplateRecord';
+import { parseJsonExact } from '../api/exactJson';
 
 export const BUNDLE_FORMAT = 'site-template/1';
 
@@ -25,7 +26,7 @@ export function importBodyOf(fileName: string, text: string): Record<string, unk
   if (/\.html?$/i.test(fileName)) return { html: text };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJsonExact(text); // int64 values keep their digits
   } catch (error) {
     throw new Error(`${fileName} is neither an HTML page nor a template bundle (JSON): ${error instanceof Error ? error.message : String(error)}`);
   }

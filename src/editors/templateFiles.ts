@@ -2,6 +2,7 @@
 import type { SiteTemplateRecord } from '../state/siteTemplateRecord';
 import { jsonText } from '../text/jsonText';
 import { TEMPLATE_FILES, type TemplateFile } from './panelPaths';
+import { parseJsonExact } from '../api/exactJson';
 
 const FIELD_OF: Record<TemplateFile, 'html' | 'css' | 'variables'> = { 'index.html': 'html', 'style.css': 'css', 'variables.json': 'variables' };
 
@@ -39,7 +40,8 @@ export function putBody(file: TemplateFile, text: string): Record<string, unknow
   if (file !== 'variables.json') return { [FIELD_OF[file]]: text };
   let variables: unknown;
   try {
-    variables = JSON.parse(text);
+    // Exact: an int64 default keeps its digits (JSON.parse would round it).
+    variables = parseJsonExact(text);
   } catch (error) {
     const position = /position (\d+)/.exec(String(error))?.[1];
     const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;

@@ -27,6 +27,8 @@ export interface AskedQuestion {
   /** The labels offered by a pick, and those pre-selected. */
   readonly items?: readonly string[];
   readonly picked?: readonly string[];
+  /** The description of each offered item, in the order of `items`. */
+  readonly descriptions?: readonly (string | undefined)[];
   /** Messages the live validation gave for answers typed into this box. */
   readonly validation: string[];
   readonly detail?: string;
@@ -177,6 +179,7 @@ export class ScriptedUserInput implements UserInput {
       problem: question.problem,
       items: items.map((item) => item.label),
       picked: items.filter((item) => item.picked).map((item) => item.label),
+      descriptions: items.map((item) => item.description),
       validation: [],
     };
     this.log.push(record);

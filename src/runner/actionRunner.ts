@@ -132,8 +132,9 @@ async function reconcile<T>(context: ActionContext, action: ReadAction<T>, recon
     ? vscode.l10n.t('The panel applied it, but its answer was unreadable; reading what it holds now…')
     : vscode.l10n.t('The panel\'s answer was lost; reading what it holds now…');
   try {
-    const message = await runWithProgress(title, (_report, signal) => context.session.callOn(action.panelId, reconciler, signal));
-    void context.input.notify('info', message);
+    const answer = await runWithProgress(title, (_report, signal) => context.session.callOn(action.panelId, reconciler, signal));
+    const message = typeof answer === 'string' ? answer : answer.message;
+    if (typeof answer === 'string') void context.input.notify('info', message);
     return { kind: 'reconciled', message };
   } catch (error) {
     const told = vscode.l10n.t('{0}: the answer was lost and the panel could not be read back ({1}). Check the panel before trying again.', action.failure, describeError(error));

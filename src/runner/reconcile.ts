@@ -5,7 +5,16 @@ import { isLostAnswer, PanelCancelledError } from '../api/errors';
  * After a mutation whose answer was lost or unreadable: re-reads what the action touched, updates the
  * stores, and says in one sentence what the panel holds now. Never sends the mutation again.
  */
-export type Reconciler = (api: PanelApi, signal: AbortSignal) => Promise<string>;
+export type Reconciler = (api: PanelApi, signal: AbortSignal) => Promise<string | ReconciledAnswer>;
+
+/**
+ * What a re-read found, when the caller tells it itself (a found user is announced with Copy Link and
+ * Show QR like any new user): the runner then tells nothing.
+ */
+export interface ReconciledAnswer {
+  readonly message: string;
+  readonly toldByCaller: true;
+}
 
 /** A mutation that has nothing to re-read after a lost answer, and why: written out, never implied. */
 export interface NothingToReconcile {

@@ -32,6 +32,9 @@ export interface NodeProblem {
 export class NodesStore {
   private loaded: PanelNode[] | undefined;
   private readonly byId = new Map<string, PanelNode>();
+  /** Counts the copies taken by `update`; `takenAt` says when each node's last one was taken. */
+  private changes = 0;
+  private readonly takenAt = new Map<string, number>();
   private readonly problems = new Map<string, NodeProblem>();
   /** The read of the list: a newer one or a reset cancels it. */
   private readonly listing = new LatestLoad<readonly PanelNode[]>();
@@ -65,8 +68,10 @@ export class NodesStore {
    */
   load(signal?: AbortSignal): Promise<readonly PanelNode[]> {
     return this.listing.start(async (reading) => {
+      const startedAt = this.changes;
       const list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
-      const items = nodesOf(list);
+      // A node taken while the list was on its way (an apply that landed) is newer than the list's copy.
+      const items = nodesOf(list).map((node) => this.newerThan(node, startedAt));
       if (!reading.aborted) this.take(items);
       return items;
     }, signal);
@@ -90,15 +95,25 @@ export class NodesStore {
   }
 
   private async read(id: string, signal: AbortSignal): Promise<PanelNode | undefined> {
+    const startedAt = this.changes;
     const node = await this.session.call((api, callSignal) => api.nodes.get(id, { signal: callSignal }), signal);
     if (signal.aborted || !isNode(node)) return undefined;
-    this.update(node);
-    return node;
+    const newest = this.newerThan(node, startedAt);
+    if (newest === node) this.update(node);
+    return newest;
+  }
+
+  /** `node`, or the store's copy of it when that was taken after `startedAt` (a read sent before it). */
+  private newerThan(node: PanelNode, startedAt: number): PanelNode {
+    const takenAt = this.takenAt.get(node.id);
+    const current = this.byId.get(node.id);
+    return takenAt !== undefined && takenAt > startedAt && current ? current : node;
   }
 
   /** Takes a newer copy of a node (read or answered by an action). */
   update(node: PanelNode): void {
     if (!isNode(node)) return;
+    this.takenAt.set(node.id, ++this.changes);
     this.byId.set(node.id, node);
     if (this.loaded) this.loaded = this.loaded.map((candidate) => (candidate.id === node.id ? node : candidate));
     this.nodeChanged.fire(node.id);
@@ -147,6 +162,7 @@ export class NodesStore {
     this.reading.clear();
     this.loaded = undefined;
     this.byId.clear();
+    this.takenAt.clear();
     this.problems.clear();
   }
 

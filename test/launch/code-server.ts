@@ -11,6 +11,7 @@ import { launchChromium } from './chromium-browser';
 import { remoteUri, startCodeServer, workbenchUrl, type RunningCodeServer } from './code-server-process';
 import { installCodeServer } from './install-code-server';
 import { repoRoot, vscodeTestDir } from './repo-paths';
+import { startUiDriver, UI_DRIVER_ENV, type UiDriver } from './ui-driver';
 
 const OVERALL_TIMEOUT_MS = Number(process.env.PANEL_OPS_VSCODE_TEST_TIMEOUT_MS ?? 10 * 60_000);
 const suiteEntry = join(repoRoot, 'out', 'test', 'vscode', 'index.js');
@@ -24,8 +25,9 @@ function printWorkbenchLog(type: string, args: unknown[]): void {
   (type === 'error' ? console.error : console.log)(text);
 }
 
-async function runSuite(server: RunningCodeServer, browser: Browser, workspace: string): Promise<number> {
+async function runSuite(server: RunningCodeServer, browser: Browser, workspace: string, driver: UiDriver): Promise<number> {
   const page = await browser.newPage();
+  driver.setPage(page);
   let reportExit: (code: number) => void = () => undefined;
   const exitCode = new Promise<number>((resolve) => (reportExit = resolve));
   // Exposed before the workbench loads: it calls them when it runs extension tests.
@@ -66,7 +68,9 @@ async function main(): Promise<number> {
   const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-suite-'));
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
+  let driver: UiDriver | undefined;
   const cleanUp = async (): Promise<void> => {
+    await driver?.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
     await server?.stop();
     rmSync(workspace, { recursive: true, force: true });
@@ -76,10 +80,12 @@ async function main(): Promise<number> {
   }
   try {
     const started = Date.now();
-    server = await startCodeServer({ userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions'), workspace });
+    // Gestures the extension API cannot make (a drag through a real tree): tests ask the driver for them.
+    driver = await startUiDriver();
+    server = await startCodeServer({ userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions'), workspace, env: { [UI_DRIVER_ENV]: driver.url } });
     browser = await launchChromium();
     console.log(`[code-server launcher] code-server at ${server.url}; running ${suiteEntry}`);
-    const code = await runSuite(server, browser, workspace);
+    const code = await runSuite(server, browser, workspace, driver);
     console.log(`[code-server launcher] suite exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return code;
   } finally {

@@ -311,8 +311,10 @@ export interface AuditEntry {
 
 export interface FleetUpdateRecord {
   id: string;
-  status: 'running' | 'finished' | 'stopped';
+  status: 'queued' | 'running' | 'finished' | 'stopped';
   node_ids: string[];
+  /** The update's own state of each of its nodes. */
+  nodes: { node_id: string; state: 'pending' | 'updated' | 'failed' | 'skipped' }[];
   engine: string;
   target_version: string;
   created_at: string;

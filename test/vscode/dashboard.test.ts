@@ -151,6 +151,10 @@ describe('Dashboard and node metrics', () => {
     await offline.loaded;
     const offlineSections = sectionsOf(offline);
     assert.match(offlineSections.metrics.problem ?? '', /503/);
+    assert.match(offlineSections.metrics.problem ?? '', /offline/);
+    const wawId = (waw as vscode.TreeItem & { node: { id: string } }).node.id;
+    assert.equal(requestsTo(panel, `/nodes/${wawId}/metrics`).length, 1, 'a 503 saying the node is offline is the answer: not retried');
+    assert.equal(requestsTo(panel, `/nodes/${wawId}/stats`).length, 1, 'not retried');
     const cpu = offlineSections.series.reading?.series[0];
     assert.ok(cpu && cpu.points.at(-1)?.y === undefined, 'the offline hours are gaps in the chart');
   });

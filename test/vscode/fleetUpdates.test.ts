@@ -36,4 +36,21 @@ describe('Fleet updates', () => {
     assert.deepEqual([...panel.data.fleetUpdates.values()].map((update) => update.status), ['stopped']);
   });
 
+  it('counts progress from the update\'s own node states: a queued update with every node pending is 0/2, though one node already runs the target version', async () => {
+    const ams = [...panel.data.nodes.values()].find((node) => node.name === 'ams-1');
+    const fra = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2');
+    assert.ok(ams && fra);
+    ams.engine_version = '2.1.8';
+    const id = '0e1d2c3b-4a59-4876-9543-210fedcba987';
+    panel.data.fleetUpdates.set(id, {
+      id, status: 'queued', node_ids: [ams.id, fra.id],
+      nodes: [{ node_id: ams.id, state: 'pending' }, { node_id: fra.id, state: 'pending' }],
+      engine: 'mtg', target_version: '2.1.8', created_at: new Date().toISOString(), finished_at: null, stopped_at: null, created_by: 'ops',
+    });
+    await runWithAnswers('panelOps.fleet.showUpdates', { cancel: true });
+    const description = api.input.questions[0].descriptions?.[0] ?? '';
+    assert.match(description, /0\/2 nodes updated/, description);
+    panel.data.fleetUpdates.delete(id);
+  });
+
 });

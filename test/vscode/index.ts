@@ -18,9 +18,12 @@ const emptyStats = { suites: 0, tests: 0, passes: 0, pending: 0, failures: 0 } a
 export async function run(): Promise<void> {
   // The spec reporter writes through console.log, which the extension host forwards to the launcher.
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60_000, slow: 5_000 });
-  // PANEL_OPS_TEST_GREP=<text> runs only the tests whose full title contains it (while developing).
+  // PANEL_OPS_TEST_GREP=<text> runs only the tests whose full title contains it (while developing);
+  // PANEL_OPS_TEST_GREP=/<regular expression>/ those whose title it matches.
   const grep = process.env.PANEL_OPS_TEST_GREP;
-  if (grep) mocha.grep(grep);
+  const pattern = grep && /^\/(.+)\/$/.exec(grep);
+  if (pattern) mocha.grep(new RegExp(pattern[1]));
+  else if (grep) mocha.grep(grep);
   // Every test fails when a webview it opened reported a Content-Security-Policy violation (a blocked
   // chunk, style sheet, image or font): the pages must load whole under their policy.
   mocha.rootHooks({ afterEach: failOnWebviewPolicyViolations });

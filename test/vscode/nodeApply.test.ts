@@ -69,6 +69,35 @@ describe('Apply Configuration', () => {
     assert.equal(requestsTo(panel, `/keys/${bound.id}`).length, 0, 'the user is not read again while the node stays clean');
   });
 
+  it('once the apply has landed, the node never shows "● not applied" with its Apply button again, even while its users are read', async () => {
+    const record = nodeRecord(panel, 'sgp-6');
+    record.dirty = true;
+    await api.nodesStore.refresh(record.id);
+    const item = await nodeItem(api, 'sgp-6');
+    assert.equal(item.contextValue, 'node.dirty');
+    // Every state the item is drawn in, as the tree is told to redraw it.
+    const drawn: { description: string; contextValue: string | undefined }[] = [];
+    const provider = api.nodes.provider as vscode.TreeDataProvider<vscode.TreeItem> & { onDidChangeTreeData: vscode.Event<vscode.TreeItem | undefined> };
+    const subscription = provider.onDidChangeTreeData((changed) => {
+      if (changed === undefined || changed === item) drawn.push({ description: String(item.description), contextValue: item.contextValue });
+    });
+    // The users of the node are read again after the apply lands: slowly here, as on a busy panel.
+    panel.inject({ kind: 'latency', ms: 800, match: { method: 'GET', path: '/keys' }, times: 5 });
+    try {
+      const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', item);
+      assert.equal(report.outcome, 'ok');
+    } finally {
+      subscription.dispose();
+      panel.clearFaults();
+    }
+    const landed = drawn.findIndex((state) => /Applying: ok/.test(state.description) || state.contextValue === 'node');
+    assert.ok(landed >= 0, JSON.stringify(drawn));
+    const after = drawn.slice(landed);
+    assert.deepEqual(after.filter((state) => state.contextValue === 'node.dirty' || /not applied/.test(state.description)), [], `drawn after it landed: ${JSON.stringify(after)}`);
+    assert.ok(drawn.filter((state) => /Applying/.test(state.description)).every((state) => state.contextValue !== 'node.dirty'), 'no Apply button while the apply is watched');
+    assert.equal(item.contextValue, 'node');
+  });
+
   it('tells a broken node\'s failed job with its error, opens its log, and applies nothing more', async () => {
     const item = await nodeItem(api, 'hel-3');
     const record = nodeRecord(panel, 'hel-3');

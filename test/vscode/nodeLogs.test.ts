@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LogStreamRecord, SimulatedPanel } from '../panel';
-import { connectedPanel, eventually, lastPosted, nodeItem, type TestApi } from './support';
+import { connectedPanel, eventually, lastPosted, nodeItem, requestsTo, type TestApi } from './support';
 
 type Viewer = TestApi['logViewers']['viewers'][number];
 type Posted = Viewer['probe']['posted'][number];
@@ -108,8 +108,12 @@ describe('Node log viewer', () => {
   });
 
   it('says an offline node is offline and offers to reconnect', async () => {
+    const waw = [...panel.data.nodes.values()].find((node) => node.name === 'waw-4');
+    assert.ok(waw);
+    panel.resetRequests();
     const viewer = await openLogs(api, 'waw-4');
     await eventually(() => lastState(viewer)?.state === 'offline', 'the offline state');
+    assert.equal(requestsTo(panel, new RegExp(`/nodes/${waw.id}/logs`)).length, 1, 'the panel said the node is offline: asked once, not retried');
     const state = lastState(viewer);
     assert.match(state?.message ?? '', /waw-4 is offline/);
     assert.equal(state?.canReconnect, true);

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { auditSince, nodeItem, onItem } from './nodeSupport';
-import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
+import { children, connectedPanel, eventually, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
 
 describe('Node management', () => {
   const connected = connectedPanel();
@@ -64,6 +64,9 @@ describe('Node management', () => {
     const transfer = new vscode.DataTransfer();
     const controller = api.nodes.dragAndDrop;
     controller.handleDrag(dragged, transfer);
+    // What VS Code does with drag data: serialise it. Ids, not items (which point to their sections and back).
+    const [mime] = controller.dragMimeTypes;
+    assert.deepEqual(JSON.parse(await transfer.get(mime)?.asString() ?? 'null').ids, dragged.map((item) => item.node.id));
     panel.resetRequests();
     await controller.handleDrop(target, transfer, new vscode.CancellationTokenSource().token);
 
@@ -82,5 +85,26 @@ describe('Node management', () => {
     panel.resetRequests();
     await controller.handleDrop(user, transfer, new vscode.CancellationTokenSource().token);
     assert.equal(requestsTo(panel, '/nodes/order').length, 0);
+  });
+
+  it('reorders when a node is dragged with the mouse onto another in the real Nodes view', async function () {
+    // The launcher's UI driver moves the mouse in the workbench page (test/launch/ui-driver.ts).
+    const driver = process.env.PANEL_OPS_UI_DRIVER;
+    if (!driver) this.skip();
+    const before = (await children(api.nodes)).map(labelOf);
+    assert.ok(before.length >= 3, before.join(', '));
+    // Rows near the top: the pane shows only the first few.
+    const [moved, target] = [before[0], before[2]];
+    await vscode.commands.executeCommand('workbench.view.extension.panelOps');
+    await vscode.commands.executeCommand('panelOps.nodes.focus');
+    panel.resetRequests();
+    const answer = await fetch(`${driver}/drag`, { method: 'POST', body: JSON.stringify({ view: 'Nodes', from: moved, to: target }) });
+    assert.equal(answer.status, 200, await answer.text());
+    await eventually(() => requestsTo(panel, '/nodes/order').length === 1, 'the drop sent the new order');
+    const expected = before.filter((name) => name !== moved);
+    expected.splice(expected.indexOf(target), 0, moved);
+    const panelOrder = [...panel.data.nodes.values()].sort((a, b) => a.position - b.position).map((node) => node.name);
+    assert.deepEqual(panelOrder, expected, `${moved} is now before ${target} on the panel`);
+    await eventually(() => api.nodesStore.nodes?.map((node) => node.name).join() === expected.join(), 'the view shows the panel\'s new order');
   });
 });

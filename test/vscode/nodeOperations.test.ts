@@ -53,6 +53,17 @@ describe('Node operations', () => {
     assert.match(tooltipText(item), /offline/);
   });
 
+  it('Check on a healthy node says every check passed and shows what the panel returned in a read-only tab', async () => {
+    const item = await nodeItem(api, 'ams-1');
+    await onItem(api, 'panelOps.nodes.check', item);
+    assert.deepEqual(api.input.notices.map((notice) => notice.message), ['Every check of "ams-1" passed.']);
+    const tab = readOnlyTab(/ams-1 — check\.json/);
+    const answer = JSON.parse(tab) as { checks?: { name?: unknown }[] };
+    assert.ok(Array.isArray(answer.checks) && answer.checks.length > 0 && answer.checks.every((entry) => typeof entry.name === 'string'), `the checks by name: ${tab}`);
+    assert.match(tab, /latency|ms/i, 'with their latencies');
+    assert.match(tab, /"checked_at"/, 'and the time');
+  });
+
   it('restarts after the confirmation and asks nothing more', async () => {
     const item = await nodeItem(api, 'ams-1');
     const audit = panel.data.audit.length;

@@ -67,7 +67,10 @@ describe('Nodes view', () => {
     assert.ok(health.length > 0);
     assert.ok(health.every((item) => item.contextValue === 'healthField'), JSON.stringify(health.map(labelOf)));
 
+    const waw = [...panel.data.nodes.values()].find((node) => node.name === 'waw-4')!;
+    panel.resetRequests();
     const offline = await children(api.nodes, await section(api, 'waw-4', 'Health'));
+    assert.equal(requestsTo(panel, `/nodes/${waw.id}/health`).length, 1, 'the panel said the node is offline: asked once, not three times');
     assert.equal(offline.length, 1);
     assert.equal(offline[0].contextValue, 'error');
     assert.match(labelOf(offline[0]), /offline/);

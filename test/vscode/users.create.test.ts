@@ -35,17 +35,16 @@ describe('Users: create, batch, import', () => {
     const amsId = nodeId(panel, 'ams-1');
     assert.equal(api.nodesStore.get(amsId)?.dirty, false, 'ams-1 starts with nothing pending');
     panel.resetRequests();
-    // Label, type, nodes (the operator clears the pre-selected node), expiry; the panel refuses: no node;
-    // the nodes step opens again with the panel's words, and only it.
-    const told = await runOnWithAnswers('panelOps.users.create', [section], 'wizard-user', 'SHARED', [], '30 days', ['ams-1'], 'Copy Link', 'ams-1 (tg)');
+    // Label, type, nodes (the operator clears the pre-selected node: contract 2.2 wants at least one, so the
+    // nodes step asks again at once, nothing is sent), expiry.
+    const told = await runOnWithAnswers('panelOps.users.create', [section], 'wizard-user', 'SHARED', [], ['ams-1'], '30 days', 'Copy Link', 'ams-1 (tg)');
 
     const questions = api.input.questions;
-    assert.deepEqual(questions.map((question) => question.kind), ['text', 'pick', 'pickMany', 'pick', 'pickMany', 'pick']);
+    assert.deepEqual(questions.map((question) => question.kind), ['text', 'pick', 'pickMany', 'pickMany', 'pick', 'pick']);
     assert.match(questions[0].title, /Create User/);
     assert.deepEqual(questions[2].picked, ['ams-1'], 'the node it was started from is pre-selected');
-    assert.match(questions[4].problem ?? '', /node/i, 'the nodes step shows why the panel refused');
-    assert.equal(questions[4].problem?.includes('label'), false);
-    assert.equal(requestsTo(panel, '/keys').filter((request) => request.method === 'POST').length, 2, 'refused once, then created');
+    assert.match(questions[3].problem ?? '', /at least one node/i, 'the nodes step says why it asks again');
+    assert.equal(requestsTo(panel, '/keys').filter((request) => request.method === 'POST').length, 1, 'zero nodes is refused locally: one POST, the one that created');
 
     const created = keysLabelled(panel, 'wizard-user');
     assert.equal(created.length, 1);
@@ -111,15 +110,17 @@ describe('Users: create, batch, import', () => {
     assert.equal(requestsTo(panel, '/keys').filter((request) => request.method === 'POST').length, 1, 'never sent twice');
     assert.equal(keysLabelled(panel, 'lost-answer').length, 1);
     assert.match(String(told), /"lost-answer" was created/);
+    const notice = api.input.notices.find((candidate) => candidate.message.includes('"lost-answer" was created'));
+    assert.deepEqual(notice?.actions, ['Copy Link', 'Show QR'], 'the same buttons as a create whose answer arrived');
   });
 
   it('creates users in batch from a prefix and a count', async () => {
     panel.resetRequests();
-    // No node at first: the panel refuses every item's node_ids, and the nodes step says so once.
-    const told = await runWithAnswers('panelOps.users.createBatch', 'crew', '3', 'SHARED', [], '7 days', ['fra-2', 'ams-1']);
+    // No node at first: refused locally (contract 2.2), and the nodes step says so once.
+    const told = await runWithAnswers('panelOps.users.createBatch', 'crew', '3', 'SHARED', [], ['fra-2', 'ams-1'], '7 days');
     const nodesAgain = api.input.questions.filter((question) => question.kind === 'pickMany')[1];
-    assert.ok(nodesAgain?.problem && !nodesAgain.problem.includes(';'), `one message on the nodes step: ${nodesAgain?.problem}`);
-    assert.equal(requestsTo(panel, '/keys/batch').length, 2);
+    assert.match(nodesAgain?.problem ?? '', /at least one node/i, `one message on the nodes step: ${nodesAgain?.problem}`);
+    assert.equal(requestsTo(panel, '/keys/batch').length, 1, 'nothing sent until a node was picked');
     for (const label of ['crew-1', 'crew-2', 'crew-3']) {
       const [key] = keysLabelled(panel, label);
       assert.ok(key, label);

@@ -4,7 +4,6 @@ import { prettyJson } from '../../editors/readOnlyDocuments';
 import { confirmed, isBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
 import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../views/nodes/fleetUpdateText';
-import { isNode } from '../../state/nodesStore';
 import { runMutation, runRead } from '../../runner/actionRunner';
 import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
 import { plural } from '../../text/plural';
@@ -59,17 +58,15 @@ async function showFleetUpdates(context: NodeActionContext): Promise<void> {
     panelId,
     busyLabel: vscode.l10n.t('Reading the fleet updates…'),
     failure: vscode.l10n.t('Could not read the fleet updates'),
-    // The node list too: without a progress figure from the panel, a running update's progress is how
-    // many of its nodes already run the target version.
-    run: (api, signal) => Promise.all([api.fleet.updates.list({ signal }), api.nodes.list({ signal }).catch(() => undefined)]),
+    // Progress comes from the update itself (its figure or its own node states), never from node versions.
+    run: (api, signal) => api.fleet.updates.list({ signal }),
   });
   if (read.kind !== 'done') return;
-  const [updates, fleetNodes] = read.value;
-  const versions = new Map((Array.isArray(fleetNodes?.items) ? fleetNodes.items : []).filter(isNode).map((node) => [node.id, node.engine_version]));
+  const updates = read.value;
   const now = Date.now();
   const items = fleetUpdatesOf(updates).map((update) => ({
     label: `${update.running ? '$(sync~spin)' : '$(history)'} ${escapeIcons(quickInputText(nodeList(context, update), 120))}`,
-    description: escapeIcons(quickInputText(fleetUpdateDescription(update, now, vscode.l10n.t, fleetNodes ? (id) => versions.get(id) : undefined), 200)),
+    description: escapeIcons(quickInputText(fleetUpdateDescription(update, now, vscode.l10n.t), 200)),
     detail: update.running ? vscode.l10n.t('Running: choose it to stop it') : undefined,
     update,
   }));

@@ -17,6 +17,8 @@ import { confirmed } from '../../prompts/userInput';
 import { plural } from '../../text/plural';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
+/** The context value of a node whose apply is being watched: its menus, without Apply. */
+const APPLYING_CONTEXT = 'node.applying';
 const BASELINE_JOBS = 20;
 /** Applies watched at once by Apply All Pending (each polls two reads per interval). */
 const APPLY_ALL_CONCURRENCY = 6;
@@ -91,11 +93,20 @@ async function applyAndWatch(
     return { node: name, outcome: 'notQueued', seen: [], error: queued.kind === 'failed' ? describeError(queued.error) : undefined };
   }
 
-  const result = await watch(context, item, baseline, before, report, signal);
-  return settle(context, item, result, tellResult);
+  const { result, endBusy } = await watch(context, item, baseline, before, report, signal);
+  // The spinner stays until the stores hold what the watch ended with: ending it first would show the
+  // node's old copy ("● not applied", with its Apply button) while the node's users are read again.
+  try {
+    return await settle(context, item, result, tellResult);
+  } finally {
+    endBusy();
+  }
 }
 
-/** Runs the watcher with the item showing the job's status and a spinner, paused while the window is unfocused. */
+/**
+ * Runs the watcher with the item showing the job's status and a spinner, paused while the window is
+ * unfocused. The caller ends the spinner (`endBusy`) once it has put the result into the stores.
+ */
 async function watch(
   context: NodeActionContext,
   item: NodeItem,
@@ -103,10 +114,11 @@ async function watch(
   before: PanelNode,
   report: (status: WatchedStatus | undefined) => void,
   cancel: AbortSignal,
-): Promise<ApplyWatchResult> {
+): Promise<{ result: ApplyWatchResult; endBusy: () => void }> {
   const { intervalMs, timeoutMs } = watchSettings();
   const both = (signal: AbortSignal, callSignal: AbortSignal) => ({ signal: AbortSignal.any([signal, callSignal]) });
-  let endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(undefined)));
+  // While the apply is watched the node offers no second Apply (a click would queue another apply).
+  const endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(undefined)), { contextValue: APPLYING_CONTEXT });
   const applyWatch = new ApplyWatch({
     reads: {
       node: (signal) => context.session.callOn(item.panelId, (api, callSignal) => api.nodes.get(item.node.id, both(signal, callSignal))),
@@ -122,8 +134,7 @@ async function watch(
     focused: true,
     onUpdate: (state) => {
       report(state.status);
-      endBusy();
-      endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(state.status)));
+      endBusy.relabel(vscode.l10n.t('Applying: {0}', statusWord(state.status)));
     },
   });
   const stop = () => applyWatch.cancel();
@@ -136,9 +147,11 @@ async function watch(
   try {
     const result = await applyWatch.start();
     context.log.info(`Apply on ${nodeName(item.node)}: ${result.seen.join(' -> ') || 'no job seen'}; ${result.kind}`);
-    return result;
-  } finally {
+    return { result, endBusy: () => endBusy() };
+  } catch (error) {
     endBusy();
+    throw error;
+  } finally {
     for (const subscription of subscriptions) subscription.dispose();
   }
 }

@@ -29,7 +29,10 @@ function failedChecks(answer: JsonObject | undefined): string[] {
     .map((check) => plainLabel(check.name, 60) || vscode.l10n.t('(unnamed check)'));
 }
 
-/** Check (`POST /nodes/{id}/check`): says whether every check passed; failures open the whole answer. */
+/**
+ * Check (`POST /nodes/{id}/check`): says whether every check passed, and opens what the panel returned
+ * (check names, latencies, time) in a read-only tab either way.
+ */
 async function check(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
   const outcome = await mutateNode(context, item, vscode.l10n.t('check'), {
@@ -40,12 +43,9 @@ async function check(context: NodeActionContext, item: NodeItem): Promise<void> 
   });
   if (outcome.kind !== 'done') return;
   const failed = failedChecks(outcome.value);
-  if (failed.length === 0 && outcome.value?.ok !== false) {
-    void context.input.notify('info', vscode.l10n.t('Every check of "{0}" passed.', name));
-    return;
-  }
-  void context.input.notify('warning', vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details')));
   await context.documents.show(vscode.l10n.t('{0} — check.json', name), prettyJson(outcome.value), 'json');
+  if (failed.length === 0 && outcome.value?.ok !== false) void context.input.notify('info', vscode.l10n.t('Every check of "{0}" passed.', name));
+  else void context.input.notify('warning', vscode.l10n.t('Checks of "{0}" failed: {1}', name, failed.join(', ') || vscode.l10n.t('see the details')));
 }
 
 /** Web Lifecycle: start, stop or reload the node's web server (`POST /nodes/{id}/web/lifecycle {action}`). */

@@ -5,8 +5,9 @@ import { sendWithOptionalFields } from '../../api/optionalFields';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import { CustomizeForm } from '../../webviews/customize';
 import type { WebviewHost } from '../../webviews/shared';
-import { failureSentence, nothingToReconcile, runMutation } from '../../runner/actionRunner';
-import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
+import { failureSentence, runMutation } from '../../runner/actionRunner';
+import { createdOutcome, readTemplate, type TemplateCommandContext } from './templateCommandContext';
+import { reconcileTemplateCreate } from './createdTemplate';
 import { shownName, templateTarget } from './templateTarget';
 
 /**
@@ -52,18 +53,26 @@ export function registerCustomizeTemplate(context: CustomizeContext): vscode.Dis
       form.onDidDispose(() => resolve(undefined));
       form.onDidSubmit(async ({ name, values }) => {
         form.busy(vscode.l10n.t('Creating "{0}"…', shownName(name)));
+        let sentAt = Date.now();
+        let found: unknown;
         const outcome = await runMutation(context, {
           panelId: target.panelId,
           busyLabel: vscode.l10n.t('Customizing "{0}"…', shownName(source.name)),
           failure: vscode.l10n.t('Could not customize "{0}"', shownName(source.name)),
-          run: (api, signal) => customizeCopy(api, target.templateId, source, name, values, signal),
-          reconcile: nothingToReconcile('the customized template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
+          run: (api, signal) => {
+            sentAt = Date.now();
+            return customizeCopy(api, target.templateId, source, name, values, signal);
+          },
+          // A lost 201: the list says whether the copy was made (by its name); it is never made twice.
+          reconcile: reconcileTemplateCreate(() => ({ name }), () => sentAt, (answer) => (found = answer)),
         });
-        if (outcome.kind === 'done') {
-          resolve(await openCreated(context, target.panelId, outcome.value));
+        if (outcome.kind === 'done' || (outcome.kind === 'reconciled' && found !== undefined)) {
+          resolve(await createdOutcome(context, target.panelId, outcome, found));
           form.dispose();
         } else if (outcome.kind === 'failed') {
           form.problem(failureSentence(vscode.l10n.t('The panel did not create it'), outcome.error));
+        } else if (outcome.kind === 'reconciled') {
+          form.problem(outcome.message);
         } else {
           form.problem(vscode.l10n.t('Cancelled; nothing was created.'));
         }

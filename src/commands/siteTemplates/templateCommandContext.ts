@@ -3,7 +3,7 @@ import type { Editors } from '../../editors/editors';
 import { panelRootUri, templateFileUri } from '../../editors/panelUri';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
-import { runRead, type ActionContext } from '../../runner/actionRunner';
+import { runRead, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
 import { shownName, type TemplateTarget } from './templateTarget';
 
 /** What the site template commands use: the action runner's services (prompts included), the editors and the templates store. */
@@ -38,4 +38,14 @@ export async function openCreated(context: TemplateCommandContext, panelId: stri
   context.editors.templates.remember(panelId, created);
   await vscode.window.showTextDocument(templateFileUri(panelId, created, 'index.html'), { preview: false });
   return created;
+}
+
+/**
+ * What a template create came to: the template opened when the panel answered, or when the re-read after a
+ * lost answer found it (`found`, the panel's copy); undefined otherwise (the runner has told why).
+ */
+export function createdOutcome(context: TemplateCommandContext, panelId: string, outcome: ActionOutcome<unknown>, found: unknown): Promise<SiteTemplateRecord | undefined> {
+  if (outcome.kind === 'done') return openCreated(context, panelId, outcome.value);
+  if (outcome.kind === 'reconciled' && found !== undefined) return openCreated(context, panelId, found);
+  return Promise.resolve(undefined);
 }

@@ -5,8 +5,10 @@ import { panelRootUri } from '../../editors/panelUri';
 import { confirmed, withoutBack } from '../../prompts/userInput';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { plainLabel } from '../../text/plainText';
-import { nothingToReconcile, runMutation } from '../../runner/actionRunner';
-import { openCreated, type TemplateCommandContext } from './templateCommandContext';
+import { runMutation } from '../../runner/actionRunner';
+import { PanelHttpError } from '../../api/errors';
+import { createdOutcome, type TemplateCommandContext } from './templateCommandContext';
+import { reconcileTemplateCreate, type TemplateWanted } from './createdTemplate';
 import { shownName, templateTarget } from './templateTarget';
 
 const STARTER_HTML = '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n  <title>{0}</title>\n</head>\n<body>\n  <main>\n    <h1>{0}</h1>\n  </main>\n</body>\n</html>\n';
@@ -24,19 +26,29 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
         validate: (value) => (value.trim() === '' ? vscode.l10n.t('Give the template a name.') : undefined),
       }));
       if (name === undefined) return undefined;
-      const body: JsonObject = { name, html: STARTER_HTML.replace(/\{0\}/g, name.replace(/[<&>]/g, '')), css: '' };
+      const html = STARTER_HTML.replace(/\{0\}/g, name.replace(/[<&>]/g, ''));
+      const body: JsonObject = { name, html, css: '' };
+      let sentAt = Date.now();
+      let found: unknown;
       const outcome = await runMutation(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Creating template "{0}"…', shownName(name)),
         failure: vscode.l10n.t('Could not create the template "{0}"', shownName(name)),
-        run: (api, signal) => api.siteTemplates.create(body, { signal }),
-        reconcile: nothingToReconcile('a new template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
+        run: (api, signal) => {
+          sentAt = Date.now();
+          return api.siteTemplates.create(body, { signal });
+        },
+        // A lost 201: the list says whether the panel created it; it is never created a second time.
+        reconcile: reconcileTemplateCreate(() => ({ name, html }), () => sentAt, (answer) => (found = answer)),
       });
-      return outcome.kind === 'done' ? openCreated(context, panel.id, outcome.value) : undefined;
+      return createdOutcome(context, panel.id, outcome, found);
     }),
 
     vscode.commands.registerCommand('panelOps.siteTemplates.duplicate', async (argument?: unknown) => {
       const target = templateTarget(argument);
+      let wanted: TemplateWanted = { name: vscode.l10n.t('{0} (copy)', target.name) };
+      let sentAt = Date.now();
+      let found: unknown;
       const outcome = await runMutation(context, {
         panelId: target.panelId,
         busyLabel: vscode.l10n.t('Duplicating "{0}"…', shownName(target.name)),
@@ -46,25 +58,40 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
           if (!source) throw new Error(vscode.l10n.t('The panel sent no readable template.'));
           const body: JsonObject = { name: vscode.l10n.t('{0} (copy)', source.name), description: source.description, html: source.html, css: source.css };
           if (source.variables) body.variables = source.variables.map((variable) => ({ ...variable }));
+          wanted = { name: body.name as string, html: source.html };
+          sentAt = Date.now();
           return api.siteTemplates.create(body, { signal });
         },
-        reconcile: nothingToReconcile('a new template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
+        reconcile: reconcileTemplateCreate(() => wanted, () => sentAt, (answer) => (found = answer)),
       });
-      return outcome.kind === 'done' ? openCreated(context, target.panelId, outcome.value) : undefined;
+      return createdOutcome(context, target.panelId, outcome, found);
     }),
 
     vscode.commands.registerCommand('panelOps.siteTemplates.delete', async (argument?: unknown) => {
       const target = templateTarget(argument);
       const remove = vscode.l10n.t('Delete');
       if (!(await confirmed(input, remove, vscode.l10n.t('Delete the site template "{0}" from the panel?', shownName(target.name)), vscode.l10n.t('This cannot be undone. A template that a node serves is kept; the panel says which node.')))) return false;
+      let gone = false;
       const outcome = await runMutation(context, {
         panelId: target.panelId,
         busyLabel: vscode.l10n.t('Deleting "{0}"…', shownName(target.name)),
         failure: vscode.l10n.t('"{0}" was kept', shownName(target.name)),
         run: (api, signal) => api.siteTemplates.delete(target.templateId, { signal }),
-        reconcile: nothingToReconcile('deleting twice is harmless (a 404 says it is gone), and the Site Templates list shows whether it still exists'),
+        // A lost answer: reading the template says whether it is gone (404) or still there.
+        reconcile: async (api, signal) => {
+          try {
+            await api.siteTemplates.get(target.templateId, { signal });
+          } catch (error) {
+            if (error instanceof PanelHttpError && error.status === 404) {
+              gone = true;
+              return vscode.l10n.t('"{0}" was deleted (the answer was lost; the panel no longer has it).', shownName(target.name));
+            }
+            throw error;
+          }
+          return vscode.l10n.t('The panel still holds "{0}": it was not deleted.', shownName(target.name));
+        },
       });
-      if (outcome.kind !== 'done') return false;
+      if (outcome.kind !== 'done' && !gone) return false;
       context.templates.remove(target.panelId, target.templateId);
       context.editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(target.panelId), 'site-templates'));
       return true;

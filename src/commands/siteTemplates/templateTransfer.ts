@@ -3,8 +3,9 @@ import type { JsonObject } from '../../api/types';
 import { NotConnectedError } from '../../connection/panelSession';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
 import { jsonText } from '../../text/jsonText';
-import { nothingToReconcile, runMutation, tellFailure } from '../../runner/actionRunner';
-import { openCreated, readTemplate, type TemplateCommandContext } from './templateCommandContext';
+import { runMutation, tellFailure } from '../../runner/actionRunner';
+import { createdOutcome, readTemplate, type TemplateCommandContext } from './templateCommandContext';
+import { reconcileTemplateCreate } from './createdTemplate';
 import { shownName, templateTarget } from './templateTarget';
 
 /** Import from a local file (`POST /site-templates/import`, the bundle or an HTML page) and Export to a bundle file. */
@@ -27,14 +28,21 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
         tellFailure(context, vscode.l10n.t('Could not import {0}', fileName), error);
         return undefined;
       }
+      let sentAt = Date.now();
+      let found: unknown;
+      // Named by the bundle, or (an HTML page, named by its <title> on the panel) found by its HTML.
+      const wanted = { name: typeof body.name === 'string' ? body.name : undefined, html: typeof body.html === 'string' ? body.html : undefined };
       const outcome = await runMutation(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Importing {0}…', fileName),
         failure: vscode.l10n.t('Could not import {0}', fileName),
-        run: (api, signal) => api.siteTemplates.import(body, { signal }),
-        reconcile: nothingToReconcile('a new template has no id until the panel answers, so there is nothing to read back; the Site Templates list shows whether it was created'),
+        run: (api, signal) => {
+          sentAt = Date.now();
+          return api.siteTemplates.import(body, { signal });
+        },
+        reconcile: reconcileTemplateCreate(() => wanted, () => sentAt, (answer) => (found = answer)),
       });
-      return outcome.kind === 'done' ? openCreated(context, panel.id, outcome.value) : undefined;
+      return createdOutcome(context, panel.id, outcome, found);
     }),
 
     vscode.commands.registerCommand('panelOps.siteTemplates.export', async (argument?: unknown) => {

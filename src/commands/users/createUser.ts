@@ -70,7 +70,8 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
         found = await findCreated(api, request, sentAt, signal);
         if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
         takeKey(context, origin.panelId, found);
-        return vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state);
+        // Told below with Copy Link and Show QR, like a create whose answer arrived.
+        return { message: vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state), toldByCaller: true };
       },
     });
     const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
@@ -79,10 +80,8 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       continue;
     }
     if (outcome.kind === 'done') return announce(context, origin.panelId, outcome.value, vscode.l10n.t('Created "{0}": its nodes show configuration pending until they apply it.', userName(outcome.value)));
-    if (outcome.kind === 'reconciled' && found) {
-      await revealUser(context, found);
-      return outcome.message;
-    }
+    // A lost answer that the re-read resolved is a create like any other: the same Copy Link and Show QR.
+    if (outcome.kind === 'reconciled' && found) return announce(context, origin.panelId, found, outcome.message);
     return outcome.kind === 'reconciled' ? outcome.message : undefined;
   }
 }

@@ -3,6 +3,7 @@
  * panel's per-item validation errors (`items[3].label`) can be shown at that line. No `vscode` import.
  */
 import { CsvSyntaxError, readCsv, type CsvRecord } from '../../text/csvRecords';
+import { parseJsonExact, stringifyJsonExact } from '../../api/exactJson';
 
 /** The fields `POST /keys/import` takes per item (besides the request's `node_ids`). */
 export const IMPORT_FIELDS = ['label', 'type', 'note', 'owner_label', 'expires_at'] as const;
@@ -68,7 +69,7 @@ function parseJsonImport(text: string): ParsedImport {
   const result: ParsedImport = { items: [], lines: [], problems: [], ignored: [] };
   let root: unknown;
   try {
-    root = JSON.parse(text);
+    root = parseJsonExact(text); // int64 values keep their digits
   } catch (error) {
     return { ...result, problems: [{ line: 1, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
   }
@@ -87,7 +88,7 @@ function parseJsonImport(text: string): ParsedImport {
       const field = fieldOf(name);
       if (!field) { ignored.add(name); continue; }
       if (value === null || value === undefined) continue;
-      item[field] = typeof value === 'string' ? value : JSON.stringify(value);
+      item[field] = typeof value === 'string' ? value : stringifyJsonExact(value);
     }
     result.items.push(item);
     result.lines.push(line);

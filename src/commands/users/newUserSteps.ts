@@ -42,18 +42,22 @@ export function nodesStep<S extends NewUserAnswers>(input: UserInput, title: str
   return {
     fields: ['node_ids'],
     async ask(state, position, problem) {
-      const items = nodes().then((list) => list.map((node) => ({
-        label: escapeIcons(plainLabel(nodeLabel(node, vscode.l10n.t), 80)),
-        description: escapeIcons(plainLabel(node.status, 30)),
-        picked: state.nodeIds.includes(node.id),
-        id: node.id,
-      })));
-      const answer = await input.pickMany({
-        title, placeholder: vscode.l10n.t('Nodes the user can connect through'), items, problem, position, matchOnDescription: true,
-      });
-      if (answer === undefined || isBack(answer)) return answer;
-      state.nodeIds = answer.map((item) => item.id);
-      return 'next';
+      for (;;) {
+        const items = nodes().then((list) => list.map((node) => ({
+          label: escapeIcons(plainLabel(nodeLabel(node, vscode.l10n.t), 80)),
+          description: escapeIcons(plainLabel(node.status, 30)),
+          picked: state.nodeIds.includes(node.id),
+          id: node.id,
+        })));
+        const answer = await input.pickMany({
+          title, placeholder: vscode.l10n.t('Nodes the user can connect through'), items, problem, position, matchOnDescription: true,
+        });
+        if (answer === undefined || isBack(answer)) return answer;
+        state.nodeIds = answer.map((item) => item.id);
+        // Contract 2.2: a user is bound to at least one node; asked again here rather than sent to be refused.
+        if (state.nodeIds.length > 0) return 'next';
+        problem = vscode.l10n.t('Pick at least one node: every user connects through one or more nodes.');
+      }
     },
   };
 }

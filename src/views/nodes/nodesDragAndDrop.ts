@@ -3,8 +3,33 @@ import type { NodesStore } from '../../state/nodesStore';
 import { placeBefore } from './nodeOrder';
 import { NodeItem, NodeSectionItem } from './nodeTreeItems';
 
-/** The Nodes view's own drag data: the dragged node items. */
-export const NODES_DRAG_MIME = 'application/vnd.code.tree.panelops.nodes';
+/**
+ * The Nodes view's own drag data: `{panelId, ids}` of the dragged nodes, plain JSON. Never the tree items
+ * themselves: VS Code serialises drag data to JSON, and an item points to its sections and back. A mime
+ * type of its own, not the tree's (`application/vnd.code.tree.panelops.nodes`), which VS Code fills itself.
+ */
+export const NODES_DRAG_MIME = 'application/vnd.panelops.node-ids+json';
+
+interface DraggedNodes {
+  readonly panelId: string;
+  readonly ids: readonly string[];
+}
+
+function draggedNodes(value: unknown): DraggedNodes | undefined {
+  let data = value;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { panelId, ids } = data as { panelId?: unknown; ids?: unknown };
+  if (typeof panelId !== 'string' || !Array.isArray(ids)) return undefined;
+  const strings = ids.filter((id): id is string => typeof id === 'string');
+  return strings.length > 0 ? { panelId, ids: strings } : undefined;
+}
 
 /** Sends a new order of every node (ids, first to last) to the panel the nodes came from. */
 export type NodesReorder = (panelId: string, ids: readonly string[]) => Promise<void>;
@@ -33,20 +58,24 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
 
   handleDrag(source: readonly vscode.TreeItem[], dataTransfer: vscode.DataTransfer): void {
     const nodes = source.filter((item): item is NodeItem => item instanceof NodeItem);
-    if (nodes.length > 0) dataTransfer.set(NODES_DRAG_MIME, new vscode.DataTransferItem(nodes));
+    if (nodes.length === 0) return;
+    const panelId = nodes[0].panelId;
+    const data: DraggedNodes = { panelId, ids: nodes.filter((item) => item.panelId === panelId).map((item) => item.node.id) };
+    dataTransfer.set(NODES_DRAG_MIME, new vscode.DataTransferItem(JSON.stringify(data)));
   }
 
   async handleDrop(target: vscode.TreeItem | undefined, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
-    const dragged: unknown = dataTransfer.get(NODES_DRAG_MIME)?.value;
-    const nodes = Array.isArray(dragged) ? dragged.filter((item): item is NodeItem => item instanceof NodeItem) : [];
+    const item = dataTransfer.get(NODES_DRAG_MIME);
+    const dragged = draggedNodes(item ? await item.asString() : undefined);
     const order = (this.store.nodes ?? []).map((node) => node.id);
-    if (nodes.length === 0 || order.length === 0 || token.isCancellationRequested || !this.reorder) return;
+    if (!dragged || order.length === 0 || token.isCancellationRequested || !this.reorder) return;
     // Onto a node (or one of its sections): before it; onto empty space: at the end; onto anything else
     // (a user under a node, a message): not a place in the order, so nothing happens.
     const onto = target instanceof NodeItem ? target : target instanceof NodeSectionItem ? target.parent : undefined;
     if (target !== undefined && onto === undefined) return;
-    const next = placeBefore(order, nodes.map((item) => item.node.id), onto?.node.id);
+    if (onto && onto.panelId !== dragged.panelId) return;
+    const next = placeBefore(order, dragged.ids, onto?.node.id);
     if (next.every((id, index) => id === order[index])) return;
-    await this.reorder(nodes[0].panelId, next);
+    await this.reorder(dragged.panelId, next);
   }
 }

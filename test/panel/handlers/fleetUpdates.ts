@@ -21,6 +21,7 @@ function start(ctx: HandlerContext) {
     id: ctx.panel.newId(),
     status: 'running',
     node_ids: nodeIds,
+    nodes: nodeIds.map((nodeId) => ({ node_id: nodeId, state: 'pending' })),
     engine: ctx.panel.names.engine,
     target_version: TARGET_VERSION,
     created_at: ctx.panel.now().toISOString(),
@@ -30,12 +31,13 @@ function start(ctx: HandlerContext) {
   };
   ctx.panel.data.fleetUpdates.set(update.id, update);
   ctx.panel.scheduler.after(ctx.panel.jobStepMs * 2, () => {
-    if (update.status !== 'running') return;
+    if (update.status !== 'running' && update.status !== 'queued') return;
     update.status = 'finished';
     update.finished_at = ctx.panel.now().toISOString();
-    for (const id of nodeIds) {
-      const node = ctx.panel.data.nodes.get(id);
+    for (const entry of update.nodes) {
+      const node = ctx.panel.data.nodes.get(entry.node_id);
       if (node && node.status !== 'offline') node.engine_version = TARGET_VERSION;
+      entry.state = node && node.status !== 'offline' ? 'updated' : 'failed';
     }
   });
   ctx.panel.audit.record(ctx.caller, 'fleet.updates.start', { type: 'fleet_update', id: update.id }, { node_ids: nodeIds });
@@ -46,9 +48,10 @@ function stop(ctx: HandlerContext) {
   ctx.body.json([]);
   const update = isUuid(ctx.params.id) ? ctx.panel.data.fleetUpdates.get(ctx.params.id.toLowerCase()) : undefined;
   if (!update) throw notFound('fleet update');
-  if (update.status !== 'running') throw conflict(`the fleet update is already ${update.status}`, 'not_running');
+  if (update.status !== 'running' && update.status !== 'queued') throw conflict(`the fleet update is already ${update.status}`, 'not_running');
   update.status = 'stopped';
   update.stopped_at = ctx.panel.now().toISOString();
+  for (const entry of update.nodes) if (entry.state === 'pending') entry.state = 'skipped';
   ctx.panel.audit.record(ctx.caller, 'fleet.updates.stop', { type: 'fleet_update', id: update.id });
   return ok(update);
 }

@@ -33,6 +33,21 @@ describe('client: node offline or failed on the node (nodeFailureOf)', () => {
     assert.equal(nodeFailureOf(new Error('503')), undefined);
   });
 
+  it('takes a 503 that says the node is offline as the answer: sent once, not retried; a proxy\'s 503 page is retried', async () => {
+    const client = fixture.client(); // the default three attempts
+    const reads = (id: string) => fixture.panel.requests.filter((request) => request.method === 'GET' && request.path === `/api/v1/nodes/${id}/health`).length;
+    const offline = node('waw-4');
+    const before = reads(offline.id);
+    const answer = await failure(client.nodes.health(offline.id));
+    assert.equal(nodeFailureOf(answer), 'offline');
+    assert.equal(reads(offline.id) - before, 1, 'one request: the panel said the node is offline');
+    const online = node('ams-1');
+    const earlier = reads(online.id);
+    fixture.panel.inject({ kind: 'html', status: 503, times: 1, match: { path: /\/health$/ } });
+    await client.nodes.health(online.id);
+    assert.equal(reads(online.id) - earlier, 2, 'a proxy page is a transient failure: tried again');
+  });
+
   it('counts node routes without a sub-path and the monitoring series of one node', () => {
     const error = (id: Parameters<typeof routeById>[0], status: number) => new PanelHttpError({ status, code: 'x', panelMessage: '', route: routeById(id) });
     assert.equal(nodeFailureOf(error('nodes.delete', 503)), 'offline');

@@ -66,9 +66,9 @@ describe('node actions: what they show', () => {
     assert.equal(fleetUpdateDescription(running, Date.now(), plainLocalize), 'running · 2 nodes → 2.1.8 · 50% · started 2 minutes ago');
     const { progress: _progress, ...withoutProgress } = running.raw;
     const derived = { ...running, raw: withoutProgress };
-    const versions: Record<string, string> = { a: '2.1.8', b: '2.1.7' };
-    assert.equal(fleetUpdateDescription(derived, Date.now(), plainLocalize, (id) => versions[id]), 'running · 2 nodes → 2.1.8 · 1/2 nodes updated · started 2 minutes ago');
-    assert.equal(fleetUpdateDescription(derived, Date.now(), plainLocalize), 'running · 2 nodes → 2.1.8 · started 2 minutes ago');
+    assert.equal(fleetUpdateDescription(derived, Date.now(), plainLocalize), 'running · 2 nodes → 2.1.8 · started 2 minutes ago', 'no figure and no node states: no progress guessed');
+    const withStates = { ...running, raw: { ...withoutProgress, nodes: [{ node_id: 'a', state: 'updated' }, { node_id: 'b', state: 'pending' }] } };
+    assert.equal(fleetUpdateDescription(withStates, Date.now(), plainLocalize), 'running · 2 nodes → 2.1.8 · 1/2 nodes updated · started 2 minutes ago');
     assert.equal(odd.id, '7');
     assert.equal(odd.running, false);
     assert.deepEqual(fleetUpdatesOf('nonsense'), []);

@@ -1,0 +1,90 @@
+// The hand of the VS Code suite: a small HTTP server on 127.0.0.1 that the launcher starts beside the
+// workbench page, so a test running in the extension host can ask for a gesture the extension API cannot
+// make (a drag through a real tree with the mouse). The launcher passes its address to code-server, and so
+// to the extension host, as PANEL_OPS_UI_DRIVER; without it (another launcher) such tests are skipped.
+//   POST /drag {view, from, to}: drags the row of `view` whose label shows `from` onto the row showing `to`.
+// PANEL_OPS_UI_DRIVER_SHOTS=<folder> also writes before-drag.png and after-drag.png there (to see a drag).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { treeRow } from '../ui/workbench-page';
+
+export const UI_DRIVER_ENV = 'PANEL_OPS_UI_DRIVER';
+
+export interface UiDriver {
+  /** http://127.0.0.1:PORT */
+  readonly url: string;
+  /** The workbench page the gestures are made on (set once it is open). */
+  setPage(page: Page): void;
+  close(): Promise<void>;
+}
+
+interface DragRequest {
+  view: string;
+  from: string;
+  to: string;
+}
+
+function isDragRequest(value: unknown): value is DragRequest {
+  const record = value as Partial<DragRequest> | null;
+  return typeof record === 'object' && record !== null && typeof record.view === 'string' && typeof record.from === 'string' && typeof record.to === 'string';
+}
+
+/** Drags a tree row onto another as a person does: press on the source, move in steps, release on the target. */
+async function drag(page: Page, request: DragRequest): Promise<void> {
+  const source = treeRow(page, request.view, request.from);
+  const target = treeRow(page, request.view, request.to);
+  await source.waitFor({ timeout: 15_000 });
+  await target.waitFor({ timeout: 15_000 });
+  if (process.env.PANEL_OPS_UI_DRIVER_SHOTS) await page.screenshot({ path: `${process.env.PANEL_OPS_UI_DRIVER_SHOTS}/before-drag.png` });
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error(`the rows "${request.from}" and "${request.to}" of ${request.view} are not on screen`);
+  await page.mouse.move(from.x + from.width / 3, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 3, from.y + from.height / 2 + 6, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 12 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+  if (process.env.PANEL_OPS_UI_DRIVER_SHOTS) {
+    await page.screenshot({ path: `${process.env.PANEL_OPS_UI_DRIVER_SHOTS}/after-drag.png` });
+    console.log(`[ui driver] dragged ${JSON.stringify(from)} -> ${JSON.stringify(to)}`);
+  }
+}
+
+export async function startUiDriver(): Promise<UiDriver> {
+  let page: Page | undefined;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const reply = (status: number, text: string) => {
+        res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(text);
+      };
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      } catch {
+        reply(400, 'the body is not JSON');
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== '/drag' || !isDragRequest(body)) {
+        reply(404, 'POST /drag {view, from, to}');
+        return;
+      }
+      if (!page) {
+        reply(503, 'the workbench page is not open yet');
+        return;
+      }
+      drag(page, body).then(() => reply(200, 'dragged'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setPage: (opened) => (page = opened),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

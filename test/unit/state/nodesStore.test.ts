@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import type { PanelNode } from '../../../src/api/types';
+import { NodesStore } from '../../../src/state/nodesStore';
+import type { StoreSession } from '../../../src/state/storeSession';
+
+/** A session whose answers the test releases by hand: what the panel said when the read was sent. */
+function heldSession(): { session: StoreSession; release: (answer: unknown) => void } {
+  let release: (answer: unknown) => void = () => undefined;
+  const call = (<T>() => new Promise<T>((resolve) => (release = resolve as (answer: unknown) => void))) as unknown as StoreSession['call'];
+  const session = { call, callOn: call, onDidChangePanel: () => ({ dispose: () => undefined }) } as unknown as StoreSession;
+  return { session, release: (answer) => release(answer) };
+}
+
+describe('nodes store: a read sent before a newer copy was taken', () => {
+  const dirty = { id: 'n1', name: 'ams-1', dirty: true } as PanelNode;
+  const clean = { id: 'n1', name: 'ams-1', dirty: false, last_apply_at: '2030-01-01T00:00:00Z' } as PanelNode;
+
+  it('keeps the copy an apply put in while the list was on its way', async () => {
+    const { session, release } = heldSession();
+    const store = new NodesStore(session);
+    const loading = store.load();
+    store.update(clean); // the apply landed meanwhile
+    release({ items: [dirty] }); // the list read before it
+    const listed = await loading;
+    assert.equal(listed[0].dirty, false);
+    assert.equal(store.get('n1')?.dirty, false, 'not overwritten by the older list');
+  });
+
+  it('keeps the copy an apply put in while a read of that node was on its way', async () => {
+    const { session, release } = heldSession();
+    const store = new NodesStore(session);
+    const reading = store.refresh('n1');
+    store.update(clean);
+    release(dirty);
+    assert.equal((await reading)?.dirty, false);
+    assert.equal(store.get('n1')?.dirty, false);
+  });
+
+  it('takes a read sent after the last copy', async () => {
+    const { session, release } = heldSession();
+    const store = new NodesStore(session);
+    store.update(clean);
+    const reading = store.refresh('n1');
+    release(dirty); // the node changed on the panel since
+    assert.equal((await reading)?.dirty, true);
+    assert.equal(store.get('n1')?.dirty, true);
+  });
+});

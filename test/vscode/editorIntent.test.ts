@@ -1,0 +1,112 @@
+// Edits reach the panel only when the operator means it, inside a real VS Code with auto-save on: an
+// auto-save of a template is held (no PUT, the tab says so) until Ctrl+S; and Problems entries of a
+// template go when its tabs close or it is reverted.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SimulatedPanel } from '../panel';
+import { addTemplate, allTabs, endEditorTest, openFromView, problems, replaceText, VALID_HTML } from './editorSupport';
+import { connectedPanel, requestsTo, type TestApi } from './support';
+
+function putsTo(panel: SimulatedPanel, templateId: string) {
+  return requestsTo(panel, `/site-templates/${templateId}`).filter((request) => request.method === 'PUT');
+}
+
+function nextHold(api: TestApi, uri: vscode.Uri, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { subscription?.dispose(); resolve(false); }, timeoutMs);
+    const subscription = api.editors.heldSaves?.onDidHold((held) => {
+      if (held.toString() !== uri.toString()) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(true);
+    });
+  });
+}
+
+function panelEntries(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source?.startsWith('panel'));
+}
+
+describe('Panel documents: saved when the operator means it', () => {
+  const connected = connectedPanel({ connect: { name: 'Intent panel' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+  afterEach(() => endEditorTest(api));
+
+  describe('with auto-save after a delay', () => {
+    const files = () => vscode.workspace.getConfiguration('files');
+    before(async () => {
+      await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+      await files().update('autoSaveDelay', 300, vscode.ConfigurationTarget.Global);
+    });
+    after(async () => {
+      await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+      await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    });
+
+    it('holds the auto-save of a half-typed template: no PUT reaches the panel, the tab says so, and Ctrl+S sends it', async () => {
+      const template = addTemplate(panel, { name: 'Typing here', version: 3 });
+      const editor = await openFromView(api, template.id);
+      const { uri } = editor.document;
+      panel.resetRequests();
+      const held = nextHold(api, uri, 5_000);
+      const halfTyped = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}}</p>\n  <div class="hal');
+      await replaceText(editor, halfTyped);
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // well past the delay
+      assert.equal(putsTo(panel, template.id).length, 0, 'no PUT of the half-typed text');
+      assert.equal(await held, true, 'VS Code auto-saved after the delay, and the save was held');
+      assert.equal(requestsTo(panel, '/site-templates/validate').length, 0, 'nor a validation');
+      assert.equal(panel.data.siteTemplates.get(template.id)?.html, VALID_HTML);
+      assert.equal(panel.data.siteTemplates.get(template.id)?.version, 3, 'the template\'s version is unchanged');
+      assert.equal(editor.document.isDirty, true, 'the tab stays dirty');
+      assert.equal(api.editors.heldSaves.isHeld(uri), true);
+      const decoration = api.editors.heldSaves.provideFileDecoration(uri);
+      assert.match(String(decoration?.tooltip), /not saved to the panel: press Ctrl\+S/i, 'the tab says why and what to do');
+
+      // The operator finishes typing and presses Ctrl+S (File: Save): that save is sent.
+      const finished = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}}</p>\n  <div class="hall">welcome</div>');
+      await replaceText(editor, finished);
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      const puts = putsTo(panel, template.id);
+      assert.equal(puts.length, 1, 'Ctrl+S sends one PUT');
+      assert.deepEqual(JSON.parse(puts[0].body ?? '{}'), { html: finished, version: 3 });
+      assert.equal(panel.data.siteTemplates.get(template.id)?.html, finished);
+      assert.equal(editor.document.isDirty, false);
+      assert.equal(api.editors.heldSaves.isHeld(uri), false, 'nothing held any more');
+      assert.equal(api.editors.heldSaves.provideFileDecoration(uri), undefined);
+    });
+  });
+
+  it('clears the Problems entries of a template when it is reverted', async () => {
+    const template = addTemplate(panel, { name: 'Revert me' });
+    const editor = await openFromView(api, template.id);
+    await replaceText(editor, VALID_HTML.replace('  <p>{{tagline}}</p>', '  <section>\n  <p>{{tagline}}</p>'));
+    assert.equal(await editor.document.save(), false, 'the panel refuses the unclosed <section>');
+    await problems(editor.document.uri, 'panel (validate)');
+    assert.ok(panelEntries(editor.document.uri).length > 0);
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(editor.document.isDirty, false);
+    assert.equal(editor.document.getText(), VALID_HTML);
+    await problems(editor.document.uri, 'panel (validate)', (found) => found.length === 0);
+    assert.deepEqual(panelEntries(editor.document.uri).map((diagnostic) => diagnostic.message), [], 'the reverted text is the panel\'s: nothing to show');
+  });
+
+  it('clears the Problems entries of a template when its tabs close', async () => {
+    const broken = VALID_HTML.replace('  <p>{{tagline}}</p>', '  <article>\n  <p>{{tagline}}</p>');
+    const template = addTemplate(panel, { name: 'Close me', html: broken });
+    const editor = await openFromView(api, template.id);
+    const { uri } = editor.document;
+    assert.equal(await vscode.commands.executeCommand('panelOps.siteTemplates.validate', uri), 1, 'Validate Template finds the unclosed <article>');
+    await problems(uri, 'panel (validate)');
+    api.input.clear();
+    const tabs = allTabs().filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
+    assert.ok(tabs.length > 0, 'the template has a tab');
+    await vscode.window.tabGroups.close(tabs);
+    await problems(uri, 'panel (validate)', (found) => found.length === 0);
+    assert.deepEqual(panelEntries(uri).map((diagnostic) => diagnostic.message), [], 'no entry of a template no tab shows');
+  });
+});
