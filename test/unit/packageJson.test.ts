@@ -1,5 +1,5 @@
-// The contributions in package.json agree with the code: scope context keys name real scopes, every view
-// offers "Connect to Panel" while nothing is connected, every command is in the Panel category.
+// The contributions in package.json agree with the code: scope context keys name real scopes, one welcome
+// view offers "Connect to Panel" while nothing is connected, every command is in the Panel category.
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ interface Manifest {
   activationEvents: string[];
   contributes: {
     commands: { command: string; title: string; category?: string }[];
-    views: Record<string, { id: string }[]>;
+    views: Record<string, { id: string; when?: string }[]>;
     viewsWelcome: { view: string; contents: string; when?: string }[];
     menus: Record<string, { command: string; when?: string }[]>;
     configuration: { properties: Record<string, { default?: unknown; type?: string; minimum?: number; maximum?: number }> };
@@ -53,16 +53,16 @@ describe('package.json contributions', () => {
     assert.match(palette.find((item) => item.command === 'panelOps.nodes.showLogs')?.when ?? '', /panelOps\.scope\.nodes\.write/);
   });
 
-  it('gives each of the five views a welcome with a Connect to Panel button while nothing is connected', () => {
-    const views = manifest.contributes.views.panelOps.map((view) => view.id);
-    assert.deepEqual(views, ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates', 'panelOps.branding']);
-    for (const view of views) {
-      const welcome = manifest.contributes.viewsWelcome.find((entry) => entry.view === view);
-      assert.ok(welcome, view);
-      assert.equal(welcome.when, '!panelOps.connected');
-      // The text is in package.nls.json (package.json names it by %key%).
-      assert.match(nls[welcome.contents.replace(/^%|%$/g, '')] ?? welcome.contents, /\[Connect to Panel\]\(command:panelOps\.connect\)/);
-    }
+  it('says "not connected" once, in a welcome view shown instead of the five panel views', () => {
+    const views = manifest.contributes.views.panelOps;
+    assert.deepEqual(views.map((view) => view.id), ['panelOps.welcome', 'panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates', 'panelOps.branding']);
+    assert.equal(views[0].when, '!panelOps.connected');
+    for (const view of views.slice(1)) assert.equal(view.when, 'panelOps.connected', view.id);
+    assert.equal(manifest.contributes.viewsWelcome.length, 1);
+    const [welcome] = manifest.contributes.viewsWelcome;
+    assert.equal(welcome.view, 'panelOps.welcome');
+    // The text is in package.nls.json (package.json names it by %key%).
+    assert.match(nls[welcome.contents.replace(/^%|%$/g, '')] ?? welcome.contents, /\[Connect to Panel\]\(command:panelOps\.connect\)/);
   });
 
   it('puts every command in the Panel Ops category under panelOps.', () => {
