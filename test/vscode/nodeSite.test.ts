@@ -195,4 +195,15 @@ describe('Node sites and documents', () => {
       await connect(panel, panel.tokens.owner, { name: 'Sites panel' });
     }
   });
+
+  it('addresses panel documents by the panel\'s host; the hex addresses of earlier versions still open', async () => {
+    await vscode.commands.executeCommand('panelOps.settings.open');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    const host = new URL(panel.url).host;
+    assert.equal(editor.document.uri.toString(true), `panelops://http~${host}/settings.json`);
+    const old = vscode.Uri.from({ scheme: 'panelops', authority: Buffer.from(panel.url, 'utf8').toString('hex'), path: '/settings.json' });
+    const reopened = await vscode.workspace.openTextDocument(old);
+    assert.equal(JSON.parse(reopened.getText()).panel_name, panel.data.settings.panel_name);
+  });
 });
