@@ -65,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext) {
     siteTemplates: services.views.siteTemplates,
     siteTemplatesStore: services.siteTemplates,
     templateHistory: services.views.templateHistory,
+    welcome: services.views.welcome,
     editors: services.editors,
     alertsStore: services.alerts,
     keysStore: services.keys,

@@ -23,6 +23,7 @@ import { registerBrandingView, type BrandingView } from './views/branding/Brandi
 import { registerNodesView, type NodesViewParts } from './views/nodes/NodesTreeProvider';
 import { registerSiteTemplatesView, type SiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 import { registerTemplateHistoryView, type TemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
+import { registerWelcomeView } from './views/welcome/welcomeView';
 import { registerUsersView, type TreeViewParts, type UsersTreeProvider } from './views/users/UsersTreeProvider';
 import type { WebviewPages } from './webviews/webviewPages';
 
@@ -34,6 +35,8 @@ export interface Views {
   readonly siteTemplates: SiteTemplatesView;
   readonly branding: BrandingView;
   readonly templateHistory: TemplateHistoryView;
+  /** Shown instead of the five panel views while no panel is connected. */
+  readonly welcome: vscode.TreeView<never>;
 }
 
 /**
@@ -70,7 +73,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
   const store = new PanelStore(context.globalState, context.secrets);
   const capabilities = new Capabilities();
-  const clientOptions = (url: string) => clientOptionsFromSettings(url, log);
+  const clientOptions = (url: string) => clientOptionsFromSettings(url, log, store.record(url));
   const session = new PanelSession(store, capabilities, (url) =>
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
   );
@@ -92,6 +95,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     siteTemplates: registerSiteTemplatesView(session, siteTemplates),
     branding: registerBrandingView(session, branding),
     templateHistory: registerTemplateHistoryView(editors.services.history),
+    welcome: registerWelcomeView(),
   };
   const statusBar = new AlertsStatusBar(session, alerts);
   let webviews: WebviewPages | undefined;
@@ -107,7 +111,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   };
   context.subscriptions.push(
     log, store, capabilities, session, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
-    views.alerts, views.siteTemplates, views.branding, views.templateHistory,
+    views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
   return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, documents, editors, views, statusBar, webviews: pages };

@@ -15,26 +15,41 @@ export const CLIENT_SETTINGS = [
   'http.noProxy',
 ] as const;
 
-/** The proxy engine's name in route paths and wording (`panelOps.engineName`, `mtg` when empty). */
-export function engineName(): string {
-  return vscode.workspace.getConfiguration('panelOps').get<string>('engineName', 'mtg') || 'mtg';
+/** What a panel's record says about its route names (either may be absent in an older record). */
+export interface RouteNamed {
+  readonly engineName?: string;
+  readonly messengerName?: string;
 }
 
 /**
- * Client options for a panel from the settings and the log channel (everything but the URL and token).
+ * The proxy engine's name in a panel's route paths and wording: the panel's own (kept with its record),
+ * else `panelOps.engineName`, the default for new panels (application scope), `mtg` when empty.
+ */
+export function engineName(panel?: RouteNamed): string {
+  return panel?.engineName || vscode.workspace.getConfiguration('panelOps').get<string>('engineName', 'mtg') || 'mtg';
+}
+
+/** The messenger's name in a panel's route paths: the panel's own, else `panelOps.messengerName`, `telegram` when empty. */
+export function messengerName(panel?: RouteNamed): string {
+  return panel?.messengerName || vscode.workspace.getConfiguration('panelOps').get<string>('messengerName', 'telegram') || 'telegram';
+}
+
+/**
+ * Client options for a panel from its record (the route names), the settings and the log channel
+ * (everything but the URL and token).
  * The proxy is `http.proxy`, or the environment's when that is empty (see `chooseProxy`).
  * A CA file that cannot be read is reported in the log and left out, so the failure shows up as the
  * panel's certificate being refused rather than as a broken extension.
  */
-export function clientOptionsFromSettings(baseUrl: string, log: vscode.LogOutputChannel): Omit<PanelClientOptions, 'baseUrl' | 'token'> {
+export function clientOptionsFromSettings(baseUrl: string, log: vscode.LogOutputChannel, panel?: RouteNamed): Omit<PanelClientOptions, 'baseUrl' | 'token'> {
   const panelOps = vscode.workspace.getConfiguration('panelOps');
   const http = vscode.workspace.getConfiguration('http');
   const timeoutMs = Math.max(1, panelOps.get<number>('requestTimeoutSeconds', 30)) * 1000;
   const noProxy = http.get<string[]>('noProxy', []);
   const caPath = panelOps.get<string>('caCertificatePath', '').trim();
   return {
-    engineName: engineName(),
-    messengerName: panelOps.get<string>('messengerName', 'telegram') || 'telegram',
+    engineName: engineName(panel),
+    messengerName: messengerName(panel),
     timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
     paging: { maxConcurrency: panelOps.get<number>('paging.maxConcurrency', DEFAULT_MAX_CONCURRENCY) },
     ...chooseProxy(baseUrl, { proxy: http.get<string>('proxy', ''), noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [] }),

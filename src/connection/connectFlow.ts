@@ -115,7 +115,7 @@ export async function connectInteractively(
         break;
       }
       case 'check': {
-        const record = toRecord(draft);
+        const record = toRecord(draft, deps.clientOptions(draft.url ?? ''));
         const token = draft.token ?? '';
         problem = await deps.runWithProgress(vscode.l10n.t('Checking {0}…', record.url), (_report, signal) => check(deps, record, token, signal));
         if (!problem) {
@@ -129,11 +129,19 @@ export async function connectInteractively(
   }
 }
 
-function toRecord(draft: ConnectDraft): PanelRecord {
+/**
+ * The record to save. The route names are the panel's own when it is known (a reconnect keeps them), else
+ * the settings' defaults for new panels (`clientOptions` of an unknown URL reads them).
+ */
+function toRecord(draft: ConnectDraft, known: Pick<PanelClientOptions, 'engineName' | 'messengerName'>): PanelRecord {
   const url = draft.url ?? '';
-  return { url, name: draft.name || defaultName(url), preset: draft.preset ?? 'fullRights', scopes: draft.scopes ?? [] };
+  return {
+    url, name: draft.name || defaultName(url), preset: draft.preset ?? 'fullRights', scopes: draft.scopes ?? [],
+    ...(known.engineName ? { engineName: known.engineName } : {}),
+    ...(known.messengerName ? { messengerName: known.messengerName } : {}),
+  };
 }
 
 function check(deps: ConnectDependencies, record: PanelRecord, token: string, signal: AbortSignal): Promise<ConnectionProblem | undefined> {
-  return verifyConnection({ ...deps.clientOptions(record.url), baseUrl: record.url, token }, record.scopes, signal);
+  return verifyConnection({ ...deps.clientOptions(record.url), engineName: record.engineName, messengerName: record.messengerName, baseUrl: record.url, token }, record.scopes, signal);
 }

@@ -10,6 +10,18 @@ export interface PanelRecord {
   readonly name: string;
   readonly preset: TokenPreset;
   readonly scopes: readonly Scope[];
+  /**
+   * The proxy engine's and the messenger's names in this panel's route paths (`/nodes/{id}/<engine>-update`,
+   * `/settings/<messenger>/test`): each panel may run another engine. Taken from the settings (the default
+   * for new panels) when the panel is connected; absent in records from before they were kept per panel.
+   */
+  readonly engineName?: string;
+  readonly messengerName?: string;
+}
+
+/** A name that may stand in a route path segment (the settings' pattern). */
+export function isRouteName(value: unknown): value is string {
+  return typeof value === 'string' && /^[a-z0-9][a-z0-9-]*$/.test(value) && value.length <= 40;
 }
 
 /** Reads stored records defensively: global state may hold data from an older version or another window. */
@@ -18,7 +30,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
   const records: PanelRecord[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
-    const { url, name, preset, scopes } = item as Record<string, unknown>;
+    const { url, name, preset, scopes, engineName, messengerName } = item as Record<string, unknown>;
     if (typeof url !== 'string' || url === '') continue;
     if (records.some((record) => record.url === url)) continue;
     records.push({
@@ -26,6 +38,8 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
       name: typeof name === 'string' && name.trim() ? name : url,
       preset: preset === 'fullRights' || preset === 'readOnly' ? preset : 'custom',
       scopes: Array.isArray(scopes) ? SCOPES.filter((scope) => scopes.includes(scope)) : [],
+      ...(isRouteName(engineName) ? { engineName } : {}),
+      ...(isRouteName(messengerName) ? { messengerName } : {}),
     });
   }
   return records;

@@ -19,6 +19,9 @@ export interface PanelRef {
   readonly name: string;
   /** The panel's origin, e.g. https://panel.example.com. */
   readonly url: string;
+  /** The panel's route names when its record keeps them (see `engineName` in clientOptions.ts). */
+  readonly engineName?: string;
+  readonly messengerName?: string;
 }
 
 /** The panel the views show. */
@@ -250,5 +253,5 @@ export class PanelSession implements vscode.Disposable {
 }
 
 function refOf(record: PanelRecord): PanelRef {
-  return { id: record.url, url: record.url, name: record.name };
+  return { id: record.url, url: record.url, name: record.name, engineName: record.engineName, messengerName: record.messengerName };
 }

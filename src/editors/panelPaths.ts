@@ -30,15 +30,46 @@ export type PanelPath =
   | { readonly kind: 'brandingProfile'; readonly profileId: string; readonly label: string }
   | { readonly kind: 'settings' };
 
-/** The authority of a panel's URIs: its origin in lowercase hex. */
+/** A string as hex: a file name that holds any text (the template history's storage folders). */
 export function authorityOf(panelId: string): string {
   return Buffer.from(panelId, 'utf8').toString('hex');
 }
 
-/** The panel id (origin) of an authority, undefined when it is not one this extension made. */
+/**
+ * The authority of a panel's documents: a short, readable and stable name for the panel, shown by VS Code
+ * in save errors, Open Recent and the breadcrumbs. It is the panel's host (with its port when not the
+ * default), prefixed with `http~` for a plain-http panel: `panelops://panel.example.com/settings.json`.
+ * A panel id that is not an origin is written in hex, as every address was before.
+ */
+export function panelAuthority(panelId: string): string {
+  try {
+    const url = new URL(panelId);
+    if (url.origin === panelId && url.protocol === 'https:') return url.host;
+    if (url.origin === panelId && url.protocol === 'http:') return `http~${url.host}`;
+  } catch {
+    // not a URL: hex below
+  }
+  return authorityOf(panelId);
+}
+
+/**
+ * The panel id (origin) of an authority, undefined when it is not one this extension made. Reads the
+ * readable form (`panel.example.com`, `http~127.0.0.1:8080`) and the hex form of older addresses.
+ */
 export function panelIdOf(authority: string): string | undefined {
-  if (!/^(?:[0-9a-f]{2})+$/i.test(authority)) return undefined;
-  return Buffer.from(authority, 'hex').toString('utf8');
+  if (/^(?:[0-9a-f]{2})+$/i.test(authority)) {
+    const decoded = Buffer.from(authority, 'hex').toString('utf8');
+    if (/^https?:\/\//i.test(decoded)) return decoded;
+  }
+  const plain = authority.startsWith('http~');
+  const host = plain ? authority.slice('http~'.length) : authority;
+  if (!host || /[/?#@\s\\]/.test(host)) return undefined;
+  try {
+    const url = new URL(`${plain ? 'http' : 'https'}://${host}`);
+    return url.host === host.toLowerCase() ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A folder name: the object's name made safe for a path segment, then `~` and its id. */

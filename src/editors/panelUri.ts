@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { authorityOf, brandingProfilePath, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
+import { panelAuthority, brandingProfilePath, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
 
 /** The scheme of the panel file system: templates and other panel documents as files. */
 export const PANEL_SCHEME = 'panelops';
@@ -18,21 +18,21 @@ export function locate(uri: vscode.Uri): PanelLocation | undefined {
 }
 
 export function panelRootUri(panelId: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: '/' });
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: '/' });
 }
 
 export function templateFileUri(panelId: string, template: { id: string; name: string }, file: TemplateFile): vscode.Uri {
-  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: templateFilePath(template.name, template.id, file) });
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: templateFilePath(template.name, template.id, file) });
 }
 
 export function nodeDocumentUri(panelId: string, node: { id: string; name: string }, document: NodeDocument): vscode.Uri {
-  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: nodeDocumentPath(node.name, node.id, document) });
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: nodeDocumentPath(node.name, node.id, document) });
 }
 
 export function brandingProfileUri(panelId: string, profile: { id: string; name: string }): vscode.Uri {
-  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: brandingProfilePath(profile.name, profile.id) });
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: brandingProfilePath(profile.name, profile.id) });
 }
 
 export function settingsUri(panelId: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: authorityOf(panelId), path: '/settings.json' });
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: '/settings.json' });
 }

@@ -1,5 +1,5 @@
-// The contributions in package.json agree with the code: scope context keys name real scopes, every view
-// offers "Connect to Panel" while nothing is connected, every command is in the Panel category.
+// The contributions in package.json agree with the code: scope context keys name real scopes, one welcome
+// view offers "Connect to Panel" while nothing is connected, every command is in the Panel category.
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +11,10 @@ interface Manifest {
   activationEvents: string[];
   contributes: {
     commands: { command: string; title: string; category?: string }[];
-    views: Record<string, { id: string }[]>;
+    views: Record<string, { id: string; when?: string }[]>;
     viewsWelcome: { view: string; contents: string; when?: string }[];
-    menus: Record<string, { command: string; when?: string }[]>;
+    submenus: { id: string; label: string }[];
+    menus: Record<string, { command?: string; submenu?: string; when?: string; group?: string }[]>;
     configuration: { properties: Record<string, { default?: unknown; type?: string; minimum?: number; maximum?: number }> };
   };
 }
@@ -44,7 +45,8 @@ describe('package.json contributions', () => {
       'panelOps.users.showQrAsText': /viewItem =~ \/\^user\\\.\(active\|pending\|expiring\|expired\|disabled\)\(\\\.\|\$\)\/ && panelOps\.scope\.users\.write/,
     };
     for (const [command, when] of Object.entries(needs)) {
-      const items = manifest.contributes.menus['view/item/context'].filter((item) => item.command === command);
+      // In the context menu itself or in one of its submenus.
+      const items = Object.entries(manifest.contributes.menus).filter(([menu]) => menu !== 'commandPalette').flatMap(([, entries]) => entries).filter((item) => item.command === command);
       assert.ok(items.length > 0, command);
       for (const item of items) assert.match(item.when ?? '', when, command);
     }
@@ -53,16 +55,27 @@ describe('package.json contributions', () => {
     assert.match(palette.find((item) => item.command === 'panelOps.nodes.showLogs')?.when ?? '', /panelOps\.scope\.nodes\.write/);
   });
 
-  it('gives each of the five views a welcome with a Connect to Panel button while nothing is connected', () => {
-    const views = manifest.contributes.views.panelOps.map((view) => view.id);
-    assert.deepEqual(views, ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates', 'panelOps.branding']);
-    for (const view of views) {
-      const welcome = manifest.contributes.viewsWelcome.find((entry) => entry.view === view);
-      assert.ok(welcome, view);
-      assert.equal(welcome.when, '!panelOps.connected');
-      // The text is in package.nls.json (package.json names it by %key%).
-      assert.match(nls[welcome.contents.replace(/^%|%$/g, '')] ?? welcome.contents, /\[Connect to Panel\]\(command:panelOps\.connect\)/);
-    }
+  it('says "not connected" once, in a welcome view shown instead of the five panel views', () => {
+    const views = manifest.contributes.views.panelOps;
+    assert.deepEqual(views.map((view) => view.id), ['panelOps.welcome', 'panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates', 'panelOps.branding']);
+    assert.equal(views[0].when, '!panelOps.connected');
+    for (const view of views.slice(1)) assert.equal(view.when, 'panelOps.connected', view.id);
+    assert.equal(manifest.contributes.viewsWelcome.length, 1);
+    const [welcome] = manifest.contributes.viewsWelcome;
+    assert.equal(welcome.view, 'panelOps.welcome');
+    // The text is in package.nls.json (package.json names it by %key%).
+    assert.match(nls[welcome.contents.replace(/^%|%$/g, '')] ?? welcome.contents, /\[Connect to Panel\]\(command:panelOps\.connect\)/);
+  });
+
+  it('puts a node\'s common actions first in its context menu and the rest in submenus', () => {
+    const onNode = manifest.contributes.menus['view/item/context']
+      .filter((item) => item.group !== undefined && !item.group.startsWith('inline') && /viewItem =~ \/\^node\(/.test(item.when ?? ''))
+      .sort((a, b) => (a.group ?? '').localeCompare(b.group ?? '', 'en', { numeric: true }));
+    const names = onNode.map((item) => item.command ?? `submenu ${item.submenu ?? ''}`);
+    assert.deepEqual(names.slice(0, 5), ['panelOps.nodes.showDetails', 'panelOps.nodes.showLogs', 'panelOps.nodes.showMetrics', 'panelOps.nodes.apply', 'panelOps.nodes.restart']);
+    assert.deepEqual(names.slice(5, 9), ['submenu panelOps.nodes.operate', 'submenu panelOps.nodes.diagnose', 'submenu panelOps.nodes.documents', 'submenu panelOps.nodes.copy']);
+    assert.deepEqual(names.slice(9), ['panelOps.nodes.edit', 'panelOps.nodes.delete']);
+    assert.equal(new Set(onNode.map((item) => item.group?.split('@')[0])).size, 3, 'three groups');
   });
 
   it('puts every command in the Panel Ops category under panelOps.', () => {
@@ -102,7 +115,14 @@ describe('package.json commands and the code agree', () => {
   it('menus name only contributed commands', () => {
     const contributed = new Set(manifest.contributes.commands.map((command) => command.command));
     for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
-      for (const item of items) assert.ok(contributed.has(item.command), `${menu}: ${item.command}`);
+      for (const item of items) {
+        if (item.submenu) assert.ok(manifest.contributes.submenus.some((submenu) => submenu.id === item.submenu), `${menu}: submenu ${item.submenu}`);
+        else assert.ok(item.command && contributed.has(item.command), `${menu}: ${item.command}`);
+      }
+    }
+    for (const submenu of manifest.contributes.submenus) {
+      assert.ok((manifest.contributes.menus[submenu.id] ?? []).length > 0, `submenu ${submenu.id} has entries`);
+      assert.match(submenu.label, /^%.+%$/, 'its label is in package.nls.json');
     }
   });
 });

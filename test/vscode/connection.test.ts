@@ -149,6 +149,13 @@ describe('Connecting to panels', () => {
       assert.equal(await api.hasToken(second.url), false);
       assert.equal(api.session.state, 'disconnected');
       assert.deepEqual(await children(api.alerts), [], 'the welcome view (Connect to Panel) shows instead');
+      await vscode.commands.executeCommand('workbench.view.extension.panelOps');
+      await until(api.welcome.onDidChangeVisibility, () => api.welcome.visible);
+      assert.equal(api.alerts.view.visible, false, 'the panel views are hidden while nothing is connected');
+      await connect(panel, panel.tokens.owner, { name: 'First' });
+      await until(api.welcome.onDidChangeVisibility, () => !api.welcome.visible);
+      await until(api.alerts.view.onDidChangeVisibility, () => api.alerts.view.visible);
+      await signOut(panel);
     } finally {
       await second.close();
     }

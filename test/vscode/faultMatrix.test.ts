@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FaultMatch, SimulatedPanel } from '../panel';
 import { startPanel } from '../panel';
-import { authorityOf, templateFilePath } from '../../src/editors/panelPaths';
+import { panelAuthority, templateFilePath } from '../../src/editors/panelPaths';
 import { FAULT_KINDS, type FaultKind } from './faultKinds';
 import { children, connect, labelOf, signOut, testApi, userItems, type TestApi } from './support';
 
@@ -313,7 +313,7 @@ function saveTemplate(): ActionCase {
 
 /** The URI of a matrix template's index.html on the matrix panel. */
 function templateFileUri(templateId: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: 'panelops', authority: authorityOf(panel.url), path: templateFilePath('Fault matrix template', templateId, 'index.html') });
+  return vscode.Uri.from({ scheme: 'panelops', authority: panelAuthority(panel.url), path: templateFilePath('Fault matrix template', templateId, 'index.html') });
 }
 
 /**

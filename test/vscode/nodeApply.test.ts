@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { auditSince, nodeItem, nodeRecord, withSetting } from './nodeSupport';
-import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, type TestApi } from './support';
+import { children, connectedPanel, labelOf, requestsTo, runWithAnswers, until, type TestApi } from './support';
 
 interface ApplyReport {
   readonly node: string;
@@ -126,6 +126,19 @@ describe('Apply Configuration', () => {
     const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', await nodeItem(api, 'nyc-5'));
     assert.equal(report.outcome, 'rolled_back');
     assert.match(report.error ?? '', /previous configuration restored/);
+  });
+
+  it('applies the node selected in the Nodes view when run without an item (its key binding)', async () => {
+    const item = await nodeItem(api, 'nyc-5');
+    await vscode.commands.executeCommand('workbench.view.extension.panelOps');
+    await api.nodes.view.reveal(item, { select: true, focus: true });
+    await until(api.nodes.view.onDidChangeSelection, () => api.nodes.view.selection.length === 1);
+    const name = labelOf(api.nodes.view.selection[0]);
+    const record = nodeRecord(panel, name);
+    panel.resetRequests();
+    const reports = await vscode.commands.executeCommand<ApplyReport | ApplyReport[]>('panelOps.nodes.apply');
+    assert.equal(Array.isArray(reports) ? reports.length : 1, 1, 'one node applied');
+    assert.equal(requestsTo(panel, `/nodes/${record.id}/apply`).filter((request) => request.method === 'POST').length, 1, `${name} was applied`);
   });
 
   it('after a lost 202 it reads the jobs, finds the queued apply and watches it, without applying again', async () => {

@@ -141,6 +141,25 @@ describe('Node sites and documents', () => {
     assert.equal(profile.footer_text, 'Night shift');
   });
 
+  it('leaves a workspace\'s own branding/*.json alone: our schema is for panelops: documents only', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the suite runs with a workspace folder');
+    const uri = vscode.Uri.joinPath(folder.uri, 'branding', 'site.json');
+    // A field our schema refuses, a wrong type for one it knows, and a trailing comma: the JSON service's
+    // own syntax error shows that it has validated the file, so the absence of our problems means something.
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('{\n  "colour": "red",\n  "footer_text": 5,\n}\n'));
+    try {
+      const document = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(document);
+      await until(vscode.languages.onDidChangeDiagnostics, () => vscode.languages.getDiagnostics(uri).some((diagnostic) => /trailing comma/i.test(diagnostic.message)));
+      const found = vscode.languages.getDiagnostics(uri);
+      assert.deepEqual(found.filter((diagnostic) => !/trailing comma/i.test(diagnostic.message)).map((diagnostic) => diagnostic.message), []);
+    } finally {
+      await closeAllEditors();
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, 'branding'), { recursive: true });
+    }
+  });
+
   it('shows an int64 of the panel settings with its digits and saves it exactly', async () => {
     panel.data.settings.upload_limit_bytes = 9_007_199_254_740_993n;
     try {
@@ -175,5 +194,16 @@ describe('Node sites and documents', () => {
       await closeAllEditors();
       await connect(panel, panel.tokens.owner, { name: 'Sites panel' });
     }
+  });
+
+  it('addresses panel documents by the panel\'s host; the hex addresses of earlier versions still open', async () => {
+    await vscode.commands.executeCommand('panelOps.settings.open');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    const host = new URL(panel.url).host;
+    assert.equal(editor.document.uri.toString(true), `panelops://http~${host}/settings.json`);
+    const old = vscode.Uri.from({ scheme: 'panelops', authority: Buffer.from(panel.url, 'utf8').toString('hex'), path: '/settings.json' });
+    const reopened = await vscode.workspace.openTextDocument(old);
+    assert.equal(JSON.parse(reopened.getText()).panel_name, panel.data.settings.panel_name);
   });
 });

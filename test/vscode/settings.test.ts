@@ -3,7 +3,7 @@
 // owner with the panel's answer shown, and refused for an admin (owner only) with the reason told.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SimulatedPanel } from '../panel';
+import { startPanel, type SimulatedPanel } from '../panel';
 import { closeAll, noticesOf } from './catalogSupport';
 import { connect, connectedPanel, requestsTo, runWithAnswers, signOut, type TestApi } from './support';
 
@@ -35,6 +35,28 @@ describe('Settings: subscription page preview and test notification', () => {
     assert.ok(request, 'POST /settings/telegram/test');
     assert.equal(request.method, 'POST');
     assert.match(noticesOf(api).join('\n'), /^info: The panel answered the test notification through telegram: messenger: telegram, sent: true, message: Hello from the tests, sent_at: /m);
+  });
+
+  it('keeps the messenger each panel was connected with; the setting is only the default for new panels', async () => {
+    const config = vscode.workspace.getConfiguration('panelOps');
+    const other = await startPanel({ messenger: 'signal' });
+    try {
+      await config.update('messengerName', 'signal', vscode.ConfigurationTarget.Global);
+      await connect(other, other.tokens.owner, { name: 'Signal panel' });
+      await config.update('messengerName', undefined, vscode.ConfigurationTarget.Global);
+      other.resetRequests();
+      await runWithAnswers('panelOps.settings.sendTestNotification', '');
+      assert.equal(requestsTo(other, '/settings/signal/test')[0]?.status, 200, 'the panel connected with "signal" still uses it');
+      assert.equal(requestsTo(other, '/settings/telegram/test').length, 0);
+    } finally {
+      await config.update('messengerName', undefined, vscode.ConfigurationTarget.Global);
+      await signOut(other);
+      await other.close();
+    }
+    assert.equal(api.session.active?.url, panel.url);
+    panel.resetRequests();
+    await runWithAnswers('panelOps.settings.sendTestNotification', '');
+    assert.equal(requestsTo(panel, '/settings/telegram/test')[0]?.status, 200, 'the first panel keeps "telegram"');
   });
 
   it('is refused for an admin, who is told it needs an owner account; the settings stay as they were', async () => {

@@ -19,7 +19,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
     void context.input.notify('error', vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', MAX_FLEET_NODES, items.length));
     return undefined;
   }
-  const engine = engineName();
+  const engine = engineName(context.session.panel(items[0].panelId));
   const action = plural(items.length, { one: 'Update {0} Node', other: 'Update {0} Nodes' }, vscode.l10n.t);
   const sure = await confirmed(context.input, action, plural(items.length, { one: 'Update {1} on {0} node?', other: 'Update {1} on {0} nodes?' }, vscode.l10n.t, engine), items.map((candidate) => nodeName(candidate.node)).join(', '));
   if (!sure) return undefined;

@@ -254,12 +254,16 @@ function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]):
   else void context.input.notify('warning', `${sentence} ${others.join('; ')}`);
 }
 
-/** "Apply Configuration" (inline on a dirty node; each node of a selection) and "Apply All Pending". */
-export function registerApplyConfiguration(context: NodeActionContext): vscode.Disposable {
+/**
+ * "Apply Configuration" (inline on a dirty node; each node of a selection; from its key binding, the nodes
+ * selected in the Nodes view) and "Apply All Pending".
+ */
+export function registerApplyConfiguration(context: NodeActionContext, selection: () => readonly unknown[]): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.nodes.apply', async (item?: unknown, selected?: unknown) => {
       const reports: ApplyReport[] = [];
-      for (const node of chosenNodes(item, selected)) reports.push(await applyOne(context, node));
+      const chosen = item === undefined ? chosenNodes(selection()[0], selection()) : chosenNodes(item, selected);
+      for (const node of chosen) reports.push(await applyOne(context, node));
       return reports.length === 1 ? reports[0] : reports;
     }),
     vscode.commands.registerCommand('panelOps.nodes.applyAllPending', () => applyAllPending(context)),

@@ -23,7 +23,7 @@ export function registerNodeCommands(services: Services): NodeCommands {
   const { session, input, views } = services;
   const registered = vscode.Disposable.from(
     registerNodesRefresh(views.nodes.provider),
-    registerApplyConfiguration(context),
+    registerApplyConfiguration(context, () => views.nodes.view.selection),
     registerNodeOperations(context),
     registerNodeDiagnostics(context),
     registerNodeDetails(context),

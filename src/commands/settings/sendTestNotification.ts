@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { activePanelOrNotify } from '../shared/activePanel';
+import { messengerName } from '../../connection/clientOptions';
 import { withoutBack } from '../../prompts/userInput';
 import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';
@@ -13,12 +14,8 @@ export function answerSummary(answer: unknown): string {
     .join(', ');
 }
 
-function messengerName(): string {
-  return vscode.workspace.getConfiguration('panelOps').get<string>('messengerName', 'telegram') || 'telegram';
-}
-
 /**
- * "Send Test Notification": `POST /settings/<messenger>/test` (the messenger from `panelOps.messengerName`),
+ * "Send Test Notification": `POST /settings/<messenger>/test` (the panel's messenger, kept with its record),
  * owner only, with an optional message; the panel's answer is shown.
  */
 export function registerSendTestNotification(context: ActionContext): vscode.Disposable {
@@ -26,7 +23,7 @@ export function registerSendTestNotification(context: ActionContext): vscode.Dis
   return vscode.commands.registerCommand('panelOps.settings.sendTestNotification', async () => {
     const panel = activePanelOrNotify(context.session, input);
     if (!panel) return undefined;
-    const messenger = plainLabel(messengerName(), 40);
+    const messenger = plainLabel(messengerName(panel), 40);
     const message = withoutBack(await input.text({
       title: vscode.l10n.t('Send Test Notification through {0}', messenger),
       prompt: vscode.l10n.t('Message to send (leave empty for the panel\'s own test text). Only owners may send it.'),

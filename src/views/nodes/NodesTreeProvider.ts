@@ -108,6 +108,11 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     return element;
   }
 
+  /** For `reveal` (selecting a node from code): a node is at the root, a section under its node. */
+  getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
+    return element instanceof NodeSectionItem ? element.parent : undefined;
+  }
+
   getChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
     if (!element) return this.rootChildren();
     if (element instanceof NodeItem) return [...element.sections];

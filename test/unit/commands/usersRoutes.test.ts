@@ -30,7 +30,7 @@ describe('user routes in use', () => {
 });
 
 describe('user actions in menus', () => {
-  interface MenuItem { command: string; when?: string; group?: string }
+  interface MenuItem { command?: string; submenu?: string; when?: string; group?: string }
   const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../../../package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuItem[]> } };
   const menus = manifest.contributes.menus;
   /** Commands that only read (users:read); every other panelOps.users.* action changes the panel or reads secrets. */
@@ -38,7 +38,7 @@ describe('user actions in menus', () => {
 
   it('shows an action that needs users:write only while the token is believed to have it', () => {
     const entries = [...menus['view/item/context'], ...menus['view/title'], ...menus.commandPalette]
-      .filter((item) => item.command.startsWith('panelOps.users.') && !READS.has(item.command) && item.when !== 'false');
+      .filter((item) => item.command?.startsWith('panelOps.users.') && !READS.has(item.command) && item.when !== 'false');
     assert.ok(entries.length > 20);
     for (const entry of entries) assert.match(entry.when ?? '', /panelOps\.scope\.users\.write/, `${entry.command} (${entry.when})`);
   });

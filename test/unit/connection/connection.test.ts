@@ -60,4 +60,12 @@ describe('stored panel records', () => {
     ]);
     assert.deepEqual(parsePanelRecords(undefined), []);
   });
+
+  it('keeps each panel\'s engine and messenger names when they may stand in a route path', () => {
+    const records = parsePanelRecords([
+      { url: 'https://a.example', name: 'A', engineName: 'xray', messengerName: 'signal' },
+      { url: 'https://b.example', name: 'B', engineName: '../admin', messengerName: 'a/b' },
+    ]);
+    assert.deepEqual(records.map((record) => [record.engineName, record.messengerName]), [['xray', 'signal'], [undefined, undefined]]);
+  });
 });

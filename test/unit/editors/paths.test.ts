@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { plainLocalize } from '../support/plainLocalize';
 import { DocumentStates } from '../../../src/editors/documentStates';
 import { lineOfMember, problemsOf, unknownFields } from '../../../src/editors/fieldErrorLines';
-import { authorityOf, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../../src/editors/panelPaths';
+import { authorityOf, panelAuthority, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../../src/editors/panelPaths';
 import { fillPlaceholders, placeholderPositions, placeholderUses, undeclaredPlaceholders } from '../../../src/editors/placeholders';
 import { bundleOf, importBodyOf } from '../../../src/editors/templateBundle';
 import { fileOfField, fileText, filesOf, putBody, UnsavableTextError } from '../../../src/editors/templateFiles';
@@ -13,11 +13,22 @@ import { siteRows } from '../../../src/views/nodes/nodeSiteRows';
 import { PREVIEW_CSP, previewPage, siteDocument } from '../../../src/webviews/sitePreviewPage';
 
 describe('editors: panel paths', () => {
-  it('carries the panel in the authority and reads it back', () => {
+  it('names the panel in the authority by its host, and reads it back', () => {
+    assert.equal(panelAuthority('https://panel.example.com'), 'panel.example.com');
+    assert.equal(panelAuthority('https://panel.example.com:8443'), 'panel.example.com:8443');
+    assert.equal(panelAuthority('http://127.0.0.1:44073'), 'http~127.0.0.1:44073');
+    for (const id of ['https://panel.example.com', 'https://panel.example.com:8443', 'http://127.0.0.1:44073', 'https://[::1]:9443']) {
+      assert.equal(panelIdOf(panelAuthority(id)), id, id);
+    }
+    assert.equal(panelIdOf('not a host!'), undefined);
+    assert.equal(panelIdOf('http~'), undefined);
+  });
+
+  it('still reads the hex addresses of earlier versions', () => {
     const authority = authorityOf('https://Panel.example.com:8443');
     assert.match(authority, /^[0-9a-f]+$/);
     assert.equal(panelIdOf(authority), 'https://Panel.example.com:8443');
-    assert.equal(panelIdOf('not hex!'), undefined);
+    assert.equal(panelIdOf('cafe'), 'https://cafe', 'a short hex-looking host is a host, not an old address');
   });
 
   it('reads the template id from the folder name, whatever the name holds', () => {
