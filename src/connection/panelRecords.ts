@@ -10,6 +10,11 @@ export interface PanelRecord {
   readonly name: string;
   readonly preset: TokenPreset;
   readonly scopes: readonly Scope[];
+  /**
+   * PEM of the certificate the operator trusted for this panel only (a self-signed panel); kept with the
+   * panel's record, never in settings, never for other panels.
+   */
+  readonly trustedCertificate?: string;
 }
 
 /** Reads stored records defensively: global state may hold data from an older version or another window. */
@@ -18,7 +23,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
   const records: PanelRecord[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
-    const { url, name, preset, scopes } = item as Record<string, unknown>;
+    const { url, name, preset, scopes, trustedCertificate } = item as Record<string, unknown>;
     if (typeof url !== 'string' || url === '') continue;
     if (records.some((record) => record.url === url)) continue;
     records.push({
@@ -26,6 +31,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
       name: typeof name === 'string' && name.trim() ? name : url,
       preset: preset === 'fullRights' || preset === 'readOnly' ? preset : 'custom',
       scopes: Array.isArray(scopes) ? SCOPES.filter((scope) => scopes.includes(scope)) : [],
+      ...(typeof trustedCertificate === 'string' && trustedCertificate.includes('-----BEGIN CERTIFICATE-----') ? { trustedCertificate } : {}),
     });
   }
   return records;
