@@ -3,7 +3,7 @@
  * validity, SHA-256 fingerprint) and may trust exactly that certificate for exactly that panel.
  */
 import * as vscode from 'vscode';
-import type { CertificateFacts } from '../api/index';
+import type { CertificateFacts } from '../api/presentedCertificate';
 import type { UserInput } from '../prompts/userInput';
 import { plainLabel } from '../text/plainText';
 

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Scope } from '../api/catalog';
-import { isScopeDenied, isTokenRejected, PanelConfigError } from '../api/errors';
-import { PanelNetworkError, presentedCertificate, type CertificateFacts, type PanelClientOptions } from '../api/index';
+import { isScopeDenied, isTokenRejected, PanelConfigError, PanelNetworkError } from '../api/errors';
+import type { PanelClientOptions } from '../api/index';
+import { presentedCertificate, type CertificateFacts } from '../api/presentedCertificate';
 import { createPanelApi } from './panelClient';
 import { describeError } from '../text/describeError';
 import { verificationRoute } from './verificationRoute';

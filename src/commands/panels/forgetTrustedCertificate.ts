@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { certificateFacts } from '../../api/index';
+import { certificateFacts } from '../../api/presentedCertificate';
 import type { PanelStore } from '../../connection/panelStore';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
