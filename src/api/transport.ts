@@ -1,6 +1,6 @@
 /**
  * The HTTP layer of the client: builds catalog requests under /api/v1, sends them with exactly one
- * `Authorization: Bearer` header over one kept-alive undici pool, follows same-origin redirects of reads,
+ * `Authorization: Bearer` header through the platform's `fetch` (see dispatcher.ts), follows same-origin redirects of reads,
  * retries reads after transient failures, and turns every failure into a PanelApiError whose text never
  * holds the token.
  *
@@ -13,7 +13,7 @@ import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog'
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DEFAULT_TIMEOUTS, createDispatchers } from './dispatcher';
+import { DEFAULT_TIMEOUTS, createPools, type Pool } from './dispatcher';
 import {
   PanelCancelledError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
 } from './errors';
@@ -27,7 +27,7 @@ import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay, retryPolicy, sleep, ty
 import { certificateFacts, presentedCertificate } from './presentedCertificate';
 import { textStream } from './textStream';
 import { tokenInUrl } from './tokenInUrl';
-import { loadUndici, type Dispatcher } from './undiciModule';
+import { loadUndici } from './undiciModule';
 import type { JsonValue } from './types';
 
 export const API_PREFIX = '/api/v1';
@@ -59,10 +59,10 @@ export class PanelTransport implements Transport {
   private readonly timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs?: number };
   /** Tokens this client has read, newest last, so that none can leak into a message. */
   private readonly secrets = new Set<string>();
-  /** Pools in the order they are tried (see createDispatchers); `trust` is the one that last worked. */
-  private dispatchers?: Dispatcher[];
+  /** Pools in the order they are tried (see createPools); `trust` is the one that last worked. */
+  private dispatchers?: Pool[];
   /** The same for log streams, whose pools never time out a quiet body. */
-  private streamDispatchers?: Dispatcher[];
+  private streamDispatchers?: Pool[];
   private trust = 0;
 
   constructor(private readonly options: PanelClientOptions) {
@@ -121,7 +121,7 @@ export class PanelTransport implements Transport {
     const pools = [...(this.dispatchers ?? []), ...(this.streamDispatchers ?? [])];
     this.dispatchers = undefined;
     this.streamDispatchers = undefined;
-    await Promise.all(pools.map((pool) => pool.close()));
+    await Promise.all(pools.map((pool) => pool.dispatcher.close()));
   }
 
   private prepare(call: Call): Prepared {
@@ -234,12 +234,12 @@ export class PanelTransport implements Transport {
   }
 
   /** undici is loaded here, on the first request, never when this layer is imported. */
-  private pools(expect: ResponseKind): Dispatcher[] {
+  private pools(expect: ResponseKind): Pool[] {
     if (expect === 'stream') {
       // A log stream may stay quiet for long; it is ended by cancel() or the signal instead.
-      return (this.streamDispatchers ??= createDispatchers(loadUndici(), { ...this.options, timeouts: { ...this.options.timeouts, bodyMs: 0 } }));
+      return (this.streamDispatchers ??= createPools(loadUndici(), { ...this.options, timeouts: { ...this.options.timeouts, bodyMs: 0 } }, this.originUrl));
     }
-    return (this.dispatchers ??= createDispatchers(loadUndici(), this.options));
+    return (this.dispatchers ??= createPools(loadUndici(), this.options, this.originUrl));
   }
 
   /**
@@ -247,7 +247,7 @@ export class PanelTransport implements Transport {
    * private CA after the system's). A refused certificate means nothing was sent, so even a change may
    * be sent again.
    */
-  private async sendTrusted(pools: Dispatcher[], prepared: Prepared, parts: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
+  private async sendTrusted(pools: Pool[], prepared: Prepared, parts: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
     for (let index = Math.min(this.trust, pools.length - 1); ; index++) {
       try {
         const answer = await this.send(pools[index], prepared, parts, signal);
@@ -278,19 +278,22 @@ export class PanelTransport implements Transport {
     );
   }
 
-  private async send(dispatcher: Dispatcher, prepared: Prepared, { headers, body }: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
+  private async send(pool: Pool, prepared: Prepared, { headers, body }: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
     const { route } = prepared;
     let url = prepared.url;
     for (let hop = 0; ; hop++) {
-      // The platform's fetch: inside VS Code, the extension host's (its proxy and certificates).
-      const reply = await fetch(url, {
+      // The platform's fetch (inside VS Code, the extension host's: its proxy and certificates), or
+      // undici's where VS Code would add nothing (see createPools). An upload's FormData is the platform's,
+      // which only the platform's fetch encodes; one upload gains nothing from a reused connection.
+      const send = body instanceof FormData ? fetch : pool.fetch;
+      const reply = await send(url, {
         method: route.method,
         headers,
         body,
         signal,
         redirect: 'manual',
         // @ts-expect-error `dispatcher` is undici's extension of RequestInit, honoured by Node's fetch.
-        dispatcher,
+        dispatcher: pool.dispatcher,
       });
       const response = answerOf(reply);
       const location = header(response, 'location');

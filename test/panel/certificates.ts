@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { isIPv4 } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -18,7 +19,7 @@ export interface ServerCertificates {
 }
 
 export interface CertificateOptions {
-  /** DNS names the certificate also holds (e.g. a name only a test proxy resolves). */
+  /** Names the certificate also holds (e.g. a name only a test proxy resolves); an IPv4 address as an IP name. */
   names?: readonly string[];
   selfSigned?: boolean;
   /** Serve these instead of making new ones (e.g. a certificate signed by a CA in the OS store). */
@@ -29,7 +30,7 @@ export async function generateCertificates(options: CertificateOptions = {}): Pr
   if (options.given) return options.given;
   const dir = await mkdtemp(join(tmpdir(), 'panel-sim-tls-'));
   const file = (name: string) => join(dir, name);
-  const altNames = ['IP:127.0.0.1', 'DNS:localhost', ...(options.names ?? []).map((name) => `DNS:${name}`)].join(',');
+  const altNames = ['IP:127.0.0.1', 'DNS:localhost', ...(options.names ?? []).map((name) => (isIPv4(name) ? `IP:${name}` : `DNS:${name}`))].join(',');
   try {
     const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
     if (options.selfSigned) {

@@ -50,6 +50,22 @@ describe('network: VS Code proxy and certificates', () => {
     }
   });
 
+  it('reuses its connections to a loopback panel (an SSH tunnel), where VS Code would build one per request', async () => {
+    const panel = await startPanel({ dataset: 'demo' });
+    try {
+      await connect(panel, panel.tokens.owner, { name: 'Through a tunnel' });
+      await children(api.alerts);
+      for (let i = 0; i < 3; i++) await vscode.commands.executeCommand('panelOps.refreshAll');
+      await children(api.alerts);
+      const requests = panel.requests.length;
+      assert.ok(requests >= 6, `${requests} requests`);
+      assert.ok(panel.connections * 2 <= requests, `${requests} requests on ${panel.connections} connections`);
+    } finally {
+      await signOut(panel);
+      await panel.close();
+    }
+  });
+
   it('connects with no setting to a panel whose CA only the OS certificate store holds', async function () {
     const dir = process.env.PANEL_OPS_OS_STORE_PANEL;
     if (!dir) this.skip(); // needs root (the launcher installs the CA); CI runs as root
