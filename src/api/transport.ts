@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DEFAULT_TIMEOUTS, createPools, type Pool } from './dispatcher';
 import {
-  PanelCancelledError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
+  PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
 } from './errors';
 import { classifyFailure, isCertificateFailure, type FailureContext } from './failureClassifier';
 import { UnsendableJsonError } from './exactJson';
@@ -271,11 +271,7 @@ export class PanelTransport implements Transport {
       return error;
     }
     if (presented === trusted) return error;
-    return new PanelNetworkError(
-      `The certificate of ${this.origin} changed and was refused: you trusted SHA-256 ${trusted}, the panel now presents SHA-256 ${presented}. ` +
-        'If you expect this change, run "Forget Trusted Certificate" for this panel and connect again to trust the new one.',
-      { code: 'CERTIFICATE_CHANGED', certificateRejected: true },
-    );
+    return new PanelCertificateChangedError(this.origin, trusted, presented);
   }
 
   private async send(pool: Pool, prepared: Prepared, { headers, body }: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {

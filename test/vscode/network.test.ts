@@ -110,6 +110,7 @@ describe('network: VS Code proxy and certificates', () => {
       const shown = [...items.map((item) => `${labelOf(item)} ${String(item.tooltip ?? '')}`), ...api.input.notices.map((notice) => notice.message)].join('\n');
       assert.ok(shown.includes(fingerprint) && shown.includes(newFingerprint), shown);
       assert.match(shown, /Forget Trusted Certificate/);
+      assert.doesNotMatch(shown, /caCertificatePath/, 'a changed trusted certificate is not a missing CA');
       assert.equal(panel.requests.length, seen, 'nothing was sent to the changed certificate');
 
       api.input.clear();
