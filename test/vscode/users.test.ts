@@ -14,6 +14,18 @@ function expectedCounts(panel: SimulatedPanel, keep: (key: KeyRecord) => boolean
   return KEY_STATES.map((state) => String(keys.filter((key) => deriveKeyState(key, now) === state).length));
 }
 
+/**
+ * Waits until the panel has seen no request to `path` for `quietMs`: the tree may still be loading an
+ * expanded group it re-rendered earlier, and such a late request belongs to that earlier refresh.
+ */
+async function settled(panel: SimulatedPanel, path: string, quietMs = 400): Promise<void> {
+  let count = -1;
+  while (count !== requestsTo(panel, path).length) {
+    count = requestsTo(panel, path).length;
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+  }
+}
+
 async function setPageSize(size: number | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('panelOps').update('users.pageSize', size, vscode.ConfigurationTarget.Global);
 }
@@ -81,6 +93,7 @@ describe('Users view', () => {
     const changed = nextChange(api.users, (element) => element !== undefined);
     await vscode.commands.executeCommand('panelOps.loadMore', byContext(await children(api.users, active), 'loadMore')[0]);
     await changed;
+    await settled(panel, '/keys');
 
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.nodes.refresh');
