@@ -73,7 +73,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
   const store = new PanelStore(context.globalState, context.secrets);
   const capabilities = new Capabilities();
-  const clientOptions = (url: string) => clientOptionsFromSettings(url, log, store.record(url));
+  const clientOptions = (url: string) => clientOptionsFromSettings(log, store.record(url));
   const session = new PanelSession(store, capabilities, (url) =>
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
   );

@@ -150,6 +150,26 @@ export class PanelNetworkError extends PanelApiError {
   }
 }
 
+/**
+ * The panel no longer presents the certificate the operator trusted for it: nothing was sent. The UI words
+ * it (with both fingerprints and how to re-trust); the message here is the English one, for logs.
+ */
+export class PanelCertificateChangedError extends PanelNetworkError {
+  constructor(
+    readonly origin: string,
+    /** SHA-256 fingerprint of the certificate trusted for this panel. */
+    readonly trustedFingerprint: string,
+    /** SHA-256 fingerprint of the certificate the panel presents now. */
+    readonly presentedFingerprint: string,
+  ) {
+    super(
+      `The certificate of ${origin} changed and was refused: you trusted SHA-256 ${trustedFingerprint}, the panel now presents SHA-256 ${presentedFingerprint}. ` +
+        'If you expect this change, run "Forget Trusted Certificate" for this panel and connect again to trust the new one.',
+      { code: 'CERTIFICATE_CHANGED', certificateRejected: true },
+    );
+  }
+}
+
 /** A connect, headers, body or overall timeout expired. */
 export class PanelTimeoutError extends PanelApiError {
   readonly phase: 'connect' | 'headers' | 'body' | 'total';

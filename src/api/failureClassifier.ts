@@ -61,7 +61,7 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
   const codes = errorCodes(error);
   const code = codes[0];
   const detail = context.clean(`${code ?? 'error'}: ${error instanceof Error ? error.message : String(error)}`);
-  if (codes.some((c) => TLS_CODES.has(c) || c.startsWith('ERR_TLS_'))) {
+  if (isCertificateFailure(error)) {
     return {
       error: new PanelNetworkError(
         `The TLS certificate of ${context.origin} was not accepted (${detail}). If the panel uses a self-signed ` +
@@ -85,6 +85,11 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
     return { error: new PanelTimeoutError(phase, phase === 'headers' ? context.timeouts.headersMs : context.timeouts.bodyMs, route), retryable: true };
   }
   return { error: new PanelNetworkError(`The connection to ${context.origin} failed (${detail})`, { code, route }), retryable: true };
+}
+
+/** The panel's certificate was refused (nothing was sent over that connection). */
+export function isCertificateFailure(error: unknown): boolean {
+  return errorCodes(error).some((c) => TLS_CODES.has(c) || c.startsWith('ERR_TLS_'));
 }
 
 /** `code` of an error and of its causes, outermost first. */

@@ -82,7 +82,6 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
 
 export type { PanelClientOptions, LogLevel, TimeoutOptions, RetryOptions, PagingOptions } from './options';
 export { panelOrigin, isLoopbackHost, tokenProblem } from './options';
-export { proxyFromEnvironment } from './proxyEnvironment';
 export type { CallOptions, BinaryResponse, TextStream, UploadFile } from './call';
 export type { ListAllOptions } from './paging';
 export { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY } from './paging';
@@ -103,3 +102,4 @@ export { fieldsNamedBy, panelWordsOf } from './panelWords';
 export * from './types';
 export { ROUTES, SCOPES, PRESETS, findRoute, requiredScope, routeById, scopeAllows } from './catalog';
 export type { RouteSpec, Scope, Resource, Access, HttpMethod, RouteId, PathNames } from './catalog';
+export { certificateFacts, presentedCertificate, type CertificateFacts } from './presentedCertificate';

@@ -44,12 +44,17 @@ export interface PanelClientOptions {
   messengerName?: string;
   timeouts?: TimeoutOptions;
   retry?: RetryOptions;
-  /** Proxy URL (e.g. VS Code's `http.proxy` or `HTTPS_PROXY`); requests to hosts in `noProxy` go direct. */
-  proxy?: string;
-  /** Comma-separated hosts (`NO_PROXY` syntax: `example.com`, `.example.com`, `*`, `host:port`). */
-  noProxy?: string;
-  /** PEM certificates trusted in addition to the system roots (self-signed panels). */
+  /**
+   * PEM certificates of a private CA, trusted in addition to the system's certificates: a connection is
+   * first verified the way the platform does (in VS Code: its OS certificate store), and only a panel
+   * whose certificate that refuses is verified again against these plus Node's roots.
+   */
   caCertificates?: string[];
+  /**
+   * PEM of the one certificate the operator trusted for this panel (a self-signed panel): it is then the
+   * only trust anchor of the panel's connections, so any other certificate is refused.
+   */
+  trustedCertificate?: string;
   paging?: PagingOptions;
   /** Receives one line per request and retry; lines never contain the token. */
   log?: (level: LogLevel, message: string) => void;

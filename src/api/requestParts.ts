@@ -1,7 +1,6 @@
 /** Headers and body of one request: exactly one Authorization header, no cookies, the right Accept. */
 import type { CallBody, UploadFile } from './call';
 import { stringifyJsonExact } from './exactJson';
-import type { FormData, UndiciModule } from './undiciModule';
 
 /** What the caller expects back, which decides the Accept header and how the answer is read. */
 export type ResponseKind = 'json' | 'jsonOrEmpty' | 'bytes' | 'text' | 'stream';
@@ -21,7 +20,7 @@ function acceptFor(kind: ResponseKind): string {
 /**
  * Headers and body of one request: exactly one Authorization header, no cookies. A JSON body is written
  * with bigints as their digits; a value JSON cannot represent throws UnsendableJsonError. An upload is a
- * FormData: undici writes its multipart/form-data encoding, boundary and Content-Type header (the token
+ * FormData: fetch writes its multipart/form-data encoding, boundary and Content-Type header (the token
  * stays in the Authorization header only; nothing of it goes into the body).
  */
 export interface RequestParts {
@@ -33,7 +32,6 @@ export function requestParts(
   token: string,
   accept: ResponseKind,
   body: CallBody | undefined,
-  undici: Pick<UndiciModule, 'FormData'>,
 ): RequestParts {
   const headers: Record<string, string> = {
     authorization: `Bearer ${token}`,
@@ -45,7 +43,8 @@ export function requestParts(
     headers['content-type'] = 'application/json';
     return { headers, body: Buffer.from(stringifyJsonExact(body.value), 'utf8') };
   }
-  const form = new undici.FormData();
+  // The platform's FormData: the one its fetch encodes.
+  const form = new FormData();
   form.append(body.field, uploadBlob(body.file), body.file.filename || 'upload');
   return { headers, body: form };
 }

@@ -1,6 +1,6 @@
 /**
  * The HTTP layer of the client: builds catalog requests under /api/v1, sends them with exactly one
- * `Authorization: Bearer` header over one kept-alive undici pool, follows same-origin redirects of reads,
+ * `Authorization: Bearer` header through the platform's `fetch` (see dispatcher.ts), follows same-origin redirects of reads,
  * retries reads after transient failures, and turns every failure into a PanelApiError whose text never
  * holds the token.
  *
@@ -11,11 +11,13 @@
  */
 import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
-import { DEFAULT_TIMEOUTS, createDispatcher } from './dispatcher';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { DEFAULT_TIMEOUTS, createPools, type Pool } from './dispatcher';
 import {
-  PanelCancelledError, PanelConfigError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
+  PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
 } from './errors';
-import { classifyFailure, type FailureContext } from './failureClassifier';
+import { classifyFailure, isCertificateFailure, type FailureContext } from './failureClassifier';
 import { isNodeOfflineAnswer, isNodeRoute } from './nodeFailure';
 import { UnsendableJsonError } from './exactJson';
 import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
@@ -23,9 +25,10 @@ import { redact } from './redaction';
 import { requestParts, type RequestParts, type ResponseKind } from './requestParts';
 import { MAX_BODY_BYTES, assertPayload, errorOf, jsonOf, readBody, type ReceivedBody } from './responses';
 import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay, retryPolicy, sleep, type RetryPolicy } from './retryPolicy';
+import { certificateFacts, presentedCertificate } from './presentedCertificate';
 import { textStream } from './textStream';
 import { tokenInUrl } from './tokenInUrl';
-import { loadUndici, type Dispatcher, type ResponseData, type UndiciModule } from './undiciModule';
+import { loadUndici } from './undiciModule';
 import type { JsonValue } from './types';
 
 export const API_PREFIX = '/api/v1';
@@ -57,7 +60,11 @@ export class PanelTransport implements Transport {
   private readonly timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs?: number };
   /** Tokens this client has read, newest last, so that none can leak into a message. */
   private readonly secrets = new Set<string>();
-  private dispatcher?: Dispatcher;
+  /** Pools in the order they are tried (see createPools); `trust` is the one that last worked. */
+  private dispatchers?: Pool[];
+  /** The same for log streams, whose pools never time out a quiet body. */
+  private streamDispatchers?: Pool[];
+  private trust = 0;
 
   constructor(private readonly options: PanelClientOptions) {
     this.originUrl = panelOrigin(options.baseUrl);
@@ -112,9 +119,10 @@ export class PanelTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    await dispatcher?.close();
+    const pools = [...(this.dispatchers ?? []), ...(this.streamDispatchers ?? [])];
+    this.dispatchers = undefined;
+    this.streamDispatchers = undefined;
+    await Promise.all(pools.map((pool) => pool.dispatcher.close()));
   }
 
   private prepare(call: Call): Prepared {
@@ -161,9 +169,8 @@ export class PanelTransport implements Transport {
         route,
       );
     }
-    const undici = loadUndici();
-    const parts = this.buildParts(prepared, token, expect, undici);
-    const dispatcher = (this.dispatcher ??= createDispatcher(undici, this.originUrl, this.options));
+    const parts = this.buildParts(prepared, token, expect);
+    const pools = this.pools(expect);
     const deadline = this.timeouts.totalMs ? AbortSignal.timeout(this.timeouts.totalMs) : undefined;
     const signals = [prepared.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
@@ -185,7 +192,7 @@ export class PanelTransport implements Transport {
       try {
         signal?.throwIfAborted();
         context.dispatched = true;
-        const response = await this.send(undici, dispatcher, prepared, parts, signal, expect);
+        const response = await this.sendTrusted(pools, prepared, parts, signal);
         const status = response.statusCode;
         if (isRead && RETRYABLE_STATUSES.has(status) && attempt < attempts) {
           const retryAfter = parseRetryAfter(header(response, 'retry-after'));
@@ -196,7 +203,7 @@ export class PanelTransport implements Transport {
             const failure = errorOf(received, route, (text) => redact(text, this.secrets), retryAfter);
             if (isNodeOfflineAnswer(failure)) throw failure;
           } else {
-            await response.body.dump().catch(() => undefined);
+            await dump(response);
           }
           const delay = retryDelay(this.retry, attempt, retryAfter);
           this.log('warn', `${described} -> ${status}; retry ${attempt + 1} of ${attempts} in ${delay} ms`);
@@ -225,9 +232,9 @@ export class PanelTransport implements Transport {
   }
 
   /** Headers and body, built once before the first attempt; a body JSON cannot represent is refused here. */
-  private buildParts(prepared: Prepared, token: string, expect: ResponseKind, undici: UndiciModule): RequestParts {
+  private buildParts(prepared: Prepared, token: string, expect: ResponseKind): RequestParts {
     try {
-      return requestParts(token, expect, prepared.body, undici);
+      return requestParts(token, expect, prepared.body);
     } catch (error) {
       if (!(error instanceof UnsendableJsonError)) throw error;
       this.log('warn', `${prepared.route.method} ${prepared.route.path} refused: in its body, ${error.message}`);
@@ -235,29 +242,68 @@ export class PanelTransport implements Transport {
     }
   }
 
-  private async send(
-    undici: UndiciModule,
-    dispatcher: Dispatcher,
-    prepared: Prepared,
-    { headers, body }: RequestParts,
-    signal: AbortSignal | undefined,
-    expect: ResponseKind,
-  ): Promise<ResponseData> {
+  /** undici is loaded here, on the first request, never when this layer is imported. */
+  private pools(expect: ResponseKind): Pool[] {
+    if (expect === 'stream') {
+      // A log stream may stay quiet for long; it is ended by cancel() or the signal instead.
+      return (this.streamDispatchers ??= createPools(loadUndici(), { ...this.options, timeouts: { ...this.options.timeouts, bodyMs: 0 } }, this.originUrl));
+    }
+    return (this.dispatchers ??= createPools(loadUndici(), this.options, this.originUrl));
+  }
+
+  /**
+   * Sends with the pool that last worked; a certificate refused by one pool is tried with the next (the
+   * private CA after the system's). A refused certificate means nothing was sent, so even a change may
+   * be sent again.
+   */
+  private async sendTrusted(pools: Pool[], prepared: Prepared, parts: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
+    for (let index = Math.min(this.trust, pools.length - 1); ; index++) {
+      try {
+        const answer = await this.send(pools[index], prepared, parts, signal);
+        this.trust = index;
+        return answer;
+      } catch (error) {
+        if (this.options.trustedCertificate && certificateRefused(error)) throw await this.changedCertificate(error);
+        if (index + 1 >= pools.length || !certificateRefused(error)) throw error;
+        this.log('debug', `${this.origin}: certificate refused by the system's certificates; trying panelOps.caCertificatePath`);
+      }
+    }
+  }
+
+  /** The panel no longer presents the certificate the operator trusted: both fingerprints, and what to do. */
+  private async changedCertificate(error: unknown): Promise<unknown> {
+    const trusted = certificateFacts(this.options.trustedCertificate ?? '').sha256;
+    let presented: string;
+    try {
+      presented = (await presentedCertificate(this.origin, this.timeouts.connectMs)).sha256;
+    } catch {
+      return error;
+    }
+    if (presented === trusted) return error;
+    return new PanelCertificateChangedError(this.origin, trusted, presented);
+  }
+
+  private async send(pool: Pool, prepared: Prepared, { headers, body }: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
     const { route } = prepared;
     let url = prepared.url;
     for (let hop = 0; ; hop++) {
-      const response = await undici.request(url, {
+      // The platform's fetch (inside VS Code, the extension host's: its proxy and certificates), or
+      // undici's where VS Code would add nothing (see createPools). An upload's FormData is the platform's,
+      // which only the platform's fetch encodes; one upload gains nothing from a reused connection.
+      const send = body instanceof FormData ? fetch : pool.fetch;
+      const reply = await send(url, {
         method: route.method,
         headers,
         body,
-        dispatcher,
         signal,
-        // A log stream may stay quiet for long; it is ended by cancel() or the signal instead.
-        ...(expect === 'stream' ? { bodyTimeout: 0 } : {}),
+        redirect: 'manual',
+        // @ts-expect-error `dispatcher` is undici's extension of RequestInit, honoured by Node's fetch.
+        dispatcher: pool.dispatcher,
       });
+      const response = answerOf(reply);
       const location = header(response, 'location');
       if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
-      await response.body.dump().catch(() => undefined);
+      await dump(response);
       const next = parseLocation(location, url);
       const refuse = (targetOrigin: string, reason: string) =>
         new PanelRedirectError({ status: response.statusCode, targetOrigin, reason, route });
@@ -274,7 +320,7 @@ export class PanelTransport implements Transport {
   }
 
   private async interpret(
-    response: ResponseData,
+    response: Answer,
     prepared: Prepared,
     expect: ResponseKind,
     context: FailureContext,
@@ -304,7 +350,7 @@ export class PanelTransport implements Transport {
     }
   }
 
-  private async receive(response: ResponseData, status: number, contentType: string, route: RouteSpec, limit: number): Promise<ReceivedBody> {
+  private async receive(response: Answer, status: number, contentType: string, route: RouteSpec, limit: number): Promise<ReceivedBody> {
     try {
       return { status, contentType, bytes: await readBody(response.body, limit) };
     } catch (error) {
@@ -361,9 +407,33 @@ function logLine(text: string): string {
   return line.length <= MAX_LOG_LINE ? line : `${line.slice(0, MAX_LOG_LINE - 1)}…`;
 }
 
-function header(response: ResponseData, name: string): string | undefined {
-  const value = response.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/** A fetch Response as the rest of this file reads it: status, headers and a Node stream body. */
+interface Answer {
+  statusCode: number;
+  headers: Headers;
+  body: Readable;
+}
+
+function answerOf(reply: Response): Answer {
+  const body = reply.body ? Readable.fromWeb(reply.body as unknown as WebReadableStream<Uint8Array>) : Readable.from([]);
+  return { statusCode: reply.status, headers: reply.headers, body };
+}
+
+/** Reads a body that is not wanted to its end, so that its connection can be reused. */
+async function dump(response: Answer): Promise<void> {
+  try {
+    for await (const chunk of response.body) void chunk;
+  } catch {
+    // A body that fails while being thrown away changes nothing.
+  }
+}
+
+function header(response: Answer, name: string): string | undefined {
+  return response.headers.get(name) ?? undefined;
+}
+
+function certificateRefused(error: unknown): boolean {
+  return error instanceof PanelNetworkError ? error.certificateRejected : isCertificateFailure(error);
 }
 
 function parseLocation(location: string, base: URL): URL | undefined {

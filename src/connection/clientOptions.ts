@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { PanelClientOptions } from '../api/options';
 import { DEFAULT_MAX_CONCURRENCY } from '../api/paging';
-import { chooseProxy } from './proxyChoice';
 
 /** Settings that change how the client talks to panels; a change rebuilds the active client. */
 export const CLIENT_SETTINGS = [
@@ -11,8 +10,6 @@ export const CLIENT_SETTINGS = [
   'panelOps.requestTimeoutSeconds',
   'panelOps.caCertificatePath',
   'panelOps.paging.maxConcurrency',
-  'http.proxy',
-  'http.noProxy',
 ] as const;
 
 /** What a panel's record says about its route names (either may be absent in an older record). */
@@ -35,25 +32,24 @@ export function messengerName(panel?: RouteNamed): string {
 }
 
 /**
- * Client options for a panel from its record (the route names), the settings and the log channel
- * (everything but the URL and token).
- * The proxy is `http.proxy`, or the environment's when that is empty (see `chooseProxy`).
+ * Client options for a panel from its record (the route names and the certificate trusted for it), the
+ * settings and the log channel (everything but the URL and token). There is no proxy option: requests go
+ * through the extension host's `fetch`, which applies VS Code's proxy and certificate settings itself.
  * A CA file that cannot be read is reported in the log and left out, so the failure shows up as the
  * panel's certificate being refused rather than as a broken extension.
  */
-export function clientOptionsFromSettings(baseUrl: string, log: vscode.LogOutputChannel, panel?: RouteNamed): Omit<PanelClientOptions, 'baseUrl' | 'token'> {
+export function clientOptionsFromSettings(log: vscode.LogOutputChannel, panel?: RouteNamed & { readonly trustedCertificate?: string }): Omit<PanelClientOptions, 'baseUrl' | 'token'> {
+  const trustedCertificate = panel?.trustedCertificate;
   const panelOps = vscode.workspace.getConfiguration('panelOps');
-  const http = vscode.workspace.getConfiguration('http');
   const timeoutMs = Math.max(1, panelOps.get<number>('requestTimeoutSeconds', 30)) * 1000;
-  const noProxy = http.get<string[]>('noProxy', []);
   const caPath = panelOps.get<string>('caCertificatePath', '').trim();
   return {
     engineName: engineName(panel),
     messengerName: messengerName(panel),
     timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
     paging: { maxConcurrency: panelOps.get<number>('paging.maxConcurrency', DEFAULT_MAX_CONCURRENCY) },
-    ...chooseProxy(baseUrl, { proxy: http.get<string>('proxy', ''), noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [] }),
     ...(caPath ? { caCertificates: readCaFile(caPath, log) } : {}),
+    ...(trustedCertificate ? { trustedCertificate } : {}),
     log: (level, message) => log[level](message),
   };
 }

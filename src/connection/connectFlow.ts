@@ -5,6 +5,7 @@ import { withoutBack, type UserInput } from '../prompts/userInput';
 import type { PanelSession } from './panelSession';
 import { pickPreset, pickScopes, scopesOf } from './connectPrompts';
 import type { PanelRecord, TokenPreset } from './panelRecords';
+import { offerCertificateTrust } from './certificateTrust';
 import { verifyConnection, type ConnectionProblem } from './verifyConnection';
 
 export interface ConnectDependencies {
@@ -25,6 +26,8 @@ export interface ConnectDraft {
   preset?: TokenPreset;
   scopes?: Scope[];
   name?: string;
+  /** The certificate the operator trusted for this panel (a self-signed panel), once trusted. */
+  trustedCertificate?: string;
 }
 
 function urlProblem(value: string): string | undefined {
@@ -118,6 +121,15 @@ export async function connectInteractively(
         const record = toRecord(draft, deps.clientOptions(draft.url ?? ''));
         const token = draft.token ?? '';
         problem = await deps.runWithProgress(vscode.l10n.t('Checking {0}…', record.url), (_report, signal) => check(deps, record, token, signal));
+        if (problem?.untrustedCertificate && !record.trustedCertificate) {
+          // Nothing was sent (the TLS handshake failed): ask before the token ever goes to this server.
+          const trusted = await offerCertificateTrust(deps.input, record.url, problem.untrustedCertificate);
+          if (trusted) {
+            draft.trustedCertificate = trusted;
+            problem = undefined;
+            break; // check again, now with the trusted certificate
+          }
+        }
         if (!problem) {
           await deps.session.connect(record, token);
           return record;
@@ -139,9 +151,10 @@ function toRecord(draft: ConnectDraft, known: Pick<PanelClientOptions, 'engineNa
     url, name: draft.name || defaultName(url), preset: draft.preset ?? 'fullRights', scopes: draft.scopes ?? [],
     ...(known.engineName ? { engineName: known.engineName } : {}),
     ...(known.messengerName ? { messengerName: known.messengerName } : {}),
+    ...(draft.trustedCertificate ? { trustedCertificate: draft.trustedCertificate } : {}),
   };
 }
 
 function check(deps: ConnectDependencies, record: PanelRecord, token: string, signal: AbortSignal): Promise<ConnectionProblem | undefined> {
-  return verifyConnection({ ...deps.clientOptions(record.url), engineName: record.engineName, messengerName: record.messengerName, baseUrl: record.url, token }, record.scopes, signal);
+  return verifyConnection({ ...deps.clientOptions(record.url), engineName: record.engineName, messengerName: record.messengerName, trustedCertificate: record.trustedCertificate, baseUrl: record.url, token }, record.scopes, signal);
 }

@@ -17,6 +17,11 @@ export interface PanelRecord {
    */
   readonly engineName?: string;
   readonly messengerName?: string;
+  /**
+   * PEM of the certificate the operator trusted for this panel only (a self-signed panel); kept with the
+   * panel's record, never in settings, never for other panels.
+   */
+  readonly trustedCertificate?: string;
 }
 
 /** A name that may stand in a route path segment (the settings' pattern). */
@@ -30,7 +35,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
   const records: PanelRecord[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
-    const { url, name, preset, scopes, engineName, messengerName } = item as Record<string, unknown>;
+    const { url, name, preset, scopes, engineName, messengerName, trustedCertificate } = item as Record<string, unknown>;
     if (typeof url !== 'string' || url === '') continue;
     if (records.some((record) => record.url === url)) continue;
     records.push({
@@ -40,6 +45,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
       scopes: Array.isArray(scopes) ? SCOPES.filter((scope) => scopes.includes(scope)) : [],
       ...(isRouteName(engineName) ? { engineName } : {}),
       ...(isRouteName(messengerName) ? { messengerName } : {}),
+      ...(typeof trustedCertificate === 'string' && trustedCertificate.includes('-----BEGIN CERTIFICATE-----') ? { trustedCertificate } : {}),
     });
   }
   return records;

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Scope } from '../api/catalog';
-import { isScopeDenied, isTokenRejected, PanelConfigError } from '../api/errors';
+import { isScopeDenied, isTokenRejected, PanelConfigError, PanelNetworkError } from '../api/errors';
 import type { PanelClientOptions } from '../api/index';
+import { presentedCertificate, type CertificateFacts } from '../api/presentedCertificate';
 import { createPanelApi } from './panelClient';
 import { describeError } from '../text/describeError';
 import { verificationRoute } from './verificationRoute';
@@ -10,6 +11,8 @@ import { verificationRoute } from './verificationRoute';
 export interface ConnectionProblem {
   readonly step: 'url' | 'token' | 'scopes';
   readonly message: string;
+  /** The panel's certificate was refused and no certificate is trusted for it yet: the one it presents. */
+  readonly untrustedCertificate?: CertificateFacts;
 }
 
 /**
@@ -47,6 +50,14 @@ export async function verifyConnection(
       };
     }
     if (error instanceof PanelConfigError) return { step: 'url', message: error.message };
+    if (error instanceof PanelNetworkError && error.certificateRejected && !options.trustedCertificate) {
+      const untrustedCertificate = await presentedCertificate(new URL(options.baseUrl).origin).catch(() => undefined);
+      return {
+        step: 'url',
+        message: vscode.l10n.t('Could not check the panel at {0}: {1}', options.baseUrl, describeError(error)),
+        ...(untrustedCertificate ? { untrustedCertificate } : {}),
+      };
+    }
     return { step: 'url', message: vscode.l10n.t('Could not check the panel at {0}: {1}', options.baseUrl, describeError(error)) };
   } finally {
     void api.close();

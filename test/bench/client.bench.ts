@@ -4,6 +4,8 @@
  *  - the six per-state count requests one after another vs in parallel;
  *  - a full inventory behind 40 and 150 ms of added latency: sequential pager, listAll, the limit;
  *  - a panel that answers 429 above 4 requests in flight: pages lost, 429s seen;
+ *  - requests per connection and the HTTPS inventory at 150 ms per round trip, before (undici request) and
+ *    after (fetch), in plain Node and as inside VS Code (the host's fetch patch), see networkBench.ts;
  *  - what requiring undici costs in a fresh Node process (why the client loads it lazily);
  *  - the log viewer's extension side following a node's log at 2,000 lines/s for a minute
  *    (BENCH_LOG_SECONDS, BENCH_LOG_RATE): lines delivered, heap growth, timer lag (logViewer.ts).
@@ -16,6 +18,7 @@ import { startPanelCli } from '../demo/panel-cli-process';
 import { repoRoot } from '../launch/repo-paths';
 import { measureActivation, measureExport, measureIdle, measureUsersColdOpen } from './extensionBench';
 import { measureLogViewer } from './logViewer';
+import { networkBench, type NetworkResult } from './networkBench';
 import { latencyBench, rateLimitBench, type LatencyResult, type RateLimitResult } from './pagingBench';
 import { requireCost, summary, time, type Timing } from './timing';
 
@@ -73,6 +76,19 @@ function latencyRows(result: LatencyResult): Row[] {
   ];
 }
 
+function networkRows(result: NetworkResult): Row[] {
+  const at = `HTTPS inventory at ${result.roundTripMs} ms`;
+  const perConnection = (row: NetworkResult['raw'][number]) =>
+    row.connectionsPerListing < 1
+      ? `${row.requestsPerListing.toFixed(0)} requests, all on kept-alive connections (${row.connectionsPerListing.toFixed(1)} new per listing)`
+      : `${row.requestsPerListing.toFixed(0)} requests on ${row.connectionsPerListing.toFixed(1)} new connections (${(row.requestsPerListing / row.connectionsPerListing).toFixed(1)} per connection)`;
+  return [
+    ...result.raw.map((row): Row => [`${at}, raw pages (16 in flight): ${row.mode}`, timing(row.timing), perConnection(row)]),
+    ...result.listAll.map((row): Row => [`${at}, keys.listAll(): ${row.mode}`, timing(row.timing), perConnection(row)]),
+    ['  (how "as inside VS Code" was reproduced)', result.hostFetch, `remote panel reached on ${result.remoteHost}; a new connection costs 3 round trips`],
+  ];
+}
+
 function rateLimitRow(result: RateLimitResult): Row {
   return [
     `keys.listAll(), 429 above ${result.maxInFlight} in flight (40 ms)`,
@@ -107,6 +123,8 @@ async function main(): Promise<void> {
   for (const result of latency) rows.push(...latencyRows(result));
   const rateLimited = await rateLimitBench(LATENCY_RUNS);
   rows.push(rateLimitRow(rateLimited));
+  const network = await networkBench(150, LATENCY_RUNS);
+  rows.push(...networkRows(network));
 
   const undici = summary(Array.from({ length: RUNS }, () => requireCost('undici')));
   add("require('undici') in a fresh process", undici, 'paid on the first request');
@@ -149,6 +167,17 @@ async function main(): Promise<void> {
       capFloorMs: r.capFloorMs,
       speedupOverSequential: Number(r.speedup.toFixed(2)),
     })),
+    network: {
+      roundTripMs: network.roundTripMs,
+      pages: network.pages,
+      hostFetch: network.hostFetch,
+      ...Object.fromEntries((['raw', 'listAll'] as const).map((kind) => [kind, network[kind].map((row) => ({
+        mode: row.mode,
+        ms: Math.round(row.timing.median),
+        requests: row.requestsPerListing,
+        newConnections: row.connectionsPerListing,
+      }))])),
+    },
     rateLimited: {
       maxInFlight: rateLimited.maxInFlight,
       pagesLost: rateLimited.pagesLost,

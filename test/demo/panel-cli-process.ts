@@ -8,6 +8,8 @@ import { repoRoot } from '../launch/repo-paths';
 export interface PanelCliProcess {
   readonly url: string;
   readonly ownerToken: string;
+  /** PEM of the CA that signed the certificate (with --https). */
+  readonly ca?: string;
   stop(): Promise<void>;
 }
 
@@ -21,10 +23,11 @@ export async function startPanelCli(args: string[]): Promise<PanelCliProcess> {
     child.once('exit', (code, signal) => reject(new Error(`the simulated panel (${cli}) exited (${code ?? signal}) before printing its address`)));
   });
   child.stdout.resume();
-  const started = JSON.parse(firstLine) as { url: string; tokens: { owner: string } };
+  const started = JSON.parse(firstLine) as { url: string; tokens: { owner: string }; ca?: string };
   return {
     url: started.url,
     ownerToken: started.tokens.owner,
+    ca: started.ca,
     stop: async () => {
       process.off('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;

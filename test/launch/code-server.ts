@@ -2,13 +2,15 @@
 // Chromium showing the web workbench. Prints the suite's output and exits with its exit code.
 //   npm run test:vscode          (builds, compiles, installs code-server if needed, then runs this)
 //   node out/test/launch/code-server.js
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium-browser';
 import { remoteUri, startCodeServer, workbenchUrl, type RunningCodeServer } from './code-server-process';
+import { generateCertificates } from '../panel/certificates';
 import { installCodeServer } from './install-code-server';
 import { repoRoot, vscodeTestDir } from './repo-paths';
 import { startUiDriver, UI_DRIVER_ENV, type UiDriver } from './ui-driver';
@@ -68,11 +70,17 @@ async function main(): Promise<number> {
   const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-suite-'));
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
+  // A CA only the OS store holds (network.test.ts); and no NODE_EXTRA_CA_CERTS, which some machines set
+  // to the OS bundle and which would make Node itself trust that CA, whatever the extension does.
+  delete process.env.NODE_EXTRA_CA_CERTS;
+  const osStore = await installOsStoreCa(join(runDir, 'os-store-panel'));
+  if (osStore) process.env.PANEL_OPS_OS_STORE_PANEL = osStore.dir;
   let driver: UiDriver | undefined;
   const cleanUp = async (): Promise<void> => {
     await driver?.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
     await server?.stop();
+    osStore?.remove();
     rmSync(workspace, { recursive: true, force: true });
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -91,6 +99,34 @@ async function main(): Promise<number> {
   } finally {
     await cleanUp();
   }
+}
+
+/**
+ * As root on a Debian-like system: a throw-away CA added under /usr/local/share/ca-certificates (then
+ * update-ca-certificates), and a panel certificate it signed written to `dir` for the suite. Removed at
+ * the end. Elsewhere nothing is installed and the test that needs it is skipped.
+ */
+async function installOsStoreCa(dir: string): Promise<{ dir: string; remove(): void } | undefined> {
+  const anchors = '/usr/local/share/ca-certificates';
+  if (process.getuid?.() !== 0 || !existsSync(anchors)) return undefined;
+  const certificates = await generateCertificates();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'cert.pem'), certificates.cert);
+  writeFileSync(join(dir, 'key.pem'), certificates.key);
+  const anchor = join(anchors, 'panel-ops-suite-ca.crt');
+  writeFileSync(anchor, certificates.ca);
+  const update = () => spawnSync('update-ca-certificates', [], { stdio: 'ignore' });
+  if (update().status !== 0) {
+    rmSync(anchor, { force: true });
+    return undefined;
+  }
+  return {
+    dir,
+    remove: () => {
+      rmSync(anchor, { force: true });
+      update();
+    },
+  };
 }
 
 main().then(

@@ -1,6 +1,6 @@
 /**
  * Runs the simulated panel until SIGINT/SIGTERM:
- *   node out/test/panel/cli.js [--dataset demo|large|huge|empty] [--port N] [--https] [--job-step-ms N]
+ *   node out/test/panel/cli.js [--dataset demo|large|huge|empty] [--port N] [--https] [--https-name NAME] [--job-step-ms N]
  *                              [--log-follow] [--log-lines-per-second N] [--log-limit-seconds N]
  *                              [--latency-ms N] [--max-in-flight N] [--retry-after S]
  * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
@@ -28,8 +28,14 @@ function parseArguments(argv: readonly string[]): PanelOptions {
         options.port = Number(value());
         break;
       case '--https':
-        options.https = true;
+        options.https = options.https || true;
         break;
+      case '--https-name': {
+        // Another name (or IPv4 address) the certificate holds besides 127.0.0.1 and localhost.
+        const names = typeof options.https === 'object' ? (options.https.names ?? []) : [];
+        options.https = { names: [...names, value()] };
+        break;
+      }
       case '--job-step-ms':
         options.jobStepMs = Number(value());
         break;

@@ -46,10 +46,13 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const listener = createRequestListener({
     runtime, authority, router: new Router(routes), handlers, faults, requests, tokenUrls, gate, latencyMs: options.latencyMs ?? 0,
   });
-  const certificates = options.https ? await generateCertificates() : undefined;
+  const certificateOptions = options.https ? (options.https === true ? {} : options.https) : undefined;
+  const certificates = certificateOptions ? await generateCertificates(certificateOptions) : undefined;
+  let connections = 0;
   const server = certificates ? https.createServer({ cert: certificates.cert, key: certificates.key }, listener) : http.createServer(listener);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
+    connections++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -66,6 +69,16 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   return {
     url,
     ca: certificates?.ca,
+    replaceCertificate: async () => {
+      if (!certificateOptions || !(server instanceof https.Server)) throw new Error('the simulated panel is not on HTTPS');
+      const next = await generateCertificates(certificateOptions);
+      server.setSecureContext({ cert: next.cert, key: next.key });
+      for (const socket of sockets) socket.destroy(); // kept-alive connections would keep the old one
+      return next.cert;
+    },
+    get connections() {
+      return connections;
+    },
     tokens,
     data,
     get requests() {

@@ -1,3 +1,4 @@
+import type { CertificateOptions } from './certificates';
 /**
  * Public types of the simulated Panel Management API (the interface other parts of the project code against)
  * and the records of its in-memory state.
@@ -12,7 +13,8 @@ export type AccountName = Role;
 
 export interface PanelOptions {
   dataset?: Dataset;
-  https?: boolean;
+  /** HTTPS with a certificate from a throw-away CA (`true`), or with the given certificate options. */
+  https?: boolean | CertificateOptions;
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0 (a free port). */
@@ -87,8 +89,12 @@ export interface IssueTokenOptions {
 export interface SimulatedPanel {
   /** Origin, e.g. http://127.0.0.1:41234 (no trailing slash). */
   readonly url: string;
-  /** PEM of the CA that signed the HTTPS certificate (https only). */
+  /** PEM of the CA that signed the HTTPS certificate (https only; the certificate itself when self-signed). */
   readonly ca?: string;
+  /** HTTPS only: serves a newly made certificate (same options) from now on; resolves its PEM. */
+  replaceCertificate(): Promise<string>;
+  /** TCP connections accepted so far (requests per connection = requests / connections). */
+  readonly connections: number;
   readonly tokens: PanelTokens;
   issueToken(o: IssueTokenOptions): { id: string; secret: string };
   revokeToken(secret: string): void;

@@ -167,7 +167,13 @@ describe('Connecting to panels', () => {
     const settings = vscode.workspace.getConfiguration('panelOps');
     try {
       assert.ok(secure.url.startsWith('https://') && secure.ca);
-      await assert.rejects(Promise.resolve(connect(secure, secure.tokens.owner)), /Could not check the panel.*TLS certificate.*panelOps\.caCertificatePath/);
+      // Offered "Trust This Certificate for This Panel" (network.test.ts), declined: the URL step says why.
+      api.input.clear();
+      api.input.queue(secure.url, secure.tokens.owner, 'Full rights', 'Secure panel', { cancel: true }, { cancel: true });
+      await vscode.commands.executeCommand('panelOps.connect');
+      const reopened = api.input.questions.filter((question) => question.kind === 'text' && question.problem);
+      assert.match(reopened.map((question) => question.problem).join('\n'), /Could not check the panel.*TLS certificate.*panelOps\.caCertificatePath/);
+      api.input.clear();
       assert.equal(await api.hasToken(secure.url), false);
       const caFile = join(folder, 'panel-ca.pem');
       writeFileSync(caFile, secure.ca);

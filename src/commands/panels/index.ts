@@ -5,6 +5,7 @@ import type { ActivePanel } from '../../connection/panelSession';
 import { runWithProgress } from '../../runner/actionRunner';
 import type { Services } from '../../services';
 import { registerConnectCommand } from './connect';
+import { registerForgetTrustedCertificateCommand } from './forgetTrustedCertificate';
 import { registerReconnect } from './reconnect';
 import { registerRefreshAllCommand } from './refreshAll';
 import { registerShowLogCommand } from './showLog';
@@ -28,6 +29,7 @@ export function registerPanelCommands({ session, store, input, log, clientOption
     registerConnectCommand(connectDeps),
     registerSwitchPanelCommand(session, store, input),
     registerSignOutCommand(session, store, input),
+    registerForgetTrustedCertificateCommand(session, store, input),
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
   );

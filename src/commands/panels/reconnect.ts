@@ -14,7 +14,7 @@ async function reconnect(deps: ConnectDependencies, store: PanelStore): Promise<
   const record = store.record(panel.url);
   await connectInteractively(
     deps,
-    { url: panel.url, name: panel.name, preset: record?.preset, scopes: record ? [...record.scopes] : undefined },
+    { url: panel.url, name: panel.name, preset: record?.preset, scopes: record ? [...record.scopes] : undefined, trustedCertificate: record?.trustedCertificate },
     true,
   );
 }

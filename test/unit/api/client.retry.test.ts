@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import * as assert from 'node:assert/strict';
 import { OutcomeUnknownError, PanelHttpError, PanelNetworkError } from '../../../src/api';
 import { usePanel } from '../support/clientPanelHooks';
@@ -83,7 +84,12 @@ describe('client: retries', () => {
   });
 
   it('a panel that cannot be reached is a network error after the read retries', async () => {
-    const url = fixture.panel.url.replace(/:\d+$/, ':1');
+    // A port nothing listens on (port 1 is on fetch's list of blocked ports, refused before connecting).
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const url = fixture.panel.url.replace(/:\d+$/, `:${port}`);
     const error = await fixture.client({ baseUrl: url }).nodes.list().then(() => undefined, (e: unknown) => e);
     assert.ok(error instanceof PanelNetworkError, String(error));
     assert.equal(error.code, 'ECONNREFUSED');

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { certificateFacts } from '../../api/presentedCertificate';
+import type { PanelStore } from '../../connection/panelStore';
+import type { PanelSession } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
+
+/**
+ * "Forget Trusted Certificate": the active panel no longer trusts the certificate trusted for it at
+ * connect; the next connection asks again (or connects, if the system trusts the panel's certificate).
+ */
+export function registerForgetTrustedCertificateCommand(session: PanelSession, store: PanelStore, input: UserInput): vscode.Disposable {
+  return vscode.commands.registerCommand('panelOps.forgetTrustedCertificate', async () => {
+    const active = session.active;
+    const record = active && store.record(active.url);
+    if (!record?.trustedCertificate) {
+      await input.notify('info', vscode.l10n.t('No certificate is trusted for this panel: it is verified with the system\'s certificates.'));
+      return;
+    }
+    const { sha256 } = certificateFacts(record.trustedCertificate);
+    const { trustedCertificate: _forgotten, ...rest } = record;
+    await store.update(rest);
+    session.rebuildClient();
+    await input.notify(
+      'info',
+      vscode.l10n.t('The panel "{0}" no longer trusts the certificate with SHA-256 {1}. Run "Reconnect with a New Token…" to check and trust its current certificate.', record.name, sha256),
+    );
+  });
+}

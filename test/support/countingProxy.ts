@@ -1,0 +1,40 @@
+/**
+ * A minimal HTTP proxy for tests: CONNECT tunnels only, counted; `hosts` maps names only this proxy
+ * knows (e.g. `panel.internal.test`) to the loopback address, as a company proxy resolves internal names.
+ */
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+
+export interface CountingProxy {
+  readonly url: string;
+  /** `host:port` of every CONNECT tunnel. */
+  readonly tunnels: string[];
+  close(): Promise<void>;
+}
+
+export async function startCountingProxy(hosts: Readonly<Record<string, string>> = {}): Promise<CountingProxy> {
+  const tunnels: string[] = [];
+  const server: Server = createServer((_req, res) => res.writeHead(501).end());
+  server.on('connect', (req, client, head) => {
+    tunnels.push(req.url ?? '');
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), hosts[host] ?? host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    tunnels,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
