@@ -33,6 +33,20 @@ export class DocumentStates {
   }
 
   /**
+   * VS Code read the document (opening or reverting it): it took the mtime of the `stat` it asked just
+   * before the read, so the text read keeps that mtime even when it differs from the last one (the
+   * panel's layout of a JSON document, or a change made there). A new mtime here would make the next save
+   * trip VS Code's "file modified since" check although the editor shows exactly what was read.
+   */
+  reread(key: string, text: string, version: Version | undefined): DocumentState {
+    const previous = this.states.get(key);
+    if (!previous) return this.read(key, text, version);
+    const state = { base: text, version, mtime: previous.mtime };
+    this.states.set(key, state);
+    return state;
+  }
+
+  /**
    * The panel is at `version` and holds `text` for this document (another file of the same template was
    * read or saved): when that is still the text this document was read with, it follows to that version.
    */

@@ -87,7 +87,7 @@ export class JsonDocuments {
 
   async readFile(panelId: string, id: JsonDocumentId): Promise<Uint8Array> {
     const text = await this.fetchText(panelId, id);
-    this.services.states.read(keyOf(panelId, id), text, undefined);
+    this.services.states.reread(keyOf(panelId, id), text, undefined);
     return Buffer.from(text, 'utf8');
   }
 

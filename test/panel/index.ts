@@ -19,7 +19,7 @@ import { TokenAuthority } from './tokenAuthority';
 import type { PanelOptions, PanelTokens, RecordedRequest, SimulatedPanel } from './types';
 
 export type * from './types';
-export { READING_ROUTES, type Reading, type ReadingRoute } from './readings';
+export { READING_ROUTES, READINGS, type Reading, type ReadingRoute } from './readings';
 
 export async function startPanel(options: PanelOptions = {}): Promise<SimulatedPanel> {
   const names = { engine: options.engine ?? 'mtg', messenger: options.messenger ?? 'telegram' };

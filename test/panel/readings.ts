@@ -9,6 +9,9 @@ import type { JsonBody, RequestBody } from './requestBody';
 
 export type Reading = 'first' | 'second';
 
+/** Both readings, for suites that run once per reading. */
+export const READINGS: readonly Reading[] = ['first', 'second'];
+
 export const READING_ROUTES = [
   'POST /site-templates/validate',
   'POST /site-templates/{id}/customize',

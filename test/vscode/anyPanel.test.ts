@@ -5,13 +5,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { Reading, SimulatedPanel } from '../panel';
+import { READINGS, type SimulatedPanel } from '../panel';
 import { readCsv } from '../../src/text/csvRecords';
 import type { CustomizeSession } from '../../src/commands/siteTemplates/customizeTemplate';
 import { addTemplate, endEditorTest, openFromView, problems, replaceText, templateItem, VALID_HTML } from './editorSupport';
+import { nodeItem, nodeRecord, onItem, readOnlyTab } from './nodeSupport';
 import { connectedPanel, eventually, lastPosted, requestsTo, runWithAnswers, type TestApi } from './support';
-
-const READINGS: readonly Reading[] = ['first', 'second'];
 
 for (const reading of READINGS) {
   describe(`Any panel that keeps the contract (${reading} reading)`, () => {
@@ -99,6 +98,46 @@ for (const reading of READINGS) {
         panel.resetRequests();
         await runWithAnswers('panelOps.nodes.create', 'note-again', 'note-again.example.net', '', 'another note');
         assert.deepEqual(requestsTo(panel, '/nodes').filter((request) => request.method === 'POST').map((request) => request.status), [201]);
+      }
+    });
+
+    it('edits a node\'s note, or the node without it on a panel that refuses it, quoting the note', async () => {
+      const record = nodeRecord(panel, 'fra-2');
+      const note = `moved to rack 9 (${reading})`;
+      panel.resetRequests();
+      await onItem(api, 'panelOps.nodes.edit', await nodeItem(api, 'fra-2'), `fra-2-${reading}`, String(record.region ?? ''), note);
+      const patches = requestsTo(panel, `/nodes/${record.id}`).filter((request) => request.method === 'PATCH');
+      assert.equal(record.name, `fra-2-${reading}`, 'the node was edited');
+      const warnings = api.input.notices.filter((notice) => notice.severity === 'warning');
+      if (reading === 'first') {
+        assert.deepEqual(patches.map((request) => request.status), [200]);
+        assert.equal(JSON.parse(patches[0].body ?? '{}').note, note, 'the note reached the panel');
+        assert.equal(record.note, note);
+        assert.deepEqual(warnings, []);
+      } else {
+        assert.deepEqual(patches.map((request) => request.status), [400, 200], 'sent once more without the note');
+        assert.deepEqual(JSON.parse(patches[1].body ?? '{}'), { name: `fra-2-${reading}` });
+        assert.ok(warnings.some((notice) => notice.message.includes(note)), `the typed note is told back: ${JSON.stringify(warnings)}`);
+      }
+    });
+
+    it('runs Web Diagnostics for the URL typed, or for the node\'s own site on a panel that refuses a URL, saying so', async () => {
+      const record = nodeRecord(panel, 'ams-1');
+      const url = `https://example.org/${reading}/probe`;
+      panel.resetRequests();
+      await onItem(api, 'panelOps.nodes.webDiagnostics', await nodeItem(api, 'ams-1'), url);
+      const posts = requestsTo(panel, `/nodes/${record.id}/diagnostics/web`);
+      const tab = JSON.parse(readOnlyTab(/ams-1 — web diagnostics\.json/)) as { url?: string };
+      const warnings = api.input.notices.filter((notice) => notice.severity === 'warning');
+      if (reading === 'first') {
+        assert.deepEqual(posts.map((request) => request.status), [200]);
+        assert.equal(JSON.parse(posts[0].body ?? '{}').url, url, 'the URL reached the panel');
+        assert.equal(tab.url, url);
+        assert.deepEqual(warnings, []);
+      } else {
+        assert.deepEqual(posts.map((request) => request.status), [400, 200], 'sent once more without the URL');
+        assert.equal(tab.url, `https://${record.hostname}/`, 'the diagnostics ran, for the node\'s own site');
+        assert.ok(warnings.some((notice) => notice.message.includes(url)), `the typed URL is told back: ${JSON.stringify(warnings)}`);
       }
     });
 

@@ -1,5 +1,5 @@
 // Edits reach the panel only when the operator means it, inside a real VS Code with auto-save on: an
-// auto-save of a template is held (no PUT, the tab says so) until Ctrl+S; and Problems entries of a
+// auto-save of a template or a JSON document (the panel settings) is held (no PUT, the tab says so) until Ctrl+S; and Problems entries of a
 // template go when its tabs close or it is reverted.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -77,6 +77,33 @@ describe('Panel documents: saved when the operator means it', () => {
       assert.equal(editor.document.isDirty, false);
       assert.equal(api.editors.heldSaves.isHeld(uri), false, 'nothing held any more');
       assert.equal(api.editors.heldSaves.provideFileDecoration(uri), undefined);
+    });
+
+    it('holds the auto-save of the panel settings (a JSON document) too: no PUT until Ctrl+S', async () => {
+      await vscode.commands.executeCommand('panelOps.settings.open');
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor && editor.document.uri.path === '/settings.json');
+      const { uri } = editor.document;
+      const shown = JSON.parse(editor.document.getText());
+      const before = panel.data.settings.panel_name;
+      panel.resetRequests();
+      const held = nextHold(api, uri, 5_000);
+      await replaceText(editor, JSON.stringify({ ...shown, panel_name: 'Half-typed na' }, null, 2));
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // well past the delay
+      assert.deepEqual(requestsTo(panel, '/settings').filter((request) => request.method === 'PUT'), [], 'no PUT of the half-typed settings');
+      assert.equal(await held, true, 'VS Code auto-saved after the delay, and the save was held');
+      assert.equal(panel.data.settings.panel_name, before);
+      assert.equal(editor.document.isDirty, true, 'the tab stays dirty');
+      assert.match(String(api.editors.heldSaves.provideFileDecoration(uri)?.tooltip), /not saved to the panel: press Ctrl\+S/i);
+
+      await replaceText(editor, JSON.stringify({ ...shown, panel_name: 'Fully typed name' }, null, 2));
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      const puts = requestsTo(panel, '/settings').filter((request) => request.method === 'PUT');
+      assert.deepEqual(puts.map((request) => JSON.parse(request.body ?? '{}')), [{ panel_name: 'Fully typed name' }], 'Ctrl+S sends one PUT of what changed');
+      assert.equal(panel.data.settings.panel_name, 'Fully typed name');
+      assert.equal(editor.document.isDirty, false);
+      assert.equal(api.editors.heldSaves.isHeld(uri), false);
     });
   });
 

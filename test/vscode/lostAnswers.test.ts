@@ -81,20 +81,21 @@ describe('Lost answers: every mutation reads back what the panel holds', () => {
   it('Customize: the copy is found by its name and opened; the form closes', async () => {
     const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin && candidate.variables.length > 0);
     assert.ok(builtin);
-    const values = Object.fromEntries(builtin.variables.map((variable) => [variable.name, variable.default]));
-    // A first copy teaches the client which optional field this panel refuses (a 400 whose answer is lost
-    // is rightly reconciled as "not created"), so the copy whose answer is dropped is sent once.
-    const warmUp = await vscode.commands.executeCommand<CustomizeSession>('panelOps.siteTemplates.customize', await templateItem(api, builtin.id));
-    assert.ok(warmUp);
-    warmUp.form.probe.deliver({ type: 'submit', name: 'Warm-up custom', values });
-    assert.ok(await warmUp.created);
-    const sent = dropNext({ method: 'POST', path: new RegExp(`/site-templates/${builtin.id}/customize$`) });
     const session = await vscode.commands.executeCommand<CustomizeSession>('panelOps.siteTemplates.customize', await templateItem(api, builtin.id));
     assert.ok(session);
+    const values = Object.fromEntries(builtin.variables.map((variable) => [variable.name, variable.default]));
+    const match = { method: 'POST', path: new RegExp(`/site-templates/${builtin.id}/customize$`) };
+    const sent = dropNext(match);
+    // This panel (first reading) refuses the copy's `variables` with a 400, which makes nothing; the
+    // extension sends once more without them, and it is that applied request whose answer is lost. A
+    // no-op fault armed ahead of the drop lets the refusal through.
+    panel.clearFaults();
+    panel.inject({ kind: 'latency', ms: 0, match });
+    panel.inject({ kind: 'drop-after-apply', match });
     session.form.probe.deliver({ type: 'submit', name: 'Lost custom', values });
     const copy = await session.created;
     assert.ok(copy, 'the read-back found the copy');
-    assert.equal(sent(), 1);
+    assert.equal(sent(), 2, 'the refused request and the one applied: never a third');
     assert.equal(templatesNamed('Lost custom').length, 1);
     assertTold(/"Lost custom" was created/);
   });

@@ -122,6 +122,16 @@ describe('editors: template files and bundles', () => {
 });
 
 describe('editors: document states', () => {
+  it('keeps the mtime VS Code took from its stat when it reads a changed text (open, revert)', () => {
+    let now = 1000;
+    const states = new DocumentStates(() => now);
+    assert.equal(states.reread('k', 'typed', undefined).mtime, 1000, 'a first read takes the time');
+    now = 2000;
+    assert.equal(states.reread('k', 'as the panel lays it out', undefined).mtime, 1000, 'the stat before this read said 1000');
+    assert.equal(states.get('k')?.base, 'as the panel lays it out');
+    assert.equal(states.read('k', 'saved', undefined).mtime, 2000, 'a save still moves it');
+  });
+
   it('keeps the mtime while the text stays, follows the panel\'s version for unchanged text, and overrides on request', () => {
     let now = 1000;
     const states = new DocumentStates(() => now);
