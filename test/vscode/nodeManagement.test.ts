@@ -97,6 +97,8 @@ describe('Node management', () => {
     const [moved, target] = [before[1], before[0]];
     await vscode.commands.executeCommand('workbench.view.extension.panelOps');
     await vscode.commands.executeCommand('panelOps.nodes.focus');
+    // Earlier tests may leave the pane scrolled, the top row under the view's title: bring it into view.
+    await api.nodes.view.reveal((await children(api.nodes))[0], { select: false, focus: false });
     panel.resetRequests();
     const answer = await fetch(`${driver}/drag`, { method: 'POST', body: JSON.stringify({ view: 'Nodes', from: moved, to: target }) });
     assert.equal(answer.status, 200, await answer.text());
