@@ -1,3 +1,4 @@
+import { parseJsonExact } from '../../api/exactJson';
 import * as vscode from 'vscode';
 import type { NodesStore } from '../../state/nodesStore';
 import { placeBefore } from './nodeOrder';
@@ -19,7 +20,7 @@ function draggedNodes(value: unknown): DraggedNodes | undefined {
   let data = value;
   if (typeof data === 'string') {
     try {
-      data = JSON.parse(data);
+      data = parseJsonExact(data);
     } catch {
       return undefined;
     }
