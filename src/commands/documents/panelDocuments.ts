@@ -5,7 +5,7 @@ import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../../editors/
 import { withoutBack } from '../../prompts/userInput';
 import { listFromResponse } from '../../state/listFromResponse';
 import { plainLabel } from '../../text/plainText';
-import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { nodeLabel } from '../../text/nodeText';
 import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { nodeTarget } from '../nodes/nodeTarget';
 

@@ -4,7 +4,7 @@ import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
-import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { nodeLabel } from '../../text/nodeText';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
 import { runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';

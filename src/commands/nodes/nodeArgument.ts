@@ -5,7 +5,7 @@ import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { tellFailure } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
-import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { nodeLabel } from '../../text/nodeText';
 import type { NodeOnPanel } from '../../webviews/logs';
 
 /**

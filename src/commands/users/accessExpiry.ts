@@ -2,7 +2,7 @@
  * A user's access expiry as the create and edit prompts offer it: no expiry, a preset number of days from
  * now, or a custom RFC 3339 date that must lie in the future (spec 2.2). No `vscode` import: unit-tested.
  */
-import type { Localize } from '../../views/shared/localize';
+import type { Localize } from '../../text/localize';
 import { plural } from '../../text/plural';
 
 export const EXPIRY_PRESET_DAYS: readonly number[] = [7, 30, 90, 365];

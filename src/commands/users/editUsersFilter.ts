@@ -5,7 +5,7 @@ import { LatestLoad } from '../../state/latestLoad';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { tellFailure } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
-import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { nodeLabel } from '../../text/nodeText';
 import type { UsersTreeProvider } from '../../views/users/UsersTreeProvider';
 import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../../views/users/usersFilterModel';
 

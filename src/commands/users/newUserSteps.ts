@@ -3,7 +3,7 @@ import { KEY_TYPES, type KeyType, type PanelNode } from '../../api/types';
 import { isBack, type UserInput } from '../../prompts/userInput';
 import { runWizard, type StepOutcome, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { escapeIcons, plainLabel } from '../../text/plainText';
-import { nodeLabel } from '../../views/nodes/nodeDescription';
+import { nodeLabel } from '../../text/nodeText';
 import { tellFailure, type ActionContext } from '../../runner/actionRunner';
 import { EXPIRY_PRESET_DAYS, customDateProblem, describeExpiry, normalizeCustomDate, type ExpiryChoice } from './accessExpiry';
 import { plural } from '../../text/plural';

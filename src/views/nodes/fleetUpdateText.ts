@@ -4,7 +4,7 @@
  * progress figure when the panel sends one). No `vscode` import: words go through the caller's `Localize`.
  */
 import type { JsonObject } from '../../api/types';
-import type { Localize } from '../shared/localize';
+import type { Localize } from '../../text/localize';
 import { relativeTime } from '../../text/relativeTime';
 import { joinParts } from '../users/userDescription';
 import { plural } from '../../text/plural';

@@ -6,12 +6,11 @@
  */
 import type { ApplyJob, PanelNode } from '../../api/types';
 import type { NodeProblem } from '../../state/nodesStore';
-import type { Localize } from '../shared/localize';
+import type { Localize } from '../../text/localize';
 import { relativeTime } from '../../text/relativeTime';
-import { jobDuration, jobStatusClass, nodeLabel, type JobStatusClass } from '../../text/nodeText';
-
-export { jobDuration, jobStatusClass, nodeLabel, type JobStatusClass };
-import { joinParts, parseDate, type IconChoice } from '../users/userDescription';
+import { jobDuration, jobStatusClass, type JobStatusClass } from '../../text/nodeText';
+import { joinParts, type IconChoice } from '../users/userDescription';
+import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
 
 export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';

@@ -6,10 +6,8 @@ import type { KeyList } from '../../state/keysStore';
 import type { NodeProblem } from '../../state/nodesStore';
 import { joinParts } from '../users/userDescription';
 import { themeIcon } from '../users/userTreeItems';
-import {
-  JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, jobStatusClass, nodeContextValue, nodeDescription, nodeLabel,
-  nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows,
-} from './nodeDescription';
+import { JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, nodeContextValue, nodeDescription, nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows } from './nodeDescription';
+import { jobStatusClass, nodeLabel } from '../../text/nodeText';
 
 /** A node of the fleet: name, status icon, "● not applied" while dirty, last apply time. */
 export class NodeItem extends vscode.TreeItem {

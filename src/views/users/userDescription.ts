@@ -6,7 +6,7 @@
  */
 import type { SyncKind } from '../../state/profileSync';
 import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
-import type { Localize } from '../shared/localize';
+import type { Localize } from '../../text/localize';
 import { plainLabel } from '../../text/plainText';
 import { relativeTime } from '../../text/relativeTime';
 import { parseDate } from '../../text/dates';
@@ -17,7 +17,6 @@ export function joinParts(parts: readonly string[], max = 60): string {
   return parts.map((part) => plainLabel(part, max)).filter((part) => part !== '').join(' · ');
 }
 
-export { parseDate };
 
 /** "expires in 3 days", "expired 2 days ago", "no expiry". */
 export function expiryText(expiresAt: unknown, now: number, t: Localize): string {

@@ -4,7 +4,7 @@
  * words go through the caller's `Localize` (`vscode.l10n.t` in the views).
  */
 import type { KeyListQuery, KeyType } from '../../api/types';
-import type { Localize } from '../shared/localize';
+import type { Localize } from '../../text/localize';
 import { joinParts } from './userDescription';
 
 export interface NodeChoice {

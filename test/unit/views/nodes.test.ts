@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, jobDuration, jobStatusClass, nodeContextValue, nodeDescription,
-  nodeLabel, nodeStatusClass, nodeTooltipRows, scalarFields,
-} from '../../../src/views/nodes/nodeDescription';
+import { JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, nodeContextValue, nodeDescription, nodeStatusClass, nodeTooltipRows, scalarFields } from '../../../src/views/nodes/nodeDescription';
+import { jobDuration, jobStatusClass, nodeLabel } from '../../../src/text/nodeText';
 import { plainLocalize as t } from '../support/plainLocalize';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

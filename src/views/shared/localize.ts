@@ -1,2 +1,0 @@
-/** Where view formatting modules take their translate function from (it lives in text/: webviews use it too). */
-export type { Localize } from '../../text/localize';
