@@ -102,7 +102,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const pages = () => {
     if (!webviews) {
       // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, is what keeps the pages out of activation
       const { createWebviewPages } = require('./webviews/webviewPages') as typeof import('./webviews/webviewPages');
       webviews = createWebviewPages({ extensionUri: context.extensionUri, log, session, documents, input, scripted: scriptedInput !== undefined });
       context.subscriptions.push(webviews);

@@ -103,7 +103,6 @@ export function isLoopbackHost(hostname: string): boolean {
 export function tokenProblem(token: unknown): string | undefined {
   if (typeof token !== 'string' || token.length === 0) return 'The API token is empty';
   if (/\s/.test(token)) return 'The API token contains whitespace; paste only the token itself';
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(token)) return 'The API token contains control characters';
   if (!/^[\x21-\x7e]+$/.test(token)) return 'The API token contains characters that cannot be sent in an HTTP header';
   return undefined;

@@ -193,7 +193,7 @@ async function* readConcurrently<P>(read: ReadPage<P>, first: P, to: number, pla
 
   try {
     for (;;) {
-      if (plan.signal?.aborted) throw failure?.error ?? new PanelCancelledError();
+      if (plan.signal?.aborted) throw failure ? failure.error : new PanelCancelledError();
       if (emptyAt !== Infinity) waiting.splice(sortedIndex(waiting, emptyAt - 1)); // nothing after an empty page
       while (!failure && mayRead() && concurrency.pauseLeft() === 0 && inFlight.size < concurrency.limit) send(waiting.shift() as number);
       if (nextOut < emptyAt && results.has(nextOut)) {
@@ -246,7 +246,7 @@ export function pagedListing<Q extends PagedQuery, P>(
     ...reader,
     perPage: clampPerPage(query.per_page) ?? MAX_PER_PAGE,
     maxConcurrency: clampMaxConcurrency(opts?.maxConcurrency, settings.maxConcurrency),
-    retryDelay: settings.retryDelay,
+    retryDelay: (attempt, retryAfterMs) => settings.retryDelay(attempt, retryAfterMs),
     memory: settings.memory,
     signal: opts?.signal,
   });

@@ -12,7 +12,6 @@
 import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DEFAULT_TIMEOUTS, createPools, type Pool } from './dispatcher';
 import {
   PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
@@ -402,7 +401,6 @@ function pathName(value: string | undefined, fallback: string, option: string): 
 
 /** One line per entry: control characters become spaces (a line break in the panel's words could forge a log line). */
 function logLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
   return line.length <= MAX_LOG_LINE ? line : `${line.slice(0, MAX_LOG_LINE - 1)}…`;
 }
@@ -415,7 +413,7 @@ interface Answer {
 }
 
 function answerOf(reply: Response): Answer {
-  const body = reply.body ? Readable.fromWeb(reply.body as unknown as WebReadableStream<Uint8Array>) : Readable.from([]);
+  const body = reply.body ? Readable.fromWeb(reply.body) : Readable.from([]);
   return { statusCode: reply.status, headers: reply.headers, body };
 }
 

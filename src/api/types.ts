@@ -128,6 +128,7 @@ export interface NodeList {
 
 /** An apply job. The job history also carries raw logs. */
 export interface ApplyJob {
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the known statuses name the ones the code handles; a panel may send others
   status: JobStatus | string;
   started_at?: string | null;
   finished_at?: string | null;

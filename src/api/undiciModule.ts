@@ -10,5 +10,6 @@ export type Dispatcher = Undici.Dispatcher;
 
 export function loadUndici(): UndiciModule {
   // A plain require inside the function (not a top-level import) keeps the evaluation lazy.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- that lazy load
   return require('undici') as UndiciModule;
 }

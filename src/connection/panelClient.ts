@@ -6,6 +6,6 @@ import type { PanelApi, PanelClientOptions } from '../api/index';
  * (dist/features/client.js), and undici follows on the first request.
  */
 export function createPanelApi(options: PanelClientOptions): PanelApi {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at the call keeps the client bundle out of activation
   return (require('../api/index') as typeof import('../api/index')).createPanelApi(options);
 }

@@ -61,5 +61,5 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
     vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
     vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
   );
-  return { services, fileSystem, templates, validator, conflicts, heldSaves, dispose: () => disposables.dispose() };
+  return { services, fileSystem, templates, validator, conflicts, heldSaves, dispose: () => { disposables.dispose(); } };
 }

@@ -8,6 +8,7 @@ import { folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
 import { locate, PANEL_SCHEME } from './panelUri';
 import type { TemplateSave } from './templateSave';
 import type { TemplateSource } from './templateSource';
+import { textOf } from '../text/plainText';
 
 const DIRECTORY: vscode.FileStat = { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
 
@@ -69,7 +70,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
         const answer = await this.services.session.callOn(panelId, (api, signal) => api.branding.profiles.list({}, { signal }));
         return listFromResponse(answer, ['items', 'profiles', 'data'])
           .filter((item): item is { id: string; name?: unknown } => typeof (item as { id?: unknown })?.id === 'string')
-          .map((item): [string, vscode.FileType] => [`${folderName(String(item.name ?? item.id), item.id)}.json`, vscode.FileType.File]);
+          .map((item): [string, vscode.FileType] => [`${folderName(textOf(item.name ?? item.id), item.id)}.json`, vscode.FileType.File]);
       }
       case 'templates':
         return this.templates.templateFolders(panelId);

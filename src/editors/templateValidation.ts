@@ -11,6 +11,7 @@ import { openDocument } from './openDocument';
 import { placeholderPositions, undeclaredPlaceholders } from './placeholders';
 import { fileOfField } from './templateFiles';
 import type { TemplateSource } from './templateSource';
+import { textOf } from '../text/plainText';
 
 /** The sibling file of a template file's URI (same panel, same folder). */
 export function siblingUri(uri: vscode.Uri, file: string): vscode.Uri {
@@ -43,7 +44,7 @@ export class TemplateValidator {
     // The contract shows no body: send the template as the panel carries it, its `variables` included (a panel
     // that checks placeholders needs them); a panel that does not take them says so once (sendWithOptionalFields).
     const variables = typedVariables(siblingUri(uri, 'variables.json')) ?? record.variables?.map((variable) => ({ ...variable }));
-    const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables: variables as JsonValue };
+    const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables };
     const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendWithOptionalFields({
       memory: api.refusedFields, route: 'siteTemplates.validate', body, optional: ['variables'],
       send: (sent) => api.siteTemplates.validate(sent, { signal: callSignal }),
@@ -55,7 +56,7 @@ export class TemplateValidator {
       const field = typeof entry.field === 'string' ? entry.field : typeof entry.file === 'string' ? entry.file : 'html';
       const file = fileOfField(field) ?? (field === 'style.css' ? 'style.css' : 'index.html');
       const line = Number(entry.line ?? entry.line_number ?? entry.row ?? 1);
-      const message = String(entry.message ?? entry.error ?? entry.text ?? vscode.l10n.t('invalid'));
+      const message = textOf(entry.message ?? entry.error ?? entry.text ?? vscode.l10n.t('invalid'));
       return [{ uri: siblingUri(uri, file), line: Number.isFinite(line) && line > 0 ? line : 1, message }];
     });
     this.services.problems.reportValidation([htmlUri, cssUri], problems);
@@ -106,7 +107,7 @@ function typedVariables(uri: vscode.Uri): JsonValue[] | undefined {
   if (text === undefined) return undefined;
   try {
     const value = parseJsonExact(text);
-    return Array.isArray(value) ? (value as JsonValue[]) : undefined;
+    return Array.isArray(value) ? value : undefined;
   } catch {
     return undefined;
   }

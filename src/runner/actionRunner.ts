@@ -81,7 +81,7 @@ async function run<T>(context: ActionContext, action: ReadAction<T>, reconciler:
   const work = context.session.callOn(action.panelId, action.run, cancel.signal);
   if (action.progressView) progressInView(action.progressView, work);
   const progress = action.progressView ? undefined : delayedProgress(action.busyLabel, work, cancel);
-  const outcome = await settle(context, action, work, reconciler, cancel.signal, endBusy).finally(() => progress?.dispose());
+  const outcome = await settle(context, action, work, reconciler, cancel.signal, endBusy).finally(() => { progress?.dispose(); });
   if (action.node && isActivePanel(context, action.panelId)) {
     if (outcome.kind === 'done') recordNodeOutcome(action.node, undefined);
     else if (outcome.kind === 'failed') recordNodeOutcome(action.node, outcome);
@@ -154,7 +154,7 @@ export function runWithProgress<T>(title: string, work: (report: ReportProgress,
   return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const cancel = new AbortController();
     const subscription = abortOnCancel(token, cancel);
-    return work((message) => progress.report({ message }), cancel.signal).finally(() => subscription.dispose());
+    return work((message) => progress.report({ message }), cancel.signal).finally(() => { subscription.dispose(); });
   }));
 }
 
@@ -170,7 +170,7 @@ function delayedProgress(title: string, work: Promise<unknown>, cancel: AbortCon
     if (finished) return;
     void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
       const subscription = abortOnCancel(token, cancel);
-      return work.catch(() => undefined).finally(() => subscription.dispose());
+      return work.catch(() => undefined).finally(() => { subscription.dispose(); });
     });
   }, PROGRESS_DELAY_MS);
   void work.finally(() => { finished = true; }).catch(() => undefined);

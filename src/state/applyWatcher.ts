@@ -12,6 +12,7 @@ import type { ApplyJob, JobStatus, PanelNode } from '../api/types';
 import { jsonText } from '../text/jsonText';
 import type { PollScheduler } from './poller';
 import { LatestLoad } from './latestLoad';
+import { textOf } from '../text/plainText';
 
 export type WatchedStatus = JobStatus | 'unknown';
 
@@ -67,7 +68,7 @@ function jobIdentity(job: unknown): string {
   if (typeof job !== 'object' || job === null) return jsonText(job);
   const record = job as Record<string, unknown>;
   if (typeof record.id === 'string' || typeof record.id === 'number') return `id:${String(record.id)}`;
-  return `at:${String(record.queued_at ?? record.created_at ?? record.started_at ?? jsonText(record))}`;
+  return `at:${textOf(record.queued_at ?? record.created_at ?? record.started_at ?? jsonText(record))}`;
 }
 
 function jobTime(job: ApplyJob): number {

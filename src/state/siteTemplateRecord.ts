@@ -3,6 +3,7 @@
  * open; SHAPES.md records the simulator's). No `vscode` import (unit-tested).
  */
 import { firstText } from './listFromResponse';
+import { textOf as valueText } from '../text/plainText';
 
 export interface TemplateVariable {
   readonly name: string;
@@ -82,7 +83,7 @@ export function parseVariables(value: unknown): TemplateVariable[] | undefined {
         const fallback = entry.default ?? entry.value;
         variables.push({
           name: entry.name,
-          default: typeof fallback === 'string' ? fallback : fallback === undefined || fallback === null ? '' : String(fallback),
+          default: typeof fallback === 'string' ? fallback : fallback === undefined || fallback === null ? '' : valueText(fallback),
           ...(typeof entry.description === 'string' ? { description: entry.description } : {}),
         });
       }

@@ -4,10 +4,12 @@
  * `vscode` import (unit-tested).
  */
 
+import { textOf } from './plainText';
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
 /** Text made safe inside an HTML element or a quoted attribute value. null/undefined -> ''. */
 export function escapeHtml(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = textOf(value);
   return text.replace(/[&<>"'`]/g, (character) => HTML_ESCAPES[character]);
 }

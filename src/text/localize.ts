@@ -30,5 +30,5 @@ export function localizeFrom(bundle: Readonly<Record<string, string>> | undefine
     const { message, args, comment } = typeof first === 'string' ? { message: first, args: rest, comment: undefined } : { ...first, args: first.args ?? [] };
     const translated = bundle?.[bundleKey(message, comment)];
     return fillPlaceholders(typeof translated === 'string' ? translated : message, args);
-  }) as Localize;
+  });
 }

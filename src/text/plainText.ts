@@ -10,7 +10,7 @@ const BIDI_AND_INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206
 
 /** Strips control and bidi-override characters, collapses whitespace, and truncates with "…". null/undefined -> ''. */
 export function plainLabel(value: unknown, max = 200): string {
-  const text = stringOf(value)
+  const text = textOf(value)
     .replace(CONTROL, ' ')
     .replace(BIDI_AND_INVISIBLE, '')
     .replace(/\s+/g, ' ')
@@ -49,7 +49,8 @@ export function escapeIcons(text: string): string {
   return text.replace(/(\\)?\$\([a-z0-9-]+(?:~[a-z0-9-]*)?\)/gi, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
 }
 
-function stringOf(value: unknown): string {
+/** Any JSON value as text: strings as they are, numbers and booleans written out, objects and arrays as JSON, null/undefined as ''. */
+export function textOf(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);

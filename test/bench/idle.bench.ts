@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     state: { 'panelOps.panels': [{ url: panel.url, name: 'Bench', preset: 'fullRights', scopes: ['nodes:read', 'users:read', 'monitoring:read', 'sites:read'] }], 'panelOps.activePanel': panel.url },
     secrets: { [`panelOps.token:${panel.url}`]: panel.tokens.owner },
   });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads the built bundle from a path known at run time
   const extension = require(resolve(repoRoot, 'dist/extension.js')) as { activate(context: unknown): Promise<unknown> };
   await extension.activate(context);
   panel.resetRequests();

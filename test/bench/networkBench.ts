@@ -57,6 +57,7 @@ function hostFetch(undici: typeof Undici, platformFetch: FetchLike): { fetch: Fe
   const module = join(vscodeTestDir, 'code-server', 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules', '@vscode', 'proxy-agent');
   const silent = Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error'].map((level) => [level, () => undefined]));
   if (existsSync(module)) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- VS Code's proxy agent, found at run time
     const proxyAgent = require(module) as ProxyAgentModule;
     const params = {
       log: silent,
@@ -107,6 +108,7 @@ async function rawInventory(page: (n: number) => Promise<{ total: number }>): Pr
 }
 
 export async function networkBench(roundTripMs: number, runs: number): Promise<NetworkResult> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same lazy load as src/api/undiciModule.ts
   const undici = require('undici') as typeof Undici;
   const platformFetch = globalThis.fetch;
   const host = hostFetch(undici, platformFetch);
@@ -142,6 +144,7 @@ export async function networkBench(roundTripMs: number, runs: number): Promise<N
     const current = (baseUrl: string, log: (level: string, line: string) => void) => createPanelApi({ baseUrl, token: panel.ownerToken, caCertificates: ca, log });
     const before = process.env.BENCH_BEFORE_API;
     if (before) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- an older build, from a path given at run time
       const old = require(before) as { createPanelApi: typeof createPanelApi };
       clientModes.push(['before (build of af18766)', loopbackProxy, platformFetch, (baseUrl, log) => old.createPanelApi({ baseUrl, token: panel.ownerToken, caCertificates: ca, log })]);
     }

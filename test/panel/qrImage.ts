@@ -10,9 +10,9 @@ interface QrMatrix {
 
 type QrConstructor = new (typeNumber: number, errorCorrectLevel: number) => QrMatrix;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a vendored file without types or an ES export
 const QRCode = require('qrcode-terminal/vendor/QRCode') as QrConstructor;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- same vendored encoder as above
 const ErrorCorrectLevel = require('qrcode-terminal/vendor/QRCode/QRErrorCorrectLevel') as { M: number };
 
 const SCALE = 4;

@@ -55,10 +55,10 @@ describe('l10n: bundles and translations', () => {
     const english = readJson('package.nls.json');
     const russian = readJson('package.nls.ru.json');
     for (const key of keys) {
-      assert.ok(typeof russian[key] === 'string' && (russian[key] as string).trim() !== '', `no Russian for ${key}`);
-      assert.equal(placeholders(russian[key] as string), placeholders(english[key] as string), `placeholders of ${key}`);
+      assert.ok(typeof russian[key] === 'string' && russian[key].trim() !== '', `no Russian for ${key}`);
+      assert.equal(placeholders(russian[key]), placeholders(english[key] as string), `placeholders of ${key}`);
       // The welcome text's command link must survive translation.
-      for (const link of (english[key] as string).match(/\(command:[^)]+\)/g) ?? []) assert.ok((russian[key] as string).includes(link), `${key} keeps ${link}`);
+      for (const link of (english[key] as string).match(/\(command:[^)]+\)/g) ?? []) assert.ok(russian[key].includes(link), `${key} keeps ${link}`);
     }
   });
 

@@ -75,7 +75,7 @@ describe('Alerts view and status bar', () => {
     const start = unresolvedOnPanel(panel);
     assert.ok(start > 1);
     assert.equal(api.statusBarItem.text, `$(bell-dot) ${start}`);
-    assert.equal((api.statusBarItem.backgroundColor as vscode.ThemeColor | undefined)?.id, 'statusBarItem.warningBackground');
+    assert.equal((api.statusBarItem.backgroundColor)?.id, 'statusBarItem.warningBackground');
     assert.equal(api.statusBarItem.command, 'panelOps.alerts.focus');
     assert.equal(api.alerts.view.badge?.value, start);
 

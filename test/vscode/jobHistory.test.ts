@@ -52,7 +52,7 @@ describe('Job history', () => {
     await history.loaded;
     const shown = lastPosted(history.probe, 'jobs');
     assert.equal(shown?.selected, hostile.id);
-    const row = shown!.rows.find((candidate) => candidate.key === hostile.id)!;
+    const row = shown.rows.find((candidate) => candidate.key === hostile.id)!;
     assert.doesNotMatch(row.error, /[\u0000-\u001f\u202e]/);
     assert.ok(row.log.every((line) => !/[\u0000-\u0008\u000b-\u001f\u202e]/.test(line.text)));
   });

@@ -253,7 +253,7 @@ for (const reading of READINGS) {
     });
 
     it('saves last-write-wins, without a version, when the panel does not version templates', async () => {
-      const template = addTemplate(panel, { name: 'Unversioned', version: undefined as unknown as number });
+      const template = addTemplate(panel, { name: 'Unversioned', version: undefined });
       const editor = await openFromView(api, template.id);
       const changed = VALID_HTML.replace('<p>{{tagline}}</p>', '<p>no versions here</p>');
       await replaceText(editor, changed);

@@ -25,5 +25,5 @@ export function registerBrandingCommands(services: Services): BrandingCommands {
     registerUploadBrandingAsset(context),
     registerPreviewBranding(context),
   );
-  return { forms, dispose: () => registered.dispose() };
+  return { forms, dispose: () => { registered.dispose(); } };
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { BRANDING_ASSET_KINDS, type BrandingAssetKind } from '../../api/types';
+import { BRANDING_ASSET_KINDS } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
 import { escapeHtml } from '../../text/html';
@@ -42,7 +42,7 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
       items: BRANDING_ASSET_KINDS.map((candidate) => ({
         label: candidate,
         description: target.profile.assets.find((asset) => asset.kind === candidate)?.filename,
-        assetKind: candidate as BrandingAssetKind,
+        assetKind: candidate,
       })),
     }))?.assetKind;
     if (!kind) return;

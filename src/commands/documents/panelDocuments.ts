@@ -4,7 +4,7 @@ import type { NodeDocument } from '../../editors/panelPaths';
 import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../../editors/panelUri';
 import { withoutBack } from '../../prompts/userInput';
 import { listFromResponse } from '../../state/listFromResponse';
-import { plainLabel } from '../../text/plainText';
+import { plainLabel, textOf } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { nodeTarget } from '../nodes/nodeTarget';
@@ -41,7 +41,7 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
       if (outcome.kind !== 'done') return undefined;
       const items = listFromResponse(outcome.value, ['items', 'profiles', 'data'])
         .filter((item): item is { id: string; name?: unknown; active?: unknown } => typeof (item as { id?: unknown })?.id === 'string')
-        .map((item) => ({ label: plainLabel(item.name, 80) || item.id, description: item.active === true ? vscode.l10n.t('active') : undefined, id: item.id, name: String(item.name ?? item.id) }));
+        .map((item) => ({ label: plainLabel(item.name, 80) || item.id, description: item.active === true ? vscode.l10n.t('active') : undefined, id: item.id, name: textOf(item.name ?? item.id) }));
       const picked = withoutBack(await input.pick({ title: vscode.l10n.t('Edit Branding Profile'), placeholder: vscode.l10n.t('The profile to open as JSON'), items }));
       return picked && open(brandingProfileUri(panel.id, picked));
     }),

@@ -207,7 +207,7 @@ async function openJob(context: NodeActionContext, item: NodeItem, job: ApplyJob
     context.log.warn(`Opening the job history failed: ${describeError(error)}`);
   }
   const status = plainLabel(job.status, 20) || vscode.l10n.t('unknown');
-  await context.documents.show(vscode.l10n.t('{0} — apply job ({1}).log', nodeName(item.node), status), applyJobText(nodeName(item.node), job as Record<string, unknown>, vscode.l10n.t), 'log');
+  await context.documents.show(vscode.l10n.t('{0} — apply job ({1}).log', nodeName(item.node), status), applyJobText(nodeName(item.node), job, vscode.l10n.t), 'log');
   return 'document';
 }
 

@@ -33,6 +33,6 @@ export function registerNodeCommands(services: Services): NodeCommands {
     registerShowLogs(session, services.webviews().logViewers, input),
     registerShowJobHistory(session, services.webviews().jobHistories, input),
   );
-  return { reorder: (panelId, ids) => reorderNodes(context, panelId, ids), dispose: () => registered.dispose() };
+  return { reorder: (panelId, ids) => reorderNodes(context, panelId, ids), dispose: () => { registered.dispose(); } };
 }
 

@@ -27,7 +27,7 @@ export function nodeName(node: Partial<PanelNode>): string {
  * allows several), else the clicked item alone; a section stands for its node.
  */
 export function chosenNodes(item: unknown, selected: unknown): NodeItem[] {
-  const items = Array.isArray(selected) && selected.includes(item) ? selected : [item];
+  const items: unknown[] = Array.isArray(selected) && selected.includes(item) ? selected : [item];
   const nodes = items.map((candidate) => (candidate instanceof NodeSectionItem ? candidate.parent : candidate));
   return [...new Set(nodes.filter((candidate): candidate is NodeItem => candidate instanceof NodeItem))];
 }

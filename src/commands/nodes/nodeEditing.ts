@@ -3,7 +3,7 @@ import { PanelHttpError } from '../../api/errors';
 import type { JsonObject, PanelNode } from '../../api/types';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
-import { plainLabel } from '../../text/plainText';
+import { plainLabel, textOf } from '../../text/plainText';
 import { sendWithOptionalFields } from '../../api/optionalFields';
 import { panelWordsOf } from '../../api/panelWords';
 import { runMutation, runWithProgress } from '../../runner/actionRunner';
@@ -49,7 +49,7 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
     // A lost 201: the list says whether the node exists now; it is never created twice.
     reconcile: async (api, signal) => {
       const list = await api.nodes.list({ signal });
-      const created = (Array.isArray(list?.items) ? list.items : []).find((node) => isNode(node) && String(node.hostname ?? '').toLowerCase() === form.hostname.toLowerCase());
+      const created = (Array.isArray(list?.items) ? list.items : []).find((node) => isNode(node) && textOf(node.hostname).toLowerCase() === form.hostname.toLowerCase());
       context.nodes.replaceAll(list);
       return created
         ? vscode.l10n.t('The panel created node "{0}".', plainLabel(form.name, 80))
@@ -109,14 +109,14 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
       dropped = sent.dropped;
       return sent.value;
     },
-    apply: (answer) => { if (isNode(answer)) context.nodes.update(answer as PanelNode); },
+    apply: (answer) => { if (isNode(answer)) context.nodes.update(answer); },
     reconcile: async (api, signal) => {
       const now = await api.nodes.get(node.id, { signal });
       context.nodes.update(now);
       return vscode.l10n.t('The panel now holds the node as "{0}".', nodeName(now));
     },
   });
-  if (outcome.kind === 'done') tellDropped(context, nodeName(node), dropped, changes as Partial<Record<'region' | 'note', string>>);
+  if (outcome.kind === 'done') tellDropped(context, nodeName(node), dropped, changes);
 }
 
 /** Delete Node after a modal confirmation (`DELETE /nodes/{id}`); it leaves the Nodes view. */

@@ -33,5 +33,5 @@ export function registerPanelCommands({ session, store, input, log, clientOption
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
   );
-  return { onDidShowReconnectPrompt: reconnect.onDidShowPrompt, dispose: () => registered.dispose() };
+  return { onDidShowReconnectPrompt: reconnect.onDidShowPrompt, dispose: () => { registered.dispose(); } };
 }

@@ -16,7 +16,7 @@ export function registerSwitchPanelCommand(session: PanelSession, store: PanelSt
           label: record.name,
           description: record.url,
           detail: record.url === session.active?.url ? vscode.l10n.t('active') : undefined,
-          url: record.url as string | undefined,
+          url: record.url,
         })),
         connectAnother,
       ],

@@ -31,7 +31,7 @@ export function takeKey(context: UserActionContext, panelId: string, key: unknow
   if (!isActivePanel(context, panelId)) return;
   if (typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return;
   context.keys.update(key as Key);
-  const nodeIds = [...boundNodes(key as Key), ...boundNodes(previous)];
+  const nodeIds = [...boundNodes(key), ...boundNodes(previous)];
   if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
   else refreshNodes(context, panelId, nodeIds);
 }

@@ -131,7 +131,7 @@ export function nodeListOnce(read: () => Promise<unknown>): () => Promise<readon
   return () => {
     list ??= read().then((answer) => {
       const items = (answer as { items?: unknown } | undefined)?.items;
-      return Array.isArray(items) ? items.filter((node): node is PanelNode => typeof node?.id === 'string') : [];
+      return Array.isArray(items) ? (items as unknown[]).filter((node): node is PanelNode => typeof (node as PanelNode | undefined)?.id === 'string') : [];
     }).catch((error: unknown) => {
       list = undefined; // the next visit of the step tries again
       throw error;

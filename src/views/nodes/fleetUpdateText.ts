@@ -8,6 +8,7 @@ import type { Localize } from '../../text/localize';
 import { relativeTime } from '../../text/relativeTime';
 import { joinParts } from '../users/userDescription';
 import { plural } from '../../text/plural';
+import { textOf } from '../../text/plainText';
 
 export interface FleetUpdate {
   readonly id: string;
@@ -21,11 +22,11 @@ export interface FleetUpdate {
 export function fleetUpdatesOf(answer: unknown): FleetUpdate[] {
   const items = Array.isArray(answer) ? answer : typeof answer === 'object' && answer !== null ? (answer as { items?: unknown }).items : undefined;
   if (!Array.isArray(items)) return [];
-  return items.filter((item): item is JsonObject => typeof item === 'object' && item !== null && (typeof item.id === 'string' || typeof item.id === 'number'))
+  return (items as unknown[]).filter((item): item is JsonObject => typeof item === 'object' && item !== null && ['string', 'number'].includes(typeof (item as JsonObject).id))
     .map((raw) => {
       const status = typeof raw.status === 'string' ? raw.status : '';
       const nodeIds = Array.isArray(raw.node_ids) ? raw.node_ids.filter((id): id is string => typeof id === 'string') : [];
-      return { id: String(raw.id), status, running: ['running', 'queued', 'in_progress', 'pending'].includes(status.toLowerCase()), nodeIds, raw };
+      return { id: textOf(raw.id), status, running: ['running', 'queued', 'in_progress', 'pending'].includes(status.toLowerCase()), nodeIds, raw };
     });
 }
 

@@ -12,6 +12,7 @@ import { jobDuration, jobStatusClass, type JobStatusClass } from '../../text/nod
 import { joinParts, type IconChoice } from '../users/userDescription';
 import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
+import { textOf } from '../../text/plainText';
 
 export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';
 
@@ -91,7 +92,7 @@ export function nodeTooltipRows(node: Partial<PanelNode>, t: Localize): [string,
   const rows: [string, string][] = [];
   for (const name of named) {
     const value = node[name];
-    if (value !== undefined && value !== null && typeof value !== 'object') rows.push([name, String(value)]);
+    if (value !== undefined && value !== null && typeof value !== 'object') rows.push([name, textOf(value)]);
   }
   const rest = Object.fromEntries(Object.entries(node).filter(([name]) => !named.includes(name)));
   return [...rows, ...scalarFields(rest, t, 30)];

@@ -7,7 +7,7 @@
 import type { SyncKind } from '../../state/profileSync';
 import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../../text/localize';
-import { plainLabel } from '../../text/plainText';
+import { plainLabel, textOf } from '../../text/plainText';
 import { relativeTime } from '../../text/relativeTime';
 import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
@@ -85,7 +85,7 @@ export type TooltipRow = readonly [name: string, value: string];
 function dateRow(name: string, value: unknown, now: number, t: Localize): TooltipRow | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const when = parseDate(value);
-  if (!when || typeof value !== 'string') return [name, String(value)];
+  if (!when || typeof value !== 'string') return [name, textOf(value)];
   return [name, `${when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (${relativeTime(value, now, t)})`];
 }
 

@@ -155,11 +155,11 @@ function tableOf(path: string, list: readonly Json[]): Table | undefined {
   if (list.length === 0 || !list.every(isObject)) return undefined;
   const columns: string[] = [];
   for (const item of list.slice(0, READING_LIMITS.rows)) {
-    for (const name of Object.keys(item as Record<string, Json>)) {
+    for (const name of Object.keys(item)) {
       if (!columns.includes(name) && columns.length < READING_LIMITS.columns) columns.push(name);
     }
   }
-  const rows = list.slice(0, READING_LIMITS.rows).map((item) => columns.map((name) => cellText(ownMember(item as object, name) as Json, 200)));
+  const rows = list.slice(0, READING_LIMITS.rows).map((item) => columns.map((name) => cellText(ownMember(item as object, name), 200)));
   return { label: path, columns: columns.map((name) => cellText(name, 80)), rows, omitted: Math.max(0, list.length - READING_LIMITS.rows) };
 }
 

@@ -54,6 +54,6 @@ export interface PolicyViolation {
 export function policyViolationOf(raw: unknown): PolicyViolation | undefined {
   const message = messageObject(raw);
   if (message?.type !== POLICY_VIOLATION) return undefined;
-  const text = (name: string) => (typeof message[name] === 'string' ? (message[name] as string).slice(0, 500) : '');
+  const text = (name: string) => (typeof message[name] === 'string' ? message[name].slice(0, 500) : '');
   return { type: POLICY_VIOLATION, directive: text('directive'), blocked: text('blocked'), source: text('source') };
 }

@@ -46,7 +46,7 @@ function resolveMany(ctx: HandlerContext) {
   if (!wanted.every((id) => id !== undefined)) throw validationFailed({ ids: 'must be an array of int64 alert ids' });
   const resolved: AlertRecord[] = [];
   const missing: bigint[] = [];
-  for (const id of new Set(wanted as bigint[])) {
+  for (const id of new Set(wanted)) {
     const alert = ctx.panel.data.alerts.find((a) => a.id === id);
     if (!alert) missing.push(id);
     else {

@@ -58,7 +58,7 @@ function putProfile(ctx: HandlerContext) {
   for (const field of UPDATE_FIELDS) errors.check(field, optionalString(body[field]));
   if ('name' in body) errors.check('name', requiredString(body.name));
   for (const field of ['primary_color', 'accent_color'] as const) {
-    if (typeof body[field] === 'string' && !/^#[0-9a-f]{6}$/i.test(body[field] as string)) errors.check(field, 'must be a colour like #1f6feb');
+    if (typeof body[field] === 'string' && !/^#[0-9a-f]{6}$/i.test(body[field])) errors.check(field, 'must be a colour like #1f6feb');
   }
   errors.check('theme_default', oneOf(body.theme_default, ['light', 'dark', 'system'], false));
   if (typeof body.support_link === 'string' && body.support_link !== '' && !/^https?:\/\//.test(body.support_link)) errors.check('support_link', 'must be an http(s) URL');

@@ -41,7 +41,7 @@ function setUpstream(ctx: HandlerContext) {
   if (body.url !== null && !(typeof body.url === 'string' && /^https?:\/\/[^\s]+$/.test(body.url))) {
     throw validationFailed({ url: 'must be an http(s) URL or null' });
   }
-  node.site.upstream = body.url as string | null;
+  node.site.upstream = body.url;
   node.dirty = true;
   ctx.panel.audit.record(ctx.caller, 'nodes.site.upstream', { type: 'node', id: node.id });
   return ok(siteOf(ctx, node));

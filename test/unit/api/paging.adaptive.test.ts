@@ -170,10 +170,16 @@ describe('AdaptiveConcurrency (fake clock)', () => {
     now += 1000;
     assert.equal(c.pauseLeft(), 0);
     let answers = 0;
-    while (c.limit < 4) (c.answered(10, at(c)), answers++);
+    while (c.limit < 4) {
+      c.answered(10, at(c));
+      answers++;
+    }
     assert.ok(answers <= 6, `back to the ceiling of 4 after ${answers} answers`);
     answers = 0;
-    while (c.limit === 4 && answers < 100) (c.answered(10, at(c)), answers++);
+    while (c.limit === 4 && answers < 100) {
+      c.answered(10, at(c));
+      answers++;
+    }
     assert.equal(c.limit, 5);
     assert.ok(answers >= 35 && answers <= 40, `one more only after ${answers} answers at the ceiling`);
   });

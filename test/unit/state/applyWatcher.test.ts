@@ -5,14 +5,14 @@ import type { ApplyJob, PanelNode } from '../../../src/api/types';
 import { ApplyWatch, newJob, type ApplyWatchOptions } from '../../../src/state/applyWatcher';
 import { FakeClock, settle } from '../support/fakeClock';
 
-const OLD_JOB: ApplyJob = { id: 'old', status: 'running', queued_at: '2026-01-01T00:00:00Z' } as ApplyJob;
+const OLD_JOB: ApplyJob = { id: 'old', status: 'running', queued_at: '2026-01-01T00:00:00Z' };
 
 /** A panel whose apply job moves through `statuses`, one per poll; the node turns clean on ok. */
 function setup(statuses: (string | undefined)[], options: Partial<ApplyWatchOptions> = {}) {
   const clock = new FakeClock();
   const reads: number[] = [];
   let poll = 0;
-  const before: PanelNode = { id: 'n1', name: 'fra-2', dirty: true, last_apply_at: '2026-01-01T00:00:00Z' } as PanelNode;
+  const before: PanelNode = { id: 'n1', name: 'fra-2', dirty: true, last_apply_at: '2026-01-01T00:00:00Z' };
   const watch = new ApplyWatch({
     scheduler: clock,
     now: () => clock.now,
@@ -84,7 +84,7 @@ describe('apply watcher (fake clock)', () => {
     // The job list stays empty; the node shows a newer apply.
     const nodeOnly = setup([undefined], {
       reads: {
-        node: async () => ({ id: 'n1', dirty: false, last_apply_at: '2026-01-03T00:00:00Z' } as PanelNode),
+        node: async () => ({ id: 'n1', dirty: false, last_apply_at: '2026-01-03T00:00:00Z' }),
         jobs: async () => [],
       },
     });
@@ -122,7 +122,7 @@ describe('apply watcher (fake clock)', () => {
     let calls = 0;
     const flaky = setup(['queued', 'ok'], {
       reads: {
-        node: async () => ({ id: 'n1', dirty: true } as PanelNode),
+        node: async () => ({ id: 'n1', dirty: true }),
         jobs: async () => {
           calls += 1;
           if (calls === 2) throw new Error('reset');

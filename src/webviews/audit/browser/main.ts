@@ -60,7 +60,7 @@ function buildFilters(text: AuditWords): void {
     const input = textField(placeholder, '', () => undefined);
     input.setAttribute('id', `filter-${name}`);
     input.addEventListener('keydown', (event) => {
-      if ((event as KeyboardEvent).key === 'Enter') apply();
+      if (event.key === 'Enter') apply();
     });
     const why = el('span', { className: 'field-problem data' });
     fieldProblems.set(name, why);

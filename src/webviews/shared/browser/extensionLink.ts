@@ -25,7 +25,7 @@ export function connectToExtension<ToWebview extends Message, FromWebview extend
   const saved = api.getState();
   const link: ExtensionLink<FromWebview, UiState> = {
     post: (message) => api.postMessage(message),
-    uiState: typeof saved === 'object' && saved !== null ? (saved as Partial<UiState>) : {},
+    uiState: typeof saved === 'object' && saved !== null ? saved : {},
     saveUiState: (state) => api.setState(state),
   };
   link.post(ready);
