@@ -3,11 +3,14 @@
 // make (a drag through a real tree with the mouse). The launcher passes its address to code-server, and so
 // to the extension host, as PANEL_OPS_UI_DRIVER; without it (another launcher) such tests are skipped.
 //   POST /drag {view, from, to}: drags the row of `view` whose label shows `from` onto the row showing `to`.
+//   POST /webview {selector}: the elements of the active editor's webview page that match `selector`, as
+//     JSON [{text, title, inView}] (what a person reads there, its tooltip, and whether it lies inside the
+//     page's width, not off to the right); [] while the page is not shown.
 // PANEL_OPS_UI_DRIVER_SHOTS=<folder> also writes before-drag.png and after-drag.png there (to see a drag).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { treeRow } from '../ui/workbench-page';
+import { activeWebview, treeRow } from '../ui/workbench-page';
 
 export const UI_DRIVER_ENV = 'PANEL_OPS_UI_DRIVER';
 
@@ -52,6 +55,22 @@ async function drag(page: Page, request: DragRequest): Promise<void> {
   }
 }
 
+/** The text and tooltip of each element of the active webview that matches `selector`. */
+async function webviewElements(page: Page, selector: string): Promise<{ text: string; title: string; inView: boolean }[]> {
+  const found = activeWebview(page).locator(selector);
+  const count = await found.count().catch(() => 0);
+  const elements: { text: string; title: string; inView: boolean }[] = [];
+  for (let index = 0; index < count; index++) {
+    const element = found.nth(index);
+    const inView = await element.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      return box.width > 0 && box.left >= 0 && box.right <= (node.ownerDocument.documentElement?.clientWidth ?? 0) + 1;
+    }, undefined, { timeout: 5000 });
+    elements.push({ text: (await element.textContent({ timeout: 5000 })) ?? '', title: (await element.getAttribute('title', { timeout: 5000 })) ?? '', inView });
+  }
+  return elements;
+}
+
 export async function startUiDriver(): Promise<UiDriver> {
   let page: Page | undefined;
   const server: Server = createServer((req, res) => {
@@ -69,12 +88,17 @@ export async function startUiDriver(): Promise<UiDriver> {
         reply(400, 'the body is not JSON');
         return;
       }
-      if (req.method !== 'POST' || req.url !== '/drag' || !isDragRequest(body)) {
-        reply(404, 'POST /drag {view, from, to}');
-        return;
-      }
       if (!page) {
         reply(503, 'the workbench page is not open yet');
+        return;
+      }
+      const selector = (body as { selector?: unknown }).selector;
+      if (req.method === 'POST' && req.url === '/webview' && typeof selector === 'string') {
+        webviewElements(page, selector).then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== '/drag' || !isDragRequest(body)) {
+        reply(404, 'POST /drag {view, from, to} or POST /webview {selector}');
         return;
       }
       drag(page, body).then(() => reply(200, 'dragged'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));

@@ -20,6 +20,8 @@ export const READING_ROUTES = [
   'POST /nodes/preflight/dns',
   'POST /nodes/{id}/diagnostics/web',
   'PUT /settings',
+  'GET /site-templates',
+  'GET /audit',
 ] as const;
 
 export type ReadingRoute = (typeof READING_ROUTES)[number];

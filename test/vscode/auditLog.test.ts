@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { closeAll } from './catalogSupport';
+import { pageElements, uiDriver } from './pageDom';
 import { connect, connectedPanel, eventually, lastPosted, requestsTo, signOut, type TestApi } from './support';
 
 type AuditView = TestApi['auditLogs']['views'][number];
@@ -157,5 +158,48 @@ describe('Audit log', () => {
       await signOut(panel);
       await connect(panel, panel.tokens.owner);
     }
+  });
+
+  it('suggests action prefixes from what a panel with singular actions returned, and the table fits its tab', async function () {
+    if (!uiDriver()) this.skip();
+    panel.readings.set('second', ['GET /audit']);
+    try {
+      const view = await openAuditLog(api);
+      const suggested = stateOf(view).actionSuggestions;
+      assert.ok(suggested.includes('key.') && suggested.includes('node.'), suggested.join(', '));
+      assert.ok(suggested.every((prefix) => !/^(keys|nodes)\./.test(prefix)), 'no plural example this panel would not match');
+      const chips = await pageElements('#action-suggestions button');
+      assert.deepEqual(chips.map((chip) => chip.text), suggested, 'the page shows the suggestions');
+      const placeholder = await pageElements('#filter-action', () => true);
+      assert.ok(placeholder.length === 1);
+
+      view.probe.deliver(filters({ action: 'node.apply' }));
+      await eventually(() => stateOf(view).filters.action === 'node.apply' && !stateOf(view).loading, 'the suggested filter');
+      await view.loaded;
+      assert.ok(column(view, 'action').every((action) => action.startsWith('node.apply')));
+      view.probe.deliver(filters({}));
+      await eventually(() => stateOf(view).filters.action === '' && !stateOf(view).loading, 'all entries again');
+      await view.loaded;
+
+      // At the width of a normal editor tab, every column is on screen; a long cell is cut and whole in its tooltip.
+      const heads = await pageElements('th', (found) => found.some((head) => head.title === 'ip'));
+      for (const name of ['ip', 'details']) assert.ok(heads.find((head) => head.title === name)?.inView, `the ${name} column is on screen: ${JSON.stringify(heads)}`);
+      const details = await pageElements('td.column-details');
+      assert.ok(details.length > 0 && details.every((cell) => cell.inView && cell.title === cell.text), 'details cells on screen, their whole text in the tooltip');
+    } finally {
+      panel.readings.set('first', ['GET /audit']);
+    }
+  });
+
+  it('offers to open an export, and opens it in an editor', async () => {
+    const view = await openAuditLog(api);
+    const file = join(mkdtempSync(join(tmpdir(), 'panel-ops-audit-')), 'opened.csv');
+    api.input.clear();
+    api.input.queue(file, 'Open');
+    view.probe.deliver({ type: 'export', format: 'csv' });
+    await eventually(() => vscode.window.activeTextEditor?.document.uri.fsPath === file, 'the exported file opens in an editor');
+    const told = api.input.notices.at(-1);
+    assert.deepEqual(told?.actions, ['Open']);
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^created_at,action,actor,api_token_id/);
   });
 });

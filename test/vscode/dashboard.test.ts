@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { closeAll } from './catalogSupport';
+import { pageElements, uiDriver } from './pageDom';
 import { connect, connectedPanel, eventually, lastPosted, nodeItem, requestsTo, signOut, type TestApi } from './support';
 
 type FiguresView = TestApi['dashboards']['views'][number];
@@ -52,6 +53,24 @@ describe('Dashboard and node metrics', () => {
     assert.equal((html.match(/<script/g) ?? []).length, 2, 'two scripts: the policy report and the bundled page');
     assert.match(html, /<script nonce="[^"]+" src="[^"]+\/dist\/webview\/policyReport\.js"><\/script>/, 'no inline script');
     assert.match(html, /<script type="module" nonce="[^"]+" src="[^"]+\/dist\/webview\/figures\.js"><\/script>/, 'no inline script');
+  });
+
+  it('labels figures, charts and columns with words in the real page, the raw field name in the tooltip', async function () {
+    if (!uiDriver()) this.skip();
+    await vscode.commands.executeCommand('panelOps.dashboard.open');
+    const [view] = api.dashboards.views;
+    await view.loaded;
+    const headings = await pageElements('h3.group', (found) => found.some((element) => element.title === 'nodes'));
+    assert.equal(headings.find((element) => element.title === 'nodes')?.text, 'Nodes');
+    const cards = await pageElements('.card');
+    const total = cards.find((card) => card.title === 'nodes.total');
+    assert.ok(total, cards.map((card) => card.title).join(', '));
+    assert.match(total.text, /Total$/, 'the card reads "Total" under its number');
+    const captions = await pageElements('figcaption');
+    assert.deepEqual(captions.map((caption) => [caption.text, caption.title]), [['Connections', 'connections'], ['Keys online', 'keys_online'], ['Traffic (bytes)', 'traffic_bytes']]);
+    const columns = await pageElements('th');
+    assert.equal(columns.find((column) => column.title === 'latency_ms')?.text, 'Latency (ms)');
+    assert.ok(columns.every((column) => !/_/.test(column.text)), columns.map((column) => column.text).join(', '));
   });
 
   it('reads everything again on the Refresh button; a failed or unreadable read leaves the others shown', async () => {

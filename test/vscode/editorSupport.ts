@@ -37,7 +37,7 @@ export function addTemplate(panel: SimulatedPanel, fields: Partial<SiteTemplateR
 /** The Site Templates view's item of a template (after a refresh of the view). */
 export async function templateItem(api: TestApi, templateId: string): Promise<vscode.TreeItem> {
   await vscode.commands.executeCommand('panelOps.siteTemplates.refresh');
-  const item = (await children(api.siteTemplates)).find((candidate) => String(candidate.description).includes(templateId));
+  const item = (await children(api.siteTemplates)).find((candidate) => (candidate as { template?: { id?: string } }).template?.id === templateId);
   assert.ok(item, `the view lists template ${templateId}`);
   return item;
 }

@@ -14,7 +14,7 @@ import { PanelDataPage } from '../shared/panelDataPage';
 import type { WebviewHost } from '../shared/webviewHost';
 import { auditCsv, auditJson } from './auditExport';
 import { AUDIT_PAGE_SIZES, auditQuery, isMonitoringCaller, rangeNote, type FilterProblem, type RangeNote } from './auditQuery';
-import { auditColumns, auditRows, entriesOfToken, tokenIdOf, type AuditEntry } from './auditTable';
+import { actionSuggestions, auditColumns, auditRows, entriesOfToken, tokenIdOf, type AuditEntry } from './auditTable';
 import { parseAuditMessage, type AuditFilterValues, type AuditState, type FromAuditWebview, type ToAuditWebview } from './protocol';
 import { plural } from '../../text/plural';
 
@@ -33,6 +33,8 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
   private pageNumber = 1;
   private entries: AuditEntry[] = [];
   private tokenFilter: string | undefined;
+  /** Every action the panel has returned to this page, with how often (for the filter's suggestions). */
+  private readonly actionsSeen: string[] = [];
   private state: AuditState;
 
   constructor(host: PageOpener, private readonly session: PanelSession, readonly panel: PanelRef, private readonly input: UserInput) {
@@ -42,7 +44,7 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
       bundle: 'audit',
       parse: parseAuditMessage,
     });
-    this.state = { filters: this.filters, page: 1, summary: '', columns: [], rows: [], fieldProblems: {}, loading: true };
+    this.state = { filters: this.filters, page: 1, summary: '', columns: [], rows: [], fieldProblems: {}, loading: true, actionSuggestions: [] };
   }
 
   /** What the table shows now (the entries of the page, less those of other tokens while the quick filter is on). */
@@ -63,6 +65,7 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
     if (!('query' in read)) return this.stateWith({ loading: false, fieldProblems: fieldProblemsOf(read.problems), problem: undefined });
     const { query, answer } = read;
     this.entries = auditEntries(answer);
+    for (const entry of this.entries) if (typeof entry.action === 'string' && this.actionsSeen.length < 10_000) this.actionsSeen.push(entry.action);
     if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
     const total = typeof answer.total === 'number' && answer.total >= 0 ? answer.total : undefined;
     const perPage = typeof answer.per_page === 'number' && answer.per_page > 0 ? answer.per_page : query.per_page ?? 50;
@@ -102,6 +105,7 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
       columns,
       rows: auditRows(shown, columns),
       tokenFilter: this.tokenFilter,
+      actionSuggestions: actionSuggestions(this.actionsSeen),
     };
     return { type: 'state', state: this.state };
   }
@@ -148,10 +152,14 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
     const text = format === 'csv' ? auditCsv(entries, auditColumns(entries)) : auditJson(entries);
     try {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-      void this.input.notify('info', vscode.l10n.t('Exported {0} audit entries to {1}.', entries.length, uri.fsPath || uri.toString()));
     } catch (error) {
       tellFailure({ input: this.input }, vscode.l10n.t('Could not write {0}', uri.fsPath || uri.toString()), error);
+      return;
     }
+    const open = vscode.l10n.t('Open');
+    void this.input.notify('info', vscode.l10n.t('Exported {0} audit entries to {1}.', entries.length, uri.fsPath || uri.toString()), open).then(async (chosen) => {
+      if (chosen === open) await vscode.window.showTextDocument(uri, { preview: false });
+    });
   }
 }
 
@@ -180,7 +188,8 @@ export function describeRangeNote(note: RangeNote): string {
 function auditWords() {
   return {
     action: vscode.l10n.t('Action prefix'),
-    actionPlaceholder: vscode.l10n.t('e.g. keys. or nodes.apply'),
+    actionPlaceholder: vscode.l10n.t('e.g. {0}'),
+    suggestions: vscode.l10n.t('Actions seen:'),
     user: vscode.l10n.t('Administrator'),
     from: vscode.l10n.t('From'),
     to: vscode.l10n.t('To'),

@@ -51,6 +51,24 @@ export function auditRows(entries: readonly AuditEntry[], columns: readonly stri
   return entries.map((entry) => ({ cells: columns.map((name) => auditCell(ownMember(entry, name))), tokenId: tokenIdOf(entry) }));
 }
 
+/**
+ * Action prefixes worth filtering by, from the actions seen: each group (`key.`) before the full actions
+ * (`key.create`), the most frequent first, at most `max`. Names are taken as the panel wrote them
+ * (`keys.` on one panel, `key.` on another); only printable names without spaces count.
+ */
+export function actionSuggestions(actions: Iterable<string>, max = 8): string[] {
+  const groups = new Map<string, number>();
+  const full = new Map<string, number>();
+  for (const action of actions) {
+    if (!/^[\x21-\x7e]{1,80}$/.test(action)) continue;
+    full.set(action, (full.get(action) ?? 0) + 1);
+    const dot = action.indexOf('.');
+    if (dot > 0 && dot < action.length - 1) groups.set(action.slice(0, dot + 1), (groups.get(action.slice(0, dot + 1)) ?? 0) + 1);
+  }
+  const byCount = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+  return [...byCount(groups), ...byCount(full).filter((action) => !groups.has(action))].slice(0, max);
+}
+
 /** The entries made with one token ("only this token's changes"). */
 export function entriesOfToken(entries: readonly AuditEntry[], tokenId: string | undefined): AuditEntry[] {
   return tokenId === undefined ? [...entries] : entries.filter((entry) => tokenIdOf(entry) === tokenId);

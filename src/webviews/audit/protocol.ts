@@ -4,7 +4,9 @@ import type { AuditRow } from './auditTable';
 
 export interface AuditWords {
   action: string;
+  /** `{0}`: two prefixes from the actions the panel returned. */
   actionPlaceholder: string;
+  suggestions: string;
   user: string;
   from: string;
   to: string;
@@ -40,6 +42,8 @@ export interface AuditState {
   readonly rows: readonly AuditRow[];
   /** The quick filter "only this token's changes", when on. */
   readonly tokenFilter?: string;
+  /** Action prefixes to filter by, from the actions the panel has returned (`key.`, `node.apply`...). */
+  readonly actionSuggestions: readonly string[];
   /** What the panel did to the time range (monitoring callers), as a sentence. */
   readonly rangeNote?: string;
   readonly problem?: string;

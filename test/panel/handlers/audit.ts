@@ -38,9 +38,13 @@ function list(ctx: HandlerContext) {
     from = Math.max(from, to - 31 * DAY);
   }
   if (from !== undefined && to !== undefined && from > to) throw validationFailed({ from: 'must not be after to' });
+  const singular = ctx.panel.readings.of('GET /audit') === 'second';
   const action = query.get('action') ?? '';
   const user = query.get('user');
-  const matching = ctx.panel.data.audit.filter((entry) => {
+  const entries = singular
+    ? ctx.panel.data.audit.map(({ details, ...entry }) => ({ ...entry, action: singularAction(entry.action), ip: `198.51.100.${entry.id % 250}`, details }))
+    : ctx.panel.data.audit;
+  const matching = entries.filter((entry) => {
     const at = Date.parse(entry.created_at);
     return (
       entry.action.startsWith(action) &&
@@ -58,6 +62,13 @@ function list(ctx: HandlerContext) {
     from: from === undefined ? null : new Date(from).toISOString(),
     to: to === undefined ? null : new Date(to).toISOString(),
   });
+}
+
+/** The second reading names an action's group in the singular: `keys.create` is `key.create`, `nodes.apply` is `node.apply`. */
+export function singularAction(action: string): string {
+  const dot = action.indexOf('.');
+  const group = dot < 0 ? action : action.slice(0, dot);
+  return group.endsWith('s') ? `${group.slice(0, -1)}${action.slice(group.length)}` : action;
 }
 
 export const auditHandlers: HandlerTable = { 'GET /audit': list };

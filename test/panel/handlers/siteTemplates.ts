@@ -157,7 +157,11 @@ function customizeWithVariables(ctx: HandlerContext) {
 
 export const siteTemplateHandlers: HandlerTable = {
   'GET /site-templates': (ctx) => {
-    const items = [...ctx.panel.data.siteTemplates.values()].map(summaryOf);
+    const servingNodes = ctx.panel.readings.of('GET /site-templates') === 'second';
+    const nodes = [...ctx.panel.data.nodes.values()];
+    const items = [...ctx.panel.data.siteTemplates.values()].map((record) => servingNodes
+      ? { ...summaryOf(record), nodes: nodes.filter((node) => node.site.template_id === record.id).map((node) => ({ id: node.id, name: node.name })) }
+      : summaryOf(record));
     return ok({ items, total: items.length });
   },
   'GET /site-templates/{id}': (ctx) => ok(template(ctx)),

@@ -18,11 +18,12 @@ const filters = el('div', { className: 'filters' });
 const note = el('div', { className: 'notice', attributes: { id: 'range-note' } });
 const problem = el('div', { className: 'notice problem', attributes: { role: 'alert' } });
 const chip = el('div', { className: 'token-chip' });
+const suggestions = el('div', { className: 'suggestions', attributes: { id: 'action-suggestions' } });
 const tableBox = el('div', { className: 'table-box' });
 const pager = el('div', { className: 'pager' });
 note.hidden = true;
 problem.hidden = true;
-root.append(filters, note, problem, chip, tableBox, pager);
+root.append(filters, suggestions, note, problem, chip, tableBox, pager);
 
 let words: AuditWords | undefined;
 let pageSizes: readonly number[] = [50, 100, 200];
@@ -67,7 +68,7 @@ function buildFilters(text: AuditWords): void {
     filters.appendChild(el('label', {}, label, input, why));
     return input;
   };
-  const action = field('action', text.action, text.actionPlaceholder);
+  const action = field('action', text.action, '');
   const user = field('user', text.user, '');
   const from = field('from', text.from, text.timePlaceholder);
   const to = field('to', text.to, text.timePlaceholder);
@@ -83,6 +84,23 @@ function buildFilters(text: AuditWords): void {
   fields = { action, user, from, to, perPage };
 }
 
+/** Prefixes from the actions the panel returned: the field's example, and one click to filter by each. */
+function renderSuggestions(prefixes: readonly string[]): void {
+  clear(suggestions);
+  if (!words || !fields) return;
+  fields.action.placeholder = prefixes.length > 0 ? words.actionPlaceholder.replace('{0}', prefixes.slice(0, 2).join(' / ')) : '';
+  if (prefixes.length === 0) return;
+  const action = fields.action;
+  suggestions.append(el('span', { className: 'muted', text: words.suggestions }), ...prefixes.map((prefix) => {
+    const chosen = el('button', { className: 'suggestion data mono', text: prefix, title: prefix });
+    chosen.addEventListener('click', () => {
+      action.value = prefix;
+      link.post({ type: 'query', filters: filterValues() });
+    });
+    return chosen;
+  }));
+}
+
 function render(state: AuditState): void {
   if (fields && document.activeElement?.tagName.toLowerCase() !== 'vscode-textfield') {
     fields.action.value = state.filters.action;
@@ -93,6 +111,7 @@ function render(state: AuditState): void {
     if (fields.perPage.value !== String(state.filters.perPage)) fields.perPage.value = String(state.filters.perPage);
   }
   for (const [name, element] of fieldProblems) element.textContent = state.fieldProblems?.[name] ?? '';
+  renderSuggestions(Array.isArray(state.actionSuggestions) ? state.actionSuggestions.map(String) : []);
   note.hidden = !state.rangeNote;
   note.textContent = state.rangeNote ?? '';
   problem.hidden = !state.problem;
@@ -105,7 +124,7 @@ function render(state: AuditState): void {
   }
 
   const tokenColumn = state.columns.indexOf(TOKEN_COLUMN);
-  const head = el('tr', {}, ...state.columns.map((column) => el('th', { className: 'data', text: column })));
+  const head = el('tr', {}, ...state.columns.map((column) => el('th', { className: `data column-${column.replace(/[^A-Za-z0-9_-]/g, '')}`, text: column, title: column })));
   const body = el('tbody');
   for (const row of state.rows) {
     const cells = row.cells.map((cell, index) => {
@@ -116,7 +135,7 @@ function render(state: AuditState): void {
         return el('td', {}, filter);
       }
       if (index === tokenColumn && row.tokenId === undefined) return el('td', { className: 'muted', text: words?.browserSession ?? '' });
-      return el('td', { className: 'data', text: cell, title: cell });
+      return el('td', { className: `data column-${state.columns[index]?.replace(/[^A-Za-z0-9_-]/g, '') ?? ''}`, text: cell, title: cell });
     });
     body.appendChild(el('tr', {}, ...cells));
   }

@@ -1,7 +1,9 @@
 /**
  * The figures page (dashboard, node metrics): for each section the panel's numbers as cards grouped by the
  * object holding them, its time series as line charts, other lists as tables, and the remaining fields as
- * a key/value list. Everything arrives as a message and is inserted as text; the page holds no token.
+ * a key/value list. Figures are labelled in words made from the panel's field names (`keys.by_state` reads
+ * "Keys by state"), with the raw name in the label's tooltip. Everything arrives as a message and is
+ * inserted as text; the page holds no token.
  */
 import '../../shared/browser/base.css';
 import './figures.css';
@@ -12,6 +14,7 @@ import { connectToExtension } from '../../shared/browser/extensionLink';
 import type { FigureSection, FigureWords, FromFiguresWebview, ToFiguresWebview } from '../protocol';
 import type { FigureGroup, Reading, Series, Table, TreeRow } from '../shapeReading';
 import { lineChart } from './charts';
+import { readableFieldName } from '../fieldNames';
 import { pageLanguage } from '../../shared/browser/pageLanguage';
 
 const root = byId('root');
@@ -78,27 +81,28 @@ function renderReading(box: HTMLElement, reading: Reading, colour: number): numb
     box.appendChild(el('div', { className: 'muted', text: words?.noData ?? '' }));
   }
   for (const group of groups) {
-    if (group.label) box.appendChild(el('h3', { className: 'group data', text: String(group.label) }));
+    if (group.label) box.appendChild(el('h3', { className: 'group data', text: readableFieldName(String(group.label)), title: String(group.label) }));
     const cards = el('div', { className: 'cards' });
     for (const figure of group.figures) {
       cards.appendChild(el('div', { className: 'card', title: `${group.label ? `${group.label}.` : ''}${figure.label}` },
         el('div', { className: 'value', text: numberFormat.format(Number(figure.value)) }),
-        el('div', { className: 'label data', text: String(figure.label) })));
+        el('div', { className: 'label data', text: readableFieldName(String(figure.label)) })));
     }
     box.appendChild(cards);
   }
   if (series.length > 0) {
     const grid = el('div', { className: 'charts' });
     for (const one of series) {
-      const canvas = el('canvas', { attributes: { role: 'img', 'aria-label': `${words?.chartOf ?? ''} ${one.label}` } });
-      grid.appendChild(el('figure', { className: 'chart' }, el('figcaption', { className: 'data', text: String(one.label) }), el('div', { className: 'chart-box' }, canvas)));
+      const label = readableFieldName(String(one.label));
+      const canvas = el('canvas', { attributes: { role: 'img', 'aria-label': `${words?.chartOf ?? ''} ${label}` } });
+      grid.appendChild(el('figure', { className: 'chart' }, el('figcaption', { className: 'data', text: label, title: String(one.label) }), el('div', { className: 'chart-box' }, canvas)));
       box.appendChild(grid);
-      charts.push(lineChart(canvas, one, colour++));
+      charts.push(lineChart(canvas, { ...one, label }, colour++));
     }
   }
   for (const table of tables) {
-    box.appendChild(el('h3', { className: 'group data', text: String(table.label || words?.table || '') }));
-    const head = el('tr', {}, ...table.columns.map((column) => el('th', { className: 'data', text: String(column) })));
+    box.appendChild(el('h3', { className: 'group data', text: table.label ? readableFieldName(String(table.label)) : words?.table ?? '', title: String(table.label) }));
+    const head = el('tr', {}, ...table.columns.map((column) => el('th', { className: 'data', text: readableFieldName(String(column)), title: String(column) })));
     const body = el('tbody');
     for (const row of table.rows) body.appendChild(el('tr', {}, ...row.map((cell) => el('td', { className: 'data', text: String(cell), title: String(cell) }))));
     box.appendChild(el('div', { className: 'table-box' }, el('table', { className: 'data-table' }, el('thead', {}, head), body)));
@@ -109,7 +113,7 @@ function renderReading(box: HTMLElement, reading: Reading, colour: number): numb
     const list = el('dl', { className: 'tree' });
     for (const row of tree) {
       const indent = `${Math.max(0, Math.min(8, Number(row.depth) || 0)) * 1.2}em`;
-      const key = el('dt', { className: 'data', text: String(row.key) });
+      const key = el('dt', { className: 'data', text: readableFieldName(String(row.key)), title: String(row.key) });
       key.style.paddingLeft = indent;
       list.append(key, el('dd', { className: 'data', text: row.value === undefined ? '' : String(row.value) }));
     }
