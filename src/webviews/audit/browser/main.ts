@@ -130,7 +130,7 @@ function render(state: AuditState): void {
     const cells = row.cells.map((cell, index) => {
       if (index === tokenColumn && row.tokenId !== undefined && words) {
         const tokenId = row.tokenId;
-        const filter = el('button', { className: 'token data', text: cell, title: words.onlyToken });
+        const filter = el('button', { className: 'token data', text: cell, title: `${words.onlyToken}: ${cell}` });
         filter.addEventListener('click', () => link.post({ type: 'onlyToken', tokenId }));
         return el('td', {}, filter);
       }
