@@ -192,4 +192,18 @@ if (watch) {
   for (const bundle of BUNDLES) console.log(size(outputs, bundle.out), bundle === BUNDLES[0] ? '(evaluated at activation; analyse dist/meta.json with esbuild\'s analyzer)' : '(loaded on first use)');
   for (const name of WEBVIEWS) console.log(size(pages.metafile.outputs, `dist/webview/${name}.js`));
   for (const chunk of Object.keys(pages.metafile.outputs).filter((file) => /\/chunk-[^/]*\.js$/.test(file))) console.log(size(pages.metafile.outputs, chunk), '(shared)');
+  if (production) await writeFile('dist/README.md', extensionsViewReadme(readFileSync('README.md', 'utf8')));
+}
+
+/**
+ * The README as the Extensions view shows it from an installed VSIX (`vsce package --readme-path
+ * dist/README.md`). That view renders the README in a webview whose policy allows images from `https:`
+ * and `data:` only, and vsce makes relative image paths absolute only from a repository URL, which this
+ * project does not have: so each screenshot is inlined as a `data:` URI, and links to files that are not
+ * in the VSIX (src/README.md, test/README.md...) become their text.
+ */
+function extensionsViewReadme(markdown) {
+  return markdown
+    .replace(/!\[([^\]]*)\]\((media\/[^)\s]+\.png)\)/g, (_whole, alt, path) => `![${alt}](data:image/png;base64,${readFileSync(path).toString('base64')})`)
+    .replace(/(?<!!)\[([^\]]+)\]\((?!https?:|#|data:)[^)]+\)/g, '$1');
 }
