@@ -65,6 +65,7 @@ export function scrubText(value: string): string {
   const scrubbed = redact(plain, [])
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '[link removed]')
     .replace(/\b(?:t\.me|telegram\.me)\/\S+/gi, '[link removed]')
+    .replace(/\b(?:command|javascript|vbscript|data|file|vscode|tg):\S*/gi, '[link removed]')
     .replace(/\b(secret|token|password|passwd|key|sig|signature|auth)(\s*[=:]\s*)("?)[^\s"&,;]+/gi, '$1$2$3[redacted]')
     .replace(/\b[0-9a-f]{16,}\b/gi, '[redacted]')
     .replace(/[A-Za-z0-9_+/=-]{32,}/g, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '[redacted]' : run))
