@@ -6,7 +6,8 @@ import type { AlertId } from '../../api/monitoring';
 import type { Key, KeyState, PanelNode } from '../../api/types';
 import type { PanelStore } from '../../connection/panelStore';
 import { panelAuthority } from '../../editors/panelPaths';
-import { isActivePanel, runMutation, type ActionContext } from '../../runner/actionRunner';
+import { isActivePanel, runMutation, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
+import { confirmed } from '../../prompts/userInput';
 import type { AlertsStore } from '../../state/alertsStore';
 import { parseAlerts, type Alert } from '../../state/alertsModel';
 import type { KeysStore } from '../../state/keysStore';
@@ -22,11 +23,10 @@ import { reReadKey, takeKey, userName } from '../users/keyActionsSupport';
  * apply on fra-2 fail"). Read tools answer from every connected panel, or the one named, as JSON text
  * built only from the allow-lists of api/modelFacts.ts: no secret, link, QR code, slug or token ever
  * reaches the model. Write tools say in `prepareInvocation` exactly what will change (names, count,
- * panel) as confirmation messages, and VS Code asks the user before `invoke` runs: in chat with its
- * Continue/Cancel, and outside chat (an extension calling `lm.invokeTool` without a toolInvocationToken)
- * with a modal dialog (VS Code 1.100's LanguageModelToolsService.invokeTool; Cancel throws before
- * `invoke`). A token without the scope gets no confirmation, and `invoke` refuses without sending
- * anything. The writes go through the action runner (`runMutation` with a reconcile), as the commands do.
+ * panel) as confirmation messages, which chat shows with Continue/Cancel before `invoke` runs. Outside
+ * chat (no toolInvocationToken) VS Code cannot be relied on to ask (see `writeTool`), so the tool asks
+ * itself. A token without the scope gets no confirmation, and `invoke` refuses without sending anything.
+ * The writes go through the action runner (`runMutation` with a reconcile), as the commands do.
  */
 
 export interface ChatToolsContext extends ActionContext {
@@ -246,6 +246,50 @@ function quoted(names: readonly string[]): string {
   return names.length > 10 ? vscode.l10n.t('{0} and {1} more', shown, names.length - 10) : shown;
 }
 
+/** What a write tool will do, said the same way in VS Code's confirmation and in the tool's own. */
+interface Confirmation {
+  readonly title: string;
+  readonly message: string;
+  /** The confirming button of the tool's own question (outside chat). */
+  readonly action: string;
+  /** Shown while the tool runs. */
+  readonly progress: string;
+}
+
+/**
+ * A tool that changes a panel. `plan` reads what the input names (side-effect free) and refuses with a
+ * sentence (unknown panel, missing scope, unknown ids); `confirmation` says exactly what will change;
+ * `act` changes it through the action runner. In chat (a toolInvocationToken) VS Code has shown the
+ * confirmation before `invoke`. Outside chat VS Code may skip it (1.100 answers its own confirmation
+ * "confirmed" without showing it in extension tests and under the smoke-test driver), so the tool then
+ * asks itself, through UserInput, and changes nothing unless the user chose the action.
+ */
+function writeTool<P>(
+  context: ChatToolsContext,
+  checking: string,
+  plan: (input: Record<string, unknown>, token: vscode.CancellationToken) => Promise<P | string>,
+  confirmation: (planned: P) => Confirmation,
+  act: (planned: P, token: vscode.CancellationToken) => Promise<vscode.LanguageModelToolResult>,
+): vscode.LanguageModelTool<Record<string, unknown>> {
+  return {
+    async prepareInvocation({ input }, token) {
+      const planned = await plan(input, token);
+      if (typeof planned === 'string') return { invocationMessage: checking }; // nothing will change: `invoke` says why
+      const { title, message, progress } = confirmation(planned);
+      return { invocationMessage: progress, confirmationMessages: { title, message } };
+    },
+    async invoke(options, token) {
+      const planned = await plan(options.input, token);
+      if (typeof planned === 'string') return sentence(planned);
+      if (options.toolInvocationToken === undefined) {
+        const { title, message, action } = confirmation(planned);
+        if (!(await confirmed(context.input, action, title, message))) return sentence(vscode.l10n.t('The user did not confirm; nothing was changed.'));
+      }
+      return act(planned, token);
+    },
+  };
+}
+
 /** Disable or enable users of one panel, each through `runMutation` (a lost answer re-reads the user). */
 function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missingScope: MissingScope): vscode.LanguageModelTool<Record<string, unknown>> {
   const plan = async (input: Record<string, unknown>, token: vscode.CancellationToken) => {
@@ -263,48 +307,40 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
     if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), ids.length - found.length);
     return { panel, enable, keys: found };
   };
-  return {
-    async prepareInvocation({ input }, token) {
-      const planned = await plan(input, token);
-      if (typeof planned === 'string') return { invocationMessage: vscode.l10n.t('Checking the users…') };
-      const { panel, enable, keys } = planned;
-      const names = keys.map((key) => userName(key));
-      return {
-        invocationMessage: enable
-          ? plural(keys.length, { one: 'Enabling {0} user…', other: 'Enabling {0} users…' }, vscode.l10n.t)
-          : plural(keys.length, { one: 'Disabling {0} user…', other: 'Disabling {0} users…' }, vscode.l10n.t),
-        confirmationMessages: {
-          title: enable
-            ? plural(keys.length, { one: 'Enable {0} user on panel "{1}"?', other: 'Enable {0} users on panel "{1}"?' }, vscode.l10n.t, plainLabel(panel.name, 60))
-            : plural(keys.length, { one: 'Disable {0} user on panel "{1}"?', other: 'Disable {0} users on panel "{1}"?' }, vscode.l10n.t, plainLabel(panel.name, 60)),
-          message: enable
-            ? vscode.l10n.t('These users get access again (an expired date or a revocation stays): {0}.', quoted(names))
-            : vscode.l10n.t('These users lose access until enabled again: {0}.', quoted(names)),
-        },
-      };
-    },
-    async invoke({ input }, token) {
-      const planned = await plan(input, token);
-      if (typeof planned === 'string') return sentence(planned);
-      const { panel, enable, keys } = planned;
-      const done: string[] = [];
-      const failed: string[] = [];
-      for (const key of keys) {
-        if (token.isCancellationRequested) break;
-        const name = userName(key);
-        const outcome = await runMutation(context, {
-          panelId: panel.id,
-          busyLabel: enable ? vscode.l10n.t('Enabling "{0}"…', name) : vscode.l10n.t('Disabling "{0}"…', name),
-          failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
-          run: (api, signal) => (enable ? api.keys.enable(key.id, { signal }) : api.keys.disable(key.id, { signal })),
-          apply: (changed) => takeKey(context, panel.id, changed, key),
-          reconcile: (api, signal) => reReadKey(context, panel.id, key.id, signal, api),
-        });
-        (outcome.kind === 'done' || outcome.kind === 'reconciled' ? done : failed).push(name);
+  return writeTool(context, vscode.l10n.t('Checking the users…'), plan, ({ panel, enable, keys }) => {
+    const names = quoted(keys.map((key) => userName(key)));
+    const panelName = plainLabel(panel.name, 60);
+    return enable
+      ? {
+        title: plural(keys.length, { one: 'Enable {0} user on panel "{1}"?', other: 'Enable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
+        message: vscode.l10n.t('These users get access again (an expired date or a revocation stays): {0}.', names),
+        action: vscode.l10n.t('Enable'),
+        progress: plural(keys.length, { one: 'Enabling {0} user…', other: 'Enabling {0} users…' }, vscode.l10n.t),
       }
-      return answer({ panel: panel.name, action: enable ? 'enable' : 'disable', changed: done.map(scrubText), failed: failed.map(scrubText) });
-    },
-  };
+      : {
+        title: plural(keys.length, { one: 'Disable {0} user on panel "{1}"?', other: 'Disable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
+        message: vscode.l10n.t('These users lose access until enabled again: {0}.', names),
+        action: vscode.l10n.t('Disable'),
+        progress: plural(keys.length, { one: 'Disabling {0} user…', other: 'Disabling {0} users…' }, vscode.l10n.t),
+      };
+  }, async ({ panel, enable, keys }, token) => {
+    const done: string[] = [];
+    const failed: string[] = [];
+    for (const key of keys) {
+      if (token.isCancellationRequested) break;
+      const name = userName(key);
+      const outcome = await runMutation(context, {
+        panelId: panel.id,
+        busyLabel: enable ? vscode.l10n.t('Enabling "{0}"…', name) : vscode.l10n.t('Disabling "{0}"…', name),
+        failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
+        run: (api, signal) => (enable ? api.keys.enable(key.id, { signal }) : api.keys.disable(key.id, { signal })),
+        apply: (changed) => takeKey(context, panel.id, changed, key),
+        reconcile: (api, signal) => reReadKey(context, panel.id, key.id, signal, api),
+      });
+      (outcome.kind === 'done' || outcome.kind === 'reconciled' ? done : failed).push(name);
+    }
+    return answer({ panel: panel.name, action: enable ? 'enable' : 'disable', changed: done.map(scrubText), failed: failed.map(scrubText) });
+  });
 }
 
 /** Queue an apply of one node (`POST /nodes/{id}/apply`); a lost answer is settled by reading its jobs. */
@@ -323,52 +359,37 @@ function applyNodeTool(
     if (!wanted) return vscode.l10n.t('Say which node with "node" (its name or id).');
     const node = await context.session.callOn(panel.id, (api, signal) => findNode(api, signal, wanted), abortOn(token));
     if (!node) return vscode.l10n.t('No node called "{0}" on panel "{1}"; nothing was changed.', plainLabel(wanted, 80), plainLabel(panel.name, 60));
-    return { panel, node };
+    return { panel, node, name: plainLabel(nodeLabel(node, vscode.l10n.t), 80) };
   };
-  return {
-    async prepareInvocation({ input }, token) {
-      const planned = await plan(input, token);
-      if (typeof planned === 'string') return { invocationMessage: vscode.l10n.t('Checking the node…') };
-      const name = plainLabel(nodeLabel(planned.node, vscode.l10n.t), 80);
-      return {
-        invocationMessage: vscode.l10n.t('Queuing an apply on "{0}"…', name),
-        confirmationMessages: {
-          title: vscode.l10n.t('Apply the configuration of node "{0}" on panel "{1}"?', name, plainLabel(planned.panel.name, 60)),
-          message: vscode.l10n.t('The panel queues one apply job on "{0}": its proxy reloads with the pending configuration.', name),
-        },
-      };
-    },
-    async invoke({ input }, token) {
-      const planned = await plan(input, token);
-      if (typeof planned === 'string') return sentence(planned);
-      const { panel, node } = planned;
-      const name = plainLabel(nodeLabel(node, vscode.l10n.t), 80);
-      let before: readonly unknown[] = [];
-      const outcome = await runMutation(context, {
-        panelId: panel.id,
-        busyLabel: vscode.l10n.t('Queuing apply…'),
-        failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
-        node: { id: node.id, operation: vscode.l10n.t('apply'), problems: context.nodes },
-        run: async (api, signal) => {
-          before = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
-          return api.nodes.apply(node.id, { signal });
-        },
-        apply: () => {
-          if (isActivePanel(context, panel.id)) void context.nodes.refresh(node.id).catch(() => undefined);
-        },
-        reconcile: async (api, signal) => {
-          const jobs = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
-          return jobs.length > before.length
-            ? vscode.l10n.t('The panel queued the apply on "{0}".', name)
-            : vscode.l10n.t('The panel shows no new apply job on "{0}" yet. Look at its Recent jobs before applying again: a late apply may still appear.', name);
-        },
-      });
-      if (outcome.kind === 'done') return sentence(vscode.l10n.t('An apply is queued on "{0}" (panel "{1}"). Its job history shows how it ends.', scrubText(name), plainLabel(panel.name, 60)));
-      if (outcome.kind === 'reconciled') return sentence(scrubText(outcome.message));
-      if (outcome.kind === 'cancelled') return sentence(vscode.l10n.t('Cancelled; nothing was sent.'));
-      return sentence(scrubText(describeError(outcome.error)));
-    },
-  };
+  return writeTool(context, vscode.l10n.t('Checking the node…'), plan, ({ panel, name }) => ({
+    title: vscode.l10n.t('Apply the configuration of node "{0}" on panel "{1}"?', name, plainLabel(panel.name, 60)),
+    message: vscode.l10n.t('The panel queues one apply job on "{0}": its proxy reloads with the pending configuration.', name),
+    action: vscode.l10n.t('Apply'),
+    progress: vscode.l10n.t('Queuing an apply on "{0}"…', name),
+  }), async ({ panel, node, name }) => {
+    let before: readonly unknown[] = [];
+    const outcome = await runMutation(context, {
+      panelId: panel.id,
+      busyLabel: vscode.l10n.t('Queuing apply…'),
+      failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
+      node: { id: node.id, operation: vscode.l10n.t('apply'), problems: context.nodes },
+      run: async (api, signal) => {
+        before = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
+        return api.nodes.apply(node.id, { signal });
+      },
+      apply: () => {
+        if (isActivePanel(context, panel.id)) void context.nodes.refresh(node.id).catch(() => undefined);
+      },
+      reconcile: async (api, signal) => {
+        const jobs = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
+        return jobs.length > before.length
+          ? vscode.l10n.t('The panel queued the apply on "{0}".', name)
+          : vscode.l10n.t('The panel shows no new apply job on "{0}" yet. Look at its Recent jobs before applying again: a late apply may still appear.', name);
+      },
+    });
+    if (outcome.kind === 'done') return sentence(vscode.l10n.t('An apply is queued on "{0}" (panel "{1}"). Its job history shows how it ends.', scrubText(name), plainLabel(panel.name, 60)));
+    return outcomeSentence(outcome);
+  });
 }
 
 /** Resolve alerts of one panel by id (`POST /alerts/resolve`); a lost answer re-reads the alerts. */
@@ -386,42 +407,37 @@ function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missin
     return { panel, alerts: alerts as Alert[] };
   };
   const titleOf = (alert: Alert) => plainLabel(alert.title || alert.message, 80) || String(alert.id);
-  return {
-    async prepareInvocation({ input }, token) {
-      const planned = await plan(input, token);
-      if (typeof planned === 'string') return { invocationMessage: vscode.l10n.t('Checking the alerts…') };
-      return {
-        invocationMessage: plural(planned.alerts.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
-        confirmationMessages: {
-          title: plural(planned.alerts.length, { one: 'Resolve {0} alert on panel "{1}"?', other: 'Resolve {0} alerts on panel "{1}"?' }, vscode.l10n.t, plainLabel(planned.panel.name, 60)),
-          message: vscode.l10n.t('These alerts are marked resolved: {0}.', quoted(planned.alerts.map(titleOf))),
-        },
-      };
-    },
-    async invoke({ input }, token) {
-      const planned = await plan(input, token);
-      if (typeof planned === 'string') return sentence(planned);
-      const { panel, alerts } = planned;
-      const ids = alerts.map((alert) => alert.id as AlertId);
-      const outcome = await runMutation(context, {
-        panelId: panel.id,
-        busyLabel: plural(ids.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
-        failure: vscode.l10n.t('Could not resolve the alerts'),
-        run: (api, signal) => api.alerts.resolveMany(ids, { signal }),
-        apply: () => {
-          if (isActivePanel(context, panel.id)) context.alerts.markResolved(ids);
-        },
-        reconcile: async (api, signal) => {
-          const now = parseAlerts(await api.alerts.list({ signal }));
-          const wanted = new Set(ids.map(String));
-          const resolved = now.alerts.filter((alert) => alert.resolved && alert.id !== undefined && wanted.has(String(alert.id))).length;
-          return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', resolved, ids.length);
-        },
-      });
-      if (outcome.kind === 'done') return answer({ panel: panel.name, resolved: alerts.map((alert) => scrubText(titleOf(alert))) });
-      if (outcome.kind === 'reconciled') return sentence(scrubText(outcome.message));
-      if (outcome.kind === 'cancelled') return sentence(vscode.l10n.t('Cancelled; nothing was sent.'));
-      return sentence(scrubText(describeError(outcome.error)));
-    },
-  };
+  return writeTool(context, vscode.l10n.t('Checking the alerts…'), plan, ({ panel, alerts }) => ({
+    title: plural(alerts.length, { one: 'Resolve {0} alert on panel "{1}"?', other: 'Resolve {0} alerts on panel "{1}"?' }, vscode.l10n.t, plainLabel(panel.name, 60)),
+    message: vscode.l10n.t('These alerts are marked resolved: {0}.', quoted(alerts.map(titleOf))),
+    action: vscode.l10n.t('Resolve'),
+    progress: plural(alerts.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
+  }), async ({ panel, alerts }) => {
+    const ids = alerts.map((alert) => alert.id as AlertId);
+    const outcome = await runMutation(context, {
+      panelId: panel.id,
+      busyLabel: plural(ids.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
+      failure: vscode.l10n.t('Could not resolve the alerts'),
+      run: (api, signal) => api.alerts.resolveMany(ids, { signal }),
+      apply: () => {
+        if (isActivePanel(context, panel.id)) context.alerts.markResolved(ids);
+      },
+      reconcile: async (api, signal) => {
+        const now = parseAlerts(await api.alerts.list({ signal }));
+        const wanted = new Set(ids.map(String));
+        const resolved = now.alerts.filter((alert) => alert.resolved && alert.id !== undefined && wanted.has(String(alert.id))).length;
+        return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', resolved, ids.length);
+      },
+    });
+    if (outcome.kind === 'done') return answer({ panel: panel.name, resolved: alerts.map((alert) => scrubText(titleOf(alert))) });
+    return outcomeSentence(outcome);
+  });
+}
+
+/** What a runner outcome other than `done` tells the model. */
+function outcomeSentence(outcome: ActionOutcome<unknown>): vscode.LanguageModelToolResult {
+  if (outcome.kind === 'reconciled') return sentence(scrubText(outcome.message));
+  if (outcome.kind === 'cancelled') return sentence(vscode.l10n.t('Cancelled; nothing was sent.'));
+  if (outcome.kind === 'failed') return sentence(scrubText(describeError(outcome.error)));
+  return sentence('');
 }
