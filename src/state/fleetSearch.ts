@@ -8,6 +8,11 @@ import { LatestLoad } from './latestLoad';
  * that fails is one answer with its error, never an exception. No `vscode` import (unit-tested).
  */
 
+/** How long Go to User's typed text waits for the next keystroke before the panels are asked. */
+export const SEARCH_DEBOUNCE_MS = 250;
+/** Users Go to User shows per panel (the panel's first page for the text). */
+export const USERS_PER_PANEL = 20;
+
 export interface SearchPanel {
   readonly id: string;
   readonly name: string;

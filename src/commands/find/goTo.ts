@@ -3,16 +3,11 @@ import type { Key, PanelNode } from '../../api/types';
 import type { PanelStore } from '../../connection/panelStore';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import { FleetSearch, type PanelAnswer, type SearchPanel } from '../../state/fleetSearch';
+import { FleetSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/fleetSearch';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
-
-/** How long the typed text waits for the next keystroke before the panels are asked. */
-export const SEARCH_DEBOUNCE_MS = 250;
-/** Users shown per panel (the panel's first page for the text). */
-export const USERS_PER_PANEL = 20;
 
 /** An item of Go to User… / Go to Node…: a found object with its panel, or an inert line (separator, failure). */
 export interface FoundItem<R> extends vscode.QuickPickItem {
