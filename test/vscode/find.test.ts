@@ -120,6 +120,8 @@ describe('Find across panels, deep links and chat tools', function () {
     assert.ok(hostile);
     const authority = first.url.replace(/^http:\/\//, 'http~');
     const uri = vscode.Uri.parse(`${vscode.env.uriScheme}://panel-ops.panel-ops/job?panel=${encodeURIComponent(authority)}&node=${hostile.node_id}&id=${hostile.id}`);
+    // What the registered handler runs (in the browser workbench `env.openExternal` sends a link of the
+    // app's own scheme to a new tab rather than back to the handler, so the suite calls it directly).
     const opened = await api.openLink(uri);
     assert.equal(opened?.kind, 'job');
     const history = api.jobHistories.histories.find((candidate) => candidate.target.node.id === hostile.node_id && candidate.target.panelId === first.url);

@@ -271,15 +271,17 @@ function writeTool<P>(
   confirmation: (planned: P) => Confirmation,
   act: (planned: P, token: vscode.CancellationToken) => Promise<vscode.LanguageModelToolResult>,
 ): vscode.LanguageModelTool<Record<string, unknown>> {
+  // A panel that cannot be read (offline, token rejected) is a sentence for the model, not an exception.
+  const safePlan = (input: Record<string, unknown>, token: vscode.CancellationToken) => plan(input, token).catch((error: unknown) => scrubText(describeError(error)));
   return {
     async prepareInvocation({ input }, token) {
-      const planned = await plan(input, token);
+      const planned = await safePlan(input, token);
       if (typeof planned === 'string') return { invocationMessage: checking }; // nothing will change: `invoke` says why
       const { title, message, progress } = confirmation(planned);
       return { invocationMessage: progress, confirmationMessages: { title, message } };
     },
     async invoke(options, token) {
-      const planned = await plan(options.input, token);
+      const planned = await safePlan(options.input, token);
       if (typeof planned === 'string') return sentence(planned);
       if (options.toolInvocationToken === undefined) {
         const { title, message, action } = confirmation(planned);
