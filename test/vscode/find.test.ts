@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { connect, eventually, labelOf, lastPosted, requestsTo, runWithAnswers, signOut, testApi, type TestApi } from './support';
+import { children, connect, eventually, labelOf, lastPosted, requestsTo, runWithAnswers, signOut, testApi, type TestApi } from './support';
 
 const UNIQUE_USER = 'Zed Finder on the second panel';
 const UNIQUE_NODE = 'zz-only-on-second';
@@ -129,6 +129,28 @@ describe('Find across panels, deep links and chat tools', function () {
     await history.loaded;
     assert.equal(lastPosted(history.probe, 'jobs')?.selected, hostile.id);
     history.dispose();
+  });
+
+  it('Copy Panel Ops Link on a node copies a link that opens the node again', async () => {
+    const item = (await children(api.nodes)).find((candidate) => labelOf(candidate) === 'sgp-6');
+    assert.ok(item);
+    const link = await vscode.commands.executeCommand<string>('panelOps.nodes.copyShareLink', item);
+    assert.equal(await vscode.env.clipboard.readText(), link);
+    // In a browser workbench (code-server) the link is made reachable from outside (`asExternalUri`): the
+    // workbench's /callback page hands the vscode-* parameters back to the handler as this URI.
+    const copied = new URL(link);
+    const uri = copied.pathname.endsWith('/callback')
+      ? vscode.Uri.from({
+        scheme: copied.searchParams.get('vscode-scheme') ?? '',
+        authority: copied.searchParams.get('vscode-authority') ?? '',
+        path: copied.searchParams.get('vscode-path') ?? '',
+        query: copied.searchParams.get('vscode-query') ?? '',
+      })
+      : vscode.Uri.parse(link);
+    assert.equal(uri.authority, 'panel-ops.panel-ops');
+    const opened = await api.openLink(uri);
+    assert.equal(opened?.kind, 'node');
+    await eventually(() => api.nodes.view.selection.some((selected) => selected.id === item.id), 'the node is selected again');
   });
 
   it('refuses a malformed link or one to a panel that is not connected, and does nothing else', async () => {
