@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerLazily } from './commands/lazy/lazyGroup';
 import { lazyCommandGroups } from './commands/lazy/groups';
+import { registerToolsLazily } from './commands/lazy/lazyTools';
 import { registerPanelCommands } from './commands/panels/index';
 import { registerSharedCommands } from './commands/shared/index';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
@@ -24,6 +25,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const users = registerLazily(groups.users);
   const nodes = registerLazily(groups.nodes);
   const branding = registerLazily(groups.branding);
+  // Go to User/Node, the deep links and the chat tools: one group, loaded on first use of any of them.
+  const find = registerLazily(groups.find);
   context.subscriptions.push(
     panels,
     registerSharedCommands(),
@@ -38,6 +41,9 @@ export async function activate(context: vscode.ExtensionContext) {
     registerLazily(groups.settings),
     registerLazily(groups.audit),
     registerLazily(groups.documents),
+    find,
+    vscode.window.registerUriHandler({ handleUri: (uri) => { void find.loaded().handleUri(uri); } }),
+    registerToolsLazily(() => find.loaded().tools),
     // A drop in the Nodes view sends the new order through the node commands (loaded then if need be).
     services.views.nodes.dragAndDrop.handleReorder((panelId, ids) => nodes.loaded().reorder(panelId, ids)),
     vscode.window.onDidChangeWindowState((state) => {
@@ -89,6 +95,8 @@ export async function activate(context: vscode.ExtensionContext) {
     get dashboards() { return pages().dashboards; },
     get nodeMetrics() { return pages().nodeMetrics; },
     get auditLogs() { return pages().auditLogs; },
+    /** What a `vscode://panel-ops.panel-ops/…` link opens (the handler VS Code calls). */
+    openLink: (uri: vscode.Uri) => find.loaded().handleUri(uri),
     /** What the webviews' policies blocked, as the pages reported it (the suite fails a test that leaves any). */
     get webviewPolicyViolations() { return pages().host.policyViolations; },
   };

@@ -5,19 +5,25 @@
  */
 import * as vscode from 'vscode';
 import {
-  BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type TextQuestion, type UserInput,
+  BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type SearchQuestion, type TextQuestion, type UserInput,
 } from './userInput';
 import { withoutLinks } from '../text/plainText';
 
 /**
  * One answer: a text value, a pick's label (with or without its leading `$(icon) `, or else its description), a list of labels for a
  * multi-select, a confirmation's action, or a file path; `{ back: true }` presses Back, `{ cancel: true }`
- * dismisses the prompt.
+ * dismisses the prompt; `{ search, pick }` types `search` into a live search, waits for every answer and
+ * picks the item labelled `pick` (or described so).
  */
-export type ScriptedAnswer = string | readonly string[] | { readonly back: true } | { readonly cancel: true };
+export type ScriptedAnswer = string | readonly string[] | { readonly back: true } | { readonly cancel: true } | SearchAnswer;
+
+export interface SearchAnswer {
+  readonly search: string;
+  readonly pick: string;
+}
 
 export interface AskedQuestion {
-  readonly kind: 'text' | 'pick' | 'pickMany' | 'confirm' | 'openFile' | 'saveFile';
+  readonly kind: 'text' | 'pick' | 'pickMany' | 'search' | 'confirm' | 'openFile' | 'saveFile';
   readonly title: string;
   readonly prompt?: string;
   /** The pre-filled value of an input box. */
@@ -138,6 +144,33 @@ export class ScriptedUserInput implements UserInput {
     if (isBackAnswer(answer)) return this.done(record, BACK);
     const labels = Array.isArray(answer) ? answer : [String(answer)];
     return this.done(record, labels.map((label) => this.find(items, label, record)));
+  }
+
+  /** Types the answer's text, waits until the search is no longer busy, then picks the item (an inert one fails the test). */
+  async search<T extends vscode.QuickPickItem>(question: SearchQuestion<T>): Promise<T | undefined> {
+    const record: AskedQuestion & { items: string[]; descriptions: (string | undefined)[] } = { kind: 'search', title: question.title, prompt: question.placeholder, items: [], descriptions: [], validation: [] };
+    this.log.push(record);
+    const answer = this.next(record);
+    let latest: { items: readonly T[]; busy: boolean } = { items: [], busy: true };
+    let settled: () => void = () => undefined;
+    const search = question.start((items, busy) => {
+      latest = { items, busy };
+      if (!busy) settled();
+    });
+    try {
+      if (isCancel(answer)) return this.done(record, undefined);
+      if (typeof answer !== 'object' || answer === null || !('search' in answer)) throw new Error(`Scripted answer ${JSON.stringify(answer)} is not a search answer for "${question.title}"`);
+      const idle = new Promise<void>((resolve) => { settled = resolve; });
+      search.type(answer.search); // typed at once: the first search does not wait for more keystrokes
+      await idle;
+      record.items.push(...latest.items.map((item) => item.label));
+      record.descriptions.push(...latest.items.map((item) => item.description));
+      const item = this.find(latest.items, answer.pick, record);
+      if (question.isInert?.(item)) throw new Error(`The item "${answer.pick}" of "${question.title}" cannot be chosen`);
+      return this.done(record, item);
+    } finally {
+      search.dispose();
+    }
   }
 
   async confirm(question: ConfirmQuestion): Promise<string | undefined> {

@@ -54,6 +54,19 @@ export interface PickQuestion<T extends vscode.QuickPickItem> {
   readonly position?: StepPosition;
 }
 
+/** A live search as the user types (Go to User…): the items come from the caller as the text changes. */
+export interface SearchQuestion<T extends vscode.QuickPickItem> {
+  readonly title: string;
+  readonly placeholder?: string;
+  /**
+   * Starts the search: `show` is called with the items found so far and whether more are coming; the
+   * answer's `type` is called with the text at the start ('') and after every change; `dispose` ends it.
+   */
+  readonly start: (show: (items: readonly T[], busy: boolean) => void) => { type(text: string): void; dispose(): void };
+  /** Items that explain rather than answer (a panel that failed): choosing one does nothing. */
+  readonly isInert?: (item: T) => boolean;
+}
+
 export interface ConfirmQuestion {
   /** The question, naming what is acted on (shown as the modal's message). */
   readonly message: string;
@@ -85,6 +98,8 @@ export interface UserInput {
   pick<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T | Back | undefined>;
   /** Several items (those with `picked` start selected), Back, or undefined when dismissed. */
   pickMany<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T[] | Back | undefined>;
+  /** A search as the user types; the chosen item, or undefined when dismissed. */
+  search<T extends vscode.QuickPickItem>(question: SearchQuestion<T>): Promise<T | undefined>;
   /** A modal question; the chosen action, or undefined for Cancel. */
   confirm(question: ConfirmQuestion): Promise<string | undefined>;
   openFile(question: FileQuestion): Promise<vscode.Uri | undefined>;

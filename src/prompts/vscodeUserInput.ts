@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { quickInputText, withoutLinks } from '../text/plainText';
 import {
-  BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type StepPosition, type TextQuestion,
+  BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type SearchQuestion, type PickQuestion, type StepPosition, type TextQuestion,
   type UserInput,
 } from './userInput';
 
@@ -65,6 +65,38 @@ export class VsCodeUserInput implements UserInput {
 
   async pickMany<T extends vscode.QuickPickItem>(question: PickQuestion<T>): Promise<T[] | Back | undefined> {
     return this.quickPick(question, true);
+  }
+
+  search<T extends vscode.QuickPickItem>(question: SearchQuestion<T>): Promise<T | undefined> {
+    return new Promise((resolve) => {
+      const pick = vscode.window.createQuickPick<T>();
+      pick.title = question.title;
+      pick.placeholder = question.placeholder;
+      // The panel searched (its `q` covers notes and owners too): what it found is shown as it is.
+      pick.matchOnDescription = true;
+      let settled = false;
+      const search = question.start((items, busy) => {
+        if (settled) return;
+        pick.items = items;
+        pick.busy = busy;
+      });
+      const finish = (value: T | undefined) => {
+        if (settled) return;
+        settled = true;
+        search.dispose();
+        resolve(value);
+        pick.dispose();
+      };
+      pick.onDidChangeValue((text) => search.type(text));
+      pick.onDidAccept(() => {
+        const item = pick.activeItems[0];
+        if (item && !question.isInert?.(item)) finish(item);
+      });
+      pick.onDidHide(() => finish(undefined));
+      pick.busy = true;
+      search.type('');
+      pick.show();
+    });
   }
 
   async confirm(question: ConfirmQuestion): Promise<string | undefined> {

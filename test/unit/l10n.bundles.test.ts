@@ -42,7 +42,9 @@ describe('l10n: bundles and translations', () => {
     const visit = (value: unknown, path: string): void => {
       if (typeof value === 'string') {
         if (/\.(title|name|label|contents|description|markdownDescription|shortTitle|contextualTitle|enumDescriptions\.\d+|markdownEnumDescriptions\.\d+|deprecationMessage|altText)$/.test(path)
-          && !/^%[^%]+%$/.test(value) && value !== 'Panel Ops' && !/\.authentication\.\d+\.label$/.test(path)) literals.push(`${path}: ${value}`);
+          && !/^%[^%]+%$/.test(value) && value !== 'Panel Ops' && !/\.authentication\.\d+\.label$/.test(path)
+          // A chat tool's name is an identifier, and its input schema is read by the model, not shown to a person.
+          && !/\.languageModelTools\.\d+\.(name|inputSchema\..*)$/.test(path)) literals.push(`${path}: ${value}`);
       } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, `${path}.${index}`));
       else if (typeof value === 'object' && value !== null) for (const [name, item] of Object.entries(value)) visit(item, `${path}.${name}`);
     };

@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { Services } from '../../services';
 import type { BrandingCommands } from '../branding/index';
+import type { FindCommands } from '../find/index';
 import type { NodeCommands } from '../nodes/index';
 import type { LazyCommandGroup } from './lazyGroup';
 
@@ -148,5 +149,15 @@ export function lazyCommandGroups(services: Services) {
     ],
     load: () => (require('../documents/index') as typeof import('../documents/index')).registerDocumentCommands(services),
   };
-  return { users, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents };
+  const find: LazyCommandGroup<FindCommands> = {
+    commands: [
+      'panelOps.goToNode',
+      'panelOps.goToUser',
+      'panelOps.nodes.copyShareLink',
+      'panelOps.siteTemplates.copyShareLink',
+      'panelOps.users.copyShareLink',
+    ],
+    load: () => (require('../find/index') as typeof import('../find/index')).registerFindCommands(services),
+  };
+  return { users, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
 }

@@ -23,3 +23,16 @@ export async function revealUser(context: UserCommandsContext, key: Key): Promis
     return undefined;
   }
 }
+
+/**
+ * Shows a user of panel `panelId` in the Users view (Go to User…, a deep link): the panel becomes the active
+ * one first when it is not, since the view shows the active panel. A user beyond the pages loaded is
+ * found by filtering the view by its label. The one place a user is revealed from outside the view.
+ */
+export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
+  if (context.session.active?.id !== panelId) await context.session.switchTo(panelId);
+  const shown = await revealUser(context, key);
+  if (shown || typeof key.label !== 'string' || key.label.trim() === '') return shown;
+  context.users.provider.setFilter({ q: key.label });
+  return revealUser(context, key);
+}

@@ -34,7 +34,7 @@ describe('user actions in menus', () => {
   const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../../../package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuItem[]> } };
   const menus = manifest.contributes.menus;
   /** Commands that only read (users:read); every other panelOps.users.* action changes the panel or reads secrets. */
-  const READS = new Set(['panelOps.users.refresh', 'panelOps.users.filter', 'panelOps.users.clearFilter', 'panelOps.users.export', 'panelOps.users.showDetails']);
+  const READS = new Set(['panelOps.users.refresh', 'panelOps.users.filter', 'panelOps.users.clearFilter', 'panelOps.users.export', 'panelOps.users.showDetails', 'panelOps.users.copyShareLink']);
 
   it('shows an action that needs users:write only while the token is believed to have it', () => {
     const entries = [...menus['view/item/context'], ...menus['view/title'], ...menus.commandPalette]
@@ -43,13 +43,13 @@ describe('user actions in menus', () => {
     for (const entry of entries) assert.match(entry.when ?? '', /panelOps\.scope\.users\.write/, `${entry.command} (${entry.when})`);
   });
 
-  it('offers item actions only on items they apply to: nothing but Delete and details on a revoked user', () => {
+  it('offers item actions only on items they apply to: nothing but Delete, details and a link to it on a revoked user', () => {
     const onRevoked = menus['view/item/context']
       .filter((item) => {
         const pattern = /viewItem =~ \/([^/]+)\//.exec(item.when ?? '')?.[1];
         return pattern !== undefined && new RegExp(pattern).test('user.revoked');
       })
       .map((item) => item.command);
-    assert.deepEqual([...new Set(onRevoked)].sort(), ['panelOps.users.delete', 'panelOps.users.showDetails']);
+    assert.deepEqual([...new Set(onRevoked)].sort(), ['panelOps.users.copyShareLink', 'panelOps.users.delete', 'panelOps.users.showDetails']);
   });
 });

@@ -1,0 +1,445 @@
+import * as vscode from 'vscode';
+import { routeById, scopeAllows, scopeOf, type RouteId } from '../../api/catalog';
+import type { PanelApi } from '../../api/index';
+import { alertFacts, jobFacts, logFacts, nodeFacts, scrubText, userFacts } from '../../api/modelFacts';
+import type { AlertId } from '../../api/monitoring';
+import type { Key, KeyState, PanelNode } from '../../api/types';
+import type { PanelStore } from '../../connection/panelStore';
+import { panelAuthority } from '../../editors/panelPaths';
+import { isActivePanel, runMutation, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
+import { confirmed } from '../../prompts/userInput';
+import type { AlertsStore } from '../../state/alertsStore';
+import { parseAlerts, type Alert } from '../../state/alertsModel';
+import type { KeysStore } from '../../state/keysStore';
+import { isNode, type NodesStore } from '../../state/nodesStore';
+import { describeError } from '../../text/describeError';
+import { plainLabel } from '../../text/plainText';
+import { plural } from '../../text/plural';
+import { nodeLabel } from '../../text/nodeText';
+import { reReadKey, takeKey, userName } from '../users/keyActionsSupport';
+
+/**
+ * The language model tools (chat: "which nodes are offline", "who expires this week", "why did the last
+ * apply on fra-2 fail"). Read tools answer from every connected panel, or the one named, as JSON text
+ * built only from the allow-lists of api/modelFacts.ts: no secret, link, QR code, slug or token ever
+ * reaches the model. Write tools say in `prepareInvocation` exactly what will change (names, count,
+ * panel) as confirmation messages, which chat shows with Continue/Cancel before `invoke` runs. Outside
+ * chat (no toolInvocationToken) VS Code cannot be relied on to ask (see `writeTool`), so the tool asks
+ * itself. A token without the scope gets no confirmation, and `invoke` refuses without sending anything.
+ * The writes go through the action runner (`runMutation` with a reconcile), as the commands do.
+ */
+
+export interface ChatToolsContext extends ActionContext {
+  readonly store: PanelStore;
+  readonly keys: KeysStore;
+  readonly nodes: NodesStore;
+  readonly alerts: AlertsStore;
+}
+
+/** The tools, by the names package.json contributes (`contributes.languageModelTools`). */
+export type ChatTools = Record<string, vscode.LanguageModelTool<Record<string, unknown>>>;
+
+interface ToolPanel {
+  readonly id: string;
+  readonly name: string;
+}
+
+const MAX_USERS = 50;
+const MAX_JOBS = 20;
+const MAX_LOG_LINES = 100;
+/** How long a log tail reads the node's stream before it stops (the stream may follow for minutes). */
+const LOG_READ_MS = 3000;
+const KEY_STATES: readonly KeyState[] = ['active', 'pending', 'expiring', 'expired', 'disabled', 'revoked'];
+
+/** A tool's answer: one JSON text part (the model reads it; nothing in it is rendered as Markdown). */
+function answer(value: unknown): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)))]);
+}
+
+/** A refusal or failure, as plain text for the model. */
+function sentence(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+function stringInput(input: Record<string, unknown>, name: string): string | undefined {
+  const value = input[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function numberInput(input: Record<string, unknown>, name: string, fallback: number, max: number): number {
+  const value = input[name];
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(1, Math.floor(value))) : fallback;
+}
+
+function abortOn(token: vscode.CancellationToken): AbortSignal {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  token.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}
+
+export function createChatTools(context: ChatToolsContext): ChatTools {
+  const { session, store } = context;
+
+  /** The connected panels a tool acts on: the one named (by name, origin or readable address), else all. */
+  async function panelsFor(input: Record<string, unknown>): Promise<ToolPanel[] | string> {
+    const connected = (await store.connected()).map((record) => ({ id: record.url, name: record.name }));
+    if (connected.length === 0) return vscode.l10n.t('No panel is connected in Panel Ops.');
+    const wanted = stringInput(input, 'panel');
+    if (!wanted) return connected;
+    const lower = wanted.toLowerCase().replace(/\/+$/, '');
+    const named = connected.filter((panel) => panel.name.toLowerCase() === lower || panel.id.toLowerCase() === lower || panelAuthority(panel.id).toLowerCase() === lower);
+    if (named.length > 0) return named;
+    return vscode.l10n.t('No connected panel is called "{0}". Connected panels: {1}.', plainLabel(wanted, 80), connected.map((panel) => `"${plainLabel(panel.name, 60)}"`).join(', '));
+  }
+
+  /** Exactly one panel for a write: the one named, or the only one connected. */
+  async function onePanel(input: Record<string, unknown>): Promise<ToolPanel | string> {
+    const panels = await panelsFor(input);
+    if (typeof panels === 'string') return panels;
+    if (panels.length > 1) return vscode.l10n.t('Several panels are connected; say which one with "panel": {0}.', panels.map((panel) => `"${plainLabel(panel.name, 60)}"`).join(', '));
+    return panels[0];
+  }
+
+  /** Why the panel's token cannot run the route (from what it was connected with), undefined when it can. */
+  function missingScope(panel: ToolPanel, route: RouteId): string | undefined {
+    const record = store.record(panel.id);
+    const allowed = isActivePanel(context, panel.id) ? session.capabilities.can(route) : record !== undefined && scopeAllows(record.scopes, routeById(route));
+    return allowed ? undefined : vscode.l10n.t('The token of panel "{0}" does not have the {1} scope, so this cannot be done there. Connect with a token that has it.', plainLabel(panel.name, 60), scopeOf(route));
+  }
+
+  /** Runs a read on each panel; a panel that fails or lacks the scope answers with why, beside the others. */
+  async function eachPanel(input: Record<string, unknown>, route: RouteId, token: vscode.CancellationToken, read: (api: PanelApi, signal: AbortSignal, panel: ToolPanel) => Promise<unknown>): Promise<vscode.LanguageModelToolResult> {
+    const panels = await panelsFor(input);
+    if (typeof panels === 'string') return sentence(panels);
+    const signal = abortOn(token);
+    const answers = await Promise.all(panels.map(async (panel) => {
+      const refused = missingScope(panel, route);
+      if (refused) return { panel: panel.name, error: refused };
+      try {
+        return { panel: panel.name, ...(await session.callOn(panel.id, (api, callSignal) => read(api, callSignal, panel), signal) as object) };
+      } catch (error) {
+        return { panel: panel.name, error: scrubText(describeError(error)) };
+      }
+    }));
+    return answer({ panels: answers });
+  }
+
+  /** A node of the panel by id or name. */
+  async function findNode(api: PanelApi, signal: AbortSignal, wanted: string): Promise<PanelNode | undefined> {
+    const list = await api.nodes.list({ signal });
+    const nodes = (Array.isArray(list?.items) ? list.items : []).filter(isNode);
+    return nodes.find((node) => node.id === wanted) ?? nodes.find((node) => nodeLabel(node, vscode.l10n.t).toLowerCase() === wanted.toLowerCase());
+  }
+
+  const nodesTool: vscode.LanguageModelTool<Record<string, unknown>> = {
+    invoke: ({ input }, token) => eachPanel(input, 'nodes.list', token, async (api, signal) => {
+      const list = await api.nodes.list({ signal });
+      const name = stringInput(input, 'name')?.toLowerCase();
+      const status = stringInput(input, 'status')?.toLowerCase();
+      const nodes = (Array.isArray(list?.items) ? list.items : []).filter(isNode)
+        .filter((node) => !name || nodeLabel(node, vscode.l10n.t).toLowerCase().includes(name))
+        .filter((node) => !status || String(node.status ?? '').toLowerCase() === status);
+      return { total: nodes.length, nodes: nodes.map(nodeFacts) };
+    }),
+  };
+
+  const usersTool: vscode.LanguageModelTool<Record<string, unknown>> = {
+    invoke: ({ input }, token) => eachPanel(input, 'keys.list', token, async (api, signal) => {
+      const state = stringInput(input, 'state') as KeyState | undefined;
+      const q = stringInput(input, 'q');
+      const limit = numberInput(input, 'limit', 20, MAX_USERS);
+      const page = await api.keys.list({ q, state: state && KEY_STATES.includes(state) ? state : undefined, per_page: limit }, { signal });
+      const items = Array.isArray(page?.items) ? page.items : [];
+      return { total: typeof page?.total === 'number' ? page.total : items.length, shown: items.length, users: items.map(userFacts) };
+    }),
+  };
+
+  const alertsTool: vscode.LanguageModelTool<Record<string, unknown>> = {
+    invoke: ({ input }, token) => eachPanel(input, 'alerts.list', token, async (api, signal) => {
+      const list = parseAlerts(await api.alerts.list({ signal }));
+      const all = input.includeResolved === true;
+      const alerts = list.alerts.filter((alert) => all || !alert.resolved);
+      return { unresolved: list.alerts.filter((alert) => !alert.resolved).length, alerts: alerts.map(alertAsRecord).map(alertFacts) };
+    }),
+  };
+
+  const jobsTool: vscode.LanguageModelTool<Record<string, unknown>> = {
+    invoke: ({ input }, token) => {
+      const wanted = stringInput(input, 'node');
+      if (!wanted) return sentence(vscode.l10n.t('Say which node with "node" (its name or id).'));
+      return eachPanel(input, 'nodes.jobs', token, async (api, signal) => {
+        const node = await findNode(api, signal, wanted);
+        if (!node) return { error: vscode.l10n.t('No node called "{0}" on this panel.', plainLabel(wanted, 80)) };
+        const jobs = await api.nodes.jobs(node.id, { limit: numberInput(input, 'limit', 5, MAX_JOBS) }, { signal });
+        return { node: nodeFacts(node), jobs: jobs.map(jobFacts) };
+      });
+    },
+  };
+
+  const logTool: vscode.LanguageModelTool<Record<string, unknown>> = {
+    invoke: ({ input }, token) => {
+      const wanted = stringInput(input, 'node');
+      if (!wanted) return sentence(vscode.l10n.t('Say which node with "node" (its name or id).'));
+      return eachPanel(input, 'nodes.logs', token, async (api, signal) => {
+        const node = await findNode(api, signal, wanted);
+        if (!node) return { error: vscode.l10n.t('No node called "{0}" on this panel.', plainLabel(wanted, 80)) };
+        return { node: nodeFacts(node), lines: logFacts(await readTail(api, node.id, signal), numberInput(input, 'lines', 40, MAX_LOG_LINES)) };
+      });
+    },
+  };
+
+  return {
+    get_panel_nodes: nodesTool,
+    search_panel_users: usersTool,
+    get_panel_alerts: alertsTool,
+    get_node_jobs: jobsTool,
+    get_node_log_tail: logTool,
+    set_panel_users_enabled: usersEnabledTool(context, onePanel, missingScope),
+    apply_panel_node: applyNodeTool(context, onePanel, missingScope, findNode),
+    resolve_panel_alerts: resolveAlertsTool(context, onePanel, missingScope),
+  };
+}
+
+/** The node's log for a few seconds (the stream may follow), then stops reading. */
+async function readTail(api: PanelApi, nodeId: string, signal: AbortSignal): Promise<string> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  const timer = setTimeout(stop, LOG_READ_MS);
+  let text = '';
+  try {
+    const stream = await api.nodes.logs(nodeId, { signal: controller.signal });
+    for await (const chunk of stream) {
+      text = (text + chunk).slice(-200_000);
+      if (controller.signal.aborted) break;
+    }
+  } catch (error) {
+    if (!controller.signal.aborted || signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+  }
+  return text;
+}
+
+function alertAsRecord(alert: Alert): Record<string, unknown> {
+  return {
+    id: alert.id, severity: alert.severityText || alert.severity, title: alert.title, message: alert.message, subject: alert.subject,
+    node_id: alert.nodeId, created_at: alert.createdAt, resolved: alert.resolved, resolved_at: alert.resolvedAt,
+  };
+}
+
+type OnePanel = (input: Record<string, unknown>) => Promise<ToolPanel | string>;
+type MissingScope = (panel: ToolPanel, route: RouteId) => string | undefined;
+
+function idsInput(input: Record<string, unknown>, name: string, max: number): string[] {
+  const value = input[name];
+  const ids = (Array.isArray(value) ? value : [])
+    .map((id: unknown) => (typeof id === 'number' || typeof id === 'bigint' ? String(id) : typeof id === 'string' ? id.trim() : ''))
+    .filter((id) => /^[A-Za-z0-9._:-]{1,64}$/.test(id));
+  return [...new Set(ids)].slice(0, max);
+}
+
+function quoted(names: readonly string[]): string {
+  const shown = names.slice(0, 10).map((name) => `"${name}"`).join(', ');
+  return names.length > 10 ? vscode.l10n.t('{0} and {1} more', shown, names.length - 10) : shown;
+}
+
+/** What a write tool will do, said the same way in VS Code's confirmation and in the tool's own. */
+interface Confirmation {
+  readonly title: string;
+  readonly message: string;
+  /** The confirming button of the tool's own question (outside chat). */
+  readonly action: string;
+  /** Shown while the tool runs. */
+  readonly progress: string;
+}
+
+/**
+ * A tool that changes a panel. `plan` reads what the input names (side-effect free) and refuses with a
+ * sentence (unknown panel, missing scope, unknown ids); `confirmation` says exactly what will change;
+ * `act` changes it through the action runner. In chat (a toolInvocationToken) VS Code has shown the
+ * confirmation before `invoke`. Outside chat VS Code may skip it (1.100 answers its own confirmation
+ * "confirmed" without showing it in extension tests and under the smoke-test driver), so the tool then
+ * asks itself, through UserInput, and changes nothing unless the user chose the action.
+ */
+function writeTool<P>(
+  context: ChatToolsContext,
+  checking: string,
+  plan: (input: Record<string, unknown>, token: vscode.CancellationToken) => Promise<P | string>,
+  confirmation: (planned: P) => Confirmation,
+  act: (planned: P, token: vscode.CancellationToken) => Promise<vscode.LanguageModelToolResult>,
+): vscode.LanguageModelTool<Record<string, unknown>> {
+  // A panel that cannot be read (offline, token rejected) is a sentence for the model, not an exception.
+  const safePlan = (input: Record<string, unknown>, token: vscode.CancellationToken) => plan(input, token).catch((error: unknown) => scrubText(describeError(error)));
+  return {
+    async prepareInvocation({ input }, token) {
+      const planned = await safePlan(input, token);
+      if (typeof planned === 'string') return { invocationMessage: checking }; // nothing will change: `invoke` says why
+      const { title, message, progress } = confirmation(planned);
+      return { invocationMessage: progress, confirmationMessages: { title, message } };
+    },
+    async invoke(options, token) {
+      const planned = await safePlan(options.input, token);
+      if (typeof planned === 'string') return sentence(planned);
+      if (options.toolInvocationToken === undefined) {
+        const { title, message, action } = confirmation(planned);
+        if (!(await confirmed(context.input, action, title, message))) return sentence(vscode.l10n.t('The user did not confirm; nothing was changed.'));
+      }
+      return act(planned, token);
+    },
+  };
+}
+
+/** Disable or enable users of one panel, each through `runMutation` (a lost answer re-reads the user). */
+function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missingScope: MissingScope): vscode.LanguageModelTool<Record<string, unknown>> {
+  const plan = async (input: Record<string, unknown>, token: vscode.CancellationToken) => {
+    const panel = await onePanel(input);
+    if (typeof panel === 'string') return panel;
+    const enable = input.enabled === true;
+    if (input.enabled !== true && input.enabled !== false) return vscode.l10n.t('Say "enabled": true to enable the users or false to disable them.');
+    const refused = missingScope(panel, enable ? 'keys.enable' : 'keys.disable');
+    if (refused) return refused;
+    const ids = idsInput(input, 'userIds', MAX_USERS);
+    if (ids.length === 0) return vscode.l10n.t('Give the users\' ids in "userIds" (search_panel_users gives them).');
+    const signal = abortOn(token);
+    const keys = await Promise.all(ids.map((id) => context.session.callOn(panel.id, (api, callSignal) => api.keys.get(id, { signal: callSignal }), signal).catch(() => undefined)));
+    const found = keys.filter((key): key is Key => key !== undefined);
+    if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), ids.length - found.length);
+    return { panel, enable, keys: found };
+  };
+  return writeTool(context, vscode.l10n.t('Checking the users…'), plan, ({ panel, enable, keys }) => {
+    const names = quoted(keys.map((key) => userName(key)));
+    const panelName = plainLabel(panel.name, 60);
+    return enable
+      ? {
+        title: plural(keys.length, { one: 'Enable {0} user on panel "{1}"?', other: 'Enable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
+        message: vscode.l10n.t('These users get access again (an expired date or a revocation stays): {0}.', names),
+        action: vscode.l10n.t('Enable'),
+        progress: plural(keys.length, { one: 'Enabling {0} user…', other: 'Enabling {0} users…' }, vscode.l10n.t),
+      }
+      : {
+        title: plural(keys.length, { one: 'Disable {0} user on panel "{1}"?', other: 'Disable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
+        message: vscode.l10n.t('These users lose access until enabled again: {0}.', names),
+        action: vscode.l10n.t('Disable'),
+        progress: plural(keys.length, { one: 'Disabling {0} user…', other: 'Disabling {0} users…' }, vscode.l10n.t),
+      };
+  }, async ({ panel, enable, keys }, token) => {
+    const done: string[] = [];
+    const failed: string[] = [];
+    for (const key of keys) {
+      if (token.isCancellationRequested) break;
+      const name = userName(key);
+      const outcome = await runMutation(context, {
+        panelId: panel.id,
+        busyLabel: enable ? vscode.l10n.t('Enabling "{0}"…', name) : vscode.l10n.t('Disabling "{0}"…', name),
+        failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
+        run: (api, signal) => (enable ? api.keys.enable(key.id, { signal }) : api.keys.disable(key.id, { signal })),
+        apply: (changed) => takeKey(context, panel.id, changed, key),
+        reconcile: (api, signal) => reReadKey(context, panel.id, key.id, signal, api),
+      });
+      (outcome.kind === 'done' || outcome.kind === 'reconciled' ? done : failed).push(name);
+    }
+    return answer({ panel: panel.name, action: enable ? 'enable' : 'disable', changed: done.map(scrubText), failed: failed.map(scrubText) });
+  });
+}
+
+/** Queue an apply of one node (`POST /nodes/{id}/apply`); a lost answer is settled by reading its jobs. */
+function applyNodeTool(
+  context: ChatToolsContext,
+  onePanel: OnePanel,
+  missingScope: MissingScope,
+  findNode: (api: PanelApi, signal: AbortSignal, wanted: string) => Promise<PanelNode | undefined>,
+): vscode.LanguageModelTool<Record<string, unknown>> {
+  const plan = async (input: Record<string, unknown>, token: vscode.CancellationToken) => {
+    const panel = await onePanel(input);
+    if (typeof panel === 'string') return panel;
+    const refused = missingScope(panel, 'nodes.apply');
+    if (refused) return refused;
+    const wanted = stringInput(input, 'node');
+    if (!wanted) return vscode.l10n.t('Say which node with "node" (its name or id).');
+    const node = await context.session.callOn(panel.id, (api, signal) => findNode(api, signal, wanted), abortOn(token));
+    if (!node) return vscode.l10n.t('No node called "{0}" on panel "{1}"; nothing was changed.', plainLabel(wanted, 80), plainLabel(panel.name, 60));
+    return { panel, node, name: plainLabel(nodeLabel(node, vscode.l10n.t), 80) };
+  };
+  return writeTool(context, vscode.l10n.t('Checking the node…'), plan, ({ panel, name }) => ({
+    title: vscode.l10n.t('Apply the configuration of node "{0}" on panel "{1}"?', name, plainLabel(panel.name, 60)),
+    message: vscode.l10n.t('The panel queues one apply job on "{0}": its proxy reloads with the pending configuration.', name),
+    action: vscode.l10n.t('Apply'),
+    progress: vscode.l10n.t('Queuing an apply on "{0}"…', name),
+  }), async ({ panel, node, name }) => {
+    let before: readonly unknown[] = [];
+    const outcome = await runMutation(context, {
+      panelId: panel.id,
+      busyLabel: vscode.l10n.t('Queuing apply…'),
+      failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
+      node: { id: node.id, operation: vscode.l10n.t('apply'), problems: context.nodes },
+      run: async (api, signal) => {
+        before = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
+        return api.nodes.apply(node.id, { signal });
+      },
+      apply: () => {
+        if (isActivePanel(context, panel.id)) void context.nodes.refresh(node.id).catch(() => undefined);
+      },
+      reconcile: async (api, signal) => {
+        const jobs = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
+        return jobs.length > before.length
+          ? vscode.l10n.t('The panel queued the apply on "{0}".', name)
+          : vscode.l10n.t('The panel shows no new apply job on "{0}" yet. Look at its Recent jobs before applying again: a late apply may still appear.', name);
+      },
+    });
+    if (outcome.kind === 'done') return sentence(vscode.l10n.t('An apply is queued on "{0}" (panel "{1}"). Its job history shows how it ends.', scrubText(name), plainLabel(panel.name, 60)));
+    return outcomeSentence(outcome);
+  });
+}
+
+/** Resolve alerts of one panel by id (`POST /alerts/resolve`); a lost answer re-reads the alerts. */
+function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missingScope: MissingScope): vscode.LanguageModelTool<Record<string, unknown>> {
+  const plan = async (input: Record<string, unknown>, token: vscode.CancellationToken) => {
+    const panel = await onePanel(input);
+    if (typeof panel === 'string') return panel;
+    const refused = missingScope(panel, 'alerts.resolveMany');
+    if (refused) return refused;
+    const ids = idsInput(input, 'alertIds', 200);
+    if (ids.length === 0) return vscode.l10n.t('Give the alerts\' ids in "alertIds" (get_panel_alerts gives them).');
+    const list = parseAlerts(await context.session.callOn(panel.id, (api, signal) => api.alerts.list({ signal }), abortOn(token)));
+    const alerts = ids.map((id) => list.alerts.find((alert) => alert.id !== undefined && String(alert.id) === id));
+    if (alerts.some((alert) => alert === undefined)) return vscode.l10n.t('Not every alert was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), alerts.filter((alert) => !alert).length);
+    return { panel, alerts: alerts as Alert[] };
+  };
+  const titleOf = (alert: Alert) => plainLabel(alert.title || alert.message, 80) || String(alert.id);
+  return writeTool(context, vscode.l10n.t('Checking the alerts…'), plan, ({ panel, alerts }) => ({
+    title: plural(alerts.length, { one: 'Resolve {0} alert on panel "{1}"?', other: 'Resolve {0} alerts on panel "{1}"?' }, vscode.l10n.t, plainLabel(panel.name, 60)),
+    message: vscode.l10n.t('These alerts are marked resolved: {0}.', quoted(alerts.map(titleOf))),
+    action: vscode.l10n.t('Resolve'),
+    progress: plural(alerts.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
+  }), async ({ panel, alerts }) => {
+    const ids = alerts.map((alert) => alert.id as AlertId);
+    const outcome = await runMutation(context, {
+      panelId: panel.id,
+      busyLabel: plural(ids.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
+      failure: vscode.l10n.t('Could not resolve the alerts'),
+      run: (api, signal) => api.alerts.resolveMany(ids, { signal }),
+      apply: () => {
+        if (isActivePanel(context, panel.id)) context.alerts.markResolved(ids);
+      },
+      reconcile: async (api, signal) => {
+        const now = parseAlerts(await api.alerts.list({ signal }));
+        const wanted = new Set(ids.map(String));
+        const resolved = now.alerts.filter((alert) => alert.resolved && alert.id !== undefined && wanted.has(String(alert.id))).length;
+        return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', resolved, ids.length);
+      },
+    });
+    if (outcome.kind === 'done') return answer({ panel: panel.name, resolved: alerts.map((alert) => scrubText(titleOf(alert))) });
+    return outcomeSentence(outcome);
+  });
+}
+
+/** What a runner outcome other than `done` tells the model. */
+function outcomeSentence(outcome: ActionOutcome<unknown>): vscode.LanguageModelToolResult {
+  if (outcome.kind === 'reconciled') return sentence(scrubText(outcome.message));
+  if (outcome.kind === 'cancelled') return sentence(vscode.l10n.t('Cancelled; nothing was sent.'));
+  if (outcome.kind === 'failed') return sentence(scrubText(describeError(outcome.error)));
+  return sentence('');
+}

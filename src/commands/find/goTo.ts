@@ -1,0 +1,143 @@
+import * as vscode from 'vscode';
+import type { Key, PanelNode } from '../../api/types';
+import type { PanelStore } from '../../connection/panelStore';
+import type { PanelSession } from '../../connection/panelSession';
+import type { UserInput } from '../../prompts/userInput';
+import { FleetSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/fleetSearch';
+import { isNode } from '../../state/nodesStore';
+import { describeError } from '../../text/describeError';
+import { nodeLabel } from '../../text/nodeText';
+import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
+
+/** An item of Go to User… / Go to Node…: a found object with its panel, or an inert line (separator, failure). */
+export interface FoundItem<R> extends vscode.QuickPickItem {
+  readonly panelId?: string;
+  readonly found?: R;
+}
+
+export interface GoToContext {
+  readonly session: PanelSession;
+  readonly store: PanelStore;
+  readonly input: UserInput;
+}
+
+/** The connected panels (those with a token), in the order they were connected. */
+async function connectedPanels(store: PanelStore): Promise<SearchPanel[]> {
+  return (await store.connected()).map((record) => ({ id: record.url, name: record.name }));
+}
+
+/** Lines per panel: a separator with its name, then its items, or one line saying it is still reading or why it failed. */
+function itemsOf<R>(answers: readonly PanelAnswer<R>[], item: (found: R, panel: SearchPanel) => FoundItem<R>, none: (panel: string) => string): FoundItem<R>[] {
+  return answers.flatMap((answer): FoundItem<R>[] => {
+    const name = plainLabel(answer.panel.name, 60);
+    const separator: FoundItem<R> = { label: name, kind: vscode.QuickPickItemKind.Separator };
+    switch (answer.kind) {
+      case 'loading':
+        return [separator, { label: `$(loading~spin) ${vscode.l10n.t('Searching {0}…', escapeIcons(name))}`, alwaysShow: true }];
+      case 'failed':
+        return [separator, {
+          label: `$(warning) ${vscode.l10n.t('{0} could not be searched', escapeIcons(name))}`,
+          detail: quickInputText(describeError(answer.error), 300),
+          alwaysShow: true,
+        }];
+      case 'found':
+        return answer.items.length === 0
+          ? [separator, { label: none(escapeIcons(name)), alwaysShow: true }]
+          : [separator, ...answer.items.map((found) => item(found, answer.panel))];
+    }
+  });
+}
+
+/**
+ * Opens a live search over every connected panel and resolves with what the user chose (with its panel),
+ * or undefined. `read` asks one panel for the typed text; the answers are shown panel by panel as they come.
+ */
+async function searchFleet<R>(
+  context: GoToContext,
+  options: {
+    title: string;
+    placeholder: string;
+    debounceMs: number;
+    read: (panel: SearchPanel, text: string, signal: AbortSignal) => Promise<readonly R[]>;
+    item: (found: R, panel: SearchPanel) => FoundItem<R>;
+    none: (panel: string) => string;
+  },
+): Promise<{ panelId: string; found: R } | undefined> {
+  const chosen = await context.input.search<FoundItem<R>>({
+    title: options.title,
+    placeholder: options.placeholder,
+    isInert: (item) => item.found === undefined,
+    start: (show) => {
+      const search = new FleetSearch<R>({ panels: () => connectedPanels(context.store), read: options.read, debounceMs: options.debounceMs });
+      search.onDidChange((state) => show(itemsOf(state.answers, options.item, options.none), state.busy));
+      return search;
+    },
+  });
+  return chosen?.panelId !== undefined && chosen.found !== undefined ? { panelId: chosen.panelId, found: chosen.found } : undefined;
+}
+
+/** Go to User…: the panels' own search (`GET /keys?q=`) as the user types, debounced, older searches cancelled. */
+export function goToUser(context: GoToContext): Promise<{ panelId: string; found: Key } | undefined> {
+  return searchFleet<Key>(context, {
+    title: vscode.l10n.t('Go to User'),
+    placeholder: vscode.l10n.t('Type a label, owner or note to search every connected panel'),
+    debounceMs: SEARCH_DEBOUNCE_MS,
+    read: async (panel, text, signal) => {
+      const page = await context.session.callOn(panel.id, (api, callSignal) => api.keys.list({ q: text.trim() || undefined, per_page: USERS_PER_PANEL }, { signal: callSignal }), signal);
+      return (Array.isArray(page?.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string');
+    },
+    item: (key, panel) => ({
+      label: escapeIcons(plainLabel(key.label, 80) || plainLabel(key.id, 40)),
+      description: escapeIcons(`${plainLabel(key.state, 20)} · ${plainLabel(panel.name, 60)}`),
+      alwaysShow: true, // the panel matched it (perhaps on its note or owner): shown whatever the label
+      panelId: panel.id,
+      found: key,
+    }),
+    none: (panel) => vscode.l10n.t('No user of {0} matches', panel),
+  });
+}
+
+/**
+ * Go to Node…: each panel's node list, read once per opening of the picker (`GET /nodes` has no filter),
+ * filtered by name as the user types.
+ */
+export function goToNode(context: GoToContext): Promise<{ panelId: string; found: PanelNode } | undefined> {
+  const lists = new Map<string, Promise<PanelNode[]>>();
+  const listOf = (panel: SearchPanel, signal: AbortSignal) => {
+    let list = lists.get(panel.id);
+    if (!list) {
+      // Read without the keystroke's signal: the list serves every later keystroke of this picker.
+      list = context.session.callOn(panel.id, (api, callSignal) => api.nodes.list({ signal: callSignal }))
+        .then((answer) => (Array.isArray(answer?.items) ? answer.items : []).filter(isNode));
+      list.catch(() => lists.delete(panel.id)); // a failed read is tried again on the next keystroke
+      lists.set(panel.id, list);
+    }
+    return abortable(list, signal);
+  };
+  return searchFleet<PanelNode>(context, {
+    title: vscode.l10n.t('Go to Node'),
+    placeholder: vscode.l10n.t('Type part of a node\'s name to search every connected panel'),
+    debounceMs: 0,
+    read: async (panel, text, signal) => {
+      const words = text.trim().toLowerCase();
+      return (await listOf(panel, signal)).filter((node) => nodeLabel(node, vscode.l10n.t).toLowerCase().includes(words));
+    },
+    item: (node, panel) => ({
+      label: escapeIcons(plainLabel(nodeLabel(node, vscode.l10n.t), 80)),
+      description: escapeIcons(`${plainLabel(node.status, 20)} · ${plainLabel(panel.name, 60)}`),
+      alwaysShow: true,
+      panelId: panel.id,
+      found: node,
+    }),
+    none: (panel) => vscode.l10n.t('No node of {0} matches', panel),
+  });
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
