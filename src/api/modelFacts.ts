@@ -56,11 +56,11 @@ export function logFacts(text: string, count: number): string[] {
  */
 export function scrubText(value: string): string {
   const plain = value
-    // eslint-disable-next-line no-control-regex
+     
     .replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '') // OSC (titles, hyperlinks)
-    // eslint-disable-next-line no-control-regex
+     
     .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '') // CSI (colours, clear screen)
-    // eslint-disable-next-line no-control-regex
+     
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ');
   const scrubbed = redact(plain, [])
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '[link removed]')

@@ -106,7 +106,7 @@ export function registerFindCommands(services: Services): FindCommands {
     }),
   );
   const tools = createChatTools({ session, log, input, store, keys, nodes, alerts });
-  return { dispose: () => disposable.dispose(), handleUri, tools };
+  return { dispose: () => { disposable.dispose(); }, handleUri, tools };
 }
 
 function kindWord(kind: PanelLink['kind']): string {

@@ -81,7 +81,7 @@ function panelOf(text: string): string | undefined {
 function idOf(value: string | null): string | undefined {
   if (value === null) return undefined;
   const id = value.trim();
-  // eslint-disable-next-line no-control-regex
+   
   if (!id || id.length > MAX_ID_LENGTH || /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069/\\?#]/.test(id)) return undefined;
   return id;
 }

@@ -48,7 +48,7 @@ describe('What the chat tools may tell a language model (allow-lists over the ho
     for (const secret of secrets) assert.ok(!text.includes(secret), `a secret reached the model: ${secret.slice(0, 12)}…`);
     assert.doesNotMatch(text, /tg:\/\/|t\.me\/|https?:\/\//, 'no link of any kind');
     assert.doesNotMatch(text, /"(secret|links|sub_slug|subscription_short_url|client_support|limits|registration_secret|logs)"/, 'no field off the allow-lists');
-    // eslint-disable-next-line no-control-regex
+     
     assert.doesNotMatch(text, /\\u001b|\\u0007|\u202e/i, 'no terminal escapes or bidi overrides');
     assert.match(text, /Alice Martin/, 'what the model needs is still there');
     assert.match(text, /"state":"expiring"/);
