@@ -4,7 +4,8 @@
  * an apply can fail now (`GET /nodes/{id}/jobs`), and users expiring today (`GET /keys?state=expiring`, at
  * most hourly, only when that notification is on). A panel with stores in the views (`storesOf`) is read
  * through them, so the Nodes view, the Alerts view and the status bar follow without a second request.
- * Each panel has its own `Poller` (its own backoff: a failing panel never delays another). While the window
+ * Each panel has its own `Poller` (its own backoff: a failing panel never delays another); a poll reads
+ * one thing after another, so one connection to the panel serves it. While the window
  * is unfocused nothing is sent; when focus returns every panel is read once and what happened meanwhile
  * is reported as one batch marked `away`. Events found at about the same time on several panels are
  * reported together. No `vscode` import: time, focus, panels and settings are injected.
@@ -84,6 +85,9 @@ interface PanelWatch {
   expiringReadAt?: number;
   expiringDay?: string;
   readonly abort: AbortController;
+  /** Polls ended, and whether one runs now. */
+  reads: number;
+  reading: boolean;
 }
 
 export class FleetWatch {
@@ -127,7 +131,9 @@ export class FleetWatch {
         const existing = this.watches.get(panel.id);
         if (existing) {
           existing.panel = panel;
-          if (restart.includes(panel.id)) {
+          // Read again (through the stores now shown) unless its first read has not ended yet: on connect
+          // the panel is added and shown at once, and one read is enough.
+          if (restart.includes(panel.id) && existing.reads > 0 && !existing.reading) {
             existing.denied.clear();
             started.push(existing.poller.activate());
           }
@@ -205,6 +211,8 @@ export class FleetWatch {
     const watch: PanelWatch = {
       panel,
       dirtyTurn: 0,
+      reads: 0,
+      reading: false,
       denied: new Set(),
       abort: new AbortController(),
       poller: new Poller({
@@ -247,20 +255,24 @@ export class FleetWatch {
     const wantsExpiring = settings.enabled.has('usersExpiring') && this.may(watch, 'keys.list')
       && (watch.expiringReadAt === undefined || watch.expiringDay !== day || now - watch.expiringReadAt >= EXPIRING_EVERY_MS);
 
+    // One request after another: a poll is never in a hurry, and one connection to the panel serves it.
     const snapshot: { -readonly [K in keyof PanelSnapshot]: PanelSnapshot[K] } = {};
-    const outcomes = await Promise.all([
-      wantsNodes ? this.part(watch, 'nodes.list', async () => {
-        snapshot.nodes = await this.readNodes(watch, signal);
-        if (wantsJobs) snapshot.jobs = await this.readJobs(watch, snapshot.nodes, signal);
-      }) : 'ok',
-      this.may(watch, 'alerts.list') ? this.part(watch, 'alerts.list', async () => { snapshot.alerts = await this.readAlerts(watch, signal); }) : 'ok',
-      wantsExpiring ? this.part(watch, 'keys.list', async () => {
+    const outcomes: PollOutcome[] = [];
+    watch.reading = true;
+    try {
+      if (wantsNodes) outcomes.push(await this.part(watch, 'nodes.list', async () => { snapshot.nodes = await this.readNodes(watch, signal); }));
+      if (wantsJobs && snapshot.nodes) outcomes.push(await this.part(watch, 'nodes.jobs', async () => { snapshot.jobs = await this.readJobs(watch, snapshot.nodes ?? [], signal); }));
+      if (this.may(watch, 'alerts.list')) outcomes.push(await this.part(watch, 'alerts.list', async () => { snapshot.alerts = await this.readAlerts(watch, signal); }));
+      if (wantsExpiring) outcomes.push(await this.part(watch, 'keys.list', async () => {
         snapshot.expiringToday = await this.readExpiring(watch, now, signal);
         snapshot.day = day;
         watch.expiringReadAt = now;
         watch.expiringDay = day;
-      }) : 'ok',
-    ] as const);
+      }));
+    } finally {
+      watch.reading = false;
+      watch.reads += 1;
+    }
     if (signal.aborted || !this.watches.has(watch.panel.id)) return 'stop';
     this.tell(this.detector.observe(watch.panel.id, snapshot));
     if (snapshot.nodes) watch.previousNodes = new Map(snapshot.nodes.map((node) => [node.id, node]));
@@ -325,10 +337,10 @@ export class FleetWatch {
     }
     watch.dirtyTurn += Math.max(0, chosen.length - underWay.length - changed.length);
     const jobs = new Map<string, ApplyJob[]>();
-    await Promise.all(chosen.map(async (node) => {
+    for (const node of chosen) {
       const list = await this.options.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: JOBS_LIMIT }, { signal: callSignal }), signal);
       jobs.set(node.id, Array.isArray(list) ? list.filter((job): job is ApplyJob => typeof job === 'object' && job !== null) : []);
-    }));
+    }
     return jobs;
   }
 

@@ -64,8 +64,12 @@ function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?:
   return { clock, panels, reports, watch, requests };
 }
 
+/** Moves the clock a second at a time, letting the polls' chains of promises run in between. */
 async function drain(clock: FakeClock, ms: number): Promise<void> {
-  await clock.advance(ms);
+  for (let step = 0; step < ms; step += 1_000) {
+    await clock.advance(Math.min(1_000, ms - step));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   await settle();
 }
 
