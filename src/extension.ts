@@ -7,7 +7,7 @@ import { registerSharedCommands } from './commands/shared/index';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices } from './services';
-import { startAlertsPolling } from './state/alertsPolling';
+import { startFleetWatching } from './state/fleetWatching';
 import { describeError } from './text/describeError';
 import { useDisplayLanguage } from './text/displayLanguage';
 
@@ -56,7 +56,8 @@ export async function activate(context: vscode.ExtensionContext) {
 
   await importDemoBootstrap(session, log);
   await session.initialize();
-  context.subscriptions.push(startAlertsPolling(session, services.alerts));
+  const watching = startFleetWatching({ session, store, storesOf: services.storesOf, nodesView: services.views.nodes.view, report: services.notifyFleet });
+  context.subscriptions.push(watching);
 
   // The services behind the views, for the integration tests only: other extensions get nothing.
   const scriptedInput = services.scriptedInput;
@@ -74,6 +75,8 @@ export async function activate(context: vscode.ExtensionContext) {
     welcome: services.views.welcome,
     editors: services.editors,
     alertsStore: services.alerts,
+    /** The fleet watcher, and the window focus it believes (the suite cannot unfocus the real window). */
+    fleetWatching: watching,
     keysStore: services.keys,
     documents: services.documents,
     nodesStore: services.nodes,

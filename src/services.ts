@@ -11,6 +11,7 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import type { UserInput } from './prompts/userInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { AlertsStore } from './state/alertsStore';
+import type { FleetReport, PanelStores } from './state/fleetWatch';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
@@ -66,6 +67,10 @@ export interface Services {
   readonly statusBar: AlertsStatusBar;
   /** The webview pages (logs, jobs, QR, dashboard…), loaded and created on first use. */
   readonly webviews: () => WebviewPages;
+  /** The stores the views show for a panel, which the fleet watcher reads through (undefined: none). */
+  readonly storesOf: (panelId: string) => PanelStores | undefined;
+  /** Tells what the fleet watcher found (notifications/, loaded on first use). */
+  readonly notifyFleet: (report: FleetReport) => void;
 }
 
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
@@ -109,12 +114,20 @@ export function createServices(context: vscode.ExtensionContext): Services {
     }
     return webviews;
   };
+  // The active panel's stores for the active panel; other panels are read by the watcher itself.
+  const storesOf = (panelId: string): PanelStores | undefined => (session.active?.id === panelId ? { nodes, alerts } : undefined);
+  const notifyFleet = (report: FleetReport) => {
+    // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { showFleetReport } = require('./notifications/index') as typeof import('./notifications/index');
+    void showFleetReport(report, { session, input, log, users: views.users });
+  };
   context.subscriptions.push(
     log, store, capabilities, session, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, documents, editors, views, statusBar, webviews: pages };
+  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, documents, editors, views, statusBar, webviews: pages, storesOf, notifyFleet };
 }
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {

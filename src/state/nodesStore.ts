@@ -67,14 +67,34 @@ export class NodesStore {
    * node objects are left out. `signal` cancels it too.
    */
   load(signal?: AbortSignal): Promise<readonly PanelNode[]> {
-    return this.listing.start(async (reading) => {
-      const startedAt = this.changes;
-      const list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
-      // A node taken while the list was on its way (an apply that landed) is newer than the list's copy.
-      const items = nodesOf(list).map((node) => this.newerThan(node, startedAt));
-      if (!reading.aborted) this.take(items);
+    return this.listing.start((reading) => this.readList(reading), signal);
+  }
+
+  /**
+   * The poller's read of `GET /nodes` (state/fleetWatch.ts): shares a read of the list under way instead of
+   * cancelling it; what changed fires `onDidChangeNode` (or `onDidChangeList` for a new membership or
+   * order), so the Nodes view follows node status without a read of its own.
+   */
+  poll(signal?: AbortSignal): Promise<readonly PanelNode[]> {
+    return this.listing.join((reading) => this.readList(reading, true), signal);
+  }
+
+  private async readList(reading: AbortSignal, tell = false): Promise<readonly PanelNode[]> {
+    const startedAt = this.changes;
+    const list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
+    // A node taken while the list was on its way (an apply that landed) is newer than the list's copy.
+    const items = nodesOf(list).map((node) => this.newerThan(node, startedAt));
+    if (reading.aborted) return items;
+    const before = this.loaded;
+    const previous = new Map(this.byId);
+    this.take(items);
+    if (!tell || !before) return items;
+    if (before.length !== items.length || before.some((node, index) => node.id !== items[index].id)) {
+      this.listChanged.fire();
       return items;
-    }, signal);
+    }
+    for (const node of items) if (textOf(previous.get(node.id)) !== textOf(node)) this.nodeChanged.fire(node.id);
+    return items;
   }
 
   /**
@@ -179,6 +199,11 @@ export class NodesStore {
     this.byId.clear();
     for (const node of items) if (!this.byId.has(node.id)) this.byId.set(node.id, node);
   }
+}
+
+/** A node as text, to tell whether a read changed it (int64 values written as their digits). */
+function textOf(node: PanelNode | undefined): string {
+  return JSON.stringify(node, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ?? '';
 }
 
 /** The nodes of a `{items, total}` answer, leaving out what is not a node object. */

@@ -111,6 +111,7 @@ async function main(): Promise<void> {
   const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
   const idle = measureIdle(idleSeconds);
   rows.push(['idle requests per hour, default settings', `${idle.focusedPerHour} focused, ${idle.unfocusedPerHour} unfocused`, `one connected panel, no view open; measured over ${idleSeconds} s at a 1 s poll, scaled to the 60 s default`]);
+  rows.push(...await (await import('./fleetWatch.bench')).fleetWatchBenchRows());
   const coldOpen = await measureUsersColdOpen(40, RUNS);
   add(`Users view cold open at ${coldOpen.latencyMs} ms: groups and counts shown`, coldOpen.shown, `${coldOpen.requests} requests in ${coldOpen.roundTrips} round trip(s), new connections`);
   const exported = await measureExport(Math.min(RUNS, 3));

@@ -1,6 +1,6 @@
 /**
  * Requests an idle extension sends: activate (vscodeStub.ts) with one connected simulated panel and no
- * view open, window focused or not, and count what reaches the panel over `seconds`. The alerts poll is
+ * view open, window focused or not, and count what reaches the panel over `seconds`. The fleet poll is
  * set to 1 s so a short run shows the rate; the figure is scaled to the default interval (60 s) per hour.
  * Prints one JSON line `{"focused", "seconds", "requests", "perHourAtDefault"}`. Usage: idle.bench.js focused|unfocused [seconds]
  */
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const seconds = Number(process.argv[3] ?? 10);
   installVscodeStub();
   stubOptions.focused = focused;
-  stubOptions.settings = { 'panelOps.alerts.pollIntervalSeconds': BENCH_INTERVAL_S };
+  stubOptions.settings = { 'panelOps.poll.intervalSeconds': BENCH_INTERVAL_S };
   const panel = await startPanel({ dataset: 'demo' });
   const context = benchContext(repoRoot, {
     state: { 'panelOps.panels': [{ url: panel.url, name: 'Bench', preset: 'fullRights', scopes: ['nodes:read', 'users:read', 'monitoring:read', 'sites:read'] }], 'panelOps.activePanel': panel.url },

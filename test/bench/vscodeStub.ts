@@ -99,6 +99,10 @@ const api: Record<string, unknown> = {
         const full = section ? `${section}.${name}` : name;
         return full in stubOptions.settings ? stubOptions.settings[full] : fallback;
       },
+      inspect: (name: string) => {
+        const full = section ? `${section}.${name}` : name;
+        return full in stubOptions.settings ? { key: full, globalValue: stubOptions.settings[full] } : { key: full };
+      },
       update: async () => undefined,
     }),
     onDidChangeConfiguration: () => new Disposable(),

@@ -52,6 +52,8 @@ describe('network: VS Code proxy and certificates', () => {
 
   it('reuses its connections to a loopback panel (an SSH tunnel), where VS Code would build one per request', async () => {
     const panel = await startPanel({ dataset: 'demo' });
+    // The views' reads only: the fleet watcher's reads, running beside them, need connections of their own.
+    await api.fleetWatching.setWindowFocused(false);
     try {
       await connect(panel, panel.tokens.owner, { name: 'Through a tunnel' });
       await children(api.alerts);
@@ -63,6 +65,7 @@ describe('network: VS Code proxy and certificates', () => {
     } finally {
       await signOut(panel);
       await panel.close();
+      await api.fleetWatching.setWindowFocused(undefined);
     }
   });
 

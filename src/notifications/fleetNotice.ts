@@ -1,0 +1,105 @@
+/**
+ * The words of a fleet notification: one notification for all the events of a report, never one per event
+ * ("3 nodes went offline on Frankfurt: fra-1, fra-2, …"; "While you were away: 2 nodes went offline, 1
+ * apply failed"), and the actions that help with what it tells. Panel text (names, titles, labels) is
+ * untrusted: made plain and shortened here. No `vscode` import: words go through the caller's `Localize`.
+ */
+import type { FleetEvent, FleetEventKind } from '../state/fleetEvents';
+import type { Localize } from '../text/localize';
+import { plainLabel } from '../text/plainText';
+import { plural } from '../text/plural';
+
+export type FleetAction = 'showLogs' | 'showJobHistory' | 'resolve' | 'showUsers';
+
+export interface FleetNotice {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly message: string;
+  /** In the order their buttons are shown; the events each acts on are `eventsFor(action)`. */
+  readonly actions: readonly FleetAction[];
+}
+
+const KIND_ORDER: readonly FleetEventKind[] = ['nodeOffline', 'applyFailed', 'applyRolledBack', 'criticalAlert', 'nodeDegraded', 'usersExpiring'];
+
+/** What helps with an event of this kind. */
+export const ACTION_OF: Readonly<Record<FleetEventKind, FleetAction>> = {
+  nodeOffline: 'showLogs',
+  nodeDegraded: 'showLogs',
+  applyFailed: 'showJobHistory',
+  applyRolledBack: 'showJobHistory',
+  criticalAlert: 'resolve',
+  usersExpiring: 'showUsers',
+};
+
+/** Names shown in a notification before "…". */
+const NAMES_SHOWN = 3;
+const NAME_LENGTH = 40;
+
+/** The label of an action's button. */
+export function actionLabel(action: FleetAction, t: Localize): string {
+  switch (action) {
+    case 'showLogs': return t('Show Logs');
+    case 'showJobHistory': return t('Show Job History');
+    case 'resolve': return t('Resolve');
+    case 'showUsers': return t('Show Users');
+  }
+}
+
+/** "fra-1, fra-2, fra-3, …": plain, shortened, at most three. */
+export function nameList(events: readonly FleetEvent[]): string {
+  const names = [...new Set(events.map((event) => plainLabel(event.name, NAME_LENGTH) || '?'))];
+  return names.length > NAMES_SHOWN ? `${names.slice(0, NAMES_SHOWN).join(', ')}, …` : names.join(', ');
+}
+
+/** A counted phrase per kind: "2 nodes went offline". */
+export function countPhrase(kind: FleetEventKind, count: number, t: Localize): string {
+  switch (kind) {
+    case 'nodeOffline': return plural(count, { one: '{0} node went offline', other: '{0} nodes went offline' }, t);
+    case 'nodeDegraded': return plural(count, { one: '{0} node degraded', other: '{0} nodes degraded' }, t);
+    case 'applyFailed': return plural(count, { one: '{0} apply failed', other: '{0} applies failed' }, t);
+    case 'applyRolledBack': return plural(count, { one: '{0} apply rolled back', other: '{0} applies rolled back' }, t);
+    case 'criticalAlert': return plural(count, { one: '{0} new critical alert', other: '{0} new critical alerts' }, t);
+    case 'usersExpiring': return plural(count, { one: '{0} user\'s access ends today', other: '{0} users\' access ends today' }, t);
+  }
+}
+
+/** Events grouped by kind, in the order of `KIND_ORDER`. */
+function byKind(events: readonly FleetEvent[]): [FleetEventKind, FleetEvent[]][] {
+  return KIND_ORDER.map((kind): [FleetEventKind, FleetEvent[]] => [kind, events.filter((event) => event.kind === kind)]).filter(([, list]) => list.length > 0);
+}
+
+/**
+ * The one notification for a report's events. One kind: the count, the panel and the names ("3 nodes went
+ * offline on Frankfurt: fra-1, fra-2, …"). Several kinds: the counts ("2 nodes went offline, 1 apply
+ * failed on Frankfurt"). After focus returned: "While you were away: " and the counts.
+ */
+export function composeNotice(events: readonly FleetEvent[], away: boolean, panelName: (panelId: string) => string, t: Localize): FleetNotice {
+  const groups = byKind(events);
+  const panels = [...new Set(events.map((event) => event.panelId))];
+  const where = panels.map((id) => plainLabel(panelName(id), NAME_LENGTH)).join(', ');
+  const actions = [...new Set(groups.map(([kind]) => ACTION_OF[kind]))];
+  const severe = events.some((event) => event.kind === 'nodeOffline' || event.kind === 'applyFailed' || event.kind === 'criticalAlert');
+  const severity = severe ? 'error' : events.every((event) => event.kind === 'usersExpiring') ? 'info' : 'warning';
+  const counts = groups.map(([kind, list]) => countPhrase(kind, list.length, t)).join(', ');
+  let message: string;
+  if (away) {
+    message = t('While you were away: {0} ({1})', counts, where);
+  } else if (groups.length === 1) {
+    const [[kind, list]] = groups;
+    const detail = kind === 'applyFailed' && list.length === 1 ? jobError(list[0]) : '';
+    message = detail
+      ? t('{0} on {1}: {2} ({3})', countPhrase(kind, list.length, t), where, nameList(list), detail)
+      : t('{0} on {1}: {2}', countPhrase(kind, list.length, t), where, nameList(list));
+  } else {
+    message = t('{0} on {1}', counts, where);
+  }
+  return { severity, message, actions };
+}
+
+/** The events an action of the notice acts on. */
+export function eventsFor(action: FleetAction, events: readonly FleetEvent[]): FleetEvent[] {
+  return events.filter((event) => ACTION_OF[event.kind] === action);
+}
+
+function jobError(event: FleetEvent): string {
+  return plainLabel(event.job?.error, 80);
+}

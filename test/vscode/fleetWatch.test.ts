@@ -1,0 +1,112 @@
+// The fleet watcher in a real workbench with three simulated panels connected: a node taken offline on the
+// active panel shows in the Nodes view and is notified once within one polling interval; while the
+// window is unfocused no panel gets a request, and focus return brings one read per panel and one summary.
+// The suite cannot unfocus the real window, so it tells the watcher through its test seam
+// (`fleetWatching.setWindowFocused`), which then ignores the real window's focus until given undefined.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startPanel, type SimulatedPanel } from '../panel';
+import { children, connect, eventually, labelOf, nodeItem, signOut, testApi, type TestApi } from './support';
+
+const INTERVAL_S = 1;
+
+async function setting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('panelOps').update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+function nodeOf(panel: SimulatedPanel, name: string): { status: string } {
+  const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === name);
+  assert.ok(node, `node ${name}`);
+  return node as { status: string };
+}
+
+describe('fleet watcher: three panels, notifications, focus', () => {
+  let api: TestApi;
+  const panels: SimulatedPanel[] = [];
+  const fleetNotices = () => api.input.notices.filter((notice) => /went offline|apply failed|applies failed|critical alert|While you were away/.test(notice.message));
+
+  before(async () => {
+    api = await testApi();
+    for (const name of ['Frankfurt', 'Berlin', 'Warsaw']) {
+      const panel = await startPanel({ dataset: 'demo' });
+      panels.push(panel);
+      await connect(panel, panel.tokens.owner, { name });
+    }
+    await api.fleetWatching.setWindowFocused(true);
+    await setting('poll.intervalSeconds', INTERVAL_S);
+    await vscode.commands.executeCommand('panelOps.nodes.focus');
+    await children(api.nodes);
+    // Every panel read at least once (the baseline) before anything changes.
+    await eventually(() => panels.every((panel) => panel.requests.some((request) => request.path === '/api/v1/alerts')), 'each panel read');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    api.input.clear();
+  });
+
+  after(async () => {
+    await api.fleetWatching.setWindowFocused(undefined);
+    await setting('poll.intervalSeconds', undefined);
+    for (const panel of panels) {
+      await signOut(panel);
+      await panel.close();
+    }
+  });
+
+  it('watches every connected panel', () => {
+    for (const panel of panels) assert.ok(api.fleetWatching.watch.panelIds.includes(panel.url), panel.url);
+  });
+
+  it('shows a node taken offline in the Nodes view and notifies it once, without a refresh', async () => {
+    const active = panels[2]; // the panel connected last is the one the views show
+    assert.equal(api.session.active?.url, active.url);
+    assert.equal((await nodeItem(api, 'ams-1')).contextValue, 'node');
+    const readsBefore = active.requests.filter((request) => request.path === '/api/v1/nodes').length;
+    const takenAt = Date.now();
+    nodeOf(active, 'ams-1').status = 'offline';
+    await eventually(() => fleetNotices().length > 0, 'a notification', 15_000);
+    const elapsed = Date.now() - takenAt;
+    const [notice] = fleetNotices();
+    assert.equal(notice.message, '1 node went offline on Warsaw: ams-1');
+    assert.equal(notice.severity, 'error');
+    assert.deepEqual(notice.actions, ['Show Logs']);
+    assert.ok(elapsed < (INTERVAL_S + 2) * 1000 + 1_000, `notified ${elapsed} ms after (one interval, plus the 2 s that gathers panels read together)`);
+    const item = await nodeItem(api, 'ams-1');
+    assert.equal(item.contextValue, 'node.offline', 'the Nodes view shows it offline');
+    assert.equal(labelOf(item), 'ams-1');
+    const nodeReads = active.requests.filter((request) => request.path === '/api/v1/nodes').length - readsBefore;
+    assert.ok(nodeReads >= 1, 'the view shows what the poller read');
+    // Several more intervals: still offline, not told again.
+    await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL_S * 1000));
+    assert.equal(fleetNotices().length, 1, 'a node that stays offline is notified once');
+    nodeOf(active, 'ams-1').status = 'online';
+  });
+
+  it('reads nothing while the window is unfocused; focus return brings one read per panel and one summary', async () => {
+    await api.fleetWatching.setWindowFocused(false);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // reads already under way end
+    for (const panel of panels) panel.resetRequests();
+    api.input.clear();
+    nodeOf(panels[0], 'fra-2').status = 'offline';
+    nodeOf(panels[1], 'sgp-6').status = 'offline';
+    nodeOf(panels[1], 'ams-1').status = 'offline';
+    await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL_S * 1000));
+    assert.deepEqual(panels.map((panel) => panel.requests.length), [0, 0, 0], 'no request to any panel while unfocused');
+    assert.deepEqual(fleetNotices(), []);
+
+    await api.fleetWatching.setWindowFocused(true);
+    assert.deepEqual(panels.map((panel) => panel.requests.filter((request) => request.path === '/api/v1/nodes').length), [1, 1, 1], 'one catch-up read of each panel');
+    const summaries = fleetNotices();
+    assert.equal(summaries.length, 1, 'one notification for everything');
+    assert.match(summaries[0].message, /^While you were away: 3 nodes went offline \((Frankfurt, Berlin|Berlin, Frankfurt)\)$/);
+    assert.deepEqual(summaries[0].actions, ['Show Logs']);
+  });
+
+  it('Show Logs on a notification opens the log viewer of the node it names', async () => {
+    api.input.clear();
+    api.input.queue('Show Logs');
+    nodeOf(panels[2], 'hel-3').status = 'offline';
+    await eventually(() => api.logViewers.viewers.some((viewer) => viewer.target.node.name === 'hel-3' && viewer.target.panelId === panels[2].url), 'the log viewer of hel-3 on Warsaw', 15_000);
+    assert.equal(api.input.remaining, 0, 'the notification\'s button was pressed');
+    nodeOf(panels[2], 'hel-3').status = 'online';
+    for (const viewer of api.logViewers.viewers) viewer.dispose();
+  });
+});
