@@ -6,6 +6,7 @@
  * one that recovers and goes offline again is. No `vscode` import (unit-tested in plain Node).
  */
 import type { ApplyJob, PanelNode } from '../api/types';
+import { textOf } from '../text/plainText';
 import type { Alert } from './alertsModel';
 
 export const FLEET_EVENT_KINDS = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack', 'criticalAlert', 'usersExpiring'] as const;
@@ -66,7 +67,7 @@ export function statusOf(value: { readonly status?: unknown } | undefined): stri
 export function jobKey(job: ApplyJob): string {
   const id = job.id;
   if (typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint') return `id:${String(id)}`;
-  return `at:${String(job.queued_at ?? job.started_at ?? '')}`;
+  return `at:${textOf(job.queued_at ?? job.started_at)}`;
 }
 
 /** An alert's identity: its exact id, else its title and creation time. */

@@ -101,6 +101,6 @@ export function startFleetWatching(deps: FleetWatchingDeps): FleetWatching {
       focusOverride = focused;
       return watch.setFocused(focused ?? vscode.window.state.focused);
     },
-    dispose: () => subscriptions.dispose(),
+    dispose: () => { subscriptions.dispose(); },
   };
 }
