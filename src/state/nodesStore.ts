@@ -42,12 +42,15 @@ export class NodesStore {
   private readonly reading = new Map<string, LatestLoad<PanelNode | undefined>>();
   private readonly nodeChanged = new ChangeEmitter<string>();
   private readonly listChanged = new ChangeEmitter<void>();
+  private readonly loadedEmitter = new ChangeEmitter<void>();
   private readonly subscription: Subscription;
 
   /** A node changed (its id); `get` has the new copy, `problem` its last problem. */
   readonly onDidChangeNode = this.nodeChanged.event;
   /** Nodes were added, removed or reordered: `nodes` has the new list. */
   readonly onDidChangeList = this.listChanged.event;
+  /** A read of the whole list landed (whoever asked for it: a view, a poller): `nodes` has it. */
+  readonly onDidLoad = this.loadedEmitter.event;
 
   constructor(private readonly session: StoreSession) {
     this.subscription = session.onDidChangePanel(['nodes.list'], () => this.reset());
@@ -72,7 +75,10 @@ export class NodesStore {
       const list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
       // A node taken while the list was on its way (an apply that landed) is newer than the list's copy.
       const items = nodesOf(list).map((node) => this.newerThan(node, startedAt));
-      if (!reading.aborted) this.take(items);
+      if (!reading.aborted) {
+        this.take(items);
+        this.loadedEmitter.fire();
+      }
       return items;
     }, signal);
   }
@@ -172,6 +178,7 @@ export class NodesStore {
     this.subscription.dispose();
     this.nodeChanged.dispose();
     this.listChanged.dispose();
+    this.loadedEmitter.dispose();
   }
 
   private take(items: PanelNode[]): void {
