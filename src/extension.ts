@@ -73,6 +73,9 @@ export async function activate(context: vscode.ExtensionContext) {
     nodesStore: services.nodes,
     nodeDetailsStore: services.nodeDetails,
     statusBarItem: services.statusBar.item,
+    /** Every connected panel's stores, and the all-panels mode of the views. */
+    panels: services.panels,
+    allPanels: services.views.allPanels,
     /** Where the Panel Ops log is written (a test checks no secret ever reaches it). */
     logUri: context.logUri,
     onDidShowReconnectPrompt: panels.onDidShowReconnectPrompt,
