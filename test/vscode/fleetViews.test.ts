@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { PRESETS } from '../../src/api/catalog';
-import { byContext, children, connect, eventually, labelOf, runWithAnswers, signOut, testApi, type TestApi, type ViewParts } from './support';
+import { byContext, children, connect, eventually, labelOf, requestsTo, runWithAnswers, signOut, testApi, userItems, type TestApi, type ViewParts } from './support';
 
 describe('Every connected panel at once (all-panels mode)', () => {
   let api: TestApi;
@@ -66,13 +66,32 @@ describe('Every connected panel at once (all-panels mode)', () => {
     assert.equal(api.alerts.view.badge?.value, expected, 'the Alerts view\'s badge sums them too');
   });
 
+  it('acts on another panel\'s user from its item: the request goes to that panel and its groups follow', async () => {
+    const groups = await under(api.users, names.south);
+    const active = groups.find((group) => labelOf(group) === 'active');
+    const disabled = groups.find((group) => labelOf(group) === 'disabled');
+    assert.ok(active && disabled);
+    const before = { active: Number(active.description), disabled: Number(disabled.description) };
+    const user = userItems(await children(api.users, active))[0] as vscode.TreeItem & { key: { id: string }; panelId: string };
+    assert.equal(user.panelId, south.url);
+    north.resetRequests();
+    await vscode.commands.executeCommand('panelOps.users.disable', user);
+    assert.notEqual(south.data.keys.get(user.key.id)?.disabled_at ?? null, null, 'disabled on its own panel');
+    assert.equal(requestsTo(north, /\/disable$/).length, 0, 'nothing sent to the active panel');
+    assert.equal(user.contextValue, 'user.disabled');
+    assert.equal(active.description, String(before.active - 1));
+    assert.equal(disabled.description, String(before.disabled + 1));
+  });
+
   describe('one panel offline, one whose token was revoked', () => {
     before(async () => {
       await south.close();
       east.revokeToken(eastToken);
       await api.panels.storesFor(south.url)?.alerts.refresh();
       await api.panels.storesFor(east.url)?.alerts.refresh();
-      api.nodes.provider.refresh();
+      // What each view shows is read again (Refresh), as the poller or the operator would.
+      await api.nodes.provider.refresh();
+      api.users.provider.refresh();
     });
 
     it('shows each failure on its own panel only, in every view, with unique ids', async () => {
@@ -84,6 +103,7 @@ describe('Every connected panel at once (all-panels mode)', () => {
         await under(view, names.east); // the first read meets the 401
         const rejected = await under(view, names.east);
         assert.deepEqual(rejected.map((item) => item.contextValue), ['tokenRejected'], `${names.east} says its token was rejected`);
+        assert.deepEqual(rejected[0].command?.arguments, [east.url], 'its reconnect asks for that panel\'s token');
         const ids = [...ok, ...offline, ...rejected, ...(await children(view))].map((item) => item.id).filter((id) => id !== undefined);
         assert.equal(new Set(ids).size, ids.length, 'no id repeats across panels');
       }

@@ -12,7 +12,7 @@ import { TokenRejectedItem } from './tokenRejectedItem';
 export function stateItems(session: ViewSession, route: RouteId): vscode.TreeItem[] | undefined {
   const panel = session.active;
   if (!panel || session.state === 'disconnected') return [];
-  if (session.state === 'tokenRejected') return [new TokenRejectedItem(panel.name)];
+  if (session.state === 'tokenRejected') return [new TokenRejectedItem(panel.name, panel.id)];
   if (!session.capabilities.can(route)) return [new MissingScopeItem(route, session.capabilities.wasDenied(route))];
   return undefined;
 }

@@ -19,7 +19,7 @@ function isCancellation(error: unknown): boolean {
 export function failureItems(error: unknown, session: ViewSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
   if (isCancellation(error) || error instanceof NotConnectedError) return [];
   if (error instanceof TokenRejectedError || isTokenRejected(error)) {
-    return [new TokenRejectedItem(session.active?.name ?? '')];
+    return [new TokenRejectedItem(session.active?.name ?? '', session.active?.id)];
   }
   if (isScopeDenied(error)) {
     const refused = error instanceof PanelApiError && error.route ? error.route.id : route;
