@@ -156,10 +156,10 @@ export async function reorderNodes(context: NodeActionContext, panelId: string, 
     apply: async (answer) => {
       // The panel answers with the list in its order; without one, read it.
       const list = Array.isArray((answer as { items?: unknown } | undefined)?.items) ? answer : await context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal }));
-      if (context.session.active?.id === panelId) context.nodes.replaceAll(list);
+      nodesOf(context, panelId)?.replaceAll(list);
     },
     reconcile: async (api, signal) => {
-      context.nodes.replaceAll(await api.nodes.list({ signal }));
+      nodesOf(context, panelId)?.replaceAll(await api.nodes.list({ signal }));
       return vscode.l10n.t('The Nodes view shows the order the panel holds now.');
     },
   });

@@ -445,7 +445,7 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
     summary: panelHealthSummary,
     watch: (stores, changed) => watchPanelHealth(stores, () => { changed(); describe(); }),
   });
-  const dragAndDrop = new NodesDragAndDrop(store);
+  const dragAndDrop = new NodesDragAndDrop((panelId) => storesFor(panelId)?.nodes);
   const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: dragAndDrop });
   describe = () => {
     const all = provider.fleet?.enabled === true;
