@@ -56,7 +56,7 @@ export async function activate(context: vscode.ExtensionContext) {
 
   await importDemoBootstrap(session, log);
   await session.initialize();
-  const watching = startFleetWatching({ session, store, storesOf: services.storesOf, nodesView: services.views.nodes.view, report: services.notifyFleet });
+  const watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet });
   context.subscriptions.push(watching);
 
   // The services behind the views, for the integration tests only: other extensions get nothing.
@@ -82,6 +82,9 @@ export async function activate(context: vscode.ExtensionContext) {
     nodesStore: services.nodes,
     nodeDetailsStore: services.nodeDetails,
     statusBarItem: services.statusBar.item,
+    /** Every connected panel's stores, and the all-panels mode of the views. */
+    panels: services.panels,
+    allPanels: services.views.allPanels,
     /** Where the Panel Ops log is written (a test checks no secret ever reaches it). */
     logUri: context.logUri,
     onDidShowReconnectPrompt: panels.onDidShowReconnectPrompt,

@@ -11,13 +11,16 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import type { UserInput } from './prompts/userInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { AlertsStore } from './state/alertsStore';
-import type { FleetReport, PanelStores } from './state/fleetWatch';
+import type { FleetReport } from './state/fleetWatch';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
 import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
 import { SiteTemplatesStore } from './state/siteTemplatesStore';
+import { PanelStores, type PanelStoreSet } from './state/panelStores';
+import { AllPanelsMode } from './views/fleet/allPanelsMode';
+import { NodesDisplay } from './views/nodes/nodesDisplay';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
 import { registerBrandingView, type BrandingView } from './views/branding/BrandingTreeProvider';
@@ -38,6 +41,10 @@ export interface Views {
   readonly templateHistory: TemplateHistoryView;
   /** Shown instead of the five panel views while no panel is connected. */
   readonly welcome: vscode.TreeView<never>;
+  /** Whether the Nodes, Users, Alerts and Site Templates views show every connected panel (remembered). */
+  readonly allPanels: AllPanelsMode;
+  /** The Nodes view's grouping and name filter. */
+  readonly nodesDisplay: NodesDisplay;
 }
 
 /**
@@ -61,14 +68,17 @@ export interface Services {
   readonly siteTemplates: SiteTemplatesStore;
   readonly alerts: AlertsStore;
   readonly branding: BrandingStore;
+  /**
+   * Every connected panel's stores: `panels.storesFor(panelId)` is the active panel's set (the stores above)
+   * for the active panel, a set bound to that panel for any other, undefined for a panel not connected.
+   */
+  readonly panels: Pick<PanelStores, 'storesFor'>;
   readonly documents: ReadOnlyDocuments;
   readonly editors: Editors;
   readonly views: Views;
   readonly statusBar: AlertsStatusBar;
   /** The webview pages (logs, jobs, QR, dashboard…), loaded and created on first use. */
   readonly webviews: () => WebviewPages;
-  /** The stores the views show for a panel, which the fleet watcher reads through (undefined: none). */
-  readonly storesOf: (panelId: string) => PanelStores | undefined;
   /** Tells what the fleet watcher found (notifications/, loaded on first use). */
   readonly notifyFleet: (report: FleetReport) => void;
 }
@@ -91,18 +101,27 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const siteTemplates = new SiteTemplatesStore(session);
   const alerts = new AlertsStore(session);
   const branding = new BrandingStore(session);
+  const activeSet: PanelStoreSet = { session, keys, nodes, nodeDetails, alerts, siteTemplates };
+  const panels = new PanelStores(session, activeSet, (bound) => {
+    const set = { session: bound, keys: new KeysStore(bound), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound) };
+    return { ...set, dispose: () => { for (const store of [set.keys, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates]) store.dispose(); } };
+  });
+  const allPanels = new AllPanelsMode(context.globalState);
+  const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
   const editors = registerEditors(context, { session, input, documents, log, siteTemplates });
   const views: Views = {
-    nodes: registerNodesView(context, session, nodes, keys, nodeDetails),
-    users: registerUsersView(context, session, keys),
-    alerts: registerAlertsView(session, alerts),
-    siteTemplates: registerSiteTemplatesView(session, siteTemplates),
+    nodes: registerNodesView(context, session, nodes, keys, nodeDetails, { storesFor: panels.storesFor, mode: allPanels, display: nodesDisplay }),
+    users: registerUsersView(context, session, keys, panels.storesFor, allPanels),
+    alerts: registerAlertsView(session, alerts, panels.storesFor, allPanels),
+    siteTemplates: registerSiteTemplatesView(session, siteTemplates, panels.storesFor, allPanels),
     branding: registerBrandingView(session, branding),
     templateHistory: registerTemplateHistoryView(editors.services.history),
     welcome: registerWelcomeView(),
+    allPanels,
+    nodesDisplay,
   };
-  const statusBar = new AlertsStatusBar(session, alerts);
+  const statusBar = new AlertsStatusBar(session, panels.storesFor);
   let webviews: WebviewPages | undefined;
   const pages = () => {
     if (!webviews) {
@@ -114,8 +133,6 @@ export function createServices(context: vscode.ExtensionContext): Services {
     }
     return webviews;
   };
-  // The active panel's stores for the active panel; other panels are read by the watcher itself.
-  const storesOf = (panelId: string): PanelStores | undefined => (session.active?.id === panelId ? { nodes, alerts } : undefined);
   const notifyFleet = (report: FleetReport) => {
     // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -124,10 +141,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
   };
   context.subscriptions.push(
     log, store, capabilities, session, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
-    views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome,
+    views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, documents, editors, views, statusBar, webviews: pages, storesOf, notifyFleet };
+  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, webviews: pages, notifyFleet };
 }
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError } from '../api/errors';
-import { scopeOf, type RouteId } from '../api/catalog';
+import { scopeOf, type RouteId, type Scope } from '../api/catalog';
 import type { PanelApi } from '../api/index';
 import { Capabilities, type SessionState } from './capabilities';
+import { ScopeBelief } from './scopeBelief';
+import { whenChanged } from './whenChanged';
 import type { PanelRecord } from './panelRecords';
 import type { PanelStore } from './panelStore';
 
@@ -65,6 +67,8 @@ export class PanelSession implements vscode.Disposable {
   private readonly clients = new Map<string, PanelApi>();
   /** Panels whose token was rejected (401) since they were last shown or connected. */
   private readonly rejected = new Set<string>();
+  /** What each connected panel other than the active one is believed allowed (the active one's is `capabilities`). */
+  private readonly beliefs = new Map<string, ScopeBelief>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly tokenRejected = new vscode.EventEmitter<ActivePanel>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -97,14 +101,37 @@ export class PanelSession implements vscode.Disposable {
    */
   onDidChangePanel(routes: readonly RouteId[], listener: () => void): vscode.Disposable {
     const scopes = [...new Set(routes.map(scopeOf))];
-    const keyOf = () => [this.current?.id ?? '', this.state, ...scopes.map((scope) => this.capabilities.hasScope(scope))].join('|');
-    let key = keyOf();
-    return this.changed.event(() => {
-      const next = keyOf();
-      if (next === key) return;
-      key = next;
-      listener();
-    });
+    return whenChanged(this.changed.event, () => [this.current?.id ?? '', this.state, ...scopes.map((scope) => this.capabilities.hasScope(scope))].join('|'), listener);
+  }
+
+  /** A connected panel's own state, active or not: 'disconnected' once it is signed out. */
+  stateOf(panelId: string): SessionState {
+    if (!this.store.record(panelId)) return 'disconnected';
+    return this.rejected.has(panelId) ? 'tokenRejected' : 'connected';
+  }
+
+  /**
+   * Whether that panel's token is believed to hold the scope: the active panel's from `capabilities`, any
+   * other's from the scopes it was connected with minus its own 403 answers (never another panel's).
+   */
+  hasScopeOn(panelId: string, scope: Scope): boolean {
+    if (panelId === this.current?.id) return this.capabilities.hasScope(scope);
+    return this.stateOf(panelId) === 'connected' && this.beliefOf(panelId).hasScope(scope);
+  }
+
+  /** Whether that panel answered 403 for the route's scope since its last refresh. */
+  wasDeniedOn(panelId: string, routeId: RouteId): boolean {
+    if (panelId === this.current?.id) return this.capabilities.wasDenied(routeId);
+    return this.beliefOf(panelId).wasDenied(scopeOf(routeId));
+  }
+
+  /** Forgets that panel's 403 answers for the route's scope, or all of them (a refresh). */
+  forgetDenialsOn(panelId: string, routeId?: RouteId): void {
+    if (panelId === this.current?.id) {
+      this.capabilities.forgetDenials(routeId);
+    } else if (this.beliefOf(panelId).forgetDenials(routeId && scopeOf(routeId))) {
+      this.changed.fire();
+    }
   }
 
   get active(): ActivePanel | undefined {
@@ -115,6 +142,11 @@ export class PanelSession implements vscode.Disposable {
   panel(id: string): PanelRef | undefined {
     const record = this.store.record(id);
     return record && refOf(record);
+  }
+
+  /** The panels connected in this window (no request), in the order they were connected. */
+  connectedPanels(): PanelRef[] {
+    return this.store.records().map(refOf);
   }
 
   /** Picks the panel to show at startup from storage; sends no request. */
@@ -211,6 +243,7 @@ export class PanelSession implements vscode.Disposable {
   }
 
   private closeClient(url: string): void {
+    this.beliefs.delete(url);
     const api = this.clients.get(url);
     this.clients.delete(url);
     void api?.close();
@@ -221,17 +254,33 @@ export class PanelSession implements vscode.Disposable {
     if (isTokenRejected(error)) {
       if (this.rejected.has(panelId)) return;
       this.rejected.add(panelId);
-      if (!isActive || !this.current) return;
+      if (!isActive || !this.current) {
+        this.changed.fire(); // that panel's items say so (stateOf); the active panel's state is unchanged
+        return;
+      }
       this.capabilities.setState('tokenRejected'); // fires onDidChange through the subscription
       this.tokenRejected.fire(this.current);
-    } else if (isActive && isScopeDenied(error) && error instanceof PanelApiError && error.requiredScope) {
-      // Beliefs are about the active panel's token; another panel's 403 is told where it happened.
-      this.capabilities.deny(error.requiredScope);
+    } else if (isScopeDenied(error) && error instanceof PanelApiError && error.requiredScope) {
+      // Each panel's 403 changes that panel's belief only.
+      if (isActive) this.capabilities.deny(error.requiredScope);
+      else if (this.beliefOf(panelId).deny(error.requiredScope)) this.changed.fire();
     }
+  }
+
+  private beliefOf(panelId: string): ScopeBelief {
+    let belief = this.beliefs.get(panelId);
+    if (!belief) {
+      belief = new ScopeBelief(this.store.record(panelId)?.scopes ?? []);
+      this.beliefs.set(panelId, belief);
+    }
+    return belief;
   }
 
   private show(record: PanelRecord | undefined): void {
     if (record) this.rejected.delete(record.url);
+    // A panel starts over with the scopes it was connected with when it becomes active, or stops being so.
+    if (this.current) this.beliefs.delete(this.current.id);
+    if (record) this.beliefs.delete(record.url);
     this.current = record && refOf(record);
     this.capabilities.reset(record?.scopes ?? [], this.state); // fires onDidChange
   }

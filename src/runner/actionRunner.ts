@@ -82,7 +82,8 @@ async function run<T>(context: ActionContext, action: ReadAction<T>, reconciler:
   if (action.progressView) progressInView(action.progressView, work);
   const progress = action.progressView ? undefined : delayedProgress(action.busyLabel, work, cancel);
   const outcome = await settle(context, action, work, reconciler, cancel.signal, endBusy).finally(() => { progress?.dispose(); });
-  if (action.node && isActivePanel(context, action.panelId)) {
+  // `node.problems` finds the store holding the node's panel when the outcome lands (none once signed out).
+  if (action.node) {
     if (outcome.kind === 'done') recordNodeOutcome(action.node, undefined);
     else if (outcome.kind === 'failed') recordNodeOutcome(action.node, outcome);
   }

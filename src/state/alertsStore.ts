@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected } from '../api/errors';
 import { parseAlerts, unresolvedCount, withResolved, type Alert, type AlertList } from './alertsModel';
-import { NotConnectedError, TokenRejectedError, type PanelSession } from '../connection/panelSession';
+import { NotConnectedError, TokenRejectedError } from '../connection/panelSession';
+import type { StoreSession } from './storeSession';
 import type { PollOutcome } from './poller';
 import { LatestLoad } from './latestLoad';
 
@@ -22,7 +23,7 @@ export class AlertsStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly session: PanelSession) {
+  constructor(private readonly session: StoreSession) {
     this.subscription = session.onDidChangePanel(['alerts.list'], () => {
       this.loads.cancel();
       this.current = { kind: 'empty' };

@@ -29,7 +29,7 @@ export interface WatchedPanel {
 }
 
 /** The stores the views show for a panel, when there are any; the watcher reads through them. */
-export interface PanelStores {
+export interface WatchedStores {
   readonly nodes?: Pick<NodesStore, 'poll'>;
   readonly alerts?: Pick<AlertsStore, 'refresh' | 'snapshot'>;
 }
@@ -51,7 +51,7 @@ export interface FleetReport {
 
 export interface FleetWatchOptions {
   readonly panels: () => Promise<readonly WatchedPanel[]>;
-  readonly storesOf: (panelId: string) => PanelStores | undefined;
+  readonly storesOf: (panelId: string) => WatchedStores | undefined;
   readonly callOn: StoreSession['callOn'];
   readonly settings: () => WatchSettings;
   readonly scheduler: PollScheduler;

@@ -3,7 +3,7 @@ import { scopeOf, type RouteId } from '../api/catalog';
 import type { PanelSession } from '../connection/panelSession';
 import type { PanelStore } from '../connection/panelStore';
 import type { FleetEventKind } from './fleetEvents';
-import { FleetWatch, type FleetReport, type PanelStores, type WatchSettings } from './fleetWatch';
+import { FleetWatch, type FleetReport, type WatchedStores, type WatchSettings } from './fleetWatch';
 
 export const POLL_SETTING = 'panelOps.poll.intervalSeconds';
 /** The interval before `panelOps.poll.intervalSeconds`: still used while the new one is not set. */
@@ -36,7 +36,7 @@ export function enabledNotifications(configuration = vscode.workspace.getConfigu
 export interface FleetWatchingDeps {
   readonly session: PanelSession;
   readonly store: PanelStore;
-  readonly storesOf: (panelId: string) => PanelStores | undefined;
+  readonly storesOf: (panelId: string) => WatchedStores | undefined;
   /** The Nodes view: node status is read for it while it is visible. */
   readonly nodesView: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
   readonly report: (report: FleetReport) => void;
@@ -67,7 +67,8 @@ export function startFleetWatching(deps: FleetWatchingDeps): FleetWatching {
     panels: async () => (await store.connected()).map((record) => ({
       id: record.url,
       name: record.name,
-      can: (route: RouteId) => (session.active?.id === record.url ? session.capabilities.can(route) : record.scopes.includes(scopeOf(route))),
+      // Each panel's own belief (its token's scopes, less what it refused with 403).
+      can: (route: RouteId) => session.hasScopeOn(record.url, scopeOf(route)),
     })),
     storesOf: deps.storesOf,
     callOn: (panelId, call, signal) => session.callOn(panelId, call, signal),

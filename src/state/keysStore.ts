@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Key } from '../api/types';
-import type { PanelSession } from '../connection/panelSession';
+import type { StoreSession } from './storeSession';
 import { plainLabel } from '../text/plainText';
 import { keyMatches, newerThan, queryKey, type KeyQuery } from './keyQueryMatch';
 import { LatestLoad } from './latestLoad';
@@ -65,7 +65,7 @@ export class KeysStore implements vscode.Disposable {
   readonly onDidReset = this.resetEmitter.event;
 
   constructor(
-    private readonly session: PanelSession,
+    private readonly session: StoreSession,
     private readonly pageSize: () => number = configuredPageSize,
   ) {
     this.subscription = session.onDidChangePanel(['keys.list'], () => this.reset());

@@ -42,12 +42,15 @@ export class NodesStore {
   private readonly reading = new Map<string, LatestLoad<PanelNode | undefined>>();
   private readonly nodeChanged = new ChangeEmitter<string>();
   private readonly listChanged = new ChangeEmitter<void>();
+  private readonly loadedEmitter = new ChangeEmitter<void>();
   private readonly subscription: Subscription;
 
   /** A node changed (its id); `get` has the new copy, `problem` its last problem. */
   readonly onDidChangeNode = this.nodeChanged.event;
   /** Nodes were added, removed or reordered: `nodes` has the new list. */
   readonly onDidChangeList = this.listChanged.event;
+  /** A read of the whole list landed (whoever asked for it: a view, a poller): `nodes` has it. */
+  readonly onDidLoad = this.loadedEmitter.event;
 
   constructor(private readonly session: StoreSession) {
     this.subscription = session.onDidChangePanel(['nodes.list'], () => this.reset());
@@ -88,6 +91,7 @@ export class NodesStore {
     const before = this.loaded;
     const previous = new Map(this.byId);
     this.take(items);
+    this.loadedEmitter.fire();
     if (!tell || !before) return items;
     if (before.length !== items.length || before.some((node, index) => node.id !== items[index].id)) {
       this.listChanged.fire();
@@ -192,6 +196,7 @@ export class NodesStore {
     this.subscription.dispose();
     this.nodeChanged.dispose();
     this.listChanged.dispose();
+    this.loadedEmitter.dispose();
   }
 
   private take(items: PanelNode[]): void {

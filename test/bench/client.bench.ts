@@ -18,6 +18,7 @@ import { startPanelCli } from '../demo/panel-cli-process';
 import { repoRoot } from '../launch/repo-paths';
 import { measureActivation, measureExport, measureIdle, measureUsersColdOpen } from './extensionBench';
 import { measureLogViewer } from './logViewer';
+import { measureFleetUsersFirstPage } from './fleetUsersBench';
 import { networkBench, type NetworkResult } from './networkBench';
 import { latencyBench, rateLimitBench, type LatencyResult, type RateLimitResult } from './pagingBench';
 import { requireCost, summary, time, type Timing } from './timing';
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
   rows.push(...await (await import('./fleetWatch.bench')).fleetWatchBenchRows());
   const coldOpen = await measureUsersColdOpen(40, RUNS);
   add(`Users view cold open at ${coldOpen.latencyMs} ms: groups and counts shown`, coldOpen.shown, `${coldOpen.requests} requests in ${coldOpen.roundTrips} round trip(s), new connections`);
+  for (const fleet of [await measureFleetUsersFirstPage(0, RUNS), await measureFleetUsersFirstPage(40, RUNS)]) add(`Users view, all panels: ${fleet.panels} panels of ${fleet.usersPerPanel} users at ${fleet.latencyMs} ms, first page of each`, fleet.firstPage, `${fleet.requests} requests (six counts and one page per panel), each panel on its own client and store, new connections`);
   const exported = await measureExport(Math.min(RUNS, 3));
   add(`export of ${exported.keys} keys to CSV`, exported.timing, `heap growth ${exported.heapGrowthMb.toFixed(1)} MB holding the ${exported.textMb.toFixed(1)} MB of text (target under 100 MB)`);
   const exportedFar = await measureExport(1, 150);

@@ -12,29 +12,12 @@ import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } fr
 import { installCodeServer } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
 import {
-  activeWebview, answerInputBox, collapseTreeRow, currentPrompt, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu,
+  activeWebview, answerInputBox, collapseTreeRow, connectThroughPrompts, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu,
   setPaneExpanded, showSideBar, treeRow, viewPane, waitForWorkbench, widenSideBar,
 } from './workbench-page';
 
 const screenshotsDir = join(repoRoot, 'media', 'screenshots');
 const OVERALL_TIMEOUT_MS = 5 * 60_000;
-
-/** Answers the connect prompts in whatever order they come, as a user reading them would. */
-async function connectThroughPrompts(page: Page, panel: PanelCliProcess): Promise<void> {
-  await runCommand(page, 'Panel Ops: Connect to Panel');
-  for (let answered = 0; answered < 8; answered++) {
-    const prompt = await currentPrompt(page);
-    if (!prompt) return;
-    console.log(`[screenshots] prompt (${prompt.kind}): ${prompt.text}`);
-    if (prompt.kind === 'pick') await pickItem(page, 'Full rights');
-    else if (prompt.kind === 'password' || /token/i.test(prompt.text)) await answerInputBox(page, panel.ownerToken);
-    else if (/url|address/i.test(prompt.text)) await answerInputBox(page, panel.url);
-    else if (/name/i.test(prompt.text)) await answerInputBox(page, 'Demo panel');
-    else throw new Error(`unexpected prompt: ${prompt.text}`);
-    await page.waitForTimeout(300);
-  }
-  throw new Error('the connect command kept prompting');
-}
 
 async function save(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(800); // let tree animations and icons settle
@@ -47,7 +30,7 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   const check = watchForEscapes(page, new URL(workbenchUrl(server, workspace)).origin);
   await page.goto(workbenchUrl(server, workspace));
   await waitForWorkbench(page);
-  await connectThroughPrompts(page, panel);
+  await connectThroughPrompts(page, panel, 'Demo panel');
   await openViewContainer(page, 'Panel Ops');
   await widenSideBar(page, 620);
   await treeRow(page, 'Nodes', /\S/).waitFor({ timeout: 60_000 });

@@ -1,6 +1,7 @@
 // A panel that answers with hostile text where the simulated panel is well-behaved: what the user sees stays
 // one short plain line without links, and odd answers do not break a view.
 import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { children, connect, isUserItem, labelOf, signOut, testApi, tooltipOf, type TestApi } from './support';
@@ -69,9 +70,11 @@ describe('A panel that answers with hostile text', () => {
 
   it('says why alerts failed in one short plain line in the status bar and the Alerts view', async () => {
     await api.alertsStore.refresh();
-    const tooltip = api.statusBarItem.tooltip;
-    assert.equal(typeof tooltip, 'string');
-    for (const text of [String(tooltip), String((await children(api.alerts))[0]?.tooltip)]) {
+    // The status bar's tooltip lists every connected panel: this one's line is the one that names it.
+    const tooltip = api.statusBarItem.tooltip as vscode.MarkdownString;
+    assert.equal(tooltip.isTrusted, false);
+    const line = tooltip.value.split('\n').find((candidate) => candidate.startsWith('Hostile panel:')) ?? '';
+    for (const text of [line, String((await children(api.alerts))[0]?.tooltip)]) {
       assert.match(text, /Open the docs/, 'the panel\'s words are still readable');
       assert.ok(text.length < 1200, `at most about 1000 characters, not ${text.length}`);
       assert.doesNotMatch(text, /[\n\u202E]/, 'no line breaks or bidi overrides');

@@ -59,7 +59,7 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
 }
 
 /** "Refresh Alerts", "Resolve Alert" (one or the selection) and "Resolve All Shown". */
-export function registerAlertsCommands(context: ActionContext, store: AlertsStore, view: AlertsTreeProvider): vscode.Disposable {
+export function registerAlertsCommands(context: ActionContext, store: AlertsStore, view: AlertsTreeProvider, storeOf: (panelId: string) => AlertsStore = () => store): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.alerts.refresh', async () => {
       context.session.capabilities.forgetDenials('alerts.list');
@@ -68,7 +68,8 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
     vscode.commands.registerCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
       const nodes = chosenAlerts(node, selected);
       if (nodes.length === 0) return;
-      await resolveAlerts(context, store, nodes[0].panelId, nodes.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
+      // The item's own panel's store: in all-panels mode the alert may be another panel's.
+      await resolveAlerts(context, storeOf(nodes[0].panelId), nodes[0].panelId, nodes.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
     }),
     vscode.commands.registerCommand('panelOps.alerts.resolveAll', async () => {
       const panelId = context.session.active?.id;

@@ -9,9 +9,9 @@ import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../runner/busyItems';
-import { isActivePanel, runWithProgress, tellFailure } from '../../runner/actionRunner';
+import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { recordNodeOutcome } from '../../runner/nodeProblems';
-import { chosenNodes, mutateNode, nodeName, type NodeActionContext } from './nodeActionSupport';
+import { chosenNodes, mutateNode, nodeName, nodesOf, problemsOf, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
 import { confirmed } from '../../prompts/userInput';
 import { plural } from '../../text/plural';
@@ -159,7 +159,8 @@ async function watch(
 /** Puts what the watch ended with into the stores and tells it (unless a batch tells it for all). */
 async function settle(context: NodeActionContext, item: NodeItem, result: ApplyWatchResult, tell: boolean): Promise<ApplyReport> {
   const name = nodeName(item.node);
-  const active = isActivePanel(context, item.panelId);
+  // The store holding the node's panel (the active panel's, or another's in all-panels mode), if connected.
+  const nodes = nodesOf(context, item.panelId);
   const node = 'node' in result ? result.node : undefined;
   const base = { node: name, outcome: result.kind, seen: result.seen };
   if (result.kind === 'ok') {
@@ -167,10 +168,10 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
     // follower finds them synced already instead of reading each of them again.
     await reReadNodeUsers(context, item);
   }
-  if (active && node && isNode(node)) context.nodes.update(node);
+  if (nodes && node && isNode(node)) nodes.update(node);
   switch (result.kind) {
     case 'ok':
-      if (active) context.nodes.clearProblem(item.node.id);
+      nodes?.clearProblem(item.node.id);
       if (tell) void context.input.notify('info', vscode.l10n.t('The configuration of "{0}" is applied.', name));
       return base;
     case 'failed':
@@ -189,7 +190,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
       if (tell) void context.input.notify('warning', vscode.l10n.t('The apply on "{0}" had not landed after {1} s (last seen: {2}). The panel may still apply it; its Recent jobs show how it ends.', name, Math.round(watchSettings().timeoutMs / 1000), statusWord(result.seen.at(-1))));
       return base;
     case 'unreadable':
-      if (active) recordNodeOutcome({ id: item.node.id, operation: vscode.l10n.t('apply'), problems: context.nodes }, result);
+      recordNodeOutcome({ id: item.node.id, operation: vscode.l10n.t('apply'), problems: problemsOf(context, item.panelId) }, result);
       if (tell) tellFailure(context, vscode.l10n.t('Stopped watching the apply on "{0}" (it goes on on the panel): the panel could not be read', name), result.error, 'warning');
       return { ...base, error: describeError(result.error) };
     case 'cancelled':

@@ -10,6 +10,7 @@ import { registerNodeOperations } from './nodeOperations';
 import { registerNodeSecrets } from './nodeSecrets';
 import { registerNodeSiteCommands } from './nodeSite';
 import { registerNodesRefresh } from './refreshNodes';
+import { registerNodesDisplayCommands } from './nodesDisplay';
 import { registerShowJobHistory } from './showJobHistory';
 import { registerShowLogs } from './showLogs';
 
@@ -23,6 +24,7 @@ export function registerNodeCommands(services: Services): NodeCommands {
   const { session, input, views } = services;
   const registered = vscode.Disposable.from(
     registerNodesRefresh(views.nodes.provider),
+    registerNodesDisplayCommands(views.nodesDisplay, input),
     registerApplyConfiguration(context, () => views.nodes.view.selection),
     registerNodeOperations(context),
     registerNodeDiagnostics(context),

@@ -7,14 +7,33 @@ import { plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
-import { runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
+import type { NodeProblems } from '../../runner/nodeProblems';
+import { isActivePanel, runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
 
 /** What node and fleet commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
 export interface NodeActionContext extends ActionContext {
   readonly nodes: NodesStore;
   readonly keys: KeysStore;
+  /** Another connected panel's stores (all-panels mode shows its nodes too); the active panel's are `nodes` and `keys`. */
+  readonly storesFor?: (panelId: string) => { readonly nodes: NodesStore; readonly keys: KeysStore } | undefined;
   readonly view: NodesTreeProvider;
   readonly documents: ReadOnlyDocuments;
+}
+
+/**
+ * The nodes store holding panel `panelId`'s nodes now: the active panel's, another connected panel's own,
+ * or none (signed out). Asked when the answer lands, so a switch of panel meanwhile is followed.
+ */
+export function nodesOf(context: NodeActionContext, panelId: string): NodesStore | undefined {
+  return isActivePanel(context, panelId) ? context.nodes : context.storesFor?.(panelId)?.nodes;
+}
+
+/** Where the runner keeps the last problem of a node of panel `panelId` (the store holding that panel's nodes then). */
+export function problemsOf(context: NodeActionContext, panelId: string): NodeProblems {
+  return {
+    setProblem: (id, problem) => nodesOf(context, panelId)?.setProblem(id, problem),
+    clearProblem: (id) => nodesOf(context, panelId)?.clearProblem(id),
+  };
 }
 
 /** A node's name for a sentence (one plain line, at most 80 characters). */
@@ -43,7 +62,7 @@ export type NodeMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target' | 'node
 
 /** The runner's fields every action on a node item shares: its panel, its busy item, its last problem. */
 function onNode(context: NodeActionContext, item: NodeItem, operation: string): Pick<ReadAction<unknown>, 'panelId' | 'target' | 'node'> {
-  return { panelId: item.panelId, target: { item, view: context.view }, node: { id: item.node.id, operation, problems: context.nodes } };
+  return { panelId: item.panelId, target: { item, view: context.view }, node: { id: item.node.id, operation, problems: problemsOf(context, item.panelId) } };
 }
 
 /**

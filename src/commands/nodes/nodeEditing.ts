@@ -7,7 +7,7 @@ import { plainLabel, textOf } from '../../text/plainText';
 import { sendWithOptionalFields } from '../../api/optionalFields';
 import { panelWordsOf } from '../../api/panelWords';
 import { runMutation, runWithProgress } from '../../runner/actionRunner';
-import { chosenNode, mutateNode, nodeName, type NodeActionContext } from './nodeActionSupport';
+import { chosenNode, mutateNode, nodeName, nodesOf, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
 import { confirmed } from '../../prompts/userInput';
 
@@ -109,10 +109,10 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
       dropped = sent.dropped;
       return sent.value;
     },
-    apply: (answer) => { if (isNode(answer)) context.nodes.update(answer); },
+    apply: (answer) => { if (isNode(answer)) nodesOf(context, item.panelId)?.update(answer); },
     reconcile: async (api, signal) => {
       const now = await api.nodes.get(node.id, { signal });
-      context.nodes.update(now);
+      nodesOf(context, item.panelId)?.update(now);
       return vscode.l10n.t('The panel now holds the node as "{0}".', nodeName(now));
     },
   });
@@ -133,16 +133,17 @@ async function deleteNode(context: NodeActionContext, target: unknown): Promise<
     run: (api, signal) => api.nodes.delete(item.node.id, { signal }),
     reconcile: async (api, signal) => {
       try {
-        context.nodes.update(await api.nodes.get(item.node.id, { signal }));
+        const still = await api.nodes.get(item.node.id, { signal });
+        nodesOf(context, item.panelId)?.update(still);
         return vscode.l10n.t('The panel still has node "{0}".', name);
       } catch (error) {
         if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
-        context.nodes.remove(item.node.id);
+        nodesOf(context, item.panelId)?.remove(item.node.id);
         return vscode.l10n.t('The panel deleted node "{0}".', name);
       }
     },
   });
-  if (outcome.kind === 'done') context.nodes.remove(item.node.id);
+  if (outcome.kind === 'done') nodesOf(context, item.panelId)?.remove(item.node.id);
 }
 
 /** Sends a new order (`PUT /nodes/order {ids}`); the view shows the order the panel answers with. */
@@ -155,10 +156,10 @@ export async function reorderNodes(context: NodeActionContext, panelId: string, 
     apply: async (answer) => {
       // The panel answers with the list in its order; without one, read it.
       const list = Array.isArray((answer as { items?: unknown } | undefined)?.items) ? answer : await context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal }));
-      if (context.session.active?.id === panelId) context.nodes.replaceAll(list);
+      nodesOf(context, panelId)?.replaceAll(list);
     },
     reconcile: async (api, signal) => {
-      context.nodes.replaceAll(await api.nodes.list({ signal }));
+      nodesOf(context, panelId)?.replaceAll(await api.nodes.list({ signal }));
       return vscode.l10n.t('The Nodes view shows the order the panel holds now.');
     },
   });

@@ -11,6 +11,7 @@ import { registerRefreshAllCommand } from './refreshAll';
 import { registerShowLogCommand } from './showLog';
 import { registerSignOutCommand } from './signOut';
 import { registerSwitchPanelCommand } from './switchPanel';
+import { registerAllPanelsCommands } from './allPanels';
 
 /** The connection's commands (loaded at activation), with the Accounts menu entry and the reconnect prompt. */
 export interface PanelCommands extends vscode.Disposable {
@@ -18,7 +19,7 @@ export interface PanelCommands extends vscode.Disposable {
   readonly onDidShowReconnectPrompt: vscode.Event<ActivePanel>;
 }
 
-export function registerPanelCommands({ session, store, input, log, clientOptions }: Services): PanelCommands {
+export function registerPanelCommands({ session, store, input, log, clientOptions, views }: Services): PanelCommands {
   const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress };
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(store, () => connectInteractively(connectDeps), (url) => session.signOut(url));
@@ -32,6 +33,7 @@ export function registerPanelCommands({ session, store, input, log, clientOption
     registerForgetTrustedCertificateCommand(session, store, input),
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
+    registerAllPanelsCommands(views.allPanels),
   );
   return { onDidShowReconnectPrompt: reconnect.onDidShowPrompt, dispose: () => { registered.dispose(); } };
 }

@@ -4,9 +4,12 @@ import type { PanelStore } from '../../connection/panelStore';
 import type { ActivePanel } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
 
-/** Asks for a new token for the active panel, keeping its URL, name and scopes as defaults. */
-async function reconnect(deps: ConnectDependencies, store: PanelStore): Promise<void> {
-  const panel = deps.session.active;
+/**
+ * Asks for a new token for the active panel, or for the connected panel `panelId` (a rejected token's item
+ * in all-panels mode), keeping its URL, name and scopes as defaults.
+ */
+async function reconnect(deps: ConnectDependencies, store: PanelStore, panelId?: unknown): Promise<void> {
+  const panel = (typeof panelId === 'string' ? deps.session.panel(panelId) : undefined) ?? deps.session.active;
   if (!panel) {
     await connectInteractively(deps);
     return;
@@ -29,7 +32,7 @@ export function registerReconnect(deps: ConnectDependencies, store: PanelStore):
   const signOut = vscode.l10n.t('Sign Out');
   const subscriptions = [
     shown,
-    vscode.commands.registerCommand('panelOps.reconnect', () => reconnect(deps, store)),
+    vscode.commands.registerCommand('panelOps.reconnect', (panelId?: unknown) => reconnect(deps, store, panelId)),
     deps.session.onDidRejectToken((panel) => {
       const answer = deps.input.notify(
         'warning',

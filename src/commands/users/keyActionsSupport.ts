@@ -13,6 +13,14 @@ import { isActivePanel, runMutation, type ActionContext, type ActionOutcome, typ
 export interface UserActionContext extends ActionContext {
   readonly keys: KeysStore;
   readonly nodes: NodesStore;
+  /** Another connected panel's stores (all-panels mode shows its users too); the active panel's are `keys` and `nodes`. */
+  readonly storesFor?: (panelId: string) => { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined;
+}
+
+/** The stores holding panel `panelId`'s data: the active panel's, another panel's own set, or none. */
+function storesOf(context: UserActionContext, panelId: string): { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined {
+  if (isActivePanel(context, panelId)) return context;
+  return context.storesFor?.(panelId);
 }
 
 /** A user's label for a sentence (one plain line, at most 80 characters). */
@@ -24,13 +32,14 @@ export function userName(key: Partial<Key>): string {
  * Takes a key a mutation of panel `panelId` answered with: the keys store moves it between lists, and the
  * nodes it is bound to are read again, since a change to a user leaves configuration pending on them
  * (`dirty`). A loop over many keys passes `nodesToRead` to collect those nodes and reads each once
- * afterwards (`refreshNodes`). Nothing happens once `panelId` is no longer the active panel: the stores
- * hold the active panel's data only.
+ * afterwards (`refreshNodes`). The stores are those of panel `panelId` (the active panel's, or another
+ * connected panel's own set); nothing happens once it is signed out.
  */
 export function takeKey(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
-  if (!isActivePanel(context, panelId)) return;
+  const stores = storesOf(context, panelId);
+  if (!stores) return;
   if (typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return;
-  context.keys.update(key as Key);
+  stores.keys.update(key as Key);
   const nodeIds = [...boundNodes(key), ...boundNodes(previous)];
   if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
   else refreshNodes(context, panelId, nodeIds);
@@ -41,18 +50,20 @@ export function takeKey(context: UserActionContext, panelId: string, key: unknow
  * (configuration pending), or collected in `nodesToRead`. Nothing once the panel is no longer active.
  */
 export function forgetKey(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
-  if (!isActivePanel(context, panelId)) return;
-  const previous = context.keys.get(keyIdOf({ id }));
-  context.keys.remove(keyIdOf({ id }));
+  const stores = storesOf(context, panelId);
+  if (!stores) return;
+  const previous = stores.keys.get(keyIdOf({ id }));
+  stores.keys.remove(keyIdOf({ id }));
   if (nodesToRead) for (const nodeId of boundNodes(previous)) nodesToRead.add(nodeId);
   else refreshNodes(context, panelId, boundNodes(previous));
 }
 
 /** Reads each of these nodes again once (those the nodes store holds), while `panelId` is the active panel. */
 export function refreshNodes(context: UserActionContext, panelId: string, nodeIds: Iterable<string>): void {
-  if (!isActivePanel(context, panelId)) return;
+  const stores = storesOf(context, panelId);
+  if (!stores) return;
   for (const id of new Set(nodeIds)) {
-    if (context.nodes.get(id)) void context.nodes.refresh(id).catch(() => undefined);
+    if (stores.nodes.get(id)) void stores.nodes.refresh(id).catch(() => undefined);
   }
 }
 

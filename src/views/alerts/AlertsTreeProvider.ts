@@ -1,28 +1,31 @@
 import * as vscode from 'vscode';
 import type { AlertsStore } from '../../state/alertsStore';
-import type { PanelSession } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import { ErrorItem } from '../shared/errorItem';
 import { MessageItem } from '../shared/messageItem';
 import type { Alert } from '../../state/alertsModel';
 import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { AlertItem, ResolvedGroupItem } from './alertItems';
+import type { FleetTree, PanelTree } from '../fleet/fleetTree';
 
 /** Unresolved alerts first, then a collapsed "Resolved (N)" group. Loads on first display, then from the store. */
-export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
+  /** All connected panels side by side, when that mode is on (set by `registerAlertsView`). */
+  fleet: FleetTree<AlertsTreeProvider> | undefined;
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: PanelSession,
+    private readonly session: ViewSession,
     private readonly store: AlertsStore,
   ) {
     this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined)), session.onDidChange(() => this.changed.fire(undefined))];
   }
 
   /** Redraws one item (an action's temporary state). */
-  refreshItem(item: vscode.TreeItem): void {
+  refreshItem(item?: vscode.TreeItem): void {
     this.changed.fire(item);
   }
 
@@ -42,7 +45,20 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
     return element;
   }
 
-  async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+  getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (this.fleet?.handles(element)) return this.fleet.children(element);
+    return this.panelChildren(element);
+  }
+
+  getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
+    return this.fleet?.handles(element) ? this.fleet.parent(element) : undefined;
+  }
+
+  panelParent(): vscode.TreeItem | undefined {
+    return undefined;
+  }
+
+  async panelChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element instanceof ResolvedGroupItem) return this.alertItems(element.alerts, 'alerts/resolved');
     if (element) return [];
     const blocked = stateItems(this.session, 'alerts.list');

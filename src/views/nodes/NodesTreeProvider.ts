@@ -3,6 +3,7 @@ import type { RouteId } from '../../api/catalog';
 import { nodeFailureOf } from '../../api/nodeFailure';
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import type { KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
 import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
@@ -21,8 +22,16 @@ import type { TreeViewParts } from '../shared/treeViewParts';
 import { scalarFields } from './nodeDescription';
 import { nodeLabel } from '../../text/nodeText';
 import { siteRows } from './nodeSiteRows';
-import { HealthFieldItem, JobItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
+import { HealthFieldItem, JobItem, NodeGroupItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
 import { NodesDragAndDrop } from './nodesDragAndDrop';
+import type { NodesDisplay } from './nodesDisplay';
+import { groupLabel, groupNodes, matchesNameFilter, type NodeStatusGroup } from './fleetGroups';
+import type { PanelTree } from '../fleet/fleetTree';
+import { FleetTree } from '../fleet/fleetTree';
+import type { AllPanelsMode } from '../fleet/allPanelsMode';
+import type { StoresFor } from '../../state/panelStores';
+import { addCounts, countFleet, fleetSummary, NO_NODES, type FleetCounts } from './fleetGroups';
+import { panelHealthSummary, watchPanelHealth } from '../fleet/panelHealth';
 
 /** What the composition root gets back: the provider, its view and the drag-and-drop controller. */
 export interface NodesViewParts extends TreeViewParts<NodesTreeProvider> {
@@ -37,7 +46,7 @@ export const NODES_VIEW_ID = 'panelOps.nodes';
  * stores hold: a refresh of one node or section, or an action's change to one, redraws that element only;
  * a full refresh (or a change of panel, token state or scope belief) cancels every read still in flight.
  */
-export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -48,14 +57,25 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private readonly nodeReads = new Map<string, LatestLoad<void>>();
   private readonly renderedUsers = new RenderedUsers();
   private readonly subscriptions: vscode.Disposable[];
+  /** What the root shows under the grouping and filter (computed from `nodes`), and each node's group. */
+  private shown: vscode.TreeItem[] | undefined;
+  private readonly groupOfNode = new Map<NodeItem, NodeGroupItem>();
+  /** All connected panels side by side, when that mode is on (set by `registerNodesView`). */
+  fleet: FleetTree<NodesTreeProvider> | undefined;
 
   constructor(
-    private readonly session: PanelSession,
+    private readonly session: ViewSession,
     private readonly store: NodesStore,
     private readonly keys: KeysStore,
     private readonly details: NodeDetailsStore,
+    private readonly display?: NodesDisplay,
   ) {
     this.subscriptions = [
+      ...(display ? [display.onDidChange(() => {
+        this.shown = undefined;
+        this.changed.fire(undefined);
+      })] : []),
+      store.onDidLoad(() => this.showStoreList()),
       // The Jobs, Users and Site sections under each node read `nodes.jobs`, `keys.list` and `nodes.site.get`.
       session.onDidChangePanel(['nodes.list', 'nodes.jobs', 'keys.list', 'nodes.site.get'], () => {
         this.reset();
@@ -67,6 +87,13 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
         if (!item || !node) return;
         item.problem = store.problem(id);
         item.show(node);
+        // A node that changes group (it went offline, was applied) moves: the root is arranged again.
+        const group = this.groupOfNode.get(item);
+        if (group && this.display?.grouping === 'status' && groupNodes([item], 'status', (one) => ({ node: one.node, problem: item.problem }))[0]?.key !== group.key) {
+          this.shown = undefined;
+          this.changed.fire(undefined);
+          return;
+        }
         this.changed.fire(item);
       }),
       store.onDidChangeList(() => this.showStoreList()),
@@ -101,7 +128,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   /** Redraws one item (an action's temporary state). */
-  refreshItem(item: vscode.TreeItem): void {
+  refreshItem(item?: vscode.TreeItem): void {
     this.changed.fire(item);
   }
 
@@ -111,11 +138,32 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** For `reveal` (selecting a node from code): a node is at the root, a section under its node. */
   getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
-    return element instanceof NodeSectionItem ? element.parent : undefined;
+    if (this.fleet?.handles(element)) return this.fleet.parent(element);
+    return this.panelParent(element);
   }
 
   getChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
+    if (this.fleet?.handles(element)) return this.fleet.children(element);
+    return this.panelChildren(element);
+  }
+
+  /** The nodes the store holds now (the panel's order), as this view filters them. */
+  get shownNodes(): readonly PanelNode[] | undefined {
+    const nodes = this.store.nodes;
+    if (!nodes) return undefined;
+    const filter = this.display?.filter ?? '';
+    return filter ? nodes.filter((node) => matchesNameFilter(node, filter, vscode.l10n.t)) : nodes;
+  }
+
+  panelParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
+    if (element instanceof NodeSectionItem) return element.parent;
+    if (element instanceof NodeItem) return this.groupOfNode.get(element);
+    return undefined;
+  }
+
+  panelChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
     if (!element) return this.rootChildren();
+    if (element instanceof NodeGroupItem) return [...element.nodes];
     if (element instanceof NodeItem) return [...element.sections];
     if (element instanceof NodeSectionItem) return this.sectionChildren(element);
     if (element instanceof UserItem) {
@@ -127,6 +175,9 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Reloads one node (re-read with `GET /nodes/{id}`), one section, or everything. */
   async refresh(element?: vscode.TreeItem): Promise<void> {
+    const owner = element && this.fleet?.handles(element) ? this.fleet.ownerOf(element) : this;
+    if (owner !== this) return owner.refresh(element);
+    if (element && this.fleet?.handles(element) && !(element instanceof NodeItem || element instanceof NodeSectionItem)) element = undefined;
     if (element instanceof NodeSectionItem) {
       if (element.kind === 'users') {
         element.list?.pages.reset();
@@ -139,6 +190,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
       await this.refreshNode(element);
     } else {
       this.session.capabilities.forgetDenials('nodes.list');
+      if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) void other.refresh();
       this.reset();
       this.details.reset();
       this.changed.fire(undefined);
@@ -154,15 +206,38 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private rootChildren(): vscode.TreeItem[] | Promise<vscode.TreeItem[]> {
     const blocked = stateItems(this.session, 'nodes.list');
     if (blocked) return blocked;
-    if (this.nodes) return this.nodes;
+    if (this.nodes) return this.arranged();
     return this.rootLoad.join(async (signal) => {
       try {
         const items = await this.store.load(signal);
-        return signal.aborted ? superseded(this.session) : this.showNodes(items, new Map());
+        if (signal.aborted) return superseded(this.session);
+        this.showNodes(items, new Map());
+        return this.arranged();
       } catch (error) {
         return signal.aborted ? superseded(this.session) : failureItems(error, this.session, 'nodes.list', () => void this.refresh());
       }
     });
+  }
+
+  /** The root as shown: the node items filtered by name and grouped as the view is set to. */
+  private arranged(): vscode.TreeItem[] {
+    if (this.shown) return this.shown;
+    const all = this.nodes ?? [];
+    const filter = this.display?.filter ?? '';
+    const grouping = this.display?.grouping ?? 'none';
+    this.groupOfNode.clear();
+    const nodeItems = all.filter((item): item is NodeItem => item instanceof NodeItem);
+    if (nodeItems.length === 0) return (this.shown = all);
+    const matching = filter ? nodeItems.filter((item) => matchesNameFilter(item.node, filter, vscode.l10n.t)) : nodeItems;
+    if (matching.length === 0) return (this.shown = [new MessageItem(vscode.l10n.t('No nodes match "{0}"', filter), 'filter')]);
+    if (grouping === 'none') return (this.shown = matching);
+    const groups = groupNodes(matching, grouping, (item) => ({ node: item.node, problem: this.store.problem(item.node.id) }));
+    this.shown = groups.map((group) => {
+      const item = new NodeGroupItem(group.key, groupLabel(grouping, group.key, group.nodes.length, vscode.l10n.t), group.nodes, grouping, grouping === 'status' ? STATUS_GROUP_ICONS[group.key as NodeStatusGroup] : 'globe');
+      for (const node of group.nodes) this.groupOfNode.set(node, item);
+      return item;
+    });
+    return this.shown;
   }
 
   /**
@@ -181,6 +256,7 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     this.itemsById.clear();
     for (const item of nodeItems) this.itemsById.set(item.node.id, item);
     this.nodes = nodeItems.length > 0 ? nodeItems : [new MessageItem(vscode.l10n.t('No nodes'))];
+    this.shown = undefined;
     return this.nodes;
   }
 
@@ -303,10 +379,20 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     for (const reads of this.nodeReads.values()) reads.cancel();
     this.nodeReads.clear();
     this.nodes = undefined;
+    this.shown = undefined;
+    this.groupOfNode.clear();
     this.itemsById.clear();
     this.renderedUsers.clear();
   }
 }
+
+const STATUS_GROUP_ICONS: Record<NodeStatusGroup, string> = {
+  offline: 'error',
+  degraded: 'warning',
+  failedApply: 'close',
+  notApplied: 'circle-filled',
+  healthy: 'pass',
+};
 
 /**
  * A node the panel lists twice (or two ids that read the same once made plain) is shown once: VS Code
@@ -325,26 +411,63 @@ function offlineNode(error: unknown, node: PanelNode, retry: () => void): vscode
 }
 
 /** A read superseded meanwhile shows what the session says now (e.g. the reconnect node after a 401), else nothing. */
-function superseded(session: PanelSession): vscode.TreeItem[] {
+function superseded(session: ViewSession): vscode.TreeItem[] {
   return stateItems(session, 'nodes.list') ?? [];
 }
 
-function jobsScopeNode(session: PanelSession): vscode.TreeItem {
+function jobsScopeNode(session: ViewSession): vscode.TreeItem {
   const item = new MissingScopeItem('nodes.jobs', session.capabilities.wasDenied('nodes.jobs'));
   item.description = session.capabilities.explain('nodes.jobs');
   return item;
 }
 
+/** What the Nodes view is built from besides the active panel's stores. */
+export interface NodesViewSources {
+  readonly storesFor: StoresFor;
+  readonly mode: AllPanelsMode;
+  readonly display: NodesDisplay;
+}
+
 /**
- * Creates the Nodes view (disposed with the extension); its description shows the active panel's name.
- * Nodes can be dragged onto another node to go before it; `reorder` sends the new order to the panel.
+ * Creates the Nodes view (disposed with the extension). Its description summarises the fleet shown ("200
+ * nodes · 4 offline · 3 not applied", every panel summed in all-panels mode), after the active panel's name
+ * in active-panel mode and with the name filter while one is set. Nodes can be dragged onto another node
+ * to go before it; `reorder` sends the new order to the panel.
  */
-export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, details: NodeDetailsStore): NodesViewParts {
-  const provider = new NodesTreeProvider(session, store, keys, details);
-  const dragAndDrop = new NodesDragAndDrop(store);
+export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, store: NodesStore, keys: KeysStore, details: NodeDetailsStore, sources: NodesViewSources): NodesViewParts {
+  const { storesFor, mode, display } = sources;
+  const provider = new NodesTreeProvider(session, store, keys, details, display);
+  const fire = (element: vscode.TreeItem | undefined) => provider.refreshItem(element);
+  let describe = () => undefined as void;
+  provider.fleet = new FleetTree<NodesTreeProvider>({
+    session, mode, storesFor, viewKey: 'nodes', own: provider, fire,
+    create: (stores) => new NodesTreeProvider(stores.session, stores.nodes, stores.keys, stores.nodeDetails, display),
+    summary: panelHealthSummary,
+    watch: (stores, changed) => watchPanelHealth(stores, () => { changed(); describe(); }),
+  });
+  const dragAndDrop = new NodesDragAndDrop((panelId) => storesFor(panelId)?.nodes);
   const view = vscode.window.createTreeView(NODES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: dragAndDrop });
-  const describe = () => { view.description = panelDescription(session); };
+  describe = () => {
+    const all = provider.fleet?.enabled === true;
+    const panels = all ? session.connectedPanels().map((panel) => panel.id) : session.active ? [session.active.id] : [];
+    let counts: FleetCounts | undefined;
+    for (const panelId of panels) {
+      const stores = storesFor(panelId);
+      const nodes = stores?.nodes.nodes;
+      if (!stores || !nodes) continue;
+      const shown = display.filter ? nodes.filter((node) => matchesNameFilter(node, display.filter, vscode.l10n.t)) : nodes;
+      counts = addCounts(counts ?? NO_NODES, countFleet(shown, (id) => typeof id === 'string' ? stores.nodes.problem(id) : undefined));
+    }
+    view.description = [
+      all ? undefined : panelDescription(session),
+      display.filter ? vscode.l10n.t('filter: {0}', plainLabel(display.filter, 40)) : undefined,
+      counts && fleetSummary(counts, vscode.l10n.t),
+    ].filter(Boolean).join(' · ');
+  };
   describe();
-  context.subscriptions.push(provider, view, session.onDidChange(describe));
+  context.subscriptions.push(
+    provider, view, provider.fleet, session.onDidChange(describe), mode.onDidChange(describe), display.onDidChange(describe),
+    store.onDidLoad(describe), store.onDidChangeList(describe), store.onDidChangeNode(describe),
+  );
   return { provider, view, dragAndDrop };
 }

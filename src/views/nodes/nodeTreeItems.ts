@@ -106,3 +106,13 @@ export class JobItem extends vscode.TreeItem {
       .build();
   }
 }
+
+/** A group of nodes when the view groups them: "Offline (4)", "eu-west (12)"; expanded. */
+export class NodeGroupItem extends vscode.TreeItem {
+  constructor(readonly key: string, label: string, readonly nodes: readonly NodeItem[], grouping: string, icon: string) {
+    super(label, vscode.TreeItemCollapsibleState.Expanded);
+    this.id = `nodes/group/${grouping}/${plainLabel(key, 100)}`;
+    this.iconPath = new vscode.ThemeIcon(icon);
+    this.contextValue = 'nodeGroup';
+  }
+}

@@ -47,7 +47,8 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
   /** Set by the node commands, which register after the view (the view never imports them). */
   private reorder: NodesReorder | undefined;
 
-  constructor(private readonly store: NodesStore) {}
+  /** `nodesOf`: the nodes store of a panel (the active one's, or another's in all-panels mode). */
+  constructor(private readonly nodesOf: (panelId: string) => NodesStore | undefined) {}
 
   /** How a new order is sent; until this is called, a drop does nothing. */
   handleReorder(reorder: NodesReorder): vscode.Disposable {
@@ -68,7 +69,7 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
   async handleDrop(target: vscode.TreeItem | undefined, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
     const item = dataTransfer.get(NODES_DRAG_MIME);
     const dragged = draggedNodes(item ? await item.asString() : undefined);
-    const order = (this.store.nodes ?? []).map((node) => node.id);
+    const order = ((dragged && this.nodesOf(dragged.panelId)?.nodes) ?? []).map((node) => node.id);
     if (!dragged || order.length === 0 || token.isCancellationRequested || !this.reorder) return;
     // Onto a node (or one of its sections): before it; onto empty space: at the end; onto anything else
     // (a user under a node, a message): not a place in the order, so nothing happens.

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
-import type { PanelSession } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import { MissingScopeItem } from './missingScopeItem';
 import { TokenRejectedItem } from './tokenRejectedItem';
 
@@ -9,15 +9,15 @@ import { TokenRejectedItem } from './tokenRejectedItem';
  * "Connect to Panel" button shows then), the reconnect node after a 401, a missing-scope node when the
  * token lacks the scope of the view's read route. undefined means: go ahead and load.
  */
-export function stateItems(session: PanelSession, route: RouteId): vscode.TreeItem[] | undefined {
+export function stateItems(session: ViewSession, route: RouteId): vscode.TreeItem[] | undefined {
   const panel = session.active;
   if (!panel || session.state === 'disconnected') return [];
-  if (session.state === 'tokenRejected') return [new TokenRejectedItem(panel.name)];
+  if (session.state === 'tokenRejected') return [new TokenRejectedItem(panel.name, panel.id)];
   if (!session.capabilities.can(route)) return [new MissingScopeItem(route, session.capabilities.wasDenied(route))];
   return undefined;
 }
 
 /** The view's description: the active panel's name ("Nodes — demo panel" in the view title). */
-export function panelDescription(session: PanelSession): string | undefined {
+export function panelDescription(session: ViewSession): string | undefined {
   return session.active?.name;
 }

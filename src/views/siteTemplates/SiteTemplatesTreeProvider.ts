@@ -1,25 +1,28 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
 import { ErrorItem } from '../shared/errorItem';
 import { MessageItem } from '../shared/messageItem';
 import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { SiteTemplateItem } from './siteTemplateItem';
+import type { FleetTree, PanelTree } from '../fleet/fleetTree';
 
 /**
  * Every site template of the active panel, as the site-templates store holds them: the store reads the list
  * when the view is first shown and on refresh (a refresh cancels the read in flight, so the view shows the
  * newest answer). A template created, customized or deleted changes one item, without reading the list again.
  */
-export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
+  /** All connected panels side by side, when that mode is on (set by `registerSiteTemplatesView`). */
+  fleet: FleetTree<SiteTemplatesTreeProvider> | undefined;
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   /** The items shown, by template id (the panel's), so a change of one template redraws its item only. */
   private readonly items = new Map<string, SiteTemplateItem>();
   private readonly subscriptions: { dispose(): unknown }[];
 
-  constructor(private readonly session: PanelSession, private readonly store: SiteTemplatesStore) {
+  constructor(private readonly session: ViewSession, private readonly store: SiteTemplatesStore) {
     this.subscriptions = [
       store.onDidReset(() => this.redraw()),
       store.onDidChangeList((panelId) => {
@@ -37,6 +40,7 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   /** Forgets what was loaded (cancelling a load in flight) and shows the view again, which loads. */
   refresh(): void {
+    if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) other.refresh();
     const panel = this.session.active;
     if (panel) this.store.refresh(panel.id);
     else this.redraw();
@@ -46,7 +50,25 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
     return element;
   }
 
-  async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+  getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (this.fleet?.handles(element)) return this.fleet.children(element);
+    return this.panelChildren(element);
+  }
+
+  getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
+    return this.fleet?.handles(element) ? this.fleet.parent(element) : undefined;
+  }
+
+  panelParent(): vscode.TreeItem | undefined {
+    return undefined;
+  }
+
+  /** Redraws one item, or all. */
+  refreshItem(item?: vscode.TreeItem): void {
+    this.changed.fire(item);
+  }
+
+  async panelChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element) return [];
     const blocked = stateItems(this.session, 'siteTemplates.list');
     if (blocked) return blocked;

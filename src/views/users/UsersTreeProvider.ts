@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
 import { MessageItem } from '../shared/messageItem';
@@ -11,6 +12,10 @@ import { keyPageItems, loadMoreKeys } from './keyPages';
 import { RenderedUsers } from './renderedUsers';
 import { UserGroupItem, UserItem } from './userTreeItems';
 import { UsersSummary } from './usersSummary';
+import { FleetTree, type PanelTree } from '../fleet/fleetTree';
+import type { AllPanelsMode } from '../fleet/allPanelsMode';
+import type { StoresFor } from '../../state/panelStores';
+import { panelHealthSummary, watchPanelHealth } from '../fleet/panelHealth';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
 
 /** Kept here for the modules that import it from the Users view. */
@@ -24,7 +29,9 @@ export const USERS_VIEW_ID = 'panelOps.users';
  * and this view refreshes that user's item, or the groups it left and joined, without asking the panel.
  * A refresh, a filter change, or a change of panel, token state or users:read starts over.
  */
-export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
+  /** All connected panels side by side, when that mode is on (set by `registerUsersView`). */
+  fleet: FleetTree<UsersTreeProvider> | undefined;
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly filterChanged = new vscode.EventEmitter<UsersFilter>();
@@ -41,7 +48,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: PanelSession,
+    private readonly session: ViewSession,
     private readonly store: KeysStore,
   ) {
     let panelId = session.active?.id;
@@ -81,7 +88,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   /** Redraws one item (an action's temporary state). */
-  refreshItem(item: vscode.TreeItem): void {
+  refreshItem(item?: vscode.TreeItem): void {
     this.changed.fire(item);
   }
 
@@ -90,6 +97,11 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   getChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
+    if (this.fleet?.handles(element)) return this.fleet.children(element);
+    return this.panelChildren(element);
+  }
+
+  panelChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
     if (!element) return this.rootChildren();
     if (element instanceof UserGroupItem) return this.groupChildren(element);
     if (element instanceof UserItem) return userChildren(element);
@@ -98,6 +110,11 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** A user's group (what `TreeView.reveal` walks up through); groups are at the root. */
   getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
+    if (this.fleet?.handles(element)) return this.fleet.parent(element);
+    return this.panelParent(element);
+  }
+
+  panelParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
     if (!(element instanceof UserItem)) return undefined;
     return this.groups?.find((group) => element.id?.startsWith(`${group.id ?? ''}/user/`));
   }
@@ -114,12 +131,15 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Forgets every count and page (cancelling loads in flight) and reloads what is shown. */
   refresh(): void {
+    if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) other.refresh();
     this.session.capabilities.forgetDenials('keys.list');
     this.store.reset(); // fires onDidReset, which re-renders
   }
 
   /** Applies a filter to all six groups, counts included. */
   setFilter(filter: UsersFilter): void {
+    // A node filter names one of the active panel's nodes: the other panels keep the text and type only.
+    if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) other.setFilter(otherPanelFilter(filter));
     if (sameFilter(filter, this.currentFilter)) return;
     this.currentFilter = normalizeFilter(filter);
     this.forgetGroups();
@@ -129,6 +149,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Loads the group's next page and refreshes that group only. */
   loadMore(group: UserGroupItem): Promise<void> {
+    const owner = this.fleet?.handles(group) ? this.fleet.ownerOf(group) : this;
+    if (owner !== this) return owner.loadMore(group);
     // A group item from before a refresh no longer shows the current lists: nothing to load.
     return loadMoreKeys(this.store, group.list, USERS_VIEW_ID, () => this.groups?.includes(group) === true, () => this.changed.fire(group));
   }
@@ -181,6 +203,10 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 }
 
+function otherPanelFilter(filter: UsersFilter): UsersFilter {
+  return normalizeFilter({ q: filter.q, type: filter.type });
+}
+
 function userChildren(user: UserItem): vscode.TreeItem[] {
   const bindings = user.bindingItems();
   return bindings.length > 0 ? bindings : [new MessageItem(vscode.l10n.t('Not bound to any node'))];
@@ -190,17 +216,29 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
  * Creates the Users view (disposed with the extension); its description shows the filter, or the panel's
  * name and the `/keys/summary` figures when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
  */
-export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, store: KeysStore): TreeViewParts<UsersTreeProvider> {
+export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, store: KeysStore, storesFor: StoresFor, mode: AllPanelsMode): TreeViewParts<UsersTreeProvider> {
   const provider = new UsersTreeProvider(session, store);
+  provider.fleet = new FleetTree<UsersTreeProvider>({
+    session, mode, storesFor, viewKey: 'users', own: provider,
+    fire: (element) => provider.refreshItem(element),
+    create: (stores) => {
+      const tree = new UsersTreeProvider(stores.session, stores.keys);
+      tree.setFilter(otherPanelFilter(provider.filter));
+      return tree;
+    },
+    summary: panelHealthSummary,
+    watch: watchPanelHealth,
+  });
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const summary = new UsersSummary(session, store, provider.onDidLoadGroups, () => isFilterActive(provider.filter));
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
     // The summary's figures are panel-wide: shown only while no filter narrows the groups.
-    view.description = filtered ? describeFilter(provider.filter, vscode.l10n.t) : [panelDescription(session), summary.text].filter(Boolean).join(' · ');
+    const all = provider.fleet?.enabled === true;
+    view.description = filtered ? describeFilter(provider.filter, vscode.l10n.t) : all ? undefined : [panelDescription(session), summary.text].filter(Boolean).join(' · ');
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };
   describe();
-  context.subscriptions.push(provider, view, summary, provider.onDidChangeFilter(describe), session.onDidChange(describe), summary.onDidChange(describe));
+  context.subscriptions.push(provider, view, summary, provider.fleet, mode.onDidChange(describe), provider.onDidChangeFilter(describe), session.onDidChange(describe), summary.onDidChange(describe));
   return { provider, view };
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import { PanelApiError, PanelCancelledError, isScopeDenied, isTokenRejected } from '../../api/errors';
-import { NotConnectedError, TokenRejectedError, type PanelSession } from '../../connection/panelSession';
+import { NotConnectedError, TokenRejectedError } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import { ErrorItem } from '../shared/errorItem';
 import { MissingScopeItem } from '../shared/missingScopeItem';
 import { TokenRejectedItem } from '../shared/tokenRejectedItem';
@@ -15,10 +16,10 @@ function isCancellation(error: unknown): boolean {
  * What a tree shows where a load failed: nothing for a superseded load, the reconnect node after a 401,
  * a missing-scope node after a 403, otherwise an error node with the reason and a retry.
  */
-export function failureItems(error: unknown, session: PanelSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
+export function failureItems(error: unknown, session: ViewSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
   if (isCancellation(error) || error instanceof NotConnectedError) return [];
   if (error instanceof TokenRejectedError || isTokenRejected(error)) {
-    return [new TokenRejectedItem(session.active?.name ?? '')];
+    return [new TokenRejectedItem(session.active?.name ?? '', session.active?.id)];
   }
   if (isScopeDenied(error)) {
     const refused = error instanceof PanelApiError && error.route ? error.route.id : route;

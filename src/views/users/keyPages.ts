@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { progressInView } from '../../runner/actionRunner';
 import type { ItemRefresher } from '../../runner/busyItems';
@@ -25,7 +25,7 @@ export function loadMoreKeys(store: KeysStore, list: KeyList, viewId: string, is
  * The children of a paged user list: the users loaded so far, then "Load more…" while the panel has
  * more, or the reason the last page failed (with a retry that loads it again).
  */
-export function keyPageItems(list: KeyList, parentId: string, session: PanelSession, owner: ItemRefresher, loadMore: () => void): vscode.TreeItem[] {
+export function keyPageItems(list: KeyList, parentId: string, session: ViewSession, owner: ItemRefresher, loadMore: () => void): vscode.TreeItem[] {
   const pages = list.pages;
   const now = Date.now();
   const panelId = session.active?.id ?? '';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
+import type { ViewSession } from '../../state/panelStores';
 import type { KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
 import { plural } from '../../text/plural';
@@ -40,7 +40,7 @@ export class UsersSummary implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   /** `filtered`: whether a filter narrows the view, which then hides the figures (they are not read). */
-  constructor(private readonly session: PanelSession, store: KeysStore, groupsLoaded: vscode.Event<void>, private readonly filtered: () => boolean) {
+  constructor(private readonly session: ViewSession, store: KeysStore, groupsLoaded: vscode.Event<void>, private readonly filtered: () => boolean) {
     this.subscriptions = [
       groupsLoaded(() => this.read()),
       store.onDidReset(() => this.forget()),

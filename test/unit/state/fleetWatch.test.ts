@@ -6,7 +6,7 @@ import type { PanelApi } from '../../../src/api';
 import type { RouteId } from '../../../src/api/catalog';
 import type { PanelNode } from '../../../src/api/types';
 import type { FleetEventKind } from '../../../src/state/fleetEvents';
-import { FleetWatch, MAX_JOB_READS, type FleetReport, type PanelStores, type WatchSettings } from '../../../src/state/fleetWatch';
+import { FleetWatch, MAX_JOB_READS, type FleetReport, type WatchedStores, type WatchSettings } from '../../../src/state/fleetWatch';
 import { FakeClock, settle } from '../support/fakeClock';
 
 /** A panel played in memory: its nodes, jobs and alerts, the requests it got, failures on demand. */
@@ -36,7 +36,7 @@ class FakePanel {
   } as unknown as PanelApi;
 }
 
-function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; storesOf?: (id: string) => PanelStores | undefined } = {}) {
+function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; storesOf?: (id: string) => WatchedStores | undefined } = {}) {
   const clock = new FakeClock();
   clock.now = new Date(2026, 10, 24, 12).getTime();
   const panels = Array.from({ length: options.panels ?? 2 }, (_, index) => new FakePanel(`https://p${index}`));

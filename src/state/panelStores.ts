@@ -1,0 +1,141 @@
+import { scopeOf, type RouteId, type Scope } from '../api/catalog';
+import type { PanelRef, PanelSession, SessionState } from '../connection/panelSession';
+import { whenChanged } from '../connection/whenChanged';
+import type { AlertsStore } from './alertsStore';
+import type { Subscription } from './changeEmitter';
+import type { KeysStore } from './keysStore';
+import type { NodeDetailsStore } from './nodeDetailsStore';
+import type { NodesStore } from './nodesStore';
+import type { SiteTemplatesStore } from './siteTemplatesStore';
+import type { StoreSession } from './storeSession';
+
+/** What a view asks of a panel's token: the shape of `Capabilities`, for one panel. */
+export interface PanelCapabilities {
+  can(routeId: RouteId): boolean;
+  hasScope(scope: Scope): boolean;
+  wasDenied(routeId: RouteId): boolean;
+  forgetDenials(routeId?: RouteId): void;
+  explain(routeId: RouteId): string;
+}
+
+/**
+ * What a view of one panel needs of the session: the stores' calls, the panel it shows (`active`), that
+ * panel's token state and scope beliefs, and word of changes. `PanelSession` is one (the active panel);
+ * `PanelBoundSession` is one for any connected panel.
+ */
+export interface ViewSession extends StoreSession {
+  readonly active: PanelRef | undefined;
+  readonly state: SessionState;
+  readonly capabilities: PanelCapabilities;
+  readonly onDidChange: (listener: () => unknown) => Subscription;
+}
+
+/** What the bound sessions and the registry use of the session. */
+export type FleetSession = Pick<PanelSession,
+  'active' | 'panel' | 'callOn' | 'onDidChange' | 'stateOf' | 'hasScopeOn' | 'wasDeniedOn' | 'forgetDenialsOn'
+> & { readonly capabilities: Pick<PanelCapabilities, 'explain'> };
+
+/**
+ * The session as seen from ONE connected panel, active or not: `call` goes to that panel
+ * (`callOn(panelId, …)`), `active` is that panel, `state` and `capabilities` are its own, and
+ * `onDidChangePanel` fires on changes of its token state or of its beliefs about the routes' scopes only.
+ * No `vscode` import.
+ */
+export class PanelBoundSession implements ViewSession {
+  readonly capabilities: PanelCapabilities;
+
+  constructor(private readonly session: FleetSession, readonly panelId: string) {
+    const id = panelId;
+    this.capabilities = {
+      can: (routeId) => session.hasScopeOn(id, scopeOf(routeId)),
+      hasScope: (scope) => session.hasScopeOn(id, scope),
+      wasDenied: (routeId) => session.wasDeniedOn(id, routeId),
+      forgetDenials: (routeId) => session.forgetDenialsOn(id, routeId),
+      explain: (routeId) => session.capabilities.explain(routeId),
+    };
+  }
+
+  get active(): PanelRef | undefined {
+    return this.session.panel(this.panelId);
+  }
+
+  get state(): SessionState {
+    return this.session.stateOf(this.panelId);
+  }
+
+  readonly onDidChange = (listener: () => unknown): Subscription => this.session.onDidChange(listener);
+
+  call: StoreSession['call'] = (fn, cancel) => this.session.callOn(this.panelId, fn, cancel);
+
+  callOn: StoreSession['callOn'] = (panelId, fn, cancel) => this.session.callOn(panelId, fn, cancel);
+
+  onDidChangePanel(routes: readonly RouteId[], listener: () => void): Subscription {
+    const scopes = [...new Set(routes.map(scopeOf))];
+    return whenChanged(this.session.onDidChange, () => [this.state, ...scopes.map((scope) => this.session.hasScopeOn(this.panelId, scope))].join('|'), listener);
+  }
+}
+
+/** The stores of one panel, and the session they read it through. */
+export interface PanelStoreSet {
+  readonly session: ViewSession;
+  readonly keys: KeysStore;
+  readonly nodes: NodesStore;
+  readonly nodeDetails: NodeDetailsStore;
+  readonly alerts: AlertsStore;
+  readonly siteTemplates: SiteTemplatesStore;
+}
+
+/** The lookup the other parts use: a connected panel's stores, undefined for a panel not connected. */
+export type StoresFor = (panelId: string) => PanelStoreSet | undefined;
+
+/**
+ * One set of stores per connected panel. The active panel's set is the one the extension always had (the
+ * stores that follow the active panel, which every command updates); any other connected panel gets its
+ * own set bound to it (`PanelBoundSession`), created on first use and disposed when the panel is signed
+ * out or becomes the active one. No `vscode` import: the stores are made by `create`.
+ */
+export class PanelStores {
+  private readonly sets = new Map<string, { readonly set: PanelStoreSet; readonly dispose: () => void }>();
+  private readonly subscription: Subscription;
+
+  constructor(
+    private readonly session: FleetSession,
+    private readonly activeSet: PanelStoreSet,
+    private readonly create: (session: PanelBoundSession) => PanelStoreSet & { dispose(): void },
+  ) {
+    this.subscription = session.onDidChange(() => this.prune());
+  }
+
+  /** The panel's stores; undefined when the panel is not connected. */
+  storesFor: StoresFor = (panelId) => {
+    if (!this.session.panel(panelId)) return undefined;
+    if (this.session.active?.id === panelId) return this.activeSet;
+    let entry = this.sets.get(panelId);
+    if (!entry) {
+      const set = this.create(new PanelBoundSession(this.session, panelId));
+      entry = { set, dispose: () => set.dispose() };
+      this.sets.set(panelId, entry);
+    }
+    return entry.set;
+  };
+
+  /** The panels that have a set of their own now (not the active one). */
+  get boundPanels(): string[] {
+    return [...this.sets.keys()];
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    for (const entry of this.sets.values()) entry.dispose();
+    this.sets.clear();
+  }
+
+  /** Drops the sets of panels signed out, and of the panel that became active (its stores are the active set). */
+  private prune(): void {
+    for (const [panelId, entry] of [...this.sets]) {
+      if (this.session.panel(panelId) && this.session.active?.id !== panelId) continue;
+      this.sets.delete(panelId);
+      entry.dispose();
+    }
+  }
+}

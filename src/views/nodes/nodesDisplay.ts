@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import { NODE_GROUPINGS, type NodeGrouping } from './fleetGroups';
+
+const GROUPING_KEY = 'panelOps.nodes.grouping';
+
+/**
+ * How the Nodes view shows a large fleet: the grouping (none, by status, by region; remembered in global
+ * state) and the name filter (for this window). Mirrored into the context key `panelOps.nodes.filtered`
+ * for the "Clear Filter" title action.
+ */
+export class NodesDisplay implements vscode.Disposable {
+  private currentFilter = '';
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: vscode.Memento) {
+    void vscode.commands.executeCommand('setContext', 'panelOps.nodes.filtered', false);
+  }
+
+  get grouping(): NodeGrouping {
+    const value = this.state.get(GROUPING_KEY);
+    return NODE_GROUPINGS.find((grouping) => grouping === value) ?? 'none';
+  }
+
+  async setGrouping(grouping: NodeGrouping): Promise<void> {
+    if (grouping === this.grouping) return;
+    await this.state.update(GROUPING_KEY, grouping);
+    this.changed.fire();
+  }
+
+  get filter(): string {
+    return this.currentFilter;
+  }
+
+  setFilter(filter: string): void {
+    const next = filter.trim();
+    if (next === this.currentFilter) return;
+    this.currentFilter = next;
+    void vscode.commands.executeCommand('setContext', 'panelOps.nodes.filtered', next !== '');
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

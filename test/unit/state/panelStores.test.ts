@@ -1,0 +1,104 @@
+import * as assert from 'node:assert/strict';
+import type { RouteId, Scope } from '../../../src/api/catalog';
+import type { PanelCall, PanelRef, SessionState } from '../../../src/connection/panelSession';
+import { ChangeEmitter } from '../../../src/state/changeEmitter';
+import { NodesStore } from '../../../src/state/nodesStore';
+import { PanelBoundSession, PanelStores, type FleetSession, type PanelStoreSet } from '../../../src/state/panelStores';
+
+/** A session over three panels whose states, scopes and active panel the test sets, recording every call's panel. */
+function fleetSession() {
+  const changed = new ChangeEmitter<void>();
+  const panels = new Map<string, { state: SessionState; scopes: Set<Scope>; denied: Set<string> }>();
+  for (const id of ['https://a', 'https://b', 'https://c']) panels.set(id, { state: 'connected', scopes: new Set<Scope>(['nodes:read', 'monitoring:read']), denied: new Set() });
+  let active = 'https://a';
+  const calledOn: string[] = [];
+  const ref = (id: string): PanelRef => ({ id, url: id, name: id.slice(8).toUpperCase() });
+  const session: FleetSession = {
+    get active() { return panels.has(active) ? ref(active) : undefined; },
+    panel: (id) => (panels.has(id) ? ref(id) : undefined),
+    callOn: <T>(panelId: string, fn: PanelCall<T>) => {
+      calledOn.push(panelId);
+      return fn({ nodes: { list: async () => ({ items: [{ id: `${panelId}/n1` }], total: 1 }) } } as never, new AbortController().signal);
+    },
+    onDidChange: changed.event as FleetSession['onDidChange'],
+    stateOf: (id) => panels.get(id)?.state ?? 'disconnected',
+    hasScopeOn: (id, scope) => panels.get(id)?.state === 'connected' && panels.get(id)!.scopes.has(scope),
+    wasDeniedOn: (id, route: RouteId) => panels.get(id)?.denied.has(route) ?? false,
+    forgetDenialsOn: () => undefined,
+    capabilities: { explain: (route) => `needs ${route}` },
+  };
+  return {
+    session, calledOn, panels,
+    activate(id: string) { active = id; changed.fire(); },
+    change(id: string, update: (panel: { state: SessionState; scopes: Set<Scope> }) => void) { update(panels.get(id)!); changed.fire(); },
+    signOut(id: string) { panels.delete(id); changed.fire(); },
+  };
+}
+
+function registry(fake: ReturnType<typeof fleetSession>) {
+  const disposed: string[] = [];
+  const activeSet = { session: fake.session } as unknown as PanelStoreSet;
+  const stores = new PanelStores(fake.session, activeSet, (bound) => {
+    const nodes = new NodesStore(bound);
+    return { session: bound, nodes, dispose: () => { disposed.push(bound.panelId); nodes.dispose(); } } as unknown as PanelStoreSet & { dispose(): void };
+  });
+  return { stores, activeSet, disposed };
+}
+
+describe('panel stores: one set of stores per connected panel', () => {
+  it('gives the active panel the active set, another panel its own set (the same one each time), an unknown panel none', () => {
+    const fake = fleetSession();
+    const { stores, activeSet } = registry(fake);
+    assert.equal(stores.storesFor('https://a'), activeSet);
+    const b = stores.storesFor('https://b');
+    assert.ok(b && b !== activeSet);
+    assert.equal(stores.storesFor('https://b'), b, 'created on first use, then kept');
+    assert.notEqual(stores.storesFor('https://c'), b);
+    assert.equal(stores.storesFor('https://elsewhere'), undefined);
+  });
+
+  it('reads each panel through its own panel: a bound set never asks the active one', async () => {
+    const fake = fleetSession();
+    const { stores } = registry(fake);
+    const nodes = await stores.storesFor('https://b')!.nodes.load();
+    assert.deepEqual(nodes.map((node) => node.id), ['https://b/n1']);
+    assert.deepEqual(fake.calledOn, ['https://b']);
+  });
+
+  it('drops the set of a panel signed out, and of a panel that became active', () => {
+    const fake = fleetSession();
+    const { stores, disposed } = registry(fake);
+    stores.storesFor('https://b');
+    stores.storesFor('https://c');
+    fake.signOut('https://b');
+    assert.deepEqual(disposed, ['https://b']);
+    assert.equal(stores.storesFor('https://b'), undefined);
+    fake.activate('https://c');
+    assert.deepEqual(disposed, ['https://b', 'https://c']);
+    assert.deepEqual(stores.boundPanels, []);
+  });
+
+  it('tells a bound store of its own panel\'s token and scope changes only', () => {
+    const fake = fleetSession();
+    const bound = new PanelBoundSession(fake.session, 'https://b');
+    let heard = 0;
+    bound.onDidChangePanel(['nodes.list'], () => heard++);
+    fake.change('https://c', (panel) => { panel.state = 'tokenRejected'; });
+    fake.activate('https://c');
+    assert.equal(heard, 0, 'another panel\'s 401 and a switch of panel are not its business');
+    fake.change('https://b', (panel) => { panel.scopes.delete('nodes:read'); });
+    assert.equal(heard, 1, 'its own scope belief changed');
+    fake.change('https://b', (panel) => { panel.state = 'tokenRejected'; });
+    assert.equal(heard, 2, 'its own token was rejected');
+    assert.equal(bound.state, 'tokenRejected');
+    assert.equal(bound.active?.id, 'https://b');
+  });
+
+  it('answers for its own panel\'s scopes, not the active panel\'s', () => {
+    const fake = fleetSession();
+    fake.change('https://a', (panel) => { panel.scopes.clear(); });
+    const bound = new PanelBoundSession(fake.session, 'https://b');
+    assert.equal(bound.capabilities.can('nodes.list'), true);
+    assert.equal(new PanelBoundSession(fake.session, 'https://a').capabilities.can('nodes.list'), false);
+  });
+});
