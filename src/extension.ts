@@ -38,6 +38,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerLazily(groups.settings),
     registerLazily(groups.audit),
     registerLazily(groups.documents),
+    registerLazily(groups.usersTable),
     // A drop in the Nodes view sends the new order through the node commands (loaded then if need be).
     services.views.nodes.dragAndDrop.handleReorder((panelId, ids) => nodes.loaded().reorder(panelId, ids)),
     vscode.window.onDidChangeWindowState((state) => {

@@ -39,6 +39,14 @@ export function lazyCommandGroups(services: Services) {
     ],
     load: () => (require('../users/index') as typeof import('../users/index')).registerUserCommands(services),
   };
+  const usersTable: LazyCommandGroup<vscode.Disposable> = {
+    commands: [
+      'panelOps.users.applyPlan',
+      'panelOps.users.editAsTable',
+      'panelOps.users.revertLastPlan',
+    ],
+    load: () => (require('../usersTable/index') as typeof import('../usersTable/index')).registerUsersTableCommands(services),
+  };
   const nodes: LazyCommandGroup<NodeCommands> = {
     commands: [
       'panelOps.nodes.apply',
@@ -148,5 +156,5 @@ export function lazyCommandGroups(services: Services) {
     ],
     load: () => (require('../documents/index') as typeof import('../documents/index')).registerDocumentCommands(services),
   };
-  return { users, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents };
+  return { users, usersTable, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents };
 }
