@@ -5,10 +5,11 @@
  *    document's query when listing it costs fewer requests than one read per user. A user the panel holds
  *    differently from when the document was read is a conflict: skipped and listed, never overwritten; one
  *    the panel no longer has is gone.
- * 2. Creates go through `POST /keys/batch` (100 a request), enable/disable and delete through
+ * 2. Creates go through `POST /keys/import` (one request per set of nodes, 100 users a request: it takes
+ *    label, type, note, owner and expiry, as Import Users sends it), enable/disable and delete through
  *    `POST /keys/bulk` (1,000 a request); field changes (`PATCH /keys/{id}`) and node bindings
  *    (`POST /keys/{id}/bindings`, `DELETE /keys/{id}/bindings/{node}`) one user at a time under adaptive
- *    concurrency. A batch create does not take a note or an owner, so those follow as a PATCH.
+ *    concurrency.
  * 3. A lost answer is never sent again: the users it concerned are read back and the outcome is what the
  *    panel holds (reconciled, or not applied). A refusal keeps the panel's words.
  *
@@ -29,7 +30,7 @@ const PAGE = 200;
 /** A user the panel created from a lost batch answer was created since the request was sent, less this clock difference. */
 const CLOCK_SLACK_MS = 60_000;
 
-export type TableKeys = Pick<KeysApi, 'get' | 'listAll' | 'allPages' | 'update' | 'bulk' | 'batch' | 'bindings'>;
+export type TableKeys = Pick<KeysApi, 'get' | 'listAll' | 'allPages' | 'update' | 'bulk' | 'import' | 'bindings'>;
 
 export interface TableClient {
   readonly keys: TableKeys;
@@ -147,15 +148,14 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
     else toDelete.push(user);
   }
 
-  // 2. Creates, in batches.
+  // 2. Creates: one `POST /keys/import` per set of nodes (it takes note and owner; `/keys/batch` does not).
   const notSent: PlannedCreate[] = [];
-  for (let at = 0; at < plan.creates.length; at += BATCH_SIZE) {
-    const chunk = plan.creates.slice(at, at + BATCH_SIZE);
+  for (const chunk of createGroups(plan.creates)) {
     if (stopped()) {
       notSent.push(...chunk);
       continue;
     }
-    const made = await createBatch(client, chunk, counted, now);
+    const made = await createGroup(client, chunk, counted, now);
     for (const [index, create] of chunk.entries()) {
       const result = made[index];
       if (result.key) {
@@ -165,21 +165,8 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
       }
       outcomes.push({ action: 'create', kind: result.kind, id: result.key?.id, label: create.values.label, line: create.line, detail: result.detail });
     }
-    // What a batch create does not take: note and owner, then the enabled state.
-    const followUps = chunk.map((create, index) => ({ create, key: made[index].key })).filter((entry) => entry.key !== undefined) as { create: PlannedCreate; key: Key }[];
-    await adaptivePool(followUps.filter(({ create }) => create.values.note !== '' || create.values.owner !== ''), { cap: options.maxConcurrency }, async ({ create, key }) => {
-      const body: JsonObject = {};
-      if (create.values.note !== '') body.note = create.values.note;
-      if (create.values.owner !== '') body.owner_label = create.values.owner;
-      try {
-        keys.set(key.id.toLowerCase(), await counted(() => client.keys.update(key.id, body)));
-      } catch (error) {
-        if (isStatus(error, 429)) throw error;
-        const outcome = outcomes.find((entry) => entry.id === key.id);
-        if (outcome) Object.assign(outcome, { detail: `note and owner not set: ${words(error)}` });
-      }
-    });
-    const disabledNew = followUps.filter(({ create }) => !create.values.enabled).map(({ key }) => key.id);
+    // A new user is enabled: those whose row says otherwise are disabled, in bulk.
+    const disabledNew = chunk.flatMap((create, index) => (!create.values.enabled && made[index].key ? [made[index].key.id] : []));
     if (disabledNew.length > 0) await bulk(client, 'disable', disabledNew, counted).catch(() => undefined);
     step(chunk.length);
   }
@@ -420,12 +407,27 @@ interface Made {
   readonly detail?: string;
 }
 
-/** One `POST /keys/batch`; after a lost answer, the users it made are found by label, type, nodes and time. */
-async function createBatch(client: TableClient, chunk: readonly PlannedCreate[], counted: <T>(call: () => Promise<T>) => Promise<T>, now: () => number): Promise<Made[]> {
-  const items = chunk.map(({ values }) => ({ label: values.label, type: values.type, node_ids: [...values.nodeIds], expires_at: values.expiresAt }));
+/** Creates grouped by their set of nodes, at most BATCH_SIZE a group. */
+function createGroups(creates: readonly PlannedCreate[]): PlannedCreate[][] {
+  const byNodes = new Map<string, PlannedCreate[]>();
+  for (const create of creates) {
+    const key = create.values.nodeIds.join(',');
+    byNodes.set(key, [...(byNodes.get(key) ?? []), create]);
+  }
+  return [...byNodes.values()].flatMap((group) => Array.from({ length: Math.ceil(group.length / BATCH_SIZE) }, (_, i) => group.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE)));
+}
+
+/** One `POST /keys/import`; after a lost answer, the users it made are found by label, type, nodes and time. */
+async function createGroup(client: TableClient, chunk: readonly PlannedCreate[], counted: <T>(call: () => Promise<T>) => Promise<T>, now: () => number): Promise<Made[]> {
+  const items = chunk.map(({ values }) => {
+    const item: JsonObject = { label: values.label, type: values.type, expires_at: values.expiresAt };
+    if (values.note !== '') item.note = values.note;
+    if (values.owner !== '') item.owner_label = values.owner;
+    return item;
+  });
   const sentAt = now();
   try {
-    const answer = await counted(() => client.keys.batch({ items }));
+    const answer = await counted(() => client.keys.import({ items, node_ids: [...chunk[0].values.nodeIds] }));
     const made: Key[] = Array.isArray(answer?.items) ? (answer.items as unknown[]).filter(isKey) : [];
     return chunk.map((_, index): Made => (made[index] ? { kind: 'applied', key: made[index] } : { kind: 'notApplied', detail: 'the panel\'s answer did not list this user' }));
   } catch (error) {
@@ -443,7 +445,7 @@ async function createBatch(client: TableClient, chunk: readonly PlannedCreate[],
   }
 }
 
-/** A 422 of a batch names its items (`items[3].label`): each create gets its own words, or the whole refusal. */
+/** A 422 of an import names its items (`items[3].label`): each create gets its own words, or the whole refusal. */
 function itemWords(error: unknown, index: number): string {
   if (error instanceof PanelHttpError && error.fields) {
     const own = Object.entries(error.fields).filter(([name]) => name.startsWith(`items[${index}]`)).map(([name, message]) => `${name.replace(/^items\[\d+\]\./, '')}: ${message}`);

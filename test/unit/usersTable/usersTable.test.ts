@@ -130,9 +130,9 @@ describe('users table: applying against the simulated panel', () => {
     assert.ok(fixture.panel.data.keys.get(base[2].id.toLowerCase())?.disabled_at);
     assert.deepEqual(fixture.panel.data.keys.get(base[3].id.toLowerCase())?.bindings.map((binding) => binding.node_id), [other.id.toLowerCase()]);
     assert.equal([...fixture.panel.data.keys.values()].filter((key) => key.label === 'Table created' && key.note === 'from the table').length, 1);
-    assert.equal(requests('PATCH', /\/keys\//), 3, 'two expiries and the new user\'s note');
+    assert.equal(requests('PATCH', /\/keys\//), 2, 'the two expiries');
     assert.equal(requests('POST', /\/keys\/bulk$/), 1);
-    assert.equal(requests('POST', /\/keys\/batch$/), 1);
+    assert.equal(requests('POST', /\/keys\/import$/), 1, 'the create, with its note');
     assert.equal(requests('POST', /\/keys\/[^/]+\/bindings$/), 1);
     assert.equal(requests('DELETE', /\/bindings\//), base[3].nodeIds.length);
     assert.equal(result.requests, fixture.panel.requests.length);
@@ -151,14 +151,14 @@ describe('users table: applying against the simulated panel', () => {
     assert.equal([...fixture.panel.data.keys.values()].filter((key) => key.label === 'Table created').length, 0);
   });
 
-  it('reconciles a lost answer to a batch create without making the user twice', async () => {
+  it('reconciles a lost answer to a create without making the user twice', async () => {
     const { api, nodes, base, nodeNames, rows, baseMap } = await setUp(2);
     const edited = [...rows, { line: 9, id: '', label: 'Lost create', note: '', owner: '', type: 'SHARED', expiry: '', enabled: 'true', nodes: [nodes[1].name] } satisfies TableRow];
     const plan = planUsers(base, edited, nodeNames, Date.now());
-    fixture.panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: '/keys/batch' } });
+    fixture.panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: '/keys/import' } });
     const result = await applyPlan(api, plan, { base: baseMap, deleteRemoved: false, maxConcurrency: 4 });
     assert.deepEqual(result.outcomes.map((outcome) => outcome.kind), ['reconciled']);
-    assert.equal(requests('POST', /\/keys\/batch$/), 1, 'sent once');
+    assert.equal(requests('POST', /\/keys\/import$/), 1, 'sent once');
     assert.equal([...fixture.panel.data.keys.values()].filter((key) => key.label === 'Lost create').length, 1);
     assert.equal(result.created.length, 1);
   });

@@ -1,0 +1,172 @@
+// Users as a document (issue 20): open 200 users as a table, edit them as text, save (a plan, nothing
+// sent), apply (re-read, conflicts skipped, bulk where the contract has it, a lost answer reconciled),
+// then revert. Everything goes through the commands and the document, as an operator would.
+import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { KeyRecord, NodeRecord } from '../panel/types';
+import { endEditorTest } from './editorSupport';
+import { connectedPanelForActions, eventually, runOnWithAnswers, runWithAnswers, userGroup, type TestApi } from './support';
+import type { SimulatedPanel } from '../panel';
+
+const COUNT = 200;
+const FUTURE = '2031-03-01T00:00:00.000Z';
+
+describe('Users as a table: edit, plan, apply, revert', () => {
+  const connected = connectedPanelForActions({ connect: { name: 'Users table panel' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+  let nodeA: NodeRecord;
+  let nodeB: NodeRecord;
+  let users: KeyRecord[];
+
+  before(() => {
+    ({ api, panel } = connected);
+    const nodes = [...panel.data.nodes.values()];
+    const unique = nodes.filter((node) => nodes.filter((other) => other.name === node.name).length === 1);
+    [nodeA, nodeB] = unique;
+    const template = [...panel.data.keys.values()][0];
+    users = Array.from({ length: COUNT }, (_, i) => {
+      const record: KeyRecord = {
+        ...structuredClone(template),
+        id: randomUUID(),
+        label: `Tabular ${String(i + 1).padStart(3, '0')}`,
+        note: null,
+        owner_label: 'Table team',
+        type: 'PERSONAL',
+        status: 'active',
+        expires_at: null,
+        disabled_at: null,
+        revoked_at: null,
+        created_at: new Date(Date.now() - 86_400_000 - i * 1000).toISOString(),
+        bindings: [{ node_id: nodeA.id, profile_sync: 'synced' }],
+      };
+      panel.data.keys.set(record.id, record);
+      return record;
+    });
+    api.users.provider.setFilter({ q: 'Tabular' });
+  });
+  after(async () => {
+    api.users.provider.setFilter({});
+    await endEditorTest(api);
+  });
+
+  const held = (user: KeyRecord) => panel.data.keys.get(user.id);
+  const mutations = () => panel.requests.filter((request) => request.method !== 'GET');
+  const count = (method: string, path: RegExp) => panel.requests.filter((request) => request.method === method && path.test(request.path)).length;
+
+  function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+  }
+
+  function documentNamed(name: string): vscode.TextDocument | undefined {
+    return [...vscode.workspace.textDocuments].reverse().find((document) => document.uri.path.endsWith(`/${name}`));
+  }
+
+  it('opens the filtered users, plans a save without sending anything, applies exactly the plan, and reverts it', async function () {
+    this.timeout(120_000);
+    let disabledCount = '';
+    // Open: Edit Users as Table on the current filter (the view's title), as CSV.
+    panel.resetRequests();
+    const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
+    assert.ok(uri instanceof vscode.Uri && uri.scheme === 'panelops', String(uri));
+    await eventually(() => (openDocument(uri)?.lineCount ?? 0) >= COUNT + 1, 'every row is in the document');
+    const document = openDocument(uri) as vscode.TextDocument;
+    const header = document.lineAt(0).text;
+    assert.equal(header, 'id,label,note,owner,type,expiry,enabled,nodes');
+    assert.ok(!/secret|tg:|https?:\/\//i.test(document.getText()), 'no secrets or links in the table');
+    const lines = document.getText().split('\n').filter((line) => line !== '');
+    assert.equal(lines.length, COUNT + 1);
+    const byLabel = new Map(lines.slice(1).map((line) => [line.split(',')[1], line]));
+    const row = (i: number) => byLabel.get(users[i].label) as string;
+    const withField = (line: string, column: number, value: string) => line.split(',').map((field, index) => (index === column ? value : field)).join(',');
+
+    // Edit: 50 expiries, 10 disabled, 5 rebound, 1 deleted, 3 added, and 2 invalid rows.
+    const edited: string[] = [header];
+    for (let i = 0; i < COUNT; i++) {
+      if (i < 50) edited.push(withField(row(i), 5, FUTURE));
+      else if (i < 60) edited.push(withField(row(i), 6, 'false'));
+      else if (i < 65) edited.push(withField(row(i), 7, nodeB.name));
+      else if (i === 65) continue;
+      else if (i === 66) edited.push(withField(row(i), 7, 'no-such-node'));
+      else if (i === 67) edited.push(withField(row(i), 5, '2020-01-01T00:00:00Z'));
+      else edited.push(row(i));
+    }
+    for (let n = 1; n <= 3; n++) edited.push(`,Tabular new ${n},,Table team,SHARED,,true,${nodeA.name}`);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), `${edited.join('\n')}\n`);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+
+    // Save: the plan opens beside, the invalid rows are Problems, and nothing is sent.
+    panel.resetRequests();
+    assert.ok(await document.save(), 'a table that reads is saved (the plan is its result)');
+    assert.equal(document.isDirty, false);
+    assert.deepEqual(mutations().map((request) => `${request.method} ${request.path}`), [], 'saving sends nothing');
+    await eventually(() => documentNamed('users-plan.diff') !== undefined, 'the plan opened');
+    const plan = (documentNamed('users-plan.diff') as vscode.TextDocument).getText();
+    assert.match(plan, /create 3 · update 50 \(expiry 50\) · disable 10 · enable 0 · delete 1 · node bindings 10 \(\+5 −5\)/);
+    assert.match(plan, /2 rows are invalid/);
+    const problems = vscode.languages.getDiagnostics(uri);
+    assert.equal(problems.length, 2, JSON.stringify(problems.map((problem) => problem.message)));
+    assert.ok(problems.some((problem) => /no-such-node/.test(problem.message) && document.lineAt(problem.range.start.line).text.includes(users[66].label)));
+    assert.ok(problems.some((problem) => /not in the future/.test(problem.message) && document.lineAt(problem.range.start.line).text.includes(users[67].label)));
+
+    // Meanwhile: someone changes the first user on the panel, and the answer to the create will be lost.
+    const conflicting = held(users[0]) as KeyRecord;
+    conflicting.note = 'changed in the web UI';
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: '/keys/import' } });
+    panel.resetRequests();
+
+    // Apply (the plan's Apply Plan, with the deletion confirmed).
+    const planUri = (documentNamed('users-plan.diff') as vscode.TextDocument).uri;
+    await runOnWithAnswers('panelOps.users.applyPlan', [planUri], 'Delete 1 User');
+    assert.equal(count('PATCH', /\/keys\/[^/]+$/), 49, 'one PATCH per expiry, the conflict skipped');
+    assert.equal(count('POST', /\/keys\/bulk$/), 2, 'disable and delete in bulk');
+    assert.equal(count('POST', /\/keys\/import$/), 1, 'the three creates (one set of nodes) in one request, sent once');
+    assert.equal(count('POST', /\/keys\/batch$/), 0);
+    assert.equal(count('POST', /\/keys$/), 0);
+    assert.equal(count('POST', /\/keys\/[^/]+\/bindings$/), 5);
+    assert.equal(count('DELETE', /\/keys\/[^/]+\/bindings\//), 5);
+    assert.equal(count('DELETE', /\/keys\/[^/]+$/), 0);
+    assert.equal(count('GET', /\/keys\/[0-9a-f-]{36}$/), 0, 're-read by listing the filter, not one user at a time');
+
+    assert.equal(held(users[0])?.expires_at, null, 'the conflict is not overwritten');
+    assert.equal(held(users[0])?.note, 'changed in the web UI');
+    for (const user of users.slice(1, 50)) assert.equal(held(user)?.expires_at, FUTURE, user.label);
+    for (const user of users.slice(50, 60)) assert.ok(held(user)?.disabled_at, user.label);
+    for (const user of users.slice(60, 65)) assert.deepEqual(held(user)?.bindings.map((binding) => binding.node_id), [nodeB.id], user.label);
+    assert.equal(held(users[65]), undefined, 'the deleted row\'s user is deleted');
+    assert.deepEqual(held(users[66])?.bindings.map((binding) => binding.node_id), [nodeA.id], 'nothing sent for an invalid row');
+    assert.equal(held(users[67])?.expires_at, null, 'nothing sent for an invalid row');
+    for (let n = 1; n <= 3; n++) assert.equal([...panel.data.keys.values()].filter((key) => key.label === `Tabular new ${n}`).length, 1, `Tabular new ${n} made once`);
+
+    await eventually(() => documentNamed('users-report.md') !== undefined, 'the report opened');
+    const report = (documentNamed('users-report.md') as vscode.TextDocument).getText();
+    assert.match(report, /skipped: changed on the panel since the table was read \(1\)/);
+    assert.ok(report.includes(users[0].label));
+    assert.match(report, /reconciled \(3\)/);
+    assert.match(report, /applied \(65\)/);
+    assert.ok(api.input.notices.some((notice) => /bindings of 2 nodes changed/.test(notice.message)), 'apply configuration is offered');
+
+    // The Users view follows: the disabled group (under the filter) counts the ten.
+    await eventually(() => {
+      void userGroup(api, 'disabled').then((group) => { disabledCount = String(group.description); });
+      return disabledCount === '10';
+    }, 'the disabled group counts the ten');
+
+    // Revert: its own plan first, then back to what the panel held; the created users deleted on request.
+    panel.resetRequests();
+    await runWithAnswers('panelOps.users.revertLastPlan', 'Revert', 'Delete 3 Users');
+    const revertPlan = documentNamed('users-revert-plan.diff')?.getText() ?? '';
+    assert.match(revertPlan, /update 49 \(expiry 49\) · disable 0 · enable 10 · delete 3 · node bindings 10/);
+    assert.match(revertPlan, /1 user the plan deleted is gone/);
+    for (const user of users.slice(1, 65)) {
+      const now = held(user) as KeyRecord;
+      assert.equal(now.expires_at, null, user.label);
+      assert.equal(now.disabled_at, null, user.label);
+      assert.deepEqual(now.bindings.map((binding) => binding.node_id), [nodeA.id], user.label);
+    }
+    assert.equal([...panel.data.keys.values()].filter((key) => key.label.startsWith('Tabular new')).length, 0);
+    assert.equal(held(users[0])?.note, 'changed in the web UI', 'revert leaves what it did not change');
+  });
+});
