@@ -170,3 +170,66 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     assert.equal(held(users[0])?.note, 'changed in the web UI', 'revert leaves what it did not change');
   });
 });
+
+describe('Users as a table: where it opens, the JSON variant, and a save that is not a table', () => {
+  const connected = connectedPanelForActions({ connect: { name: 'Users table entry points' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => ({ api, panel } = connected));
+  afterEach(async () => {
+    await vscode.workspace.getConfiguration('panelOps').update('usersTable.format', undefined, vscode.ConfigurationTarget.Global);
+    await endEditorTest(api);
+  });
+
+  const rowsOf = (uri: vscode.Uri) => (vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString())?.getText() ?? '').split('\n').filter((line) => line !== '').slice(1);
+
+  it('on a state group: its users, under the filter', async () => {
+    const group = await userGroup(api, 'disabled');
+    const uri = await runOnWithAnswers('panelOps.users.editAsTable', [group]) as vscode.Uri;
+    const disabled = [...panel.data.keys.values()].filter((key) => key.disabled_at !== null && key.status !== 'revoked' && !(key.expires_at && Date.parse(key.expires_at) < Date.now()));
+    await eventually(() => rowsOf(uri).length === disabled.length, `the ${disabled.length} disabled users`);
+    for (const key of disabled) assert.ok(rowsOf(uri).some((row) => row.startsWith(key.id)), key.label);
+  });
+
+  it('on a node\'s users, as JSON: the users bound to that node', async () => {
+    await vscode.workspace.getConfiguration('panelOps').update('usersTable.format', 'json', vscode.ConfigurationTarget.Global);
+    const node = [...panel.data.nodes.values()].find((candidate) => [...panel.data.keys.values()].some((key) => key.bindings.some((binding) => binding.node_id === candidate.id)));
+    assert.ok(node);
+    const section = (await api.nodes.provider.getChildren(await (async () => {
+      const items = (await api.nodes.provider.getChildren()) ?? [];
+      return items.find((item) => (typeof item.label === 'string' ? item.label : item.label?.label) === node.name);
+    })())) ?? [];
+    const users = section.find((item) => item.contextValue === 'nodeSection.users');
+    assert.ok(users, 'the node\'s Users section');
+    const uri = await runOnWithAnswers('panelOps.users.editAsTable', [users]) as vscode.Uri;
+    assert.ok(uri.path.endsWith('.json'), uri.path);
+    const bound = [...panel.data.keys.values()].filter((key) => key.bindings.some((binding) => binding.node_id === node.id));
+    await eventually(() => {
+      const text = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString())?.getText() ?? '';
+      try {
+        return (JSON.parse(text) as unknown[]).length === bound.length;
+      } catch {
+        return false;
+      }
+    }, `the ${bound.length} users of ${node.name}`);
+  });
+
+  it('on a selection of users; a save that is not a table stays unsaved with the reason in Problems, and sends nothing', async () => {
+    const group = await userGroup(api, 'active');
+    const items = ((await api.users.provider.getChildren(group)) ?? []).filter((item) => /^user\./.test(item.contextValue ?? '')).slice(0, 3);
+    assert.equal(items.length, 3);
+    const uri = await runOnWithAnswers('panelOps.users.editAsTable', [items[0], items]) as vscode.Uri;
+    await eventually(() => rowsOf(uri).length === 3, 'the three selected users');
+    const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString()) as vscode.TextDocument;
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(2, 0), '"broken,quote\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    panel.resetRequests();
+    const saved = await document.save();
+    assert.equal(saved, false, 'the save is refused');
+    assert.equal(document.isDirty, true);
+    await eventually(() => vscode.languages.getDiagnostics(uri).length > 0, 'the reason is in Problems');
+    assert.equal(panel.requests.filter((request) => request.method !== 'GET').length, 0);
+  });
+});
