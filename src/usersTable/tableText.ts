@@ -25,7 +25,9 @@ const FORMULA = /^'*[=+\-@\t\r]/;
 function field(value: string): string {
   // text/csv.ts puts ' before a leading formula character; one more ' before a value that already starts
   // with quotes and a formula character, so reading strips exactly one and gets the value back.
-  return csvField(value.startsWith("'") && FORMULA.test(value) ? `'${value}` : value);
+  const written = csvField(value.startsWith("'") && FORMULA.test(value) ? `'${value}` : value);
+  // Reading trims spaces around a value, not inside quotes: a value that starts or ends with one is quoted.
+  return /^\s|\s$/.test(written) && !written.startsWith('"') ? `"${written.replace(/"/g, '""')}"` : written;
 }
 
 function unguarded(value: string): string {

@@ -51,7 +51,7 @@ export async function applyTablePlan(context: UsersTableContext, from?: unknown)
     return undefined;
   }
   const target = { panelId: session.file.panelId, query: session.origin.kind === 'query' ? session.origin.query : undefined, total: session.total };
-  const result = await applyWithReport(context, target, saved.plan, session.baseMap, vscode.l10n.t('Result of the plan for {0}', session.what));
+  const result = await applyWithReport(context, target, saved.plan, session.baseMap, vscode.l10n.t('Result of the plan for {0} on {1}', session.what, plainLabel(context.session.panel(session.file.panelId)?.name ?? session.file.panelId, 60)));
   if (result) {
     session.version++;
     await rereadTable(context, session).catch((error: unknown) => tellFailure(context, vscode.l10n.t('Could not read the table again'), error, 'warning'));

@@ -3,6 +3,7 @@ import type { ApplyResult, OutcomeKind, UserOutcome } from '../../usersTable/app
 import type { NodeNames, UserState } from '../../usersTable/userRows';
 import { summarize, type PatchField, type PlannedUpdate, type RowProblem, type UsersPlan } from '../../usersTable/usersPlan';
 import { plainLabel } from '../../text/plainText';
+import { plural } from '../../text/plural';
 
 /** A problem of a row, in words. */
 export function problemText(problem: RowProblem): string {
@@ -41,6 +42,11 @@ function beforeValue(user: UserState, field: PatchField): string | null {
   return field === 'expiry' ? user.expiresAt : user[field];
 }
 
+/** "2 rows are invalid (see Problems): nothing is sent for them." */
+export function invalidText(count: number): string {
+  return plural(count, { one: '{0} row is invalid (see Problems): nothing is sent for it.', other: '{0} rows are invalid (see Problems): nothing is sent for them.' }, vscode.l10n.t);
+}
+
 /** The summary line: create N, update M (by field), disable K, enable, delete J, bindings L. */
 export function summaryText(plan: UsersPlan): string {
   const summary = summarize(plan);
@@ -59,7 +65,7 @@ export function planDocument(plan: UsersPlan, names: NodeNames, heading: string)
   const lines = [
     `# ${heading}`,
     `# ${summaryText(plan)}`,
-    summary.invalid > 0 ? `# ${vscode.l10n.t('{0} rows are invalid (see Problems): nothing is sent for them.', summary.invalid)}` : undefined,
+    summary.invalid > 0 ? `# ${invalidText(summary.invalid)}` : undefined,
     plan.deletes.length > 0 ? `# ${vscode.l10n.t('Deleted rows: you are asked whether to delete those users when you apply.')}` : undefined,
     plan.deletesHeld ? `# ${vscode.l10n.t('A row carries an id this table was not read with, so no user is deleted by this plan.')}` : undefined,
     `# ${vscode.l10n.t('Nothing has been sent. Run Apply Plan to send it.')}`,

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { UsersTableFile } from '../../editors/usersTableFiles';
+import { plainLabel } from '../../text/plainText';
 import { readTable, TableSyntaxError } from '../../usersTable/tableText';
 import { isEmptyPlan, planUsers, summarize, type UsersPlan } from '../../usersTable/usersPlan';
-import { planDocument, problemText, summaryText } from './planText';
+import { invalidText, planDocument, problemText, summaryText } from './planText';
 import type { TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
 
@@ -37,7 +38,8 @@ export async function saveTablePlan(context: UsersTableContext, file: UsersTable
 
 /** Opens a plan beside its table (a read-only, diff-like document with Apply Plan on it). */
 export async function showPlan(context: UsersTableContext, session: TableSession, plan: UsersPlan, heading?: string): Promise<vscode.Uri> {
-  const title = heading ?? vscode.l10n.t('Plan for {0} on {1}', session.what, session.file.uri.authority);
+  const panelName = plainLabel(context.session.panel(session.file.panelId)?.name ?? session.file.panelId, 60);
+  const title = heading ?? vscode.l10n.t('Plan for {0} on {1}', session.what, panelName);
   const uri = context.documents.keep(`users-plan.diff`, planDocument(plan, session.names, title));
   context.tables.setPlan(session, { plan, uri, version: session.version });
   const document = await vscode.workspace.openTextDocument(uri);
@@ -46,7 +48,7 @@ export async function showPlan(context: UsersTableContext, session: TableSession
   const summary = summarize(plan);
   if (isEmptyPlan(plan) && summary.invalid === 0) void context.input.notify('info', vscode.l10n.t('Nothing to change: the table holds what the panel held when it was read.'));
   else void context.input.notify(summary.invalid > 0 ? 'warning' : 'info', summary.invalid > 0
-    ? vscode.l10n.t('Planned: {0}. {1} rows are invalid (see Problems): nothing will be sent for them. Nothing has been sent.', summaryText(plan), summary.invalid)
+    ? vscode.l10n.t('Planned: {0}. {1} Nothing has been sent.', summaryText(plan), invalidText(summary.invalid))
     : vscode.l10n.t('Planned: {0}. Nothing has been sent: run Apply Plan to send it.', summaryText(plan)));
   return uri;
 }

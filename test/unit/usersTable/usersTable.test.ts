@@ -22,6 +22,7 @@ describe('users table: text', () => {
   it('reads back what it writes, CSV and JSON, formula guard and quotes included', () => {
     const users = [
       user('u1', { note: '=SUM(A1)', owner: '-ops', label: 'Comma, "quoted"' }),
+      user('u3', { label: 'Very long label '.repeat(3), note: '  leading and trailing  ', owner: ' x' }),
       user('u2', { note: "'=already", expiresAt: '2027-01-01T00:00:00.000Z', enabled: false, nodeIds: ['n1', 'n2', 'n3'] }),
     ];
     for (const format of ['csv', 'json'] as const) {
@@ -29,10 +30,10 @@ describe('users table: text', () => {
       const rows = readTable(format, text);
       const plan = planUsers(users, rows, names, NOW);
       assert.deepEqual(summarize(plan).update + plan.creates.length + plan.deletes.length + plan.problems.length, 0, `${format}: ${text}`);
-      assert.deepEqual(rows.map((row) => row.line), format === 'csv' ? [2, 3] : [2, 3]);
+      assert.deepEqual(rows.map((row) => row.line), [2, 3, 4]);
     }
     // A node name two nodes share is written as the node's id.
-    assert.match(tableText('csv', [rowOf(users[1], names)]), /fra-1; ams-1; n3/);
+    assert.match(tableText('csv', [rowOf(users[2], names)]), /fra-1; ams-1; n3/);
   });
 
   it('refuses text that is not a table (a failed parse leaves the document unsaved)', () => {
