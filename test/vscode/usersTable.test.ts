@@ -12,6 +12,15 @@ import type { SimulatedPanel } from '../panel';
 const COUNT = 200;
 const FUTURE = '2031-03-01T00:00:00.000Z';
 
+/** Polls an async condition every 200 ms until it holds, failing after `ms`. */
+async function within(ms: number, condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    assert.ok(Date.now() < deadline, `${what}: not within ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe('Users as a table: edit, plan, apply, revert', () => {
   const connected = connectedPanelForActions({ connect: { name: 'Users table panel' } });
   let api: TestApi;
@@ -65,7 +74,6 @@ describe('Users as a table: edit, plan, apply, revert', () => {
 
   it('opens the filtered users, plans a save without sending anything, applies exactly the plan, and reverts it', async function () {
     this.timeout(120_000);
-    let disabledCount = '';
     // Open: Edit Users as Table on the current filter (the view's title), as CSV.
     panel.resetRequests();
     const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
@@ -84,8 +92,10 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     // Edit: 50 expiries, 10 disabled, 5 rebound, 1 deleted, 3 added, and 2 invalid rows.
     const edited: string[] = [header];
     for (let i = 0; i < COUNT; i++) {
-      if (i < 50) edited.push(withField(row(i), 5, FUTURE));
-      else if (i < 60) edited.push(withField(row(i), 6, 'false'));
+      // The panel lists the newest first: the last ten added are on the active group's first page.
+      if (i >= COUNT - 10) edited.push(withField(row(i), 6, 'false'));
+      else if (i < 10) edited.push(row(i));
+      else if (i < 60) edited.push(withField(row(i), 5, FUTURE));
       else if (i < 65) edited.push(withField(row(i), 7, nodeB.name));
       else if (i === 65) continue;
       else if (i === 66) edited.push(withField(row(i), 7, 'no-such-node'));
@@ -111,10 +121,14 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     assert.ok(problems.some((problem) => /no-such-node/.test(problem.message) && document.lineAt(problem.range.start.line).text.includes(users[66].label)));
     assert.ok(problems.some((problem) => /not in the future/.test(problem.message) && document.lineAt(problem.range.start.line).text.includes(users[67].label)));
 
-    // Meanwhile: someone changes the first user on the panel, and the answer to the create will be lost.
-    const conflicting = held(users[0]) as KeyRecord;
+    // Meanwhile: someone changes a user on the panel (one whose expiry the table changes), and the answer to
+    // the create will be lost.
+    const conflicting = held(users[10]) as KeyRecord;
     conflicting.note = 'changed in the web UI';
     panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: '/keys/import' } });
+    panel.resetRequests();
+    const activeIds = async () => (((await api.users.provider.getChildren(await userGroup(api, 'active'))) ?? []) as unknown as { key?: { id: string } }[]).map((item) => item.key?.id);
+    await within(15_000, async () => (await activeIds()).includes(users[COUNT - 1].id), 'the active group shows the users to disable before the apply');
     panel.resetRequests();
 
     // Apply (the plan's Apply Plan, with the deletion confirmed).
@@ -130,10 +144,10 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     assert.equal(count('DELETE', /\/keys\/[^/]+$/), 0);
     assert.equal(count('GET', /\/keys\/[0-9a-f-]{36}$/), 0, 're-read by listing the filter, not one user at a time');
 
-    assert.equal(held(users[0])?.expires_at, null, 'the conflict is not overwritten');
-    assert.equal(held(users[0])?.note, 'changed in the web UI');
-    for (const user of users.slice(1, 50)) assert.equal(held(user)?.expires_at, FUTURE, user.label);
-    for (const user of users.slice(50, 60)) assert.ok(held(user)?.disabled_at, user.label);
+    assert.equal(held(users[10])?.expires_at, null, 'the conflict is not overwritten');
+    assert.equal(held(users[10])?.note, 'changed in the web UI');
+    for (const user of users.slice(11, 60)) assert.equal(held(user)?.expires_at, FUTURE, user.label);
+    for (const user of users.slice(COUNT - 10)) assert.ok(held(user)?.disabled_at, user.label);
     for (const user of users.slice(60, 65)) assert.deepEqual(held(user)?.bindings.map((binding) => binding.node_id), [nodeB.id], user.label);
     assert.equal(held(users[65]), undefined, 'the deleted row\'s user is deleted');
     assert.deepEqual(held(users[66])?.bindings.map((binding) => binding.node_id), [nodeA.id], 'nothing sent for an invalid row');
@@ -143,16 +157,14 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     await eventually(() => documentNamed('users-report.md') !== undefined, 'the report opened');
     const report = (documentNamed('users-report.md') as vscode.TextDocument).getText();
     assert.match(report, /skipped: changed on the panel since the table was read \(1\)/);
-    assert.ok(report.includes(users[0].label));
+    assert.ok(report.includes(users[10].label));
     assert.match(report, /reconciled \(3\)/);
     assert.match(report, /applied \(65\)/);
     assert.ok(api.input.notices.some((notice) => /bindings of 2 nodes changed/.test(notice.message)), 'apply configuration is offered');
 
-    // The Users view follows: the disabled group (under the filter) counts the ten.
-    await eventually(() => {
-      void userGroup(api, 'disabled').then((group) => { disabledCount = String(group.description); });
-      return disabledCount === '10';
-    }, 'the disabled group counts the ten');
+    // The Users view follows the answers: the ten disabled users leave the (loaded) active group.
+    const disabledIds = new Set(users.slice(COUNT - 10).map((user) => user.id));
+    await within(15_000, async () => !(await activeIds()).some((id) => id !== undefined && disabledIds.has(id)), 'the disabled users left the active group');
 
     // Revert: its own plan first, then back to what the panel held; the created users deleted on request.
     panel.resetRequests();
@@ -160,14 +172,14 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     const revertPlan = documentNamed('users-revert-plan.diff')?.getText() ?? '';
     assert.match(revertPlan, /update 49 \(expiry 49\) · disable 0 · enable 10 · delete 3 · node bindings 10/);
     assert.match(revertPlan, /1 user the plan deleted is gone/);
-    for (const user of users.slice(1, 65)) {
+    for (const user of [...users.slice(11, 65), ...users.slice(COUNT - 10)]) {
       const now = held(user) as KeyRecord;
       assert.equal(now.expires_at, null, user.label);
       assert.equal(now.disabled_at, null, user.label);
       assert.deepEqual(now.bindings.map((binding) => binding.node_id), [nodeA.id], user.label);
     }
     assert.equal([...panel.data.keys.values()].filter((key) => key.label.startsWith('Tabular new')).length, 0);
-    assert.equal(held(users[0])?.note, 'changed in the web UI', 'revert leaves what it did not change');
+    assert.equal(held(users[10])?.note, 'changed in the web UI', 'revert leaves what it did not change');
   });
 });
 
