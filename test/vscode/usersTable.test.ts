@@ -245,3 +245,42 @@ describe('Users as a table: where it opens, the JSON variant, and a save that is
     assert.equal(panel.requests.filter((request) => request.method !== 'GET').length, 0);
   });
 });
+
+describe('Users as a table: the first rows show while the rest is read', () => {
+  const connected = connectedPanelForActions({ connect: { name: 'Users table latency' }, panel: { latencyMs: 150 } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+
+  before(() => {
+    ({ api, panel } = connected);
+    const template = [...panel.data.keys.values()][0];
+    for (let i = 0; i < 1000; i++) {
+      const id = randomUUID();
+      panel.data.keys.set(id, { ...structuredClone(template), id, label: `Slow ${i}`, status: 'active', disabled_at: null, revoked_at: null, expires_at: null });
+    }
+  });
+  after(() => endEditorTest(api));
+
+  it('opens with the first page, read-only until the last row is in', async function () {
+    this.timeout(60_000);
+    const seen: { rows: number; readOnly: boolean }[] = [];
+    const watching = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.scheme !== 'panelops' || !event.document.uri.path.startsWith('/users/')) return;
+      const rows = event.document.lineCount - 2;
+      void vscode.workspace.fs.stat(event.document.uri).then((stat) => seen.push({ rows, readOnly: stat.permissions === vscode.FilePermission.Readonly }));
+    });
+    try {
+      const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
+      const total = panel.data.keys.size;
+      const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString());
+      // (A demo label holds a line break, so a few users take two lines.)
+      await eventually(() => (document?.lineCount ?? 0) - 2 >= total, 'every row in the end').catch((error: unknown) => {
+        throw new Error(`${String(error)}: ${document?.lineCount} lines for ${total} users; seen ${JSON.stringify(seen)}`);
+      });
+      assert.ok(seen.some((entry) => entry.rows > 0 && entry.rows < total && entry.readOnly), `rows shown, read-only, before the last page: ${JSON.stringify(seen)}`);
+      assert.equal((await vscode.workspace.fs.stat(uri)).permissions, undefined, 'writable once complete');
+    } finally {
+      watching.dispose();
+    }
+  });
+});

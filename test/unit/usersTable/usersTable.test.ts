@@ -188,3 +188,37 @@ describe('users table: applying against the simulated panel', () => {
 });
 
 export type { Key };
+
+describe('users table: applying under pressure', () => {
+  const fixture = usePanel({ dataset: 'demo', latencyMs: 30, inFlightLimit: { max: 3, retryAfterSeconds: 0 } });
+
+  async function plannedNotes(count: number, prefix: string) {
+    const api = fixture.client();
+    const nodes = (await api.nodes.list()).items.map((node) => ({ id: node.id, name: String(node.name) }));
+    const names = new NodeNames(nodes);
+    const base = (await api.keys.listAll()).filter((key) => !['revoked'].includes(key.state)).slice(0, count).map(userStateOf);
+    const rows = base.map((entry, i) => ({ ...rowOf(entry, names), line: i + 2, note: `${prefix} ${i}` }));
+    return { api, base, plan: planUsers(base, rows, names, Date.now()), baseMap: new Map(base.map((entry) => [entry.id.toLowerCase(), entry])) };
+  }
+
+  it('sends a 429\'d single-user request again after the pause, and applies every change once', async function () {
+    this.timeout(30_000);
+    const { api, base, plan, baseMap } = await plannedNotes(20, 'pressure');
+    fixture.panel.resetRequests();
+    const result = await applyPlan(api, plan, { base: baseMap, deleteRemoved: false, maxConcurrency: 16 });
+    assert.deepEqual(result.outcomes.map((outcome) => outcome.kind), base.map(() => 'applied'));
+    for (const [i, entry] of base.entries()) assert.equal(fixture.panel.data.keys.get(entry.id.toLowerCase())?.note, `pressure ${i}`);
+    assert.ok(fixture.panel.load.rejected > 0, 'the panel answered 429 to some');
+  });
+
+  it('stops between requests when cancelled: nothing more is sent, the rest is reported as not sent', async () => {
+    const { api, base, plan, baseMap } = await plannedNotes(10, 'cancelled');
+    const stop = new AbortController();
+    stop.abort();
+    fixture.panel.resetRequests();
+    const result = await applyPlan(api, plan, { base: baseMap, deleteRemoved: false, maxConcurrency: 4, stop: stop.signal });
+    assert.deepEqual(result.outcomes.map((outcome) => outcome.kind), base.map(() => 'notSent'));
+    assert.equal(fixture.panel.requests.filter((request) => request.method === 'PATCH').length, 0);
+    assert.equal(result.cancelled, true);
+  });
+});
