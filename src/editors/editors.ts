@@ -15,6 +15,7 @@ import { TemplateHistory } from './templateHistoryStorage';
 import { TemplateSave } from './templateSave';
 import { TemplateSource } from './templateSource';
 import { siblingUri, TemplateValidator } from './templateValidation';
+import { UsersTableFiles } from './usersTableFiles';
 
 /** The panel documents as editor tabs: the file system, its problems, conflicts, validation and history. */
 export interface Editors extends vscode.Disposable {
@@ -25,6 +26,8 @@ export interface Editors extends vscode.Disposable {
   readonly conflicts: SaveConflicts;
   /** Auto-saves of panel documents, held until the operator saves. */
   readonly heldSaves: HeldSaves;
+  /** Users tables (Edit Users as Table): their text, and what a save of one does. */
+  readonly usersTables: UsersTableFiles;
 }
 
 export interface EditorDependencies {
@@ -43,7 +46,8 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
   const validator = new TemplateValidator(services, templates);
   const conflicts = new SaveConflicts(services, templates);
   const heldSaves = new HeldSaves();
-  const fileSystem = new PanelFileSystem(services, templates, new TemplateSave(services, templates, validator, conflicts), heldSaves);
+  const usersTables = new UsersTableFiles();
+  const fileSystem = new PanelFileSystem(services, templates, new TemplateSave(services, templates, validator, conflicts), heldSaves, usersTables);
   const checkPlaceholders = (document: vscode.TextDocument) => {
     const location = locate(document.uri);
     if (location?.path.kind !== 'templateFile') return;
@@ -57,9 +61,9 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
   };
   const disposables = vscode.Disposable.from(
     registerPanelFileSystem(fileSystem),
-    problems, problems.followTabs(), history, conflicts, heldSaves,
+    problems, problems.followTabs(), history, conflicts, heldSaves, usersTables,
     vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
     vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
   );
-  return { services, fileSystem, templates, validator, conflicts, heldSaves, dispose: () => { disposables.dispose(); } };
+  return { services, fileSystem, templates, validator, conflicts, heldSaves, usersTables, dispose: () => { disposables.dispose(); } };
 }

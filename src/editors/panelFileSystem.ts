@@ -9,6 +9,7 @@ import { locate, PANEL_SCHEME } from './panelUri';
 import type { TemplateSave } from './templateSave';
 import type { TemplateSource } from './templateSource';
 import { textOf } from '../text/plainText';
+import type { UsersTableFiles } from './usersTableFiles';
 
 const DIRECTORY: vscode.FileStat = { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
 
@@ -31,9 +32,13 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     private readonly templates: TemplateSource,
     private readonly saves: TemplateSave,
     private readonly heldSaves: HeldSaves,
+    private readonly usersTables: UsersTableFiles,
   ) {
     this.json = new JsonDocuments(services);
+    this.tableChanges = usersTables.onDidChange((uri) => this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]));
   }
+
+  private readonly tableChanges: vscode.Disposable;
 
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
@@ -53,6 +58,8 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
       case 'brandingProfile':
       case 'settings':
         return this.json.stat(panelId, jsonId(path));
+      case 'usersTable':
+        return this.usersTables.stat(uri);
       default:
         return DIRECTORY;
     }
@@ -93,6 +100,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     const { panelId, path } = this.where(uri);
     if (path.kind === 'templateFile') return this.templates.readFile(panelId, path.templateId, path.file);
     if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') return this.json.readFile(panelId, jsonId(path));
+    if (path.kind === 'usersTable') return this.usersTables.read(uri);
     throw vscode.FileSystemError.FileIsADirectory(uri);
   }
 
@@ -103,6 +111,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     try {
       if (path.kind === 'templateFile') await this.saves.write(uri, panelId, path.templateId, path.file, content);
       else if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);
+      else if (path.kind === 'usersTable') await this.usersTables.write(uri, content);
       else throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Panel documents are created with the Site Templates view\'s commands.'));
     } catch (error) {
       // VS Code shows the reason on the save; the log keeps it, and listeners (the VS Code suite) hear it.
@@ -127,6 +136,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   }
 
   dispose(): void {
+    this.tableChanges.dispose();
     this.changed.dispose();
     this.refused.dispose();
   }

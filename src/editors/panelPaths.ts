@@ -10,6 +10,7 @@
  *     /nodes/<name>~<id>/blocklist.json | web-policy.json | reliability.json
  *     /branding/<name>~<id>.json            a branding profile (the fields of spec 2.4)
  *     /settings.json
+ *     /users/<name>~<id>.csv | .json        a users table (Edit Users as Table), held while the window lives
  */
 
 export const TEMPLATE_FILES = ['index.html', 'style.css', 'variables.json'] as const;
@@ -28,7 +29,8 @@ export type PanelPath =
   | { readonly kind: 'nodeDocument'; readonly nodeId: string; readonly label: string; readonly document: NodeDocument }
   | { readonly kind: 'branding' }
   | { readonly kind: 'brandingProfile'; readonly profileId: string; readonly label: string }
-  | { readonly kind: 'settings' };
+  | { readonly kind: 'settings' }
+  | { readonly kind: 'usersTable'; readonly tableId: string; readonly label: string; readonly format: 'csv' | 'json' };
 
 /** A string as hex: a file name that holds any text (the template history's storage folders). */
 export function authorityOf(panelId: string): string {
@@ -106,6 +108,11 @@ export function parsePanelPath(path: string): PanelPath | undefined {
     const folder = parts.length === 2 && parts[1].endsWith('.json') ? splitFolder(parts[1].slice(0, -'.json'.length)) : undefined;
     return folder ? { kind: 'brandingProfile', profileId: folder.id, label: folder.label } : undefined;
   }
+  if (parts[0] === 'users' && parts.length === 2) {
+    const format = parts[1].endsWith('.csv') ? 'csv' : parts[1].endsWith('.json') ? 'json' : undefined;
+    const folder = format ? splitFolder(parts[1].slice(0, -(format.length + 1))) : undefined;
+    return format && folder ? { kind: 'usersTable', tableId: folder.id, label: folder.label, format } : undefined;
+  }
   if (parts[0] === 'nodes') {
     if (parts.length === 1) return { kind: 'nodes' };
     const folder = splitFolder(parts[1]);
@@ -127,4 +134,8 @@ export function brandingProfilePath(label: string, profileId: string): string {
 
 export function nodeDocumentPath(label: string, nodeId: string, document: NodeDocument): string {
   return `/nodes/${folderName(label, nodeId)}/${document}.json`;
+}
+
+export function usersTablePath(label: string, tableId: string, format: 'csv' | 'json'): string {
+  return `/users/${folderName(label, tableId)}.${format}`;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { panelAuthority, brandingProfilePath, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
+import { panelAuthority, brandingProfilePath, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, usersTablePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
 
 /** The scheme of the panel file system: templates and other panel documents as files. */
 export const PANEL_SCHEME = 'panelops';
@@ -35,4 +35,8 @@ export function brandingProfileUri(panelId: string, profile: { id: string; name:
 
 export function settingsUri(panelId: string): vscode.Uri {
   return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: '/settings.json' });
+}
+
+export function usersTableUri(panelId: string, table: { id: string; label: string; format: 'csv' | 'json' }): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: usersTablePath(table.label, table.id, table.format) });
 }

@@ -129,6 +129,7 @@ async function main(): Promise<void> {
   const network = await networkBench(150, LATENCY_RUNS);
   rows.push(...networkRows(network));
   rows.push(...await (await import('./goToBench')).goToRows(150, LATENCY_RUNS, timing));
+  rows.push(...(await (await import('./usersTable.bench')).usersTableBench(RUNS)));
 
   const undici = summary(Array.from({ length: RUNS }, () => requireCost('undici')));
   add("require('undici') in a fresh process", undici, 'paid on the first request');

@@ -66,12 +66,62 @@ async function takeScreenshots(page: Page, server: RunningCodeServer, workspace:
   await save(page, 'create-user.png');
   await page.keyboard.press('Escape');
   await collapseTreeRow(page, 'Users', userLabel);
+  await takeUsersTableScreenshots(page);
   await takeWebviewScreenshots(page);
   await takeCatalogScreenshots(page);
   await showTemplateWithProblems(page);
   await takeNodeActionScreenshots(page);
   check();
   console.log('[screenshots] no dialog and no request to another origin');
+}
+
+/**
+ * Users as a document: Edit Users as Table on the active group, two rows changed (an expiry and
+ * disabled), a new user and a row naming a node that does not exist; saved (the plan beside, the bad row
+ * in Problems); then Apply Plan and its report.
+ */
+async function takeUsersTableScreenshots(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications', 15_000).catch(() => undefined);
+  await showSideBar(page, 'Panel Ops');
+  await setPaneExpanded(page, 'Users', true);
+  await widenSideBar(page, 300);
+  await runContextMenu(page, 'Users', 'active', 'Edit Users as Table');
+  await page.locator('.tabs-container .tab', { hasText: '.csv' }).first().waitFor({ timeout: 30_000 });
+  const lines = page.locator('.editor-instance .monaco-editor .view-lines .view-line');
+  await lines.nth(3).waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  const original = await Promise.all([1, 2, 3, 4].map(async (index) => (await lines.nth(index).innerText()).replace(/\u00a0/g, ' ')));
+  await lines.first().click();
+  // Two plain rows (the user with markup in its label stays as it is: the QR screenshot shows it later).
+  const plain = original.map((row, index) => ({ row, line: index + 2 })).filter(({ row }) => !/[<[]/.test(row)).slice(0, 2);
+  for (const { row, line } of plain) {
+    await page.keyboard.press('Control+Home');
+    for (let down = 1; down < line; down++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.type(row.replace(/,([^,]*),(true|false),([^,]*)$/, ',2031-01-31T00:00:00.000Z,false,$3'));
+  }
+  const firstNode = original[0].split(',').pop() ?? '';
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(`,New colleague,,Support,PERSONAL,,true,${firstNode.split(';')[0].trim()}\n,Typo user,,Support,PERSONAL,,true,no-such-node\n`);
+  await save(page, 'users-table.png');
+  // Saved by the operator (an auto-save, if the workbench makes one meanwhile, is held and says so).
+  await runCommand(page, 'Notifications: Clear All Notifications', 15_000).catch(() => undefined);
+  await lines.first().click();
+  await page.keyboard.press('Control+S');
+  const planTab = page.locator('.tabs-container .tab', { hasText: 'users-plan.diff' }).first();
+  await planTab.waitFor({ timeout: 10_000 }).catch(async () => {
+    await lines.first().click();
+    await page.keyboard.press('Control+S');
+    await planTab.waitFor({ timeout: 30_000 });
+  });
+  await runCommand(page, 'Notifications: Clear All Notifications', 15_000).catch(() => undefined);
+  await save(page, 'users-plan.png');
+  await runCommand(page, 'Panel Ops: Apply Plan');
+  await page.locator('.tabs-container .tab', { hasText: 'users-report.md' }).first().waitFor({ timeout: 60_000 });
+  await save(page, 'users-report.png');
+  await runCommand(page, 'View: Close All Editors');
+  await runCommand(page, 'Notifications: Clear All Notifications', 15_000).catch(() => undefined);
 }
 
 /** A node's actions (its context menu), then an apply being watched (its status on the item and in a notification). */

@@ -40,6 +40,14 @@ export function lazyCommandGroups(services: Services) {
     ],
     load: () => (require('../users/index') as typeof import('../users/index')).registerUserCommands(services),
   };
+  const usersTable: LazyCommandGroup<vscode.Disposable> = {
+    commands: [
+      'panelOps.users.applyPlan',
+      'panelOps.users.editAsTable',
+      'panelOps.users.revertLastPlan',
+    ],
+    load: () => (require('../usersTable/index') as typeof import('../usersTable/index')).registerUsersTableCommands(services),
+  };
   const nodes: LazyCommandGroup<NodeCommands> = {
     commands: [
       'panelOps.nodes.apply',
@@ -162,5 +170,5 @@ export function lazyCommandGroups(services: Services) {
     ],
     load: () => (require('../find/index') as typeof import('../find/index')).registerFindCommands(services),
   };
-  return { users, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
+  return { users, usersTable, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
 }

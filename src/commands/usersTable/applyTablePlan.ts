@@ -1,0 +1,137 @@
+import * as vscode from 'vscode';
+import type { KeyListQuery } from '../../api/types';
+import { applyPlan, type ApplyResult } from '../../usersTable/applyPlan';
+import type { LastPlan } from '../../usersTable/revertPlan';
+import type { UserState } from '../../usersTable/userRows';
+import { isEmptyPlan, type UsersPlan } from '../../usersTable/usersPlan';
+import { runWithProgress, tellFailure } from '../../runner/actionRunner';
+import { plainLabel } from '../../text/plainText';
+import { plural } from '../../text/plural';
+import { forgetKey, refreshNodes, takeKey } from '../users/keyActionsSupport';
+import { reportDocument, resultSummary } from './planText';
+import { rereadTable } from './editUsersAsTable';
+import type { TableSession } from './tableSessions';
+import type { UsersTableContext } from './usersTableContext';
+
+/** Most single-user requests in flight (the adaptive controller starts lower and finds the panel's pace). */
+const MAX_CONCURRENCY = 16;
+export const LAST_PLAN_KEY = 'panelOps.usersTable.lastPlan';
+
+/** The table (and its plan) Apply Plan acts on: the plan document it was run on, or the active editor's. */
+function planOf(context: UsersTableContext, from: unknown): { session: TableSession; current: boolean } | undefined {
+  const uri = from instanceof vscode.Uri ? from : vscode.window.activeTextEditor?.document.uri;
+  if (!uri) return undefined;
+  const byPlan = context.tables.ofPlan(uri);
+  if (byPlan) return byPlan;
+  const session = context.tables.get(uri);
+  return session?.plan ? { session, current: true } : undefined;
+}
+
+/**
+ * Apply Plan: sends the last saved plan of a table. Deleted rows delete users only if the operator says so
+ * here. The result report opens as a document, the Users view and counts follow, the table is read again
+ * (it then shows what the panel holds), the plan is kept for Revert Last Plan, and applying configuration
+ * is offered on the nodes whose bindings changed. Resolves with the result.
+ */
+export async function applyTablePlan(context: UsersTableContext, from?: unknown): Promise<ApplyResult | undefined> {
+  const found = planOf(context, from);
+  if (!found?.session.plan) {
+    void context.input.notify('error', vscode.l10n.t('Save a users table first: saving it makes the plan that Apply Plan sends.'));
+    return undefined;
+  }
+  const { session } = found;
+  const saved = session.plan;
+  if (!saved) return undefined;
+  if (!found.current || saved.version !== session.version) {
+    void context.input.notify('error', vscode.l10n.t('This plan is out of date: the table was saved or applied since. Apply its latest plan.'));
+    return undefined;
+  }
+  if (isEmptyPlan(saved.plan)) {
+    void context.input.notify('info', vscode.l10n.t('The plan changes nothing.'));
+    return undefined;
+  }
+  const target = { panelId: session.file.panelId, query: session.origin.kind === 'query' ? session.origin.query : undefined, total: session.total };
+  const result = await applyWithReport(context, target, saved.plan, session.baseMap, vscode.l10n.t('Result of the plan for {0} on {1}', session.what, plainLabel(context.session.panel(session.file.panelId)?.name ?? session.file.panelId, 60)));
+  if (result) {
+    session.version++;
+    await rereadTable(context, session).catch((error: unknown) => tellFailure(context, vscode.l10n.t('Could not read the table again'), error, 'warning'));
+  }
+  return result;
+}
+
+/**
+ * Asks about deletions, applies through the runner's progress (counts, cancellable between requests),
+ * opens the report, updates the stores, keeps the plan for Revert Last Plan, and offers to apply
+ * configuration on rebound nodes. Shared by Apply Plan and Revert Last Plan.
+ */
+export async function applyWithReport(
+  context: UsersTableContext,
+  target: { readonly panelId: string; readonly query?: KeyListQuery; readonly total?: number },
+  plan: UsersPlan,
+  base: ReadonlyMap<string, UserState>,
+  heading: string,
+  deleteQuestion?: (count: number) => string,
+): Promise<ApplyResult | undefined> {
+  const panelId = target.panelId;
+  let deleteRemoved = false;
+  if (plan.deletes.length > 0) {
+    const remove = plural(plan.deletes.length, { one: 'Delete {0} User', other: 'Delete {0} Users' }, vscode.l10n.t);
+    const keep = vscode.l10n.t('Keep Them');
+    const answer = await context.input.confirm({
+      message: deleteQuestion?.(plan.deletes.length) ?? plural(plan.deletes.length, { one: 'The rows of {0} user were deleted from the table. Delete that user on the panel?', other: 'The rows of {0} users were deleted from the table. Delete those users on the panel?' }, vscode.l10n.t),
+      detail: plan.deletes.slice(0, 20).map((user) => `"${plainLabel(user.label, 60)}"`).join(', '),
+      actions: [remove, keep],
+    });
+    if (answer === undefined) return undefined;
+    deleteRemoved = answer === remove;
+  }
+  let result: ApplyResult;
+  try {
+    result = await runWithProgress(vscode.l10n.t('Applying the users plan'), (report, signal) => context.session.callOn(panelId, (api) => applyPlan(api, plan, {
+      base, deleteRemoved, maxConcurrency: MAX_CONCURRENCY, stop: signal,
+      query: target.query,
+      queryTotal: target.query ? target.total : undefined,
+      progress: ({ done, total }) => report(vscode.l10n.t('{0} of {1}', done, total)),
+    })));
+  } catch (error) {
+    tellFailure(context, vscode.l10n.t('Could not apply the users plan'), error);
+    return undefined;
+  }
+  followStores(context, panelId, result);
+  await keepLastPlan(context, panelId, result);
+  const uri = context.documents.keep('users-report.md', reportDocument(result, heading));
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  const failed = result.outcomes.some((outcome) => outcome.kind !== 'applied' && outcome.kind !== 'reconciled');
+  void context.input.notify(failed ? 'warning' : 'info', vscode.l10n.t('Users plan applied: {0}.', resultSummary(result)));
+  offerApply(context, panelId, result.reboundNodes);
+  return result;
+}
+
+/** The Users view and its counts follow what the panel answered; the nodes of changed users are read again. */
+function followStores(context: UsersTableContext, panelId: string, result: ApplyResult): void {
+  const nodesToRead = new Set<string>(result.reboundNodes);
+  for (const key of result.keys) takeKey(context, panelId, key, undefined, nodesToRead);
+  for (const id of result.deletedIds) forgetKey(context, panelId, id, nodesToRead);
+  refreshNodes(context, panelId, nodesToRead);
+}
+
+/** Kept per panel in the workspace state: Revert Last Plan undoes the last plan applied from this workspace. */
+async function keepLastPlan(context: UsersTableContext, panelId: string, result: ApplyResult): Promise<void> {
+  if (result.applied.length === 0 && result.created.length === 0 && result.deleted.length === 0) return;
+  const last: LastPlan = { panelId, appliedAt: new Date().toISOString(), changes: result.applied, created: result.created, deleted: result.deleted };
+  await context.memory.update(`${LAST_PLAN_KEY}/${panelId}`, last);
+}
+
+/** Offers Apply Configuration on the nodes whose bindings changed (watched as every apply is). */
+function offerApply(context: UsersTableContext, panelId: string, nodeIds: readonly string[]): void {
+  if (nodeIds.length === 0) return;
+  const apply = vscode.l10n.t('Apply Configuration');
+  void context.input.notify('info', plural(nodeIds.length, { one: 'The bindings of {0} node changed: apply its configuration now?', other: 'The bindings of {0} nodes changed: apply their configuration now?' }, vscode.l10n.t), apply)
+    .then(async (choice) => {
+      if (choice !== apply || context.session.active?.id !== panelId) return;
+      const items = nodeIds.map((id) => context.nodesView.provider.itemOf(id));
+      if (items.every((item) => item !== undefined)) await vscode.commands.executeCommand('panelOps.nodes.apply', items[0], items);
+      else await vscode.commands.executeCommand('panelOps.nodes.applyAllPending');
+    });
+}

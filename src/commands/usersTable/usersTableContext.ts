@@ -1,0 +1,20 @@
+import type * as vscode from 'vscode';
+import type { EditorProblems } from '../../editors/editorProblems';
+import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
+import type { UsersTableFiles } from '../../editors/usersTableFiles';
+import type { NodesViewParts } from '../../views/nodes/NodesTreeProvider';
+import type { TreeViewParts, UsersTreeProvider } from '../../views/users/UsersTreeProvider';
+import type { UserActionContext } from '../users/keyActionsSupport';
+import type { TableSessions } from './tableSessions';
+
+/** What the users table commands need. */
+export interface UsersTableContext extends UserActionContext {
+  readonly files: UsersTableFiles;
+  readonly tables: TableSessions;
+  readonly problems: EditorProblems;
+  readonly documents: ReadOnlyDocuments;
+  readonly users: TreeViewParts<UsersTreeProvider>;
+  readonly nodesView: NodesViewParts;
+  /** Where the last applied plan of each panel is kept (workspace state). */
+  readonly memory: vscode.Memento;
+}
