@@ -22,11 +22,24 @@ export interface CsvReading {
   readonly records: CsvRecord[];
 }
 
-/** Text that is not CSV, with the line to show it at. */
+/**
+ * Why a text is not CSV, at a line: a reason, not a sentence (this module cannot translate); the
+ * operator's words come from `csvProblemText` in commands/users/importProblems.ts. `detail` is
+ * csv-parse's own message, shown as it is.
+ */
+export type CsvProblem =
+  | { readonly kind: 'unclosedQuote'; readonly line: number }
+  | { readonly kind: 'textAfterQuote'; readonly line: number }
+  | { readonly kind: 'notCsv'; readonly line: number; readonly detail: string };
+
+/** Text that is not CSV, with the reason and the line to show it at. */
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number, message: string) {
-    super(message);
+  readonly line: number;
+  constructor(readonly problem: CsvProblem) {
+    // The message is for logs and stack traces; what an operator reads is made from `problem`.
+    super(`not CSV at line ${problem.line} (${problem.kind})`);
     this.name = 'CsvSyntaxError';
+    this.line = problem.line;
   }
 }
 
@@ -80,13 +93,13 @@ function syntaxError(error: unknown, body: string, lastRecordEnd: number): unkno
     case 'CSV_QUOTE_NOT_CLOSED': {
       // csv-parse stops at the end of the file; the record that never ends starts after the last read one.
       const line = firstFilledLineAfter(body, lastRecordEnd);
-      return new CsvSyntaxError(line, `A quoted value that starts on line ${line} is not closed: a closing " is missing.`);
+      return new CsvSyntaxError({ kind: 'unclosedQuote', line });
     }
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return new CsvSyntaxError(csv.lines, `Line ${csv.lines}: a closing " is followed by more text; write "" for a quote inside a quoted value.`);
+      return new CsvSyntaxError({ kind: 'textAfterQuote', line: csv.lines });
     default:
-      return new CsvSyntaxError(csv.lines, `Line ${csv.lines}: not valid CSV (${csv.message}).`);
+      return new CsvSyntaxError({ kind: 'notCsv', line: csv.lines, detail: String(csv.message) });
   }
 }
 

@@ -41,6 +41,29 @@ export interface TableClient {
 export type OutcomeKind = 'applied' | 'reconciled' | 'conflict' | 'gone' | 'refused' | 'notApplied' | 'notSent';
 export type PlanAction = 'create' | 'update' | 'delete';
 
+/**
+ * What a user's outcome adds to its kind: a reason, not a sentence (no `vscode` here to translate it);
+ * `detailText` in commands/usersTable/planText.ts gives the operator's words. `panel` is the panel's own
+ * words for a refusal (shown as they are), `failed` an error that is not the panel's answer (described as
+ * any failure is), `changed` the columns changed on the panel since the table was read (a conflict), the
+ * `lost…` kinds what a read-back found after a lost answer.
+ */
+export type OutcomeDetail =
+  | { readonly kind: 'panel'; readonly words: string }
+  | { readonly kind: 'failed'; readonly error: unknown }
+  | { readonly kind: 'otherItemRefused'; readonly status: number; readonly words: string }
+  | { readonly kind: 'skipped' }
+  | { readonly kind: 'changed'; readonly columns: readonly string[] }
+  | { readonly kind: 'notListed' }
+  | { readonly kind: 'lostHeld' }
+  | { readonly kind: 'lostNotHeld' }
+  | { readonly kind: 'lostBindingsHeld' }
+  | { readonly kind: 'lostBindingsMissing' }
+  | { readonly kind: 'lostDeleted' }
+  | { readonly kind: 'lostStillThere' }
+  | { readonly kind: 'lostCreated' }
+  | { readonly kind: 'lostNotCreated' };
+
 export interface UserOutcome {
   readonly action: PlanAction;
   readonly kind: OutcomeKind;
@@ -50,7 +73,7 @@ export interface UserOutcome {
   /** The document's line (creates and updates). */
   readonly line?: number;
   /** The panel's words (refused), or what was found (reconciled, not applied, conflict). */
-  readonly detail?: string;
+  readonly detail?: OutcomeDetail;
   /** PATCH fields the panel did not take (400 naming them), left out. */
   readonly dropped?: readonly string[];
 }
@@ -101,7 +124,7 @@ export interface ApplyResult {
 interface Track {
   readonly change: PlannedUpdate;
   kind: OutcomeKind;
-  detail?: string;
+  detail?: OutcomeDetail;
   dropped?: string[];
   key?: Key;
 }
@@ -202,10 +225,10 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
       if (held && Object.entries(body).every(([name, value]) => holds(held, name, value))) {
         track.key = held;
         track.kind = 'reconciled';
-        track.detail = 'the answer was lost; read back, the panel holds the change';
+        track.detail = { kind: 'lostHeld' };
       } else {
         track.kind = 'notApplied';
-        track.detail = 'the answer was lost; read back, the panel does not hold the change';
+        track.detail = { kind: 'lostNotHeld' };
       }
     }
   });
@@ -282,7 +305,7 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
       outcomes.push({
         action: 'delete', id: user.id, label: user.label,
         kind: gone ? (lost ? 'reconciled' : 'applied') : lost ? 'notApplied' : 'refused',
-        detail: lost ? (gone ? 'the answer was lost; the panel no longer has the user' : 'the answer was lost; the panel still has the user') : reason,
+        detail: lost ? { kind: gone ? 'lostDeleted' : 'lostStillThere' } : reason === undefined ? undefined : skippedDetail(reason),
       });
     }
     step(chunk.length);
@@ -322,13 +345,19 @@ function refuse(track: Track, error: unknown): void {
   track.detail = words(error);
 }
 
-/** The panel's words for a refusal (its message and field messages), or the error's. */
-export function words(error: unknown): string {
-  if (error instanceof PanelHttpError) {
-    const fields = Object.entries(error.fields ?? {}).map(([name, message]) => `${name}: ${message}`);
-    return [`${error.status} ${error.panelMessage || error.code}`.trim(), ...fields, ...error.details].join('; ');
-  }
-  return error instanceof Error ? error.message : String(error);
+/** The panel's words for a refusal (its message and field messages), or the error itself. */
+export function words(error: unknown): OutcomeDetail {
+  return error instanceof PanelHttpError ? { kind: 'panel', words: panelWords(error) } : { kind: 'failed', error };
+}
+
+function panelWords(error: PanelHttpError): string {
+  const fields = Object.entries(error.fields ?? {}).map(([name, message]) => `${name}: ${message}`);
+  return [`${error.status} ${error.panelMessage || error.code}`.trim(), ...fields, ...error.details].join('; ');
+}
+
+/** A bulk answer's reason for skipping a user: the panel's words, when it gave any. */
+function skippedDetail(reason: string): OutcomeDetail {
+  return reason === '' ? { kind: 'skipped' } : { kind: 'panel', words: reason };
 }
 
 function isStatus(error: unknown, status: number): boolean {
@@ -355,7 +384,7 @@ async function settleBindings(client: TableClient, track: Track, counted: <T>(ca
   const got = track.change.addNodes.every((id) => nodes.includes(id)) && track.change.removeNodes.every((id) => !nodes.includes(id));
   if (held) track.key = held;
   if (track.kind === 'applied') track.kind = 'reconciled';
-  track.detail = got ? 'an answer was lost; read back, the panel holds the bindings' : 'an answer was lost; read back, the bindings are not all there yet';
+  track.detail = { kind: got ? 'lostBindingsHeld' : 'lostBindingsMissing' };
 }
 
 async function readBack(client: TableClient, id: string, counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<Key | undefined> {
@@ -378,7 +407,10 @@ async function bulkTracks(client: TableClient, action: 'enable' | 'disable', chu
     const skipped = await bulk(client, action, ids, counted);
     for (const track of chunk) {
       const reason = skipped.get(track.change.before.id.toLowerCase());
-      if (reason !== undefined) refuse(track, new Error(reason || 'skipped'));
+      if (reason !== undefined) {
+        track.kind = 'refused';
+        track.detail = skippedDetail(reason);
+      }
       else if (track.key) track.key = { ...track.key, disabled_at: action === 'disable' ? track.key.disabled_at ?? new Date().toISOString() : null, state: action === 'disable' ? 'disabled' : track.key.state === 'disabled' ? 'active' : track.key.state };
     }
   } catch (error) {
@@ -393,10 +425,10 @@ async function bulkTracks(client: TableClient, action: 'enable' | 'disable', chu
       const now = key ? userStateOf(key).enabled : undefined;
       if (now === (action === 'enable')) {
         track.kind = track.kind === 'applied' ? 'reconciled' : track.kind;
-        track.detail ??= 'the answer was lost; read back, the panel holds the change';
+        track.detail ??= { kind: 'lostHeld' };
       } else {
         track.kind = 'notApplied';
-        track.detail = 'the answer was lost; read back, the panel does not hold the change';
+        track.detail = { kind: 'lostNotHeld' };
       }
     }
   }
@@ -416,7 +448,7 @@ function skippedOf(answer: unknown): Map<string, string> {
 interface Made {
   readonly kind: OutcomeKind;
   readonly key?: Key;
-  readonly detail?: string;
+  readonly detail?: OutcomeDetail;
 }
 
 /** Creates grouped by their set of nodes, at most BATCH_SIZE a group. */
@@ -441,7 +473,7 @@ async function createGroup(client: TableClient, chunk: readonly PlannedCreate[],
   try {
     const answer = await counted(() => client.keys.import({ items, node_ids: [...chunk[0].values.nodeIds] }));
     const made: Key[] = Array.isArray(answer?.items) ? (answer.items as unknown[]).filter(isKey) : [];
-    return chunk.map((_, index): Made => (made[index] ? { kind: 'applied', key: made[index] } : { kind: 'notApplied', detail: 'the panel\'s answer did not list this user' }));
+    return chunk.map((_, index): Made => (made[index] ? { kind: 'applied', key: made[index] } : { kind: 'notApplied', detail: { kind: 'notListed' } }));
   } catch (error) {
     if (!isLostAnswer(error)) return chunk.map((_, index) => ({ kind: 'refused', detail: itemWords(error, index) }));
     const taken = new Set<string>();
@@ -450,19 +482,19 @@ async function createGroup(client: TableClient, chunk: readonly PlannedCreate[],
       const key = await findCreated(client, create.values, sentAt, taken, counted);
       if (key) taken.add(key.id);
       found.push(key
-        ? { kind: 'reconciled', key, detail: 'the answer was lost; the panel holds the new user (created once)' }
-        : { kind: 'notApplied', detail: 'the answer was lost; the panel holds no such user: apply again to create it' });
+        ? { kind: 'reconciled', key, detail: { kind: 'lostCreated' } }
+        : { kind: 'notApplied', detail: { kind: 'lostNotCreated' } });
     }
     return found;
   }
 }
 
 /** A 422 of an import names its items (`items[3].label`): each create gets its own words, or the whole refusal. */
-function itemWords(error: unknown, index: number): string {
+function itemWords(error: unknown, index: number): OutcomeDetail {
   if (error instanceof PanelHttpError && error.fields) {
     const own = Object.entries(error.fields).filter(([name]) => name.startsWith(`items[${index}]`)).map(([name, message]) => `${name.replace(/^items\[\d+\]\./, '')}: ${message}`);
-    if (own.length > 0) return `${error.status} ${own.join('; ')}`;
-    return `${error.status}: another row of the same request was refused (${words(error)})`;
+    if (own.length > 0) return { kind: 'panel', words: `${error.status} ${own.join('; ')}` };
+    return { kind: 'otherItemRefused', status: error.status, words: panelWords(error) };
   }
   return words(error);
 }
@@ -517,7 +549,7 @@ function requestsOf(counted: <T>(call: () => Promise<T>) => Promise<T>, pages: n
 }
 
 /** What changed on the panel since the document was read, in the table's column names. */
-function differences(before: UserState, now: UserState): string {
+function differences(before: UserState, now: UserState): OutcomeDetail {
   const changed: string[] = [];
   if (before.label !== now.label) changed.push('label');
   if (before.note !== now.note) changed.push('note');
@@ -527,5 +559,5 @@ function differences(before: UserState, now: UserState): string {
   if (before.enabled !== now.enabled) changed.push('enabled');
   if (before.nodeIds.join(',') !== now.nodeIds.join(',')) changed.push('nodes');
   if (before.revoked !== now.revoked) changed.push('revoked');
-  return changed.join(', ');
+  return { kind: 'changed', columns: changed };
 }

@@ -8,16 +8,36 @@
 import { textOf } from '../text/plainText';
 import { parseJsonExact } from '../api/exactJson';
 import { csvField } from '../text/csv';
-import { readCsv, CsvSyntaxError } from '../text/csvRecords';
+import { readCsv, CsvSyntaxError, type CsvProblem } from '../text/csvRecords';
 import { TABLE_COLUMNS, type TableColumn, type TableRow } from './userRows';
 
 export type TableFormat = 'csv' | 'json';
 
+/**
+ * Why a text cannot be read as a table, at a line: a reason, not a sentence (no `vscode` here to translate
+ * it); `tableProblemText` in commands/usersTable/tableProblems.ts gives the operator's words. `detail` is
+ * the JSON reader's own message, shown as it is.
+ */
+export type TableProblem =
+  | CsvProblem
+  | { readonly kind: 'noHeader'; readonly line: number }
+  | { readonly kind: 'tooManyValues'; readonly line: number; readonly values: number; readonly columns: number }
+  | { readonly kind: 'unknownColumn'; readonly line: number; readonly name: string }
+  | { readonly kind: 'missingColumn'; readonly line: number; readonly name: string }
+  | { readonly kind: 'columnTwice'; readonly line: number; readonly name: string }
+  | { readonly kind: 'notJson'; readonly line: number; readonly detail: string }
+  | { readonly kind: 'notArray'; readonly line: number }
+  | { readonly kind: 'notObject'; readonly line: number; readonly item: number }
+  | { readonly kind: 'unknownField'; readonly line: number; readonly name: string };
+
 /** Text that cannot be read as a table at all: nothing is planned, the save is refused. */
 export class TableSyntaxError extends Error {
-  constructor(readonly line: number, message: string) {
-    super(message);
+  readonly line: number;
+  constructor(readonly problem: TableProblem) {
+    // The message is for logs and stack traces; what an operator reads is made from `problem`.
+    super(`not a users table at line ${problem.line} (${problem.kind})`);
     this.name = 'TableSyntaxError';
+    this.line = problem.line;
   }
 }
 
@@ -71,15 +91,15 @@ function readCsvTable(text: string): TableRow[] {
   try {
     records = readCsv(text).records;
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new TableSyntaxError(error.line, error.message);
+    if (error instanceof CsvSyntaxError) throw new TableSyntaxError(error.problem);
     throw error;
   }
   const [header, ...rest] = records;
-  if (!header) throw new TableSyntaxError(1, `The first line names the columns: ${TABLE_COLUMNS.join(',')}.`);
+  if (!header) throw new TableSyntaxError({ kind: 'noHeader', line: 1 });
   const columns = header.fields.map((name) => name.trim().toLowerCase());
   checkColumns(columns, header.line);
   return rest.map((record) => {
-    if (record.fields.length > columns.length) throw new TableSyntaxError(record.line, `Line ${record.line} has ${record.fields.length} values for ${columns.length} columns.`);
+    if (record.fields.length > columns.length) throw new TableSyntaxError({ kind: 'tooManyValues', line: record.line, values: record.fields.length, columns: columns.length });
     const value = (column: TableColumn) => unguarded(record.fields[columns.indexOf(column)] ?? '');
     return {
       line: record.line,
@@ -97,11 +117,11 @@ function readCsvTable(text: string): TableRow[] {
 
 function checkColumns(columns: readonly string[], line: number): void {
   const unknown = columns.filter((name) => !TABLE_COLUMNS.includes(name as TableColumn));
-  if (unknown.length > 0) throw new TableSyntaxError(line, `Unknown column "${unknown[0]}": the table has ${TABLE_COLUMNS.join(', ')}.`);
+  if (unknown.length > 0) throw new TableSyntaxError({ kind: 'unknownColumn', line, name: unknown[0] });
   const missing = TABLE_COLUMNS.filter((name) => !columns.includes(name));
-  if (missing.length > 0) throw new TableSyntaxError(line, `Column "${missing[0]}" is missing: the table has ${TABLE_COLUMNS.join(', ')}.`);
+  if (missing.length > 0) throw new TableSyntaxError({ kind: 'missingColumn', line, name: missing[0] });
   const twice = columns.find((name, index) => columns.indexOf(name) !== index);
-  if (twice) throw new TableSyntaxError(line, `Column "${twice}" is there twice.`);
+  if (twice) throw new TableSyntaxError({ kind: 'columnTwice', line, name: twice });
 }
 
 function readJsonTable(text: string): TableRow[] {
@@ -109,16 +129,16 @@ function readJsonTable(text: string): TableRow[] {
   try {
     value = parseJsonExact(text);
   } catch (error) {
-    throw new TableSyntaxError(1, `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TableSyntaxError({ kind: 'notJson', line: 1, detail: error instanceof Error ? error.message : String(error) });
   }
-  if (!Array.isArray(value)) throw new TableSyntaxError(1, 'The document must be a JSON array of users.');
+  if (!Array.isArray(value)) throw new TableSyntaxError({ kind: 'notArray', line: 1 });
   const lines = objectLines(text);
   return value.map((item, index) => {
     const line = lines[index] ?? 1;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new TableSyntaxError(line, `Item ${index + 1} is not an object.`);
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new TableSyntaxError({ kind: 'notObject', line, item: index + 1 });
     const record = item as Record<string, unknown>;
     const unknown = Object.keys(record).find((name) => !TABLE_COLUMNS.includes(name as TableColumn));
-    if (unknown) throw new TableSyntaxError(line, `Unknown field "${unknown}": a user has ${TABLE_COLUMNS.join(', ')}.`);
+    if (unknown) throw new TableSyntaxError({ kind: 'unknownField', line, name: unknown });
     const text = (name: TableColumn) => {
       const member = record[name];
       return typeof member === 'string' ? member : textOf(member);

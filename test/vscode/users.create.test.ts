@@ -185,4 +185,17 @@ describe('Users: create, batch, import', () => {
     for (const key of [anna, boris, clara]) assert.deepEqual(key?.bindings.map((binding) => binding.node_id), [amsId]);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
+
+  it('imports nothing from a file that is not CSV: the reason, in the operator\'s words, is a Problem at its line and told', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panel-ops-import-')), 'broken.csv');
+    writeFileSync(file, 'label,note\nbroken-a,fine\nbroken-b,"never closed\nbroken-c,x\n');
+    const told = await runWithAnswers('panelOps.users.import', 'CSV or JSON file…', file);
+    // The reader returns a reason (unclosedQuote at line 3); the words come from vscode.l10n.t (English here).
+    const words = 'A quoted value that starts on line 3 is not closed: a closing " is missing.';
+    assert.equal(String(told), `Could not read the users to import: line 3: ${words}`);
+    const diagnostics = vscode.languages.getDiagnostics(vscode.Uri.file(file));
+    assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.range.start.line, diagnostic.message]), [[2, words]]);
+    assert.equal(keysLabelled(panel, 'broken-a').length, 0, 'nothing was imported');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });

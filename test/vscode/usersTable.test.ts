@@ -242,6 +242,10 @@ describe('Users as a table: where it opens, the JSON variant, and a save that is
     assert.equal(saved, false, 'the save is refused');
     assert.equal(document.isDirty, true);
     await eventually(() => vscode.languages.getDiagnostics(uri).length > 0, 'the reason is in Problems');
+    // The table reader gives a reason (unclosedQuote at line 3); Problems shows it in the operator's words
+    // (vscode.l10n.t, English here), at the line the broken value starts on.
+    assert.deepEqual(vscode.languages.getDiagnostics(uri).map((problem) => [problem.range.start.line, problem.message]),
+      [[2, 'A quoted value that starts on line 3 is not closed: a closing " is missing.']]);
     assert.equal(panel.requests.filter((request) => request.method !== 'GET').length, 0);
   });
 });

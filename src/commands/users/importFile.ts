@@ -2,7 +2,7 @@
  * Reading users to import from a CSV or JSON text, remembering the line each user starts on, so the
  * panel's per-item validation errors (`items[3].label`) can be shown at that line. No `vscode` import.
  */
-import { CsvSyntaxError, readCsv, type CsvRecord } from '../../text/csvRecords';
+import { CsvSyntaxError, readCsv, type CsvProblem, type CsvRecord } from '../../text/csvRecords';
 import { parseJsonExact, stringifyJsonExact } from '../../api/exactJson';
 
 /** The fields `POST /keys/import` takes per item (besides the request's `node_ids`). */
@@ -10,12 +10,25 @@ export const IMPORT_FIELDS = ['label', 'type', 'note', 'owner_label', 'expires_a
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ImportItem = Partial<Record<ImportField, string>>;
 
+/**
+ * What kept a line of an import file from being read: a reason, not a sentence (no `vscode` here);
+ * `importProblemText` in importProblems.ts gives the operator's words. `detail` is the JSON reader's own message.
+ */
+export type ImportProblem =
+  | CsvProblem
+  | { readonly kind: 'emptyFile'; readonly line: number }
+  | { readonly kind: 'noLabelColumn'; readonly line: number }
+  | { readonly kind: 'tooManyValues'; readonly line: number; readonly values: number; readonly columns: number }
+  | { readonly kind: 'notJson'; readonly line: number; readonly detail: string }
+  | { readonly kind: 'notItemList'; readonly line: number }
+  | { readonly kind: 'notObject'; readonly line: number; readonly item: number };
+
 export interface ParsedImport {
   readonly items: ImportItem[];
   /** The 1-based line each item starts on, by index. */
   readonly lines: number[];
   /** What kept the text from being read (the import cannot go on while there is one). */
-  readonly problems: { line: number; message: string }[];
+  readonly problems: ImportProblem[];
   /** Columns or members that are not import fields and were left out. */
   readonly ignored: string[];
 }
@@ -44,13 +57,13 @@ function parseCsvImport(text: string): ParsedImport {
     records = readCsv(text).records;
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    return { ...result, problems: [{ line: error.line, message: error.message }] };
+    return { ...result, problems: [error.problem] };
   }
   const header = records.shift();
-  if (!header) return { ...result, problems: [{ line: 1, message: 'The file is empty: the first line must name the columns (label, type, note, owner_label, expires_at).' }] };
+  if (!header) return { ...result, problems: [{ kind: 'emptyFile', line: 1 }] };
   const columns = header.fields.map(fieldOf);
   header.fields.forEach((name, index) => { if (!columns[index] && name.trim() !== '') result.ignored.push(name.trim()); });
-  if (!columns.includes('label')) result.problems.push({ line: header.line, message: 'The first line must name the columns, with at least "label".' });
+  if (!columns.includes('label')) result.problems.push({ kind: 'noLabelColumn', line: header.line });
   for (const record of records) {
     if (record.fields.every((value) => value.trim() === '')) continue;
     const item: ImportItem = {};
@@ -58,7 +71,7 @@ function parseCsvImport(text: string): ParsedImport {
       const column = columns[index];
       if (column && value.trim() !== '') item[column] = column === 'type' ? value.trim().toUpperCase() : value.trim();
     });
-    if (record.fields.length > header.fields.length) result.problems.push({ line: record.line, message: `${record.fields.length} values for ${header.fields.length} columns.` });
+    if (record.fields.length > header.fields.length) result.problems.push({ kind: 'tooManyValues', line: record.line, values: record.fields.length, columns: header.fields.length });
     result.items.push(item);
     result.lines.push(record.line);
   }
@@ -71,16 +84,16 @@ function parseJsonImport(text: string): ParsedImport {
   try {
     root = parseJsonExact(text); // int64 values keep their digits
   } catch (error) {
-    return { ...result, problems: [{ line: 1, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    return { ...result, problems: [{ kind: 'notJson', line: 1, detail: error instanceof Error ? error.message : String(error) }] };
   }
   const list = Array.isArray(root) ? root : (root as { items?: unknown } | null)?.items;
-  if (!Array.isArray(list)) return { ...result, problems: [{ line: 1, message: 'Expected an array of users, or an object with an "items" array.' }] };
+  if (!Array.isArray(list)) return { ...result, problems: [{ kind: 'notItemList', line: 1 }] };
   const lines = jsonItemLines(text, !Array.isArray(root));
   const ignored = new Set<string>();
   list.forEach((entry, index) => {
     const line = lines[index] ?? 1;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      result.problems.push({ line, message: `Item ${index + 1} is not an object.` });
+      result.problems.push({ kind: 'notObject', line, item: index + 1 });
       return;
     }
     const item: ImportItem = {};

@@ -6,6 +6,7 @@ import { plainLabel } from '../../text/plainText';
 import { runMutation } from '../../runner/actionRunner';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
+import { importProblemText } from './importProblems';
 import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
@@ -55,8 +56,9 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
   diagnostics.delete(source.uri);
   const parsed = parseImport(source.text);
   if (parsed.problems.length > 0 || parsed.items.length === 0) {
-    const problems = parsed.problems.length > 0 ? parsed.problems : [{ line: 1, message: vscode.l10n.t('No users to import.') }];
-    return mark(context, diagnostics, source.uri, problems.map((problem) => ({ line: problem.line, message: problem.message })), vscode.l10n.t('Could not read the users to import'));
+    const problems = parsed.problems.length > 0 ? parsed.problems.map((problem) => ({ line: problem.line, message: importProblemText(problem) }))
+      : [{ line: 1, message: vscode.l10n.t('No users to import.') }];
+    return mark(context, diagnostics, source.uri, problems, vscode.l10n.t('Could not read the users to import'));
   }
   const title = vscode.l10n.t('Import {0} Users', parsed.items.length);
   const answers: NewUserAnswers = { type: 'PERSONAL', nodeIds: [], expiry: { kind: 'none' } };

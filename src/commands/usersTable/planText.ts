@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import type { ApplyResult, OutcomeKind, UserOutcome } from '../../usersTable/applyPlan';
+import type { ApplyResult, OutcomeDetail, OutcomeKind, UserOutcome } from '../../usersTable/applyPlan';
 import type { NodeNames, UserState } from '../../usersTable/userRows';
 import { summarize, type PatchField, type PlannedUpdate, type RowProblem, type UsersPlan } from '../../usersTable/usersPlan';
+import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 
@@ -117,6 +118,26 @@ function actionText(outcome: UserOutcome): string {
   }
 }
 
+/** What an outcome adds to its kind, in words ('' for nothing to add). */
+export function detailText(detail: OutcomeDetail): string {
+  switch (detail.kind) {
+    case 'panel': return plainLabel(detail.words, 300);
+    case 'failed': return plainLabel(describeError(detail.error), 300);
+    case 'otherItemRefused': return vscode.l10n.t('{0}: another row of the same request was refused ({1})', detail.status, plainLabel(detail.words, 300));
+    case 'skipped': return vscode.l10n.t('skipped');
+    case 'changed': return detail.columns.join(', ');
+    case 'notListed': return vscode.l10n.t('the panel\'s answer did not list this user');
+    case 'lostHeld': return vscode.l10n.t('the answer was lost; read back, the panel holds the change');
+    case 'lostNotHeld': return vscode.l10n.t('the answer was lost; read back, the panel does not hold the change');
+    case 'lostBindingsHeld': return vscode.l10n.t('an answer was lost; read back, the panel holds the bindings');
+    case 'lostBindingsMissing': return vscode.l10n.t('an answer was lost; read back, the bindings are not all there yet');
+    case 'lostDeleted': return vscode.l10n.t('the answer was lost; the panel no longer has the user');
+    case 'lostStillThere': return vscode.l10n.t('the answer was lost; the panel still has the user');
+    case 'lostCreated': return vscode.l10n.t('the answer was lost; the panel holds the new user (created once)');
+    case 'lostNotCreated': return vscode.l10n.t('the answer was lost; the panel holds no such user: apply again to create it');
+  }
+}
+
 const ORDER: readonly OutcomeKind[] = ['refused', 'conflict', 'notApplied', 'gone', 'notSent', 'reconciled', 'applied'];
 
 /** Counts by outcome, e.g. "48 applied · 1 skipped as conflict · 1 reconciled". */
@@ -137,7 +158,7 @@ export function reportDocument(result: ApplyResult, heading: string): string {
     lines.push(`## ${kindText(kind)} (${outcomes.length})`);
     for (const outcome of outcomes) {
       const where = outcome.line ? `${vscode.l10n.t('line {0}', outcome.line)}: ` : '';
-      const detail = [outcome.detail ? plainLabel(outcome.detail, 300) : '', outcome.dropped?.length ? vscode.l10n.t('the panel does not take {0}: left unchanged', outcome.dropped.join(', ')) : '']
+      const detail = [outcome.detail ? detailText(outcome.detail) : '', outcome.dropped?.length ? vscode.l10n.t('the panel does not take {0}: left unchanged', outcome.dropped.join(', ')) : '']
         .filter(Boolean).join('; ');
       lines.push(`- ${where}${actionText(outcome)}${outcome.id ? ` (${plainLabel(outcome.id, 40)})` : ''}${detail ? ` — ${detail}` : ''}`);
     }

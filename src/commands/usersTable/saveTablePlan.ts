@@ -4,6 +4,7 @@ import { plainLabel } from '../../text/plainText';
 import { readTable, TableSyntaxError } from '../../usersTable/tableText';
 import { isEmptyPlan, planUsers, summarize, type UsersPlan } from '../../usersTable/usersPlan';
 import { invalidText, planDocument, problemText, summaryText } from './planText';
+import { tableProblemText } from './tableProblems';
 import type { TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
 
@@ -25,9 +26,10 @@ export async function saveTablePlan(context: UsersTableContext, file: UsersTable
     rows = readTable(file.format, text);
   } catch (error) {
     if (!(error instanceof TableSyntaxError)) throw error;
+    const reason = tableProblemText(error.problem);
     context.problems.reportValidation([file.uri], []);
-    context.problems.reportSave([file.uri], [{ uri: file.uri, line: error.line, message: error.message }]);
-    throw new TableRefusedError(vscode.l10n.t('Not saved: {0}', error.message));
+    context.problems.reportSave([file.uri], [{ uri: file.uri, line: error.line, message: reason }]);
+    throw new TableRefusedError(vscode.l10n.t('Not saved: {0}', reason));
   }
   context.problems.clearSave(file.uri);
   const plan = planUsers(session.base, rows, session.names, Date.now());

@@ -41,9 +41,9 @@ describe('import files', () => {
     assert.deepEqual(parsed.ignored, ['extra']);
   });
 
-  it('needs a header naming the label column', () => {
-    assert.match(parseImport('alice,PERSONAL\n').problems[0]?.message ?? '', /label/);
-    assert.match(parseImport('').problems[0]?.message ?? '', /empty/);
+  it('needs a header naming the label column (a reason, put in words on the vscode side)', () => {
+    assert.deepEqual(parseImport('alice,PERSONAL\n').problems, [{ kind: 'noLabelColumn', line: 1 }]);
+    assert.deepEqual(parseImport('').problems, [{ kind: 'emptyFile', line: 1 }]);
   });
 
   it('reads a `;` file with a BOM and a quoted note across lines; later users keep their own lines', () => {
@@ -59,9 +59,9 @@ describe('import files', () => {
 
   it('tells a malformed CSV file as one problem at its line, and too many values at theirs', () => {
     assert.deepEqual(parseImport('label,note\nalice,"open\n\nbob,x\n').problems, [
-      { line: 2, message: 'A quoted value that starts on line 2 is not closed: a closing " is missing.' },
+      { kind: 'unclosedQuote', line: 2 },
     ]);
-    assert.deepEqual(parseImport('label,note\n"a\nb",x\nc,d,e\n').problems, [{ line: 4, message: '3 values for 2 columns.' }]);
+    assert.deepEqual(parseImport('label,note\n"a\nb",x\nc,d,e\n').problems, [{ kind: 'tooManyValues', line: 4, values: 3, columns: 2 }]);
   });
 
   it('reads a JSON array or {items}, with the line of each item', () => {
@@ -70,7 +70,11 @@ describe('import files', () => {
     assert.deepEqual(parsed.items, [{ label: 'a', type: 'PERSONAL' }, { label: 'b [x]', type: 'SHARED' }]);
     assert.deepEqual(parsed.lines, [3, 4]);
     assert.deepEqual(jsonItemLines('[\n{"label":"a"},\n\n{"label":"b"}]', false), [2, 4]);
-    assert.match(parseImport('[{"label": }]').problems[0]?.message ?? '', /JSON/);
+    const [notJson] = parseImport('[{"label": }]').problems;
+    assert.equal(notJson?.kind, 'notJson');
+    assert.ok(notJson?.kind === 'notJson' && notJson.detail.length > 0, 'the reader\'s own words come along');
+    assert.deepEqual(parseImport('{"users": []}').problems, [{ kind: 'notItemList', line: 1 }]);
+    assert.deepEqual(parseImport('[\n{"label": "a"},\n7\n]').problems, [{ kind: 'notObject', line: 3, item: 2 }]);
   });
 
   it('places the panel\'s items[i] errors at the item\'s line; other fields have none', () => {

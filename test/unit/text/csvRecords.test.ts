@@ -51,14 +51,14 @@ describe('reading CSV', () => {
   it('names the line where an unclosed quoted value starts', () => {
     const error = failure('label,note\nalice,"ok\nstill ok"\n\nbob,"never closed\nmore\n');
     assert.equal(error.line, 5);
-    assert.equal(error.message, 'A quoted value that starts on line 5 is not closed: a closing " is missing.');
+    assert.deepEqual(error.problem, { kind: 'unclosedQuote', line: 5 });
     assert.equal(failure('"label\n').line, 1);
   });
 
   it('names the line of text after a closing quote', () => {
     const error = failure('label,note\n"a\nb",x\nc,"d"e\n');
     assert.equal(error.line, 4);
-    assert.match(error.message, /^Line 4: a closing " is followed by more text/);
+    assert.deepEqual(error.problem, { kind: 'textAfterQuote', line: 4 });
   });
 
   it('reads nothing from empty text', () => {

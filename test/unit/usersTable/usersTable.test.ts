@@ -36,11 +36,28 @@ describe('users table: text', () => {
     assert.match(tableText('csv', [rowOf(users[2], names)]), /fra-1; ams-1; n3/);
   });
 
-  it('refuses text that is not a table (a failed parse leaves the document unsaved)', () => {
-    assert.throws(() => readTable('csv', 'id,label,secret\n'), TableSyntaxError);
-    assert.throws(() => readTable('csv', 'id,label\n'), /missing/);
-    assert.throws(() => readTable('json', '{"id": 1}'), TableSyntaxError);
-    assert.throws(() => readTable('json', '[{"id": "a", "links": []}]'), /Unknown field "links"/);
+  it('refuses text that is not a table with the reason and its line (a failed parse leaves the document unsaved)', () => {
+    const reason = (format: 'csv' | 'json', text: string) => {
+      try {
+        readTable(format, text);
+      } catch (error) {
+        assert.ok(error instanceof TableSyntaxError, String(error));
+        return error.problem;
+      }
+      assert.fail(`read as a table: ${text}`);
+    };
+    const header = 'id,label,note,owner,type,expiry,enabled,nodes';
+    assert.deepEqual(reason('csv', 'id,label,secret\n'), { kind: 'unknownColumn', line: 1, name: 'secret' });
+    assert.deepEqual(reason('csv', 'id,label\n'), { kind: 'missingColumn', line: 1, name: 'note' });
+    assert.deepEqual(reason('csv', `${header},label\n`), { kind: 'columnTwice', line: 1, name: 'label' });
+    assert.deepEqual(reason('csv', ''), { kind: 'noHeader', line: 1 });
+    assert.deepEqual(reason('csv', `${header}\n,a,,,PERSONAL,,true,n1\n,b,,,PERSONAL,,true,n1,extra\n`), { kind: 'tooManyValues', line: 3, values: 9, columns: 8 });
+    assert.deepEqual(reason('csv', `${header}\n,a,,,PERSONAL,,true,n1\n,"b,,,PERSONAL,,true,n1\n`), { kind: 'unclosedQuote', line: 3 });
+    assert.deepEqual(reason('json', '{"id": 1}'), { kind: 'notArray', line: 1 });
+    assert.deepEqual(reason('json', '[\n  {"id": "a"},\n  {"id": "b", "links": []}\n]'), { kind: 'unknownField', line: 3, name: 'links' });
+    assert.deepEqual(reason('json', '[\n  {"id": "a"},\n  7\n]'), { kind: 'notObject', line: 1, item: 2 });
+    const notJson = reason('json', '[{"id": }]');
+    assert.ok(notJson.kind === 'notJson' && notJson.line === 1 && notJson.detail.length > 0, JSON.stringify(notJson));
   });
 });
 
