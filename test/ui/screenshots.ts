@@ -135,7 +135,8 @@ async function takeNodeActionScreenshots(page: Page): Promise<void> {
   await save(page, 'node-actions.png');
   await page.keyboard.press('Escape');
   await dirtyNode.hover();
-  await dirtyNode.locator('.action-label[aria-label="Apply Configuration"]').click();
+  // The label carries the keybinding when one is set ("Apply Configuration (Ctrl+Shift+Alt+A)").
+  await dirtyNode.locator('.action-label[aria-label^="Apply Configuration"]').click();
   await page.locator('.notification-toast', { hasText: 'Applying the configuration' }).waitFor();
   await save(page, 'apply-in-progress.png');
 }
