@@ -7,7 +7,7 @@ import { registerSharedCommands } from './commands/shared/index';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices } from './services';
-import { startFleetWatching } from './state/fleetWatching';
+import type { FleetWatching } from './state/fleetWatching';
 import { describeError } from './text/describeError';
 import { useDisplayLanguage } from './text/displayLanguage';
 
@@ -57,8 +57,20 @@ export async function activate(context: vscode.ExtensionContext) {
 
   await importDemoBootstrap(session, log);
   await session.initialize();
-  const watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet });
-  context.subscriptions.push(watching);
+  // The fleet watcher is its own bundle (esbuild.mjs), loaded on the first turn after activation returns:
+  // its first poll waits for that turn anyway, and activation evaluates none of it.
+  let watching: FleetWatching | undefined;
+  const watcher = () => {
+    if (!watching) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, keeps the watcher out of activation
+      const { startFleetWatching } = require('./state/fleetWatching') as typeof import('./state/fleetWatching');
+      watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet });
+      context.subscriptions.push(watching);
+    }
+    return watching;
+  };
+  const startWatching = setTimeout(watcher, 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(startWatching) });
 
   // The services behind the views, for the integration tests only: other extensions get nothing.
   const scriptedInput = services.scriptedInput;
@@ -77,7 +89,7 @@ export async function activate(context: vscode.ExtensionContext) {
     editors: services.editors,
     alertsStore: services.alerts,
     /** The fleet watcher, and the window focus it believes (the suite cannot unfocus the real window). */
-    fleetWatching: watching,
+    get fleetWatching() { return watcher(); },
     keysStore: services.keys,
     documents: services.documents,
     nodesStore: services.nodes,
