@@ -6,16 +6,98 @@
  * None of them ever holds the token: messages are built from redacted text only (see redaction.ts).
  */
 import type { RouteSpec, Scope } from './catalog';
+import { englishWords, reasonWords } from './reasonWords';
+
+/** Which timeout expired. */
+export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
+
+/** What a body should have been, in a response-format problem. */
+export type ExpectedBody = 'json' | 'errorObject';
+
+/** What is wrong with an answer the panel sent (PanelResponseFormatError). */
+export type FormatProblem =
+  | { kind: 'emptyBody'; expected?: ExpectedBody }
+  | { kind: 'htmlPage'; expected?: ExpectedBody }
+  | { kind: 'notJson'; expected: ExpectedBody }
+  | { kind: 'malformedJson' }
+  | { kind: 'notErrorObject' }
+  | { kind: 'tooLarge'; limit: number };
+
+/** Why a mutation's answer was lost (OutcomeUnknownError). `detail` is the underlying error's code and text. */
+export type LostReason =
+  | { kind: 'cancelled' }
+  | { kind: 'deadline'; ms?: number }
+  | { kind: 'timeout'; phase: 'headers' | 'body' }
+  | { kind: 'failure'; detail: string };
+
+/** Why a redirect was not followed (PanelRedirectError). */
+export type RedirectRefusal =
+  | { kind: 'unreadableLocation' }
+  | { kind: 'otherOrigin'; origin: string }
+  | { kind: 'notRead' }
+  | { kind: 'outsideApi'; prefix: string }
+  | { kind: 'tooMany'; max: number };
+
+/** What was asked for that the route catalog does not hold (RouteNotInCatalogError). */
+export type CatalogMiss =
+  | { kind: 'call'; call: string; notRelative?: boolean }
+  | { kind: 'routeId'; id: string };
+
+/** What is unsafe or malformed in the configuration or a call (PanelConfigError). */
+export type ConfigProblem =
+  | { kind: 'urlInvalid' }
+  | { kind: 'urlScheme'; protocol: string }
+  | { kind: 'urlCredentials' }
+  | { kind: 'urlNotOrigin'; origin: string }
+  | { kind: 'urlPlainHttp'; host: string }
+  | { kind: 'tokenEmpty' }
+  | { kind: 'tokenWhitespace' }
+  | { kind: 'tokenControl' }
+  | { kind: 'tokenNotHeader' }
+  | { kind: 'tokenUnreadable'; reason: string }
+  | { kind: 'tokenInUrl'; call: string }
+  | { kind: 'missingParam'; call: string; name: string }
+  | { kind: 'pathSegment'; option: string };
+
+/**
+ * Why a call failed, as data: the UI puts it in the operator's language (reasonWords.ts, given vscode.l10n.t),
+ * `message` holds the English words for logs. `call` is "METHOD /path" of the route, when known. Values
+ * named `detail`, `reason`, `problem` and `panelMessage` are text of the underlying error or the panel.
+ */
+export type ClientReason =
+  | { kind: 'panelAnswer'; status: number; code: string; panelMessage: string; fields?: Readonly<Record<string, string>>; details: readonly string[]; call?: string; scope?: Scope; ownerOnly?: boolean }
+  | { kind: 'responseFormat'; status: number; contentType: string; problem: FormatProblem; call?: string }
+  | { kind: 'lostAnswer'; call: string; lost: LostReason }
+  | { kind: 'unreachable'; origin: string; detail: string }
+  | { kind: 'connectionFailed'; origin: string; detail: string }
+  | { kind: 'certificateRejected'; origin: string; detail: string }
+  | { kind: 'certificateChanged'; origin: string; trustedFingerprint: string; presentedFingerprint: string }
+  | { kind: 'timeout'; phase: TimeoutPhase; ms?: number; call?: string }
+  | { kind: 'cancelled'; call?: string }
+  | { kind: 'redirect'; status: number; targetOrigin: string; refusal: RedirectRefusal; call?: string }
+  | { kind: 'notInCatalog'; miss: CatalogMiss }
+  | { kind: 'config'; problem: ConfigProblem }
+  | { kind: 'requestBody'; call: string; problem: string };
+
+/** "GET /users/{id}" of a route. */
+export function callOf(route: RouteSpec): string;
+export function callOf(route: RouteSpec | undefined): string | undefined;
+export function callOf(route: RouteSpec | undefined): string | undefined {
+  return route && `${route.method} ${route.path}`;
+}
 
 /** Base class of every error the client throws. */
 export class PanelApiError extends Error {
   /** The catalog route of the failing call, when it is known. */
   readonly route?: RouteSpec;
+  /** Why the call failed, as data for the UI's words (`message` is the English, for logs). */
+  readonly reason?: ClientReason;
 
-  constructor(message: string, route?: RouteSpec) {
-    super(message);
+  constructor(message: string | ClientReason, route?: RouteSpec) {
+    super(typeof message === 'string' ? message : englishReason(message));
     this.name = new.target.name;
     if (route) this.route = route;
+    if (typeof message !== 'string') this.reason = message;
   }
 
   /** The scope the failing route needs (e.g. `users:write`), for "needs …" explanations. */
@@ -60,7 +142,16 @@ export class PanelHttpError extends PanelApiError {
     route?: RouteSpec;
     retryAfterMs?: number;
   }) {
-    super(describeHttpError(init), init.route);
+    super({
+      kind: 'panelAnswer',
+      status: init.status,
+      code: init.code,
+      panelMessage: init.panelMessage,
+      ...(init.fields ? { fields: init.fields } : {}),
+      details: init.details ?? [],
+      call: callOf(init.route),
+      ...(init.status === 403 && init.route ? { scope: init.route.scope, ownerOnly: init.route.ownerOnly ?? false } : {}),
+    }, init.route);
     this.details = Object.freeze([...(init.details ?? [])]);
     this.status = init.status;
     this.code = init.code;
@@ -74,28 +165,6 @@ export class PanelHttpError extends PanelApiError {
   }
 }
 
-function describeHttpError(init: {
-  status: number;
-  code: string;
-  panelMessage: string;
-  fields?: Record<string, string>;
-  details?: readonly string[];
-  route?: RouteSpec;
-}): string {
-  const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
-  const fields = init.fields && Object.keys(init.fields).length > 0
-    ? ` (${Object.entries(init.fields).map(([name, why]) => `${name}: ${why}`).join('; ')})`
-    : '';
-  const details = init.details && init.details.length > 0 ? ` (${init.details.join('; ')})` : '';
-  const scope = init.status === 403 && init.route ? `; ${explainScope(init.route)}` : '';
-  return `${init.panelMessage || 'no message'}${fields}${details} [HTTP ${init.status} ${init.code || 'error'}, ${where}${scope}]`;
-}
-
-/** "needs users:write", and "and an owner account" for owner-only routes. */
-function explainScope(route: RouteSpec): string {
-  return `needs ${route.scope}${route.ownerOnly ? ' and an owner account' : ''}`;
-}
-
 /** The panel answered, but not with what the route promises: an HTML page, an empty body, malformed JSON. */
 export class PanelResponseFormatError extends PanelApiError {
   readonly status: number;
@@ -104,10 +173,8 @@ export class PanelResponseFormatError extends PanelApiError {
   /** The answer's `Retry-After` in milliseconds (a proxy's 429 or 503 page), when it had a readable one. */
   readonly retryAfterMs?: number;
 
-  constructor(init: { status: number; contentType: string; problem: string; route?: RouteSpec; retryAfterMs?: number }) {
-    const type = init.contentType || 'no content type';
-    const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
-    super(`The panel answered ${where} with HTTP ${init.status} (${type}) but ${init.problem}`, init.route);
+  constructor(init: { status: number; contentType: string; problem: FormatProblem; route?: RouteSpec; retryAfterMs?: number }) {
+    super({ kind: 'responseFormat', status: init.status, contentType: init.contentType, problem: init.problem, call: callOf(init.route) }, init.route);
     this.status = init.status;
     this.contentType = init.contentType;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
@@ -123,12 +190,8 @@ export class PanelResponseFormatError extends PanelApiError {
  * flight). The panel may or may not have applied it: re-read the state before trying again (spec 7.3).
  */
 export class OutcomeUnknownError extends PanelApiError {
-  constructor(route: RouteSpec, reason: string) {
-    super(
-      `The response to ${route.method} ${route.path} was lost (${reason}). The change may or may not have been ` +
-        'applied; re-read the current state before trying again.',
-      route,
-    );
+  constructor(route: RouteSpec, lost: LostReason) {
+    super({ kind: 'lostAnswer', call: callOf(route), lost }, route);
   }
 }
 
@@ -139,10 +202,13 @@ export class PanelNetworkError extends PanelApiError {
   /** The panel's TLS certificate was not trusted (self-signed, private CA, wrong host name, expired). */
   readonly certificateRejected: boolean;
 
-  constructor(message: string, init: { code?: string; route?: RouteSpec; certificateRejected?: boolean } = {}) {
-    super(message, init.route);
+  constructor(
+    reason: Extract<ClientReason, { kind: 'unreachable' | 'connectionFailed' | 'certificateRejected' | 'certificateChanged' }>,
+    init: { code?: string; route?: RouteSpec } = {},
+  ) {
+    super(reason, init.route);
     if (init.code) this.code = init.code;
-    this.certificateRejected = init.certificateRejected ?? false;
+    this.certificateRejected = reason.kind === 'certificateRejected' || reason.kind === 'certificateChanged';
   }
 
   override toJSON(): Record<string, unknown> {
@@ -162,21 +228,16 @@ export class PanelCertificateChangedError extends PanelNetworkError {
     /** SHA-256 fingerprint of the certificate the panel presents now. */
     readonly presentedFingerprint: string,
   ) {
-    super(
-      `The certificate of ${origin} changed and was refused: you trusted SHA-256 ${trustedFingerprint}, the panel now presents SHA-256 ${presentedFingerprint}. ` +
-        'If you expect this change, run "Forget Trusted Certificate" for this panel and connect again to trust the new one.',
-      { code: 'CERTIFICATE_CHANGED', certificateRejected: true },
-    );
+    super({ kind: 'certificateChanged', origin, trustedFingerprint, presentedFingerprint }, { code: 'CERTIFICATE_CHANGED' });
   }
 }
 
 /** A connect, headers, body or overall timeout expired. */
 export class PanelTimeoutError extends PanelApiError {
-  readonly phase: 'connect' | 'headers' | 'body' | 'total';
+  readonly phase: TimeoutPhase;
 
-  constructor(phase: PanelTimeoutError['phase'], ms: number | undefined, route?: RouteSpec) {
-    const where = route ? `${route.method} ${route.path}` : 'the request';
-    super(`The panel did not answer ${where} in time (${phase} timeout${ms ? ` of ${ms} ms` : ''})`, route);
+  constructor(phase: TimeoutPhase, ms: number | undefined, route?: RouteSpec) {
+    super({ kind: 'timeout', phase, ...(ms ? { ms } : {}), call: callOf(route) }, route);
     this.phase = phase;
   }
 }
@@ -184,7 +245,7 @@ export class PanelTimeoutError extends PanelApiError {
 /** The caller cancelled the call through its AbortSignal. */
 export class PanelCancelledError extends PanelApiError {
   constructor(route?: RouteSpec) {
-    super(`${route ? `${route.method} ${route.path}` : 'The request'} was cancelled`, route);
+    super({ kind: 'cancelled', call: callOf(route) }, route);
   }
 }
 
@@ -194,9 +255,8 @@ export class PanelRedirectError extends PanelApiError {
   /** Origin of the redirect target (the rest of the location is not kept). */
   readonly targetOrigin: string;
 
-  constructor(init: { status: number; targetOrigin: string; reason: string; route?: RouteSpec }) {
-    const where = init.route ? `${init.route.method} ${init.route.path}` : 'the request';
-    super(`The panel redirected ${where} (HTTP ${init.status}) to ${init.targetOrigin}: ${init.reason}`, init.route);
+  constructor(init: { status: number; targetOrigin: string; refusal: RedirectRefusal; route?: RouteSpec }) {
+    super({ kind: 'redirect', status: init.status, targetOrigin: init.targetOrigin, refusal: init.refusal, call: callOf(init.route) }, init.route);
     this.status = init.status;
     this.targetOrigin = init.targetOrigin;
   }
@@ -204,8 +264,8 @@ export class PanelRedirectError extends PanelApiError {
 
 /** A route (method and path) that the catalog of spec part 4.2 does not list; nothing was sent. */
 export class RouteNotInCatalogError extends PanelApiError {
-  constructor(description: string) {
-    super(`${description} is not in the route catalog of the personal-token API, so it was not sent`);
+  constructor(miss: CatalogMiss) {
+    super({ kind: 'notInCatalog', miss });
   }
 }
 
@@ -213,13 +273,22 @@ export class RouteNotInCatalogError extends PanelApiError {
  * The client's configuration or a call is unsafe or malformed: a URL that is not an origin, plain HTTP to a
  * remote host, a malformed token, the token in a path or query value. Nothing was sent.
  */
-export class PanelConfigError extends PanelApiError {}
+export class PanelConfigError extends PanelApiError {
+  constructor(problem: ConfigProblem, route?: RouteSpec) {
+    super({ kind: 'config', problem }, route);
+  }
+}
 
 /** The request body holds a value JSON cannot represent (NaN, Infinity, a cycle, a function...); nothing was sent. */
 export class PanelRequestBodyError extends PanelApiError {
   constructor(route: RouteSpec, problem: string) {
-    super(`The body of ${route.method} ${route.path} cannot be sent as JSON: ${problem}. Nothing was sent.`, route);
+    super({ kind: 'requestBody', call: callOf(route), problem }, route);
   }
+}
+
+/** The English words of a reason: the errors' `message`, for logs (the UI's are reasonWords' with vscode.l10n.t). */
+function englishReason(reason: ClientReason): string {
+  return reasonWords(reason, englishWords);
 }
 
 function statusOf(error: unknown): number | undefined {

@@ -45,7 +45,7 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
   if (context.callerSignal?.aborted) {
     return {
       error: mutation && context.dispatched
-        ? new OutcomeUnknownError(route, 'cancelled before the answer arrived')
+        ? new OutcomeUnknownError(route, { kind: 'cancelled' })
         : new PanelCancelledError(route),
       retryable: false,
     };
@@ -53,7 +53,7 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
   if (context.deadline?.aborted) {
     return {
       error: mutation && context.dispatched
-        ? new OutcomeUnknownError(route, `no answer within ${context.timeouts.totalMs} ms`)
+        ? new OutcomeUnknownError(route, { kind: 'deadline', ms: context.timeouts.totalMs })
         : new PanelTimeoutError('total', context.timeouts.totalMs, route),
       retryable: false,
     };
@@ -63,11 +63,7 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
   const detail = context.clean(`${code ?? 'error'}: ${error instanceof Error ? error.message : String(error)}`);
   if (isCertificateFailure(error)) {
     return {
-      error: new PanelNetworkError(
-        `The TLS certificate of ${context.origin} was not accepted (${detail}). If the panel uses a self-signed ` +
-          'certificate or a private CA, add that CA certificate (PEM) to the extra CA certificates of the connection.',
-        { code, route, certificateRejected: true },
-      ),
+      error: new PanelNetworkError({ kind: 'certificateRejected', origin: context.origin, detail }, { code, route }),
       retryable: false,
     };
   }
@@ -75,16 +71,16 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
     return { error: new PanelTimeoutError('connect', context.timeouts.connectMs, route), retryable: true };
   }
   if (codes.some((c) => NOT_SENT_CODES.has(c))) {
-    return { error: new PanelNetworkError(`Could not reach the panel at ${context.origin} (${detail})`, { code, route }), retryable: true };
+    return { error: new PanelNetworkError({ kind: 'unreachable', origin: context.origin, detail }, { code, route }), retryable: true };
   }
   const phase = codes.includes('UND_ERR_HEADERS_TIMEOUT') ? 'headers' : codes.includes('UND_ERR_BODY_TIMEOUT') ? 'body' : undefined;
   if (mutation) {
-    return { error: new OutcomeUnknownError(route, phase ? `${phase} timeout` : detail), retryable: false };
+    return { error: new OutcomeUnknownError(route, phase ? { kind: 'timeout', phase } : { kind: 'failure', detail }), retryable: false };
   }
   if (phase) {
     return { error: new PanelTimeoutError(phase, phase === 'headers' ? context.timeouts.headersMs : context.timeouts.bodyMs, route), retryable: true };
   }
-  return { error: new PanelNetworkError(`The connection to ${context.origin} failed (${detail})`, { code, route }), retryable: true };
+  return { error: new PanelNetworkError({ kind: 'connectionFailed', origin: context.origin, detail }, { code, route }), retryable: true };
 }
 
 /** The panel's certificate was refused (nothing was sent over that connection). */

@@ -81,7 +81,7 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
 }
 
 export type { PanelClientOptions, LogLevel, TimeoutOptions, RetryOptions, PagingOptions } from './options';
-export { panelOrigin, isLoopbackHost, tokenProblem } from './options';
+export { panelOrigin, isLoopbackHost, tokenProblem, tokenProblemOf } from './options';
 export type { CallOptions, BinaryResponse, TextStream, UploadFile } from './call';
 export type { ListAllOptions } from './paging';
 export { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY } from './paging';

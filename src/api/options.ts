@@ -2,7 +2,8 @@
  * Options of the panel API client and the checks that run before anything is sent: the base URL must be
  * an origin, HTTPS unless the host is loopback, and a token must be a single visible-ASCII word.
  */
-import { PanelConfigError } from './errors';
+import { PanelConfigError, type ConfigProblem } from './errors';
+import { englishWords, reasonWords } from './reasonWords';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 
@@ -66,23 +67,19 @@ export function panelOrigin(baseUrl: string): URL {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw new PanelConfigError('The panel URL is not a valid URL; expected an origin such as https://panel.example.com');
+    throw new PanelConfigError({ kind: 'urlInvalid' });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new PanelConfigError(`The panel URL must start with https:// (got ${url.protocol})`);
+    throw new PanelConfigError({ kind: 'urlScheme', protocol: url.protocol });
   }
   if (url.username || url.password) {
-    throw new PanelConfigError('The panel URL must not contain a user name or password; the token is entered separately');
+    throw new PanelConfigError({ kind: 'urlCredentials' });
   }
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || /[?#]/.test(baseUrl.trim().replace(/\/$/, ''))) {
-    throw new PanelConfigError(
-      `The panel URL must be an origin only, such as ${url.origin}; the client adds /api/v1 itself (remove the path, query or fragment)`,
-    );
+    throw new PanelConfigError({ kind: 'urlNotOrigin', origin: url.origin });
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new PanelConfigError(
-      `Plain HTTP is only allowed for loopback hosts; use https://${url.host} so the token is not sent in clear text`,
-    );
+    throw new PanelConfigError({ kind: 'urlPlainHttp', host: url.host });
   }
   return new URL(url.origin);
 }
@@ -101,15 +98,21 @@ export function isLoopbackHost(hostname: string): boolean {
  * The message never repeats the token.
  */
 export function tokenProblem(token: unknown): string | undefined {
-  if (typeof token !== 'string' || token.length === 0) return 'The API token is empty';
-  if (/\s/.test(token)) return 'The API token contains whitespace; paste only the token itself';
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(token)) return 'The API token contains control characters';
-  if (!/^[\x21-\x7e]+$/.test(token)) return 'The API token contains characters that cannot be sent in an HTTP header';
+  const problem = tokenProblemOf(token);
+  return problem && reasonWords({ kind: 'config', problem }, englishWords);
+}
+
+/** Why a token cannot be used, as data for the operator's words (reasonWords), or undefined when it can. */
+export function tokenProblemOf(token: unknown): ConfigProblem | undefined {
+  if (typeof token !== 'string' || token.length === 0) return { kind: 'tokenEmpty' };
+  if (/\s/.test(token)) return { kind: 'tokenWhitespace' };
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(token)) return { kind: 'tokenControl' };
+  if (!/^[\x21-\x7e]+$/.test(token)) return { kind: 'tokenNotHeader' };
   return undefined;
 }
 
 /** Throws PanelConfigError for a token that must not be sent. */
 export function assertUsableToken(token: unknown): asserts token is string {
-  const problem = tokenProblem(token);
+  const problem = tokenProblemOf(token);
   if (problem) throw new PanelConfigError(problem);
 }

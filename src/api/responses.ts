@@ -3,7 +3,7 @@
  * clear errors for what a reverse proxy or a broken panel may send instead (HTML, empty, malformed JSON).
  */
 import type { RouteSpec } from './catalog';
-import { PanelHttpError, PanelResponseFormatError, type PanelApiError } from './errors';
+import { PanelHttpError, PanelResponseFormatError, type ExpectedBody, type FormatProblem, type PanelApiError } from './errors';
 import { parseJsonExact, stringifyJsonExact } from './exactJson';
 import { panelWordsOf } from './panelWords';
 
@@ -41,25 +41,21 @@ function looksLikeHtml(received: ReceivedBody): boolean {
 }
 
 /** The parsed JSON of a body, or what is wrong with it; `expected` names what should have come. */
-function parseJson(received: ReceivedBody, expected: string): { value: unknown } | { problem: string } {
-  if (received.bytes.byteLength === 0) return { problem: `sent an empty body instead of ${expected}` };
-  if (looksLikeHtml(received)) {
-    return { problem: `sent an HTML page instead of ${expected} (a reverse proxy, login page or wrong URL in the way?)` };
-  }
-  if (received.contentType && !isJsonType(received.contentType)) {
-    return { problem: `sent something other than ${expected}` };
-  }
+function parseJson(received: ReceivedBody, expected: ExpectedBody): { value: unknown } | { problem: FormatProblem } {
+  if (received.bytes.byteLength === 0) return { problem: { kind: 'emptyBody', expected } };
+  if (looksLikeHtml(received)) return { problem: { kind: 'htmlPage', expected } };
+  if (received.contentType && !isJsonType(received.contentType)) return { problem: { kind: 'notJson', expected } };
   try {
     return { value: parseJsonExact(Buffer.from(received.bytes).toString('utf8')) };
   } catch {
-    return { problem: 'sent malformed JSON' };
+    return { problem: { kind: 'malformedJson' } };
   }
 }
 
 /** The JSON value of a 2xx answer; undefined for an empty answer when `allowEmpty`. */
 export function jsonOf(received: ReceivedBody, route: RouteSpec, allowEmpty: boolean): unknown {
   if (allowEmpty && (received.status === 204 || received.bytes.byteLength === 0)) return undefined;
-  const parsed = parseJson(received, 'JSON');
+  const parsed = parseJson(received, 'json');
   if ('problem' in parsed) {
     throw new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem: parsed.problem, route });
   }
@@ -68,10 +64,10 @@ export function jsonOf(received: ReceivedBody, route: RouteSpec, allowEmpty: boo
 
 /** A non-JSON 2xx answer (image, text) must at least not be empty or an HTML error page. */
 export function assertPayload(received: ReceivedBody, route: RouteSpec): void {
-  const problem = received.bytes.byteLength === 0
-    ? 'sent an empty body'
+  const problem: FormatProblem | undefined = received.bytes.byteLength === 0
+    ? { kind: 'emptyBody' }
     : looksLikeHtml(received)
-      ? 'sent an HTML page (a reverse proxy, login page or wrong URL in the way?)'
+      ? { kind: 'htmlPage' }
       : undefined;
   if (problem) throw new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route });
 }
@@ -82,10 +78,10 @@ export function assertPayload(received: ReceivedBody, route: RouteSpec): void {
  * body is not the API's error object (a reverse proxy's HTML page for a 429 or 503).
  */
 export function errorOf(received: ReceivedBody, route: RouteSpec, clean: (text: string) => string, retryAfterMs?: number): PanelApiError {
-  const parsed = parseJson(received, 'the JSON error object of the API');
+  const parsed = parseJson(received, 'errorObject');
   const envelope = 'value' in parsed ? envelopeOf(parsed.value) : undefined;
   if (!envelope) {
-    const problem = 'problem' in parsed ? parsed.problem : 'sent JSON that is not the error object of the API';
+    const problem: FormatProblem = 'problem' in parsed ? parsed.problem : { kind: 'notErrorObject' };
     return new PanelResponseFormatError({ status: received.status, contentType: received.contentType, problem, route, retryAfterMs });
   }
   const fields = envelope.fields

@@ -14,7 +14,7 @@ import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport 
 import { Readable } from 'node:stream';
 import { DEFAULT_TIMEOUTS, createPools, type Pool } from './dispatcher';
 import {
-  PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
+  PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError, type RedirectRefusal,
 } from './errors';
 import { classifyFailure, isCertificateFailure, type FailureContext } from './failureClassifier';
 import { isNodeOfflineAnswer, isNodeRoute } from './nodeFailure';
@@ -108,10 +108,10 @@ export class PanelTransport implements Transport {
   ): Promise<JsonValue | undefined> {
     const described = `${method.toUpperCase()} ${path}`;
     if (!path.startsWith('/') || /[?#]/.test(path)) {
-      throw new RouteNotInCatalogError(`${described} (give a path relative to /api/v1, with the query in \`query\`)`);
+      throw new RouteNotInCatalogError({ kind: 'call', call: described, notRelative: true });
     }
     const route = findRoute(method, path, this.names);
-    if (!route) throw new RouteNotInCatalogError(described);
+    if (!route) throw new RouteNotInCatalogError({ kind: 'call', call: described });
     const url = this.urlFor(route, path.replace(/\/+$/, ''), init.query);
     const body: CallBody | undefined = init.body === undefined ? undefined : { kind: 'json', value: init.body };
     return (await this.run({ route, url, body, signal: init.signal }, 'jsonOrEmpty')) as JsonValue | undefined;
@@ -129,7 +129,7 @@ export class PanelTransport implements Transport {
     try {
       route = routeById(call.routeId);
     } catch {
-      throw new RouteNotInCatalogError(`Route "${call.routeId}"`);
+      throw new RouteNotInCatalogError({ kind: 'routeId', id: call.routeId });
     }
     const path = route.path
       .replace('{engine}', this.names.engine)
@@ -138,7 +138,7 @@ export class PanelTransport implements Transport {
         const value = call.params?.[name];
         const text = value === undefined ? '' : String(value);
         if (text === '' || text === '.' || text === '..') {
-          throw new PanelConfigError(`${route.method} ${route.path} needs a value for {${name}}`);
+          throw new PanelConfigError({ kind: 'missingParam', call: `${route.method} ${route.path}`, name });
         }
         return encodeURIComponent(text);
       });
@@ -149,7 +149,7 @@ export class PanelTransport implements Transport {
   private urlFor(route: RouteSpec, path: string, query: Readonly<Record<string, QueryValue>> | undefined): URL {
     const url = new URL(API_PREFIX + path, this.originUrl);
     if (url.pathname !== API_PREFIX + path || findRoute(route.method, path, this.names)?.id !== route.id) {
-      throw new RouteNotInCatalogError(`${route.method} ${path}`);
+      throw new RouteNotInCatalogError({ kind: 'call', call: `${route.method} ${path}` });
     }
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.append(name, String(value));
@@ -163,10 +163,7 @@ export class PanelTransport implements Transport {
     // Both checks come before anything is dispatched: a refused call sends nothing.
     if (tokenInUrl(prepared.url, token)) {
       this.log('warn', `${route.method} ${route.path} refused: a path or query value holds the API token`);
-      throw new PanelConfigError(
-        `${route.method} ${route.path} was not sent: a path or query value holds the API token, and the token must never be sent in a URL`,
-        route,
-      );
+      throw new PanelConfigError({ kind: 'tokenInUrl', call: `${route.method} ${route.path}` }, route);
     }
     const parts = this.buildParts(prepared, token, expect);
     const pools = this.pools(expect);
@@ -304,15 +301,13 @@ export class PanelTransport implements Transport {
       if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
       await dump(response);
       const next = parseLocation(location, url);
-      const refuse = (targetOrigin: string, reason: string) =>
-        new PanelRedirectError({ status: response.statusCode, targetOrigin, reason, route });
-      if (!next) throw refuse('an unreadable location', 'the redirect was not followed');
-      if (next.origin !== this.origin) {
-        throw refuse(next.origin, `another origin is never sent the token, so the redirect was not followed; check the panel URL (${this.origin})`);
-      }
-      if (route.method !== 'GET') throw refuse(next.origin, 'only reads follow redirects; the change was not sent again');
-      if (!next.pathname.startsWith(`${API_PREFIX}/`)) throw refuse(next.origin, `the target is outside ${API_PREFIX}`);
-      if (hop >= MAX_REDIRECTS) throw refuse(next.origin, `more than ${MAX_REDIRECTS} redirects`);
+      const refuse = (targetOrigin: string, refusal: RedirectRefusal) =>
+        new PanelRedirectError({ status: response.statusCode, targetOrigin, refusal, route });
+      if (!next) throw refuse('an unreadable location', { kind: 'unreadableLocation' });
+      if (next.origin !== this.origin) throw refuse(next.origin, { kind: 'otherOrigin', origin: this.origin });
+      if (route.method !== 'GET') throw refuse(next.origin, { kind: 'notRead' });
+      if (!next.pathname.startsWith(`${API_PREFIX}/`)) throw refuse(next.origin, { kind: 'outsideApi', prefix: API_PREFIX });
+      if (hop >= MAX_REDIRECTS) throw refuse(next.origin, { kind: 'tooMany', max: MAX_REDIRECTS });
       this.log('debug', `${route.method} ${url.pathname} redirected (${response.statusCode}) to ${next.pathname}`);
       url = next;
     }
@@ -355,7 +350,7 @@ export class PanelTransport implements Transport {
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       response.body.destroy();
-      throw new PanelResponseFormatError({ status, contentType, problem: `sent more than ${limit} bytes`, route });
+      throw new PanelResponseFormatError({ status, contentType, problem: { kind: 'tooLarge', limit }, route });
     }
   }
 
@@ -366,7 +361,7 @@ export class PanelTransport implements Transport {
       token = typeof source === 'function' ? await source() : source;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new PanelConfigError(`The API token could not be read: ${redact(reason, this.secrets)}`);
+      throw new PanelConfigError({ kind: 'tokenUnreadable', reason: redact(reason, this.secrets) });
     }
     if (typeof token === 'string') this.remember(token);
     assertUsableToken(token);
@@ -395,7 +390,7 @@ export class PanelTransport implements Transport {
 
 function pathName(value: string | undefined, fallback: string, option: string): string {
   const name = value || fallback;
-  if (!PATH_NAME.test(name)) throw new PanelConfigError(`${option} must be a single path segment of letters, digits, - or _`);
+  if (!PATH_NAME.test(name)) throw new PanelConfigError({ kind: 'pathSegment', option });
   return name;
 }
 

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { Scope } from '../api/catalog';
-import { panelOrigin, tokenProblem, type PanelClientOptions } from '../api/options';
+import { panelOrigin, tokenProblemOf, type PanelClientOptions } from '../api/options';
+import { reasonWords } from '../api/reasonWords';
+import { describeError } from '../text/describeError';
 import { withoutBack, type UserInput } from '../prompts/userInput';
 import type { PanelSession } from './panelSession';
 import { pickPreset, pickScopes, scopesOf } from './connectPrompts';
@@ -36,8 +38,14 @@ function urlProblem(value: string): string | undefined {
     panelOrigin(value);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return describeError(error);
   }
+}
+
+/** Why a pasted token cannot be used, in the operator's language; undefined when it can. */
+function tokenWords(token: string): string | undefined {
+  const problem = tokenProblemOf(token);
+  return problem && reasonWords({ kind: 'config', problem }, vscode.l10n.t);
 }
 
 function defaultName(url: string): string {
@@ -84,7 +92,7 @@ export async function connectInteractively(
           value: draft.token,
           password: true,
           problem: reason,
-          validate: (value) => (value ? tokenProblem(value) : vscode.l10n.t('Paste the token')),
+          validate: (value) => (value ? tokenWords(value) : vscode.l10n.t('Paste the token')),
         }));
         if (token === undefined) return undefined;
         draft.token = token;

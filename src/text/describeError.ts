@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { isScopeDenied, isTokenRejected, PanelApiError, PanelCertificateChangedError, PanelHttpError, PanelNetworkError } from '../api/errors';
+import { isScopeDenied, isTokenRejected, PanelApiError, PanelHttpError, PanelNetworkError } from '../api/errors';
 import { nodeFailureOf } from '../api/nodeFailure';
+import { reasonWords } from '../api/reasonWords';
 import { plainLabel, withoutLinks } from './plainText';
 
 /**
@@ -25,16 +26,13 @@ function reasonOf(error: unknown): string {
   if (nodeFailure === 'offline') return vscode.l10n.t('The node is offline: the panel cannot reach it (HTTP 503).');
   if (nodeFailure === 'failedOnNode' && error instanceof PanelHttpError) return vscode.l10n.t('The node could not carry out the operation (HTTP 502): {0}', error.panelMessage || error.code);
   if (isTokenRejected(error)) return vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.');
-  if (error instanceof PanelCertificateChangedError) {
-    return vscode.l10n.t(
-      'The certificate of {0} changed and was refused: you trusted SHA-256 {1}, the panel now presents SHA-256 {2}. If you expect this change, run "Forget Trusted Certificate" for this panel and connect again to trust the new one.',
-      error.origin,
-      error.trustedFingerprint,
-      error.presentedFingerprint,
-    );
-  }
-  if (error instanceof PanelNetworkError && error.certificateRejected) {
-    return vscode.l10n.t('{0} To trust the panel\'s own CA, set the setting panelOps.caCertificatePath to its certificate file (PEM).', error.message);
+  // The client's own failures are put in words from their reason; the panel's words in them stay as sent.
+  if (error instanceof PanelApiError && error.reason) {
+    const words = reasonWords(error.reason, vscode.l10n.t);
+    if (error instanceof PanelNetworkError && error.reason.kind === 'certificateRejected') {
+      return vscode.l10n.t('{0} To trust the panel\'s own CA, set the setting panelOps.caCertificatePath to its certificate file (PEM).', words);
+    }
+    return words;
   }
   if (error instanceof Error) return error.message;
   return String(error);

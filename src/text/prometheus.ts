@@ -3,6 +3,7 @@
  * (`prometheusSamples`) and into readable text for a read-only tab (`readablePrometheus`). Both read sample
  * lines with `sampleLine`. No `vscode` import.
  */
+import type { Localize } from './localize';
 import { ownMember, setOwnMember } from './ownMember';
 
 /** One sample line: metric name, the labels as written (without braces), and the value text. */
@@ -101,9 +102,9 @@ function readableLabels(labels: string): string {
 /**
  * Readable text for a read-only tab: one block per metric with its help text and type, then one row per
  * sample with its labels spelled out and the value with digit grouping (bytes also in KiB/MiB/GiB). Lines
- * that are not samples are kept as they came.
+ * that are not samples are kept as they came. `t` words the document's own headings (`vscode.l10n.t`).
  */
-export function readablePrometheus(text: string): string {
+export function readablePrometheus(text: string, t: Localize): string {
   const metrics = new Map<string, Metric>();
   const other: string[] = [];
   const metric = (name: string) => {
@@ -132,9 +133,9 @@ export function readablePrometheus(text: string): string {
   const blocks = [...metrics.values()].map((entry) => {
     const heading = [entry.name, entry.type && `(${entry.type})`].filter(Boolean).join(' ');
     const width = Math.max(0, ...entry.samples.map((sample) => sample.labels.length));
-    const rows = entry.samples.map((sample) => `  ${(sample.labels || '(no labels)').padEnd(width)}  ${sample.value}`);
+    const rows = entry.samples.map((sample) => `  ${(sample.labels || t('(no labels)')).padEnd(width)}  ${sample.value}`);
     return [heading, ...(entry.help ? [`  ${entry.help}`] : []), ...rows].join('\n');
   });
-  if (other.length > 0) blocks.push(['Lines not understood:', ...other.map((line) => `  ${line}`)].join('\n'));
+  if (other.length > 0) blocks.push([t('Lines not understood:'), ...other.map((line) => `  ${line}`)].join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }

@@ -25,7 +25,7 @@ const json = (read: (api: PanelApi, id: string, signal: AbortSignal) => Promise<
 function detailKinds(): DetailKind[] {
   return [
     { label: vscode.l10n.t('Stats'), description: 'GET /nodes/{id}/stats', route: 'nodes.stats', file: 'stats.json', language: 'json', read: json((api, id, signal) => api.nodes.stats(id, { signal })) },
-    { label: vscode.l10n.t('Metrics'), description: 'GET /nodes/{id}/metrics', route: 'nodes.metrics', file: 'metrics.txt', language: 'plaintext', read: async (api, id, signal) => readablePrometheus(await api.nodes.metrics(id, { signal })) },
+    { label: vscode.l10n.t('Metrics'), description: 'GET /nodes/{id}/metrics', route: 'nodes.metrics', file: 'metrics.txt', language: 'plaintext', read: async (api, id, signal) => readablePrometheus(await api.nodes.metrics(id, { signal }), vscode.l10n.t) },
     { label: vscode.l10n.t('Probes'), description: 'GET /nodes/{id}/probes', route: 'nodes.probes', file: 'probes.json', language: 'json', read: json((api, id, signal) => api.nodes.probes(id, { signal })) },
     { label: vscode.l10n.t('Profiles'), description: 'GET /nodes/{id}/profiles', route: 'nodes.profiles', file: 'profiles.json', language: 'json', read: json((api, id, signal) => api.nodes.profiles(id, { signal })) },
     { label: vscode.l10n.t('Web carriers'), description: 'GET /nodes/{id}/web/carriers', route: 'nodes.web.carriers', file: 'web carriers.json', language: 'json', read: json((api, id, signal) => api.nodes.web.carriers(id, { signal })) },

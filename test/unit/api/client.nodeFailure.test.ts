@@ -29,7 +29,7 @@ describe('client: node offline or failed on the node (nodeFailureOf)', () => {
     const proxyPage = await failure(api().nodes.health(node('ams-1').id));
     assert.ok(proxyPage instanceof PanelResponseFormatError, String(proxyPage));
     assert.equal(nodeFailureOf(proxyPage), undefined);
-    assert.equal(nodeFailureOf(new OutcomeUnknownError(routeById('nodes.restart'), 'reset')), undefined);
+    assert.equal(nodeFailureOf(new OutcomeUnknownError(routeById('nodes.restart'), { kind: 'failure', detail: 'reset' })), undefined);
     assert.equal(nodeFailureOf(new Error('503')), undefined);
   });
 

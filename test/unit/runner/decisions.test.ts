@@ -7,8 +7,8 @@ import type { NodeProblem } from '../../../src/state/nodesStore';
 
 const reReads: Reconciler = async () => 'The panel now holds "alice" as disabled.';
 const never = () => false;
-const lost = () => new OutcomeUnknownError(routeById('keys.disable'), 'connection reset');
-const unreadable = () => new PanelResponseFormatError({ status: 200, contentType: 'text/html', problem: 'sent HTML', route: routeById('keys.disable') });
+const lost = () => new OutcomeUnknownError(routeById('keys.disable'), { kind: 'failure', detail: 'connection reset' });
+const unreadable = () => new PanelResponseFormatError({ status: 200, contentType: 'text/html', problem: { kind: 'htmlPage' }, route: routeById('keys.disable') });
 const refused = () => new PanelHttpError({ status: 422, code: 'validation', panelMessage: 'invalid input', route: routeById('keys.create') });
 
 describe('runner: what happens to a failed action', () => {

@@ -29,14 +29,14 @@ describe('node actions: what they show', () => {
       'proxy_connections{node="fra-2"} 12',
       'garbage line {',
     ].join('\n');
-    const readable = readablePrometheus(text);
+    const readable = readablePrometheus(text, plainLocalize);
     assert.match(readable, /^proxy_traffic_bytes_total \(counter\)\n {2}Bytes relayed\.\n {2}node=fra-2 direction=in {3}1,500,000,000 \(1\.4 GiB\)\n {2}node=fra-2 direction=out {2}2,048 \(2\.0 KiB\)/);
     assert.match(readable, /proxy_connections \(gauge\)\n {2}node=fra-2 {2}12/);
     assert.match(readable, /Lines not understood:\n {2}garbage line \{/);
     assert.doesNotMatch(readable, /# HELP/);
     // Only decimal numbers, NaN and ±Inf are sample values, as prometheusSamples reads them.
-    assert.match(readablePrometheus('hex_value 0x1F\nnot_a_number +Inf\n'), /Lines not understood:\n {2}hex_value 0x1F/);
-    assert.match(readablePrometheus('not_a_number +Inf\n'), /not_a_number\n {2}\(no labels\) {2}\+Inf/);
+    assert.match(readablePrometheus('hex_value 0x1F\nnot_a_number +Inf\n', plainLocalize), /Lines not understood:\n {2}hex_value 0x1F/);
+    assert.match(readablePrometheus('not_a_number +Inf\n', plainLocalize), /not_a_number\n {2}\(no labels\) {2}\+Inf/);
   });
 
   it('writes an apply job as status, error, the raw log, then other fields', () => {
