@@ -57,7 +57,7 @@ export async function activate(context: vscode.ExtensionContext) {
 
   await importDemoBootstrap(session, log);
   await session.initialize();
-  const watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet });
+  const watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet, toldElsewhere: (event) => services.appliesTold.covers(event) });
   context.subscriptions.push(watching);
 
   // The services behind the views, for the integration tests only: other extensions get nothing.
