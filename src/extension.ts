@@ -78,6 +78,8 @@ export async function activate(context: vscode.ExtensionContext) {
     alertsStore: services.alerts,
     /** The fleet watcher, and the window focus it believes (the suite cannot unfocus the real window). */
     fleetWatching: watching,
+    /** Tells a fleet report as the watcher does (its notification and actions). */
+    notifyFleet: services.notifyFleet,
     keysStore: services.keys,
     documents: services.documents,
     nodesStore: services.nodes,
