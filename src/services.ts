@@ -112,7 +112,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const allPanels = new AllPanelsMode(context.globalState);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
-  const editors = registerEditors(context, { session, input, documents, log, siteTemplates });
+  const editors = registerEditors(context, { session, input, documents, log, siteTemplates, siteTemplatesOf: (panelId) => panels.storesFor(panelId)?.siteTemplates });
   const views: Views = {
     nodes: registerNodesView(context, session, nodes, keys, nodeDetails, { storesFor: panels.storesFor, mode: allPanels, display: nodesDisplay }),
     users: registerUsersView(context, session, keys, panels.storesFor, allPanels),

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { locate } from '../../src/editors/panelUri';
 import type { FleetEvent } from '../../src/state/fleetEvents';
-import { addTemplate } from './editorSupport';
+import { addTemplate, endEditorTest, replaceText, VALID_HTML } from './editorSupport';
 import { children, connect, eventually, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, signOut, testApi, userItems, type TestApi, type ViewParts } from './support';
 
 const SOUTH_USER = 'Quentin only on South';
@@ -99,6 +99,17 @@ describe('Across panels in all-panels mode: fleet selections, notifications, Go 
     assert.equal(requestsTo(south, '/keys/bulk').length, 1);
   });
 
+  it('starts a fleet update of a selection of nodes of two panels on each one\'s own panel', async () => {
+    const a = (await under(api.nodes, names.north))[0] as vscode.TreeItem & { node: { id: string } };
+    const b = (await under(api.nodes, names.south))[0] as vscode.TreeItem & { node: { id: string } };
+    north.resetRequests();
+    south.resetRequests();
+    await runOnWithAnswers('panelOps.fleet.update', [a, [a, b]], 'Update 2 Nodes');
+    const sent = (panel: SimulatedPanel) => requestsTo(panel, '/fleet/updates').filter((request) => request.method === 'POST').map((request) => JSON.parse(request.body ?? '{}').node_ids as string[]);
+    assert.deepEqual(sent(north), [[a.node.id]], 'North updates its own node');
+    assert.deepEqual(sent(south), [[b.node.id]], 'South updates its own node, not dropped');
+  });
+
   it('Resolve on a notification of alerts of two panels resolves each on its own panel', async () => {
     const [a, b] = [await unresolvedAlert(names.north), await unresolvedAlert(names.south)];
     const events: FleetEvent[] = [a, b].map((item) => ({ kind: 'criticalAlert', panelId: item.panelId, name: item.alert.title, alert: item.alert as never }));
@@ -141,6 +152,23 @@ describe('Across panels in all-panels mode: fleet selections, notifications, Go 
     assert.equal(labelOf(item), SOUTH_NODE);
     assert.ok(item.id?.startsWith(prefixOf('nodes', south)), `inside South's subtree: ${item.id}`);
     await eventually(() => api.nodes.view.selection.some((selected) => selected.id === item.id), 'the node is selected in the Nodes view');
+  });
+
+  it('a saved template of another panel shows its new version in that panel\'s subtree', async () => {
+    const template = addTemplate(south, { name: 'South saved template', version: 3 });
+    await vscode.commands.executeCommand('panelOps.siteTemplates.refresh');
+    const item = (await under(api.siteTemplates, names.south)).find((candidate) => (candidate as { template?: { id?: string } }).template?.id === template.id);
+    assert.ok(item);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('panelOps.siteTemplates.open', item);
+    try {
+      await replaceText(editor, VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}} from the south</p>'));
+      assert.equal(await editor.document.save(), true);
+      assert.equal(south.data.siteTemplates.get(template.id)?.version, 4);
+      const shown = api.panels.storesFor(south.url)?.siteTemplates.template(south.url, template.id);
+      assert.deepEqual(shown?.details.find(([name]) => name === 'version'), ['version', '4'], 'South\'s own store took the saved template');
+    } finally {
+      await endEditorTest(api);
+    }
   });
 
   it('opens and deletes a site template of another panel on that panel, and its subtree follows', async () => {
