@@ -64,7 +64,7 @@ export async function activate(context: vscode.ExtensionContext) {
     if (!watching) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, keeps the watcher out of activation
       const { startFleetWatching } = require('./state/fleetWatching') as typeof import('./state/fleetWatching');
-      watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet });
+      watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet, toldElsewhere: (event) => services.appliesTold.covers(event) });
       context.subscriptions.push(watching);
     }
     return watching;
@@ -90,6 +90,8 @@ export async function activate(context: vscode.ExtensionContext) {
     alertsStore: services.alerts,
     /** The fleet watcher, and the window focus it believes (the suite cannot unfocus the real window). */
     get fleetWatching() { return watcher(); },
+    /** Tells a fleet report as the watcher does (its notification and actions). */
+    notifyFleet: services.notifyFleet,
     keysStore: services.keys,
     documents: services.documents,
     nodesStore: services.nodes,

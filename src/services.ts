@@ -18,6 +18,7 @@ import { KeysStore } from './state/keysStore';
 import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
 import { SiteTemplatesStore } from './state/siteTemplatesStore';
+import { AppliesTold } from './state/appliesTold';
 import { PanelStores, type PanelStoreSet } from './state/panelStores';
 import { AllPanelsMode } from './views/fleet/allPanelsMode';
 import { NodesDisplay } from './views/nodes/nodesDisplay';
@@ -81,6 +82,8 @@ export interface Services {
   readonly webviews: () => WebviewPages;
   /** Tells what the fleet watcher found (notifications/, loaded on first use). */
   readonly notifyFleet: (report: FleetReport) => void;
+  /** The applies this window watches and tells itself: the fleet watcher does not tell them again. */
+  readonly appliesTold: AppliesTold;
 }
 
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
@@ -109,7 +112,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const allPanels = new AllPanelsMode(context.globalState);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
-  const editors = registerEditors(context, { session, input, documents, log, siteTemplates });
+  const editors = registerEditors(context, { session, input, documents, log, siteTemplates, siteTemplatesOf: (panelId) => panels.storesFor(panelId)?.siteTemplates });
   const views: Views = {
     nodes: registerNodesView(context, session, nodes, keys, nodeDetails, { storesFor: panels.storesFor, mode: allPanels, display: nodesDisplay }),
     users: registerUsersView(context, session, keys, panels.storesFor, allPanels),
@@ -144,7 +147,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, webviews: pages, notifyFleet };
+  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
 }
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {

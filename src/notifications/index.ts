@@ -49,13 +49,13 @@ async function runAction(action: FleetAction, events: readonly FleetEvent[], dep
       return;
     }
     case 'showUsers':
-      return showExpiringUsers(deps.users);
+      return showExpiringUsers(events, deps);
   }
 }
 
 /** Runs a node command on the event's node; with several nodes, on the one the operator picks. */
 async function onNode(command: string, title: string, events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
-  const targets = events.flatMap((event) => (event.node ? [{ node: event.node, panelId: event.panelId }] : []));
+  const targets = events.flatMap((event) => (event.node ? [{ node: event.node, panelId: event.panelId, job: event.job }] : []));
   let target: (typeof targets)[number] | undefined = targets[0];
   if (targets.length > 1) {
     const picked = withoutBack(await deps.input.pick({
@@ -69,13 +69,38 @@ async function onNode(command: string, title: string, events: readonly FleetEven
     }));
     target = picked?.target;
   }
-  if (target) await vscode.commands.executeCommand(command, target);
+  // Show Job History selects the job that failed or rolled back.
+  if (target) await vscode.commands.executeCommand(command, { node: target.node, panelId: target.panelId }, target.job);
 }
 
-/** Opens the Users view on its Expiring group. */
-async function showExpiringUsers({ provider, view }: TreeViewParts<UsersTreeProvider>): Promise<void> {
+/**
+ * Opens the Users view on the Expiring group of the events' panel (the one the operator picks when the
+ * events came from several): in all-panels mode that panel's own group, without switching; otherwise the
+ * panel becomes the active one first, as Go to User does.
+ */
+async function showExpiringUsers(events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
+  const panelId = await pickPanel([...new Set(events.map((event) => event.panelId))], vscode.l10n.t('Show Users'), deps);
+  if (!panelId) return;
+  const { provider, view } = deps.users;
   await vscode.commands.executeCommand('panelOps.users.focus');
-  if (!provider.groupOf('expiring')) await provider.getChildren();
-  const group = provider.groupOf('expiring');
+  let group: vscode.TreeItem | undefined;
+  if (provider.fleet?.enabled) {
+    group = (await provider.fleet.openPanel(panelId))?.groupOf('expiring');
+  } else {
+    if (deps.session.active?.id !== panelId) await deps.session.switchTo(panelId);
+    if (!provider.groupOf('expiring')) await provider.getChildren();
+    group = provider.groupOf('expiring');
+  }
   if (group) await view.reveal(group, { select: true, focus: true, expand: true });
+}
+
+/** The one panel of the events, or the one the operator picks among several. */
+async function pickPanel(panelIds: readonly string[], title: string, deps: FleetNotificationDeps): Promise<string | undefined> {
+  if (panelIds.length <= 1) return panelIds[0];
+  const picked = withoutBack(await deps.input.pick({
+    title,
+    placeholder: vscode.l10n.t('Choose a panel'),
+    items: panelIds.map((panelId) => ({ label: escapeIcons(plainLabel(deps.session.panel(panelId)?.name ?? panelId, 80)), panelId })),
+  }));
+  return picked?.panelId;
 }

@@ -60,6 +60,8 @@ export interface FleetWatchOptions {
   readonly report: (report: FleetReport) => void;
   /** Events found within this time of each other are reported together (default 2 s). */
   readonly coalesceMs?: number;
+  /** Events told elsewhere in this window (an apply its command watches and tells): never reported. */
+  readonly toldElsewhere?: (event: FleetEvent) => boolean;
 }
 
 export const NODE_EVENT_KINDS: readonly FleetEventKind[] = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack'];
@@ -227,7 +229,7 @@ export class FleetWatch {
 
   private tell(events: readonly FleetEvent[]): void {
     const { enabled } = this.options.settings();
-    const told = events.filter((event) => enabled.has(event.kind));
+    const told = events.filter((event) => enabled.has(event.kind) && this.options.toldElsewhere?.(event) !== true);
     if (told.length === 0) return;
     if (this.away) {
       this.away.push(...told);

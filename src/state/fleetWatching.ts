@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { scopeOf, type RouteId } from '../api/catalog';
 import type { PanelSession } from '../connection/panelSession';
 import type { PanelStore } from '../connection/panelStore';
-import type { FleetEventKind } from './fleetEvents';
+import type { FleetEvent, FleetEventKind } from './fleetEvents';
 import { FleetWatch, type FleetReport, type WatchedStores, type WatchSettings } from './fleetWatch';
 
 export const POLL_SETTING = 'panelOps.poll.intervalSeconds';
@@ -40,6 +40,8 @@ export interface FleetWatchingDeps {
   /** The Nodes view: node status is read for it while it is visible. */
   readonly nodesView: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
   readonly report: (report: FleetReport) => void;
+  /** Events this window tells otherwise (applies it watches): skipped. */
+  readonly toldElsewhere?: (event: FleetEvent) => boolean;
 }
 
 /** The watcher with its window: what the VS Code suite uses to play focus (`setWindowFocused`). */
@@ -77,6 +79,7 @@ export function startFleetWatching(deps: FleetWatchingDeps): FleetWatching {
     focused: vscode.window.state.focused,
     now: () => Date.now(),
     report: deps.report,
+    toldElsewhere: deps.toldElsewhere,
   });
   const sync = () => void watch.sync(session.active ? [session.active.id] : []);
   // The first poll waits until activation has returned: activating loads no HTTP stack and sends nothing.

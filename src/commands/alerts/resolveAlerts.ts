@@ -7,6 +7,7 @@ import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
 import { runMutation, type ActionContext } from '../../runner/actionRunner';
 import { confirmed } from '../../prompts/userInput';
 import { plural } from '../../text/plural';
+import { byPanel } from '../shared/byPanel';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
 function chosenAlerts(node: unknown, selected: unknown): AlertItem[] {
@@ -68,8 +69,10 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
     vscode.commands.registerCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
       const nodes = chosenAlerts(node, selected);
       if (nodes.length === 0) return;
-      // The item's own panel's store: in all-panels mode the alert may be another panel's.
-      await resolveAlerts(context, storeOf(nodes[0].panelId), nodes[0].panelId, nodes.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
+      // In all-panels mode a selection may span panels: each panel resolves its own alerts, on its own store.
+      for (const [panelId, items] of byPanel(nodes)) {
+        await resolveAlerts(context, storeOf(panelId), panelId, items.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
+      }
     }),
     vscode.commands.registerCommand('panelOps.alerts.resolveAll', async () => {
       const panelId = context.session.active?.id;

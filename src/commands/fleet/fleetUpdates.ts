@@ -7,6 +7,7 @@ import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../
 import { runMutation, runRead } from '../../runner/actionRunner';
 import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
 import { plural } from '../../text/plural';
+import { byPanel } from '../shared/byPanel';
 
 /** Spec 4.1 and 8: a fleet update takes 1 to 100 nodes. */
 const MAX_FLEET_NODES = 100;
@@ -23,8 +24,17 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   const action = plural(items.length, { one: 'Update {0} Node', other: 'Update {0} Nodes' }, vscode.l10n.t);
   const sure = await confirmed(context.input, action, plural(items.length, { one: 'Update {1} on {0} node?', other: 'Update {1} on {0} nodes?' }, vscode.l10n.t, engine), items.map((candidate) => nodeName(candidate.node)).join(', '));
   if (!sure) return undefined;
-  const panelId = items[0].panelId;
-  const ids = items.filter((candidate) => candidate.panelId === panelId).map((candidate) => candidate.node.id);
+  // In all-panels mode the selection may span panels: one fleet update per panel, started on that panel.
+  let first: FleetUpdate | undefined;
+  for (const [panelId, ofPanel] of byPanel(items)) {
+    const started = await startFleetUpdate(context, panelId, ofPanel.map((candidate) => candidate.node.id));
+    first ??= started;
+  }
+  return first;
+}
+
+/** `POST /fleet/updates {node_ids}` on one panel, through the runner; says it started, with Show Fleet Updates. */
+async function startFleetUpdate(context: NodeActionContext, panelId: string, ids: readonly string[]): Promise<FleetUpdate | undefined> {
   const outcome = await runMutation(context, {
     panelId,
     busyLabel: plural(ids.length, { one: 'Starting a fleet update of {0} node…', other: 'Starting a fleet update of {0} nodes…' }, vscode.l10n.t),

@@ -69,6 +69,22 @@ async function applyAndWatch(
   signal: AbortSignal,
   tellResult: boolean,
 ): Promise<ApplyReport> {
+  // Told here, so the fleet watcher does not tell this apply's end a second time.
+  const release = context.appliesTold?.watch(item.panelId, item.node.id);
+  try {
+    return await queueAndWatch(context, item, report, signal, tellResult);
+  } finally {
+    release?.();
+  }
+}
+
+async function queueAndWatch(
+  context: NodeActionContext,
+  item: NodeItem,
+  report: (status: WatchedStatus | undefined) => void,
+  signal: AbortSignal,
+  tellResult: boolean,
+): Promise<ApplyReport> {
   const name = nodeName(item.node);
   const before = item.node;
   let baseline: readonly unknown[] | undefined;
@@ -176,6 +192,8 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
       return base;
     case 'failed':
     case 'rolled_back': {
+      // Told here (or in the batch's sentence): the fleet watcher skips this job.
+      context.appliesTold?.tell(item.panelId, item.node.id, result.job);
       await reReadNodeUsers(context, item);
       const error = plainLabel(result.job.error, 1000) || vscode.l10n.t('the panel gave no reason');
       if (tell) {

@@ -8,6 +8,7 @@ import { nodeLabel } from '../../text/nodeText';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
 import type { NodeProblems } from '../../runner/nodeProblems';
+import type { AppliesTold } from '../../state/appliesTold';
 import { isActivePanel, runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
 
 /** What node and fleet commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
@@ -18,6 +19,8 @@ export interface NodeActionContext extends ActionContext {
   readonly storesFor?: (panelId: string) => { readonly nodes: NodesStore; readonly keys: KeysStore } | undefined;
   readonly view: NodesTreeProvider;
   readonly documents: ReadOnlyDocuments;
+  /** The applies this window watches and tells (the fleet watcher skips them). */
+  readonly appliesTold?: AppliesTold;
 }
 
 /**

@@ -7,7 +7,7 @@ import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { plainLabel } from '../../text/plainText';
 import { runMutation } from '../../runner/actionRunner';
 import { PanelHttpError } from '../../api/errors';
-import { createdOutcome, type TemplateCommandContext } from './templateCommandContext';
+import { createdOutcome, templatesOf, type TemplateCommandContext } from './templateCommandContext';
 import { reconcileTemplateCreate, type TemplateWanted } from './createdTemplate';
 import { shownName, templateTarget } from './templateTarget';
 
@@ -92,7 +92,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
         },
       });
       if (outcome.kind !== 'done' && !gone) return false;
-      context.templates.remove(target.panelId, target.templateId);
+      for (const store of templatesOf(context, target.panelId)) store.remove(target.panelId, target.templateId);
       context.editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(target.panelId), 'site-templates'));
       return true;
     }),

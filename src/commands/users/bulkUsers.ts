@@ -5,8 +5,9 @@ import { keyIdOf } from '../../state/keysStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runMutation } from '../../runner/actionRunner';
-import { forgetKey, refreshNodes, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { forgetKey, refreshNodes, storesOf, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 import { plural } from '../../text/plural';
+import { byPanel } from '../shared/byPanel';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -57,13 +58,22 @@ const DONE: Record<BulkAction, (count: number) => string> = {
 };
 
 /**
- * One `POST /keys/bulk` for a selection of users (all from one panel). Afterwards the acted-on users are
+ * One `POST /keys/bulk` per panel for a selection of users. Afterwards the acted-on users are
  * read again (six at a time) so their groups and counts follow; deleted ones leave the store. The result
  * names each user the panel skipped and why. Resolves with that sentence.
  */
 export async function runBulk(context: UserActionContext, action: BulkAction, users: readonly UserItem[]): Promise<string | undefined> {
-  const panelId = users[0]?.panelId;
-  if (!panelId) return undefined;
+  // In all-panels mode a selection may span panels: one bulk request per panel, on that panel.
+  const told: string[] = [];
+  for (const [panelId, ofPanel] of byPanel(users)) {
+    const sentence = await runBulkOn(context, action, panelId, ofPanel);
+    if (sentence !== undefined) told.push(sentence);
+  }
+  return told.length > 0 ? told.join(' ') : undefined;
+}
+
+/** One `POST /keys/bulk` for users of one panel. */
+async function runBulkOn(context: UserActionContext, action: BulkAction, panelId: string, users: readonly UserItem[]): Promise<string | undefined> {
   const ids = users.map((user) => user.key.id);
   const outcome = await runMutation(context, {
     panelId,
@@ -81,7 +91,7 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
   const updated = typeof outcome.value?.updated === 'number' ? outcome.value.updated : ids.length - skipped.length;
   const failures = skipped.map((skip) => vscode.l10n.t('"{0}" {1}', byId.has(skip.id.toLowerCase()) ? userName(byId.get(skip.id.toLowerCase()) ?? {}) : plainLabel(skip.id, 40), reasonText(skip.reason)));
-  const done = `${DONE[action](updated)}${action === 'enable' ? stillBlocked(context, ids) : ''}`;
+  const done = `${DONE[action](updated)}${action === 'enable' ? stillBlocked(context, panelId, ids) : ''}`;
   const told = failures.length === 0 ? done : vscode.l10n.t('{0} Not changed: {1}.', done, failures.join('; '));
   if (failures.length === 0) void context.input.notify('info', told);
   else void context.input.notify('warning', told);
@@ -89,8 +99,8 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
 }
 
 /** Enabling does not lift an expiry or a revocation (spec 3.2): names the enabled users it leaves blocked. */
-function stillBlocked(context: UserActionContext, ids: readonly string[]): string {
-  const keys = ids.map((id) => context.keys.get(keyIdOf({ id }))).filter((key) => key !== undefined);
+function stillBlocked(context: UserActionContext, panelId: string, ids: readonly string[]): string {
+  const keys = ids.map((id) => storesOf(context, panelId)?.keys.get(keyIdOf({ id }))).filter((key) => key !== undefined);
   const expired = keys.filter((key) => key.state === 'expired').map((key) => `"${userName(key)}"`);
   return expired.length === 0 ? '' : ` ${vscode.l10n.t('Their access date has passed, so these stay expired: {0}.', expired.join(', '))}`;
 }
@@ -118,7 +128,7 @@ async function reRead(context: UserActionContext, panelId: string, api: PanelApi
   const failures: unknown[] = [];
   const gone = await inPool(ids, 6, async (id) => {
     try {
-      takeKey(context, panelId, await api.keys.get(id, { signal }), context.keys.get(keyIdOf({ id })), nodesToRead);
+      takeKey(context, panelId, await api.keys.get(id, { signal }), storesOf(context, panelId)?.keys.get(keyIdOf({ id })), nodesToRead);
       return false;
     } catch (error) {
       if ((error as { status?: number }).status !== 404) failures.push(error);

@@ -18,7 +18,7 @@ export interface UserActionContext extends ActionContext {
 }
 
 /** The stores holding panel `panelId`'s data: the active panel's, another panel's own set, or none. */
-function storesOf(context: UserActionContext, panelId: string): { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined {
+export function storesOf(context: UserActionContext, panelId: string): { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined {
   if (isActivePanel(context, panelId)) return context;
   return context.storesFor?.(panelId);
 }

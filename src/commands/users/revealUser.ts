@@ -25,14 +25,35 @@ export async function revealUser(context: UserCommandsContext, key: Key): Promis
 }
 
 /**
- * Shows a user of panel `panelId` in the Users view (Go to User…, a deep link): the panel becomes the active
- * one first when it is not, since the view shows the active panel. A user beyond the pages loaded is
- * found by filtering the view by its label. The one place a user is revealed from outside the view.
+ * Shows a user of panel `panelId` in the Users view (Go to User…, a deep link). In all-panels mode it is
+ * revealed in its panel's subtree, the active panel staying as it is; otherwise the panel becomes the
+ * active one first when it is not, since the view shows the active panel only. A user beyond the pages
+ * loaded is found by filtering the view by its label. The one place a user is revealed from outside the view.
  */
 export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
-  if (context.session.active?.id !== panelId) await context.session.switchTo(panelId);
-  const shown = await revealUser(context, key);
+  const fleet = context.users.provider.fleet;
+  const reveal = fleet?.enabled ? () => revealUserInPanel(context, panelId, key) : () => revealUser(context, key);
+  if (!fleet?.enabled && context.session.active?.id !== panelId) await context.session.switchTo(panelId);
+  const shown = await reveal();
   if (shown || typeof key.label !== 'string' || key.label.trim() === '') return shown;
   context.users.provider.setFilter({ q: key.label });
-  return revealUser(context, key);
+  return reveal();
+}
+
+/** Shows a user in its panel's subtree of the Users view in all-panels mode (its group opens and loads). */
+async function revealUserInPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
+  const { provider, view } = context.users;
+  try {
+    const tree = await provider.fleet?.openPanel(panelId);
+    const group = tree?.groupOf(key.state);
+    if (!tree || !group) return undefined;
+    await provider.getChildren(group); // through the fleet tree: the items get the panel's ids and parents
+    const item = tree.itemOf(keyIdOf(key));
+    if (!item) return undefined;
+    await view.reveal(item, { select: true, focus: true, expand: false });
+    return item;
+  } catch (error) {
+    context.log.warn(`Could not show the user in the Users view: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
 }

@@ -24,7 +24,12 @@ export function registerAlertsView(session: PanelSession, store: AlertsStore, st
     fire: (element) => provider.refreshItem(element),
     create: (stores) => new AlertsTreeProvider(stores.session, stores.alerts),
     summary: panelHealthSummary,
-    watch: (stores, changed) => [...watchPanelHealth(stores, changed), stores.alerts.onDidChange(() => update())],
+    // The badge counts a panel's alerts from when its subtree is shown: its store may have loaded before
+    // (the fleet watcher reads through it), with no change to come.
+    watch: (stores, changed) => {
+      queueMicrotask(() => update());
+      return [...watchPanelHealth(stores, changed), stores.alerts.onDidChange(() => update())];
+    },
   });
   const view = vscode.window.createTreeView('panelOps.alerts', { treeDataProvider: provider, showCollapseAll: false, canSelectMany: true });
   update = () => {

@@ -100,6 +100,21 @@ export class FleetTree<P extends PanelTree> implements vscode.Disposable {
     return this.items.get(panelId);
   }
 
+  /**
+   * Shows a panel's subtree to reveal an item in it (Go to User…, Go to Node…, a deep link, a notification's
+   * action) without switching the active panel: the root and the panel item's children are read, so the
+   * items under it carry the panel's prefix and parents. Resolves with the provider showing that panel
+   * (the view's own for the active one), undefined when the panel is not shown.
+   */
+  async openPanel(panelId: string): Promise<P | undefined> {
+    if (!this.enabled) return undefined;
+    if (!this.items.has(panelId)) await this.children();
+    const item = this.items.get(panelId);
+    if (!item) return undefined;
+    await this.children(item);
+    return this.treeFor(panelId);
+  }
+
   async children(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (!element) return this.root();
     const panelId = this.panelOf(element);

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import type { PanelApi } from '../../../src/api';
 import type { RouteId } from '../../../src/api/catalog';
 import type { PanelNode } from '../../../src/api/types';
-import type { FleetEventKind } from '../../../src/state/fleetEvents';
+import type { FleetEvent, FleetEventKind } from '../../../src/state/fleetEvents';
+import { AppliesTold } from '../../../src/state/appliesTold';
 import { FleetWatch, MAX_JOB_READS, type FleetReport, type WatchedStores, type WatchSettings } from '../../../src/state/fleetWatch';
 import { FakeClock, settle } from '../support/fakeClock';
 
@@ -36,7 +37,7 @@ class FakePanel {
   } as unknown as PanelApi;
 }
 
-function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; storesOf?: (id: string) => WatchedStores | undefined } = {}) {
+function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; storesOf?: (id: string) => WatchedStores | undefined; toldElsewhere?: (event: FleetEvent) => boolean } = {}) {
   const clock = new FakeClock();
   clock.now = new Date(2026, 10, 24, 12).getTime();
   const panels = Array.from({ length: options.panels ?? 2 }, (_, index) => new FakePanel(`https://p${index}`));
@@ -59,6 +60,7 @@ function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?:
     focused: options.focused ?? true,
     now: () => clock.now,
     report: (report) => reports.push(report),
+    toldElsewhere: options.toldElsewhere,
   });
   const requests = () => panels.reduce((sum, panel) => sum + panel.requests.length, 0);
   return { clock, panels, reports, watch, requests };
@@ -150,6 +152,40 @@ describe('fleet watcher (fake clock, fake focus)', () => {
     await noWrite.watch.sync();
     assert.ok(!noWrite.panels[0].requests.some((request) => request.includes('/jobs')), 'jobs need nodes:write');
     noWrite.watch.dispose();
+  });
+
+  it('does not tell again an apply this window watches or has told; one it did not see end is told', async () => {
+    const applies = new AppliesTold();
+    const { clock, panels, reports, watch } = setup({ panels: 2, toldElsewhere: (event) => applies.covers(event) });
+    const [here, other] = panels;
+    await watch.sync();
+    for (const panel of panels) {
+      panel.nodes[0].dirty = true;
+      panel.jobs.set('n1', [{ id: 'j1', status: 'running' }]);
+    }
+    await drain(clock, 60_000); // the jobs' baseline: an apply under way on each panel's fra-1
+    // The Apply command watches fra-1 of the first panel; it tells the job's end itself, then stops watching.
+    const release = applies.watch(here.id, 'n1');
+    here.jobs.set('n1', [{ id: 'j1', status: 'failed', error: 'boom' }]);
+    other.jobs.set('n1', [{ id: 'j1', status: 'failed', error: 'boom' }]);
+    await drain(clock, 62_000);
+    applies.tell(here.id, 'n1', { id: 'j1', status: 'failed', error: 'boom' });
+    release();
+    assert.deepEqual(reports.map((report) => report.events.map((event) => `${event.kind} ${event.panelId}`)), [[`applyFailed ${other.id}`]], 'the same node and job on another panel is still told');
+    // A job told by the command, seen by the watcher only after the command stopped watching: not told.
+    here.jobs.set('n2', [{ id: 'j2', status: 'running' }]);
+    here.nodes[1].dirty = true;
+    await drain(clock, 62_000);
+    applies.tell(here.id, 'n2', { id: 'j2', status: 'rolled_back' });
+    here.jobs.set('n2', [{ id: 'j2', status: 'rolled_back' }]);
+    // And one the command watched but did not see end (it timed out): the watcher tells it.
+    const timedOut = applies.watch(here.id, 'n1');
+    timedOut();
+    here.jobs.set('n1', [{ id: 'j3', status: 'failed', error: 'late' }, { id: 'j1', status: 'failed', error: 'boom' }]);
+    await drain(clock, 62_000);
+    assert.deepEqual(reports.slice(1).map((report) => report.events.map((event) => `${event.kind} ${event.name}`)), [['applyFailed fra-1']]);
+    assert.equal(reports.slice(1)[0].events[0].job?.error, 'late');
+    watch.dispose();
   });
 
   it('reads nodes only while the Nodes view is visible or a node notification is on', async () => {
