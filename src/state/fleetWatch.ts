@@ -108,6 +108,16 @@ export class FleetWatch {
   }
 
   /** The panels watched now (ids). */
+  /**
+   * Whether no read of the panel runs now or is about to (it has been read once, or the window is
+   * unfocused): what the VS Code suite waits for after connecting, so the watcher's first read never lands
+   * among the requests a test counts.
+   */
+  settled(panelId: string): boolean {
+    const watch = this.watches.get(panelId);
+    return watch !== undefined && !watch.reading && (watch.reads > 0 || !this.focused);
+  }
+
   get panelIds(): string[] {
     return [...this.watches.keys()];
   }
