@@ -110,8 +110,8 @@ export class FleetWatch {
   /** The panels watched now (ids). */
   /**
    * Whether no read of the panel runs now or is about to (it has been read once, or the window is
-   * unfocused): what the VS Code suite waits for after connecting, so the watcher's first read never lands
-   * among the requests a test counts.
+   * unfocused): what a VS Code test waits for before it counts the requests of an action, so the watcher's
+   * first read after connecting never lands among them.
    */
   settled(panelId: string): boolean {
     const watch = this.watches.get(panelId);

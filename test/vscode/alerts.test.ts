@@ -2,7 +2,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { SUITE_POLL_SECONDS } from './quietPolling';
 import { children, connect, connectedPanel, iconId, labelOf, signOut, tooltipOf, until, type TestApi } from './support';
 
 function unresolvedOnPanel(panel: SimulatedPanel): number {
@@ -105,7 +104,7 @@ describe('Alerts view and status bar', () => {
     const before = api.alertsStore.unresolved ?? 0;
     const alert = panel.data.alerts.find((candidate) => candidate.resolved);
     assert.ok(alert);
-    await vscode.workspace.getConfiguration('panelOps').update('poll.intervalSeconds', 1, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('panelOps').update('alerts.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
     try {
       alert.resolved = false;
       alert.resolved_at = null;
@@ -113,7 +112,7 @@ describe('Alerts view and status bar', () => {
       assert.equal(api.statusBarItem.text, `$(bell-dot) ${before + 1}`);
     } finally {
       alert.resolved = true;
-      await vscode.workspace.getConfiguration('panelOps').update('poll.intervalSeconds', SUITE_POLL_SECONDS, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('panelOps').update('alerts.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

@@ -6,7 +6,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { SUITE_POLL_SECONDS } from './quietPolling';
 import { children, connect, eventually, labelOf, nodeItem, signOut, testApi, type TestApi } from './support';
 
 const INTERVAL_S = 1;
@@ -45,7 +44,7 @@ describe('fleet watcher: three panels, notifications, focus', () => {
 
   after(async () => {
     await api.fleetWatching.setWindowFocused(undefined);
-    await setting('poll.intervalSeconds', SUITE_POLL_SECONDS);
+    await setting('poll.intervalSeconds', undefined);
     for (const panel of panels) {
       await signOut(panel);
       await panel.close();

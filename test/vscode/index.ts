@@ -4,7 +4,6 @@
 import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { quietPolling } from './quietPolling';
 import { failOnWebviewPolicyViolations } from './webviewPolicy';
 
 function findTestFiles(directory: string): string[] {
@@ -28,7 +27,6 @@ export async function run(): Promise<void> {
   // Every test fails when a webview it opened reported a Content-Security-Policy violation (a blocked
   // chunk, style sheet, image or font): the pages must load whole under their policy.
   mocha.rootHooks({ afterEach: failOnWebviewPolicyViolations });
-  await quietPolling();
   const files = findTestFiles(__dirname);
   for (const file of files) mocha.addFile(file);
   if (files.length === 0) throw new Error(`No *.test.js files under ${__dirname}`);

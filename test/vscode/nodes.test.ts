@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
-import { byContext, children, userItems, connectedPanel, labelOf, requestsTo, tooltipText, type TestApi } from './support';
+import { byContext, children, userItems, connectedPanel, eventually, labelOf, requestsTo, tooltipText, type TestApi } from './support';
 
 async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
   const found = (await children(api.nodes)).find((item) => labelOf(item) === name);
@@ -52,6 +52,8 @@ describe('Nodes view', () => {
     const dirty = node.dirty;
     node.dirty = !dirty;
     try {
+      // The fleet watcher's read of the panel (its first after connecting) must not land among the requests counted.
+      await eventually(() => api.fleetWatching.watch.settled(new URL(panel.url).origin), 'the fleet watcher has read the panel');
       panel.resetRequests();
       await vscode.commands.executeCommand('panelOps.nodes.refresh', item);
       assert.deepEqual(requestsTo(panel, /^\/nodes/).map((request) => request.path), [`/api/v1/nodes/${node.id}`]);

@@ -70,17 +70,6 @@ export async function connect(panel: { readonly url: string }, token: string, op
   } finally {
     input.clear();
   }
-  await fleetWatcherSettled(new URL(panel.url).origin);
-}
-
-/**
- * Waits (up to 10 s) until the fleet watcher's first read of a panel just connected has ended, so it never
- * lands among the requests a test counts; a panel it cannot read settles as soon as that read fails.
- */
-async function fleetWatcherSettled(panelId: string): Promise<void> {
-  const { fleetWatching } = await testApi();
-  const deadline = Date.now() + 10_000;
-  while (!fleetWatching.watch.settled(panelId) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** Runs a command whose prompts are answered, in order, by `answers`; fails if an answer was left over. */
