@@ -24,16 +24,8 @@ export interface RowProblem {
   readonly column: string;
 }
 
-/** The values a user will have: what a create sends, or the target of an update. */
-export interface UserValues {
-  readonly label: string;
-  readonly note: string;
-  readonly owner: string;
-  readonly type: string;
-  readonly expiresAt: string | null;
-  readonly enabled: boolean;
-  readonly nodeIds: readonly string[];
-}
+/** The values a user will have: what a create sends, or the target of an update (a state without id and revocation). */
+export type UserValues = Omit<UserState, 'id' | 'revoked'>;
 
 export interface PlannedCreate {
   readonly line: number;
