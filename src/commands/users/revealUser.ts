@@ -1,3 +1,4 @@
+import type * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import type { UserItem } from '../../views/users/userTreeItems';
@@ -7,21 +8,12 @@ import type { UserCommandsContext } from './keyActionsSupport';
  * Shows a user selected in its state group of the Users view (the group opens and loads its first page
  * if needed). Resolves with the item, or undefined when the view could not show it (e.g. filtered out).
  */
-export async function revealUser(context: UserCommandsContext, key: Key): Promise<UserItem | undefined> {
-  const { provider, view } = context.users;
-  try {
+export function revealUser(context: UserCommandsContext, key: Key): Promise<UserItem | undefined> {
+  const { provider } = context.users;
+  return revealIn(context, key, async () => {
     if (!provider.groupOf(key.state)) await provider.getChildren(); // the groups load first
-    const group = provider.groupOf(key.state);
-    if (!group) return undefined;
-    await provider.getChildren(group); // loads (or re-renders) the group, so the item exists
-    const item = provider.itemOf(keyIdOf(key));
-    if (!item) return undefined;
-    await view.reveal(item, { select: true, focus: true, expand: false });
-    return item;
-  } catch (error) {
-    context.log.warn(`Could not show the user in the Users view: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  }
+    return provider;
+  });
 }
 
 /**
@@ -41,14 +33,25 @@ export async function revealUserOnPanel(context: UserCommandsContext, panelId: s
 }
 
 /** Shows a user in its panel's subtree of the Users view in all-panels mode (its group opens and loads). */
-async function revealUserInPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
+function revealUserInPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
+  return revealIn(context, key, async () => context.users.provider.fleet?.openPanel(panelId));
+}
+
+/** Where a user's group and item are found: the active panel's tree, or one panel's subtree. */
+interface UserPlace {
+  groupOf(state: Key['state']): vscode.TreeItem | undefined;
+  itemOf(id: string): UserItem | undefined;
+}
+
+/** Loads the user's group in `place` (through the provider, so the items get their ids and parents) and reveals the user. */
+async function revealIn(context: UserCommandsContext, key: Key, place: () => Promise<UserPlace | undefined>): Promise<UserItem | undefined> {
   const { provider, view } = context.users;
   try {
-    const tree = await provider.fleet?.openPanel(panelId);
-    const group = tree?.groupOf(key.state);
-    if (!tree || !group) return undefined;
-    await provider.getChildren(group); // through the fleet tree: the items get the panel's ids and parents
-    const item = tree.itemOf(keyIdOf(key));
+    const at = await place();
+    const group = at?.groupOf(key.state);
+    if (!at || !group) return undefined;
+    await provider.getChildren(group); // loads (or re-renders) the group, so the item exists
+    const item = at.itemOf(keyIdOf(key));
     if (!item) return undefined;
     await view.reveal(item, { select: true, focus: true, expand: false });
     return item;
