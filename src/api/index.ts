@@ -22,7 +22,7 @@ import { createSettingsApi, type SettingsApi } from './settings';
 import { createSiteTemplatesApi, type SiteTemplatesApi } from './siteTemplates';
 import type { JsonValue } from './types';
 
-import { RefusedFields } from './optionalFields';
+import { RefusedFields } from './bodyEncodings';
 
 export interface PanelApi {
   /** The panel's origin, e.g. `https://panel.example.com`. */
@@ -38,7 +38,7 @@ export interface PanelApi {
   readonly branding: BrandingApi;
   readonly settings: SettingsApi;
   readonly audit: AuditApi;
-  /** Optional request fields this panel refused with a 400, per route (see optionalFields.ts). */
+  /** Optional request fields this panel refused with a 400, per route and the encoding it takes (bodyEncodings.ts). */
   readonly refusedFields: RefusedFields;
   /**
    * Any catalog route by method and concrete path (relative to `/api/v1`), answered as JSON (undefined
@@ -74,7 +74,7 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
     branding: createBrandingApi(transport),
     settings: createSettingsApi(transport),
     audit: createAuditApi(transport, paging),
-    refusedFields: new RefusedFields(),
+    refusedFields: new RefusedFields(options.log),
     call: (method, path, init = {}) => transport.callPath(method, path, init),
     close: () => transport.close(),
   };
@@ -97,7 +97,7 @@ export type { AuditApi } from './audit';
 export { auditEntries } from './audit';
 export { parseJsonExact, stringifyJsonExact, UnsendableJsonError } from './exactJson';
 export * from './errors';
-export { RefusedFields, sendWithOptionalFields, type OptionalSent } from './optionalFields';
+export { RefusedFields, sendEncoded, sendWithOptionalFields, type Encoding, type EncodedSent, type OptionalSent, type RefusedEncoding } from './bodyEncodings';
 export { fieldsNamedBy, panelWordsOf } from './panelWords';
 export * from './types';
 export { ROUTES, SCOPES, PRESETS, findRoute, requiredScope, routeById, scopeAllows } from './catalog';

@@ -14,7 +14,7 @@ export function bundleOf(record: SiteTemplateRecord): Record<string, unknown> {
     description: record.description,
     html: record.html,
     css: record.css,
-    ...(record.variables ? { variables: record.variables.map((variable) => ({ ...variable })) } : {}),
+    ...(record.variablesAsRead !== undefined ? { variables: record.variablesAsRead } : {}),
   };
 }
 

@@ -18,7 +18,8 @@ export function fileText(record: SiteTemplateRecord, file: TemplateFile): string
     case 'style.css':
       return record.css;
     case 'variables.json':
-      return `${jsonText(record.variables ?? [], 2)}\n`;
+      // As the panel gave them (echoed back on save): an object of name → value, a list of records…
+      return `${jsonText(record.variablesAsRead ?? [], 2)}\n`;
   }
 }
 
@@ -47,6 +48,6 @@ export function putBody(file: TemplateFile, text: string): Record<string, unknow
     const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;
     throw new UnsavableTextError(`variables.json is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, line);
   }
-  if (!Array.isArray(variables)) throw new UnsavableTextError('variables.json must hold an array of {"name", "default", "description"}', 1);
+  if (typeof variables !== 'object' || variables === null) throw new UnsavableTextError('variables.json must hold the variables as the panel gives them: an object of name → value, or an array', 1);
   return { variables };
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseJsonExact } from '../api/exactJson';
-import { sendWithOptionalFields } from '../api/optionalFields';
+import { sendWithOptionalFields } from '../api/bodyEncodings';
 import type { JsonObject, JsonValue } from '../api/types';
 import { listFromResponse } from '../state/listFromResponse';
 import { parseVariables } from '../state/siteTemplateRecord';
@@ -43,7 +43,8 @@ export class TemplateValidator {
     const css = texts.css ?? openText(cssUri) ?? record.css;
     // The contract shows no body: send the template as the panel carries it, its `variables` included (a panel
     // that checks placeholders needs them); a panel that does not take them says so once (sendWithOptionalFields).
-    const variables = typedVariables(siblingUri(uri, 'variables.json')) ?? record.variables?.map((variable) => ({ ...variable }));
+    // Echo what was read: the open variables.json as typed (it shows the panel's shape), else the panel's own.
+    const variables = typedVariables(siblingUri(uri, 'variables.json')) ?? record.variablesAsRead;
     const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables };
     const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendWithOptionalFields({
       memory: api.refusedFields, route: 'siteTemplates.validate', body, optional: ['variables'],
@@ -102,12 +103,12 @@ export class TemplateValidator {
 }
 
 /** The variables an open variables.json holds as typed (saved or not); undefined when not open or not readable. */
-function typedVariables(uri: vscode.Uri): JsonValue[] | undefined {
+function typedVariables(uri: vscode.Uri): JsonValue | undefined {
   const text = openText(uri);
   if (text === undefined) return undefined;
   try {
     const value = parseJsonExact(text);
-    return Array.isArray(value) ? value : undefined;
+    return typeof value === 'object' && value !== null ? value : undefined;
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@
  */
 import { firstText } from './listFromResponse';
 import { textOf as valueText } from '../text/plainText';
+import type { JsonValue } from '../api/types';
 
 export interface TemplateVariable {
   readonly name: string;
@@ -19,6 +20,11 @@ export interface SiteTemplateRecord {
   readonly css: string;
   /** undefined when the panel does not declare variables at all (then placeholders are not checked). */
   readonly variables: readonly TemplateVariable[] | undefined;
+  /**
+   * The variables exactly as the panel gave them (an object of strings, a list of records or of names…):
+   * what is sent back, in that shape (`variablesInShape`); `variables` is for showing and editing only.
+   */
+  readonly variablesAsRead: JsonValue | undefined;
   readonly builtin: boolean;
   /** undefined when the panel does not version templates (saves are then last-write-wins). */
   readonly version: number | string | undefined;
@@ -60,6 +66,7 @@ export function parseTemplateRecord(value: unknown, fallbackId?: string): SiteTe
     html: textOf(record.html ?? record.body ?? record.content),
     css: textOf(record.css ?? record.style),
     variables: parseVariables(record.variables ?? record.placeholders),
+    variablesAsRead: (record.variables ?? record.placeholders) as JsonValue | undefined,
     builtin: isBuiltinTemplate(record),
     version: typeof version === 'number' || (typeof version === 'string' && version !== '') ? version : undefined,
     updatedAt: firstText(record, ['updated_at', 'updatedAt', 'created_at']),
@@ -94,4 +101,32 @@ export function parseVariables(value: unknown): TemplateVariable[] | undefined {
     return Object.entries(value as Record<string, unknown>).map(([name, fallback]) => ({ name, default: typeof fallback === 'string' ? fallback : '' }));
   }
   return undefined;
+}
+
+/**
+ * Echo what was read: the variables in the shape the panel gave them (`asRead`), with the default of each
+ * name in `values` replaced. An object of name → value keeps its members; a list of records keeps each
+ * record's members and puts the value where it carried its default (`default`, else `value`); a list of
+ * names has nowhere for a value and is sent as it was. undefined when the panel gave none. `addMissing`
+ * (a node's site, whose variables are values, not declarations) adds the names not yet there, in that shape.
+ */
+export function variablesInShape(asRead: JsonValue | undefined, values: Readonly<Record<string, string>>, options: { addMissing?: boolean } = {}): JsonValue | undefined {
+  const given = (name: string) => Object.hasOwn(values, name);
+  if (Array.isArray(asRead)) {
+    const records = asRead.filter((item): item is Record<string, JsonValue> => typeof item === 'object' && item !== null && !Array.isArray(item));
+    const valueMember = (item: Record<string, JsonValue> | undefined) => (item && (Object.hasOwn(item, 'value') && !Object.hasOwn(item, 'default')) ? 'value' : item ? 'default' : 'value');
+    const kept = asRead.map((item) => {
+      if (typeof item !== 'object' || item === null || Array.isArray(item) || typeof item.name !== 'string' || !given(item.name)) return item;
+      return { ...item, [valueMember(item)]: values[item.name] };
+    });
+    if (!options.addMissing) return kept;
+    const named = new Set(records.map((item) => item.name));
+    const member = valueMember(records[0]);
+    return [...kept, ...Object.keys(values).filter((name) => !named.has(name)).map((name) => ({ name, [member]: values[name] }))];
+  }
+  if (typeof asRead === 'object' && asRead !== null) {
+    const kept = Object.fromEntries(Object.entries(asRead).map(([name, value]) => [name, given(name) ? values[name] : value]));
+    return options.addMissing ? { ...kept, ...values } : kept;
+  }
+  return options.addMissing ? { ...values } : asRead;
 }

@@ -5,9 +5,9 @@
  *    document's query when listing it costs fewer requests than one read per user. A user the panel holds
  *    differently from when the document was read is a conflict: skipped and listed, never overwritten; one
  *    the panel no longer has is gone.
- * 2. Creates go through `POST /keys/import` (one request per set of nodes, 100 users a request: it takes
- *    label, type, note, owner and expiry, as Import Users sends it), enable/disable and delete through
- *    `POST /keys/bulk` (1,000 a request); field changes (`PATCH /keys/{id}`) and node bindings
+ * 2. Creates go through `POST /keys/import` in the body this panel takes, else one `POST /keys` per user
+ *    (createUsers.ts); enable/disable and delete through `POST /keys/bulk`, else the per-user routes
+ *    (bulkChange.ts); field changes (`PATCH /keys/{id}`) and node bindings
  *    (`POST /keys/{id}/bindings`, `DELETE /keys/{id}/bindings/{node}`) one user at a time under adaptive
  *    concurrency.
  * 3. A lost answer is never sent again: the users it concerned are read back and the outcome is what the
@@ -19,19 +19,19 @@
 import { textOf } from '../text/plainText';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
-import { sendWithOptionalFields, type RefusedFields } from '../api/optionalFields';
+import { sendWithOptionalFields, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
 import type { JsonObject, Key, KeyListQuery } from '../api/types';
 import { adaptivePool } from './adaptivePool';
+import { changeUsers, type BulkOutcome } from './bulkChange';
+import { createUsers } from './createUsers';
+import { words } from './refusalWords';
 import { sameUser, userStateOf, type UserState } from './userRows';
-import type { PatchField, PlannedCreate, PlannedUpdate, UsersPlan, UserValues } from './usersPlan';
+import type { PatchField, PlannedUpdate, UsersPlan } from './usersPlan';
 
-const BATCH_SIZE = 100;
 const BULK_SIZE = 1000;
 const PAGE = 200;
-/** A user the panel created from a lost batch answer was created since the request was sent, less this clock difference. */
-const CLOCK_SLACK_MS = 60_000;
 
-export type TableKeys = Pick<KeysApi, 'get' | 'listAll' | 'allPages' | 'update' | 'bulk' | 'import' | 'bindings'>;
+export type TableKeys = Pick<KeysApi, 'get' | 'listAll' | 'allPages' | 'update' | 'bulk' | 'import' | 'batch' | 'create' | 'bindings' | 'disable' | 'enable' | 'revoke' | 'delete'>;
 
 export interface TableClient {
   readonly keys: TableKeys;
@@ -118,6 +118,17 @@ export interface ApplyResult {
   readonly created: readonly { readonly id: string; readonly label: string }[];
   readonly deleted: readonly { readonly id: string; readonly label: string }[];
   readonly cancelled: boolean;
+  /** Bodies the panel refused on the way, and what was sent instead (told to the operator once). */
+  readonly fallbacks: readonly Fallback[];
+}
+
+/** A guessed body the panel refused for `route`, and the encoding sent instead. */
+export interface Fallback {
+  readonly route: 'keys.import' | 'keys.bulk';
+  readonly refused: RefusedEncoding;
+  readonly sent: string | undefined;
+  /** How many users it concerned. */
+  readonly users: number;
 }
 
 /** One user's part of the plan as it goes: each step may change its outcome. */
@@ -141,6 +152,14 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
   const rebound = new Set<string>();
   const created: { id: string; label: string }[] = [];
   const deleted: { id: string; label: string }[] = [];
+  const fallbacks: Fallback[] = [];
+  const bulk = async (action: 'enable' | 'disable' | 'delete', ids: readonly string[]) => {
+    const result = await changeUsers(client, action, ids, {
+      maxConcurrency: options.maxConcurrency, counted, reRead: (wanted) => reRead(client, wanted, {}, counted),
+    });
+    for (const refused of result.refused) fallbacks.push({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length });
+    return result;
+  };
   const deletes = options.deleteRemoved ? plan.deletes : [];
   const total = plan.creates.length + plan.updates.length + deletes.length;
   let done = 0;
@@ -180,31 +199,27 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
     else toDelete.push(user);
   }
 
-  // 2. Creates: one `POST /keys/import` per set of nodes (it takes note and owner; `/keys/batch` does not).
-  const notSent: PlannedCreate[] = [];
-  for (const chunk of createGroups(plan.creates)) {
-    if (stopped()) {
-      notSent.push(...chunk);
-      continue;
+  // 2. Creates: `POST /keys/import` in the body this panel takes (createUsers.ts), else one `POST /keys` each.
+  const creating = await createUsers(client, plan.creates.map(({ values }) => values), { route: 'keys.import', maxConcurrency: options.maxConcurrency, stop: options.stop, now, counted });
+  for (const refused of creating.refused) fallbacks.push({ route: 'keys.import', refused, sent: creating.encoding, users: plan.creates.length });
+  for (const [index, create] of plan.creates.entries()) {
+    const result = creating.made[index];
+    if (result.key) {
+      keys.set(result.key.id.toLowerCase(), result.key);
+      created.push({ id: result.key.id, label: create.values.label });
+      for (const nodeId of create.values.nodeIds) rebound.add(nodeId);
     }
-    const made = await createGroup(client, chunk, counted, now);
-    for (const [index, create] of chunk.entries()) {
-      const result = made[index];
-      if (result.key) {
-        keys.set(result.key.id.toLowerCase(), result.key);
-        created.push({ id: result.key.id, label: create.values.label });
-        for (const nodeId of create.values.nodeIds) rebound.add(nodeId);
-      }
-      outcomes.push({ action: 'create', kind: result.kind, id: result.key?.id, label: create.values.label, line: create.line, detail: result.detail });
-    }
-    // A new user is enabled: those whose row says otherwise are disabled, in bulk.
-    const disabledNew = chunk.flatMap((create, index) => (!create.values.enabled && made[index].key ? [made[index].key.id] : []));
-    if (disabledNew.length > 0) await bulk(client, 'disable', disabledNew, counted).catch(() => undefined);
-    step(chunk.length);
-  }
-  for (const create of notSent) {
-    outcomes.push({ action: 'create', kind: 'notSent', label: create.values.label, line: create.line });
+    outcomes.push({ action: 'create', kind: result.kind, id: result.key?.id, label: create.values.label, line: create.line, detail: result.detail, dropped: result.dropped });
     step();
+  }
+  // A new user is enabled: those whose row says otherwise are disabled, in bulk.
+  const disabledNew = plan.creates.flatMap((create, index) => (!create.values.enabled && creating.made[index].key ? [creating.made[index].key.id] : []));
+  if (disabledNew.length > 0) {
+    const disabling = await bulk('disable', disabledNew).catch(() => undefined);
+    for (const outcome of disabling?.outcomes ?? []) {
+      const held = outcome.key ?? (outcome.kind === 'done' ? keys.get(outcome.id.toLowerCase()) : undefined);
+      if (held) keys.set(held.id.toLowerCase(), outcome.key ?? { ...held, disabled_at: held.disabled_at ?? new Date(now()).toISOString(), state: 'disabled' });
+    }
   }
 
   // 3. Field changes, one user at a time.
@@ -266,7 +281,8 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
         for (const track of chunk) if (track.kind === 'applied') track.kind = 'notSent';
         continue;
       }
-      await bulkTracks(client, enable ? 'enable' : 'disable', chunk, counted);
+      const { outcomes: changed } = await bulk(enable ? 'enable' : 'disable', chunk.map((track) => track.change.before.id));
+      for (const [index, track] of chunk.entries()) settleTrack(track, changed[index], enable);
     }
   }
   for (const track of tracks) {
@@ -282,30 +298,18 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
       for (const user of chunk) outcomes.push({ action: 'delete', kind: 'notSent', id: user.id, label: user.label });
       continue;
     }
-    const ids = chunk.map((user) => user.id);
-    let skipped = new Map<string, string>();
-    let lost = false;
-    try {
-      skipped = skippedOf(await counted(() => client.keys.bulk({ action: 'delete', ids })));
-    } catch (error) {
-      if (!isLostAnswer(error)) {
-        for (const user of chunk) outcomes.push({ action: 'delete', kind: 'refused', id: user.id, label: user.label, detail: words(error) });
-        continue;
-      }
-      lost = true;
-    }
-    const still = lost ? await reRead(client, ids, {}, counted) : new Map<string, Key | null>();
-    for (const user of chunk) {
-      const reason = skipped.get(user.id.toLowerCase());
-      const gone = lost ? still.get(user.id.toLowerCase()) === null : reason === undefined;
+    const { outcomes: changed } = await bulk('delete', chunk.map((user) => user.id));
+    for (const [index, user] of chunk.entries()) {
+      const result = changed[index];
+      const gone = result.kind === 'done' || result.kind === 'reconciled';
       if (gone) {
         deleted.push({ id: user.id, label: user.label });
         for (const nodeId of user.nodeIds) rebound.add(nodeId);
       }
       outcomes.push({
         action: 'delete', id: user.id, label: user.label,
-        kind: gone ? (lost ? 'reconciled' : 'applied') : lost ? 'notApplied' : 'refused',
-        detail: lost ? { kind: gone ? 'lostDeleted' : 'lostStillThere' } : reason === undefined ? undefined : skippedDetail(reason),
+        kind: result.kind === 'done' ? 'applied' : result.kind === 'skipped' ? 'refused' : result.kind,
+        detail: bulkDetail(result, { kind: gone ? 'lostDeleted' : 'lostStillThere' }),
       });
     }
     step(chunk.length);
@@ -316,7 +320,7 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
   for (const id of deleted.map((user) => user.id.toLowerCase())) keys.delete(id);
   return {
     outcomes, requests, keys: [...keys.values()], deletedIds: deleted.map((user) => user.id), reboundNodes: [...rebound], applied, created, deleted,
-    cancelled: stopped(),
+    cancelled: stopped(), fallbacks,
   };
 
   function isGoing(track: Track): boolean {
@@ -343,16 +347,6 @@ function holds(key: Key, name: string, value: unknown): boolean {
 function refuse(track: Track, error: unknown): void {
   track.kind = 'refused';
   track.detail = words(error);
-}
-
-/** The panel's words for a refusal (its message and field messages), or the error itself. */
-export function words(error: unknown): OutcomeDetail {
-  return error instanceof PanelHttpError ? { kind: 'panel', words: panelWords(error) } : { kind: 'failed', error };
-}
-
-function panelWords(error: PanelHttpError): string {
-  const fields = Object.entries(error.fields ?? {}).map(([name, message]) => `${name}: ${message}`);
-  return [`${error.status} ${error.panelMessage || error.code}`.trim(), ...fields, ...error.details].join('; ');
 }
 
 /** A bulk answer's reason for skipping a user: the panel's words, when it gave any. */
@@ -395,118 +389,37 @@ async function readBack(client: TableClient, id: string, counted: <T>(call: () =
   }
 }
 
-type Bulk = 'enable' | 'disable' | 'delete';
-
-async function bulk(client: TableClient, action: Bulk, ids: readonly string[], counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<Map<string, string>> {
-  return skippedOf(await counted(() => client.keys.bulk({ action, ids: [...ids] })));
+/** A bulk outcome's detail: the panel's words for a skip or refusal, `lost` after a lost answer. */
+function bulkDetail(result: BulkOutcome, lost: OutcomeDetail): OutcomeDetail | undefined {
+  switch (result.kind) {
+    case 'skipped': return skippedDetail(result.reason ?? '');
+    case 'refused': return words(result.error);
+    case 'reconciled':
+    case 'notApplied': return lost;
+    default: return undefined;
+  }
 }
 
-async function bulkTracks(client: TableClient, action: 'enable' | 'disable', chunk: Track[], counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<void> {
-  const ids = chunk.map((track) => track.change.before.id);
-  try {
-    const skipped = await bulk(client, action, ids, counted);
-    for (const track of chunk) {
-      const reason = skipped.get(track.change.before.id.toLowerCase());
-      if (reason !== undefined) {
-        track.kind = 'refused';
-        track.detail = skippedDetail(reason);
-      }
-      else if (track.key) track.key = { ...track.key, disabled_at: action === 'disable' ? track.key.disabled_at ?? new Date().toISOString() : null, state: action === 'disable' ? 'disabled' : track.key.state === 'disabled' ? 'active' : track.key.state };
-    }
-  } catch (error) {
-    if (!isLostAnswer(error)) {
-      for (const track of chunk) refuse(track, error);
+/** Enable or disable of one tracked user, as the bulk change came out. */
+function settleTrack(track: Track, result: BulkOutcome, enable: boolean): void {
+  if (result.key) track.key = result.key;
+  switch (result.kind) {
+    case 'done':
+      if (!result.key && track.key) track.key = { ...track.key, disabled_at: enable ? null : track.key.disabled_at ?? new Date().toISOString(), state: !enable ? 'disabled' : track.key.state === 'disabled' ? 'active' : track.key.state };
       return;
-    }
-    const held = await reRead(client, ids, {}, counted);
-    for (const track of chunk) {
-      const key = held.get(track.change.before.id.toLowerCase());
-      if (key) track.key = key;
-      const now = key ? userStateOf(key).enabled : undefined;
-      if (now === (action === 'enable')) {
-        track.kind = track.kind === 'applied' ? 'reconciled' : track.kind;
-        track.detail ??= { kind: 'lostHeld' };
-      } else {
-        track.kind = 'notApplied';
-        track.detail = { kind: 'lostNotHeld' };
-      }
-    }
+    case 'skipped':
+    case 'refused':
+      track.kind = 'refused';
+      track.detail = bulkDetail(result, { kind: 'lostNotHeld' });
+      return;
+    case 'reconciled':
+      track.kind = track.kind === 'applied' ? 'reconciled' : track.kind;
+      track.detail ??= { kind: 'lostHeld' };
+      return;
+    case 'notApplied':
+      track.kind = 'notApplied';
+      track.detail = { kind: 'lostNotHeld' };
   }
-}
-
-function skippedOf(answer: unknown): Map<string, string> {
-  const skipped = (answer as { skipped?: unknown } | undefined)?.skipped;
-  const found = new Map<string, string>();
-  if (!Array.isArray(skipped)) return found;
-  for (const entry of skipped) {
-    if (typeof entry === 'string') found.set(entry.toLowerCase(), '');
-    else if (typeof (entry as { id?: unknown })?.id === 'string') found.set(String((entry as { id: string }).id).toLowerCase(), textOf((entry as { reason?: unknown }).reason));
-  }
-  return found;
-}
-
-interface Made {
-  readonly kind: OutcomeKind;
-  readonly key?: Key;
-  readonly detail?: OutcomeDetail;
-}
-
-/** Creates grouped by their set of nodes, at most BATCH_SIZE a group. */
-function createGroups(creates: readonly PlannedCreate[]): PlannedCreate[][] {
-  const byNodes = new Map<string, PlannedCreate[]>();
-  for (const create of creates) {
-    const key = create.values.nodeIds.join(',');
-    byNodes.set(key, [...(byNodes.get(key) ?? []), create]);
-  }
-  return [...byNodes.values()].flatMap((group) => Array.from({ length: Math.ceil(group.length / BATCH_SIZE) }, (_, i) => group.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE)));
-}
-
-/** One `POST /keys/import`; after a lost answer, the users it made are found by label, type, nodes and time. */
-async function createGroup(client: TableClient, chunk: readonly PlannedCreate[], counted: <T>(call: () => Promise<T>) => Promise<T>, now: () => number): Promise<Made[]> {
-  const items = chunk.map(({ values }) => {
-    const item: JsonObject = { label: values.label, type: values.type, expires_at: values.expiresAt };
-    if (values.note !== '') item.note = values.note;
-    if (values.owner !== '') item.owner_label = values.owner;
-    return item;
-  });
-  const sentAt = now();
-  try {
-    const answer = await counted(() => client.keys.import({ items, node_ids: [...chunk[0].values.nodeIds] }));
-    const made: Key[] = Array.isArray(answer?.items) ? (answer.items as unknown[]).filter(isKey) : [];
-    return chunk.map((_, index): Made => (made[index] ? { kind: 'applied', key: made[index] } : { kind: 'notApplied', detail: { kind: 'notListed' } }));
-  } catch (error) {
-    if (!isLostAnswer(error)) return chunk.map((_, index) => ({ kind: 'refused', detail: itemWords(error, index) }));
-    const taken = new Set<string>();
-    const found: Made[] = [];
-    for (const create of chunk) {
-      const key = await findCreated(client, create.values, sentAt, taken, counted);
-      if (key) taken.add(key.id);
-      found.push(key
-        ? { kind: 'reconciled', key, detail: { kind: 'lostCreated' } }
-        : { kind: 'notApplied', detail: { kind: 'lostNotCreated' } });
-    }
-    return found;
-  }
-}
-
-/** A 422 of an import names its items (`items[3].label`): each create gets its own words, or the whole refusal. */
-function itemWords(error: unknown, index: number): OutcomeDetail {
-  if (error instanceof PanelHttpError && error.fields) {
-    const own = Object.entries(error.fields).filter(([name]) => name.startsWith(`items[${index}]`)).map(([name, message]) => `${name.replace(/^items\[\d+\]\./, '')}: ${message}`);
-    if (own.length > 0) return { kind: 'panel', words: `${error.status} ${own.join('; ')}` };
-    return { kind: 'otherItemRefused', status: error.status, words: panelWords(error) };
-  }
-  return words(error);
-}
-
-async function findCreated(client: TableClient, values: UserValues, sentAt: number, taken: ReadonlySet<string>, counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<Key | undefined> {
-  const matches = await counted(() => client.keys.listAll({ q: values.label, per_page: PAGE }));
-  const wanted = [...values.nodeIds].sort().join(',');
-  return matches
-    .filter((key) => key.label === values.label && key.type === values.type && !taken.has(key.id))
-    .filter((key) => userStateOf(key).nodeIds.join(',') === wanted)
-    .filter((key) => Date.parse(String(key.created_at)) >= sentAt - CLOCK_SLACK_MS)
-    .sort((a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)))[0];
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { sendWithOptionalFields } from '../../api/optionalFields';
+import { sendWithOptionalFields } from '../../api/bodyEncodings';
 import type { JsonObject } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { prettyJson } from '../../editors/readOnlyDocuments';

@@ -4,7 +4,7 @@ import type { JsonObject, PanelNode } from '../../api/types';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { plainLabel, textOf } from '../../text/plainText';
-import { sendWithOptionalFields } from '../../api/optionalFields';
+import { sendWithOptionalFields } from '../../api/bodyEncodings';
 import { panelWordsOf } from '../../api/panelWords';
 import { runMutation, runWithProgress } from '../../runner/actionRunner';
 import { chosenNode, mutateNode, nodeName, nodesOf, type NodeActionContext } from './nodeActionSupport';

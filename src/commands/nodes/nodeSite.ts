@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { JsonObject } from '../../api/types';
+import type { JsonObject, JsonValue } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
-import { parseTemplateRecord } from '../../state/siteTemplateRecord';
+import { parseTemplateRecord, parseVariables, variablesInShape } from '../../state/siteTemplateRecord';
 import { parseSiteTemplates } from '../../state/siteTemplatesModel';
 import { plainLabel, quickInputText } from '../../text/plainText';
 import type { WebviewHost } from '../../webviews/shared';
@@ -44,7 +44,7 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
       });
       if (read.kind !== 'done') return undefined;
       const current = (site as { variables?: unknown }).variables;
-      const currentValues = typeof current === 'object' && current !== null ? current as Record<string, unknown> : {};
+      const currentValues = siteValues(current);
       const values: Record<string, string> = {};
       for (const variable of parseTemplateRecord(read.value, picked.id)?.variables ?? []) {
         const value = withoutBack(await input.text({
@@ -56,7 +56,8 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
         values[variable.name] = value;
       }
       const body: JsonObject = { template_id: picked.id };
-      if (Object.keys(values).length > 0) body.variables = values;
+      // Echo what was read: the site's variables go back in the shape the panel gave them.
+      if (Object.keys(values).length > 0) body.variables = variablesInShape(current as JsonValue | undefined, values, { addMissing: true }) ?? values;
       const outcome = await runMutation(context, {
         panelId,
         target: { item: target.section ?? target.item, view: nodes },
@@ -112,4 +113,10 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
       return showSitePreview(webviews, vscode.l10n.t('Site of {0}', nodeName(target.node)), html, css);
     }),
   );
+}
+
+/** A site's variables as name → value, from an object of values or a list of `{name, value|default}`. */
+function siteValues(current: unknown): Record<string, unknown> {
+  if (Array.isArray(current)) return Object.fromEntries((parseVariables(current) ?? []).map((variable) => [variable.name, variable.default]));
+  return typeof current === 'object' && current !== null ? current as Record<string, unknown> : {};
 }

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import type { PanelApi } from '../../api/index';
-import { sendWithOptionalFields } from '../../api/optionalFields';
-import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
+import { sendWithOptionalFields } from '../../api/bodyEncodings';
+import { parseTemplateRecord, variablesInShape, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import { CustomizeForm } from '../../webviews/customize';
 import type { WebviewHost } from '../../webviews/shared';
 import { failureSentence, runMutation } from '../../runner/actionRunner';
@@ -12,19 +12,20 @@ import { shownName, templateTarget } from './templateTarget';
 
 /**
  * The contract shows no body for customize. Sent: the copy's `name`, the typed values as `values`, and the
- * template's own `variables` with the typed values as their defaults; a panel refuses what it does not take
+ * template's own `variables` in the shape the panel gave them, with the typed values as their defaults; a panel refuses what it does not take
  * with a 400 naming it, and that member is left out (remembered for this panel). When it takes neither, the
  * copy is created with its name and its variables are then saved with the copy's version.
  */
 async function customizeCopy(api: PanelApi, templateId: string, source: SiteTemplateRecord, name: string, values: Readonly<Record<string, string>>, signal: AbortSignal): Promise<JsonObject> {
-  const variables = (source.variables ?? []).map((variable) => ({ ...variable, default: Object.hasOwn(values, variable.name) ? values[variable.name] : variable.default }));
+  // Echo what was read: the template's own variables in the panel's shape, the typed values as defaults.
+  const variables = variablesInShape(source.variablesAsRead, values);
   const { value: copy, dropped } = await sendWithOptionalFields({
     memory: api.refusedFields, route: 'siteTemplates.customize', optional: ['values', 'variables'],
-    body: { name, values: { ...values }, variables },
+    body: { name, values: { ...values }, ...(variables === undefined ? {} : { variables }) },
     send: (body) => api.siteTemplates.customize(templateId, body, { signal }),
   });
   const created = parseTemplateRecord(copy);
-  if (!dropped.includes('values') || !dropped.includes('variables') || !created || variables.length === 0) return copy;
+  if (!dropped.includes('values') || !dropped.includes('variables') || !created || variables === undefined) return copy;
   return api.siteTemplates.update(created.id, { variables, ...(created.version === undefined ? {} : { version: created.version }) }, { signal });
 }
 

@@ -57,7 +57,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
           const source = parseTemplateRecord(await api.siteTemplates.get(target.templateId, { signal }), target.templateId);
           if (!source) throw new Error(vscode.l10n.t('The panel sent no readable template.'));
           const body: JsonObject = { name: vscode.l10n.t('{0} (copy)', source.name), description: source.description, html: source.html, css: source.css };
-          if (source.variables) body.variables = source.variables.map((variable) => ({ ...variable }));
+          if (source.variablesAsRead !== undefined) body.variables = source.variablesAsRead;
           wanted = { name: body.name as string, html: source.html };
           sentAt = Date.now();
           return api.siteTemplates.create(body, { signal });

@@ -8,23 +8,14 @@ import { runMutation } from '../../runner/actionRunner';
 import { forgetKey, refreshNodes, storesOf, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
+import { fallbackText } from '../shared/fallbackText';
+import { changeUsers, type BulkAction } from '../../usersTable/bulkChange';
+import { describeError } from '../../text/describeError';
 
-export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
+/** Most single-user requests in flight when the panel takes no bulk body. */
+const BULK_CONCURRENCY = 8;
 
-interface Skipped {
-  readonly id: string;
-  readonly reason: string;
-}
-
-function skippedIn(answer: unknown): Skipped[] {
-  const skipped = (answer as { skipped?: unknown } | undefined)?.skipped;
-  if (!Array.isArray(skipped)) return [];
-  return skipped.flatMap((entry) => {
-    if (typeof entry === 'string') return [{ id: entry, reason: '' }];
-    const id = (entry as { id?: unknown })?.id;
-    return typeof id === 'string' ? [{ id, reason: plainLabel((entry as { reason?: unknown }).reason, 60) }] : [];
-  });
-}
+export type { BulkAction };
 
 /** Why the panel skipped a user, in words. */
 function reasonText(reason: string): string {
@@ -72,27 +63,31 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   return told.length > 0 ? told.join(' ') : undefined;
 }
 
-/** One `POST /keys/bulk` for users of one panel. */
+/** One change for users of one panel: `POST /keys/bulk` in the body it takes, else each user's own route. */
 async function runBulkOn(context: UserActionContext, action: BulkAction, panelId: string, users: readonly UserItem[]): Promise<string | undefined> {
   const ids = users.map((user) => user.key.id);
   const outcome = await runMutation(context, {
     panelId,
     busyLabel: BUSY[action](),
     failure: FAILED[action](users.length),
-    run: (api, signal) => api.keys.bulk({ action, ids }, { signal }),
-    apply: (answer) => follow(context, panelId, action, ids, skippedIn(answer).map((skip) => skip.id)),
+    run: (api, signal) => changeUsers(api, action, ids, { maxConcurrency: BULK_CONCURRENCY, signal }),
+    apply: (result) => follow(context, panelId, action, ids, result.outcomes.filter((entry) => entry.kind !== 'done' && entry.kind !== 'reconciled').map((entry) => entry.id)),
     reconcile: async (api, signal) => {
       const gone = await reRead(context, panelId, api, ids, signal);
       return vscode.l10n.t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', ids.length - gone, ids.length, gone);
     },
   });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
-  const skipped = skippedIn(outcome.value);
+  const result = outcome.value;
+  const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length }));
+  for (const fallback of fallbacks) context.log.info(fallback);
   const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
-  const updated = typeof outcome.value?.updated === 'number' ? outcome.value.updated : ids.length - skipped.length;
-  const failures = skipped.map((skip) => vscode.l10n.t('"{0}" {1}', byId.has(skip.id.toLowerCase()) ? userName(byId.get(skip.id.toLowerCase()) ?? {}) : plainLabel(skip.id, 40), reasonText(skip.reason)));
-  const done = `${DONE[action](updated)}${action === 'enable' ? stillBlocked(context, panelId, ids) : ''}`;
-  const told = failures.length === 0 ? done : vscode.l10n.t('{0} Not changed: {1}.', done, failures.join('; '));
+  const changed = result.outcomes.filter((entry) => entry.kind === 'done' || entry.kind === 'reconciled').length;
+  const failures = result.outcomes.filter((entry) => entry.kind !== 'done' && entry.kind !== 'reconciled').map((entry) => vscode.l10n.t('"{0}" {1}',
+    byId.has(entry.id.toLowerCase()) ? userName(byId.get(entry.id.toLowerCase()) ?? {}) : plainLabel(entry.id, 40),
+    entry.kind === 'skipped' ? reasonText(plainLabel(entry.reason ?? '', 60)) : entry.kind === 'refused' ? describeError(entry.error) : vscode.l10n.t('the answer was lost; read back, the panel does not hold the change')));
+  const done = `${DONE[action](changed)}${action === 'enable' ? stillBlocked(context, panelId, ids) : ''}`;
+  const told = [...fallbacks, failures.length === 0 ? done : vscode.l10n.t('{0} Not changed: {1}.', done, failures.join('; '))].join(' ');
   if (failures.length === 0) void context.input.notify('info', told);
   else void context.input.notify('warning', told);
   return told;

@@ -1,16 +1,22 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
-import type { CreateKeyRequest, Key } from '../../api/types';
+import type { Key } from '../../api/types';
+import { createUsers, type NewUser } from '../../usersTable/createUsers';
+import { fallbackText } from '../shared/fallbackText';
+import { detailText } from '../usersTable/planText';
 import { isBack } from '../../prompts/userInput';
 import { problemsByStep, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
 import { plural } from '../../text/plural';
+
+/** Most single-user requests in flight when the panel takes users one by one. */
+const BATCH_CONCURRENCY = 8;
 
 interface BatchAnswers extends NewUserAnswers {
   prefix: string;
@@ -51,18 +57,18 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
   for (;;) {
     if (!(await answerSteps(context, steps, state, problems))) return undefined;
     const expiresAt = expiresAtOf(state.expiry, Date.now());
-    const items: CreateKeyRequest[] = batchLabels(state.prefix, Number(state.count)).map((label) => ({ label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAt }));
+    const items: NewUser[] = batchLabels(state.prefix, Number(state.count)).map((label) => ({ label, type: state.type, nodeIds: [...state.nodeIds], expiresAt }));
     const sentAt = Date.now();
     const outcome = await runMutation(context, {
       panelId,
       busyLabel: plural(items.length, { one: 'Creating {0} user…', other: 'Creating {0} users…' }, vscode.l10n.t),
       failure: vscode.l10n.t('Could not create the users "{0}-…"', state.prefix),
       handles: isFieldError,
-      run: (api, signal) => api.keys.batch({ items: items.map((item) => ({ ...item })) }, { signal }),
-      apply: (answer) => {
-        const created = Array.isArray(answer?.items) ? answer.items : [];
+      // The batch's body is not shown by the contract: the body this panel takes, else one POST /keys each.
+      run: (api, signal) => createUsers(api, items, { route: 'keys.batch', maxConcurrency: BATCH_CONCURRENCY, signal }),
+      apply: (result) => {
         const nodesToRead = new Set<string>();
-        for (const key of created) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        for (const made of result.made) if (made.key) takeKey(context, panelId, made.key, undefined, nodesToRead);
         refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
@@ -73,16 +79,21 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
         return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', found.length, items.length, state.prefix);
       },
     });
-    const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
+    if (outcome.kind === 'reconciled') return outcome.message;
+    if (outcome.kind !== 'done') return undefined;
+    const result = outcome.value;
+    const fields = result.made.every((made) => made.kind === 'refused') ? fieldErrorsOf(result.made[0]?.error) : undefined;
     if (fields) {
       problems = problemsByStep(steps, fields);
       continue;
     }
-    if (outcome.kind === 'reconciled') return outcome.message;
-    if (outcome.kind !== 'done') return undefined;
-    const count = Array.isArray(outcome.value?.items) ? outcome.value.items.length : items.length;
-    const told = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
-    void context.input.notify('info', told);
+    const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.batch', refused, sent: result.encoding, users: items.length }));
+    for (const fallback of fallbacks) context.log.info(fallback);
+    const count = result.made.filter((made) => made.key).length;
+    const notMade = result.made.flatMap((made, index) => (made.key ? [] : [`"${items[index].label}": ${made.detail ? detailText(made.detail) : vscode.l10n.t('not created')}`]));
+    const done = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
+    const told = [...fallbacks, notMade.length === 0 ? done : vscode.l10n.t('Created {0} of {1} users; not created: {2}', count, items.length, notMade.join('; '))].join(' ');
+    void context.input.notify(notMade.length === 0 ? 'info' : 'warning', told);
     return told;
   }
 }

@@ -5,15 +5,20 @@ import { confirmed, withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import { runMutation } from '../../runner/actionRunner';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { parseImport, problemsAtLines, type ImportItem } from './importFile';
+import { parseImport, type ImportItem } from './importFile';
+import { createUsers, type NewUser } from '../../usersTable/createUsers';
+import { fallbackText } from '../shared/fallbackText';
+import { detailText } from '../usersTable/planText';
 import { importProblemText } from './importProblems';
-import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 import { plural } from '../../text/plural';
 
 const PREVIEW_LINES = 15;
+/** Most single-user requests in flight when the panel takes users one by one. */
+const IMPORT_CONCURRENCY = 8;
 
 interface ImportSource {
   readonly uri: vscode.Uri;
@@ -70,16 +75,22 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     const go = vscode.l10n.t('Import');
     const ignored = parsed.ignored.length > 0 ? `\n\n${vscode.l10n.t('Left out (not import fields): {0}', parsed.ignored.map((name) => plainLabel(name, 40)).join(', '))}` : '';
     if (!(await confirmed(context.input, go, vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length), `${preview(parsed.items)}${ignored}`))) return undefined;
+    const users: NewUser[] = parsed.items.map((item) => ({
+      label: item.label ?? '', type: item.type ?? 'PERSONAL', nodeIds: [...answers.nodeIds], expiresAt: item.expires_at ?? null,
+      ...(item.note ? { note: item.note } : {}), ...(item.owner_label ? { owner: item.owner_label } : {}),
+    }));
     const sentAt = Date.now();
     const outcome = await runMutation(context, {
       panelId,
       busyLabel: plural(parsed.items.length, { one: 'Importing {0} user…', other: 'Importing {0} users…' }, vscode.l10n.t),
       failure: vscode.l10n.t('Could not import the users'),
       handles: isFieldError,
-      run: (api, signal) => api.keys.import({ items: parsed.items.map((item) => ({ ...item })), node_ids: answers.nodeIds }, { signal }),
-      apply: (answer) => {
+      // The import's body is not shown by the contract: the body this panel takes, else one POST /keys each
+      // (createUsers.ts); a lost answer inside is read back there, never sent again.
+      run: (api, signal) => createUsers(api, users, { route: 'keys.import', maxConcurrency: IMPORT_CONCURRENCY, signal }),
+      apply: (result) => {
         const nodesToRead = new Set<string>();
-        for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        for (const made of result.made) if (made.key) takeKey(context, panelId, made.key, undefined, nodesToRead);
         refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
@@ -90,23 +101,34 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
         return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);
       },
     });
-    const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
-    if (fields) {
-      const atLines = problemsAtLines(fields, parsed.lines);
-      const general = atLines.filter((entry) => entry.line === undefined);
-      if (general.length > 0 && general.every((entry) => entry.field === 'node_ids')) {
-        problem = general.map((entry) => entry.message).join('; ');
-        continue; // the nodes step again, showing why
-      }
-      return mark(context, diagnostics, source.uri, atLines.map((entry) => ({ line: entry.line ?? 1, message: `${entry.field}: ${entry.message}` })), vscode.l10n.t('The panel refused the import'));
-    }
     if (outcome.kind === 'reconciled') return outcome.message;
     if (outcome.kind !== 'done') return undefined;
-    const imported = typeof outcome.value?.imported === 'number' ? outcome.value.imported : parsed.items.length;
-    const told = plural(imported, { one: 'Imported {0} user; their nodes show configuration pending until applied.', other: 'Imported {0} users; their nodes show configuration pending until applied.' }, vscode.l10n.t);
+    const result = outcome.value;
+    const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.import', refused, sent: result.encoding, users: users.length }));
+    for (const fallback of fallbacks) context.log.info(fallback);
+    const refusedAt = result.made.flatMap((made, index) => (made.kind === 'refused' || made.kind === 'notApplied' ? [{ made, index }] : []));
+    const nodeRefusal = refusedAt.length === users.length ? nodeIdsRefusal(refusedAt.map(({ made }) => made.error)) : undefined;
+    if (nodeRefusal) {
+      problem = nodeRefusal;
+      continue; // the nodes step again, showing why
+    }
+    const createdCount = result.made.filter((made) => made.key).length;
+    if (refusedAt.length > 0) {
+      const lines = refusedAt.map(({ made, index }) => ({ line: parsed.lines[index] ?? 1, message: made.detail ? detailText(made.detail) : vscode.l10n.t('not created') }));
+      const failure = createdCount > 0 ? vscode.l10n.t('Imported {0} of {1} users; the panel refused the others', createdCount, users.length) : vscode.l10n.t('The panel refused the import');
+      return mark(context, diagnostics, source.uri, lines, [...fallbacks, failure].join(' '));
+    }
+    const told = [...fallbacks, plural(createdCount, { one: 'Imported {0} user; their nodes show configuration pending until applied.', other: 'Imported {0} users; their nodes show configuration pending until applied.' }, vscode.l10n.t)].join(' ');
     void context.input.notify('info', told);
     return told;
   }
+}
+
+/** When every user was refused for its nodes (422 `node_ids`, no item named): the panel's words, to ask for the nodes again. */
+function nodeIdsRefusal(errors: readonly unknown[]): string | undefined {
+  const fields = errors.map((error) => fieldErrorsOf(error));
+  if (fields.length === 0 || fields.some((entry) => !entry || Object.keys(entry).some((name) => name !== 'node_ids'))) return undefined;
+  return [...new Set(fields.map((entry) => entry?.node_ids ?? ''))].join('; ');
 }
 
 /** Marks problems at their lines of the source (shown in the editor and the Problems view) and tells them. */

@@ -1,5 +1,6 @@
 // Every user route of the catalog (keys.*) is called from some command, view, store or webview of the
-// extension, through the client method of the same name (the QR images from the QR webview).
+// extension or the users table's vscode-free layer (creates and bulk changes), through the client method
+// of the same name (the QR images from the QR webview).
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,7 +9,7 @@ import { ROUTES } from '../../../src/api/catalog';
 const SRC = resolve(__dirname, '../../../../src');
 
 function sources(): string {
-  return ['commands', 'views', 'state', 'webviews']
+  return ['commands', 'views', 'state', 'webviews', 'usersTable']
     .flatMap((folder) => readdirSync(join(SRC, folder), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => join(SRC, folder, file)))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');

@@ -106,7 +106,10 @@ describe('editors: template files and bundles', () => {
     assert.deepEqual(putBody('style.css', 'b{}'), { css: 'b{}' });
     assert.deepEqual(putBody('variables.json', '[{"name":"z"}]'), { variables: [{ name: 'z' }] });
     assert.throws(() => putBody('variables.json', '[\n{"name":'), UnsavableTextError);
-    assert.throws(() => putBody('variables.json', '{}'), UnsavableTextError);
+    // Echo what was read: variables.json holds the panel's shape, an object of name → value included.
+    assert.deepEqual(putBody('variables.json', '{"site_name": "Cafe"}'), { variables: { site_name: 'Cafe' } });
+    assert.equal(fileText({ ...record, variablesAsRead: { a: 'x' } }, 'variables.json'), '{\n  "a": "x"\n}\n');
+    assert.throws(() => putBody('variables.json', '"a"'), UnsavableTextError);
     assert.deepEqual([fileOfField('html'), fileOfField('variables[2].name'), fileOfField('name')], ['index.html', 'variables.json', undefined]);
   });
 

@@ -1,0 +1,40 @@
+/**
+ * What the operator is told when a panel refused a body the contract does not show and something else
+ * was sent (bodyEncodings.ts): what was refused, what is done instead, then the panel's own words.
+ */
+import * as vscode from 'vscode';
+import { fieldsNamedBy, type RefusedEncoding } from '../../api/index';
+import { plainLabel } from '../../text/plainText';
+import { CREATE_ENCODINGS } from '../../usersTable/createUsers';
+import { panelWords } from '../../usersTable/refusalWords';
+
+export interface FallbackFacts {
+  readonly route: 'keys.import' | 'keys.batch' | 'keys.bulk';
+  readonly refused: RefusedEncoding;
+  /** The encoding sent in the end. */
+  readonly sent: string | undefined;
+  readonly users: number;
+}
+
+/** "The panel does not take node_ids in an import; creating the 3 users one by one instead. The panel said: …" */
+export function fallbackText(facts: FallbackFacts): string {
+  const member = fieldsNamedBy(facts.refused.error, ['node_ids', 'action', 'ids', 'items', 'note', 'owner_label'])[0];
+  const said = vscode.l10n.t('The panel said: "{0}".', plainLabel(panelWords(facts.refused.error), 300));
+  return `${doneInstead(facts, member)} ${said}`;
+}
+
+function doneInstead(facts: FallbackFacts, member: string | undefined): string {
+  const n = facts.users;
+  if (facts.route === 'keys.bulk') {
+    return member
+      ? vscode.l10n.t('The panel does not take {0} in a bulk change; changing the {1} users one at a time instead.', member, n)
+      : vscode.l10n.t('The panel does not take this bulk change\'s body; changing the {0} users one at a time instead.', n);
+  }
+  if (facts.sent === CREATE_ENCODINGS.importNodesInEach) {
+    return vscode.l10n.t('The panel does not take node_ids beside the users of an import; sending each user\'s nodes with the user instead.');
+  }
+  const what = facts.route === 'keys.batch' ? vscode.l10n.t('a batch') : vscode.l10n.t('an import');
+  return member
+    ? vscode.l10n.t('The panel does not take {0} in {1}; creating the {2} users one by one instead.', member, what, n)
+    : vscode.l10n.t('The panel does not take the body of {0}; creating the {1} users one by one instead.', what, n);
+}
