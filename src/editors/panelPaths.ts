@@ -2,7 +2,8 @@
  * The paths of the panel file system (`panelops:` URIs), as plain data: which panel object a path names and
  * the path of each object. No `vscode` import (unit-tested). The panel travels in the URI's authority (its
  * origin in hex, so no character of it needs escaping and case cannot change it); the object's id in the
- * last `~` part of a folder name, after a readable name that is only decoration.
+ * last `~` part of a folder name, after a readable name that is only decoration. A users table has no id
+ * in its path: its name is what its tab shows, made unique among the window's tables by the table files.
  *
  *     /                                     the panel
  *     /site-templates/                      every template
@@ -10,7 +11,7 @@
  *     /nodes/<name>~<id>/blocklist.json | web-policy.json | reliability.json
  *     /branding/<name>~<id>.json            a branding profile (the fields of spec 2.4)
  *     /settings.json
- *     /users/<name>~<id>.csv | .json        a users table (Edit Users as Table), held while the window lives
+ *     /users/<name>.csv | .json              a users table (Edit Users as Table), held while the window lives
  */
 
 export const TEMPLATE_FILES = ['index.html', 'style.css', 'variables.json'] as const;
@@ -30,7 +31,7 @@ export type PanelPath =
   | { readonly kind: 'branding' }
   | { readonly kind: 'brandingProfile'; readonly profileId: string; readonly label: string }
   | { readonly kind: 'settings' }
-  | { readonly kind: 'usersTable'; readonly tableId: string; readonly label: string; readonly format: 'csv' | 'json' };
+  | { readonly kind: 'usersTable'; readonly name: string; readonly format: 'csv' | 'json' };
 
 /** A string as hex: a file name that holds any text (the template history's storage folders). */
 export function authorityOf(panelId: string): string {
@@ -110,8 +111,8 @@ export function parsePanelPath(path: string): PanelPath | undefined {
   }
   if (parts[0] === 'users' && parts.length === 2) {
     const format = parts[1].endsWith('.csv') ? 'csv' : parts[1].endsWith('.json') ? 'json' : undefined;
-    const folder = format ? splitFolder(parts[1].slice(0, -(format.length + 1))) : undefined;
-    return format && folder ? { kind: 'usersTable', tableId: folder.id, label: folder.label, format } : undefined;
+    const name = format ? parts[1].slice(0, -(format.length + 1)) : '';
+    return format && name !== '' ? { kind: 'usersTable', name, format } : undefined;
   }
   if (parts[0] === 'nodes') {
     if (parts.length === 1) return { kind: 'nodes' };
@@ -136,6 +137,17 @@ export function nodeDocumentPath(label: string, nodeId: string, document: NodeDo
   return `/nodes/${folderName(label, nodeId)}/${document}.json`;
 }
 
-export function usersTablePath(label: string, tableId: string, format: 'csv' | 'json'): string {
-  return `/users/${folderName(label, tableId)}.${format}`;
+/**
+ * A users table's file name: its name as the operator reads it in the tab (`Users — active`), with only
+ * what a file name cannot hold on any system replaced (`/`, `\`, `:`, `?`, `#`, control characters...; `~`
+ * too, so no name reads as `name~id`).
+ */
+export function usersTableFileName(name: string, count = 1): string {
+  const readable = name.replace(/[\\/~:*?"<>|#%\u0000-\u001f\u007f]/g, '_').replace(/\s+/g, ' ').slice(0, 80).trim() || 'users';
+  return count > 1 ? `${readable} (${count})` : readable;
+}
+
+/** The path of a users table: its name, then ` (2)`, ` (3)`... for the `count`th table of that name. */
+export function usersTablePath(name: string, format: 'csv' | 'json', count = 1): string {
+  return `/users/${usersTableFileName(name, count)}.${format}`;
 }

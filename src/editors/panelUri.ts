@@ -37,6 +37,6 @@ export function settingsUri(panelId: string): vscode.Uri {
   return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: '/settings.json' });
 }
 
-export function usersTableUri(panelId: string, table: { id: string; label: string; format: 'csv' | 'json' }): vscode.Uri {
-  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: usersTablePath(table.label, table.id, table.format) });
+export function usersTableUri(panelId: string, name: string, format: 'csv' | 'json', count = 1): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: usersTablePath(name, format, count) });
 }

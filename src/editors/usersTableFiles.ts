@@ -3,7 +3,6 @@ import { usersTableUri } from './panelUri';
 
 /** A users table document (Edit Users as Table): its text as the file system holds it, and its panel. */
 export interface UsersTableFile {
-  readonly id: string;
   readonly uri: vscode.Uri;
   readonly panelId: string;
   readonly format: 'csv' | 'json';
@@ -18,7 +17,9 @@ export interface UsersTableFile {
 export type UsersTableSaver = (table: UsersTableFile, text: string) => Promise<void>;
 
 /**
- * The users tables of the panel file system (`/users/<name>~<id>.csv|json`). Their text lives here while
+ * The users tables of the panel file system (`/users/<name>.csv|json`: `Users — active.csv`, then
+ * `Users — active (2).csv` for a second table of the same users on the same panel, so a tab's title is
+ * words and no two tables share an address). Their text lives here while
  * the window does: the table commands write the rows as they are read (the file system tells VS Code, so
  * an open document follows while it is unchanged, read-only until the last row is in), and a save is
  * handed to the saver, which plans and sends nothing. A table this window did not open does not exist.
@@ -29,12 +30,13 @@ export class UsersTableFiles implements vscode.Disposable {
   /** A table's text changed (more rows read, or rewritten after an apply). */
   readonly onDidChange = this.changed.event;
   private saver: UsersTableSaver | undefined;
-  private next = 0;
 
-  create(panelId: string, label: string, format: 'csv' | 'json', text: string): UsersTableFile {
-    const id = `${Date.now().toString(36)}${(++this.next).toString(36)}`;
-    const table: UsersTableFile = { id, uri: usersTableUri(panelId, { id, label, format }), panelId, format, text, complete: false, mtime: Date.now() };
-    this.tables.set(table.uri.toString(), table);
+  /** A new table named `name` (the tab's title without the extension), numbered after the first of its name. */
+  create(panelId: string, name: string, format: 'csv' | 'json', text: string): UsersTableFile {
+    let uri = usersTableUri(panelId, name, format);
+    for (let count = 2; this.tables.has(uri.toString()); count++) uri = usersTableUri(panelId, name, format, count);
+    const table: UsersTableFile = { uri, panelId, format, text, complete: false, mtime: Date.now() };
+    this.tables.set(uri.toString(), table);
     return table;
   }
 

@@ -45,15 +45,17 @@ export type PlanAction = 'create' | 'update' | 'delete';
  * What a user's outcome adds to its kind: a reason, not a sentence (no `vscode` here to translate it);
  * `detailText` in commands/usersTable/planText.ts gives the operator's words. `panel` is the panel's own
  * words for a refusal (shown as they are), `failed` an error that is not the panel's answer (described as
- * any failure is), `changed` the columns changed on the panel since the table was read (a conflict), the
- * `lost…` kinds what a read-back found after a lost answer.
+ * any failure is), `changed` what changed on the panel since the table was read (a conflict: each column
+ * with the value it was read with and the panel's value now), `notRead` a user that could not be read
+ * again (so it was not changed), the `lost…` kinds what a read-back found after a lost answer.
  */
 export type OutcomeDetail =
   | { readonly kind: 'panel'; readonly words: string }
   | { readonly kind: 'failed'; readonly error: unknown }
   | { readonly kind: 'otherItemRefused'; readonly status: number; readonly words: string }
   | { readonly kind: 'skipped' }
-  | { readonly kind: 'changed'; readonly columns: readonly string[] }
+  | { readonly kind: 'changed'; readonly changes: readonly PanelChange[] }
+  | { readonly kind: 'notRead' }
   | { readonly kind: 'notListed' }
   | { readonly kind: 'lostHeld' }
   | { readonly kind: 'lostNotHeld' }
@@ -63,6 +65,13 @@ export type OutcomeDetail =
   | { readonly kind: 'lostStillThere' }
   | { readonly kind: 'lostCreated' }
   | { readonly kind: 'lostNotCreated' };
+
+/** One column a user changed on the panel since it was read: the value then (`was`) and the panel's now. */
+export type PanelChange =
+  | { readonly column: 'label' | 'note' | 'owner' | 'type'; readonly was: string; readonly now: string }
+  | { readonly column: 'expiry'; readonly was: string | null; readonly now: string | null }
+  | { readonly column: 'enabled' | 'revoked'; readonly was: boolean; readonly now: boolean }
+  | { readonly column: 'nodes'; readonly was: readonly string[]; readonly now: readonly string[] };
 
 export interface UserOutcome {
   readonly action: PlanAction;
@@ -181,7 +190,7 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
       step();
     }
     else if (now === undefined || !sameUser(userStateOf(now), base)) {
-      outcomes.push({ action: 'update', kind: 'conflict', id: change.before.id, label: change.before.label, line: change.line, detail: now ? differences(base, userStateOf(now)) : undefined });
+      outcomes.push({ action: 'update', kind: 'conflict', id: change.before.id, label: change.before.label, line: change.line, detail: now ? differences(base, userStateOf(now)) : { kind: 'notRead' } });
       step();
     } else tracks.push({ change, kind: 'applied', key: now });
   }
@@ -193,7 +202,7 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
       outcomes.push({ action: 'delete', kind: 'gone', id: user.id, label: user.label });
       step();
     } else if (now === undefined || !sameUser(userStateOf(now), base)) {
-      outcomes.push({ action: 'delete', kind: 'conflict', id: user.id, label: user.label, detail: now ? differences(base, userStateOf(now)) : undefined });
+      outcomes.push({ action: 'delete', kind: 'conflict', id: user.id, label: user.label, detail: now ? differences(base, userStateOf(now)) : { kind: 'notRead' } });
       step();
     }
     else toDelete.push(user);
@@ -461,16 +470,18 @@ function requestsOf(counted: <T>(call: () => Promise<T>) => Promise<T>, pages: n
   for (let i = 0; i < pages; i++) void counted(() => Promise.resolve());
 }
 
-/** What changed on the panel since the document was read, in the table's column names. */
-function differences(before: UserState, now: UserState): OutcomeDetail {
-  const changed: string[] = [];
-  if (before.label !== now.label) changed.push('label');
-  if (before.note !== now.note) changed.push('note');
-  if (before.owner !== now.owner) changed.push('owner');
-  if (before.type !== now.type) changed.push('type');
-  if (before.expiresAt !== now.expiresAt) changed.push('expiry');
-  if (before.enabled !== now.enabled) changed.push('enabled');
-  if (before.nodeIds.join(',') !== now.nodeIds.join(',')) changed.push('nodes');
-  if (before.revoked !== now.revoked) changed.push('revoked');
-  return { kind: 'changed', columns: changed };
+/**
+ * What changed on the panel since the document was read (`before`), column by column in the table's names,
+ * with the panel's values now: what a conflict's entry in the report shows.
+ */
+export function differences(before: UserState, now: UserState): OutcomeDetail {
+  const changes: PanelChange[] = [];
+  for (const column of ['label', 'note', 'owner', 'type'] as const) {
+    if (before[column] !== now[column]) changes.push({ column, was: before[column], now: now[column] });
+  }
+  if (before.expiresAt !== now.expiresAt) changes.push({ column: 'expiry', was: before.expiresAt, now: now.expiresAt });
+  if (before.enabled !== now.enabled) changes.push({ column: 'enabled', was: before.enabled, now: now.enabled });
+  if (before.nodeIds.join(',') !== now.nodeIds.join(',')) changes.push({ column: 'nodes', was: [...before.nodeIds], now: [...now.nodeIds] });
+  if (before.revoked !== now.revoked) changes.push({ column: 'revoked', was: before.revoked, now: now.revoked });
+  return { kind: 'changed', changes };
 }

@@ -5,12 +5,17 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { KeyRecord, NodeRecord } from '../panel/types';
-import { endEditorTest } from './editorSupport';
+import { allTabs, endEditorTest } from './editorSupport';
 import { connectedPanelForActions, eventually, runOnWithAnswers, runWithAnswers, userGroup, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
 
 const COUNT = 200;
 const FUTURE = '2031-03-01T00:00:00.000Z';
+
+/** The tab of a document. */
+function tabOf(uri: vscode.Uri): vscode.Tab | undefined {
+  return allTabs().find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
+}
 
 /** Polls an async condition every 200 ms until it holds, failing after `ms`. */
 async function within(ms: number, condition: () => Promise<boolean>, what: string): Promise<void> {
@@ -72,12 +77,18 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     return [...vscode.workspace.textDocuments].reverse().find((document) => document.uri.path.endsWith(`/${name}`));
   }
 
+  /** A report by its heading (two reports have the same file name). */
+  function reportHeaded(heading: RegExp): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((document) => document.uri.path.endsWith('/users-report.md') && heading.test(document.lineAt(0).text));
+  }
+
   it('opens the filtered users, plans a save without sending anything, applies exactly the plan, and reverts it', async function () {
     this.timeout(120_000);
     // Open: Edit Users as Table on the current filter (the view's title), as CSV.
     panel.resetRequests();
     const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
     assert.ok(uri instanceof vscode.Uri && uri.scheme === 'panelops', String(uri));
+    assert.equal(tabOf(uri)?.label, 'Users — filtered.csv', 'the tab says what the table holds, with no internal id');
     await eventually(() => (openDocument(uri)?.lineCount ?? 0) >= COUNT + 1, 'every row is in the document');
     const document = openDocument(uri) as vscode.TextDocument;
     const header = document.lineAt(0).text;
@@ -157,7 +168,8 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     await eventually(() => documentNamed('users-report.md') !== undefined, 'the report opened');
     const report = (documentNamed('users-report.md') as vscode.TextDocument).getText();
     assert.match(report, /skipped: changed on the panel since the table was read \(1\)/);
-    assert.ok(report.includes(users[10].label));
+    // The conflict says what changed on the panel, with the panel's value.
+    assert.ok(report.split('\n').some((line) => line.includes(`update "${users[10].label}"`) && line.endsWith('— on the panel now: note (none) → "changed in the web UI"')), report);
     assert.match(report, /reconciled \(3\)/);
     assert.match(report, /applied \(65\)/);
     assert.ok(api.input.notices.some((notice) => /bindings of 2 nodes changed/.test(notice.message)), 'apply configuration is offered');
@@ -172,6 +184,22 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     const revertPlan = documentNamed('users-revert-plan.diff')?.getText() ?? '';
     assert.match(revertPlan, /update 49 \(expiry 49\) · disable 0 · enable 10 · delete 3 · node bindings 10/);
     assert.match(revertPlan, /1 user the plan deleted is gone/);
+    // It speaks as a revert: the users the last plan created, no lines of a document it does not have, no
+    // command to run (its own dialog sends it), and the time of the plan as the display language writes it.
+    assert.equal(revertPlan.split('\n').filter((line) => line === '- created by the last plan; reverting deletes it').length, 3, revertPlan);
+    assert.match(revertPlan, /^# 3 users the last plan created are still on the panel: you are asked whether to delete them when you revert\.$/m);
+    assert.match(revertPlan, /^@@ revert "Tabular 012" \(/m);
+    assert.doesNotMatch(revertPlan, /\bline \d|Apply Plan|the row was deleted/);
+    const heading = revertPlan.split('\n')[0];
+    assert.match(heading, /^# Revert of the users plan applied /);
+    assert.doesNotMatch(heading, /\d{4}-\d{2}-\d{2}T/, 'not a raw ISO time');
+    assert.ok(heading.includes(String(new Date().getFullYear())), heading);
+    await eventually(() => reportHeaded(/^# Result of the revert of the users plan applied /) !== undefined, 'the revert\'s report opened');
+    const revertReport = (reportHeaded(/^# Result of the revert/) as vscode.TextDocument).getText();
+    assert.match(revertReport, /^- revert "Tabular 012" \(/m);
+    assert.doesNotMatch(revertReport, /\bline \d/);
+    assert.doesNotMatch(revertReport.split('\n')[0], /\d{4}-\d{2}-\d{2}T/);
+    assert.ok(api.input.notices.some((notice) => /^Last users plan reverted: /.test(notice.message)));
     for (const user of [...users.slice(11, 65), ...users.slice(COUNT - 10)]) {
       const now = held(user) as KeyRecord;
       assert.equal(now.expires_at, null, user.label);
@@ -196,12 +224,18 @@ describe('Users as a table: where it opens, the JSON variant, and a save that is
 
   const rowsOf = (uri: vscode.Uri) => (vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString())?.getText() ?? '').split('\n').filter((line) => line !== '').slice(1);
 
-  it('on a state group: its users, under the filter', async () => {
+  it('on a state group: its users, under the filter, in a tab named by words; a second table of the group is numbered', async () => {
     const group = await userGroup(api, 'disabled');
     const uri = await runOnWithAnswers('panelOps.users.editAsTable', [group]) as vscode.Uri;
     const disabled = [...panel.data.keys.values()].filter((key) => key.disabled_at !== null && key.status !== 'revoked' && !(key.expires_at && Date.parse(key.expires_at) < Date.now()));
     await eventually(() => rowsOf(uri).length === disabled.length, `the ${disabled.length} disabled users`);
     for (const key of disabled) assert.ok(rowsOf(uri).some((row) => row.startsWith(key.id)), key.label);
+    assert.equal(tabOf(uri)?.label, 'Users — disabled.csv');
+    const second = await runOnWithAnswers('panelOps.users.editAsTable', [group]) as vscode.Uri;
+    assert.notEqual(second.toString(), uri.toString(), 'two tables, two documents');
+    assert.equal(tabOf(second)?.label, 'Users — disabled (2).csv');
+    await eventually(() => rowsOf(second).length === disabled.length, 'the second table holds the same users');
+    assert.equal(rowsOf(uri).length, disabled.length, 'the first keeps its rows');
   });
 
   it('on a node\'s users, as JSON: the users bound to that node', async () => {

@@ -6,9 +6,10 @@ import type { UserState } from '../../usersTable/userRows';
 import { isEmptyPlan, type UsersPlan } from '../../usersTable/usersPlan';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
+import { describeError } from '../../text/describeError';
 import { plural } from '../../text/plural';
 import { forgetKey, refreshNodes, takeKey } from '../users/keyActionsSupport';
-import { reportDocument, resultSummary } from './planText';
+import { reportDocument, resultSummary, type ReportSubject } from './planText';
 import { rereadTable } from './editUsersAsTable';
 import type { TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
@@ -51,7 +52,11 @@ export async function applyTablePlan(context: UsersTableContext, from?: unknown)
     return undefined;
   }
   const target = { panelId: session.file.panelId, query: session.origin.kind === 'query' ? session.origin.query : undefined, total: session.total };
-  const result = await applyWithReport(context, target, saved.plan, session.baseMap, vscode.l10n.t('Result of the plan for {0} on {1}', session.what, plainLabel(context.session.panel(session.file.panelId)?.name ?? session.file.panelId, 60)));
+  const result = await applyWithReport(context, target, saved.plan, session.baseMap, {
+    heading: vscode.l10n.t('Result of the plan for {0} on {1}', session.what, plainLabel(context.session.panel(session.file.panelId)?.name ?? session.file.panelId, 60)),
+    source: 'table',
+    names: session.names,
+  });
   if (result) {
     session.version++;
     await rereadTable(context, session).catch((error: unknown) => tellFailure(context, vscode.l10n.t('Could not read the table again'), error, 'warning'));
@@ -62,15 +67,15 @@ export async function applyTablePlan(context: UsersTableContext, from?: unknown)
 /**
  * Asks about deletions, applies through the runner's progress (counts, cancellable between requests),
  * opens the report, updates the stores, keeps the plan for Revert Last Plan, and offers to apply
- * configuration on rebound nodes. Shared by Apply Plan and Revert Last Plan.
+ * configuration on rebound nodes. Shared by Apply Plan and Revert Last Plan (`subject` says which, and
+ * `deleteQuestion` asks a revert's own question about deleting).
  */
 export async function applyWithReport(
   context: UsersTableContext,
   target: { readonly panelId: string; readonly query?: KeyListQuery; readonly total?: number },
   plan: UsersPlan,
   base: ReadonlyMap<string, UserState>,
-  heading: string,
-  deleteQuestion?: (count: number) => string,
+  subject: ReportSubject & { readonly deleteQuestion?: (count: number) => string },
 ): Promise<ApplyResult | undefined> {
   const panelId = target.panelId;
   let deleteRemoved = false;
@@ -78,7 +83,7 @@ export async function applyWithReport(
     const remove = plural(plan.deletes.length, { one: 'Delete {0} User', other: 'Delete {0} Users' }, vscode.l10n.t);
     const keep = vscode.l10n.t('Keep Them');
     const answer = await context.input.confirm({
-      message: deleteQuestion?.(plan.deletes.length) ?? plural(plan.deletes.length, { one: 'The rows of {0} user were deleted from the table. Delete that user on the panel?', other: 'The rows of {0} users were deleted from the table. Delete those users on the panel?' }, vscode.l10n.t),
+      message: subject.deleteQuestion?.(plan.deletes.length) ?? plural(plan.deletes.length, { one: 'The rows of {0} user were deleted from the table. Delete that user on the panel?', other: 'The rows of {0} users were deleted from the table. Delete those users on the panel?' }, vscode.l10n.t),
       detail: plan.deletes.slice(0, 20).map((user) => `"${plainLabel(user.label, 60)}"`).join(', '),
       actions: [remove, keep],
     });
@@ -99,11 +104,12 @@ export async function applyWithReport(
   }
   followStores(context, panelId, result);
   await keepLastPlan(context, panelId, result);
-  const uri = context.documents.keep('users-report.md', reportDocument(result, heading));
+  const uri = context.documents.keep('users-report.md', reportDocument(result, subject, vscode.l10n.t, describeError));
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   const failed = result.outcomes.some((outcome) => outcome.kind !== 'applied' && outcome.kind !== 'reconciled');
-  void context.input.notify(failed ? 'warning' : 'info', vscode.l10n.t('Users plan applied: {0}.', resultSummary(result)));
+  const summary = resultSummary(result, vscode.l10n.t);
+  void context.input.notify(failed ? 'warning' : 'info', subject.source === 'revert' ? vscode.l10n.t('Last users plan reverted: {0}.', summary) : vscode.l10n.t('Users plan applied: {0}.', summary));
   offerApply(context, panelId, result.reboundNodes);
   return result;
 }

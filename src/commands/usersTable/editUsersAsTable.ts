@@ -9,7 +9,7 @@ import { plural } from '../../text/plural';
 import { tableEnd, tableHeader, tableRowsText, type TableFormat } from '../../usersTable/tableText';
 import { NodeNames, rowOf, userStateOf, type NodeRef, type UserState } from '../../usersTable/userRows';
 import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
-import { UserGroupItem, UserItem } from '../../views/users/userTreeItems';
+import { groupLabel, UserGroupItem, UserItem } from '../../views/users/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilterModel';
 import { activePanelId } from '../users/keyActionsSupport';
 import type { TableOrigin, TableSession } from './tableSessions';
@@ -22,7 +22,8 @@ interface Chosen {
   readonly panelId: string;
   readonly origin: TableOrigin;
   readonly what: string;
-  readonly label: string;
+  /** The table's name, what its tab shows (`Users — active`): words, no id. */
+  readonly name: string;
 }
 
 /** What Edit Users as Table acts on: a state group, a node's users, a selection of users, or the filter. */
@@ -31,22 +32,22 @@ function chosenUsers(context: UsersTableContext, from: unknown, selected: unknow
   const base: KeyListQuery = filterQuery(filter);
   if (from instanceof UserGroupItem) {
     const panelId = (from as { panelId?: string }).panelId ?? activePanelId(context);
-    return panelId ? { panelId, origin: { kind: 'query', query: { ...base, state: from.state } }, what: vscode.l10n.t('users in state "{0}"', from.state), label: `users ${from.state}` } : undefined;
+    return panelId ? { panelId, origin: { kind: 'query', query: { ...base, state: from.state } }, what: vscode.l10n.t('users in state "{0}"', from.state), name: vscode.l10n.t('Users — {0}', groupLabel(from.state)) } : undefined;
   }
   if (from instanceof NodeSectionItem && from.kind === 'users') {
     const name = plainLabel(from.parent.node.name ?? from.parent.node.id, 60);
-    return { panelId: from.parent.panelId, origin: { kind: 'query', query: { node: from.parent.node.id } }, what: vscode.l10n.t('users of node {0}', name), label: `users of ${name}` };
+    return { panelId: from.parent.panelId, origin: { kind: 'query', query: { node: from.parent.node.id } }, what: vscode.l10n.t('users of node {0}', name), name: vscode.l10n.t('Users of {0}', name) };
   }
   if (from instanceof UserItem) {
     const items = (Array.isArray(selected) && selected.includes(from) ? selected : [from]).filter((item): item is UserItem => item instanceof UserItem && item.panelId === from.panelId);
     const ids = [...new Set(items.map((item) => item.key.id))];
-    return { panelId: from.panelId, origin: { kind: 'selection', ids }, what: plural(ids.length, { one: '{0} selected user', other: '{0} selected users' }, vscode.l10n.t), label: `${ids.length} users` };
+    return { panelId: from.panelId, origin: { kind: 'selection', ids }, what: plural(ids.length, { one: '{0} selected user', other: '{0} selected users' }, vscode.l10n.t), name: vscode.l10n.t('Users — {0} selected', ids.length) };
   }
   const panelId = activePanelId(context);
   if (!panelId) return undefined;
   return isFilterActive(filter)
-    ? { panelId, origin: { kind: 'query', query: base }, what: vscode.l10n.t('users matching {0}', describeFilter(filter, vscode.l10n.t)), label: 'users filtered' }
-    : { panelId, origin: { kind: 'query', query: {} }, what: vscode.l10n.t('all users'), label: 'users' };
+    ? { panelId, origin: { kind: 'query', query: base }, what: vscode.l10n.t('users matching {0}', describeFilter(filter, vscode.l10n.t)), name: vscode.l10n.t('Users — filtered') }
+    : { panelId, origin: { kind: 'query', query: {} }, what: vscode.l10n.t('all users'), name: vscode.l10n.t('Users — all') };
 }
 
 function formatSetting(): TableFormat {
@@ -62,7 +63,7 @@ export async function editUsersAsTable(context: UsersTableContext, from?: unknow
   const chosen = chosenUsers(context, from, selected);
   if (!chosen) return undefined;
   const format = formatSetting();
-  const file = context.files.create(chosen.panelId, chosen.label, format, tableHeader(format) + tableEnd(format, true));
+  const file = context.files.create(chosen.panelId, chosen.name, format, tableHeader(format) + tableEnd(format, true));
   const session: TableSession = {
     file, origin: chosen.origin, what: chosen.what, base: [], baseMap: new Map(), names: new NodeNames([]), version: 0, loading: true,
   };

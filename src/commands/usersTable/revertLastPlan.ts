@@ -2,15 +2,16 @@ import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { runRead } from '../../runner/actionRunner';
 import { inPool } from '../../state/inPool';
-import { planRevert, type LastPlan, type RevertPlan } from '../../usersTable/revertPlan';
+import { planRevert, type LastPlan } from '../../usersTable/revertPlan';
 import { NodeNames, userStateOf } from '../../usersTable/userRows';
 import { isEmptyPlan } from '../../usersTable/usersPlan';
+import { momentText } from '../../text/dates';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { activePanelId } from '../users/keyActionsSupport';
 import { applyWithReport, LAST_PLAN_KEY } from './applyTablePlan';
 import { nodeRefs } from './editUsersAsTable';
-import { planDocument } from './planText';
+import { revertDocument } from './planText';
 import type { UsersTableContext } from './usersTableContext';
 import type { ApplyResult } from '../../usersTable/applyPlan';
 
@@ -43,9 +44,9 @@ export async function revertLastPlan(context: UsersTableContext): Promise<ApplyR
   });
   if (read.kind !== 'done') return undefined;
   const { names, revert } = read.value;
-  const heading = vscode.l10n.t('Revert of the users plan applied {0}', last.appliedAt);
-  const text = `${planDocument(revert.plan, names, heading)}${goneText(revert)}`;
-  const uri = context.documents.keep('users-revert-plan.diff', text);
+  const appliedAt = plainLabel(momentText(last.appliedAt), 60);
+  const heading = vscode.l10n.t('Revert of the users plan applied {0}', appliedAt);
+  const uri = context.documents.keep('users-revert-plan.diff', revertDocument(revert, names, heading, vscode.l10n.t));
   const document = await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'diff'), { preview: false });
   void document;
   if (isEmptyPlan(revert.plan)) {
@@ -54,14 +55,11 @@ export async function revertLastPlan(context: UsersTableContext): Promise<ApplyR
   }
   const go = vscode.l10n.t('Revert');
   if ((await context.input.confirm({ message: vscode.l10n.t('Revert the last users plan as shown?'), detail: vscode.l10n.t('Users changed on the panel since are skipped.'), actions: [go] })) !== go) return undefined;
-  const result = await applyWithReport(context, { panelId }, revert.plan, revert.base,
-    vscode.l10n.t('Result of the revert of the users plan applied {0}', last.appliedAt),
-    (count) => plural(count, { one: 'The last plan created {0} user. Delete it?', other: 'The last plan created {0} users. Delete them?' }, vscode.l10n.t));
+  const result = await applyWithReport(context, { panelId }, revert.plan, revert.base, {
+    heading: vscode.l10n.t('Result of the revert of the users plan applied {0}', appliedAt),
+    source: 'revert',
+    names,
+    deleteQuestion: (count) => plural(count, { one: 'The last plan created {0} user. Delete it?', other: 'The last plan created {0} users. Delete them?' }, vscode.l10n.t),
+  });
   return result;
-}
-
-function goneText(revert: RevertPlan): string {
-  if (revert.gone.length === 0) return '';
-  const names = revert.gone.map((user) => `"${plainLabel(user.label, 60)}"`).join(', ');
-  return `\n# ${plural(revert.gone.length, { one: '{0} user the plan deleted is gone and cannot be brought back: {1}', other: '{0} users the plan deleted are gone and cannot be brought back: {1}' }, vscode.l10n.t, names)}\n`;
 }

@@ -33,7 +33,7 @@ export async function saveTablePlan(context: UsersTableContext, file: UsersTable
   }
   context.problems.clearSave(file.uri);
   const plan = planUsers(session.base, rows, session.names, Date.now());
-  context.problems.reportValidation([file.uri], plan.problems.map((problem) => ({ uri: file.uri, line: problem.line, message: problemText(problem) })));
+  context.problems.reportValidation([file.uri], plan.problems.map((problem) => ({ uri: file.uri, line: problem.line, message: problemText(problem, vscode.l10n.t) })));
   session.version++;
   await showPlan(context, session, plan);
 }
@@ -42,7 +42,7 @@ export async function saveTablePlan(context: UsersTableContext, file: UsersTable
 export async function showPlan(context: UsersTableContext, session: TableSession, plan: UsersPlan, heading?: string): Promise<vscode.Uri> {
   const panelName = plainLabel(context.session.panel(session.file.panelId)?.name ?? session.file.panelId, 60);
   const title = heading ?? vscode.l10n.t('Plan for {0} on {1}', session.what, panelName);
-  const uri = context.documents.keep(`users-plan.diff`, planDocument(plan, session.names, title));
+  const uri = context.documents.keep(`users-plan.diff`, planDocument(plan, session.names, title, vscode.l10n.t));
   context.tables.setPlan(session, { plan, uri, version: session.version });
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.languages.setTextDocumentLanguage(document, 'diff');
@@ -50,7 +50,7 @@ export async function showPlan(context: UsersTableContext, session: TableSession
   const summary = summarize(plan);
   if (isEmptyPlan(plan) && summary.invalid === 0) void context.input.notify('info', vscode.l10n.t('Nothing to change: the table holds what the panel held when it was read.'));
   else void context.input.notify(summary.invalid > 0 ? 'warning' : 'info', summary.invalid > 0
-    ? vscode.l10n.t('Planned: {0}. {1} Nothing has been sent.', summaryText(plan), invalidText(summary.invalid))
-    : vscode.l10n.t('Planned: {0}. Nothing has been sent: run Apply Plan to send it.', summaryText(plan)));
+    ? vscode.l10n.t('Planned: {0}. {1} Nothing has been sent.', summaryText(plan, vscode.l10n.t), invalidText(summary.invalid, vscode.l10n.t))
+    : vscode.l10n.t('Planned: {0}. Nothing has been sent: run Apply Plan to send it.', summaryText(plan, vscode.l10n.t)));
   return uri;
 }

@@ -22,9 +22,8 @@ const GROUP_ICONS: Record<KeyState, string> = {
   revoked: 'trash',
 };
 
-/** One of the six state groups; its description is the number of users in it (under the filter). */
-/** The state's name as the Users view shows it (the panel's value words, translatable). */
-function groupLabel(state: KeyState): string {
+/** The state's name as the Users view shows it (the panel's value words, translatable; a users table of the group is titled by it too). */
+export function groupLabel(state: KeyState): string {
   switch (state) {
     case 'active': return vscode.l10n.t('active');
     case 'pending': return vscode.l10n.t('pending');
@@ -35,6 +34,7 @@ function groupLabel(state: KeyState): string {
   }
 }
 
+/** One of the six state groups; its description is the number of users in it (under the filter). */
 export class UserGroupItem extends vscode.TreeItem {
   constructor(
     readonly state: KeyState,

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { plainLocalize } from '../support/plainLocalize';
 import { DocumentStates } from '../../../src/editors/documentStates';
 import { lineOfMember, problemsOf, unknownFields } from '../../../src/editors/fieldErrorLines';
-import { authorityOf, panelAuthority, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath } from '../../../src/editors/panelPaths';
+import { authorityOf, panelAuthority, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, usersTablePath } from '../../../src/editors/panelPaths';
 import { fillPlaceholders, placeholderPositions, placeholderUses, undeclaredPlaceholders } from '../../../src/editors/placeholders';
 import { bundleOf, importBodyOf } from '../../../src/editors/templateBundle';
 import { fileOfField, fileText, filesOf, putBody, UnsavableTextError } from '../../../src/editors/templateFiles';
@@ -43,6 +43,23 @@ describe('editors: panel paths', () => {
     assert.equal(parsePanelPath('/site-templates/x~1/other.txt'), undefined);
     assert.equal(parsePanelPath('/site-templates/no-id/index.html'), undefined);
     assert.equal(folderName('', 'a'), 'unnamed~a');
+  });
+
+  it('names a users table by words alone (its tab title), numbered when a second has the same name', () => {
+    assert.equal(usersTablePath('Users — active', 'csv'), '/users/Users — active.csv');
+    assert.equal(usersTablePath('Users — active', 'csv', 2), '/users/Users — active (2).csv');
+    assert.equal(usersTablePath('Пользователи узла fra-1', 'json'), '/users/Пользователи узла fra-1.json');
+    assert.deepEqual(parsePanelPath('/users/Users — active (2).csv'), { kind: 'usersTable', name: 'Users — active (2)', format: 'csv' });
+    // A node's name may hold anything: it adds no path segment and never reads as `name~id`.
+    const hostile = usersTablePath('Users of a/b\\c~d:e?f#g\nh', 'csv');
+    assert.equal(hostile, '/users/Users of a_b_c_d_e_f_g_h.csv');
+    assert.deepEqual(parsePanelPath(hostile), { kind: 'usersTable', name: 'Users of a_b_c_d_e_f_g_h', format: 'csv' });
+    // A long name is cut before the number, so the numbers still tell tables apart.
+    const long = 'Users of ' + 'x'.repeat(200);
+    assert.notEqual(usersTablePath(long, 'csv', 2), usersTablePath(long, 'csv', 3));
+    assert.match(usersTablePath(long, 'csv', 12), / \(12\)\.csv$/);
+    assert.equal(parsePanelPath('/users/.csv'), undefined);
+    assert.equal(parsePanelPath('/users/table.txt'), undefined);
   });
 });
 
