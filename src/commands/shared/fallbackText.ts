@@ -1,9 +1,10 @@
 /**
  * What the operator is told when a panel refused a body the contract does not show and something else
- * was sent (bodyEncodings.ts): what was refused, what is done instead, then the panel's own words.
+ * was sent (bodyEncodings.ts): what was refused, what is done instead, then the panel's own words. Takes
+ * the translation function (`vscode.l10n.t`), so the report's text stays testable without VS Code.
  */
-import * as vscode from 'vscode';
 import { fieldsNamedBy, type RefusedEncoding } from '../../api/index';
+import type { Localize } from '../../text/localize';
 import { plainLabel } from '../../text/plainText';
 import { CREATE_ENCODINGS } from '../../usersTable/createUsers';
 import { panelWords } from '../../usersTable/refusalWords';
@@ -17,24 +18,24 @@ export interface FallbackFacts {
 }
 
 /** "The panel does not take node_ids in an import; creating the 3 users one by one instead. The panel said: …" */
-export function fallbackText(facts: FallbackFacts): string {
+export function fallbackText(facts: FallbackFacts, t: Localize): string {
   const member = fieldsNamedBy(facts.refused.error, ['node_ids', 'action', 'ids', 'items', 'note', 'owner_label'])[0];
-  const said = vscode.l10n.t('The panel said: "{0}".', plainLabel(panelWords(facts.refused.error), 300));
-  return `${doneInstead(facts, member)} ${said}`;
+  const said = t('The panel said: "{0}".', plainLabel(panelWords(facts.refused.error), 300));
+  return `${doneInstead(facts, member, t)} ${said}`;
 }
 
-function doneInstead(facts: FallbackFacts, member: string | undefined): string {
+function doneInstead(facts: FallbackFacts, member: string | undefined, t: Localize): string {
   const n = facts.users;
   if (facts.route === 'keys.bulk') {
     return member
-      ? vscode.l10n.t('The panel does not take {0} in a bulk change; changing the {1} users one at a time instead.', member, n)
-      : vscode.l10n.t('The panel does not take this bulk change\'s body; changing the {0} users one at a time instead.', n);
+      ? t('The panel does not take {0} in a bulk change; changing the {1} users one at a time instead.', member, n)
+      : t('The panel does not take this bulk change\'s body; changing the {0} users one at a time instead.', n);
   }
   if (facts.sent === CREATE_ENCODINGS.importNodesInEach) {
-    return vscode.l10n.t('The panel does not take node_ids beside the users of an import; sending each user\'s nodes with the user instead.');
+    return t('The panel does not take node_ids beside the users of an import; sending each user\'s nodes with the user instead.');
   }
-  const what = facts.route === 'keys.batch' ? vscode.l10n.t('a batch') : vscode.l10n.t('an import');
+  const what = facts.route === 'keys.batch' ? t('a batch') : t('an import');
   return member
-    ? vscode.l10n.t('The panel does not take {0} in {1}; creating the {2} users one by one instead.', member, what, n)
-    : vscode.l10n.t('The panel does not take the body of {0}; creating the {1} users one by one instead.', what, n);
+    ? t('The panel does not take {0} in {1}; creating the {2} users one by one instead.', member, what, n)
+    : t('The panel does not take the body of {0}; creating the {1} users one by one instead.', what, n);
 }

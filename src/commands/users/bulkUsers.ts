@@ -79,7 +79,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
   });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   const result = outcome.value;
-  const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length }));
+  const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length }, vscode.l10n.t));
   for (const fallback of fallbacks) context.log.info(fallback);
   const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
   const changed = result.outcomes.filter((entry) => entry.kind === 'done' || entry.kind === 'reconciled').length;

@@ -4,6 +4,11 @@ import type { Key } from '../../api/types';
 import { createUsers, type NewUser } from '../../usersTable/createUsers';
 import { fallbackText } from '../shared/fallbackText';
 import { detailText } from '../usersTable/planText';
+import { NodeNames } from '../../usersTable/userRows';
+import { describeError } from '../../text/describeError';
+
+/** A refusal of a create names no node (only a conflict's detail would). */
+const NO_NODE_NAMES = new NodeNames([]);
 import { isBack } from '../../prompts/userInput';
 import { problemsByStep, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { runMutation } from '../../runner/actionRunner';
@@ -87,10 +92,10 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
       problems = problemsByStep(steps, fields);
       continue;
     }
-    const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.batch', refused, sent: result.encoding, users: items.length }));
+    const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.batch', refused, sent: result.encoding, users: items.length }, vscode.l10n.t));
     for (const fallback of fallbacks) context.log.info(fallback);
     const count = result.made.filter((made) => made.key).length;
-    const notMade = result.made.flatMap((made, index) => (made.key ? [] : [`"${items[index].label}": ${made.detail ? detailText(made.detail) : vscode.l10n.t('not created')}`]));
+    const notMade = result.made.flatMap((made, index) => (made.key ? [] : [`"${items[index].label}": ${made.detail ? detailText(made.detail, NO_NODE_NAMES, vscode.l10n.t, describeError) : vscode.l10n.t('not created')}`]));
     const done = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
     const told = [...fallbacks, notMade.length === 0 ? done : vscode.l10n.t('Created {0} of {1} users; not created: {2}', count, items.length, notMade.join('; '))].join(' ');
     void context.input.notify(notMade.length === 0 ? 'info' : 'warning', told);

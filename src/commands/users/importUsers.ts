@@ -9,6 +9,11 @@ import { parseImport, type ImportItem } from './importFile';
 import { createUsers, type NewUser } from '../../usersTable/createUsers';
 import { fallbackText } from '../shared/fallbackText';
 import { detailText } from '../usersTable/planText';
+import { NodeNames } from '../../usersTable/userRows';
+import { describeError } from '../../text/describeError';
+
+/** A refusal of a create names no node (only a conflict's detail would). */
+const NO_NODE_NAMES = new NodeNames([]);
 import { importProblemText } from './importProblems';
 import { activePanelId, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
 import { inPool } from '../../state/inPool';
@@ -104,7 +109,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     if (outcome.kind === 'reconciled') return outcome.message;
     if (outcome.kind !== 'done') return undefined;
     const result = outcome.value;
-    const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.import', refused, sent: result.encoding, users: users.length }));
+    const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.import', refused, sent: result.encoding, users: users.length }, vscode.l10n.t));
     for (const fallback of fallbacks) context.log.info(fallback);
     const refusedAt = result.made.flatMap((made, index) => (made.kind === 'refused' || made.kind === 'notApplied' ? [{ made, index }] : []));
     const nodeRefusal = refusedAt.length === users.length ? nodeIdsRefusal(refusedAt.map(({ made }) => made.error)) : undefined;
@@ -114,7 +119,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     }
     const createdCount = result.made.filter((made) => made.key).length;
     if (refusedAt.length > 0) {
-      const lines = refusedAt.map(({ made, index }) => ({ line: parsed.lines[index] ?? 1, message: made.detail ? detailText(made.detail) : vscode.l10n.t('not created') }));
+      const lines = refusedAt.map(({ made, index }) => ({ line: parsed.lines[index] ?? 1, message: made.detail ? detailText(made.detail, NO_NODE_NAMES, vscode.l10n.t, describeError) : vscode.l10n.t('not created') }));
       const failure = createdCount > 0 ? vscode.l10n.t('Imported {0} of {1} users; the panel refused the others', createdCount, users.length) : vscode.l10n.t('The panel refused the import');
       return mark(context, diagnostics, source.uri, lines, [...fallbacks, failure].join(' '));
     }

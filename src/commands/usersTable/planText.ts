@@ -8,6 +8,7 @@ import type { RevertPlan } from '../../usersTable/revertPlan';
 import type { NodeNames, UserState } from '../../usersTable/userRows';
 import { isEmptyPlan, summarize, type PatchField, type PlannedCreate, type PlannedUpdate, type RowProblem, type UsersPlan } from '../../usersTable/usersPlan';
 import type { Localize } from '../../text/localize';
+import { fallbackText } from '../shared/fallbackText';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 
@@ -243,6 +244,7 @@ export function resultSummary(result: ApplyResult, t: Localize): string {
  */
 export function reportDocument(result: ApplyResult, subject: ReportSubject, t: Localize, describe: (error: unknown) => string): string {
   const lines = [`# ${subject.heading}`, `# ${resultSummary(result, t)}`];
+  for (const fallback of result.fallbacks) lines.push(`# ${fallbackText(fallback, t)}`);
   if (result.cancelled) lines.push(`# ${t('Cancelled: what was not sent is listed as not sent.')}`);
   lines.push('');
   for (const kind of ORDER) {

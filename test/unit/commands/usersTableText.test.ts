@@ -9,6 +9,8 @@ import { useDisplayLanguage } from '../../../src/text/displayLanguage';
 import { differences, type ApplyResult, type UserOutcome } from '../../../src/usersTable/applyPlan';
 import { planRevert, type LastPlan } from '../../../src/usersTable/revertPlan';
 import { NodeNames, rowOf, type UserState } from '../../../src/usersTable/userRows';
+import { PanelHttpError, routeById } from '../../../src/api';
+import { CREATE_ENCODINGS } from '../../../src/usersTable/createUsers';
 import { planUsers } from '../../../src/usersTable/usersPlan';
 import { plainLocalize as t } from '../support/plainLocalize';
 
@@ -21,8 +23,8 @@ function user(id: string, fields: Partial<UserState> = {}): UserState {
   return { id, label: `User ${id}`, note: '', owner: '', type: 'PERSONAL', expiresAt: null, enabled: true, nodeIds: ['n1'], revoked: false, ...fields };
 }
 
-function result(outcomes: UserOutcome[]): ApplyResult {
-  return { outcomes, requests: 3, keys: [], deletedIds: [], reboundNodes: [], applied: [], created: [], deleted: [], cancelled: false };
+function result(outcomes: UserOutcome[], fallbacks: ApplyResult['fallbacks'] = []): ApplyResult {
+  return { outcomes, requests: 3, keys: [], deletedIds: [], reboundNodes: [], applied: [], created: [], deleted: [], cancelled: false, fallbacks };
 }
 
 /** A last plan: u1's expiry set, u2 disabled, u3 moved to ams-1; u9 created, u8 deleted. */
@@ -135,5 +137,16 @@ describe('report headings: times in the display language', () => {
     assert.match(russian, /2[01] нояб\. 2026/);
     assert.notEqual(russian, english);
     assert.equal(momentText('not a time'), 'not a time', 'text that is not a time stays as it is');
+  });
+});
+
+describe('a refused guess in the report', () => {
+  it('says what the panel refused, what was done instead, then the panel\'s own words', () => {
+    const error = new PanelHttpError({ status: 400, code: 'unknown_field', panelMessage: 'unknown field: node_ids', route: routeById('keys.import') });
+    const created = (id: string): UserOutcome => ({ action: 'create', kind: 'applied', id, label: `User ${id}`, line: 2 });
+    const text = reportDocument(result([created('a'), created('b'), created('c')], [
+      { route: 'keys.import', refused: { name: CREATE_ENCODINGS.importNodesInEach, error }, sent: CREATE_ENCODINGS.oneByOne, users: 3 },
+    ]), { heading: 'Result', source: 'table', names }, t, describe_);
+    assert.match(text, /^# The panel does not take node_ids in an import; creating the 3 users one by one instead\. The panel said: "400 unknown field: node_ids"\.$/m);
   });
 });
