@@ -4,10 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { READINGS, setDefaultReading, startPanel, type PanelOptions, type SimulatedPanel } from '../../panel';
 import { rawRequest } from '../../panel/rawRequest';
+import { READING_ENV, READING_PARTS, READING_PASSES, suitePasses, suiteReading, TEST_FILES_ENV } from '../../vscode/suiteReadings';
 
 describe('simulated panel: the readings of what the spec does not show', () => {
   let panel: SimulatedPanel;
@@ -316,5 +318,31 @@ describe('simulated panel: the readings of what the spec does not show', () => {
     wrong.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = (await once(wrong, 'exit')) as [number];
     assert.deepEqual([code, stderr.trim()], [2, 'panel: unknown reading fourth (one of first, second, third)']);
+  });
+});
+
+describe('the VS Code suite under each reading (test/vscode/suiteReadings.ts)', () => {
+  const sourceOf = (name: string) => join(__dirname, '..', '..', '..', '..', 'test', 'vscode', `${name}.ts`);
+
+  it('runs the whole suite, then the reading parts under the second and third readings', () => {
+    assert.deepEqual(READING_PASSES, ['second', 'third']);
+    const passes = suitePasses({});
+    assert.deepEqual(passes.map((pass) => pass.name), ['the suite', 'second reading', 'third reading']);
+    assert.deepEqual(passes[0].env, {});
+    assert.deepEqual(passes[2].env, { [READING_ENV]: 'third', [TEST_FILES_ENV]: READING_PARTS.join(',') });
+    for (const narrowed of [{ [READING_ENV]: 'third' }, { PANEL_OPS_TEST_GREP: 'Users' }, { [TEST_FILES_ENV]: 'users.test' }]) {
+      assert.deepEqual(suitePasses(narrowed).map((pass) => pass.env), [{}], JSON.stringify(narrowed));
+    }
+    assert.equal(suiteReading({ [READING_ENV]: 'second' }), 'second');
+    assert.equal(suiteReading({}), undefined);
+    assert.throws(() => suiteReading({ [READING_ENV]: 'fourth' }), /PANEL_OPS_READING=fourth: not one of first, second, third/);
+  });
+
+  it('lists only suite files that exist and start their panels in the default reading', () => {
+    for (const name of READING_PARTS) {
+      assert.ok(existsSync(sourceOf(name)), `${name}.ts is a file of the suite`);
+      assert.doesNotMatch(readFileSync(sourceOf(name), 'utf8'), /of READINGS\b/, `${name} loops over READINGS itself: the first pass plays every reading`);
+    }
+    for (const name of ['users.test', 'users.create.test', 'usersTable.test', 'branding.test', 'settings.test']) assert.ok(READING_PARTS.includes(name), name);
   });
 });
