@@ -2,6 +2,9 @@
 // Chromium showing the web workbench. Prints the suite's output and exits with its exit code.
 //   npm run test:vscode          (builds, compiles, installs code-server if needed, then runs this)
 //   node out/test/launch/code-server.js
+// The whole suite runs under the default reading of the simulated panel, then the parts listed in
+// test/vscode/suiteReadings.ts (READING_PARTS) under the second and third readings, each pass in a
+// code-server of its own; PANEL_OPS_READING, PANEL_OPS_TEST_GREP or PANEL_OPS_TEST_FILES make it one pass.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,7 @@ import { generateCertificates } from '../panel/certificates';
 import { installCodeServer } from './install-code-server';
 import { repoRoot, vscodeTestDir } from './repo-paths';
 import { startUiDriver, UI_DRIVER_ENV, type UiDriver } from './ui-driver';
+import { suitePasses, type SuitePass } from '../vscode/suiteReadings';
 
 const OVERALL_TIMEOUT_MS = Number(process.env.PANEL_OPS_VSCODE_TEST_TIMEOUT_MS ?? 10 * 60_000);
 const suiteEntry = join(repoRoot, 'out', 'test', 'vscode', 'index.js');
@@ -53,6 +57,7 @@ async function runSuite(server: RunningCodeServer, browser: Browser, workspace: 
   });
   const code = await Promise.race([exitCode, timedOut]);
   clearTimeout(timer);
+  await page.close().catch(() => undefined); // before its code-server stops (the next pass opens its own)
   return code;
 }
 
@@ -68,6 +73,7 @@ async function main(): Promise<number> {
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
   const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-suite-'));
+  const passes = suitePasses();
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   // A CA only the OS store holds (network.test.ts); and no NODE_EXTRA_CA_CERTS, which some machines set
@@ -87,18 +93,38 @@ async function main(): Promise<number> {
     process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
   }
   try {
-    const started = Date.now();
     // Gestures the extension API cannot make (a drag through a real tree): tests ask the driver for them.
     driver = await startUiDriver();
-    server = await startCodeServer({ userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions'), workspace, env: { [UI_DRIVER_ENV]: driver.url } });
     browser = await launchChromium();
-    console.log(`[code-server launcher] code-server at ${server.url}; running ${suiteEntry}`);
-    const code = await runSuite(server, browser, workspace, driver);
-    console.log(`[code-server launcher] suite exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return code;
+    const codes: number[] = [];
+    for (const [index, pass] of passes.entries()) {
+      const started = Date.now();
+      // Each pass in a code-server of its own, with a user data directory of its own: nothing a pass
+      // stored (panels, tokens, settings) is there when the next one starts.
+      server = await startCodeServer({
+        userDataDir: join(runDir, index === 0 ? 'user-data' : `user-data-${index}`),
+        extensionsDir: join(runDir, 'extensions'),
+        workspace,
+        env: { [UI_DRIVER_ENV]: driver.url, ...pass.env },
+      });
+      console.log(`[code-server launcher] code-server at ${server.url}; running ${suiteEntry} (${describePass(pass)})`);
+      const code = await runSuite(server, browser, workspace, driver);
+      console.log(`[code-server launcher] ${pass.name}: exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      codes.push(code);
+      await server.stop();
+      server = undefined;
+    }
+    if (passes.length > 1) console.log(`[code-server launcher] ${passes.map((pass, i) => `${pass.name}: ${codes[i] === 0 ? 'passed' : 'failed'}`).join('; ')}`);
+    return codes.find((code) => code !== 0) ?? 0;
   } finally {
     await cleanUp();
   }
+}
+
+/** A pass as the log says it: its name and the environment it adds. */
+function describePass(pass: SuitePass): string {
+  const env = Object.entries(pass.env).map(([name, value]) => `${name}=${value}`);
+  return env.length > 0 ? `${pass.name}, ${env.join(' ')}` : pass.name;
 }
 
 /**

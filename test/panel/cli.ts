@@ -2,10 +2,11 @@
  * Runs the simulated panel until SIGINT/SIGTERM:
  *   node out/test/panel/cli.js [--dataset demo|large|huge|empty] [--port N] [--https] [--https-name NAME] [--job-step-ms N]
  *                              [--log-follow] [--log-lines-per-second N] [--log-limit-seconds N]
- *                              [--latency-ms N] [--max-in-flight N] [--retry-after S]
+ *                              [--latency-ms N] [--max-in-flight N] [--retry-after S] [--reading first|second|third]
  * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
  */
 import { startPanel } from './index';
+import { READINGS, readingNamed } from './readings';
 import type { Dataset, PanelOptions } from './types';
 
 function parseArguments(argv: readonly string[]): PanelOptions {
@@ -63,6 +64,14 @@ function parseArguments(argv: readonly string[]): PanelOptions {
       case '--retry-after':
         options.inFlightLimit = { max: options.inFlightLimit?.max ?? Infinity, retryAfterSeconds: Number(value()) };
         break;
+      case '--reading': {
+        // Every route of the switch plays this reading (SHAPES.md "Readings").
+        const name = value();
+        const reading = readingNamed(name);
+        if (!reading) throw new Error(`unknown reading ${name} (one of ${READINGS.join(', ')})`);
+        options.readings = { ...options.readings, reading };
+        break;
+      }
       default:
         throw new Error(`unknown argument ${flag}`);
     }

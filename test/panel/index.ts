@@ -1,6 +1,6 @@
 /**
  * The simulated Panel Management API: a real HTTP(S) server on 127.0.0.1 following
- * /work/shared/spec/panel-management-api.md, for tests and the demo. Invented shapes: SHAPES.md.
+ * ../shared/spec/panel-management-api.md, for tests and the demo. Invented shapes: SHAPES.md.
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -19,7 +19,7 @@ import { TokenAuthority } from './tokenAuthority';
 import type { PanelOptions, PanelTokens, RecordedRequest, SimulatedPanel } from './types';
 
 export type * from './types';
-export { READING_ROUTES, READINGS, type Reading, type ReadingRoute } from './readings';
+export { READING_ROUTES, READINGS, readingNamed, setDefaultReading, type Reading, type ReadingRoute } from './readings';
 
 export async function startPanel(options: PanelOptions = {}): Promise<SimulatedPanel> {
   const names = { engine: options.engine ?? 'mtg', messenger: options.messenger ?? 'telegram' };

@@ -1,16 +1,24 @@
 /**
- * Two reasonable readings of the bodies the spec does not show (SHAPES.md "Two readings"), one switch per
+ * Three reasonable readings of the parts the spec does not show (SHAPES.md "Readings"), one switch per
  * route. `first` is what this simulator always did; `second` is another panel that keeps the same contract:
  * it names request fields as its resources carry them, refuses the ones it does not take with a 400 that
- * explains itself in `problems[]`, and owns some fields of its settings.
+ * explains itself in `problems[]`, and owns some fields of its settings; `third` takes the other choice at
+ * every silent point (template variables as an object of strings, import and batch bodies of `items`
+ * only, another bulk body, lists bare or under `data`, objects with members never seen and without some
+ * we rely on: thirdReading.ts).
  */
 import { ApiError } from './apiError';
 import type { JsonBody, RequestBody } from './requestBody';
 
-export type Reading = 'first' | 'second';
+export type Reading = 'first' | 'second' | 'third';
 
-/** Both readings, for suites that run once per reading. */
-export const READINGS: readonly Reading[] = ['first', 'second'];
+/** Every reading, for suites that run once per reading. */
+export const READINGS: readonly Reading[] = ['first', 'second', 'third'];
+
+/** A reading by its name (`--reading`, `PANEL_OPS_READING`); undefined for anything else. */
+export function readingNamed(name: string | undefined): Reading | undefined {
+  return READINGS.find((reading) => reading === name);
+}
 
 export const READING_ROUTES = [
   'POST /site-templates/validate',
@@ -22,6 +30,34 @@ export const READING_ROUTES = [
   'PUT /settings',
   'GET /site-templates',
   'GET /audit',
+  // Routes only the third reading changes (the first and second play `first` on them).
+  'GET /site-templates/{id}',
+  'POST /site-templates',
+  'PUT /site-templates/{id}',
+  'POST /site-templates/import',
+  'POST /keys/import',
+  'POST /keys/batch',
+  'POST /keys/bulk',
+  'GET /keys/summary',
+  'GET /keys/{id}/links',
+  'GET /alerts',
+  'POST /alerts/{id}/resolve',
+  'POST /alerts/resolve',
+  'GET /branding/profiles',
+  'POST /branding/profiles',
+  'PUT /branding/profiles/{id}',
+  'POST /branding/profiles/{id}/activate',
+  'GET /fleet/updates',
+  'POST /fleet/updates',
+  'POST /fleet/updates/{id}/stop',
+  'GET /nodes',
+  'GET /nodes/{id}',
+  'PUT /nodes/order',
+  'GET /nodes/{id}/probes',
+  'GET /nodes/{id}/profiles',
+  'GET /nodes/{id}/web/carriers',
+  'GET /monitoring/web/carriers',
+  'GET /settings',
 ] as const;
 
 export type ReadingRoute = (typeof READING_ROUTES)[number];
@@ -32,11 +68,22 @@ export interface ReadingOptions {
   routes?: Partial<Record<ReadingRoute, Reading>>;
 }
 
+let defaultReading: Reading = 'first';
+
+/**
+ * The reading of every panel started from now on whose options name none (`first` unless set): for a
+ * suite run under one reading (the VS Code suite's `PANEL_OPS_READING`). A panel's own `reading` and
+ * `routes` still win.
+ */
+export function setDefaultReading(reading: Reading): void {
+  defaultReading = reading;
+}
+
 export class Readings {
   private readonly byRoute = new Map<ReadingRoute, Reading>();
 
   constructor(options: ReadingOptions = {}) {
-    this.set(options.reading ?? 'first');
+    this.set(options.reading ?? defaultReading);
     for (const [route, reading] of Object.entries(options.routes ?? {})) this.byRoute.set(route as ReadingRoute, reading);
   }
 

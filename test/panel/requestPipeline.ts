@@ -10,9 +10,11 @@ import { replaceAnswer } from './faultReplies';
 import type { Handler, Reply } from './handlerTypes';
 import type { InFlightGate } from './inFlightGate';
 import type { PanelRuntime } from './panelRuntime';
+import type { ReadingRoute } from './readings';
 import { RequestBody } from './requestBody';
 import { safeDecode, type Router } from './router';
 import type { TokenAuthority } from './tokenAuthority';
+import { thirdReadingAnswer } from './thirdReading';
 import type { RecordedRequest } from './types';
 
 const API_PREFIX = '/api/v1';
@@ -109,7 +111,10 @@ function answer(parts: PipelineParts, req: IncomingMessage, method: string, url:
     parts.authority.authorize(caller, match.route);
     const handler = parts.handlers.get(match.route.key);
     if (!handler) throw new ApiError(500, 'internal', `no handler for ${match.route.key}`);
-    return handler({ params: match.params, query: url.searchParams, caller, body, panel: parts.runtime });
+    const reply = handler({ params: match.params, query: url.searchParams, caller, body, panel: parts.runtime });
+    return parts.runtime.readings.of(match.route.key as ReadingRoute) === 'third' && 'json' in reply
+      ? { ...reply, json: thirdReadingAnswer(match.route.key, reply.json) }
+      : reply;
   } catch (error) {
     if (error instanceof ApiError) return errorReply(error);
     return { status: 500, json: { error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } } };

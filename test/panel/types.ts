@@ -34,7 +34,7 @@ export interface PanelOptions {
    * included) is answered 429 `rate_limited` with `Retry-After: retryAfterSeconds` (default 1).
    */
   inFlightLimit?: { max: number; retryAfterSeconds?: number };
-  /** Which reading of the bodies the spec does not show each route plays (SHAPES.md "Two readings"); default `first`. */
+  /** Which reading of the bodies the spec does not show each route plays (SHAPES.md "Readings"); default `first`, or the reading `setDefaultReading` set. */
   readings?: ReadingOptions;
 }
 

@@ -1,5 +1,5 @@
-// Any panel that keeps the contract (issue 17, parts 1 and 2), against the simulated panel in both of its
-// readings of the bodies the contract does not show (test/panel/SHAPES.md "Two readings").
+// Any panel that keeps the contract (issue 17, parts 1 and 2), against the simulated panel in each of its
+// readings of the bodies the contract does not show (test/panel/SHAPES.md "Readings").
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // The panel's JSON documents (a node's blocklist, web policy and reliability, a branding profile, the panel
-// settings) in real editor tabs, against the simulated panel in both of its readings (test/panel/SHAPES.md
-// "Two readings"): a save sends only the members the operator changed, a refusal naming a field is marked
+// settings) in real editor tabs, against the simulated panel in each of its readings (test/panel/SHAPES.md
+// "Readings"): a save sends only the members the operator changed, a refusal naming a field is marked
 // at that field's line, and a save whose answer is lost after the panel applied it is read back (saved,
 // sent once).
 import * as assert from 'node:assert/strict';

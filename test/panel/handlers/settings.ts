@@ -2,6 +2,7 @@
 import { badRequest, validationFailed } from '../apiError';
 import { FieldErrors } from '../fieldChecks';
 import { ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
+import { THIRD_EXTRA_MEMBERS } from '../thirdReading';
 
 /** Fields the second reading's panel owns: shown by GET, refused by PUT as read-only. */
 const OWNED_FIELDS = ['base_url', 'updated_at'];
@@ -24,7 +25,10 @@ function putSettings(ctx: HandlerContext) {
     const owned = OWNED_FIELDS.filter((field) => Object.hasOwn(sent, field));
     if (owned.length > 0) throw badRequest('read_only_field', `field ${owned.join(', ')} is read-only`);
   }
-  const body = ctx.body.json(Object.keys(settings));
+  // The third reading takes back the members only it shows (a client echoing them) and ignores them.
+  const extras = ctx.panel.readings.of('PUT /settings') === 'third' ? Object.keys(THIRD_EXTRA_MEMBERS) : [];
+  const sent = ctx.body.json([...Object.keys(settings), ...extras]);
+  const body = Object.fromEntries(Object.entries(sent).filter(([field]) => !extras.includes(field)));
   const errors = new FieldErrors();
   for (const [field, value] of Object.entries(body)) {
     const current = settings[field];

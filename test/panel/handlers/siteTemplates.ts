@@ -4,11 +4,26 @@ import { FieldErrors, isUuid, optionalString, requiredString } from '../fieldChe
 import { fillPlaceholders } from '../fillPlaceholders';
 import { created, noContent, ok, type HandlerContext, type HandlerTable } from '../handlerTypes';
 import { validateHtml } from '../htmlValidation';
-import { secondReadingBody } from '../readings';
+import { secondReadingBody, type ReadingRoute } from '../readings';
 import { BUNDLE_FORMAT, storedHtmlProblem, variablesOf, variablesProblem, versionProblem } from '../templateFields';
-import type { SiteTemplateRecord } from '../types';
+import { isPlainObject, objectOfStringsProblem, THIRD_EXTRA_MEMBERS, variablesFromObject } from '../thirdReading';
+import type { SiteTemplateRecord, SiteTemplateVariable } from '../types';
 
 const TEMPLATE_FIELDS = ['name', 'description', 'html', 'css', 'variables'];
+
+const isThird = (ctx: HandlerContext, route: ReadingRoute) => ctx.panel.readings.of(route) === 'third';
+
+/**
+ * `variables` of a create, import or PUT: the first and second readings take the list
+ * `[{name, default, description?}]`, the third an object of string values `{name: default}`.
+ */
+function declaredVariables(third: boolean) {
+  return {
+    problem: (value: unknown) => (third ? objectOfStringsProblem(value) : variablesProblem(value)),
+    stored: (value: unknown, previous?: readonly SiteTemplateVariable[]): SiteTemplateVariable[] =>
+      third ? variablesFromObject((value ?? {}) as Record<string, string>, previous) : variablesOf(value),
+  };
+}
 
 function template(ctx: HandlerContext): SiteTemplateRecord {
   const found = isUuid(ctx.params.id) ? ctx.panel.data.siteTemplates.get(ctx.params.id.toLowerCase()) : undefined;
@@ -36,24 +51,26 @@ function store(ctx: HandlerContext, fields: StoredFields, action: string) {
 }
 
 function createTemplate(ctx: HandlerContext) {
+  const variables = declaredVariables(isThird(ctx, 'POST /site-templates'));
   const body = ctx.body.json(TEMPLATE_FIELDS);
   const errors = new FieldErrors();
   errors.check('name', requiredString(body.name));
   errors.check('html', requiredString(body.html));
   errors.check('description', optionalString(body.description));
   errors.check('css', optionalString(body.css));
-  errors.check('variables', variablesProblem(body.variables));
+  errors.check('variables', variables.problem(body.variables));
   if (errors.any) throw validationFailed(errors.fields);
   return store(ctx, {
-    name: String(body.name), description: String(body.description ?? ''), html: String(body.html), css: String(body.css ?? ''), variables: variablesOf(body.variables),
+    name: String(body.name), description: String(body.description ?? ''), html: String(body.html), css: String(body.css ?? ''), variables: variables.stored(body.variables),
   }, 'site_templates.create');
 }
 
 function importTemplate(ctx: HandlerContext) {
+  const variables = declaredVariables(isThird(ctx, 'POST /site-templates/import'));
   const body = ctx.body.json([...TEMPLATE_FIELDS, 'format']);
   const errors = new FieldErrors();
   if (body.format !== undefined && body.format !== BUNDLE_FORMAT) errors.check('format', `must be ${BUNDLE_FORMAT}`);
-  errors.check('variables', variablesProblem(body.variables));
+  errors.check('variables', variables.problem(body.variables));
   errors.check('html', requiredString(body.html));
   errors.check('name', optionalString(body.name));
   errors.check('description', optionalString(body.description));
@@ -63,26 +80,31 @@ function importTemplate(ctx: HandlerContext) {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
   return store(ctx, {
     name: typeof body.name === 'string' ? body.name : title || 'Imported template', description: String(body.description ?? 'Imported'), html,
-    css: String(body.css ?? ''), variables: variablesOf(body.variables),
+    css: String(body.css ?? ''), variables: variables.stored(body.variables),
   }, 'site_templates.import');
 }
 
 function putTemplate(ctx: HandlerContext) {
   const record = template(ctx);
-  const { version, ...body } = ctx.body.json([...TEMPLATE_FIELDS, 'version']);
+  const third = isThird(ctx, 'PUT /site-templates/{id}');
+  const variables = declaredVariables(third);
+  // The third reading takes back the members only it shows (a client echoing them) and ignores them.
+  const extras = third ? Object.keys(THIRD_EXTRA_MEMBERS) : [];
+  const { version, ...sent } = ctx.body.json([...TEMPLATE_FIELDS, 'version', ...extras]);
+  const body = Object.fromEntries(Object.entries(sent).filter(([field]) => !extras.includes(field)));
   const errors = new FieldErrors();
   if ('name' in body) errors.check('name', requiredString(body.name));
   if ('html' in body) errors.check('html', requiredString(body.html) ?? storedHtmlProblem(String(body.html)));
   errors.check('description', optionalString(body.description));
   errors.check('css', optionalString(body.css));
-  errors.check('variables', variablesProblem(body.variables));
+  errors.check('variables', variables.problem(body.variables));
   errors.check('version', versionProblem(version));
   if (errors.any) throw validationFailed(errors.fields);
   if (record.builtin) throw conflict('built-in templates cannot be changed; customize one to get an editable copy', 'builtin_template');
   if (version !== undefined && version !== record.version) {
     throw conflict(`the template changed on the panel since version ${String(version)}; it is now version ${record.version}`, 'version_conflict');
   }
-  if (body.variables !== undefined) body.variables = variablesOf(body.variables);
+  if (body.variables !== undefined) body.variables = variables.stored(body.variables, record.variables);
   Object.assign(record, body, { version: record.version + 1, updated_at: ctx.panel.now().toISOString(), updated_by: ctx.caller.account.username });
   ctx.panel.audit.record(ctx.caller, 'site_templates.update', { type: 'site_template', id: record.id }, { fields: Object.keys(body) });
   return ok(record);
@@ -99,6 +121,7 @@ function deleteTemplate(ctx: HandlerContext) {
 }
 
 function validate(ctx: HandlerContext) {
+  if (isThird(ctx, 'POST /site-templates/validate')) return validateWithObject(ctx);
   const second = ctx.panel.readings.of('POST /site-templates/validate') === 'second';
   // First reading `{html, css?}`; second `{html, css?, variables?}`, and it checks placeholders too.
   const body = second ? secondReadingBody(ctx.body, ['html', 'css', 'variables']) : ctx.body.json(['html', 'css']);
@@ -111,15 +134,37 @@ function validate(ctx: HandlerContext) {
   return ok({ valid: errors.length === 0, errors });
 }
 
-/** Second reading of validate: every `{{word}}` that `declared` does not name, at its line. */
-function undeclaredPlaceholders(html: string, declared: readonly string[]): { line: number; message: string }[] {
-  return html.split('\n').flatMap((text, index) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+/** Second and third readings of validate: every `{{word}}` that `declared` does not name, at its line. */
+function undeclaredPlaceholders(text: string, declared: readonly string[]): { line: number; message: string }[] {
+  return text.split('\n').flatMap((line, index) => [...line.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
     .filter((match) => !declared.includes(match[1]))
     .map((match) => ({ line: index + 1, message: `unknown placeholder {{${match[1]}}}` })));
 }
 
+/**
+ * Third reading of validate: `{html, css?, variables?}` with `variables` an object (its keys are the names
+ * declared); a `{{word}}` of the html or the css that is not one of them is an error at its line (those of
+ * the css say `field: "css"`).
+ */
+function validateWithObject(ctx: HandlerContext) {
+  const body = ctx.body.json(['html', 'css', 'variables']);
+  const problem = requiredString(body.html);
+  if (problem) throw validationFailed({ html: problem });
+  if (body.variables !== undefined && !isPlainObject(body.variables)) throw validationFailed({ variables: 'must be an object' });
+  const cssProblem = optionalString(body.css);
+  if (cssProblem) throw validationFailed({ css: cssProblem });
+  const declared = Object.keys((body.variables ?? {}) as Record<string, unknown>);
+  const errors: { field?: string; line?: number; message: string }[] = [
+    ...validateHtml(String(body.html)),
+    ...undeclaredPlaceholders(String(body.html), declared),
+    ...undeclaredPlaceholders(String(body.css ?? ''), declared).map((error) => ({ field: 'css', ...error })),
+  ];
+  return ok({ valid: errors.length === 0, errors });
+}
+
 function customize(ctx: HandlerContext) {
   if (ctx.panel.readings.of('POST /site-templates/{id}/customize') === 'second') return customizeWithVariables(ctx);
+  if (isThird(ctx, 'POST /site-templates/{id}/customize')) return customizeWithObject(ctx);
   const source = template(ctx);
   const body = ctx.body.json(['name', 'values']);
   const values = body.values ?? {};
@@ -152,6 +197,25 @@ function customizeWithVariables(ctx: HandlerContext) {
   return store(ctx, {
     name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description, html: source.html, css: source.css,
     variables: body.variables === undefined ? source.variables.map((variable) => ({ ...variable })) : variablesOf(body.variables),
+  }, 'site_templates.customize');
+}
+
+/**
+ * Third reading of customize: `{name?, variables?}` with `variables` an object of string values (anything
+ * else, `values` included, is refused as the first reading refuses an unknown field); the copy keeps the
+ * html and css as written and declares the variables sent (their values are the defaults) and the
+ * source's variables not sent.
+ */
+function customizeWithObject(ctx: HandlerContext) {
+  const source = template(ctx);
+  const body = ctx.body.json(['name', 'variables']);
+  const errors = new FieldErrors();
+  errors.check('name', optionalString(body.name));
+  errors.check('variables', objectOfStringsProblem(body.variables));
+  if (errors.any) throw validationFailed(errors.fields);
+  return store(ctx, {
+    name: typeof body.name === 'string' ? body.name : `${source.name} (custom)`, description: source.description, html: source.html, css: source.css,
+    variables: variablesFromObject((body.variables ?? {}) as Record<string, string>, source.variables, true),
   }, 'site_templates.customize');
 }
 

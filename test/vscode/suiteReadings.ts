@@ -1,0 +1,78 @@
+// Which reading of the simulated panel (test/panel/SHAPES.md "Readings") the VS Code suite runs under, and
+// which of its files run again under the other readings (test/README.md "Readings"). Shared by the suite
+// (index.ts, in the extension host) and its launchers (test/launch/, plain Node): nothing here needs vscode.
+import { READINGS, readingNamed, type Reading } from '../panel/readings';
+
+/** `PANEL_OPS_READING=first|second|third`: the default reading of every panel the suite starts (a test's own `readings` still wins). */
+export const READING_ENV = 'PANEL_OPS_READING';
+
+/** `PANEL_OPS_TEST_FILES=users.test,branding.test`: run only these files of the suite (names without `.js`). */
+export const TEST_FILES_ENV = 'PANEL_OPS_TEST_FILES';
+
+/** The readings the launchers run `READING_PARTS` under, after the whole suite under the default reading. */
+export const READING_PASSES: readonly Reading[] = ['second', 'third'];
+
+/**
+ * The parts of the suite that send bodies or read shapes the contract does not show, and that start their
+ * panels in the default reading: the launchers run them again under each of `READING_PASSES`. The files
+ * that loop over `READINGS` themselves (templateEditing, templateLifecycle, siteTemplates, jsonDocuments,
+ * anyPanel) play every reading in the whole suite's run already and are not listed.
+ */
+export const READING_PARTS: readonly string[] = [
+  // The editor and documents: template and settings tabs, variables.json, saves held and sent.
+  'editorIntent.test',
+  'exactNumbers.test',
+  'nodeSite.test',
+  // Users: the view and its counts, create, batch, import, actions, bulk.
+  'users.test',
+  'users.create.test',
+  'users.actions.test',
+  'actions.groundwork.test',
+  // The users table: plan, Apply Plan, revert, import.
+  'usersTable.test',
+  // Creates, copies and imports whose answer is lost.
+  'lostAnswers.test',
+  // Silent shapes read: alerts, branding profiles, settings, the audit log, fleet updates.
+  'alerts.test',
+  'alertIds.test',
+  'branding.test',
+  'settings.test',
+  'auditLog.test',
+  'fleetUpdates.test',
+];
+
+/** The reading `PANEL_OPS_READING` names; undefined when unset; an error for anything else. */
+export function suiteReading(env: NodeJS.ProcessEnv = process.env): Reading | undefined {
+  const name = env[READING_ENV];
+  if (name === undefined || name === '') return undefined;
+  const reading = readingNamed(name);
+  if (!reading) throw new Error(`${READING_ENV}=${name}: not one of ${READINGS.join(', ')}`);
+  return reading;
+}
+
+/** The file names `PANEL_OPS_TEST_FILES` lists; undefined when unset. */
+export function suiteTestFiles(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  const list = env[TEST_FILES_ENV];
+  if (list === undefined || list.trim() === '') return undefined;
+  return list.split(',').map((name) => name.trim().replace(/\.(js|ts)$/, '')).filter((name) => name !== '');
+}
+
+/** One run of the suite: a name for its output and the environment its extension host gets on top of the launcher's. */
+export interface SuitePass {
+  readonly name: string;
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/**
+ * What a launcher runs: the whole suite under the default reading, then `READING_PARTS` under each of
+ * `READING_PASSES`. A run narrowed by the developer (`PANEL_OPS_READING`, `PANEL_OPS_TEST_GREP` or
+ * `PANEL_OPS_TEST_FILES` set) is one pass as asked.
+ */
+export function suitePasses(env: NodeJS.ProcessEnv = process.env): SuitePass[] {
+  const reading = suiteReading(env);
+  if (reading || env.PANEL_OPS_TEST_GREP || suiteTestFiles(env)) return [{ name: reading ? `${reading} reading` : 'the suite', env: {} }];
+  return [
+    { name: 'the suite', env: {} },
+    ...READING_PASSES.map((pass) => ({ name: `${pass} reading`, env: { [READING_ENV]: pass, [TEST_FILES_ENV]: READING_PARTS.join(',') } })),
+  ];
+}
