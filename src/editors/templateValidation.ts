@@ -3,7 +3,7 @@ import { parseJsonExact } from '../api/exactJson';
 import { sendWithOptionalFields } from '../api/bodyEncodings';
 import type { JsonObject, JsonValue } from '../api/types';
 import { listFromResponse } from '../state/listFromResponse';
-import { parseVariables } from '../state/siteTemplateRecord';
+import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
 import type { EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
 import { locate } from './panelUri';
@@ -44,7 +44,8 @@ export class TemplateValidator {
     // The contract shows no body: send the template as the panel carries it, its `variables` included (a panel
     // that checks placeholders needs them); a panel that does not take them says so once (sendWithOptionalFields).
     // Echo what was read: the open variables.json as typed (it shows the panel's shape), else the panel's own.
-    const variables = typedVariables(siblingUri(uri, 'variables.json')) ?? record.variablesAsRead;
+    const typed = typedVariables(siblingUri(uri, 'variables.json'));
+    const variables = typed === undefined ? record.variablesAsRead : variablesLike(record.variablesAsRead, typed);
     const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables };
     const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendWithOptionalFields({
       memory: api.refusedFields, route: 'siteTemplates.validate', body, optional: ['variables'],

@@ -130,3 +130,18 @@ export function variablesInShape(asRead: JsonValue | undefined, values: Readonly
   }
   return options.addMissing ? { ...values } : asRead;
 }
+
+/**
+ * Variables as typed (an open variables.json), sent in the shape the panel gave them: typed in that shape,
+ * they go as typed; typed in another (a list where the panel gave name → value, or the reverse), they are
+ * put in the panel's shape. undefined `asRead` (the panel declared none): as typed.
+ */
+export function variablesLike(asRead: JsonValue | undefined, typed: JsonValue): JsonValue {
+  if (asRead === undefined || asRead === null || Array.isArray(asRead) === Array.isArray(typed)) return typed;
+  const variables = parseVariables(typed) ?? [];
+  if (!Array.isArray(asRead)) return Object.fromEntries(variables.map((variable) => [variable.name, variable.default]));
+  if (asRead.length > 0 && asRead.every((item) => typeof item === 'string')) return variables.map((variable) => variable.name);
+  const first = asRead.find((item): item is Record<string, JsonValue> => typeof item === 'object' && item !== null && !Array.isArray(item));
+  const member = first && Object.hasOwn(first, 'value') && !Object.hasOwn(first, 'default') ? 'value' : 'default';
+  return variables.map((variable) => ({ name: variable.name, [member]: variable.default, ...(variable.description === undefined ? {} : { description: variable.description }) }));
+}
