@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import { inPool } from '../../state/inPool';
 import { keyIdOf } from '../../state/keysStore';
+import { bulkAnswerOf, type BulkSkip } from '../../state/keyAnswers';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/users/userTreeItems';
 import { runMutation } from '../../runner/actionRunner';
@@ -11,19 +12,9 @@ import { byPanel } from '../shared/byPanel';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
-interface Skipped {
-  readonly id: string;
-  readonly reason: string;
-}
-
-function skippedIn(answer: unknown): Skipped[] {
-  const skipped = (answer as { skipped?: unknown } | undefined)?.skipped;
-  if (!Array.isArray(skipped)) return [];
-  return skipped.flatMap((entry) => {
-    if (typeof entry === 'string') return [{ id: entry, reason: '' }];
-    const id = (entry as { id?: unknown })?.id;
-    return typeof id === 'string' ? [{ id, reason: plainLabel((entry as { reason?: unknown }).reason, 60) }] : [];
-  });
+/** The users the panel skipped and why (its words made one plain line), in either shape of the answer (keyAnswers.ts). */
+function skippedIn(answer: unknown): BulkSkip[] {
+  return bulkAnswerOf(answer).skipped.map((skip) => ({ id: skip.id, reason: plainLabel(skip.reason, 60) }));
 }
 
 /** Why the panel skipped a user, in words. */
@@ -89,7 +80,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   const skipped = skippedIn(outcome.value);
   const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
-  const updated = typeof outcome.value?.updated === 'number' ? outcome.value.updated : ids.length - skipped.length;
+  const updated = bulkAnswerOf(outcome.value).updated ?? ids.length - skipped.length;
   const failures = skipped.map((skip) => vscode.l10n.t('"{0}" {1}', byId.has(skip.id.toLowerCase()) ? userName(byId.get(skip.id.toLowerCase()) ?? {}) : plainLabel(skip.id, 40), reasonText(skip.reason)));
   const done = `${DONE[action](updated)}${action === 'enable' ? stillBlocked(context, panelId, ids) : ''}`;
   const told = failures.length === 0 ? done : vscode.l10n.t('{0} Not changed: {1}.', done, failures.join('; '));

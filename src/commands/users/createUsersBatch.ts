@@ -6,7 +6,8 @@ import { problemsByStep, type StepProblems, type WizardStep } from '../../prompt
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { createdCountOf, keysIn } from '../../state/keyAnswers';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
@@ -60,9 +61,8 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
       handles: isFieldError,
       run: (api, signal) => api.keys.batch({ items: items.map((item) => ({ ...item })) }, { signal }),
       apply: (answer) => {
-        const created = Array.isArray(answer?.items) ? answer.items : [];
         const nodesToRead = new Set<string>();
-        for (const key of created) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        for (const key of keysIn(answer)) takeKey(context, panelId, key, undefined, nodesToRead);
         refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
@@ -80,7 +80,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     }
     if (outcome.kind === 'reconciled') return outcome.message;
     if (outcome.kind !== 'done') return undefined;
-    const count = Array.isArray(outcome.value?.items) ? outcome.value.items.length : items.length;
+    const count = createdCountOf(outcome.value) ?? items.length;
     const told = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
     void context.input.notify('info', told);
     return told;

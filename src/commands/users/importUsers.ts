@@ -7,7 +7,8 @@ import { runMutation } from '../../runner/actionRunner';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
 import { importProblemText } from './importProblems';
-import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { createdCountOf, keysIn } from '../../state/keyAnswers';
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
@@ -79,7 +80,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       run: (api, signal) => api.keys.import({ items: parsed.items.map((item) => ({ ...item })), node_ids: answers.nodeIds }, { signal }),
       apply: (answer) => {
         const nodesToRead = new Set<string>();
-        for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        for (const key of keysIn(answer)) takeKey(context, panelId, key, undefined, nodesToRead);
         refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
@@ -102,7 +103,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     }
     if (outcome.kind === 'reconciled') return outcome.message;
     if (outcome.kind !== 'done') return undefined;
-    const imported = typeof outcome.value?.imported === 'number' ? outcome.value.imported : parsed.items.length;
+    const imported = createdCountOf(outcome.value) ?? parsed.items.length;
     const told = plural(imported, { one: 'Imported {0} user; their nodes show configuration pending until applied.', other: 'Imported {0} users; their nodes show configuration pending until applied.' }, vscode.l10n.t);
     void context.input.notify('info', told);
     return told;
