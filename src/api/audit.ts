@@ -14,11 +14,13 @@ export interface AuditApi {
   listAll(query?: AuditQuery, opts?: ListAllOptions): Promise<JsonObject[]>;
 }
 
-/** The entries of an audit page, wherever the panel put them. */
-export function auditEntries(page: JsonObject): JsonObject[] {
+/** The entries of an audit page, wherever the panel put them: under items/entries/events/data, or the page itself as a bare array. */
+export function auditEntries(page: JsonObject | readonly unknown[]): JsonObject[] {
+  const isEntry = (entry: unknown): entry is JsonObject => !!entry && typeof entry === 'object' && !Array.isArray(entry);
+  if (Array.isArray(page)) return page.filter(isEntry);
   for (const name of ['items', 'entries', 'events', 'data']) {
-    const list = page?.[name];
-    if (Array.isArray(list)) return list.filter((entry): entry is JsonObject => !!entry && typeof entry === 'object' && !Array.isArray(entry));
+    const list = (page as JsonObject | undefined)?.[name];
+    if (Array.isArray(list)) return list.filter(isEntry);
   }
   return [];
 }

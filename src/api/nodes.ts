@@ -63,7 +63,7 @@ export interface NodesApi {
 }
 
 /** "200 list of jobs": a bare array, or an object holding one under items/jobs/data. */
-function jobsFrom(value: unknown): ApplyJob[] {
+export function jobsFrom(value: unknown): ApplyJob[] {
   if (Array.isArray(value)) return value as ApplyJob[];
   if (value && typeof value === 'object') {
     for (const name of ['items', 'jobs', 'data']) {

@@ -4,6 +4,7 @@ import { BRANDING_UPDATE_FIELDS } from '../api/branding';
 import { parseJsonExact, stringifyJsonExact } from '../api/exactJson';
 import type { PanelApi } from '../api/index';
 import { listFromResponse } from '../state/listFromResponse';
+import { brandingProfile } from '../state/brandingModel';
 import type { JsonObject } from '../api/types';
 import { describeError } from '../text/describeError';
 import { jsonText } from '../text/jsonText';
@@ -39,7 +40,7 @@ function routesOf(id: JsonDocumentId): Routes {
       // No route reads one profile: it is found in the list, and shown with the fields of spec 2.4 only.
       get: async (api, signal) => {
         const found = listFromResponse(await api.branding.profiles.list({}, { signal }), ['items', 'profiles', 'data'])
-          .find((item) => typeof item === 'object' && item !== null && (item as { id?: unknown }).id === id.profileId);
+          .find((item) => brandingProfile(item)?.id === id.profileId); // an id as text, as the folder names it
         if (!found) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The panel has no branding profile {0}', id.profileId));
         return Object.fromEntries(Object.entries(found).filter(([name]) => BRANDING_UPDATE_FIELDS.includes(name as never)));
       },

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { NotConnectedError } from '../connection/panelSession';
-import { listFromResponse } from '../state/listFromResponse';
+import { brandingProfiles } from '../state/brandingModel';
 import type { EditorServices } from './editorServices';
 import type { HeldSaves } from './heldSaves';
 import { JsonDocuments, type JsonDocumentId } from './jsonDocuments';
@@ -8,7 +8,6 @@ import { folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
 import { locate, PANEL_SCHEME } from './panelUri';
 import type { TemplateSave } from './templateSave';
 import type { TemplateSource } from './templateSource';
-import { textOf } from '../text/plainText';
 import type { UsersTableFiles } from './usersTableFiles';
 
 const DIRECTORY: vscode.FileStat = { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
@@ -75,9 +74,9 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
         ];
       case 'branding': {
         const answer = await this.services.session.callOn(panelId, (api, signal) => api.branding.profiles.list({}, { signal }));
-        return listFromResponse(answer, ['items', 'profiles', 'data'])
-          .filter((item): item is { id: string; name?: unknown } => typeof (item as { id?: unknown })?.id === 'string')
-          .map((item): [string, vscode.FileType] => [`${folderName(textOf(item.name ?? item.id), item.id)}.json`, vscode.FileType.File]);
+        // The profiles the Branding view lists (brandingProfiles), so every profile it shows has its file.
+        return brandingProfiles(answer, false).profiles
+          .map((profile): [string, vscode.FileType] => [`${folderName(profile.name || profile.id, profile.id)}.json`, vscode.FileType.File]);
       }
       case 'templates':
         return this.templates.templateFolders(panelId);
@@ -87,7 +86,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
         const list = await this.services.session.callOn(panelId, (api, signal) => api.nodes.list({ signal }));
         const items = Array.isArray(list?.items) ? list.items : [];
         return items.filter((node) => typeof node?.id === 'string')
-          .map((node): [string, vscode.FileType] => [folderName(String(node.name ?? node.id), node.id), vscode.FileType.Directory]);
+          .map((node): [string, vscode.FileType] => [folderName(typeof node.name === 'string' && node.name !== '' ? node.name : node.id, node.id), vscode.FileType.Directory]);
       }
       case 'node':
         return NODE_DOCUMENTS.map((document) => [`${document}.json`, vscode.FileType.File]);

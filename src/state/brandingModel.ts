@@ -45,7 +45,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 export function brandingProfile(value: unknown): BrandingProfile | undefined {
   if (!isObject(value)) return undefined;
-  const id = typeof value.id === 'string' || typeof value.id === 'number' ? String(value.id) : undefined;
+  const id = typeof value.id === 'string' || typeof value.id === 'number' || typeof value.id === 'bigint' ? String(value.id) : undefined;
   if (!id) return undefined;
   const fields: Partial<Record<BrandingField, string>> = {};
   for (const field of BRANDING_FIELDS) {
@@ -64,7 +64,8 @@ export function brandingProfile(value: unknown): BrandingProfile | undefined {
       size: typeof asset.size === 'number' ? asset.size : undefined,
     });
   }
-  return { id, name: fields.name ?? '', active: value.active === true, fields, assets };
+  // `active`, or `is_active` on a panel that names it so.
+  return { id, name: fields.name ?? '', active: value.active === true || (value.active === undefined && value.is_active === true), fields, assets };
 }
 
 export function brandingProfiles(answer: unknown, askedLive: boolean): BrandingProfileList {

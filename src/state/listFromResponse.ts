@@ -21,12 +21,15 @@ export function listFromResponse(value: unknown, names: readonly string[]): unkn
   return [];
 }
 
-/** The first member among `names` that is a non-empty string or a finite number, as a string. */
+/**
+ * The first member among `names` that is a non-empty string or a finite number, as a string (an int64
+ * beyond 2^53, read as a bigint, as its exact digits).
+ */
 export function firstText(record: Record<string, unknown>, names: readonly string[]): string | undefined {
   for (const name of names) {
     const value = record[name];
     if (typeof value === 'string' && value.trim() !== '') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
   }
   return undefined;
 }

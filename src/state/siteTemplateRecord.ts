@@ -78,7 +78,11 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** `[{name, default, description}]`, `["name"]` or `{name: default}`; undefined when absent or unreadable. */
+/**
+ * `[{name, default, description}]`, `["name"]`, `{name: default}` or `{name: {default, description}}`
+ * (a default that is not a string as its text); undefined when absent or unreadable. For display and
+ * editing: what is sent back keeps the panel's own shape.
+ */
 export function parseVariables(value: unknown): TemplateVariable[] | undefined {
   if (Array.isArray(value)) {
     const variables: TemplateVariable[] = [];
@@ -98,7 +102,15 @@ export function parseVariables(value: unknown): TemplateVariable[] | undefined {
     return variables;
   }
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value as Record<string, unknown>).map(([name, fallback]) => ({ name, default: typeof fallback === 'string' ? fallback : '' }));
+    return Object.entries(value as Record<string, unknown>).map(([name, member]) => {
+      const entry = typeof member === 'object' && member !== null && !Array.isArray(member) ? member as Record<string, unknown> : undefined;
+      const fallback = entry ? entry.default ?? entry.value : member;
+      return {
+        name,
+        default: typeof fallback === 'string' ? fallback : fallback === undefined || fallback === null ? '' : valueText(fallback),
+        ...(typeof entry?.description === 'string' ? { description: entry.description } : {}),
+      };
+    });
   }
   return undefined;
 }

@@ -7,9 +7,11 @@ import type { ApplyJob, PanelNode } from '../api/types';
 import { parseDate } from './dates';
 import type { Localize } from './localize';
 
-/** Label of a node: its name, else its id. */
+/** Label of a node: its name, else its id, else "unnamed node". */
 export function nodeLabel(node: Partial<PanelNode>, t: Localize): string {
-  return typeof node.name === 'string' && node.name.trim() !== '' ? node.name : String(node.id ?? t('unnamed node'));
+  if (typeof node.name === 'string' && node.name.trim() !== '') return node.name;
+  const id: unknown = node.id;
+  return (typeof id === 'string' && id !== '') || typeof id === 'number' || typeof id === 'bigint' ? String(id) : t('unnamed node');
 }
 
 export type JobStatusClass = 'queued' | 'running' | 'ok' | 'failed' | 'rolled_back' | 'unknown';

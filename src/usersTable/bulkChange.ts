@@ -9,7 +9,7 @@ import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
 import { sendEncoded, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
 import type { Key } from '../api/types';
-import { textOf } from '../text/plainText';
+import { bulkAnswerOf } from '../state/keyAnswers';
 import { adaptivePool } from './adaptivePool';
 import { userStateOf } from './userRows';
 
@@ -88,33 +88,13 @@ export async function changeUsers(api: BulkClient, action: BulkAction, ids: read
   return { outcomes, refused, encoding };
 }
 
-/** The bulk answer read defensively: the users it skipped or failed (`skipped[]`, `failed[]`, `errors[]`; ids or `{id|key_id, reason|error}`). */
+/** The bulk answer read defensively (state/keyAnswers.ts): the users it skipped or failed, with the panel's reason. */
 function bulkOutcomes(ids: readonly string[], answer: unknown): BulkOutcome[] {
-  const skipped = skippedIn(answer);
+  const skipped = new Map(bulkAnswerOf(answer).skipped.map((skip) => [skip.id.toLowerCase(), skip.reason]));
   return ids.map((id): BulkOutcome => {
     const reason = skipped.get(id.toLowerCase());
     return reason === undefined ? { id, kind: 'done' } : { id, kind: 'skipped', reason };
   });
-}
-
-export function skippedIn(answer: unknown): Map<string, string> {
-  const found = new Map<string, string>();
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return found;
-  for (const name of ['skipped', 'failed', 'errors', 'not_updated']) {
-    const list = (answer as Record<string, unknown>)[name];
-    if (!Array.isArray(list)) continue;
-    for (const entry of list) {
-      if (typeof entry === 'string') found.set(entry.toLowerCase(), '');
-      else if (typeof entry === 'object' && entry !== null) {
-        const record = entry as Record<string, unknown>;
-        const id = [record.id, record.key_id, record.user_id].find((value) => typeof value === 'string');
-        if (typeof id !== 'string') continue;
-        const reason = [record.reason, record.error, record.code, record.message].find((value) => typeof value === 'string' || (typeof value === 'object' && value !== null));
-        found.set(id.toLowerCase(), reason === undefined ? '' : typeof reason === 'string' ? reason : textOf((reason as Record<string, unknown>).message ?? (reason as Record<string, unknown>).code));
-      }
-    }
-  }
-  return found;
 }
 
 /** The documented routes, one user at a time; a lost answer is read back. */

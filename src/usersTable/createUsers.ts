@@ -14,7 +14,7 @@ import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
 import { sendEncoded, sendWithOptionalFields, type Encoding, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
 import type { JsonObject, Key } from '../api/types';
-import { listFromResponse } from '../state/listFromResponse';
+import { keysIn } from '../state/keyAnswers';
 import { adaptivePool } from './adaptivePool';
 import type { OutcomeDetail, OutcomeKind } from './applyPlan';
 import { itemWords, words } from './refusalWords';
@@ -125,7 +125,7 @@ function chunks<T extends { user: NewUser }>(users: readonly T[], route: CreateO
 function encodingsOf(api: CreateClient, users: readonly NewUser[], options: CreateOptions, counted: <T>(call: () => Promise<T>) => Promise<T>, now: () => number): Encoding<Made[]>[] {
   const signal = options.signal;
   const answered = (answer: unknown): Made[] => {
-    const keys = listFromResponse(answer, ['items', 'data', 'keys', 'users', 'created', 'results']).filter(isKey);
+    const keys = keysIn(answer);
     return users.map((_, index): Made => (keys[index] ? { kind: 'applied', key: keys[index] } : { kind: 'notApplied', detail: { kind: 'notListed' } }));
   };
   const oneByOne: Encoding<Made[]> = { name: CREATE_ENCODINGS.oneByOne, send: () => oneAtATime(api, users, options, counted, now) };
@@ -225,8 +225,4 @@ async function findCreated(api: CreateClient, user: NewUser, sentAt: number, tak
 
 function isStatus(error: unknown, status: number): boolean {
   return error instanceof PanelHttpError && error.status === status;
-}
-
-function isKey(value: unknown): value is Key {
-  return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string';
 }

@@ -57,7 +57,8 @@ async function panelUpdateStatus(context: NodeActionContext): Promise<void> {
     run: (api, signal) => api.status.update({ signal }),
   });
   if (outcome.kind !== 'done') return;
-  const answer = outcome.value as Record<string, unknown>;
+  // The answer's shape is not shown (spec 4.1 rule 4): anything but an object says nothing about versions.
+  const answer: Record<string, unknown> = typeof outcome.value === 'object' && outcome.value !== null && !Array.isArray(outcome.value) ? outcome.value : {};
   const current = plainLabel(answer.current_version, 40);
   const latest = plainLabel(answer.latest_version, 40);
   void context.input.notify('info', answer.update_available === true

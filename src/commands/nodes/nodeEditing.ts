@@ -16,7 +16,7 @@ async function preflight(context: NodeActionContext, panelId: string, hostname: 
   try {
     const answer = await runWithProgress(vscode.l10n.t('Checking that {0} resolves…', hostname),
       (_report, cancel) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), cancel));
-    if (answer.ok === false) {
+    if (typeof answer === 'object' && answer !== null && answer.ok === false) {
       // The panel's reason in its own words, wherever it puts it (`message`, `reason`, `problems[]`…).
       const reason = plainLabel(panelWordsOf(answer).join('; '), 300);
       return vscode.l10n.t('The panel\'s DNS check of {0} failed: {1}. Correct the hostname (or its DNS record) and try again.', hostname, reason || vscode.l10n.t('it does not resolve'));

@@ -5,18 +5,13 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/users/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './keyActionsSupport';
+import { linksIn } from '../../state/keyAnswers';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
 const LINK_KINDS = ['tg', 'tme'] as const;
 
 interface LinkChoice extends vscode.QuickPickItem {
   readonly url: string;
-}
-
-/** The links in a `/keys/{id}/links` answer (`items`, or a bare array), read defensively. */
-function linksIn(answer: unknown): KeyLink[] {
-  const items = Array.isArray(answer) ? answer : (answer as { items?: unknown } | undefined)?.items;
-  return Array.isArray(items) ? items.filter((link): link is KeyLink => typeof link === 'object' && link !== null) : [];
 }
 
 /** One pick item per link and kind: "ams-1 (tg)", "ams-1 (tme)". The URL is never shown or logged. */

@@ -9,6 +9,7 @@ import { relativeTime } from '../../text/relativeTime';
 import { joinParts } from '../users/userDescription';
 import { plural } from '../../text/plural';
 import { textOf } from '../../text/plainText';
+import { listFromResponse } from '../../state/listFromResponse';
 
 export interface FleetUpdate {
   readonly id: string;
@@ -18,16 +19,24 @@ export interface FleetUpdate {
   readonly raw: JsonObject;
 }
 
-/** The updates of the answer (an array under `items`, or the answer itself), those with an id. */
+/**
+ * The updates of the answer (an array under `items`, `updates` or `data`, or the answer itself), those with an
+ * id (a string, or a number: an int64 beyond 2^53 keeps its digits). The nodes are `node_ids`, else the
+ * `node_id`s of the update's own per-node states.
+ */
 export function fleetUpdatesOf(answer: unknown): FleetUpdate[] {
-  const items = Array.isArray(answer) ? answer : typeof answer === 'object' && answer !== null ? (answer as { items?: unknown }).items : undefined;
-  if (!Array.isArray(items)) return [];
-  return (items as unknown[]).filter((item): item is JsonObject => typeof item === 'object' && item !== null && ['string', 'number'].includes(typeof (item as JsonObject).id))
+  return listFromResponse(answer, ['items', 'updates', 'data'])
+    .filter((item): item is JsonObject => typeof item === 'object' && item !== null && !Array.isArray(item) && ['string', 'number', 'bigint'].includes(typeof (item as JsonObject).id))
     .map((raw) => {
       const status = typeof raw.status === 'string' ? raw.status : '';
-      const nodeIds = Array.isArray(raw.node_ids) ? raw.node_ids.filter((id): id is string => typeof id === 'string') : [];
-      return { id: textOf(raw.id), status, running: ['running', 'queued', 'in_progress', 'pending'].includes(status.toLowerCase()), nodeIds, raw };
+      return { id: textOf(raw.id), status, running: ['running', 'queued', 'in_progress', 'pending'].includes(status.toLowerCase()), nodeIds: nodeIdsOf(raw), raw };
     });
+}
+
+function nodeIdsOf(raw: JsonObject): string[] {
+  if (Array.isArray(raw.node_ids)) return raw.node_ids.filter((id): id is string => typeof id === 'string');
+  if (!Array.isArray(raw.nodes)) return [];
+  return raw.nodes.flatMap((entry) => (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && typeof entry.node_id === 'string' ? [entry.node_id] : []));
 }
 
 /** A node state of an update that means the update is done with that node (whatever the outcome). */

@@ -2,22 +2,16 @@ import * as vscode from 'vscode';
 import type { ViewSession } from '../../state/panelStores';
 import type { KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
+import { keysSummaryOf } from '../../state/keyAnswers';
 import { plural } from '../../text/plural';
 import { numberText } from '../../text/displayLanguage';
 
 /** How long after a change to a user the figures are read again (several changes, one request). */
 const REREAD_DELAY_MS = 1500;
 
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
-}
-
-/** "40 users · 6 online · 9 devices" from a `/keys/summary` answer read defensively; '' when it says nothing usable. */
+/** "40 users · 6 online · 9 devices" from a `/keys/summary` answer read defensively (keysSummaryOf); '' when it says nothing usable. */
 export function summaryText(answer: unknown): string {
-  const summary = typeof answer === 'object' && answer !== null ? answer as Record<string, unknown> : {};
-  const total = count(summary.total);
-  const online = count(summary.online);
-  const devices = count(summary.devices);
+  const { total, online, devices } = keysSummaryOf(answer);
   const parts: string[] = [];
   if (total !== undefined) parts.push(plural(total, { one: '{0} user', other: '{0} users' }, vscode.l10n.t));
   if (online !== undefined) parts.push(vscode.l10n.t('{0} online', numberText(online)));

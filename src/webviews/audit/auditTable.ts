@@ -44,7 +44,7 @@ export function auditCell(value: unknown): string {
 
 export function tokenIdOf(entry: AuditEntry): string | undefined {
   const value = entry[TOKEN_COLUMN];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : undefined;
 }
 
 export function auditRows(entries: readonly AuditEntry[], columns: readonly string[]): AuditRow[] {

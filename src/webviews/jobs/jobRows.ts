@@ -15,7 +15,8 @@ export function jobRows(jobs: readonly unknown[], now: number, t: Localize): Job
   return jobs
     .filter((job): job is ApplyJob => typeof job === 'object' && job !== null && !Array.isArray(job))
     .map((job, index) => {
-      let key = typeof job.id === 'string' || typeof job.id === 'number' ? plainLabel(job.id, 100) : '';
+      const id: unknown = job.id;
+      let key = typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? plainLabel(id, 100) : '';
       if (!key || seen.has(key)) key = `#${index + 1}`;
       seen.add(key);
       const startedAt = timeOf(job.started_at);

@@ -111,7 +111,8 @@ describe('editors: template files and bundles', () => {
     assert.deepEqual([record.version, record.updatedBy, record.variables], [4, 'ann', [{ name: 'a', default: 'x' }]]);
     const bare = parseTemplateRecord({ id: 'b', body: '<p>' });
     assert.deepEqual([bare?.version, bare?.variables, bare?.html, bare?.builtin], [undefined, undefined, '<p>', false]);
-    assert.deepEqual(parseTemplateRecord({ id: 'c', variables: { a: 'x', b: 1 } })?.variables, [{ name: 'a', default: 'x' }, { name: 'b', default: '' }]);
+    // An object of values: a number default reads as its text, as it does in a list of {name, default}.
+    assert.deepEqual(parseTemplateRecord({ id: 'c', variables: { a: 'x', b: 1 } })?.variables, [{ name: 'a', default: 'x' }, { name: 'b', default: '1' }]);
     assert.equal(parseTemplateRecord([1]), undefined);
   });
 
