@@ -7,7 +7,7 @@ import { runMutation } from '../../runner/actionRunner';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { parseImport, problemsAtLines, type ImportItem } from './importFile';
 import { importProblemText } from './importProblems';
-import { activePanelId, keyIn, refreshNodes, takeKey, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, keyIn, refreshNodes, takeKey, usersChanged, type UserCommandsContext } from './keyActionsSupport';
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
@@ -80,12 +80,14 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       apply: (answer) => {
         const nodesToRead = new Set<string>();
         for (const key of Array.isArray(answer?.items) ? answer.items : []) takeKey(context, panelId, keyIn(key), undefined, nodesToRead);
+        usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
         const found = await findImported(api, parsed.items, sentAt, signal);
         const nodesToRead = new Set<string>();
         for (const key of found) takeKey(context, panelId, key, undefined, nodesToRead);
+        usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);
       },
