@@ -15,6 +15,7 @@ import type { FleetReport } from './state/fleetWatch';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
+import { keysStoreOptions } from './state/keysStoreSettings';
 import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
 import { SiteTemplatesStore } from './state/siteTemplatesStore';
@@ -98,7 +99,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
-  const keys = new KeysStore(session);
+  const keys = new KeysStore(session, keysStoreOptions());
   const nodes = new NodesStore(session);
   const nodeDetails = new NodeDetailsStore(session);
   const siteTemplates = new SiteTemplatesStore(session);
@@ -106,7 +107,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const branding = new BrandingStore(session);
   const activeSet: PanelStoreSet = { session, keys, nodes, nodeDetails, alerts, siteTemplates };
   const panels = new PanelStores(session, activeSet, (bound) => {
-    const set = { session: bound, keys: new KeysStore(bound), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound) };
+    const set = { session: bound, keys: new KeysStore(bound, keysStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound) };
     return { ...set, dispose: () => { for (const store of [set.keys, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates]) store.dispose(); } };
   });
   const allPanels = new AllPanelsMode(context.globalState);

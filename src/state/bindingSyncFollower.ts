@@ -47,7 +47,7 @@ export class BindingSyncFollower implements vscode.Disposable {
         const id = key.id;
         const fresh = await this.session.callOn(panelId, (api, signal) => api.keys.get(id, { signal }));
         // The stores hold the active panel's users only: a read that returns after a switch is dropped.
-        if (this.session.active?.id === panelId && keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh);
+        if (this.session.active?.id === panelId && keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh, 'followed');
       } catch {
         // The user may be gone or the panel unreachable: the next refresh shows what holds.
       } finally {

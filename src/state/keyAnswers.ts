@@ -15,7 +15,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** A count: a non-negative integer (an int64 read as bigint counts when it is safe). */
 function countOf(value: unknown): number | undefined {
   if (typeof value === 'bigint') return value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : undefined;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 /** An id as text: a string, or an integer id (a bigint beyond 2^53 keeps its digits). */
@@ -149,17 +149,20 @@ function perState(value: unknown): Record<string, number> {
 
 /**
  * Reads a `GET /keys/summary` answer: `{total, by_state: {}, online, devices}` or `{count, states:
- * [{state, count}]}`; a figure the answer does not give is undefined (an empty `byState`).
+ * [{state, count}]}`, the figures at the top or under `keys`/`users`/`live`; a figure the answer does
+ * not give is undefined (an empty `byState`). The one reader of this answer.
  */
 export function keysSummaryOf(answer: unknown): KeysSummary {
   if (!isRecord(answer)) return { byState: {} };
+  // The figures at the top, else under `keys`/`users` (`{keys: {total, active…}}`), else `live`.
+  const parts = [answer, answer.keys, answer.users, answer.live].filter(isRecord);
+  const first = (name: string): number | undefined => parts.map((part) => countOf(part[name])).find((value) => value !== undefined);
   const byStateMember = BY_STATE_MEMBERS.map((name) => answer[name]).find((value) => value !== undefined && value !== null);
-  const live = isRecord(answer.live) ? answer.live : {};
   return {
-    total: countOf(answer.total) ?? countOf(answer.count),
+    total: first('total') ?? first('count') ?? countOf(answer.users) ?? countOf(answer.keys),
     byState: perState(byStateMember),
-    online: countOf(answer.online) ?? countOf(live.online),
-    devices: countOf(answer.devices) ?? countOf(live.devices),
+    online: first('online'),
+    devices: first('devices'),
   };
 }
 

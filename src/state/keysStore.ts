@@ -1,12 +1,18 @@
-import * as vscode from 'vscode';
 import type { Key } from '../api/types';
 import type { StoreSession } from './storeSession';
 import { plainLabel } from '../text/plainText';
+import { ChangeEmitter } from './changeEmitter';
 import { keyMatches, newerThan, queryKey, type KeyQuery } from './keyQueryMatch';
 import { LatestLoad } from './latestLoad';
 import { PagedList, type PageFetcher } from './pagedList';
+import type { PollScheduler } from './poller';
+import { REAL_TIMERS, RereadSoon, type WindowFocus } from './rereadSoon';
 
 const DEFAULT_PAGE_SIZE = 50;
+/** A burst of changes (a bulk action's answers, an import) settles this long before the counts are read again. */
+const RECOUNT_DELAY_MS = 500;
+/** ...but a steady stream of changes does not hold the counts back longer than this. */
+const RECOUNT_MAX_WAIT_MS = 3000;
 
 /**
  * How the views tell keys apart: the id made plain (invisible characters removed, at most 100 characters),
@@ -16,7 +22,11 @@ export function keyIdOf(key: Partial<Key> | undefined): string {
   return plainLabel(key?.id, 100);
 }
 
-/** One list of keys the views show (a state group under the filter, a node's users): pages and count. */
+/**
+ * One list of keys the views show (a state group under the filter, a node's users): pages and count.
+ * The count is always the panel's figure (a count read, a page's `total`, a re-read after a change),
+ * never one adjusted here for keys seen joining or leaving.
+ */
 export class KeyList {
   /** The panel's number of matching keys from a count request, until pages say more. */
   private counted: number | undefined;
@@ -31,43 +41,82 @@ export class KeyList {
     return this.pages.started ? this.pages.total : this.counted;
   }
 
-  set count(value: number | undefined) {
+  /** The panel counted the list (undefined: it did not say): the figure shown from now on. */
+  takeCount(value: number | undefined): void {
     this.counted = value;
+    if (value !== undefined) this.pages.takeTotal(value);
   }
 
-  /** Follows a key joining (+1) or leaving (-1) the list when no page is loaded yet. */
-  adjustCount(delta: number): void {
-    if (!this.pages.started && this.counted !== undefined) this.counted = Math.max(0, this.counted + delta);
+  /** Whether a figure of the panel's is shown for the list (a count, or loaded pages and their total). */
+  get figured(): boolean {
+    return this.counted !== undefined || this.pages.started;
   }
 }
 
+/** Who changed users: the operator's action (its answer or a read it started), or a read following other reads. */
+export type ChangeCause = 'acted' | 'followed';
+
+export interface KeysStoreOptions {
+  /** Page size of user lists (default 50). */
+  readonly pageSize?: () => number;
+  /** The window's focus: a recount that only follows other reads waits for it. */
+  readonly focus?: WindowFocus;
+  /** Time, for tests. */
+  readonly scheduler?: PollScheduler;
+  readonly now?: () => number;
+  /** How long a burst of changes settles before the counts are read again (default 500 ms). */
+  readonly recountDelayMs?: number;
+}
+
 /**
- * The active panel's keys (users) as the views show them: lists by query with their pages and counts, and
- * the newest copy of each key by id. A key returned by a mutation goes through `update`: every list it
- * joins or leaves follows, counts included, and views showing it hear `onDidChangeKey`. Everything is
- * forgotten (loads in flight cancelled) when the panel, its token state or users:read changes, or on `reset`.
+ * A panel's keys (users) as the views show them: lists by query with their pages and counts, and the
+ * newest copy of each key by id. A key returned by a mutation goes through `update`: it moves at once
+ * between the loaded pages of the lists it joins or leaves, and views showing it hear `onDidChangeKey`.
+ *
+ * Counts are the panel's (the one place that rule lives): no count is ever raised or lowered here for a
+ * key seen joining or leaving a list. A change that may have moved a key into or out of a counted list
+ * marks that list, and the marked lists are counted again by the panel shortly after (`GET /keys?…` with
+ * one item per page, one request per list), once for a whole burst of changes: see `RereadSoon`.
+ * Everything is forgotten (loads and re-reads in flight cancelled) when the panel, its token state or
+ * users:read changes, or on `reset`. No `vscode` import: tested in plain Node against the simulated panel.
  */
-export class KeysStore implements vscode.Disposable {
+export class KeysStore {
   private lists = new Map<string, KeyList>();
   private readonly keys = new Map<string, Key>();
   /** The counts being read: a newer read of counts, or a reset, cancels it. */
   private readonly counting = new LatestLoad<void>();
-  private readonly keyChanged = new vscode.EventEmitter<string>();
-  private readonly listChanged = new vscode.EventEmitter<KeyList>();
-  private readonly resetEmitter = new vscode.EventEmitter<void>();
-  private readonly subscription: vscode.Disposable;
+  /** Lists whose panel figure a change may have made stale: counted again by `recounts`. */
+  private readonly stale = new Set<KeyList>();
+  private readonly recounts: RereadSoon;
+  private readonly pageSize: () => number;
+  private readonly keyChanged = new ChangeEmitter<string>();
+  private readonly listChanged = new ChangeEmitter<KeyList>();
+  private readonly recounted = new ChangeEmitter<void>();
+  private readonly resetEmitter = new ChangeEmitter<void>();
+  private readonly subscription: { dispose(): void };
 
   /** A key changed (its id as `keyIdOf` gives it); `get` has the new copy, or undefined when deleted. */
   readonly onDidChangeKey = this.keyChanged.event;
-  /** A list's members or count changed in place (not through a page load the view asked for). */
+  /** A list's members changed in place, or the panel counted it again (not through a page load the view asked for). */
   readonly onDidChangeList = this.listChanged.event;
+  /** The panel counted the lists a change touched again (after `onDidChangeList` for each). */
+  readonly onDidRecount = this.recounted.event;
   /** Every list and key was forgotten: views start over. */
   readonly onDidReset = this.resetEmitter.event;
 
   constructor(
     private readonly session: StoreSession,
-    private readonly pageSize: () => number = configuredPageSize,
+    options: KeysStoreOptions = {},
   ) {
+    this.pageSize = options.pageSize ?? (() => DEFAULT_PAGE_SIZE);
+    this.recounts = new RereadSoon({
+      read: (signal) => this.recount(signal),
+      delayMs: options.recountDelayMs ?? RECOUNT_DELAY_MS,
+      maxWaitMs: RECOUNT_MAX_WAIT_MS,
+      scheduler: options.scheduler ?? REAL_TIMERS,
+      now: options.now ?? Date.now,
+      focus: options.focus,
+    });
     this.subscription = session.onDidChangePanel(['keys.list'], () => this.reset());
   }
 
@@ -82,6 +131,17 @@ export class KeysStore implements vscode.Disposable {
     return list;
   }
 
+  /** Forgets lists no view shows any more (the groups of a filter replaced by another): nothing re-reads them. */
+  drop(lists: readonly KeyList[]): void {
+    for (const list of lists) {
+      const id = queryKey(list.query);
+      if (this.lists.get(id) !== list) continue;
+      this.lists.delete(id);
+      this.stale.delete(list);
+      list.pages.reset();
+    }
+  }
+
   /** The keys seen so far that are bound to a node (by the node's id). */
   boundTo(nodeId: string): Key[] {
     return [...this.keys.values()].filter((key) => Array.isArray(key.nodes) && key.nodes.some((binding) => binding?.node_id === nodeId));
@@ -90,6 +150,11 @@ export class KeysStore implements vscode.Disposable {
   /** The newest copy of a key seen in a page or a mutation's answer. */
   get(id: string): Key | undefined {
     return this.keys.get(id);
+  }
+
+  /** Whether a re-read of counts is waiting or running (tests wait for it to end). */
+  get recounting(): boolean {
+    return this.recounts.pending;
   }
 
   /**
@@ -105,10 +170,7 @@ export class KeysStore implements vscode.Disposable {
         }),
       ));
       if (counting.aborted) return;
-      lists.forEach((list, index) => {
-        const count: unknown = counts[index];
-        list.count = typeof count === 'number' ? count : undefined;
-      });
+      lists.forEach((list, index) => list.takeCount(countOf(counts[index])));
     }, signal);
   }
 
@@ -119,48 +181,68 @@ export class KeysStore implements vscode.Disposable {
     for (const key of list.pages.items.slice(known)) this.keys.set(keyIdOf(key), key); // the page just appended
   }
 
-  /** Takes the key a mutation answered with: every list it joins or leaves follows, and its views. */
-  update(key: Key): void {
+  /**
+   * Takes the key a mutation answered with (or a read after one): it moves between the loaded pages of the
+   * lists it joins or leaves, and its views follow. The counts of those lists are the panel's again
+   * shortly after (`cause` 'followed': only once the window has focus).
+   */
+  update(key: Key, cause: ChangeCause = 'acted'): void {
     const id = keyIdOf(key);
     if (!id) return;
     const old = this.keys.get(id);
     this.keys.set(id, key);
     const changed: KeyList[] = [];
     for (const list of this.lists.values()) {
-      const was = (old && keyMatches(old, list.query)) ?? list.pages.has(id);
-      const now = keyMatches(key, list.query) ?? was;
+      const before = old ? keyMatches(old, list.query) : undefined;
+      const after = keyMatches(key, list.query);
+      // Unknown on either side (a key not seen before, a text query) or a move: the panel's count may differ.
+      if (before === undefined || after === undefined || before !== after) this.markStale(list);
+      const was = before ?? list.pages.has(id);
+      const now = after ?? was;
       if (was && now) {
         list.pages.replace(key);
       } else if (was) {
         list.pages.remove(id);
-        list.adjustCount(-1);
         changed.push(list);
       } else if (now) {
         list.pages.add(key, (loaded) => newerThan(key, loaded));
-        list.adjustCount(+1);
         changed.push(list);
       }
     }
     this.keyChanged.fire(id);
     for (const list of changed) this.listChanged.fire(list);
+    this.recountSoon(cause);
   }
 
-  /** A key deleted on the panel leaves every list. */
-  remove(id: string): void {
+  /** A key deleted on the panel leaves every list; their counts are the panel's again shortly after. */
+  remove(id: string, cause: ChangeCause = 'acted'): void {
     const old = this.keys.get(id);
     this.keys.delete(id);
     for (const list of this.lists.values()) {
-      if (!list.pages.has(id) && !(old && keyMatches(old, list.query))) continue;
+      const was = old ? keyMatches(old, list.query) : undefined;
+      if (was !== false) this.markStale(list);
+      if (!list.pages.has(id) && !was) continue;
       list.pages.remove(id);
-      list.adjustCount(-1);
       this.listChanged.fire(list);
     }
     this.keyChanged.fire(id);
+    this.recountSoon(cause);
+  }
+
+  /**
+   * Users changed on the panel in ways no answer showed one by one (an import whose answer lists nobody,
+   * say): every counted list is counted again shortly after.
+   */
+  changedOnPanel(cause: ChangeCause = 'acted'): void {
+    for (const list of this.lists.values()) this.markStale(list);
+    this.recountSoon(cause);
   }
 
   /** Forgets every list and key and cancels loads in flight. */
   reset(): void {
     this.counting.cancel();
+    this.recounts.cancel();
+    this.stale.clear();
     for (const list of this.lists.values()) list.pages.reset();
     this.lists = new Map();
     this.keys.clear();
@@ -169,11 +251,41 @@ export class KeysStore implements vscode.Disposable {
 
   dispose(): void {
     this.counting.cancel();
+    this.recounts.dispose();
+    this.stale.clear();
     for (const list of this.lists.values()) list.pages.reset();
     this.subscription.dispose();
     this.keyChanged.dispose();
     this.listChanged.dispose();
+    this.recounted.dispose();
     this.resetEmitter.dispose();
+  }
+
+  /** Only a list that shows a figure of the panel's needs it again. */
+  private markStale(list: KeyList): void {
+    if (list.figured) this.stale.add(list);
+  }
+
+  private recountSoon(cause: ChangeCause): void {
+    if (this.stale.size > 0) this.recounts.request(cause === 'acted');
+  }
+
+  /** Counts the stale lists again, all at once; a list the panel did not count this time stays stale. */
+  private async recount(signal: AbortSignal): Promise<void> {
+    const lists = [...this.stale].filter((list) => this.lists.get(queryKey(list.query)) === list);
+    this.stale.clear();
+    if (lists.length === 0) return;
+    const counts = await Promise.all(lists.map((list) =>
+      this.session.call((api, callSignal) => api.keys.count(list.query, { signal: callSignal }), signal).then(countOf, () => undefined),
+    ));
+    if (signal.aborted) return;
+    lists.forEach((list, index) => {
+      const count = counts[index];
+      if (count === undefined) this.stale.add(list);
+      else list.takeCount(count);
+    });
+    for (const list of lists) this.listChanged.fire(list);
+    this.recounted.fire();
   }
 
   private fetcher(query: KeyQuery): PageFetcher<Key> {
@@ -186,8 +298,7 @@ export class KeysStore implements vscode.Disposable {
   }
 }
 
-/** Page size of user lists: setting `panelOps.users.pageSize` (1 to 200), 50 by default. */
-function configuredPageSize(): number {
-  const value = vscode.workspace.getConfiguration('panelOps').get<number>('users.pageSize', DEFAULT_PAGE_SIZE);
-  return Number.isInteger(value) && value >= 1 && value <= 200 ? value : DEFAULT_PAGE_SIZE;
+/** A count the panel gave: a whole number of at least zero, else undefined ("the panel did not say"). */
+function countOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }

@@ -20,6 +20,11 @@ export class PagedList<T> {
   private pagesLoaded = 0;
   /** Items added (+) or removed (-) in place since the last page: the panel's pages moved by as much. */
   private shift = 0;
+  /**
+   * Items added (+) or removed (-) in place since the panel last said its `total` (a page or `takeTotal`):
+   * what `hasMore` discounts, since that total does not count them yet. Never added to the total itself.
+   */
+  private sinceTotal = 0;
   private exhausted = false;
   private failure: unknown;
   private readonly loads = new LatestLoad<void>();
@@ -33,9 +38,19 @@ export class PagedList<T> {
     return this.loaded;
   }
 
-  /** The panel's `total` from the last page, undefined before the first page arrived. */
+  /**
+   * The panel's `total`: from the last page, or from a later count of the same list (`takeTotal`);
+   * undefined before the first page arrived. Never adjusted here for items added or removed in place.
+   */
   get total(): number | undefined {
     return this.totalKnown;
+  }
+
+  /** The panel counted the list again (a re-read after a change): its figure replaces the page's. */
+  takeTotal(total: number): void {
+    if (!this.started) return;
+    this.totalKnown = total;
+    this.sinceTotal = 0;
   }
 
   /** True once the first page has arrived. */
@@ -54,7 +69,7 @@ export class PagedList<T> {
 
   get hasMore(): boolean {
     if (!this.started) return true;
-    return !this.exhausted && this.loaded.length < (this.totalKnown ?? 0);
+    return !this.exhausted && this.loaded.length - this.sinceTotal < (this.totalKnown ?? 0);
   }
 
   /**
@@ -73,11 +88,13 @@ export class PagedList<T> {
     // Items added or removed in place moved the panel's pages: a removal re-reads the last page (seen
     // items are skipped), so the item that moved up into it is not missed.
     const shifted = this.shift;
+    const uncounted = this.sinceTotal;
     const page = Math.max(1, this.pagesLoaded + 1 + Math.floor(shifted / this.pageSize));
     try {
       const answer = await fetch(page, this.pageSize, signal);
       if (signal.aborted) return;
       this.shift -= shifted;
+      this.sinceTotal -= uncounted;
       this.append(answer, page);
     } catch (error) {
       if (!signal.aborted) this.failure = error;
@@ -100,8 +117,9 @@ export class PagedList<T> {
   }
 
   /**
-   * An item left the list on the panel (e.g. a disabled user leaves the active group): drops it if loaded
-   * and lowers the total. The next page is read one position earlier, so no item is skipped.
+   * An item left the list on the panel (e.g. a disabled user leaves the active group): drops it if loaded.
+   * The next page is read one position earlier, so no item is skipped. The total stays the panel's figure
+   * until the panel says another.
    */
   remove(key: string): void {
     const index = this.seen.has(key) ? this.loaded.findIndex((candidate) => this.keyOf(candidate) === key) : -1;
@@ -109,17 +127,16 @@ export class PagedList<T> {
       this.loaded.splice(index, 1);
       this.seen.delete(key);
       this.shift -= 1;
+      this.sinceTotal -= 1;
     }
-    if (this.totalKnown !== undefined) this.totalKnown = Math.max(0, this.totalKnown - 1);
   }
 
   /**
-   * An item joined the list on the panel: raises the total and, when `before` says where it belongs among
-   * the loaded items (newest first, say), shows it there. An item that belongs after the loaded ones is
-   * left for "Load more".
+   * An item joined the list on the panel: when `before` says where it belongs among the loaded items
+   * (newest first, say), shows it there. An item that belongs after the loaded ones is left for "Load
+   * more". The total stays the panel's figure until the panel says another.
    */
   add(item: T, before: (loaded: T) => boolean): void {
-    if (this.totalKnown !== undefined) this.totalKnown += 1;
     const key = this.keyOf(item);
     if (this.seen.has(key)) return;
     const index = this.loaded.findIndex(before);
@@ -127,6 +144,7 @@ export class PagedList<T> {
     this.loaded.splice(index < 0 ? this.loaded.length : index, 0, item);
     this.seen.add(key);
     this.shift += 1;
+    this.sinceTotal += 1;
   }
 
   /** Forgets every page and cancels the load in flight. */
@@ -137,6 +155,7 @@ export class PagedList<T> {
     this.totalKnown = undefined;
     this.pagesLoaded = 0;
     this.shift = 0;
+    this.sinceTotal = 0;
     this.exhausted = false;
     this.failure = undefined;
   }

@@ -9,7 +9,6 @@ import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
 import type { FleetSession } from '../../src/state/panelStores';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { summary, timeOnce, type Timing } from './timing';
-import { installVscodeStub } from './vscodeStub';
 
 export interface FleetUsersResult {
   readonly panels: number;
@@ -39,7 +38,6 @@ function sessionOver(apis: ReadonlyMap<string, PanelApi>, sent: { count: number 
 }
 
 export async function measureFleetUsersFirstPage(latencyMs: number, runs: number, panelCount = 3): Promise<FleetUsersResult> {
-  installVscodeStub(); // the keys store reads its page size from the settings
   const { KeysStore } = await import('../../src/state/keysStore');
   const { PanelBoundSession } = await import('../../src/state/panelStores');
   const panels: PanelCliProcess[] = [];

@@ -1,13 +1,13 @@
 // The groundwork every action stands on, inside a real VS Code against the simulated panel: the keys
-// store moves a disabled user between groups (counts included) and the Users section under its nodes
-// follows, without reloading the views; a lost answer is reconciled by re-reading, never by sending the
+// store moves a disabled user between groups and the Users section under its nodes follows, without
+// reloading the views, while the counts are the panel's (one re-read of the groups it touched); a lost answer is reconciled by re-reading, never by sending the
 // change again; tree items stay bound to the panel they came from; alerts resolve in one request.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { startPanel } from '../panel';
 import { addTemplate, endEditorTest, openFromView, replaceText, VALID_HTML } from './editorSupport';
-import { children, connect, connectedPanel, nodeUsersSection, requestsTo, signOut, until, userGroup, userItems, type TestApi } from './support';
+import { children, connect, connectedPanel, eventually, nodeUsersSection, requestsTo, signOut, until, userGroup, userItems, type TestApi } from './support';
 
 
 /** A user of the active group bound to at least one node, as its tree item. */
@@ -32,32 +32,37 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
     api.users.provider.refresh();
   });
 
-  it('a disable moves the user to the disabled group, counts included, and its item under a node follows, with no list reloaded', async () => {
+  it('a disable moves the user to the disabled group at once, its item under a node follows, and the two groups show the panel\'s counts after one re-read of just them', async () => {
     const user = await activeUserWithNode(api);
     const nodeName = user.key.nodes?.[0].node_name ?? '';
     const section = await nodeUsersSection(api, nodeName);
     const underNode = userItems(await children(api.nodes, section)).find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id);
     assert.ok(underNode, 'the user shows under its node');
     assert.equal(underNode.contextValue, 'user.active');
-    const before = { active: Number((await userGroup(api, 'active')).description), disabled: Number((await userGroup(api, 'disabled')).description) };
+    const active = await userGroup(api, 'active');
+    const disabled = await userGroup(api, 'disabled');
+    const before = { active: Number(active.description), disabled: Number(disabled.description) };
 
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.disable', user);
 
-    assert.equal((await userGroup(api, 'active')).description, String(before.active - 1));
-    assert.equal((await userGroup(api, 'disabled')).description, String(before.disabled + 1));
     assert.equal(underNode.contextValue, 'user.disabled', 'the item under the node shows the new state');
-    const disabledUsers = userItems(await children(api.users, await userGroup(api, 'disabled')));
+    const disabledUsers = userItems(await children(api.users, disabled));
     assert.ok(disabledUsers.some((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id), 'listed in the disabled group');
+    // The counts are the panel's: read again shortly after the change, never adjusted locally.
+    await eventually(() => active.description === String(before.active - 1) && disabled.description === String(before.disabled + 1),
+      `the groups show the panel's counts (active ${String(active.description)}, disabled ${String(disabled.description)})`);
     assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1);
-    // Opening the disabled group read its first page; no count and no other list was read again.
-    assert.deepEqual(requestsTo(panel, '/keys').map((request) => request.query.state), ['disabled']);
-    assert.ok(requestsTo(panel, '/keys').every((request) => request.query.per_page !== '1'));
+    // Opening the disabled group read its first page; the re-read counted the two groups the user moved between, once each.
+    const pages = requestsTo(panel, '/keys').filter((request) => request.query.per_page !== '1');
+    assert.deepEqual(pages.map((request) => request.query.state), ['disabled']);
+    const counted = requestsTo(panel, '/keys').filter((request) => request.query.per_page === '1').map((request) => request.query.state).sort();
+    assert.deepEqual(counted, ['active', 'disabled']);
     assert.equal(panel.data.keys.get(user.key.id)?.disabled_at !== null, true);
 
     await vscode.commands.executeCommand('panelOps.users.enable', disabledUsers.find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id));
-    assert.equal((await userGroup(api, 'disabled')).description, String(before.disabled));
     assert.equal(underNode.contextValue, 'user.active');
+    await eventually(() => disabled.description === String(before.disabled) && active.description === String(before.active), 'the groups show the panel\'s counts again');
   });
 
   it('after a lost answer it re-reads the user instead of sending the change again', async () => {

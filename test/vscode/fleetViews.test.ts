@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
+import { deriveKeyState } from '../panel/keyState';
 import { PRESETS } from '../../src/api/catalog';
 import { byContext, children, connect, eventually, labelOf, requestsTo, runWithAnswers, signOut, testApi, userItems, type TestApi, type ViewParts } from './support';
 
@@ -79,6 +80,10 @@ describe('Every connected panel at once (all-panels mode)', () => {
     assert.notEqual(south.data.keys.get(user.key.id)?.disabled_at ?? null, null, 'disabled on its own panel');
     assert.equal(requestsTo(north, /\/disable$/).length, 0, 'nothing sent to the active panel');
     assert.equal(user.contextValue, 'user.disabled');
+    // The counts are that panel's own figures, read again from it after the change.
+    const southCount = (state: string) => String([...south.data.keys.values()].filter((key) => deriveKeyState(key, Date.now()) === state).length);
+    await eventually(() => active.description === southCount('active') && disabled.description === southCount('disabled'),
+      `the south panel's groups show its counts (active ${String(active.description)}, disabled ${String(disabled.description)})`);
     assert.equal(active.description, String(before.active - 1));
     assert.equal(disabled.description, String(before.disabled + 1));
   });

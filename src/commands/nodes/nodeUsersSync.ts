@@ -31,8 +31,8 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
       refreshSections(context, item, ['users']);
       return;
     }
-    // Only keys the views already hold: a key the store never saw has no old copy to move it from, so its
-    // group counts would drift; lists that never loaded it read it fresh when opened.
+    // Only keys the views already hold: a key the store never saw is in no loaded page, and lists that
+    // never loaded it read it fresh when opened (counts are the panel's either way).
     for (const key of keys) if (context.keys.get(keyIdOf(key))) context.keys.update(key);
   } catch (error) {
     context.log.warn(`Re-reading the users of a node after an apply failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -58,6 +58,14 @@ export function forgetKey(context: UserActionContext, panelId: string, id: strin
   else refreshNodes(context, panelId, boundNodes(previous));
 }
 
+/**
+ * Users changed on panel `panelId` beyond the keys an answer showed one by one (an import or batch whose
+ * answer lists nobody): that panel's user counts are read again, once with the rest of the burst.
+ */
+export function usersChanged(context: UserActionContext, panelId: string): void {
+  storesOf(context, panelId)?.keys.changedOnPanel();
+}
+
 /** Reads each of these nodes again once (those the nodes store holds), while `panelId` is the active panel. */
 export function refreshNodes(context: UserActionContext, panelId: string, nodeIds: Iterable<string>): void {
   const stores = storesOf(context, panelId);

@@ -8,7 +8,7 @@ import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
 import { describeError } from '../../text/describeError';
 import { plural } from '../../text/plural';
-import { forgetKey, refreshNodes, takeKey } from '../users/keyActionsSupport';
+import { forgetKey, refreshNodes, takeKey, usersChanged } from '../users/keyActionsSupport';
 import { reportDocument, resultSummary, type ReportSubject } from './planText';
 import { rereadTable } from './editUsersAsTable';
 import type { TableSession } from './tableSessions';
@@ -99,6 +99,7 @@ export async function applyWithReport(
       progress: ({ done, total }) => report(vscode.l10n.t('{0} of {1}', done, total)),
     })));
   } catch (error) {
+    usersChanged(context, panelId); // some of the plan may have landed: the counts are read again
     tellFailure(context, vscode.l10n.t('Could not apply the users plan'), error);
     return undefined;
   }
@@ -114,11 +115,15 @@ export async function applyWithReport(
   return result;
 }
 
-/** The Users view and its counts follow what the panel answered; the nodes of changed users are read again. */
+/**
+ * The Users view follows what the panel answered (users move between groups), and its counts are the
+ * panel's again after one re-read; the nodes of changed users are read again.
+ */
 function followStores(context: UsersTableContext, panelId: string, result: ApplyResult): void {
   const nodesToRead = new Set<string>(result.reboundNodes);
   for (const key of result.keys) takeKey(context, panelId, key, undefined, nodesToRead);
   for (const id of result.deletedIds) forgetKey(context, panelId, id, nodesToRead);
+  usersChanged(context, panelId);
   refreshNodes(context, panelId, nodesToRead);
 }
 

@@ -27,6 +27,8 @@ export const USERS_VIEW_ID = 'panelOps.users';
  * The Users view: six state groups whose counts come from one small request per group, sent together;
  * each group loads a page at a time. The data is the keys store's: an action on a user updates the store,
  * and this view refreshes that user's item, or the groups it left and joined, without asking the panel.
+ * The counts shown are always the panel's: after a change the store has the panel count the groups again
+ * (once per burst of changes), and this view shows those figures (see `KeysStore`).
  * A refresh, a filter change, or a change of panel, token state or users:read starts over.
  */
 export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
@@ -119,6 +121,11 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     return this.groups?.find((group) => element.id?.startsWith(`${group.id ?? ''}/user/`));
   }
 
+  /** The panel's count of each of the six groups (under the filter), undefined while they are not loaded. */
+  groupCounts(): (number | undefined)[] | undefined {
+    return this.groups?.map((group) => group.list.count);
+  }
+
   /** The group item showing users of this state, once the counts are loaded. */
   groupOf(state: string): UserGroupItem | undefined {
     return this.groups?.find((group) => group.state === state);
@@ -142,6 +149,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) other.setFilter(otherPanelFilter(filter));
     if (sameFilter(filter, this.currentFilter)) return;
     this.currentFilter = normalizeFilter(filter);
+    // The groups of the old filter are shown no more: the store stops keeping (and re-counting) them.
+    if (this.groups) this.store.drop(this.groups.map((group) => group.list));
     this.forgetGroups();
     this.filterChanged.fire(this.currentFilter);
     this.changed.fire(undefined);
@@ -230,7 +239,7 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
     watch: watchPanelHealth,
   });
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
-  const summary = new UsersSummary(session, store, provider.onDidLoadGroups, () => isFilterActive(provider.filter));
+  const summary = new UsersSummary(session, store, provider.onDidLoadGroups, () => isFilterActive(provider.filter), () => provider.groupCounts());
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
     // The summary's figures are panel-wide: shown only while no filter narrows the groups.

@@ -2,43 +2,54 @@ import * as vscode from 'vscode';
 import type { ViewSession } from '../../state/panelStores';
 import type { KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
-import { keysSummaryOf } from '../../state/keyAnswers';
 import { plural } from '../../text/plural';
 import { numberText } from '../../text/displayLanguage';
+import { summaryFigures, usersFigures, type UsersFigures } from './usersFigures';
 
-/** How long after a change to a user the figures are read again (several changes, one request). */
-const REREAD_DELAY_MS = 1500;
-
-/** "40 users · 6 online · 9 devices" from a `/keys/summary` answer read defensively (keysSummaryOf); '' when it says nothing usable. */
-export function summaryText(answer: unknown): string {
-  const { total, online, devices } = keysSummaryOf(answer);
+/** "300 users · 6 online · 9 devices"; '' when there is nothing to say. */
+export function figuresText(figures: UsersFigures): string {
   const parts: string[] = [];
-  if (total !== undefined) parts.push(plural(total, { one: '{0} user', other: '{0} users' }, vscode.l10n.t));
-  if (online !== undefined) parts.push(vscode.l10n.t('{0} online', numberText(online)));
-  if (devices !== undefined) parts.push(plural(devices, { one: '{0} device', other: '{0} devices' }, vscode.l10n.t));
+  if (figures.users !== undefined) parts.push(plural(figures.users, { one: '{0} user', other: '{0} users' }, vscode.l10n.t));
+  if (figures.online !== undefined) parts.push(vscode.l10n.t('{0} online', numberText(figures.online)));
+  if (figures.devices !== undefined) parts.push(plural(figures.devices, { one: '{0} device', other: '{0} devices' }, vscode.l10n.t));
   return parts.join(' · ');
 }
 
 /**
- * The panel-wide figures of `GET /keys/summary` for the Users view's description: read whenever the view
- * has loaded its groups unfiltered (first show, refresh, another panel, a filter cleared) and shortly after
- * users change, not while a filter is active (the description then shows the filter instead);
- * forgotten when the view starts over; nothing while users:read is missing.
+ * The panel-wide figures for the Users view's description, the panel's own (see `usersFigures.ts`):
+ * `GET /keys/summary` is read whenever the view has loaded its groups unfiltered (first show, refresh,
+ * another panel, a filter cleared) and each time the keys store has had the panel count its lists again
+ * after a change (so a burst of changes costs one more read, the store's), not while a filter is active
+ * (the description then shows the filter instead); the number of users comes from the groups' totals
+ * when the summary gives none. Forgotten when the view starts over.
  */
 export class UsersSummary implements vscode.Disposable {
+  /**
+   * What the last summary read said (`{}` when it failed, said nothing usable or is not allowed: the
+   * groups' totals then give the number of users); undefined until the first read has ended.
+   */
+  private summary: UsersFigures | undefined;
   private current = '';
-  private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly loading = new LatestLoad<void>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
-  /** `filtered`: whether a filter narrows the view, which then hides the figures (they are not read). */
-  constructor(private readonly session: ViewSession, store: KeysStore, groupsLoaded: vscode.Event<void>, private readonly filtered: () => boolean) {
+  /**
+   * `filtered`: whether a filter narrows the view, which then hides the figures (they are not read);
+   * `stateTotals`: the six groups' panel totals, unfiltered (undefined while not loaded).
+   */
+  constructor(
+    private readonly session: ViewSession,
+    store: KeysStore,
+    groupsLoaded: vscode.Event<void>,
+    private readonly filtered: () => boolean,
+    private readonly stateTotals: () => readonly (number | undefined)[] | undefined,
+  ) {
     this.subscriptions = [
       groupsLoaded(() => this.read()),
       store.onDidReset(() => this.forget()),
-      store.onDidChangeList(() => this.readSoon()),
+      store.onDidRecount(() => this.read()),
     ];
   }
 
@@ -46,40 +57,44 @@ export class UsersSummary implements vscode.Disposable {
     return this.current;
   }
 
-  private readSoon(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.read(), REREAD_DELAY_MS);
-  }
-
   private forget(): void {
-    if (this.timer) clearTimeout(this.timer);
     this.loading.cancel();
-    this.show('');
+    this.summary = undefined;
+    this.show();
   }
 
   private read(): void {
-    if (!this.session.capabilities.can('keys.summary') || this.filtered()) {
+    if (this.filtered()) {
       this.loading.cancel();
       return;
     }
+    if (!this.session.capabilities.can('keys.summary')) {
+      this.loading.cancel();
+      this.summary = {};
+      this.show();
+      return;
+    }
     void this.loading.start(async (signal) => {
+      let figures: UsersFigures;
       try {
-        const answer = await this.session.call((api, callSignal) => api.keys.summary({ signal: callSignal }), signal);
-        if (!signal.aborted) this.show(summaryText(answer));
+        figures = summaryFigures(await this.session.call((api, callSignal) => api.keys.summary({ signal: callSignal }), signal));
       } catch {
-        // the figures are extra: a failed read leaves them out
+        figures = {}; // the summary is extra: the groups' totals still give the number of users
       }
+      if (signal.aborted) return;
+      this.summary = figures;
+      this.show();
     });
   }
 
-  private show(text: string): void {
+  private show(): void {
+    const text = this.filtered() || !this.summary ? '' : figuresText(usersFigures(this.summary, this.stateTotals()));
     if (text === this.current) return;
     this.current = text;
     this.changed.fire();
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
     this.loading.cancel();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();

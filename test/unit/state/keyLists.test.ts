@@ -52,20 +52,26 @@ describe('state: a paged list edited in place', () => {
     assert.deepEqual(list.items, ['a', 'b']);
     panel.splice(1, 1); // b leaves the list on the panel
     list.remove('b');
-    assert.equal(list.total, 4);
+    assert.equal(list.total, 5, 'the total stays the panel\'s last figure, not one lowered here');
+    assert.equal(list.hasMore, true);
     await list.loadNext(fetch);
+    assert.equal(list.total, 4, 'the next page brings the panel\'s new figure');
     await list.loadNext(fetch);
     assert.deepEqual(list.items, ['a', 'c', 'd', 'e'], 'every remaining item once, in order');
     assert.deepEqual(asked, [1, 1, 2]);
   });
 
-  it('shows an added item among the loaded ones and raises the total, and replaces a newer copy', async () => {
+  it('shows an added item among the loaded ones without raising the total, and replaces a newer copy', async () => {
     const { fetch } = pages(['b', 'd', 'f', 'h']);
     const list = new PagedList<string>(2, (item) => item[0]);
     await list.loadNext(fetch);
     list.add('c', (loaded) => loaded > 'c');
     assert.deepEqual(list.items, ['b', 'c', 'd']);
+    assert.equal(list.total, 4, 'the total is the panel\'s figure: it changes when the panel says so');
+    assert.equal(list.hasMore, true, 'the added item is not counted as one of the panel\'s pages read');
+    list.takeTotal(5);
     assert.equal(list.total, 5);
+    assert.equal(list.hasMore, true);
     list.add('z', (loaded) => loaded > 'z');
     assert.deepEqual(list.items, ['b', 'c', 'd'], 'an item after the loaded ones waits for Load more');
     assert.equal(list.replace('d2'), true);
