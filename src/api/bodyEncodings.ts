@@ -76,6 +76,8 @@ export interface EncodedSend<T> {
   readonly route: string;
   /** In order: the guesses first, the documented route last. */
   readonly encodings: readonly Encoding<T>[];
+  /** Told each encoding the panel refuses, as it happens (also when a later one then throws, a lost answer say). */
+  readonly onRefused?: (refused: RefusedEncoding) => void;
 }
 
 /** What was sent in the end: the answer, the encoding, the optional members left out, and what was refused on the way. */
@@ -117,6 +119,7 @@ export async function sendEncoded<T>(request: EncodedSend<T>): Promise<EncodedSe
         const next = request.encodings[at + 1];
         if (!next || !refusesEncoding(error, encoding, inBody)) throw error;
         refused.push({ name: encoding.name, error });
+        request.onRefused?.({ name: encoding.name, error });
         request.memory.choose(request.route, next.name, encoding.name, `${error.status} ${error.panelMessage || error.code}`.trim());
         at++;
         break;

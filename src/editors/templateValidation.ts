@@ -62,18 +62,23 @@ export class TemplateValidator {
       return [{ uri: siblingUri(uri, file), line: Number.isFinite(line) && line > 0 ? line : 1, message }];
     });
     this.services.problems.reportValidation([htmlUri, cssUri], problems);
-    this.checkPlaceholders(htmlUri, html);
-    this.checkPlaceholders(cssUri, css);
+    // A panel that checks placeholders itself has said so in its own words: ours would say it twice.
+    const flagged = new Set(problems.flatMap((problem) => [...problem.message.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((match) => match[1])));
+    this.checkPlaceholders(htmlUri, html, flagged);
+    this.checkPlaceholders(cssUri, css, flagged);
     return problems.length;
   }
 
-  /** Flags `{{name}}` uses the template does not declare (the open variables.json counts, as typed). */
-  checkPlaceholders(uri: vscode.Uri, text: string): void {
+  /**
+   * Flags `{{name}}` uses the template does not declare (the open variables.json counts, as typed), but for
+   * those the panel's own validation already named (`flaggedByPanel`).
+   */
+  checkPlaceholders(uri: vscode.Uri, text: string, flaggedByPanel: ReadonlySet<string> = new Set()): void {
     const location = locate(uri);
     if (location?.path.kind !== 'templateFile' || location.path.file === 'variables.json') return;
     const declared = this.declared(uri, location.panelId, location.path.templateId);
     if (!declared) return;
-    const problems = placeholderPositions(text, undeclaredPlaceholders(text, declared)).map((use): ProblemAt => ({
+    const problems = placeholderPositions(text, undeclaredPlaceholders(text, declared).filter((use) => !flaggedByPanel.has(use.name))).map((use): ProblemAt => ({
       uri,
       line: use.line + 1,
       columns: [use.column, use.column + use.length],

@@ -65,6 +65,9 @@ export async function changeUsers(api: BulkClient, action: BulkAction, ids: read
       const sent = await sendEncoded<BulkOutcome[]>({
         memory: api.refusedFields,
         route: 'keys.bulk',
+        onRefused: (entry) => {
+          if (!refused.some((known) => known.name === entry.name)) refused.push(entry);
+        },
         encodings: [
           {
             name: BULK_ENCODINGS.bulk, guessed: ['action', 'ids'], body: { action, ids: [...chunk] },
@@ -74,7 +77,6 @@ export async function changeUsers(api: BulkClient, action: BulkAction, ids: read
         ],
       });
       encoding = sent.encoding;
-      for (const entry of sent.refused) if (!refused.some((known) => known.name === entry.name)) refused.push(entry);
       outcomes.push(...sent.value);
     } catch (error) {
       if (!isLostAnswer(error)) {
@@ -85,7 +87,7 @@ export async function changeUsers(api: BulkClient, action: BulkAction, ids: read
       outcomes.push(...chunk.map((id) => settled(action, id, held.get(id.toLowerCase()))));
     }
   }
-  return { outcomes, refused, encoding };
+  return { outcomes, refused, encoding: encoding ?? api.refusedFields.encoding('keys.bulk') };
 }
 
 /** The bulk answer read defensively (state/keyAnswers.ts): the users it skipped or failed, with the panel's reason. */

@@ -94,10 +94,12 @@ export async function createUsers(api: CreateClient, users: readonly NewUser[], 
       const sent = await sendEncoded<Made[]>({
         memory: api.refusedFields,
         route: options.route,
+        onRefused: (entry) => {
+          if (!refused.some((known) => known.name === entry.name)) refused.push(entry);
+        },
         encodings: encodingsOf(api, chunk.map(({ user }) => user), options, counted, now),
       });
       encoding = sent.encoding;
-      for (const entry of sent.refused) if (!refused.some((known) => known.name === entry.name)) refused.push(entry);
       for (const [at, { index }] of chunk.entries()) made[index] = sent.value[at];
     } catch (error) {
       if (isStatus(error, 429)) throw error;
@@ -109,7 +111,8 @@ export async function createUsers(api: CreateClient, users: readonly NewUser[], 
       for (const { user, index } of chunk) made[index] = await foundAfterLoss(api, user, sentAt, taken, counted, options.signal);
     }
   }
-  return { made: made.map((entry) => entry ?? { kind: 'notSent' }), refused, encoding };
+  // After a lost answer the encoding is the one this panel was left with.
+  return { made: made.map((entry) => entry ?? { kind: 'notSent' }), refused, encoding: encoding ?? api.refusedFields.encoding(options.route) };
 }
 
 /** Up to CREATE_CHUNK users a request; for an import, users of one set of nodes together (the first encoding sends one `node_ids`). */

@@ -17,6 +17,13 @@ export class FaultQueue {
     this.pending = [];
   }
 
+  /** Gives back one use of a fault taken for a request it did not apply to (it goes first again). */
+  giveBack(fault: Fault): void {
+    const entry = this.pending.find((candidate) => candidate.fault === fault);
+    if (entry) entry.remaining++;
+    else this.pending.unshift({ fault, remaining: 1 });
+  }
+
   /** The first fault matching this request, counted as used. */
   take(method: string, path: string): Fault | undefined {
     const entry = this.pending.find(({ fault }) => matches(fault, method, path));

@@ -89,8 +89,11 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
 
   const reply = answer(parts, req, method, url, new RequestBody(raw, req.headers['content-type']));
   if (fault?.kind === 'drop-after-apply') {
-    req.socket.destroy();
-    return;
+    if (!fault.committedOnly || ('status' in reply && reply.status < 300)) {
+      req.socket.destroy();
+      return;
+    }
+    parts.faults.giveBack(fault);
   }
   if (fault?.kind === 'answer-after-apply' && 'status' in reply && reply.status < 300) {
     writeReply(res, { status: fault.status ?? 200, json: fault.json });

@@ -142,7 +142,11 @@ export interface FaultMatch {
 export type Fault = { match?: FaultMatch; times?: number } & (
   | { kind: 'latency'; ms: number }
   | { kind: 'status'; status: 500 | 502 | 503 | 504 }
-  | { kind: 'drop-after-apply' }
+  /**
+   * Handles the request, then destroys the socket without any answer. `committedOnly`: only a request the
+   * panel took (a success); a refused one is answered as usual and the fault waits for the next match.
+   */
+  | { kind: 'drop-after-apply'; committedOnly?: boolean }
   /** Handles the request (the mutation happens), then answers `status` (default 200) with `json` instead. */
   | { kind: 'answer-after-apply'; json: unknown; status?: number }
   | { kind: 'malformed-json' }

@@ -138,6 +138,7 @@ describe('Users: create, batch, import', () => {
     assert.match(confirm?.title ?? '', /Create 2 users on 1 nodes/);
     assert.match(confirm?.detail ?? '', /imp-a · PERSONAL[\s\S]*imp-b · VIP/, 'the preview lists what will be created');
     assert.match(String(refused), /line 3: type/);
+    if (panel.readings.of('POST /keys/import') === 'third') assert.match(String(refused), /^The panel does not take node_ids beside the users of an import; sending each user's nodes with the user instead\. The panel said: "400 unknown field: node_ids[^"]*"\. The panel refused the import/);
     const uri = vscode.Uri.file(file);
     const diagnostics = vscode.languages.getDiagnostics(uri);
     assert.equal(diagnostics.length, 1);
@@ -153,6 +154,22 @@ describe('Users: create, batch, import', () => {
     assert.equal(vscode.languages.getDiagnostics(uri).length, 0, 'the marks are gone');
     assert.equal(keysLabelled(panel, 'imp-b')[0]?.type, 'SHARED');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('imports exactly the users asked, once each, when the answer of the first import the panel takes is lost', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panel-ops-import-')), 'lost.csv');
+    writeFileSync(file, 'label,type,note,owner_label\nlost-imp-a,PERSONAL,first,ops\nlost-imp-b,SHARED,,\nlost-imp-c,PERSONAL,third,\n');
+    // A body another reading refuses first is answered (a 400 changes nothing); the one it takes is committed, its answer lost.
+    panel.inject({ kind: 'drop-after-apply', committedOnly: true, match: { method: 'POST', path: /^\/api\/v1\/keys(\/import)?$/ } });
+    panel.resetRequests();
+    const told = await runWithAnswers('panelOps.users.import', 'CSV or JSON file…', file, ['ams-1'], 'Import');
+    for (const label of ['lost-imp-a', 'lost-imp-b', 'lost-imp-c']) assert.equal(keysLabelled(panel, label).length, 1, `${label} made once`);
+    assert.equal(keysLabelled(panel, 'lost-imp-a')[0]?.note, 'first');
+    const committed = requestsTo(panel, /^\/keys(\/import)?$/).filter((request) => request.method === 'POST' && (request.status === undefined || request.status < 300));
+    assert.equal(committed.length, 1, `one request took the users and nothing was sent again: ${JSON.stringify(requestsTo(panel, /^\/keys(\/import)?$/).map((request) => [request.path, request.status]))}`);
+    assert.match(String(told), /Imported 3 users/);
+    // A panel that refused the first guess earlier in this session (the third reading) is sent its own body at once.
+    if (panel.readings.of('POST /keys/import') === 'third') assert.ok(requestsTo(panel, '/keys/import').every((request) => request.status !== 400), 'the refusal is remembered');
   });
 
   it('imports a `;` file from a German or Russian spreadsheet: a BOM, CRLF, a quoted note across lines, problems at the right line', async () => {

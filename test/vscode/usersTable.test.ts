@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { KeyRecord, NodeRecord } from '../panel/types';
 import { allTabs, endEditorTest } from './editorSupport';
-import { connectedPanelForActions, eventually, runOnWithAnswers, runWithAnswers, userGroup, type TestApi } from './support';
+import { connectedPanelForActions, eventually, requestsTo, runOnWithAnswers, runWithAnswers, userGroup, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
 
 const COUNT = 200;
@@ -136,7 +136,8 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     // the create will be lost.
     const conflicting = held(users[10]) as KeyRecord;
     conflicting.note = 'changed in the web UI';
-    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: '/keys/import' } });
+    // The answer of the first import the panel takes is lost (a body another reading refuses first is answered).
+    panel.inject({ kind: 'drop-after-apply', committedOnly: true, match: { method: 'POST', path: '/keys/import' } });
     panel.resetRequests();
     const activeIds = async () => (((await api.users.provider.getChildren(await userGroup(api, 'active'))) ?? []) as unknown as { key?: { id: string } }[]).map((item) => item.key?.id);
     await within(15_000, async () => (await activeIds()).includes(users[COUNT - 1].id), 'the active group shows the users to disable before the apply');
@@ -146,13 +147,23 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     const planUri = (documentNamed('users-plan.diff') as vscode.TextDocument).uri;
     await runOnWithAnswers('panelOps.users.applyPlan', [planUri], 'Delete 1 User');
     assert.equal(count('PATCH', /\/keys\/[^/]+$/), 49, 'one PATCH per expiry, the conflict skipped');
-    assert.equal(count('POST', /\/keys\/bulk$/), 2, 'disable and delete in bulk');
-    assert.equal(count('POST', /\/keys\/import$/), 1, 'the three creates (one set of nodes) in one request, sent once');
+    const third = panel.readings.of('POST /keys/import') === 'third';
+    if (!third) {
+      assert.equal(count('POST', /\/keys\/bulk$/), 2, 'disable and delete in bulk');
+      assert.equal(count('POST', /\/keys\/import$/), 1, 'the three creates (one set of nodes) in one request, sent once');
+    } else {
+      // A panel that takes node_ids only in each user and another bulk body: each guess refused once (a 400
+      // changes nothing), then the import in its body (sent once, its answer lost) and each user's own route.
+      assert.deepEqual(requestsTo(panel, '/keys/import').map((request) => request.status), [400, undefined]);
+      assert.deepEqual(requestsTo(panel, '/keys/bulk').map((request) => request.status), [400]);
+      assert.equal(count('POST', /\/keys\/[^/]+\/disable$/), 10);
+      assert.equal(count('DELETE', /\/keys\/[0-9a-f-]{36}$/), 1);
+    }
     assert.equal(count('POST', /\/keys\/batch$/), 0);
     assert.equal(count('POST', /\/keys$/), 0);
     assert.equal(count('POST', /\/keys\/[^/]+\/bindings$/), 5);
     assert.equal(count('DELETE', /\/keys\/[^/]+\/bindings\//), 5);
-    assert.equal(count('DELETE', /\/keys\/[^/]+$/), 0);
+    if (!third) assert.equal(count('DELETE', /\/keys\/[^/]+$/), 0);
     assert.equal(count('GET', /\/keys\/[0-9a-f-]{36}$/), 0, 're-read by listing the filter, not one user at a time');
 
     assert.equal(held(users[10])?.expires_at, null, 'the conflict is not overwritten');
@@ -171,6 +182,7 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     // The conflict says what changed on the panel, with the panel's value.
     assert.ok(report.split('\n').some((line) => line.includes(`update "${users[10].label}"`) && line.endsWith('— on the panel now: note (none) → "changed in the web UI"')), report);
     assert.match(report, /reconciled \(3\)/);
+    if (third) assert.match(report, /^# The panel does not take node_ids beside the users of an import; sending each user's nodes with the user instead\. The panel said: "400 unknown field: node_ids[^"]*"\.$/m);
     assert.match(report, /applied \(65\)/);
     assert.ok(api.input.notices.some((notice) => /bindings of 2 nodes changed/.test(notice.message)), 'apply configuration is offered');
 

@@ -5,8 +5,8 @@ import { confirmed, withoutBack } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
 import { runMutation } from '../../runner/actionRunner';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { parseImport, type ImportItem } from './importFile';
-import { createUsers, type NewUser } from '../../usersTable/createUsers';
+import { parseImport, problemsAtLines, type ImportItem } from './importFile';
+import { createUsers, type Made, type NewUser } from '../../usersTable/createUsers';
 import { fallbackText } from '../shared/fallbackText';
 import { detailText } from '../usersTable/planText';
 import { NodeNames } from '../../usersTable/userRows';
@@ -121,7 +121,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     }
     const createdCount = result.made.filter((made) => made.key).length;
     if (refusedAt.length > 0) {
-      const lines = refusedAt.map(({ made, index }) => ({ line: parsed.lines[index] ?? 1, message: made.detail ? detailText(made.detail, NO_NODE_NAMES, vscode.l10n.t, describeError) : vscode.l10n.t('not created') }));
+      const lines = refusalsAtLines(refusedAt, parsed.lines);
       const failure = createdCount > 0 ? vscode.l10n.t('Imported {0} of {1} users; the panel refused the others', createdCount, users.length) : vscode.l10n.t('The panel refused the import');
       return mark(context, diagnostics, source.uri, lines, [...fallbacks, failure].join(' '));
     }
@@ -129,6 +129,30 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     void context.input.notify('info', told);
     return told;
   }
+}
+
+/**
+ * The refusals at the lines of the file: a refused request's 422 names its items (`items[3].label`), the
+ * users it carried in order; a single user's refusal (one `POST /keys` each) names the fields of that
+ * user; anything else is that user's refusal in words.
+ */
+function refusalsAtLines(refused: readonly { made: Made; index: number }[], lines: readonly number[]): { line: number; message: string }[] {
+  const byError = new Map<unknown, number[]>();
+  for (const { made, index } of refused) {
+    if (made.error !== undefined) byError.set(made.error, [...(byError.get(made.error) ?? []), index]);
+  }
+  const problems: { line: number; message: string }[] = [];
+  for (const [error, indices] of byError) {
+    const fields = fieldErrorsOf(error);
+    if (!fields) continue;
+    const own = indices.map((index) => lines[index] ?? 1);
+    for (const entry of problemsAtLines(fields, own)) problems.push({ line: entry.line ?? (own.length === 1 ? own[0] : 1), message: `${entry.field}: ${entry.message}` });
+  }
+  for (const { made, index } of refused) {
+    if (made.error !== undefined && fieldErrorsOf(made.error)) continue;
+    problems.push({ line: lines[index] ?? 1, message: made.detail ? detailText(made.detail, NO_NODE_NAMES, vscode.l10n.t, describeError) : vscode.l10n.t('not created') });
+  }
+  return problems.sort((a, b) => a.line - b.line);
 }
 
 /** When every user was refused for its nodes (422 `node_ids`, no item named): the panel's words, to ask for the nodes again. */
