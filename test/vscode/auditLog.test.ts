@@ -63,21 +63,23 @@ describe('Audit log', () => {
 
   it('filters by action prefix and administrator on the panel', async () => {
     const view = await openAuditLog(api);
+    // Actions as this panel names them (the second reading names the group in the singular: `key.create`).
+    const prefix = panel.readings.of('GET /audit') === 'second' ? 'key.' : 'keys.';
     panel.resetRequests();
-    view.probe.deliver(filters({ action: 'keys.' }));
+    view.probe.deliver(filters({ action: prefix }));
     await eventually(() => requestsTo(panel, '/audit').length === 1, 'the filtered read');
     await view.loaded;
-    assert.equal(requestsTo(panel, '/audit')[0].query.action, 'keys.');
+    assert.equal(requestsTo(panel, '/audit')[0].query.action, prefix);
     const actions = column(view, 'action');
     assert.ok(actions.length > 0);
-    assert.ok(actions.every((action) => action.startsWith('keys.')), actions.join(', '));
+    assert.ok(actions.every((action) => action.startsWith(prefix)), actions.join(', '));
     assert.equal(actions.length, panel.data.audit.filter((entry) => entry.action.startsWith('keys.')).length);
 
     panel.resetRequests();
-    view.probe.deliver(filters({ action: 'keys.', user: 'owner' }));
+    view.probe.deliver(filters({ action: prefix, user: 'owner' }));
     await eventually(() => requestsTo(panel, '/audit').length === 1, 'the read filtered by administrator too');
     await view.loaded;
-    assert.deepEqual([requestsTo(panel, '/audit')[0].query.action, requestsTo(panel, '/audit')[0].query.user], ['keys.', 'owner']);
+    assert.deepEqual([requestsTo(panel, '/audit')[0].query.action, requestsTo(panel, '/audit')[0].query.user], [prefix, 'owner']);
     assert.deepEqual(column(view, 'actor'), panel.data.audit.filter((entry) => entry.action.startsWith('keys.') && entry.actor === 'owner').map(() => 'owner'));
     assert.ok(column(view, 'actor').length > 0);
   });

@@ -79,7 +79,8 @@ describe('Users as a table: edit, plan, apply, revert', () => {
 
   /** A report by its heading (two reports have the same file name). */
   function reportHeaded(heading: RegExp): vscode.TextDocument | undefined {
-    return vscode.workspace.textDocuments.find((document) => document.uri.path.endsWith('/users-report.md') && heading.test(document.lineAt(0).text));
+    // The newest such report: an earlier test's may still be open.
+    return vscode.workspace.textDocuments.filter((document) => document.uri.path.endsWith('/users-report.md') && heading.test(document.lineAt(0).text)).at(-1);
   }
 
   it('opens the filtered users, plans a save without sending anything, applies exactly the plan, and reverts it', async function () {
