@@ -6,6 +6,7 @@
 import { fieldsNamedBy, type RefusedEncoding } from '../../api/index';
 import type { Localize } from '../../text/localize';
 import { plainLabel } from '../../text/plainText';
+import { plural } from '../../text/plural';
 import { CREATE_ENCODINGS } from '../../usersTable/createUsers';
 import { panelWords } from '../../usersTable/refusalWords';
 
@@ -28,14 +29,14 @@ function doneInstead(facts: FallbackFacts, member: string | undefined, t: Locali
   const n = facts.users;
   if (facts.route === 'keys.bulk') {
     return member
-      ? t('The panel does not take {0} in a bulk change; changing the {1} users one at a time instead.', member, n)
-      : t('The panel does not take this bulk change\'s body; changing the {0} users one at a time instead.', n);
+      ? plural(n, { one: 'The panel does not take {1} in a bulk change; changing {0} user through its own route instead.', other: 'The panel does not take {1} in a bulk change; changing the {0} users one at a time instead.' }, t, member)
+      : plural(n, { one: 'The panel does not take this bulk change\'s body; changing {0} user through its own route instead.', other: 'The panel does not take this bulk change\'s body; changing the {0} users one at a time instead.' }, t);
   }
   if (facts.sent === CREATE_ENCODINGS.importNodesInEach) {
     return t('The panel does not take node_ids beside the users of an import; sending each user\'s nodes with the user instead.');
   }
   const what = facts.route === 'keys.batch' ? t('a batch') : t('an import');
   return member
-    ? t('The panel does not take {0} in {1}; creating the {2} users one by one instead.', member, what, n)
-    : t('The panel does not take the body of {0}; creating the {1} users one by one instead.', what, n);
+    ? plural(n, { one: 'The panel does not take {1} in {2}; creating {0} user on its own instead.', other: 'The panel does not take {1} in {2}; creating the {0} users one by one instead.' }, t, member, what)
+    : plural(n, { one: 'The panel does not take the body of {1}; creating {0} user on its own instead.', other: 'The panel does not take the body of {1}; creating the {0} users one by one instead.' }, t, what);
 }
