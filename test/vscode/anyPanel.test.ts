@@ -46,6 +46,28 @@ for (const reading of READINGS) {
       assert.equal(requestsTo(panel, '/site-templates/validate').length, 1);
     });
 
+    it('puts the panel\'s own validation errors in Problems, and no others', async () => {
+      const template = addTemplate(panel, { name: `Faulty ${reading}` });
+      const editor = await openFromView(api, template.id);
+      // An unclosed element, and a placeholder the template does not declare.
+      await replaceText(editor, VALID_HTML.replace('<p>{{tagline}}</p>', '<div><p>{{tagline}} {{nowhere}}</p>'));
+      panel.resetRequests();
+      const count = await vscode.commands.executeCommand<number>('panelOps.siteTemplates.validate', editor.document.uri);
+      const sent = requestsTo(panel, '/site-templates/validate').filter((request) => request.status === 200).at(-1);
+      assert.ok(sent, 'the panel validated it');
+      const answered = (await (await fetch(`${panel.url}/api/v1/site-templates/validate`, {
+        method: 'POST', headers: { authorization: `Bearer ${panel.tokens.owner}`, 'content-type': 'application/json' }, body: sent.body,
+      })).json()) as { errors: { message: string }[] };
+      const shown = vscode.languages.getDiagnostics(editor.document.uri).map((diagnostic) => diagnostic.message);
+      const panelsOwn = answered.errors.map((error) => error.message);
+      assert.equal(count, panelsOwn.length);
+      for (const message of panelsOwn) assert.ok(shown.includes(message), `the panel's "${message}" is in Problems: ${JSON.stringify(shown)}`);
+      // Our own placeholder check adds {{nowhere}} only where the panel does not check placeholders itself.
+      const ours = shown.filter((message) => !panelsOwn.includes(message));
+      const panelChecksPlaceholders = panelsOwn.some((message) => message.includes('{{nowhere}}'));
+      assert.deepEqual(ours, panelChecksPlaceholders ? [] : ['The placeholder {{nowhere}} is not declared in variables.json'], JSON.stringify(shown));
+    });
+
     it('customizes into a copy that carries the values typed, whichever body the panel takes', async () => {
       const builtin = [...panel.data.siteTemplates.values()].find((candidate) => candidate.builtin && candidate.variables.length === 3);
       assert.ok(builtin);
@@ -61,6 +83,7 @@ for (const reading of READINGS) {
       const carried = stored.html.includes('Harbour Cafe') || stored.variables.some((variable) => variable.name === 'site_name' && variable.default === 'Harbour Cafe');
       assert.ok(carried, `the copy carries the typed site_name: ${JSON.stringify(stored.variables)}`);
       assert.equal([...panel.data.siteTemplates.values()].filter((template) => template.name === `Cafe ${reading}`).length, 1, 'one copy');
+      await eventually(() => vscode.window.activeTextEditor?.document.uri.path.includes(copy.id) === true, 'the copy opened in the editor');
     });
 
     it('saves the panel settings by sending only what was changed, and marks a refused field at its line', async () => {
