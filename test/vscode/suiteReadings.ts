@@ -30,6 +30,7 @@ export const READING_PARTS: readonly string[] = [
   'actions.groundwork.test',
   // The users table: plan, Apply Plan, revert, import.
   'usersTable.test',
+  'usersCounts.test',
   // Creates, copies and imports whose answer is lost.
   'lostAnswers.test',
   // Silent shapes read: alerts, branding profiles, settings, the audit log, fleet updates.
