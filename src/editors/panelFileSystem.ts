@@ -4,7 +4,7 @@ import { brandingProfiles } from '../state/brandingModel';
 import type { EditorServices } from './editorServices';
 import type { HeldSaves } from './heldSaves';
 import { JsonDocuments, type JsonDocumentId } from './jsonDocuments';
-import { folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
+import { brandingFileName, folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
 import { locate, PANEL_SCHEME } from './panelUri';
 import type { TemplateSave } from './templateSave';
 import type { TemplateSource } from './templateSource';
@@ -76,8 +76,10 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
         const answer = await this.services.session.callOn(panelId, (api, signal) => api.branding.profiles.list({}, { signal }));
         // The profiles the Branding view lists (brandingProfiles), so every profile it shows has its file.
         return brandingProfiles(answer, false).profiles
-          .map((profile): [string, vscode.FileType] => [`${folderName(profile.name || profile.id, profile.id)}.json`, vscode.FileType.File]);
+          .map((profile): [string, vscode.FileType] => [folderName(profile.name || profile.id, profile.id), vscode.FileType.Directory]);
       }
+      case 'brandingFolder':
+        return [[brandingFileName(path.label), vscode.FileType.File]];
       case 'templates':
         return this.templates.templateFolders(panelId);
       case 'template':

@@ -9,7 +9,8 @@
  *     /site-templates/                      every template
  *     /site-templates/<name>~<id>/index.html | style.css | variables.json
  *     /nodes/<name>~<id>/blocklist.json | web-policy.json | reliability.json
- *     /branding/<name>~<id>.json            a branding profile (the fields of spec 2.4)
+ *     /branding/<name>~<id>/<name>.json     a branding profile (the fields of spec 2.4); its tab shows the
+ *                                           name alone (`/branding/<name>~<id>.json` of earlier versions still opens)
  *     /settings.json
  *     /users/<name>.csv | .json              a users table (Edit Users as Table), held while the window lives
  */
@@ -29,6 +30,7 @@ export type PanelPath =
   | { readonly kind: 'node'; readonly nodeId: string; readonly label: string }
   | { readonly kind: 'nodeDocument'; readonly nodeId: string; readonly label: string; readonly document: NodeDocument }
   | { readonly kind: 'branding' }
+  | { readonly kind: 'brandingFolder'; readonly profileId: string; readonly label: string }
   | { readonly kind: 'brandingProfile'; readonly profileId: string; readonly label: string }
   | { readonly kind: 'settings' }
   | { readonly kind: 'usersTable'; readonly name: string; readonly format: 'csv' | 'json' };
@@ -106,8 +108,14 @@ export function parsePanelPath(path: string): PanelPath | undefined {
   }
   if (parts[0] === 'branding') {
     if (parts.length === 1) return { kind: 'branding' };
-    const folder = parts.length === 2 && parts[1].endsWith('.json') ? splitFolder(parts[1].slice(0, -'.json'.length)) : undefined;
-    return folder ? { kind: 'brandingProfile', profileId: folder.id, label: folder.label } : undefined;
+    if (parts.length === 2 && parts[1].endsWith('.json')) {
+      const earlier = splitFolder(parts[1].slice(0, -'.json'.length));
+      return earlier ? { kind: 'brandingProfile', profileId: earlier.id, label: earlier.label } : undefined;
+    }
+    const folder = parts.length <= 3 ? splitFolder(parts[1]) : undefined;
+    if (!folder) return undefined;
+    if (parts.length === 2) return { kind: 'brandingFolder', profileId: folder.id, label: folder.label };
+    return parts[2].endsWith('.json') ? { kind: 'brandingProfile', profileId: folder.id, label: folder.label } : undefined;
   }
   if (parts[0] === 'users' && parts.length === 2) {
     const format = parts[1].endsWith('.csv') ? 'csv' : parts[1].endsWith('.json') ? 'json' : undefined;
@@ -129,8 +137,14 @@ export function templateFilePath(label: string, templateId: string, file: Templa
   return `/site-templates/${folderName(label, templateId)}/${file}`;
 }
 
+/** A branding profile's file: its id in the folder, its name alone in the file name (what its tab shows). */
 export function brandingProfilePath(label: string, profileId: string): string {
-  return `/branding/${folderName(label, profileId)}.json`;
+  return `/branding/${folderName(label, profileId)}/${brandingFileName(label)}`;
+}
+
+/** The file name of a profile in its folder: its name as a file name can hold it. */
+export function brandingFileName(label: string): string {
+  return `${readableFileName(label, 1, 'profile')}.json`;
 }
 
 export function nodeDocumentPath(label: string, nodeId: string, document: NodeDocument): string {
@@ -138,16 +152,16 @@ export function nodeDocumentPath(label: string, nodeId: string, document: NodeDo
 }
 
 /**
- * A users table's file name: its name as the operator reads it in the tab (`Users — active`), with only
+ * A file name that is the name the operator reads in the tab (`Users — active`, a profile's name), with only
  * what a file name cannot hold on any system replaced (`/`, `\`, `:`, `?`, `#`, control characters...; `~`
  * too, so no name reads as `name~id`).
  */
-export function usersTableFileName(name: string, count = 1): string {
-  const readable = name.replace(/[\\/~:*?"<>|#%\u0000-\u001f\u007f]/g, '_').replace(/\s+/g, ' ').slice(0, 80).trim() || 'users';
+export function readableFileName(name: string, count = 1, fallback = 'users'): string {
+  const readable = name.replace(/[\\/~:*?"<>|#%\u0000-\u001f\u007f]/g, '_').replace(/\s+/g, ' ').slice(0, 80).trim() || fallback;
   return count > 1 ? `${readable} (${count})` : readable;
 }
 
 /** The path of a users table: its name, then ` (2)`, ` (3)`... for the `count`th table of that name. */
 export function usersTablePath(name: string, format: 'csv' | 'json', count = 1): string {
-  return `/users/${usersTableFileName(name, count)}.${format}`;
+  return `/users/${readableFileName(name, count)}.${format}`;
 }

@@ -38,7 +38,13 @@ describe('editors: panel paths', () => {
     assert.deepEqual(parsePanelPath(nodeDocumentPath('fra-2', 'n1', 'web-policy')), { kind: 'nodeDocument', nodeId: 'n1', label: 'fra-2', document: 'web-policy' });
     assert.deepEqual(parsePanelPath('/settings.json'), { kind: 'settings' });
     assert.deepEqual(parsePanelPath(brandingProfilePath('Night ops', 'p-1')), { kind: 'brandingProfile', profileId: 'p-1', label: 'Night ops' });
-    assert.equal(parsePanelPath('/branding/Night ops~p-1.txt'), undefined);
+    // The tab shows the profile's name alone; the id lives in the folder. The earlier file still opens.
+    assert.equal(brandingProfilePath('Night ops', 'p-1'), '/branding/Night ops~p-1/Night ops.json');
+    assert.equal(brandingProfilePath('a/b~c', 'p-2').split('/').pop(), 'a_b_c.json');
+    assert.deepEqual(parsePanelPath('/branding/Night ops~p-1'), { kind: 'brandingFolder', profileId: 'p-1', label: 'Night ops' });
+    assert.deepEqual(parsePanelPath('/branding/Night ops~p-1.json'), { kind: 'brandingProfile', profileId: 'p-1', label: 'Night ops' });
+    assert.equal(parsePanelPath('/branding/Night ops~p-1/Night ops.txt'), undefined);
+    assert.equal(parsePanelPath('/branding/Night ops~p-1/a/b.json'), undefined);
     assert.deepEqual(parsePanelPath('/'), { kind: 'root' });
     assert.equal(parsePanelPath('/site-templates/x~1/other.txt'), undefined);
     assert.equal(parsePanelPath('/site-templates/no-id/index.html'), undefined);
