@@ -19,7 +19,7 @@ import { repoRoot, vscodeTestDir } from './repo-paths';
 import { startUiDriver, UI_DRIVER_ENV, type UiDriver } from './ui-driver';
 import { suitePasses, type SuitePass } from '../vscode/suiteReadings';
 
-const OVERALL_TIMEOUT_MS = Number(process.env.PANEL_OPS_VSCODE_TEST_TIMEOUT_MS ?? 10 * 60_000);
+const OVERALL_TIMEOUT_MS = Number(process.env.PANEL_OPS_VSCODE_TEST_TIMEOUT_MS ?? 25 * 60_000);
 const suiteEntry = join(repoRoot, 'out', 'test', 'vscode', 'index.js');
 const extensionBundle = join(repoRoot, 'dist', 'extension.js');
 
