@@ -92,7 +92,7 @@ function exchange(
     req.once('socket', (socket: Socket) => {
       const connected = () => arm(timeouts.headersMs, 'UND_ERR_HEADERS_TIMEOUT', 'Headers');
       // A kept-alive socket is connected already; a new one (or a proxy's tunnel) connects first.
-      if (socket.connecting || (socket as { pending?: boolean }).pending) socket.once('connect', connected);
+      if (socket.connecting) socket.once('connect', connected);
       else connected();
     });
     req.once('error', (error) => {

@@ -304,8 +304,15 @@ function englishReason(reason: ClientReason): string {
   return reasonWords(reason, englishWords);
 }
 
+/**
+ * The status of an answer that may be the panel's refusal. An HTML page is never the API's answer: a 401 or
+ * 403 page comes from something in front of the panel (an access gateway, a login page), so it neither
+ * rejects the token nor denies a scope. Other bodies that are not the API's error object still count: a
+ * panel may word its refusals its own way.
+ */
 function statusOf(error: unknown): number | undefined {
-  if (error instanceof PanelHttpError || error instanceof PanelResponseFormatError) return error.status;
+  if (error instanceof PanelHttpError) return error.status;
+  if (error instanceof PanelResponseFormatError) return error.reason?.kind === 'responseFormat' && error.reason.problem.kind === 'htmlPage' ? undefined : error.status;
   return undefined;
 }
 

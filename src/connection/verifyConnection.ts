@@ -37,8 +37,10 @@ export async function verifyConnection(
   } catch (error) {
     const gateway = await gatewayRefusal(error, options);
     if (gateway) return gateway;
+    // A refusal that is not the API's error object may be an access gateway's (one that answers JSON).
+    const maybeGateway = error instanceof PanelResponseFormatError ? ` ${gatewayHint()}` : '';
     if (isTokenRejected(error)) {
-      return { step: 'token', message: vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.') };
+      return { step: 'token', message: vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.') + maybeGateway };
     }
     if (isScopeDenied(error)) {
       if (route.refusalExpected) return undefined;
@@ -48,7 +50,7 @@ export async function verifyConnection(
           'The token works but lacks {0} (GET {1} was refused), or the account\'s role does not allow it. Pick the scopes the token was created with.',
           route.scope,
           route.path,
-        ),
+        ) + maybeGateway,
       };
     }
     if (error instanceof PanelConfigError) return { step: configStep(error), message: describeError(error) };
@@ -68,14 +70,14 @@ export async function verifyConnection(
 
 /**
  * A refusal by something in front of the panel rather than by the panel: an access gateway. It answers
- * 400, 401 or 403 with its own page (HTML, or JSON that is not the API's error object), redirects to a
- * login page elsewhere, or refuses the TLS handshake for want of a client certificate (undici reports
- * that as a closed socket, so the origin is asked once more, through Node's TLS, which names the alert).
+ * 400, 401 or 403 with its own HTML page (one that answers JSON is told apart only by a hint, as a panel may
+ * word its own refusals in JSON of its own), redirects to a login page elsewhere, or refuses the TLS
+ * handshake for want of a client certificate (undici reports that as a closed socket, so the origin is
+ * asked once more, through Node's TLS, which names the alert).
  */
 async function gatewayRefusal(error: unknown, options: PanelClientOptions): Promise<ConnectionProblem | undefined> {
-  const hint = vscode.l10n.t('If the panel is behind an access gateway, give the headers or the client certificate it asks for.');
-  const refused = (detail: string): ConnectionProblem => ({ step: 'gateway', message: `${vscode.l10n.t('Something in front of the panel at {0} refused the check: {1}', options.baseUrl, detail)} ${hint}` });
-  if (error instanceof PanelResponseFormatError && [400, 401, 403].includes(error.status) && error.reason?.kind === 'responseFormat' && error.reason.problem.kind !== 'tooLarge') {
+  const refused = (detail: string): ConnectionProblem => ({ step: 'gateway', message: `${vscode.l10n.t('Something in front of the panel at {0} refused the check: {1}', options.baseUrl, detail)} ${gatewayHint()}` });
+  if (error instanceof PanelResponseFormatError && [400, 401, 403, 407].includes(error.status) && error.reason?.kind === 'responseFormat' && error.reason.problem.kind === 'htmlPage') {
     return refused(describeError(error));
   }
   if (error instanceof PanelRedirectError && error.reason?.kind === 'redirect' && error.reason.refusal.kind === 'otherOrigin') {
@@ -89,6 +91,10 @@ async function gatewayRefusal(error: unknown, options: PanelClientOptions): Prom
     if (alert) return { step: 'gateway', message: describeError(new PanelNetworkError({ kind: 'clientCertificateRefused', origin: origin.origin, detail: alert, presented: false })) };
   }
   return undefined;
+}
+
+function gatewayHint(): string {
+  return vscode.l10n.t('If the panel is behind an access gateway, give the headers or the client certificate it asks for.');
 }
 
 /** A gateway setting the client refused is the gateway step's to fix; the rest (URL, token) the URL step's. */
