@@ -31,7 +31,7 @@
 // only when something requires it: the `require`s in connection/panelClient.ts, services.ts, commands/lazy/groups.ts and
 // api/undiciModule.ts.
 import * as esbuild from 'esbuild';
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
@@ -206,10 +206,16 @@ if (watch) {
  * dist/README.md`). That view renders the README in a webview whose policy allows images from `https:`
  * and `data:` only, and vsce makes relative image paths absolute only from a repository URL, which this
  * project does not have: so each screenshot is inlined as a `data:` URI, and links to files that are not
- * in the VSIX (src/README.md, test/README.md...) become their text.
+ * in the VSIX (src/README.md, test/README.md...) become their text. The inlined picture is the screenshot's
+ * small WebP copy in media/packaged/ (`npm run screenshots:packaged`), not the full-size PNG: the PNGs
+ * would make the VSIX three times the limit of package.mjs.
  */
 function extensionsViewReadme(markdown) {
   return markdown
-    .replace(/!\[([^\]]*)\]\((media\/[^)\s]+\.png)\)/g, (_whole, alt, path) => `![${alt}](data:image/png;base64,${readFileSync(path).toString('base64')})`)
+    .replace(/!\[([^\]]*)\]\(media\/screenshots\/([^)\s/]+)\.png\)/g, (_whole, alt, name) => {
+      const copy = `media/packaged/${name}.webp`;
+      if (!existsSync(copy)) throw new Error(`${copy} is missing: run npm run screenshots:packaged`);
+      return `![${alt}](data:image/webp;base64,${readFileSync(copy).toString('base64')})`;
+    })
     .replace(/(?<!!)\[([^\]]+)\]\((?!https?:|#|data:)[^)]+\)/g, '$1');
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { PanelClientOptions } from './api/options';
 import { Capabilities } from './connection/capabilities';
 import { clientOptionsFromSettings } from './connection/clientOptions';
+import { accessGatewayOf } from './connection/gatewaySetup';
 import { createPanelApi } from './connection/panelClient';
 import { PanelSession } from './connection/panelSession';
 import { PanelStore } from './connection/panelStore';
@@ -94,7 +95,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const capabilities = new Capabilities();
   const clientOptions = (url: string) => clientOptionsFromSettings(log, store.record(url));
   const session = new PanelSession(store, capabilities, (url) =>
-    createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url) }),
+    createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url), gateway: async () => accessGatewayOf(await store.gateway(url)) }),
   );
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;

@@ -12,17 +12,28 @@
  * this machine) whose trust the pool carries itself (plain HTTP, or a CA of its own). VS Code never sends a
  * loopback host through a proxy and would verify it with exactly that CA, so such a pool is sent through
  * undici's own `fetch`, and its kept-alive connections are reused.
+ *
+ * A panel behind an access gateway that wants a client certificate is sent through Node's `https` module
+ * instead, which VS Code patches with the same proxy and certificate handling and which, unlike its
+ * `fetch`, keeps the certificate: see clientCertificateFetch.ts.
  */
 import { rootCertificates } from 'node:tls';
+import type { ClientCertificate } from './accessGateway';
+import { clientCertificateRoute } from './clientCertificateFetch';
+import { PanelConfigError } from './errors';
 import { isLoopbackHost, type PanelClientOptions } from './options';
 import type { Dispatcher, UndiciModule } from './undiciModule';
 
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 } as const;
 
 export interface Pool {
-  dispatcher: Dispatcher;
-  /** The fetch that sends through it: the platform's, or undici's own (reused connections, see above). */
+  /** undici's pool; absent for a client certificate's route, which is Node's `https` (clientCertificateFetch.ts). */
+  dispatcher?: Dispatcher;
+  /** The fetch that sends through it: the platform's, undici's own (reused connections, see above), or the client certificate's. */
   fetch: typeof fetch;
+  /** Its fetch encodes a FormData itself (else uploads go through the platform's fetch, which alone encodes its FormData). */
+  sendsForms?: boolean;
+  close(): Promise<void>;
 }
 
 /**
@@ -31,14 +42,24 @@ export interface Pool {
  * system's, so the private CA alone must never be the only pool. A trusted (pinned) certificate is the
  * only trust anchor of its one pool.
  */
-export function createPools(undici: UndiciModule, options: PanelClientOptions, origin: URL): Pool[] {
+export function createPools(undici: UndiciModule, options: PanelClientOptions, origin: URL, clientCertificate?: ClientCertificate): Pool[] {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts ?? {}) };
   const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs };
   const loopback = isLoopbackHost(origin.hostname);
-  const pool = (ca?: string[]): Pool => ({
-    dispatcher: new undici.Agent({ connect: { timeout: timeouts.connectMs, ...(ca ? { ca } : {}) }, ...common }),
-    fetch: loopback && (ca || origin.protocol === 'http:') ? (undici.fetch as unknown as typeof fetch) : fetch,
-  });
+  const pool = (ca?: string[]): Pool => {
+    if (clientCertificate) {
+      // The platform's fetch would drop the certificate (see clientCertificateFetch.ts).
+      if (origin.protocol !== 'https:') throw new PanelConfigError({ kind: 'clientCertificateNeedsHttps' });
+      const route = clientCertificateRoute({ certificate: clientCertificate, ca, timeouts });
+      return { fetch: route.fetch, sendsForms: true, close: () => route.close() };
+    }
+    const dispatcher = new undici.Agent({ connect: { timeout: timeouts.connectMs, ...(ca ? { ca } : {}) }, ...common });
+    return {
+      dispatcher,
+      fetch: loopback && (ca || origin.protocol === 'http:') ? (undici.fetch as unknown as typeof fetch) : fetch,
+      close: () => dispatcher.close(),
+    };
+  };
   if (options.trustedCertificate) return [pool([options.trustedCertificate])];
   const extra = options.caCertificates?.filter((pem) => pem.length > 0) ?? [];
   return extra.length > 0 ? [pool(), pool([...rootCertificates, ...extra])] : [pool()];

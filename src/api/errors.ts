@@ -57,7 +57,15 @@ export type ConfigProblem =
   | { kind: 'tokenUnreadable'; reason: string }
   | { kind: 'tokenInUrl'; call: string }
   | { kind: 'missingParam'; call: string; name: string }
-  | { kind: 'pathSegment'; option: string };
+  | { kind: 'pathSegment'; option: string }
+  | { kind: 'gatewayHeaderName'; name: string }
+  | { kind: 'gatewayHeaderRefused'; name: string }
+  | { kind: 'gatewayHeaderTwice'; name: string }
+  | { kind: 'gatewayHeaderValue'; name: string }
+  | { kind: 'gatewayUnreadable'; reason: string }
+  | { kind: 'clientCertificateUnreadable'; path: string; reason: string }
+  | { kind: 'clientCertificateUnusable'; path: string; reason: string }
+  | { kind: 'clientCertificateNeedsHttps' };
 
 /**
  * Why a call failed, as data: the UI puts it in the operator's language (reasonWords.ts, given vscode.l10n.t),
@@ -72,6 +80,8 @@ export type ClientReason =
   | { kind: 'connectionFailed'; origin: string; detail: string }
   | { kind: 'certificateRejected'; origin: string; detail: string }
   | { kind: 'certificateChanged'; origin: string; trustedFingerprint: string; presentedFingerprint: string }
+  /** The TLS handshake refused the client certificate, or asked for one and none was configured. */
+  | { kind: 'clientCertificateRefused'; origin: string; detail: string; presented: boolean }
   | { kind: 'timeout'; phase: TimeoutPhase; ms?: number; call?: string }
   | { kind: 'cancelled'; call?: string }
   | { kind: 'redirect'; status: number; targetOrigin: string; refusal: RedirectRefusal; call?: string }
@@ -201,14 +211,17 @@ export class PanelNetworkError extends PanelApiError {
   readonly code?: string;
   /** The panel's TLS certificate was not trusted (self-signed, private CA, wrong host name, expired). */
   readonly certificateRejected: boolean;
+  /** The panel (or its access gateway) refused the client certificate, or wanted one and got none. */
+  readonly clientCertificateRefused: boolean;
 
   constructor(
-    reason: Extract<ClientReason, { kind: 'unreachable' | 'connectionFailed' | 'certificateRejected' | 'certificateChanged' }>,
+    reason: Extract<ClientReason, { kind: 'unreachable' | 'connectionFailed' | 'certificateRejected' | 'certificateChanged' | 'clientCertificateRefused' }>,
     init: { code?: string; route?: RouteSpec } = {},
   ) {
     super(reason, init.route);
     if (init.code) this.code = init.code;
     this.certificateRejected = reason.kind === 'certificateRejected' || reason.kind === 'certificateChanged';
+    this.clientCertificateRefused = reason.kind === 'clientCertificateRefused';
   }
 
   override toJSON(): Record<string, unknown> {
@@ -291,8 +304,15 @@ function englishReason(reason: ClientReason): string {
   return reasonWords(reason, englishWords);
 }
 
+/**
+ * The status of an answer that may be the panel's refusal. An HTML page is never the API's answer: a 401 or
+ * 403 page comes from something in front of the panel (an access gateway, a login page), so it neither
+ * rejects the token nor denies a scope. Other bodies that are not the API's error object still count: a
+ * panel may word its refusals its own way.
+ */
 function statusOf(error: unknown): number | undefined {
-  if (error instanceof PanelHttpError || error instanceof PanelResponseFormatError) return error.status;
+  if (error instanceof PanelHttpError) return error.status;
+  if (error instanceof PanelResponseFormatError) return error.reason?.kind === 'responseFormat' && error.reason.problem.kind === 'htmlPage' ? undefined : error.status;
   return undefined;
 }
 

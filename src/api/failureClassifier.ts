@@ -20,6 +20,8 @@ export interface FailureContext {
   dispatched: boolean;
   /** Redacts secrets from text taken from the underlying error. */
   clean(text: string): string;
+  /** A client certificate was presented (an access gateway's mutual TLS). */
+  clientCertificate?: boolean;
 }
 
 export interface Failure {
@@ -67,6 +69,12 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
       retryable: false,
     };
   }
+  if (isClientCertificateRefusal(codes)) {
+    return {
+      error: new PanelNetworkError({ kind: 'clientCertificateRefused', origin: context.origin, detail, presented: context.clientCertificate === true }, { code, route }),
+      retryable: false,
+    };
+  }
   if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
     return { error: new PanelTimeoutError('connect', context.timeouts.connectMs, route), retryable: true };
   }
@@ -86,6 +94,22 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
 /** The panel's certificate was refused (nothing was sent over that connection). */
 export function isCertificateFailure(error: unknown): boolean {
   return errorCodes(error).some((c) => TLS_CODES.has(c) || c.startsWith('ERR_TLS_'));
+}
+
+/**
+ * The TLS alerts a server sends when it wants a client certificate and got none, or refuses the one it got
+ * (OpenSSL's names, as Node reports them). The server sends them in place of the handshake's end, before
+ * it reads a request.
+ */
+const CLIENT_CERTIFICATE_ALERTS = /^ERR_SSL_(?:TLSV13_ALERT_CERTIFICATE_REQUIRED|SSLV3_ALERT_BAD_CERTIFICATE|SSLV3_ALERT_CERTIFICATE_UNKNOWN|SSLV3_ALERT_CERTIFICATE_EXPIRED|SSLV3_ALERT_CERTIFICATE_REVOKED|SSLV3_ALERT_UNSUPPORTED_CERTIFICATE|TLSV1_ALERT_UNKNOWN_CA|TLSV1_ALERT_ACCESS_DENIED)$/;
+
+function isClientCertificateRefusal(codes: readonly string[]): boolean {
+  return codes.some((c) => CLIENT_CERTIFICATE_ALERTS.test(c));
+}
+
+/** The TLS handshake failed because the server wants a client certificate (or refused the one it got). */
+export function isClientCertificateAlert(error: unknown): boolean {
+  return isClientCertificateRefusal(errorCodes(error));
 }
 
 /** `code` of an error and of its causes, outermost first. */

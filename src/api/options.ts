@@ -2,6 +2,7 @@
  * Options of the panel API client and the checks that run before anything is sent: the base URL must be
  * an origin, HTTPS unless the host is loopback, and a token must be a single visible-ASCII word.
  */
+import type { AccessGateway } from './accessGateway';
 import { PanelConfigError, type ConfigProblem } from './errors';
 import { englishWords, reasonWords } from './reasonWords';
 
@@ -57,7 +58,13 @@ export interface PanelClientOptions {
    */
   trustedCertificate?: string;
   paging?: PagingOptions;
-  /** Receives one line per request and retry; lines never contain the token. */
+  /**
+   * What an access gateway in front of the panel asks for (extra headers, a client certificate), or a
+   * function that reads it (from SecretStorage), called once per client before its first request. Header
+   * values and the passphrase are redacted like the token and sent to the panel's origin only.
+   */
+  gateway?: AccessGateway | (() => Promise<AccessGateway | undefined>);
+  /** Receives one line per request and retry; lines never contain the token or the gateway's secrets. */
   log?: (level: LogLevel, message: string) => void;
 }
 

@@ -43,6 +43,10 @@ export function reasonWords(reason: ClientReason, t: Words): string {
         reason.trustedFingerprint,
         reason.presentedFingerprint,
       );
+    case 'clientCertificateRefused':
+      return reason.presented
+        ? t('{0} refused the client certificate in the TLS handshake ({1}). Check that the access gateway trusts its issuer and that it has not expired.', reason.origin, reason.detail)
+        : t('{0} asks for a client certificate in the TLS handshake ({1}); set one with "Set Access Gateway…".', reason.origin, reason.detail);
     case 'timeout':
       return t('The panel did not answer {0} in time ({1})', reason.call ?? t('the request'), timeoutWords(reason.phase, reason.ms, t));
     case 'cancelled':
@@ -128,5 +132,13 @@ function configWords(problem: ConfigProblem, t: Words): string {
     case 'tokenInUrl': return t('{0} was not sent: a path or query value holds the API token, and the token must never be sent in a URL', problem.call);
     case 'missingParam': return t('{0} needs a value for {1}', problem.call, `{${problem.name}}`);
     case 'pathSegment': return t('{0} must be a single path segment of letters, digits, - or _', problem.option);
+    case 'gatewayHeaderName': return t('"{0}" is not an HTTP header name (letters, digits and !#$%&\'*+-.^_`|~ only, no spaces or colons)', problem.name);
+    case 'gatewayHeaderRefused': return t('The header {0} cannot be set for an access gateway: the token goes in Authorization, and the connection\'s own headers (Host, Content-Length, Cookie, Proxy-…, Accept, User-Agent) belong to the HTTP stack', problem.name);
+    case 'gatewayHeaderTwice': return t('The header {0} is given twice', problem.name);
+    case 'gatewayHeaderValue': return t('The value of {0} cannot be sent in an HTTP header: it is empty, starts or ends with a space, or holds a line break or another control character', problem.name);
+    case 'gatewayUnreadable': return t('The access gateway settings could not be read: {0}', problem.reason);
+    case 'clientCertificateUnreadable': return t('The client certificate file {0} could not be read: {1}', problem.path, problem.reason);
+    case 'clientCertificateUnusable': return t('The client certificate file {0} cannot be used: {1}', problem.path, problem.reason);
+    case 'clientCertificateNeedsHttps': return t('A client certificate is presented in a TLS handshake: it needs an https:// panel');
   }
 }

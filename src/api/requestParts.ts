@@ -1,4 +1,5 @@
 /** Headers and body of one request: exactly one Authorization header, no cookies, the right Accept. */
+import type { GatewayHeader } from './accessGateway';
 import type { CallBody, UploadFile } from './call';
 import { stringifyJsonExact } from './exactJson';
 
@@ -21,7 +22,8 @@ function acceptFor(kind: ResponseKind): string {
  * Headers and body of one request: exactly one Authorization header, no cookies. A JSON body is written
  * with bigints as their digits; a value JSON cannot represent throws UnsendableJsonError. An upload is a
  * FormData: fetch writes its multipart/form-data encoding, boundary and Content-Type header (the token
- * stays in the Authorization header only; nothing of it goes into the body).
+ * stays in the Authorization header only; nothing of it goes into the body). An access gateway's headers
+ * come first; their names never clash with the client's own (accessGateway.ts refuses those names).
  */
 export interface RequestParts {
   headers: Record<string, string>;
@@ -32,8 +34,10 @@ export function requestParts(
   token: string,
   accept: ResponseKind,
   body: CallBody | undefined,
+  gatewayHeaders: readonly GatewayHeader[] = [],
 ): RequestParts {
   const headers: Record<string, string> = {
+    ...Object.fromEntries(gatewayHeaders.map((header) => [header.name.toLowerCase(), header.value])),
     authorization: `Bearer ${token}`,
     accept: acceptFor(accept),
     'user-agent': 'panel-ops-vscode',

@@ -2,13 +2,15 @@
  * The HTTP layer of the client: builds catalog requests under /api/v1, sends them with exactly one
  * `Authorization: Bearer` header through the platform's `fetch` (see dispatcher.ts), follows same-origin redirects of reads,
  * retries reads after transient failures, and turns every failure into a PanelApiError whose text never
- * holds the token.
+ * holds the token. An access gateway's extra headers and client certificate (accessGateway.ts) go with
+ * every request to the panel's origin; their values are redacted like the token.
  *
  * Redirects: undici does not follow them here; this class does. A GET may follow up to 5 redirects that
  * stay on the panel's origin and under /api/v1. A redirect to another origin is refused (PanelRedirectError)
  * rather than followed without the token: the API has no reason to leave its origin, and following would
  * hand the request's path and query to a third party. Mutations never follow redirects.
  */
+import { assertUsableHeaders, type AccessGateway } from './accessGateway';
 import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
 import { Readable } from 'node:stream';
@@ -59,6 +61,10 @@ export class PanelTransport implements Transport {
   private readonly timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs?: number };
   /** Tokens this client has read, newest last, so that none can leak into a message. */
   private readonly secrets = new Set<string>();
+  /** The access gateway's header values and passphrase: secrets for as long as the client lives. */
+  private readonly gatewaySecrets = new Set<string>();
+  /** The access gateway, read once before the first request (again after a failed read). */
+  private gateway?: Promise<AccessGateway>;
   /** Pools in the order they are tried (see createPools); `trust` is the one that last worked. */
   private dispatchers?: Pool[];
   /** The same for log streams, whose pools never time out a quiet body. */
@@ -121,7 +127,7 @@ export class PanelTransport implements Transport {
     const pools = [...(this.dispatchers ?? []), ...(this.streamDispatchers ?? [])];
     this.dispatchers = undefined;
     this.streamDispatchers = undefined;
-    await Promise.all(pools.map((pool) => pool.dispatcher.close()));
+    await Promise.all(pools.map((pool) => pool.close()));
   }
 
   private prepare(call: Call): Prepared {
@@ -165,8 +171,9 @@ export class PanelTransport implements Transport {
       this.log('warn', `${route.method} ${route.path} refused: a path or query value holds the API token`);
       throw new PanelConfigError({ kind: 'tokenInUrl', call: `${route.method} ${route.path}` }, route);
     }
-    const parts = this.buildParts(prepared, token, expect);
-    const pools = this.pools(expect);
+    const gateway = await this.readGateway();
+    const parts = this.buildParts(prepared, token, expect, gateway);
+    const pools = this.pools(expect, gateway);
     const deadline = this.timeouts.totalMs ? AbortSignal.timeout(this.timeouts.totalMs) : undefined;
     const signals = [prepared.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
@@ -182,7 +189,8 @@ export class PanelTransport implements Transport {
         callerSignal: prepared.signal,
         deadline,
         dispatched: false,
-        clean: (text: string) => redact(text, this.secrets),
+        clean: (text: string) => this.clean(text),
+        clientCertificate: gateway.clientCertificate !== undefined,
       };
       const started = Date.now();
       try {
@@ -196,7 +204,7 @@ export class PanelTransport implements Transport {
             // The API's own error object saying the node is offline is the answer (spec part 7): told at
             // once, not retried. A proxy's 503 page in front of the panel stays a transient failure.
             const received = await this.receive(response, status, header(response, 'content-type') ?? '', route, MAX_ERROR_BODY_BYTES);
-            const failure = errorOf(received, route, (text) => redact(text, this.secrets), retryAfter);
+            const failure = errorOf(received, route, (text) => this.clean(text), retryAfter);
             if (isNodeOfflineAnswer(failure)) throw failure;
           } else {
             await dump(response);
@@ -228,9 +236,9 @@ export class PanelTransport implements Transport {
   }
 
   /** Headers and body, built once before the first attempt; a body JSON cannot represent is refused here. */
-  private buildParts(prepared: Prepared, token: string, expect: ResponseKind): RequestParts {
+  private buildParts(prepared: Prepared, token: string, expect: ResponseKind, gateway: AccessGateway): RequestParts {
     try {
-      return requestParts(token, expect, prepared.body);
+      return requestParts(token, expect, prepared.body, gateway.headers);
     } catch (error) {
       if (!(error instanceof UnsendableJsonError)) throw error;
       this.log('warn', `${prepared.route.method} ${prepared.route.path} refused: in its body, ${error.message}`);
@@ -239,12 +247,46 @@ export class PanelTransport implements Transport {
   }
 
   /** undici is loaded here, on the first request, never when this layer is imported. */
-  private pools(expect: ResponseKind): Pool[] {
+  private pools(expect: ResponseKind, gateway: AccessGateway): Pool[] {
+    const certificate = gateway.clientCertificate;
     if (expect === 'stream') {
       // A log stream may stay quiet for long; it is ended by cancel() or the signal instead.
-      return (this.streamDispatchers ??= createPools(loadUndici(), { ...this.options, timeouts: { ...this.options.timeouts, bodyMs: 0 } }, this.originUrl));
+      return (this.streamDispatchers ??= createPools(loadUndici(), { ...this.options, timeouts: { ...this.options.timeouts, bodyMs: 0 } }, this.originUrl, certificate));
     }
-    return (this.dispatchers ??= createPools(loadUndici(), this.options, this.originUrl));
+    return (this.dispatchers ??= createPools(loadUndici(), this.options, this.originUrl, certificate));
+  }
+
+  /**
+   * The access gateway's headers and client certificate, read once per client; their secrets join the
+   * redacted ones before anything is sent. A header that must not be sent refuses every call.
+   */
+  private readGateway(): Promise<AccessGateway> {
+    const source = this.options.gateway;
+    if (!source) return Promise.resolve({});
+    this.gateway ??= (async () => {
+      let gateway: AccessGateway | undefined;
+      try {
+        gateway = typeof source === 'function' ? await source() : source;
+      } catch (error) {
+        if (error instanceof PanelConfigError) throw error; // e.g. the client certificate's file is gone
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new PanelConfigError({ kind: 'gatewayUnreadable', reason: this.clean(reason) });
+      }
+      for (const header of gateway?.headers ?? []) if (header.value) this.gatewaySecrets.add(header.value);
+      if (gateway?.clientCertificate?.passphrase) this.gatewaySecrets.add(gateway.clientCertificate.passphrase);
+      assertUsableHeaders(gateway?.headers ?? []);
+      return gateway ?? {};
+    })();
+    const reading = this.gateway;
+    reading.catch(() => {
+      if (this.gateway === reading) this.gateway = undefined;
+    });
+    return reading;
+  }
+
+  /** Text without the token or the gateway's secrets (longest first, so none is left half-hidden). */
+  private clean(text: string): string {
+    return redact(text, [...this.gatewaySecrets, ...this.secrets].sort((a, b) => b.length - a.length));
   }
 
   /**
@@ -286,7 +328,7 @@ export class PanelTransport implements Transport {
       // The platform's fetch (inside VS Code, the extension host's: its proxy and certificates), or
       // undici's where VS Code would add nothing (see createPools). An upload's FormData is the platform's,
       // which only the platform's fetch encodes; one upload gains nothing from a reused connection.
-      const send = body instanceof FormData ? fetch : pool.fetch;
+      const send = body instanceof FormData && !pool.sendsForms ? fetch : pool.fetch;
       const reply = await send(url, {
         method: route.method,
         headers,
@@ -324,7 +366,7 @@ export class PanelTransport implements Transport {
     const contentType = header(response, 'content-type') ?? '';
     if (status < 200 || status >= 300) {
       const received = await this.receive(response, status, contentType, route, MAX_ERROR_BODY_BYTES);
-      throw errorOf(received, route, (text) => redact(text, this.secrets), parseRetryAfter(header(response, 'retry-after')));
+      throw errorOf(received, route, (text) => this.clean(text), parseRetryAfter(header(response, 'retry-after')));
     }
     if (expect === 'stream') {
       return textStream(response.body, contentType, (error) => classifyFailure(error, context).error);
@@ -361,7 +403,7 @@ export class PanelTransport implements Transport {
       token = typeof source === 'function' ? await source() : source;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new PanelConfigError({ kind: 'tokenUnreadable', reason: redact(reason, this.secrets) });
+      throw new PanelConfigError({ kind: 'tokenUnreadable', reason: this.clean(reason) });
     }
     if (typeof token === 'string') this.remember(token);
     assertUsableToken(token);
@@ -381,7 +423,7 @@ export class PanelTransport implements Transport {
     const sink = this.options.log;
     if (!sink) return;
     try {
-      sink(level, logLine(redact(message, this.secrets)));
+      sink(level, logLine(this.clean(message)));
     } catch {
       // A failing log sink must not fail the call.
     }

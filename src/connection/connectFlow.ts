@@ -8,6 +8,8 @@ import type { PanelSession } from './panelSession';
 import { pickPreset, pickScopes, scopesOf } from './connectPrompts';
 import type { PanelRecord, TokenPreset } from './panelRecords';
 import { offerCertificateTrust } from './certificateTrust';
+import { editGateway } from './gatewayPrompts';
+import { accessGatewayOf, NO_GATEWAY, type GatewaySetup } from './gatewaySetup';
 import { verifyConnection, type ConnectionProblem } from './verifyConnection';
 
 export interface ConnectDependencies {
@@ -19,6 +21,8 @@ export interface ConnectDependencies {
    * because the connection layer sits below the runner.
    */
   readonly runWithProgress: <T>(title: string, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>) => Promise<T>;
+  /** The access gateway remembered for a URL (a panel connected before), to start the gateway step from. */
+  readonly storedGateway?: (url: string) => Promise<GatewaySetup | undefined>;
 }
 
 /** What the user has entered so far; kept across a failed check so only the wrong part is asked again. */
@@ -30,6 +34,8 @@ export interface ConnectDraft {
   name?: string;
   /** The certificate the operator trusted for this panel (a self-signed panel), once trusted. */
   trustedCertificate?: string;
+  /** The access gateway's headers and client certificate (the optional step after the URL). */
+  gateway?: GatewaySetup;
 }
 
 function urlProblem(value: string): string | undefined {
@@ -81,6 +87,15 @@ export async function connectInteractively(
         }));
         if (url === undefined) return undefined;
         draft.url = panelOrigin(url).origin;
+        // The gateway step follows the address even after a failed check: how the address is reached may be what failed.
+        step = 'gateway';
+        break;
+      }
+      case 'gateway': {
+        draft.gateway ??= (await deps.storedGateway?.(draft.url ?? '')) ?? NO_GATEWAY;
+        const gateway = await editGateway(deps.input, draft.gateway, { title, finish: 'continue', problem: reason });
+        if (gateway === undefined) return undefined;
+        draft.gateway = gateway;
         step = next('token');
         break;
       }
@@ -126,9 +141,11 @@ export async function connectInteractively(
         break;
       }
       case 'check': {
+        // A reconnect skips the gateway step: it keeps the panel's gateway.
+        draft.gateway ??= (await deps.storedGateway?.(draft.url ?? '')) ?? NO_GATEWAY;
         const record = toRecord(draft, deps.clientOptions(draft.url ?? ''));
         const token = draft.token ?? '';
-        problem = await deps.runWithProgress(vscode.l10n.t('Checking {0}…', record.url), (_report, signal) => check(deps, record, token, signal));
+        problem = await deps.runWithProgress(vscode.l10n.t('Checking {0}…', record.url), (_report, signal) => checkConnection(deps, record, token, draft.gateway, signal));
         if (problem?.untrustedCertificate && !record.trustedCertificate) {
           // Nothing was sent (the TLS handshake failed): ask before the token ever goes to this server.
           const trusted = await offerCertificateTrust(deps.input, record.url, problem.untrustedCertificate);
@@ -139,7 +156,7 @@ export async function connectInteractively(
           }
         }
         if (!problem) {
-          await deps.session.connect(record, token);
+          await deps.session.connect(record, token, draft.gateway ?? NO_GATEWAY);
           return record;
         }
         step = problem.step;
@@ -163,6 +180,14 @@ function toRecord(draft: ConnectDraft, known: Pick<PanelClientOptions, 'engineNa
   };
 }
 
-function check(deps: ConnectDependencies, record: PanelRecord, token: string, signal: AbortSignal): Promise<ConnectionProblem | undefined> {
-  return verifyConnection({ ...deps.clientOptions(record.url), engineName: record.engineName, messengerName: record.messengerName, trustedCertificate: record.trustedCertificate, baseUrl: record.url, token }, record.scopes, signal);
+/** The check before saving: one read with the token, through the given access gateway. */
+export async function checkConnection(deps: ConnectDependencies, record: PanelRecord, token: string, gateway: GatewaySetup | undefined, signal: AbortSignal): Promise<ConnectionProblem | undefined> {
+  let accessGateway;
+  try {
+    accessGateway = accessGatewayOf(gateway);
+  } catch (error) {
+    return { step: 'gateway', message: describeError(error) }; // the certificate file changed or went away since it was chosen
+  }
+  const options = { ...deps.clientOptions(record.url), engineName: record.engineName, messengerName: record.messengerName, trustedCertificate: record.trustedCertificate, baseUrl: record.url, token };
+  return verifyConnection({ ...options, ...(accessGateway ? { gateway: accessGateway } : {}) }, record.scopes, signal);
 }

@@ -9,3 +9,9 @@ export function createPanelApi(options: PanelClientOptions): PanelApi {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at the call keeps the client bundle out of activation
   return (require('../api/index') as typeof import('../api/index')).createPanelApi(options);
 }
+
+/** Whether the origin wants a client certificate (see api/clientCertificateFetch.ts); loaded with the client bundle. */
+export function wantsClientCertificate(origin: string, timeoutMs?: number): Promise<string | undefined> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at the call keeps the client bundle out of activation
+  return (require('../api/index') as typeof import('../api/index')).wantsClientCertificate(origin, timeoutMs);
+}

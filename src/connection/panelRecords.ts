@@ -1,4 +1,5 @@
 import { SCOPES, type Scope } from '../api/catalog';
+import { parseGatewayRecord, type GatewayRecord } from './gatewaySetup';
 
 /** How the user said the token was created (spec 5.10 presets, or a hand-picked set of scopes). */
 export type TokenPreset = 'fullRights' | 'readOnly' | 'custom';
@@ -22,6 +23,11 @@ export interface PanelRecord {
    * panel's record, never in settings, never for other panels.
    */
   readonly trustedCertificate?: string;
+  /**
+   * The access gateway in front of the panel: the names of its extra headers and the client certificate's
+   * file. The header values and the certificate's passphrase are secrets, kept in SecretStorage (PanelStore).
+   */
+  readonly accessGateway?: GatewayRecord;
 }
 
 /** A name that may stand in a route path segment (the settings' pattern). */
@@ -35,7 +41,8 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
   const records: PanelRecord[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
-    const { url, name, preset, scopes, engineName, messengerName, trustedCertificate } = item as Record<string, unknown>;
+    const { url, name, preset, scopes, engineName, messengerName, trustedCertificate, accessGateway } = item as Record<string, unknown>;
+    const gateway = parseGatewayRecord(accessGateway);
     if (typeof url !== 'string' || url === '') continue;
     if (records.some((record) => record.url === url)) continue;
     records.push({
@@ -46,6 +53,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
       ...(isRouteName(engineName) ? { engineName } : {}),
       ...(isRouteName(messengerName) ? { messengerName } : {}),
       ...(typeof trustedCertificate === 'string' && trustedCertificate.includes('-----BEGIN CERTIFICATE-----') ? { trustedCertificate } : {}),
+      ...(gateway ? { accessGateway: gateway } : {}),
     });
   }
   return records;

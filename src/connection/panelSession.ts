@@ -5,6 +5,7 @@ import type { PanelApi } from '../api/index';
 import { Capabilities, type SessionState } from './capabilities';
 import { ScopeBelief } from './scopeBelief';
 import { whenChanged } from './whenChanged';
+import type { GatewaySetup } from './gatewaySetup';
 import type { PanelRecord } from './panelRecords';
 import type { PanelStore } from './panelStore';
 
@@ -86,6 +87,8 @@ export class PanelSession implements vscode.Disposable {
     this.subscriptions.push(
       capabilities.onDidChange(() => this.changed.fire()),
       store.onDidChange(({ url }) => void this.followStore(url)),
+      // A client reads its gateway once: a changed gateway (here or in another window) needs a new client.
+      store.onDidChangeGateway((url) => this.closeClient(url)),
     );
   }
 
@@ -179,9 +182,9 @@ export class PanelSession implements vscode.Disposable {
     }
   }
 
-  /** Stores a verified panel and token and makes the panel active. */
-  async connect(record: PanelRecord, token: string): Promise<void> {
-    await this.store.save(record, token);
+  /** Stores a verified panel, token and access gateway and makes the panel active. */
+  async connect(record: PanelRecord, token: string, gateway?: GatewaySetup): Promise<void> {
+    await this.store.save(record, token, gateway);
     await this.store.setActiveUrl(record.url);
     this.closeClient(record.url);
     this.show(record);

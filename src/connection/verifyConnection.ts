@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import type { Scope } from '../api/catalog';
-import { isScopeDenied, isTokenRejected, PanelConfigError, PanelNetworkError } from '../api/errors';
+import { isScopeDenied, isTokenRejected, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelResponseFormatError } from '../api/errors';
 import type { PanelClientOptions } from '../api/index';
 import { presentedCertificate, type CertificateFacts } from '../api/presentedCertificate';
-import { createPanelApi } from './panelClient';
+import { createPanelApi, wantsClientCertificate } from './panelClient';
 import { describeError } from '../text/describeError';
 import { verificationRoute } from './verificationRoute';
 
 /** What went wrong, and which input the user should fix (the others are kept). */
 export interface ConnectionProblem {
-  readonly step: 'url' | 'token' | 'scopes';
+  readonly step: 'url' | 'gateway' | 'token' | 'scopes';
   readonly message: string;
   /** The panel's certificate was refused and no certificate is trusted for it yet: the one it presents. */
   readonly untrustedCertificate?: CertificateFacts;
@@ -35,8 +35,12 @@ export async function verifyConnection(
     await api.call('GET', route.path, { query: route.query, signal });
     return undefined;
   } catch (error) {
+    const gateway = await gatewayRefusal(error, options);
+    if (gateway) return gateway;
+    // A refusal that is not the API's error object may be an access gateway's (one that answers JSON).
+    const maybeGateway = error instanceof PanelResponseFormatError ? ` ${gatewayHint()}` : '';
     if (isTokenRejected(error)) {
-      return { step: 'token', message: vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.') };
+      return { step: 'token', message: vscode.l10n.t('The panel rejected the token: it is invalid, expired or revoked.') + maybeGateway };
     }
     if (isScopeDenied(error)) {
       if (route.refusalExpected) return undefined;
@@ -46,10 +50,10 @@ export async function verifyConnection(
           'The token works but lacks {0} (GET {1} was refused), or the account\'s role does not allow it. Pick the scopes the token was created with.',
           route.scope,
           route.path,
-        ),
+        ) + maybeGateway,
       };
     }
-    if (error instanceof PanelConfigError) return { step: 'url', message: error.message };
+    if (error instanceof PanelConfigError) return { step: configStep(error), message: describeError(error) };
     if (error instanceof PanelNetworkError && error.certificateRejected && !options.trustedCertificate) {
       const untrustedCertificate = await presentedCertificate(new URL(options.baseUrl).origin).catch(() => undefined);
       return {
@@ -62,4 +66,39 @@ export async function verifyConnection(
   } finally {
     void api.close();
   }
+}
+
+/**
+ * A refusal by something in front of the panel rather than by the panel: an access gateway. It answers
+ * 400, 401 or 403 with its own HTML page (one that answers JSON is told apart only by a hint, as a panel may
+ * word its own refusals in JSON of its own), redirects to a login page elsewhere, or refuses the TLS
+ * handshake for want of a client certificate (undici reports that as a closed socket, so the origin is
+ * asked once more, through Node's TLS, which names the alert).
+ */
+async function gatewayRefusal(error: unknown, options: PanelClientOptions): Promise<ConnectionProblem | undefined> {
+  const refused = (detail: string): ConnectionProblem => ({ step: 'gateway', message: `${vscode.l10n.t('Something in front of the panel at {0} refused the check: {1}', options.baseUrl, detail)} ${gatewayHint()}` });
+  if (error instanceof PanelResponseFormatError && [400, 401, 403, 407].includes(error.status) && error.reason?.kind === 'responseFormat' && error.reason.problem.kind === 'htmlPage') {
+    return refused(describeError(error));
+  }
+  if (error instanceof PanelRedirectError && error.reason?.kind === 'redirect' && error.reason.refusal.kind === 'otherOrigin') {
+    return refused(describeError(error));
+  }
+  if (error instanceof PanelNetworkError && error.clientCertificateRefused) return { step: 'gateway', message: describeError(error) };
+  const origin = new URL(options.baseUrl);
+  if (error instanceof PanelNetworkError && error.reason?.kind === 'connectionFailed' && origin.protocol === 'https:') {
+    const gateway = typeof options.gateway === 'function' ? undefined : options.gateway;
+    const alert = gateway?.clientCertificate ? undefined : await wantsClientCertificate(origin.origin, 5_000);
+    if (alert) return { step: 'gateway', message: describeError(new PanelNetworkError({ kind: 'clientCertificateRefused', origin: origin.origin, detail: alert, presented: false })) };
+  }
+  return undefined;
+}
+
+function gatewayHint(): string {
+  return vscode.l10n.t('If the panel is behind an access gateway, give the headers or the client certificate it asks for.');
+}
+
+/** A gateway setting the client refused is the gateway step's to fix; the rest (URL, token) the URL step's. */
+function configStep(error: PanelConfigError): ConnectionProblem['step'] {
+  const kind = error.reason?.kind === 'config' ? error.reason.problem.kind : undefined;
+  return kind && /^(gateway|clientCertificate)/.test(kind) ? 'gateway' : 'url';
 }

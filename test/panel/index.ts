@@ -5,8 +5,10 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { PRESETS, SCOPES } from '../../src/api/catalog';
-import { generateCertificates } from './certificates';
+import { gatewayListener } from './accessGateway';
+import { generateCertificates, generateClientCertificates } from './certificates';
 import { buildDataset } from './datasets';
 import { FaultQueue } from './faultQueue';
 import { handlersFor } from './handlers';
@@ -43,13 +45,27 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     revoked: authority.issue('owner', { scopes: SCOPES, revoked: true }).secret,
   };
 
-  const listener = createRequestListener({
+  const panelListener = createRequestListener({
     runtime, authority, router: new Router(routes), handlers, faults, requests, tokenUrls, gate, latencyMs: options.latencyMs ?? 0,
   });
+  const gatewayRefusals: RecordedRequest[] = [];
+  const gatewayed = options.gateway ? gatewayListener(options.gateway, gatewayRefusals, panelListener) : panelListener;
   const certificateOptions = options.https ? (options.https === true ? {} : options.https) : undefined;
   const certificates = certificateOptions ? await generateCertificates(certificateOptions) : undefined;
+  if (options.clientCertificate && !certificates) throw new Error('the simulated panel wants a client certificate only over https');
+  const clientCertificates = options.clientCertificate ? await generateClientCertificates() : undefined;
+  const refusalPage = typeof options.clientCertificate === 'object' && options.clientCertificate.refusal === 'page';
+  const listener = refusalPage ? nginxClientCertificateCheck(gatewayed) : gatewayed;
   let connections = 0;
-  const server = certificates ? https.createServer({ cert: certificates.cert, key: certificates.key }, listener) : http.createServer(listener);
+  let refusedHandshakes = 0;
+  const server = certificates
+    ? https.createServer({
+      cert: certificates.cert,
+      key: certificates.key,
+      ...(clientCertificates ? { ca: clientCertificates.ca, requestCert: true, rejectUnauthorized: !refusalPage } : {}),
+    }, listener)
+    : http.createServer(listener);
+  server.on('tlsClientError', () => refusedHandshakes++);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     connections++;
@@ -102,6 +118,11 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     },
     logStreams: runtime.logStreams,
     readings: runtime.readings,
+    gatewayRefusals,
+    clientCertificates,
+    get refusedHandshakes() {
+      return refusedHandshakes;
+    },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         runtime.scheduler.stop();
@@ -110,5 +131,19 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
       });
       return closing;
     },
+  };
+}
+
+/** nginx's `ssl_verify_client on`: the handshake completes, then a request without a valid certificate gets a 400 page. */
+function nginxClientCertificateCheck(next: http.RequestListener): http.RequestListener {
+  return (req, res) => {
+    if ((req.socket as TLSSocket).authorized) {
+      next(req, res);
+      return;
+    }
+    req.resume();
+    const reason = (req.socket as TLSSocket).getPeerCertificate()?.raw ? 'The SSL certificate error' : 'No required SSL certificate was sent';
+    res.writeHead(400, { 'content-type': 'text/html', server: 'nginx' })
+      .end(`<html>\r\n<head><title>400 ${reason}</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>${reason}</center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`);
   };
 }

@@ -157,7 +157,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-function headersOf(rawHeaders: readonly string[]): Record<string, string | string[]> {
+export function headersOf(rawHeaders: readonly string[]): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i].toLowerCase();

@@ -1,4 +1,4 @@
-import type { CertificateOptions } from './certificates';
+import type { CertificateOptions, ClientCertificates } from './certificates';
 /**
  * Public types of the simulated Panel Management API (the interface other parts of the project code against)
  * and the records of its in-memory state.
@@ -36,6 +36,22 @@ export interface PanelOptions {
   inFlightLimit?: { max: number; retryAfterSeconds?: number };
   /** Which reading of the bodies the spec does not show each route plays (SHAPES.md "Readings"); default `first`, or the reading `setDefaultReading` set. */
   readings?: ReadingOptions;
+  /** An access gateway in front of the panel that wants extra request headers (accessGateway.ts). */
+  gateway?: GatewayOptions;
+  /**
+   * Mutual TLS (with `https`): the panel wants a client certificate signed by its client CA
+   * (`SimulatedPanel.clientCertificates`). `refusal` `handshake` (default) ends the TLS handshake with an
+   * alert, as Node, Envoy and Cloudflare do; `page` completes it and answers 400 with nginx's page
+   * ("No required SSL certificate was sent"), as nginx's `ssl_verify_client on` does.
+   */
+  clientCertificate?: boolean | { refusal?: 'handshake' | 'page' };
+}
+
+export interface GatewayOptions {
+  /** Every request must carry these headers (names case-insensitive, values exact), e.g. `{ 'CF-Access-Client-Id': '…' }`. */
+  headers: Readonly<Record<string, string>>;
+  /** The refusal's body: the gateway's HTML page (default), or JSON that is not the API's error object. */
+  refusal?: 'html' | 'json';
 }
 
 export interface LogStreamOptions {
@@ -115,6 +131,12 @@ export interface SimulatedPanel {
   readonly data: PanelData;
   /** The reading each route plays; `readings.set('second')` switches every route from the next request on. */
   readonly readings: Readings;
+  /** Requests the access gateway (`gateway`) refused: they never reached the panel and are not in `requests`. */
+  readonly gatewayRefusals: readonly RecordedRequest[];
+  /** With `clientCertificate`: the certificates a client may present, and one signed by another CA. */
+  readonly clientCertificates?: ClientCertificates;
+  /** TLS handshakes that failed (with `clientCertificate`: for want of an acceptable client certificate). */
+  readonly refusedHandshakes: number;
   close(): Promise<void>;
 }
 

@@ -14,9 +14,13 @@ export interface CountingProxy {
 
 export async function startCountingProxy(hosts: Readonly<Record<string, string>> = {}): Promise<CountingProxy> {
   const tunnels: string[] = [];
+  /** Open tunnels' sockets: the server no longer tracks a connection once it is a tunnel, so close() ends them. */
+  const open = new Set<{ destroy(): void }>();
   const server: Server = createServer((_req, res) => res.writeHead(501).end());
   server.on('connect', (req, client, head) => {
     tunnels.push(req.url ?? '');
+    open.add(client);
+    client.once('close', () => open.delete(client));
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), hosts[host] ?? host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -24,6 +28,8 @@ export async function startCountingProxy(hosts: Readonly<Record<string, string>>
       upstream.pipe(client);
       client.pipe(upstream);
     });
+    open.add(upstream);
+    upstream.once('close', () => open.delete(upstream));
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
@@ -34,6 +40,7 @@ export async function startCountingProxy(hosts: Readonly<Record<string, string>>
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        for (const socket of open) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -29,7 +29,8 @@ async function connectInRussian(page: Page, panel: PanelCliProcess): Promise<voi
     const prompt = await currentPrompt(page);
     if (!prompt) return;
     console.log(`[russian] prompt (${prompt.kind}): ${prompt.text}`);
-    if (prompt.kind === 'pick') await pickItem(page, 'Полные права');
+    if (prompt.kind === 'pick' && /шлюз доступа/i.test(prompt.text)) await pickItem(page, 'Продолжить');
+    else if (prompt.kind === 'pick') await pickItem(page, 'Полные права');
     else if (prompt.kind === 'password' || /токен/i.test(prompt.text)) await answerInputBox(page, panel.ownerToken);
     else if (/URL|адрес/i.test(prompt.text)) await answerInputBox(page, panel.url);
     else if (/имя/i.test(prompt.text)) await answerInputBox(page, 'Демо-панель');

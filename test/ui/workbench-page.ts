@@ -152,7 +152,8 @@ export async function connectThroughPrompts(page: Page, panel: { readonly url: s
     const prompt = await currentPrompt(page);
     if (!prompt) return;
     console.log(`[screenshots] prompt (${prompt.kind}): ${prompt.text}`);
-    if (prompt.kind === 'pick') await pickItem(page, 'Full rights');
+    if (prompt.kind === 'pick' && /access gateway/i.test(prompt.text)) await pickItem(page, 'Continue');
+    else if (prompt.kind === 'pick') await pickItem(page, 'Full rights');
     else if (prompt.kind === 'password' || /token/i.test(prompt.text)) await answerInputBox(page, panel.ownerToken);
     else if (/url|address/i.test(prompt.text)) await answerInputBox(page, panel.url);
     else if (/name/i.test(prompt.text)) await answerInputBox(page, name);

@@ -66,8 +66,8 @@ describe('Connecting to panels', () => {
     await runWithAnswers('panelOps.connect', 'http://panel.example.com', `${panel.url}/api/v1`, { cancel: true });
     assert.match(api.input.questions[0].validation[0], /HTTP/i);
     assert.match(api.input.questions[0].validation[1], /origin/i);
-    await runWithAnswers('panelOps.connect', panel.url, 'pmt_ with space', { cancel: true });
-    assert.match(api.input.questions[1].validation[0], /whitespace/i);
+    await runWithAnswers('panelOps.connect', panel.url, 'Continue', 'pmt_ with space', { cancel: true });
+    assert.match(api.input.questions[2].validation[0], /whitespace/i);
     assert.equal(panel.requests.length, 0);
   });
 
@@ -169,7 +169,7 @@ describe('Connecting to panels', () => {
       assert.ok(secure.url.startsWith('https://') && secure.ca);
       // Offered "Trust This Certificate for This Panel" (network.test.ts), declined: the URL step says why.
       api.input.clear();
-      api.input.queue(secure.url, secure.tokens.owner, 'Full rights', 'Secure panel', { cancel: true }, { cancel: true });
+      api.input.queue(secure.url, 'Continue', secure.tokens.owner, 'Full rights', 'Secure panel', { cancel: true }, { cancel: true });
       await vscode.commands.executeCommand('panelOps.connect');
       const reopened = api.input.questions.filter((question) => question.kind === 'text' && question.problem);
       assert.match(reopened.map((question) => question.problem).join('\n'), /Could not check the panel.*TLS certificate.*panelOps\.caCertificatePath/);

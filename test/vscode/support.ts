@@ -47,11 +47,13 @@ export interface ConnectOptions {
   readonly preset?: 'fullRights' | 'readOnly';
   /** The exact scopes the token was created with (instead of a preset). */
   readonly scopes?: readonly string[];
+  /** Answers to the access gateway step before its "Continue" (e.g. "Add Header…", a name, a value); default none. */
+  readonly gateway?: readonly ScriptedAnswer[];
 }
 
 /**
- * Connects the way a user does: runs "Connect to Panel…" and answers its prompts (URL, token, what the
- * token was created with, name) through the scripted input. Resolves once the token is verified and
+ * Connects the way a user does: runs "Connect to Panel…" and answers its prompts (URL, the access gateway
+ * step, token, what the token was created with, name) through the scripted input. Resolves once the token is verified and
  * stored; rejects with what the prompts said was wrong (a validation message, or the reason the check
  * failed that the step at fault showed when it opened again).
  */
@@ -61,7 +63,7 @@ export async function connect(panel: { readonly url: string }, token: string, op
   suitePanels.add(panel);
   input.clear();
   const preset = options.scopes ? 'Some scopes…' : options.preset === 'readOnly' ? 'Read-only' : 'Full rights';
-  input.queue(panel.url, token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel');
+  input.queue(panel.url, ...(options.gateway ?? []), 'Continue', token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel');
   try {
     await vscode.commands.executeCommand('panelOps.connect');
   } catch (error) {

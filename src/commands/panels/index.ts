@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { registerConnectCommand } from './connect';
 import { registerForgetTrustedCertificateCommand } from './forgetTrustedCertificate';
 import { registerReconnect } from './reconnect';
+import { registerSetAccessGatewayCommand } from './setAccessGateway';
 import { registerRefreshAllCommand } from './refreshAll';
 import { registerShowLogCommand } from './showLog';
 import { registerSignOutCommand } from './signOut';
@@ -20,7 +21,7 @@ export interface PanelCommands extends vscode.Disposable {
 }
 
 export function registerPanelCommands({ session, store, input, log, clientOptions, views }: Services): PanelCommands {
-  const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress };
+  const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress, storedGateway: (url) => store.gateway(url) };
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(store, () => connectInteractively(connectDeps), (url) => session.signOut(url));
   const registered = vscode.Disposable.from(
@@ -31,6 +32,7 @@ export function registerPanelCommands({ session, store, input, log, clientOption
     registerSwitchPanelCommand(session, store, input),
     registerSignOutCommand(session, store, input),
     registerForgetTrustedCertificateCommand(session, store, input),
+    registerSetAccessGatewayCommand(connectDeps, store),
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
     registerAllPanelsCommands(views.allPanels),

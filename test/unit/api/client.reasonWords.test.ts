@@ -23,6 +23,7 @@ const examples: { [K in ClientReason['kind']]: Extract<ClientReason, { kind: K }
   connectionFailed: { kind: 'connectionFailed', origin: 'https://panel.example', detail: 'ECONNRESET: socket hang up' },
   certificateRejected: { kind: 'certificateRejected', origin: 'https://panel.example', detail: 'DEPTH_ZERO_SELF_SIGNED_CERT: self-signed' },
   certificateChanged: { kind: 'certificateChanged', origin: 'https://panel.example', trustedFingerprint: 'AA', presentedFingerprint: 'BB' },
+  clientCertificateRefused: { kind: 'clientCertificateRefused', origin: 'https://panel.example', detail: 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: alert 116', presented: false },
   timeout: { kind: 'timeout', phase: 'headers', ms: 5000, call: 'GET /users' },
   cancelled: { kind: 'cancelled' },
   redirect: { kind: 'redirect', status: 302, targetOrigin: 'https://elsewhere.example', refusal: { kind: 'otherOrigin', origin: 'https://panel.example' } },
