@@ -2,6 +2,7 @@
  * Options of the panel API client and the checks that run before anything is sent: the base URL must be
  * an origin, HTTPS unless the host is loopback, and a token must be a single visible-ASCII word.
  */
+import type { RouteSpec } from './catalog';
 import { PanelConfigError, type ConfigProblem } from './errors';
 import { englishWords, reasonWords } from './reasonWords';
 
@@ -57,6 +58,12 @@ export interface PanelClientOptions {
    */
   trustedCertificate?: string;
   paging?: PagingOptions;
+  /**
+   * The last check before a request leaves (e.g. a panel the operator made read-only refuses every route
+   * that changes it): throwing refuses the call and nothing is sent. Called once per call, with its catalog
+   * route, before the token is read or anything is dispatched.
+   */
+  beforeSend?: (route: RouteSpec) => void;
   /** Receives one line per request and retry; lines never contain the token. */
   log?: (level: LogLevel, message: string) => void;
 }

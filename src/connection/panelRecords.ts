@@ -1,4 +1,5 @@
 import { SCOPES, type Scope } from '../api/catalog';
+import { parseChatAccess, parsePanelColor, parseProtection, type ChatAccess, type PanelColor, type ProtectionLevel } from './protectionLevel';
 
 /** How the user said the token was created (spec 5.10 presets, or a hand-picked set of scopes). */
 export type TokenPreset = 'fullRights' | 'readOnly' | 'custom';
@@ -22,6 +23,12 @@ export interface PanelRecord {
    * panel's record, never in settings, never for other panels.
    */
   readonly trustedCertificate?: string;
+  /** How carefully Panel Ops treats the panel (protectionLevel.ts); absent in older records: open. */
+  readonly protection?: ProtectionLevel;
+  /** The theme colour the panel is marked with, if the operator chose one. */
+  readonly color?: PanelColor;
+  /** What the chat tools may do on the panel; absent: read and change (each change confirmed). */
+  readonly chatTools?: ChatAccess;
 }
 
 /** A name that may stand in a route path segment (the settings' pattern). */
@@ -35,7 +42,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
   const records: PanelRecord[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
-    const { url, name, preset, scopes, engineName, messengerName, trustedCertificate } = item as Record<string, unknown>;
+    const { url, name, preset, scopes, engineName, messengerName, trustedCertificate, protection, color, chatTools } = item as Record<string, unknown>;
     if (typeof url !== 'string' || url === '') continue;
     if (records.some((record) => record.url === url)) continue;
     records.push({
@@ -46,6 +53,9 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
       ...(isRouteName(engineName) ? { engineName } : {}),
       ...(isRouteName(messengerName) ? { messengerName } : {}),
       ...(typeof trustedCertificate === 'string' && trustedCertificate.includes('-----BEGIN CERTIFICATE-----') ? { trustedCertificate } : {}),
+      ...(parseProtection(protection) !== 'open' ? { protection: parseProtection(protection) } : {}),
+      ...(parsePanelColor(color) ? { color: parsePanelColor(color) } : {}),
+      ...(parseChatAccess(chatTools) === 'read' ? { chatTools: 'read' as const } : {}),
     });
   }
   return records;

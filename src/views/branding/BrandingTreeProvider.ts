@@ -8,6 +8,7 @@ import { stableIds } from '../shared/stableIds';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { panelDescription, stateItems } from '../shared/viewMessages';
 import { BrandingAssetItem, BrandingFieldItem, BrandingProfileItem } from './brandingItems';
+import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
 
 /**
  * The active panel's branding profiles from the branding store: the active one marked, each with its nine
@@ -26,8 +27,14 @@ export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.Tree
     this.changed.fire(item);
   }
 
+  /** Redraws every item (their menus follow the panel's protection level). */
+  refreshAll(): void {
+    this.changed.fire(undefined);
+  }
+
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    return element;
+    // The Branding view shows the active panel: its items carry the read-only suffix when that panel is read-only.
+    return markedForPanel(element, this.session.active);
   }
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
@@ -73,5 +80,5 @@ export function registerBrandingView(session: PanelSession, store: BrandingStore
     view.description = name && store.live ? vscode.l10n.t('{0} · live from the node', name) : name;
   };
   update();
-  return disposableTreeView(provider, view, [session.onDidChange(update), store.onDidChange(update)]);
+  return disposableTreeView(provider, view, [session.onDidChange(update), store.onDidChange(update), onProtectionChange(session, () => provider.refreshAll())]);
 }
