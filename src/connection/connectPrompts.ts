@@ -62,7 +62,7 @@ export async function pickProtection(input: UserInput, title: string, current: P
     protected: vscode.l10n.t('destructive and bulk actions say what will change and need the panel\'s name typed'),
     readOnly: vscode.l10n.t('Panel Ops sends nothing that changes this panel; write actions are hidden'),
   };
-  const labels: Record<ProtectionLevel, string> = { open: vscode.l10n.t('Open'), protected: vscode.l10n.t('Protected'), readOnly: vscode.l10n.t('Read-only') };
+  const labels: Record<ProtectionLevel, string> = { open: vscode.l10n.t('Open panel'), protected: vscode.l10n.t('Protected panel'), readOnly: vscode.l10n.t('Read-only panel') };
   const items: ProtectionItem[] = PROTECTION_LEVELS.map((level) => ({
     level, label: labels[level], description: descriptions[level], picked: level === current,
   }));

@@ -10,7 +10,7 @@ import { chatMayChange, refusesRequest } from './protectionLevel';
  */
 export class PanelReadOnlyError extends Error {
   constructor(readonly panelName: string, readonly route?: RouteSpec) {
-    super(vscode.l10n.t('the panel "{0}" is read-only in Panel Ops, so nothing that changes it is sent (nothing was). Change its level with Set Protection Level… to act on it.', panelName));
+    super(vscode.l10n.t('The panel "{0}" is read-only in Panel Ops, so nothing that changes it is sent (nothing was). Change its level with Set Protection Level… to act on it.', panelName));
     this.name = 'PanelReadOnlyError';
   }
 }

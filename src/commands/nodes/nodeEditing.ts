@@ -9,7 +9,7 @@ import { panelWordsOf } from '../../api/panelWords';
 import { runMutation, runWithProgress } from '../../runner/actionRunner';
 import { chosenNode, mutateNode, nodeName, nodesOf, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
-import { confirmChange } from '../../runner/guard';
+import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { plural } from '../../text/plural';
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
@@ -31,7 +31,7 @@ async function preflight(context: NodeActionContext, panelId: string, hostname: 
 /** Create Node: the steps, then `POST /nodes`; the new node joins the end of the Nodes view. */
 async function createNode(context: NodeActionContext): Promise<PanelNode | undefined> {
   const panelId = context.session.active?.id;
-  if (!panelId) return undefined;
+  if (!panelId || refusedAsReadOnly(context, panelId)) return undefined;
   const form = await askNewNode(context.input, (hostname) => preflight(context, panelId, hostname));
   if (!form) return undefined;
   let dropped: readonly string[] = [];
@@ -86,7 +86,7 @@ function createBody(form: NodeForm): JsonObject {
 /** Rename/Edit: name, region, note; `PATCH /nodes/{id}` with the changed fields only. */
 async function editNode(context: NodeActionContext, target: unknown): Promise<void> {
   const item = chosenNode(target);
-  if (!item) return;
+  if (!item || refusedAsReadOnly(context, item.panelId)) return;
   const node = item.node;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const current = { name: text(node.name), region: text(node.region), note: text(node.note) };

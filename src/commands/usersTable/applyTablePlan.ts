@@ -128,19 +128,19 @@ export async function applyWithReport(
 
 /** What a plan changes on the panel, one line per kind of change with its count and the users' names. */
 function planChanges(plan: UsersPlan, deleteRemoved: boolean): string[] {
-  const lines = [summaryText({ ...plan, deletes: deleteRemoved ? plan.deletes : [] }, vscode.l10n.t)];
-  const line = (count: number, forms: { one: string; other: string }, names: readonly (string | null)[]) => {
-    if (count > 0) lines.push(namesLine(plural(count, forms, vscode.l10n.t), names.map((name) => name ?? '')));
-  };
-  line(plan.creates.length, { one: 'Create {0} user', other: 'Create {0} users' }, plan.creates.map((create) => create.values.label));
+  const labels = (users: readonly (string | null)[]) => users.map((label) => label ?? '');
   const changed = plan.updates.filter((update) => Object.keys(update.fields).length > 0 || update.addNodes.length > 0 || update.removeNodes.length > 0);
-  line(changed.length, { one: 'Change {0} user', other: 'Change {0} users' }, changed.map((update) => update.before.label));
   const disabled = plan.updates.filter((update) => update.enable === false);
-  line(disabled.length, { one: 'Disable {0} user', other: 'Disable {0} users' }, disabled.map((update) => update.before.label));
   const enabled = plan.updates.filter((update) => update.enable === true);
-  line(enabled.length, { one: 'Enable {0} user', other: 'Enable {0} users' }, enabled.map((update) => update.before.label));
-  if (deleteRemoved) line(plan.deletes.length, { one: 'Delete {0} user', other: 'Delete {0} users' }, plan.deletes.map((user) => user.label));
-  return lines;
+  const deleted = deleteRemoved ? plan.deletes : [];
+  return [
+    summaryText({ ...plan, deletes: deleted }, vscode.l10n.t),
+    ...(plan.creates.length > 0 ? [namesLine(plural(plan.creates.length, { one: 'Create {0} user', other: 'Create {0} users' }, vscode.l10n.t), labels(plan.creates.map((create) => create.values.label)))] : []),
+    ...(changed.length > 0 ? [namesLine(plural(changed.length, { one: 'Change {0} user', other: 'Change {0} users' }, vscode.l10n.t), labels(changed.map((update) => update.before.label)))] : []),
+    ...(disabled.length > 0 ? [namesLine(plural(disabled.length, { one: 'Disable {0} user', other: 'Disable {0} users' }, vscode.l10n.t), labels(disabled.map((update) => update.before.label)))] : []),
+    ...(enabled.length > 0 ? [namesLine(plural(enabled.length, { one: 'Enable {0} user', other: 'Enable {0} users' }, vscode.l10n.t), labels(enabled.map((update) => update.before.label)))] : []),
+    ...(deleted.length > 0 ? [namesLine(plural(deleted.length, { one: 'Delete {0} user', other: 'Delete {0} users' }, vscode.l10n.t), labels(deleted.map((user) => user.label)))] : []),
+  ];
 }
 
 /**
