@@ -47,11 +47,16 @@ export interface ConnectOptions {
   readonly preset?: 'fullRights' | 'readOnly';
   /** The exact scopes the token was created with (instead of a preset). */
   readonly scopes?: readonly string[];
+  /** The protection level picked in Connect's optional step; default open. */
+  readonly protection?: 'open' | 'protected' | 'readOnly';
 }
+
+/** The label of each protection level in Connect and Set Protection Level…. */
+export const PROTECTION_LABELS = { open: 'Open panel', protected: 'Protected panel', readOnly: 'Read-only panel' } as const;
 
 /**
  * Connects the way a user does: runs "Connect to Panel…" and answers its prompts (URL, token, what the
- * token was created with, name) through the scripted input. Resolves once the token is verified and
+ * token was created with, name, protection level) through the scripted input. Resolves once the token is verified and
  * stored; rejects with what the prompts said was wrong (a validation message, or the reason the check
  * failed that the step at fault showed when it opened again).
  */
@@ -61,7 +66,7 @@ export async function connect(panel: { readonly url: string }, token: string, op
   suitePanels.add(panel);
   input.clear();
   const preset = options.scopes ? 'Some scopes…' : options.preset === 'readOnly' ? 'Read-only' : 'Full rights';
-  input.queue(panel.url, token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel');
+  input.queue(panel.url, token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel', PROTECTION_LABELS[options.protection ?? 'open']);
   try {
     await vscode.commands.executeCommand('panelOps.connect');
   } catch (error) {

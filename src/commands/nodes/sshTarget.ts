@@ -87,7 +87,6 @@ export function sshTarget(node: Record<string, unknown>, settings: SshSettings, 
   const port = settings.port;
   if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) return { kind: 'refused', what: 'port', value: String(port) };
   const file = settings.identityFile?.trim() || undefined;
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
   if (file !== undefined && /[\u0000-\u001f\u007f]/.test(file)) return { kind: 'refused', what: 'identityFile', value: file };
   const identityFile = file?.startsWith('~/') ? `${home.replace(/\/+$/, '')}/${file.slice(2)}` : file;
   const args = [

@@ -9,6 +9,7 @@ import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewP
 import { panelDescription, stateItems } from '../shared/viewMessages';
 import { BrandingAssetItem, BrandingFieldItem, BrandingProfileItem } from './brandingItems';
 import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
+import { itemContextValue } from '../../connection/protectionLevel';
 
 /**
  * The active panel's branding profiles from the branding store: the active one marked, each with its nine
@@ -39,7 +40,7 @@ export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.Tree
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element instanceof BrandingProfileItem) {
-      const editable = element.contextValue !== 'brandingProfile.live' && this.session.capabilities.can('branding.profiles.update');
+      const editable = itemContextValue(element.contextValue, 'open') !== 'brandingProfile.live' && this.session.capabilities.can('branding.profiles.update');
       return [
         ...BRANDING_FIELDS.map((field) => new BrandingFieldItem(element.profile, field, element.panelId, editable)),
         ...element.profile.assets.map((asset) => new BrandingAssetItem(element.profile, asset, element.panelId)),
