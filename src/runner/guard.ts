@@ -55,6 +55,28 @@ export async function confirmChange(context: GuardContext, change: PanelChange):
 }
 
 /**
+ * The guard for a selection that may span panels (all-panels mode): when every panel of it is open, one
+ * question for the whole selection, as before levels existed (`whole`, none when `askOnOpen` is false);
+ * otherwise each panel is asked on its own (`ofPanel`), so a protected panel's name is typed for its part
+ * only and a read-only panel's part is refused. Resolves with the panels whose part may be sent.
+ */
+export async function confirmSelection(
+  context: GuardContext,
+  panelIds: readonly string[],
+  whole: Omit<PanelChange, 'panelId' | 'changes'>,
+  ofPanel: (panelId: string) => PanelChange,
+): Promise<Set<string>> {
+  const allOpen = panelIds.every((panelId) => (context.session.panel(panelId)?.protection ?? 'open') === 'open');
+  if (allOpen) {
+    const sure = whole.askOnOpen === false || await confirmed(context.input, whole.action, whole.question, whole.detail);
+    return new Set(sure ? panelIds : []);
+  }
+  const kept = new Set<string>();
+  for (const panelId of panelIds) if (await confirmChange(context, ofPanel(panelId))) kept.add(panelId);
+  return kept;
+}
+
+/**
  * For commands that ask several questions before they change anything (Create User, Import Users…): true,
  * after telling why, when the panel is read-only, so the operator is not walked through a wizard whose end
  * would be refused.

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { isBack } from '../../prompts/userInput';
-import { confirmChange, namesLine } from '../../runner/guard';
+import { confirmChange, confirmSelection, namesLine } from '../../runner/guard';
+import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
 import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../views/nodes/fleetUpdateText';
 import { runMutation, runRead } from '../../runner/actionRunner';
@@ -21,19 +22,23 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
     void context.input.notify('error', vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', MAX_FLEET_NODES, items.length));
     return undefined;
   }
-  // In all-panels mode the selection may span panels: one confirmation and one fleet update per panel, on that panel.
-  let first: FleetUpdate | undefined;
-  for (const [panelId, ofPanel] of byPanel(items)) {
+  // In all-panels mode the selection may span panels: one fleet update per panel, started on that panel.
+  const groups = byPanel(items);
+  const ask = (ofPanel: readonly NodeItem[], panelId: string) => {
     const engine = engineName(context.session.panel(panelId));
     const names = ofPanel.map((candidate) => nodeName(candidate.node));
-    const sure = await confirmChange(context, {
+    return {
       panelId,
       action: plural(ofPanel.length, { one: 'Update {0} Node', other: 'Update {0} Nodes' }, vscode.l10n.t),
       question: plural(ofPanel.length, { one: 'Update {1} on {0} node?', other: 'Update {1} on {0} nodes?' }, vscode.l10n.t, engine),
       detail: names.join(', '),
       changes: [namesLine(plural(ofPanel.length, { one: 'Update {1} on {0} node', other: 'Update {1} on {0} nodes' }, vscode.l10n.t, engine), names)],
-    });
-    if (!sure) continue;
+    };
+  };
+  const confirmedPanels = await confirmSelection(context, [...groups.keys()], ask(items, items[0].panelId), (panelId) => ask(groups.get(panelId) ?? [], panelId));
+  let first: FleetUpdate | undefined;
+  for (const [panelId, ofPanel] of groups) {
+    if (!confirmedPanels.has(panelId)) continue;
     const started = await startFleetUpdate(context, panelId, ofPanel.map((candidate) => candidate.node.id));
     first ??= started;
   }

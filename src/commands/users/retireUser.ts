@@ -7,17 +7,18 @@ import { forgetKey, mutateUser, reReadKey, takeKey, userName, type UserCommandsC
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 import { plural } from '../../text/plural';
-import { confirmChange, namesLine, type PanelChange } from '../../runner/guard';
+import { confirmChange, confirmSelection, namesLine, type PanelChange } from '../../runner/guard';
 import { byPanel } from '../shared/byPanel';
 
 
-/** Asks once per panel of the selection (its level decides how); the users of the panels confirmed stay. */
+/**
+ * Asks about the selection (once when all its panels are open, else per panel, as their levels want); the
+ * users of the panels confirmed stay.
+ */
 async function confirmedPerPanel(context: UserCommandsContext, users: UserItem[], ask: (ofPanel: UserItem[]) => PanelChange): Promise<UserItem[]> {
-  const kept: UserItem[] = [];
-  for (const [panelId, ofPanel] of byPanel(users)) {
-    if (await confirmChange(context, { ...ask(ofPanel), panelId })) kept.push(...ofPanel);
-  }
-  return kept;
+  const groups = byPanel(users);
+  const kept = await confirmSelection(context, [...groups.keys()], ask(users), (panelId) => ({ ...ask(groups.get(panelId) ?? []), panelId }));
+  return users.filter((user) => kept.has(user.panelId));
 }
 
 async function revoke(context: UserCommandsContext, chosen: UserItem[]): Promise<string | undefined> {
