@@ -4,6 +4,7 @@ import { lazyCommandGroups } from './commands/lazy/groups';
 import { registerToolsLazily } from './commands/lazy/lazyTools';
 import { registerPanelCommands } from './commands/panels/index';
 import { registerSharedCommands } from './commands/shared/index';
+import { registerRemoteSshContext } from './commands/nodes/remoteSshContext';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices } from './services';
@@ -30,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(
     panels,
     registerSharedCommands(),
+    registerRemoteSshContext(),
     users,
     nodes,
     registerLazily(groups.fleet),
@@ -97,6 +99,8 @@ export async function activate(context: vscode.ExtensionContext) {
     nodesStore: services.nodes,
     nodeDetailsStore: services.nodeDetails,
     statusBarItem: services.statusBar.item,
+    /** The active panel's name and protection level in the status bar. */
+    panelStatusItem: services.panelStatus.item,
     /** Every connected panel's stores, and the all-panels mode of the views. */
     panels: services.panels,
     allPanels: services.views.allPanels,

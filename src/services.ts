@@ -6,6 +6,7 @@ import { accessGatewayOf } from './connection/gatewaySetup';
 import { createPanelApi } from './connection/panelClient';
 import { PanelSession } from './connection/panelSession';
 import { PanelStore } from './connection/panelStore';
+import { ProtectionContextKeys, refuseChangesWhenReadOnly } from './connection/protection';
 import { registerEditors, type Editors } from './editors/editors';
 import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
 import { ScriptedUserInput } from './prompts/scriptedUserInput';
@@ -25,6 +26,7 @@ import { PanelStores, type PanelStoreSet } from './state/panelStores';
 import { AllPanelsMode } from './views/fleet/allPanelsMode';
 import { NodesDisplay } from './views/nodes/nodesDisplay';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
+import { PanelStatusBar } from './statusBar/panelStatusBar';
 import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
 import { registerBrandingView, type BrandingView } from './views/branding/BrandingTreeProvider';
 import { registerNodesView, type NodesViewParts } from './views/nodes/NodesTreeProvider';
@@ -80,6 +82,8 @@ export interface Services {
   readonly editors: Editors;
   readonly views: Views;
   readonly statusBar: AlertsStatusBar;
+  /** The active panel's name and protection level, shown while the panel is protected, read-only or coloured. */
+  readonly panelStatus: PanelStatusBar;
   /** The webview pages (logs, jobs, QR, dashboard…), loaded and created on first use. */
   readonly webviews: () => WebviewPages;
   /** Tells what the fleet watcher found (notifications/, loaded on first use). */
@@ -94,8 +98,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const store = new PanelStore(context.globalState, context.secrets);
   const capabilities = new Capabilities();
   const clientOptions = (url: string) => clientOptionsFromSettings(log, store.record(url));
+  // Every request of a panel passes its read-only guard before it leaves (connection/protection.ts).
   const session = new PanelSession(store, capabilities, (url) =>
-    createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url), gateway: async () => accessGatewayOf(await store.gateway(url)) }),
+    createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url), gateway: async () => accessGatewayOf(await store.gateway(url)), beforeSend: refuseChangesWhenReadOnly(store, url) }),
   );
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
@@ -121,12 +126,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
     alerts: registerAlertsView(session, alerts, panels.storesFor, allPanels),
     siteTemplates: registerSiteTemplatesView(session, siteTemplates, panels.storesFor, allPanels),
     branding: registerBrandingView(session, branding),
-    templateHistory: registerTemplateHistoryView(editors.services.history),
+    templateHistory: registerTemplateHistoryView(editors.services.history, session),
     welcome: registerWelcomeView(),
     allPanels,
     nodesDisplay,
   };
   const statusBar = new AlertsStatusBar(session, panels.storesFor);
+  const panelStatus = new PanelStatusBar(session);
   let webviews: WebviewPages | undefined;
   const pages = () => {
     if (!webviews) {
@@ -145,11 +151,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
     void showFleetReport(report, { session, input, log, users: views.users });
   };
   context.subscriptions.push(
-    log, store, capabilities, session, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
+    log, store, capabilities, session, new ProtectionContextKeys(session), panelStatus, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
+  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
 }
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {

@@ -206,6 +206,18 @@ export function requiredScope(method: string, path: string, names: PathNames): S
   return findRoute(method, path, names)?.scope;
 }
 
+/**
+ * Routes that are not GET and yet change nothing on the panel or its nodes: they check or test something
+ * and answer with the result (validate a template, resolve a hostname, run a node's checks, test its web
+ * path). A read-only panel still takes them.
+ */
+const CHECKS: ReadonlySet<RouteId> = new Set<RouteId>(['siteTemplates.validate', 'nodes.preflightDns', 'nodes.check', 'nodes.diagnostics.web']);
+
+/** Whether calling the route changes something on the panel (or sends something from it): every method but GET, except the checks. */
+export function changesPanel(route: RouteSpec): boolean {
+  return route.method !== 'GET' && !CHECKS.has(route.id);
+}
+
 /** Whether a token with these scopes may call the route (the account's role can still refuse it). */
 export function scopeAllows(granted: Iterable<Scope>, route: RouteSpec): boolean {
   for (const scope of granted) if (scope === route.scope) return true;

@@ -100,7 +100,7 @@ export * from './errors';
 export { RefusedFields, sendEncoded, sendWithOptionalFields, type Encoding, type EncodedSent, type OptionalSent, type RefusedEncoding } from './bodyEncodings';
 export { fieldsNamedBy, panelWordsOf } from './panelWords';
 export * from './types';
-export { ROUTES, SCOPES, PRESETS, findRoute, requiredScope, routeById, scopeAllows } from './catalog';
+export { ROUTES, SCOPES, PRESETS, changesPanel, findRoute, requiredScope, routeById, scopeAllows } from './catalog';
 export type { RouteSpec, Scope, Resource, Access, HttpMethod, RouteId, PathNames } from './catalog';
 export { certificateFacts, presentedCertificate, type CertificateFacts } from './presentedCertificate';
 export { wantsClientCertificate } from './clientCertificateFetch';

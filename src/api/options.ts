@@ -3,6 +3,7 @@
  * an origin, HTTPS unless the host is loopback, and a token must be a single visible-ASCII word.
  */
 import type { AccessGateway } from './accessGateway';
+import type { RouteSpec } from './catalog';
 import { PanelConfigError, type ConfigProblem } from './errors';
 import { englishWords, reasonWords } from './reasonWords';
 
@@ -64,6 +65,12 @@ export interface PanelClientOptions {
    * values and the passphrase are redacted like the token and sent to the panel's origin only.
    */
   gateway?: AccessGateway | (() => Promise<AccessGateway | undefined>);
+  /**
+   * The last check before a request leaves (e.g. a panel the operator made read-only refuses every route
+   * that changes it): throwing refuses the call and nothing is sent. Called once per call, with its catalog
+   * route, before the token is read or anything is dispatched.
+   */
+  beforeSend?: (route: RouteSpec) => void;
   /** Receives one line per request and retry; lines never contain the token or the gateway's secrets. */
   log?: (level: LogLevel, message: string) => void;
 }

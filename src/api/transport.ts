@@ -165,6 +165,8 @@ export class PanelTransport implements Transport {
 
   private async run(prepared: Prepared, expect: ResponseKind): Promise<unknown> {
     const { route } = prepared;
+    // The caller's last word (a read-only panel): a refusal here sends nothing, not even a token read.
+    this.options.beforeSend?.(route);
     const token = await this.readToken();
     // Both checks come before anything is dispatched: a refused call sends nothing.
     if (tokenInUrl(prepared.url, token)) {

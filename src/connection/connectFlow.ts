@@ -5,8 +5,9 @@ import { reasonWords } from '../api/reasonWords';
 import { describeError } from '../text/describeError';
 import { withoutBack, type UserInput } from '../prompts/userInput';
 import type { PanelSession } from './panelSession';
-import { pickPreset, pickScopes, scopesOf } from './connectPrompts';
+import { pickPreset, pickProtection, pickScopes, scopesOf } from './connectPrompts';
 import type { PanelRecord, TokenPreset } from './panelRecords';
+import type { ProtectionLevel } from './protectionLevel';
 import { offerCertificateTrust } from './certificateTrust';
 import { editGateway } from './gatewayPrompts';
 import { accessGatewayOf, NO_GATEWAY, type GatewaySetup } from './gatewaySetup';
@@ -36,6 +37,10 @@ export interface ConnectDraft {
   trustedCertificate?: string;
   /** The access gateway's headers and client certificate (the optional step after the URL). */
   gateway?: GatewaySetup;
+  /** How carefully Panel Ops treats the panel (an optional step, open unless chosen; a reconnect keeps it). */
+  protection?: ProtectionLevel;
+  /** Kept through a reconnect: the panel's colour and what its chat tools may do. */
+  readonly kept?: Pick<PanelRecord, 'color' | 'chatTools'>;
 }
 
 function urlProblem(value: string): string | undefined {
@@ -69,7 +74,7 @@ export async function connectInteractively(
   keepUrl = false,
 ): Promise<PanelRecord | undefined> {
   const title = keepUrl ? vscode.l10n.t('Reconnect to {0}', draft.name ?? draft.url ?? '') : vscode.l10n.t('Connect to Panel');
-  let step: ConnectionProblem['step'] | 'name' | 'check' = keepUrl && draft.url ? 'token' : 'url';
+  let step: ConnectionProblem['step'] | 'name' | 'protection' | 'check' = keepUrl && draft.url ? 'token' : 'url';
   let problem: ConnectionProblem | undefined;
   for (;;) {
     const reason = problem?.step === step ? problem.message : undefined;
@@ -137,6 +142,14 @@ export async function connectInteractively(
         }));
         if (name === undefined) return undefined;
         draft.name = name || defaultName(url);
+        // A reconnect keeps the level chosen before (Set Protection Level… changes it).
+        step = keepUrl ? 'check' : 'protection';
+        break;
+      }
+      case 'protection': {
+        const level = await pickProtection(deps.input, vscode.l10n.t('Connect to Panel: protection in Panel Ops (optional)'), draft.protection ?? 'open');
+        if (level === undefined) return undefined;
+        draft.protection = level;
         step = 'check';
         break;
       }
@@ -177,6 +190,9 @@ function toRecord(draft: ConnectDraft, known: Pick<PanelClientOptions, 'engineNa
     ...(known.engineName ? { engineName: known.engineName } : {}),
     ...(known.messengerName ? { messengerName: known.messengerName } : {}),
     ...(draft.trustedCertificate ? { trustedCertificate: draft.trustedCertificate } : {}),
+    ...(draft.protection && draft.protection !== 'open' ? { protection: draft.protection } : {}),
+    ...(draft.kept?.color ? { color: draft.kept.color } : {}),
+    ...(draft.kept?.chatTools === 'read' ? { chatTools: draft.kept.chatTools } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { SCOPES, type Scope } from '../api/catalog';
 import { parseGatewayRecord, type GatewayRecord } from './gatewaySetup';
+import { parseChatAccess, parsePanelColor, parseProtection, type ChatAccess, type PanelColor, type ProtectionLevel } from './protectionLevel';
 
 /** How the user said the token was created (spec 5.10 presets, or a hand-picked set of scopes). */
 export type TokenPreset = 'fullRights' | 'readOnly' | 'custom';
@@ -28,6 +29,12 @@ export interface PanelRecord {
    * file. The header values and the certificate's passphrase are secrets, kept in SecretStorage (PanelStore).
    */
   readonly accessGateway?: GatewayRecord;
+  /** How carefully Panel Ops treats the panel (protectionLevel.ts); absent in older records: open. */
+  readonly protection?: ProtectionLevel;
+  /** The theme colour the panel is marked with, if the operator chose one. */
+  readonly color?: PanelColor;
+  /** What the chat tools may do on the panel; absent: read and change (each change confirmed). */
+  readonly chatTools?: ChatAccess;
 }
 
 /** A name that may stand in a route path segment (the settings' pattern). */
@@ -41,7 +48,7 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
   const records: PanelRecord[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
-    const { url, name, preset, scopes, engineName, messengerName, trustedCertificate, accessGateway } = item as Record<string, unknown>;
+    const { url, name, preset, scopes, engineName, messengerName, trustedCertificate, accessGateway, protection, color, chatTools } = item as Record<string, unknown>;
     const gateway = parseGatewayRecord(accessGateway);
     if (typeof url !== 'string' || url === '') continue;
     if (records.some((record) => record.url === url)) continue;
@@ -54,6 +61,9 @@ export function parsePanelRecords(value: unknown): PanelRecord[] {
       ...(isRouteName(messengerName) ? { messengerName } : {}),
       ...(typeof trustedCertificate === 'string' && trustedCertificate.includes('-----BEGIN CERTIFICATE-----') ? { trustedCertificate } : {}),
       ...(gateway ? { accessGateway: gateway } : {}),
+      ...(parseProtection(protection) !== 'open' ? { protection: parseProtection(protection) } : {}),
+      ...(parsePanelColor(color) ? { color: parsePanelColor(color) } : {}),
+      ...(parseChatAccess(chatTools) === 'read' ? { chatTools: 'read' as const } : {}),
     });
   }
   return records;

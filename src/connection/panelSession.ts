@@ -8,6 +8,7 @@ import { whenChanged } from './whenChanged';
 import type { GatewaySetup } from './gatewaySetup';
 import type { PanelRecord } from './panelRecords';
 import type { PanelStore } from './panelStore';
+import { parseProtection, type ChatAccess, type PanelColor, type ProtectionLevel } from './protectionLevel';
 
 export type { SessionState } from './capabilities';
 
@@ -25,7 +26,16 @@ export interface PanelRef {
   /** The panel's route names when its record keeps them (see `engineName` in clientOptions.ts). */
   readonly engineName?: string;
   readonly messengerName?: string;
+  /** How carefully Panel Ops treats the panel: open, protected (type its name) or read-only. */
+  readonly protection: ProtectionLevel;
+  /** The theme colour the operator marked the panel with, if any. */
+  readonly color?: PanelColor;
+  /** What the chat tools may do on the panel. */
+  readonly chatTools: ChatAccess;
 }
+
+/** What the operator chooses about a panel after connecting (kept with its record). */
+export type PanelChoices = Partial<Pick<PanelRecord, 'protection' | 'color' | 'chatTools'>>;
 
 /** The panel the views show. */
 export type ActivePanel = PanelRef;
@@ -145,6 +155,28 @@ export class PanelSession implements vscode.Disposable {
   panel(id: string): PanelRef | undefined {
     const record = this.store.record(id);
     return record && refOf(record);
+  }
+
+  /** A connected panel's protection level (open once it is signed out: nothing can be sent to it then anyway). */
+  protectionOf(panelId: string): ProtectionLevel {
+    return parseProtection(this.store.record(panelId)?.protection);
+  }
+
+  /**
+   * Changes what the operator chose about a connected panel (protection, colour, chat tools): kept with its
+   * record; every view, the status bar and the context keys follow (onDidChange). Nothing is sent.
+   */
+  async setPanelChoices(panelId: string, choices: PanelChoices): Promise<PanelRef | undefined> {
+    const record = this.store.record(panelId);
+    if (!record) return undefined;
+    const next: PanelRecord = { ...record, ...choices };
+    // An open level, no colour, or chat tools that read and change are stored as absent (the defaults).
+    const stored = Object.fromEntries(Object.entries(next).filter(([name, value]) => !(
+      value === undefined || (name === 'protection' && value === 'open') || (name === 'chatTools' && value === 'readWrite')))) as unknown as PanelRecord;
+    await this.store.update(stored);
+    if (this.current?.id === panelId) this.current = refOf(stored);
+    this.changed.fire();
+    return refOf(stored);
   }
 
   /** The panels connected in this window (no request), in the order they were connected. */
@@ -305,5 +337,8 @@ export class PanelSession implements vscode.Disposable {
 }
 
 function refOf(record: PanelRecord): PanelRef {
-  return { id: record.url, url: record.url, name: record.name, engineName: record.engineName, messengerName: record.messengerName };
+  return {
+    id: record.url, url: record.url, name: record.name, engineName: record.engineName, messengerName: record.messengerName,
+    protection: parseProtection(record.protection), chatTools: record.chatTools ?? 'readWrite', ...(record.color ? { color: record.color } : {}),
+  };
 }

@@ -5,6 +5,7 @@ import { DocumentStates } from './documentStates';
 import { EditorProblems } from './editorProblems';
 import type { EditorServices } from './editorServices';
 import { HeldSaves } from './heldSaves';
+import { PanelDocumentMarks } from './panelDocumentMarks';
 import { PanelFileSystem, registerPanelFileSystem } from './panelFileSystem';
 import { openDocument } from './openDocument';
 import { locate } from './panelUri';
@@ -62,7 +63,7 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
   };
   const disposables = vscode.Disposable.from(
     registerPanelFileSystem(fileSystem),
-    problems, problems.followTabs(), history, conflicts, heldSaves, usersTables,
+    problems, problems.followTabs(), history, conflicts, heldSaves, usersTables, new PanelDocumentMarks(session),
     vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
     vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
   );

@@ -13,7 +13,9 @@ import type { ProblemAt } from './editorProblems';
 import { lineOfMember, problemsOf } from './fieldErrorLines';
 import { fieldsNamedBy } from '../api/panelWords';
 import { prettyJson } from './prettyJson';
-import { SaveRefusedError } from './templateSave';
+import { confirmSave, SaveRefusedError } from './templateSave';
+import { namesLine } from '../runner/guard';
+import { plural } from '../text/plural';
 import type { NodeDocument } from './panelPaths';
 
 /** A JSON document of the panel: a node's blocklist, web policy or reliability, a branding profile, or the panel settings. */
@@ -116,6 +118,8 @@ export class JsonDocuments {
     const base = this.services.states.get(keyOf(panelId, id))?.base;
     const changes = changedMembers(base, body as JsonObject);
     if (Object.keys(changes).length > 0) {
+      const names = Object.keys(changes);
+      await confirmSave(this.services, uri, panelId, [namesLine(plural(names.length, { one: 'Change {0} field', other: 'Change {0} fields' }, vscode.l10n.t), names)]);
       try {
         await this.services.session.callOn(panelId, (api, signal) => routes.put(api, changes, signal));
       } catch (error) {

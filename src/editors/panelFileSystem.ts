@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { NotConnectedError } from '../connection/panelSession';
+import { PanelReadOnlyError } from '../connection/protection';
 import { brandingProfiles } from '../state/brandingModel';
 import type { EditorServices } from './editorServices';
 import type { HeldSaves } from './heldSaves';
@@ -49,6 +50,13 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const { panelId } = this.where(uri);
+    const stat = await this.statOf(uri);
+    // A read-only panel's documents open read-only: nothing typed there could be saved to it.
+    return this.services.session.protectionOf(panelId) === 'readOnly' && stat.type === vscode.FileType.File ? { ...stat, permissions: vscode.FilePermission.Readonly } : stat;
+  }
+
+  private async statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
     const { panelId, path } = this.where(uri);
     switch (path.kind) {
       case 'templateFile':
@@ -109,6 +117,9 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     const { panelId, path } = this.where(uri);
     // An auto-save never reaches the live panel: the document stays dirty until the operator saves it.
     this.heldSaves.checkWrite(uri);
+    if (path.kind !== 'usersTable' && this.services.session.protectionOf(panelId) === 'readOnly') {
+      throw vscode.FileSystemError.NoPermissions(new PanelReadOnlyError(this.services.session.panel(panelId)?.name ?? panelId).message);
+    }
     try {
       if (path.kind === 'templateFile') await this.saves.write(uri, panelId, path.templateId, path.file, content);
       else if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') await this.json.write(uri, panelId, jsonId(path), content);

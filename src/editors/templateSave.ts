@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import { describeError } from '../text/describeError';
+import { confirmChange } from '../runner/guard';
 import { plainLabel } from '../text/plainText';
 import { stateKey, type EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
@@ -16,6 +17,35 @@ export const VALIDATE_ON_SAVE_SETTING = 'panelOps.siteTemplates.validateOnSave';
 
 /** A save the panel refused: the reason is the message VS Code shows; the buffer stays dirty. */
 export class SaveRefusedError extends Error {}
+
+/**
+ * A save is an apply of a panel document: on a protected panel it says what changes and goes ahead only
+ * once the panel's name is typed (an open panel saves as before). Declined, the buffer stays dirty.
+ */
+export async function confirmSave(services: EditorServices, uri: vscode.Uri, panelId: string, changes: readonly string[]): Promise<void> {
+  if (services.session.protectionOf(panelId) !== 'protected') return;
+  const file = plainLabel(uri.path.split('/').pop(), 80);
+  const sure = await confirmChange(services, {
+    panelId, action: vscode.l10n.t('Save'), question: vscode.l10n.t('Save "{0}" to the panel?', file), changes: [vscode.l10n.t('Replace "{0}" on the panel', file), ...changes],
+  });
+  if (!sure) throw new SaveRefusedError(vscode.l10n.t('Not saved: "{0}" is on a protected panel and its name was not typed. Save again to send it.', file));
+}
+
+/** "3 lines added, 1 removed": how a text differs from the one read (lines compared as a multiset). */
+export function lineChanges(before: string | undefined, after: string): string {
+  const count = (text: string) => {
+    const lines = new Map<string, number>();
+    for (const line of text.split(/\r?\n/)) lines.set(line, (lines.get(line) ?? 0) + 1);
+    return lines;
+  };
+  const was = count(before ?? '');
+  const now = count(after);
+  let added = 0;
+  let removed = 0;
+  for (const [line, times] of now) added += Math.max(0, times - (was.get(line) ?? 0));
+  for (const [line, times] of was) removed += Math.max(0, times - (now.get(line) ?? 0));
+  return vscode.l10n.t('{0} line(s) added, {1} removed', added, removed);
+}
 
 /**
  * Saving a template file: `PUT /site-templates/{id}` with the file's field and the version it was read at.
@@ -52,6 +82,7 @@ export class TemplateSave {
         .catch((error: unknown) => this.services.log.warn(`Validating ${uri.toString()} on save failed: ${describeError(error)}`));
     }
     const state = this.services.states.get(key);
+    await confirmSave(this.services, uri, panelId, [vscode.l10n.t('{0} of template "{1}": {2}', file, plainLabel(before.name, 80), lineChanges(state?.base, text))]);
     if (state?.version !== undefined) body.version = state.version;
     else this.warnUnversioned(panelId, before.name);
     let saved: SiteTemplateRecord | undefined;

@@ -6,6 +6,7 @@ import type { UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { withoutLinks } from '../text/plainText';
 import { showBusy, type BusyTarget } from './busyItems';
+import { onPanelOf } from './guard';
 import { recordNodeOutcome, type NodeOfAction } from './nodeProblems';
 import { failureRoute, reconcilerOf, type Reconcile, type Reconciler } from './reconcile';
 
@@ -109,7 +110,7 @@ async function settle<T>(
     if (route === 'cancelled') return { kind: 'cancelled' };
     if (route === 'reconcile' && reconciler) return reconcile(context, action, reconciler, error instanceof PanelResponseFormatError);
     context.log.warn(`${action.failure}: ${describeError(error)}`);
-    if (route === 'tell') void context.input.notify('error', failureSentence(action.failure, error));
+    if (route === 'tell') void context.input.notify('error', onPanelOf(context.session, action.panelId, failureSentence(action.failure, error)));
     return { kind: 'failed', error };
   }
 }

@@ -6,10 +6,13 @@
 //   POST /webview {selector}: the elements of the active editor's webview page that match `selector`, as
 //     JSON [{text, title, inView}] (what a person reads there, its tooltip, and whether it lies inside the
 //     page's width, not off to the right); [] while the page is not shown.
+//   POST /menu {view, row}: right-clicks the row of `view` showing `row` and answers the context menu as a
+//     person reads it: JSON {items: [label], submenus: {label: [label]}} (each submenu opened by hovering it).
+//   POST /palette {text}: types `>text` into the command palette and answers the titles it lists, JSON [title].
 // PANEL_OPS_UI_DRIVER_SHOTS=<folder> also writes before-drag.png and after-drag.png there (to see a drag).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { activeWebview, treeRow } from '../ui/workbench-page';
 
 export const UI_DRIVER_ENV = 'PANEL_OPS_UI_DRIVER';
@@ -71,6 +74,57 @@ async function webviewElements(page: Page, selector: string): Promise<{ text: st
   return elements;
 }
 
+/** The labels of the menu entries of a context menu (or submenu) element, separators left out. */
+async function labelsOf(menu: Locator): Promise<string[]> {
+  const labels = await menu.locator('.action-item:not(.disabled) .action-label').allInnerTexts();
+  return labels.map((label) => label.trim()).filter((label) => label !== '');
+}
+
+/** Right-clicks a tree row and reads its context menu and submenus, then closes it. */
+async function contextMenu(page: Page, view: string, row: string): Promise<{ items: string[]; submenus: Record<string, string[]> }> {
+  const target = treeRow(page, view, row);
+  await target.waitFor({ timeout: 15_000 });
+  await target.scrollIntoViewIfNeeded();
+  await target.click({ button: 'right' });
+  const menus = page.locator('.context-view .monaco-menu');
+  await menus.first().waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(300);
+  const top = menus.first();
+  const items = await labelsOf(top); // before any submenu opens: the top level only
+  const submenus: Record<string, string[]> = {};
+  const entries = top.locator(':scope > .monaco-action-bar > .actions-container > .action-item');
+  for (let index = 0; index < await entries.count(); index++) {
+    const entry = entries.nth(index);
+    if ((await entry.locator('.submenu-indicator').count()) === 0) continue;
+    const label = (await entry.locator('.action-label').first().innerText()).trim();
+    await entry.hover();
+    const nested = entry.locator('.monaco-submenu');
+    try {
+      await nested.first().waitFor({ timeout: 3_000 });
+      submenus[label] = await labelsOf(nested.first());
+    } catch {
+      submenus[label] = [];
+    }
+  }
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  return { items, submenus };
+}
+
+/** Types `>text` into the command palette and reads the titles it lists, then closes it. */
+async function paletteTitles(page: Page, text: string): Promise<string[]> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input').first();
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(`>${text}`);
+  await page.waitForTimeout(800);
+  const titles = await widget.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts();
+  await page.keyboard.press('Escape');
+  return titles.map((title) => title.trim());
+}
+
 export async function startUiDriver(): Promise<UiDriver> {
   let page: Page | undefined;
   const server: Server = createServer((req, res) => {
@@ -92,13 +146,22 @@ export async function startUiDriver(): Promise<UiDriver> {
         reply(503, 'the workbench page is not open yet');
         return;
       }
+      const { view, row, text } = body as { view?: unknown; row?: unknown; text?: unknown };
+      if (req.method === 'POST' && req.url === '/menu' && typeof view === 'string' && typeof row === 'string') {
+        contextMenu(page, view, row).then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/palette' && typeof text === 'string') {
+        paletteTitles(page, text).then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
+        return;
+      }
       const selector = (body as { selector?: unknown }).selector;
       if (req.method === 'POST' && req.url === '/webview' && typeof selector === 'string') {
         webviewElements(page, selector).then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/drag' || !isDragRequest(body)) {
-        reply(404, 'POST /drag {view, from, to} or POST /webview {selector}');
+        reply(404, 'POST /drag {view, from, to}, POST /webview {selector}, POST /menu {view, row} or POST /palette {text}');
         return;
       }
       drag(page, body).then(() => reply(200, 'dragged'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));

@@ -30,6 +30,7 @@ async function connectInRussian(page: Page, panel: PanelCliProcess): Promise<voi
     if (!prompt) return;
     console.log(`[russian] prompt (${prompt.kind}): ${prompt.text}`);
     if (prompt.kind === 'pick' && /шлюз доступа/i.test(prompt.text)) await pickItem(page, 'Продолжить');
+    else if (prompt.kind === 'pick' && /защит/i.test(prompt.text)) await pickItem(page, 'Открытая панель');
     else if (prompt.kind === 'pick') await pickItem(page, 'Полные права');
     else if (prompt.kind === 'password' || /токен/i.test(prompt.text)) await answerInputBox(page, panel.ownerToken);
     else if (/URL|адрес/i.test(prompt.text)) await answerInputBox(page, panel.url);

@@ -145,15 +145,18 @@ export function activeWebview(page: Page): FrameLocator {
   return page.frameLocator('.editor-instance iframe.webview.ready, iframe.webview.ready').last().frameLocator('#active-frame');
 }
 
-/** Answers the connect prompts in whatever order they come, as a user reading them would. */
-export async function connectThroughPrompts(page: Page, panel: { readonly url: string; readonly ownerToken: string }, name: string): Promise<void> {
+/**
+ * Answers the connect prompts in whatever order they come, as a user reading them would; the optional
+ * protection step with `protection` (the label of a level, default "Open panel").
+ */
+export async function connectThroughPrompts(page: Page, panel: { readonly url: string; readonly ownerToken: string }, name: string, protection = 'Open panel'): Promise<void> {
   await runCommand(page, 'Panel Ops: Connect to Panel');
-  for (let answered = 0; answered < 8; answered++) {
+  for (let answered = 0; answered < 9; answered++) {
     const prompt = await currentPrompt(page);
     if (!prompt) return;
     console.log(`[screenshots] prompt (${prompt.kind}): ${prompt.text}`);
     if (prompt.kind === 'pick' && /access gateway/i.test(prompt.text)) await pickItem(page, 'Continue');
-    else if (prompt.kind === 'pick') await pickItem(page, 'Full rights');
+    else if (prompt.kind === 'pick') await pickItem(page, /protection/i.test(prompt.text) ? protection : 'Full rights');
     else if (prompt.kind === 'password' || /token/i.test(prompt.text)) await answerInputBox(page, panel.ownerToken);
     else if (/url|address/i.test(prompt.text)) await answerInputBox(page, panel.url);
     else if (/name/i.test(prompt.text)) await answerInputBox(page, name);

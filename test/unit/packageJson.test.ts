@@ -73,8 +73,8 @@ describe('package.json contributions', () => {
       .sort((a, b) => (a.group ?? '').localeCompare(b.group ?? '', 'en', { numeric: true }));
     const names = onNode.map((item) => item.command ?? `submenu ${item.submenu ?? ''}`);
     assert.deepEqual(names.slice(0, 5), ['panelOps.nodes.showDetails', 'panelOps.nodes.showLogs', 'panelOps.nodes.showMetrics', 'panelOps.nodes.apply', 'panelOps.nodes.restart']);
-    assert.deepEqual(names.slice(5, 9), ['submenu panelOps.nodes.operate', 'submenu panelOps.nodes.diagnose', 'submenu panelOps.nodes.documents', 'submenu panelOps.nodes.copy']);
-    assert.deepEqual(names.slice(9), ['panelOps.nodes.edit', 'panelOps.nodes.delete']);
+    assert.deepEqual(names.slice(5, 10), ['submenu panelOps.nodes.operate', 'submenu panelOps.nodes.diagnose', 'submenu panelOps.nodes.documents', 'submenu panelOps.nodes.copy', 'submenu panelOps.nodes.terminal']);
+    assert.deepEqual(names.slice(10), ['panelOps.nodes.edit', 'panelOps.nodes.delete']);
     assert.equal(new Set(onNode.map((item) => item.group?.split('@')[0])).size, 3, 'three groups');
   });
 

@@ -64,7 +64,7 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
     try {
       // Without the headers the gateway refuses the check (403, its own page): the gateway step opens again and says so.
       api.input.clear();
-      api.input.queue(panel.url, 'Continue', panel.tokens.owner, 'Full rights', 'Behind Access', { cancel: true });
+      api.input.queue(panel.url, 'Continue', panel.tokens.owner, 'Full rights', 'Behind Access', 'Open panel', { cancel: true });
       await vscode.commands.executeCommand('panelOps.connect');
       const reopened = api.input.questions.filter((question) => question.kind === 'pick' && question.problem);
       assert.equal(reopened.length, 1, api.input.questions.map((question) => question.title).join(' | '));
@@ -166,7 +166,7 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
 
       // Without a certificate the TLS handshake is refused: the gateway step opens again and says a certificate is wanted.
       api.input.clear();
-      api.input.queue(target.url, 'Continue', panel.tokens.owner, 'Full rights', 'Mutual TLS', { cancel: true });
+      api.input.queue(target.url, 'Continue', panel.tokens.owner, 'Full rights', 'Mutual TLS', 'Open panel', { cancel: true });
       await vscode.commands.executeCommand('panelOps.connect');
       const reopened = api.input.questions.filter((question) => question.kind === 'pick' && question.problem);
       assert.equal(reopened.length, 1, api.input.questions.map((question) => `${question.title} ${question.problem ?? ''}`).join(' | '));

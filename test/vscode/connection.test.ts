@@ -169,7 +169,7 @@ describe('Connecting to panels', () => {
       assert.ok(secure.url.startsWith('https://') && secure.ca);
       // Offered "Trust This Certificate for This Panel" (network.test.ts), declined: the URL step says why.
       api.input.clear();
-      api.input.queue(secure.url, 'Continue', secure.tokens.owner, 'Full rights', 'Secure panel', { cancel: true }, { cancel: true });
+      api.input.queue(secure.url, 'Continue', secure.tokens.owner, 'Full rights', 'Secure panel', 'Open panel', { cancel: true }, { cancel: true });
       await vscode.commands.executeCommand('panelOps.connect');
       const reopened = api.input.questions.filter((question) => question.kind === 'text' && question.problem);
       assert.match(reopened.map((question) => question.problem).join('\n'), /Could not check the panel.*TLS certificate.*panelOps\.caCertificatePath/);

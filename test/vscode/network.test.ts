@@ -89,7 +89,7 @@ describe('network: VS Code proxy and certificates', () => {
     const panel = await startPanel({ https: { selfSigned: true }, dataset: 'empty' });
     try {
       api.input.clear();
-      api.input.queue(panel.url, 'Continue', panel.tokens.owner, 'Full rights', 'Self-signed panel', TRUST);
+      api.input.queue(panel.url, 'Continue', panel.tokens.owner, 'Full rights', 'Self-signed panel', 'Open panel', TRUST);
       await vscode.commands.executeCommand('panelOps.connect');
       const asked = api.input.questions.find((question) => question.kind === 'confirm');
       assert.ok(asked, 'the certificate was shown');

@@ -49,11 +49,16 @@ export interface ConnectOptions {
   readonly scopes?: readonly string[];
   /** Answers to the access gateway step before its "Continue" (e.g. "Add Header…", a name, a value); default none. */
   readonly gateway?: readonly ScriptedAnswer[];
+  /** The protection level picked in Connect's optional step; default open. */
+  readonly protection?: 'open' | 'protected' | 'readOnly';
 }
+
+/** The label of each protection level in Connect and Set Protection Level…. */
+export const PROTECTION_LABELS = { open: 'Open panel', protected: 'Protected panel', readOnly: 'Read-only panel' } as const;
 
 /**
  * Connects the way a user does: runs "Connect to Panel…" and answers its prompts (URL, the access gateway
- * step, token, what the token was created with, name) through the scripted input. Resolves once the token is verified and
+ * step, token, what the token was created with, name, protection level) through the scripted input. Resolves once the token is verified and
  * stored; rejects with what the prompts said was wrong (a validation message, or the reason the check
  * failed that the step at fault showed when it opened again).
  */
@@ -63,7 +68,7 @@ export async function connect(panel: { readonly url: string }, token: string, op
   suitePanels.add(panel);
   input.clear();
   const preset = options.scopes ? 'Some scopes…' : options.preset === 'readOnly' ? 'Read-only' : 'Full rights';
-  input.queue(panel.url, ...(options.gateway ?? []), 'Continue', token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel');
+  input.queue(panel.url, ...(options.gateway ?? []), 'Continue', token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel', PROTECTION_LABELS[options.protection ?? 'open']);
   try {
     await vscode.commands.executeCommand('panelOps.connect');
   } catch (error) {

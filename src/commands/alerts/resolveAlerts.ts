@@ -5,7 +5,7 @@ import { plainLabel } from '../../text/plainText';
 import { AlertItem } from '../../views/alerts/alertItems';
 import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
 import { runMutation, type ActionContext } from '../../runner/actionRunner';
-import { confirmed } from '../../prompts/userInput';
+import { confirmChange, namesLine } from '../../runner/guard';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
 
@@ -71,6 +71,15 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
       if (nodes.length === 0) return;
       // In all-panels mode a selection may span panels: each panel resolves its own alerts, on its own store.
       for (const [panelId, items] of byPanel(nodes)) {
+        // Several at once is a bulk change: a protected panel lists them and asks for its name.
+        const sure = items.length === 1 || await confirmChange(context, {
+          panelId,
+          action: vscode.l10n.t('Resolve {0}', items.length),
+          question: plural(items.length, { one: 'Resolve {0} alert?', other: 'Resolve {0} alerts?' }, vscode.l10n.t),
+          changes: [namesLine(plural(items.length, { one: 'Resolve {0} alert', other: 'Resolve {0} alerts' }, vscode.l10n.t), items.map((item) => item.alert.title || item.alert.message || String(item.alert.id)))],
+          askOnOpen: false,
+        });
+        if (!sure) continue;
         await resolveAlerts(context, storeOf(panelId), panelId, items.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
       }
     }),
@@ -78,8 +87,14 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
       const panelId = context.session.active?.id;
       const unresolved = view.shown.filter((alert) => !alert.resolved);
       if (!panelId || unresolved.length === 0) return;
-      const resolve = vscode.l10n.t('Resolve {0}', unresolved.length);
-      if (!(await confirmed(context.input, resolve, vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', unresolved.length, context.session.active?.name ?? ''), vscode.l10n.t('They move to the Resolved group on the panel for every operator.')))) return;
+      const sure = await confirmChange(context, {
+        panelId,
+        action: vscode.l10n.t('Resolve {0}', unresolved.length),
+        question: vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', unresolved.length, context.session.active?.name ?? ''),
+        detail: vscode.l10n.t('They move to the Resolved group on the panel for every operator.'),
+        changes: [namesLine(plural(unresolved.length, { one: 'Resolve {0} alert', other: 'Resolve {0} alerts' }, vscode.l10n.t), unresolved.map((alert) => alert.title || alert.message || String(alert.id)))],
+      });
+      if (!sure) return;
       await resolveAlerts(context, store, panelId, unresolved);
     }),
   );

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { confirmed, withoutBack } from '../../prompts/userInput';
+import { withoutBack } from '../../prompts/userInput';
+import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
 import { runMutation } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext } from './brandingContext';
@@ -18,7 +19,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
 
     vscode.commands.registerCommand('panelOps.branding.create', async () => {
       const panel = session.active;
-      if (!panel) return;
+      if (!panel || refusedAsReadOnly(context, panel.id)) return;
       const name = withoutBack(await input.text({
         title: vscode.l10n.t('New Branding Profile'),
         prompt: vscode.l10n.t('Name of the new profile (it starts inactive)'),
@@ -79,8 +80,14 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         void input.notify('warning', told);
         return;
       }
-      const remove = vscode.l10n.t('Delete');
-      if (!(await confirmed(input, remove, vscode.l10n.t('Delete the branding profile "{0}"?', name), vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.')))) return;
+      const sure = await confirmChange(context, {
+        panelId: target.panelId,
+        action: vscode.l10n.t('Delete'),
+        question: vscode.l10n.t('Delete the branding profile "{0}"?', name),
+        detail: vscode.l10n.t('Its fields and uploaded assets are deleted from the panel. This cannot be undone.'),
+        changes: [vscode.l10n.t('Delete the branding profile "{0}" with its fields and uploaded assets', name)],
+      });
+      if (!sure) return;
       const failure = vscode.l10n.t('Could not delete the branding profile "{0}"', name);
       const outcome = await mutateProfile(context, target, {
         busyLabel: vscode.l10n.t('Deleting…'),

@@ -5,9 +5,10 @@ import { alertFacts, jobFacts, logFacts, nodeFacts, scrubText, userFacts } from 
 import type { AlertId } from '../../api/monitoring';
 import type { Key, KeyState, PanelNode } from '../../api/types';
 import type { PanelStore } from '../../connection/panelStore';
+import { chatMayChange } from '../../connection/protectionLevel';
 import { panelAuthority } from '../../editors/panelPaths';
 import { isActivePanel, runMutation, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
-import { confirmed } from '../../prompts/userInput';
+import { confirmChange, panelWithLevel } from '../../runner/guard';
 import type { AlertsStore } from '../../state/alertsStore';
 import { parseAlerts, type Alert } from '../../state/alertsModel';
 import type { KeysStore } from '../../state/keysStore';
@@ -25,8 +26,11 @@ import { reReadKey, takeKey, userName } from '../users/keyActionsSupport';
  * reaches the model. Write tools say in `prepareInvocation` exactly what will change (names, count,
  * panel) as confirmation messages, which chat shows with Continue/Cancel before `invoke` runs. Outside
  * chat (no toolInvocationToken) VS Code cannot be relied on to ask (see `writeTool`), so the tool asks
- * itself. A token without the scope gets no confirmation, and `invoke` refuses without sending anything.
- * The writes go through the action runner (`runMutation` with a reconcile), as the commands do.
+ * itself. A token without the scope, a read-only panel, or a panel whose chat tools only read gets no
+ * confirmation, and `invoke` refuses without sending anything. The state a confirmation showed (the users
+ * or node as read) is recorded; `invoke` reads it again and refuses as stale, asking to ask again, when
+ * the panel changed in between. A protected panel also wants its name typed. The writes go through the
+ * action runner (`runMutation` with a reconcile), as the commands do.
  */
 
 export interface ChatToolsContext extends ActionContext {
@@ -98,6 +102,10 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
     const panels = await panelsFor(input);
     if (typeof panels === 'string') return panels;
     if (panels.length > 1) return vscode.l10n.t('Several panels are connected; say which one with "panel": {0}.', panels.map((panel) => `"${plainLabel(panel.name, 60)}"`).join(', '));
+    // The operator's switch per panel: a read-only panel, or one whose chat tools only read, is not changed from chat.
+    const record = store.record(panels[0].id);
+    if (record?.protection === 'readOnly') return vscode.l10n.t('Panel "{0}" is read-only in Panel Ops: the chat tools only read it, and nothing was changed.', plainLabel(panels[0].name, 60));
+    if (!chatMayChange(record)) return vscode.l10n.t('On panel "{0}" the chat tools only read (the operator chose so with Set Chat Tools Access…); nothing was changed.', plainLabel(panels[0].name, 60));
     return panels[0];
   }
 
@@ -254,42 +262,121 @@ interface Confirmation {
   readonly action: string;
   /** Shown while the tool runs. */
   readonly progress: string;
+  /** Exactly what will change, one line each (a protected panel lists them before asking for its name). */
+  readonly changes: readonly string[];
+}
+
+/** What every planned write knows: its panel, and the state it read (to tell a stale confirmation). */
+interface Planned {
+  readonly panel: ToolPanel;
+}
+
+/** How long a confirmation's recorded state is kept for its invocation. */
+const PREVIEW_TTL_MS = 10 * 60_000;
+/** Most confirmations kept at once (one per pending invocation; the oldest goes first). */
+const MAX_PREVIEWS = 50;
+
+/**
+ * The state each confirmation showed, by tool and input: `prepareInvocation` records what it read, and the
+ * invocation of the same input compares what it reads then. Chat gives both calls the same input and no
+ * other common id.
+ */
+class Previews {
+  private readonly shown = new Map<string, { readonly state: string; readonly at: number }>();
+
+  record(key: string, state: string): void {
+    this.shown.delete(key);
+    this.shown.set(key, { state, at: Date.now() });
+    while (this.shown.size > MAX_PREVIEWS) this.shown.delete(this.shown.keys().next().value as string);
+  }
+
+  /** The state recorded for this invocation (forgotten once taken), undefined when none or too old. */
+  take(key: string): string | undefined {
+    const entry = this.shown.get(key);
+    this.shown.delete(key);
+    return entry && Date.now() - entry.at <= PREVIEW_TTL_MS ? entry.state : undefined;
+  }
+}
+
+/** The key of an invocation: the tool and its input, written with sorted members. */
+function previewKey(tool: string, input: Record<string, unknown>): string {
+  const sorted = (value: unknown): unknown => (Array.isArray(value) ? value.map(sorted)
+    : typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([name, item]) => [name, sorted(item)]))
+      : typeof value === 'bigint' ? value.toString() : value);
+  return `${tool}\n${JSON.stringify(sorted(input))}`;
+}
+
+/** What the model is told when the panel changed between the confirmation and the invocation. */
+function staleSentence(panel: ToolPanel): vscode.LanguageModelToolResult {
+  return sentence(vscode.l10n.t('Refused as stale: panel "{0}" changed after the confirmation was shown, so nothing was changed. Ask again to read it anew and confirm what it holds now.', plainLabel(panel.name, 60)));
 }
 
 /**
  * A tool that changes a panel. `plan` reads what the input names (side-effect free) and refuses with a
- * sentence (unknown panel, missing scope, unknown ids); `confirmation` says exactly what will change;
- * `act` changes it through the action runner. In chat (a toolInvocationToken) VS Code has shown the
- * confirmation before `invoke`. Outside chat VS Code may skip it (1.100 answers its own confirmation
- * "confirmed" without showing it in extension tests and under the smoke-test driver), so the tool then
- * asks itself, through UserInput, and changes nothing unless the user chose the action.
+ * sentence (unknown panel, missing scope, a panel whose chat tools only read, unknown ids); `state` is
+ * what of the read the change depends on; `confirmation` says exactly what will change; `act` changes it
+ * through the action runner. In chat (a toolInvocationToken) VS Code has shown the confirmation of
+ * `prepareInvocation` before `invoke`, and the state it showed was recorded: a different state read by
+ * `invoke` refuses as stale. Outside chat VS Code may skip it (1.100 answers its own confirmation
+ * "confirmed" without showing it in extension tests and under the smoke-test driver), so the tool then asks
+ * itself, through the guard (runner/guard.ts), and changes nothing unless the user chose the action. A
+ * protected panel wants its name typed either way. After any question the state is read again: changed
+ * meanwhile, the invocation is refused as stale.
  */
-function writeTool<P>(
+function writeTool<P extends Planned>(
   context: ChatToolsContext,
+  name: string,
   checking: string,
   plan: (input: Record<string, unknown>, token: vscode.CancellationToken) => Promise<P | string>,
+  state: (planned: P) => string,
   confirmation: (planned: P) => Confirmation,
   act: (planned: P, token: vscode.CancellationToken) => Promise<vscode.LanguageModelToolResult>,
 ): vscode.LanguageModelTool<Record<string, unknown>> {
+  const previews = new Previews();
   // A panel that cannot be read (offline, token rejected) is a sentence for the model, not an exception.
   const safePlan = (input: Record<string, unknown>, token: vscode.CancellationToken) => plan(input, token).catch((error: unknown) => scrubText(describeError(error)));
   return {
     async prepareInvocation({ input }, token) {
       const planned = await safePlan(input, token);
       if (typeof planned === 'string') return { invocationMessage: checking }; // nothing will change: `invoke` says why
+      previews.record(previewKey(name, input), state(planned));
       const { title, message, progress } = confirmation(planned);
       return { invocationMessage: progress, confirmationMessages: { title, message } };
     },
     async invoke(options, token) {
       const planned = await safePlan(options.input, token);
       if (typeof planned === 'string') return sentence(planned);
-      if (options.toolInvocationToken === undefined) {
-        const { title, message, action } = confirmation(planned);
-        if (!(await confirmed(context.input, action, title, message))) return sentence(vscode.l10n.t('The user did not confirm; nothing was changed.'));
-      }
-      return act(planned, token);
+      const previewed = previews.take(previewKey(name, options.input));
+      if (previewed !== undefined && previewed !== state(planned)) return staleSentence(planned.panel);
+      const { title, message, action, changes } = confirmation(planned);
+      const inChat = options.toolInvocationToken !== undefined;
+      const asks = !inChat || context.session.protectionOf(planned.panel.id) === 'protected';
+      const sure = await confirmChange(context, { panelId: planned.panel.id, action, question: title, detail: message, changes, shown: inChat });
+      if (!sure) return sentence(vscode.l10n.t('The user did not confirm; nothing was changed.'));
+      if (!asks) return act(planned, token);
+      // Time passed while the user answered: what is acted on must still be what the confirmation showed.
+      const now = await safePlan(options.input, token);
+      if (typeof now === 'string') return sentence(now);
+      if (state(now) !== state(planned)) return staleSentence(planned.panel);
+      return act(now, token);
     },
   };
+}
+
+/** The state of users a change depends on: each one's id, label, state and dates, in id order. */
+function usersState(keys: readonly Key[]): string {
+  return JSON.stringify([...keys].sort((a, b) => a.id.localeCompare(b.id)).map((key) => [key.id, key.label, key.state, key.status, key.disabled_at, key.revoked_at, key.expires_at]));
+}
+
+/** "Alice Martin" (active): a user as the confirmation names it, with the state it is in now. */
+function userWithState(key: Key): string {
+  const state = plainLabel(key.state, 20);
+  return state ? vscode.l10n.t('"{0}" ({1})', userName(key), state) : `"${userName(key)}"`;
+}
+
+function listed(entries: readonly string[]): string {
+  const shown = entries.slice(0, 10).join(', ');
+  return entries.length > 10 ? vscode.l10n.t('{0} and {1} more', shown, entries.length - 10) : shown;
 }
 
 /** Disable or enable users of one panel, each through `runMutation` (a lost answer re-reads the user). */
@@ -309,21 +396,24 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
     if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), ids.length - found.length);
     return { panel, enable, keys: found };
   };
-  return writeTool(context, vscode.l10n.t('Checking the users…'), plan, ({ panel, enable, keys }) => {
-    const names = quoted(keys.map((key) => userName(key)));
-    const panelName = plainLabel(panel.name, 60);
+  return writeTool(context, 'set_panel_users_enabled', vscode.l10n.t('Checking the users…'), plan, ({ keys }) => usersState(keys), ({ panel, enable, keys }) => {
+    const names = listed(keys.map(userWithState));
+    const panelName = toolPanelName(context, panel);
+    const count = keys.length;
     return enable
       ? {
-        title: plural(keys.length, { one: 'Enable {0} user on panel "{1}"?', other: 'Enable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
+        title: plural(count, { one: 'Enable {0} user on panel "{1}"?', other: 'Enable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
         message: vscode.l10n.t('These users get access again (an expired date or a revocation stays): {0}.', names),
         action: vscode.l10n.t('Enable'),
-        progress: plural(keys.length, { one: 'Enabling {0} user…', other: 'Enabling {0} users…' }, vscode.l10n.t),
+        progress: plural(count, { one: 'Enabling {0} user…', other: 'Enabling {0} users…' }, vscode.l10n.t),
+        changes: [vscode.l10n.t('{0}: {1}', plural(count, { one: 'Enable {0} user', other: 'Enable {0} users' }, vscode.l10n.t), names)],
       }
       : {
-        title: plural(keys.length, { one: 'Disable {0} user on panel "{1}"?', other: 'Disable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
+        title: plural(count, { one: 'Disable {0} user on panel "{1}"?', other: 'Disable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
         message: vscode.l10n.t('These users lose access until enabled again: {0}.', names),
         action: vscode.l10n.t('Disable'),
-        progress: plural(keys.length, { one: 'Disabling {0} user…', other: 'Disabling {0} users…' }, vscode.l10n.t),
+        progress: plural(count, { one: 'Disabling {0} user…', other: 'Disabling {0} users…' }, vscode.l10n.t),
+        changes: [vscode.l10n.t('{0}: {1}', plural(count, { one: 'Disable {0} user', other: 'Disable {0} users' }, vscode.l10n.t), names)],
       };
   }, async ({ panel, enable, keys }, token) => {
     const done: string[] = [];
@@ -345,6 +435,17 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
   });
 }
 
+/** A panel as a confirmation names it: "Production" or, when it is not open, "Production (protected)". */
+function toolPanelName(context: ChatToolsContext, panel: ToolPanel): string {
+  const ref = context.session.panel(panel.id);
+  return ref ? panelWithLevel(ref) : plainLabel(panel.name, 60);
+}
+
+/** The state of a node an apply depends on: its status, pending configuration and last apply. */
+function nodeState(node: PanelNode): string {
+  return JSON.stringify([node.id, node.name, node.status, node.dirty, node.last_apply_at]);
+}
+
 /** Queue an apply of one node (`POST /nodes/{id}/apply`); a lost answer is settled by reading its jobs. */
 function applyNodeTool(
   context: ChatToolsContext,
@@ -363,12 +464,17 @@ function applyNodeTool(
     if (!node) return vscode.l10n.t('No node called "{0}" on panel "{1}"; nothing was changed.', plainLabel(wanted, 80), plainLabel(panel.name, 60));
     return { panel, node, name: plainLabel(nodeLabel(node, vscode.l10n.t), 80) };
   };
-  return writeTool(context, vscode.l10n.t('Checking the node…'), plan, ({ panel, name }) => ({
-    title: vscode.l10n.t('Apply the configuration of node "{0}" on panel "{1}"?', name, plainLabel(panel.name, 60)),
-    message: vscode.l10n.t('The panel queues one apply job on "{0}": its proxy reloads with the pending configuration.', name),
-    action: vscode.l10n.t('Apply'),
-    progress: vscode.l10n.t('Queuing an apply on "{0}"…', name),
-  }), async ({ panel, node, name }) => {
+  return writeTool(context, 'apply_panel_node', vscode.l10n.t('Checking the node…'), plan, ({ node }) => nodeState(node), ({ panel, node, name }) => {
+    const now = vscode.l10n.t('"{0}" now: status {1}, {2}.', name, plainLabel(node.status, 30) || vscode.l10n.t('unknown'),
+      node.dirty === true ? vscode.l10n.t('configuration pending') : node.dirty === false ? vscode.l10n.t('nothing pending') : vscode.l10n.t('pending configuration unknown'));
+    return {
+      title: vscode.l10n.t('Apply the configuration of node "{0}" on panel "{1}"?', name, toolPanelName(context, panel)),
+      message: `${vscode.l10n.t('The panel queues one apply job on "{0}": its proxy reloads with the pending configuration.', name)} ${now}`,
+      action: vscode.l10n.t('Apply'),
+      progress: vscode.l10n.t('Queuing an apply on "{0}"…', name),
+      changes: [vscode.l10n.t('Queue one apply on node "{0}" (its proxy reloads)', name), now],
+    };
+  }, async ({ panel, node, name }) => {
     let before: readonly unknown[] = [];
     const outcome = await runMutation(context, {
       panelId: panel.id,
@@ -409,11 +515,13 @@ function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missin
     return { panel, alerts: alerts as Alert[] };
   };
   const titleOf = (alert: Alert) => plainLabel(alert.title || alert.message, 80) || String(alert.id);
-  return writeTool(context, vscode.l10n.t('Checking the alerts…'), plan, ({ panel, alerts }) => ({
-    title: plural(alerts.length, { one: 'Resolve {0} alert on panel "{1}"?', other: 'Resolve {0} alerts on panel "{1}"?' }, vscode.l10n.t, plainLabel(panel.name, 60)),
+  const alertsState = (alerts: readonly Alert[]) => JSON.stringify(alerts.map((alert) => [String(alert.id), alert.resolved]).sort());
+  return writeTool(context, 'resolve_panel_alerts', vscode.l10n.t('Checking the alerts…'), plan, ({ alerts }) => alertsState(alerts), ({ panel, alerts }) => ({
+    title: plural(alerts.length, { one: 'Resolve {0} alert on panel "{1}"?', other: 'Resolve {0} alerts on panel "{1}"?' }, vscode.l10n.t, toolPanelName(context, panel)),
     message: vscode.l10n.t('These alerts are marked resolved: {0}.', quoted(alerts.map(titleOf))),
     action: vscode.l10n.t('Resolve'),
     progress: plural(alerts.length, { one: 'Resolving {0} alert…', other: 'Resolving {0} alerts…' }, vscode.l10n.t),
+    changes: [vscode.l10n.t('{0}: {1}', plural(alerts.length, { one: 'Resolve {0} alert', other: 'Resolve {0} alerts' }, vscode.l10n.t), quoted(alerts.map(titleOf)))],
   }), async ({ panel, alerts }) => {
     const ids = alerts.map((alert) => alert.id as AlertId);
     const outcome = await runMutation(context, {

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
-import { confirmed, isBack } from '../../prompts/userInput';
+import { isBack } from '../../prompts/userInput';
+import { confirmChange, confirmSelection, namesLine } from '../../runner/guard';
+import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
 import { fleetUpdateDescription, fleetUpdatesOf, type FleetUpdate } from '../../views/nodes/fleetUpdateText';
 import { runMutation, runRead } from '../../runner/actionRunner';
@@ -20,13 +22,23 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
     void context.input.notify('error', vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', MAX_FLEET_NODES, items.length));
     return undefined;
   }
-  const engine = engineName(context.session.panel(items[0].panelId));
-  const action = plural(items.length, { one: 'Update {0} Node', other: 'Update {0} Nodes' }, vscode.l10n.t);
-  const sure = await confirmed(context.input, action, plural(items.length, { one: 'Update {1} on {0} node?', other: 'Update {1} on {0} nodes?' }, vscode.l10n.t, engine), items.map((candidate) => nodeName(candidate.node)).join(', '));
-  if (!sure) return undefined;
   // In all-panels mode the selection may span panels: one fleet update per panel, started on that panel.
+  const groups = byPanel(items);
+  const ask = (ofPanel: readonly NodeItem[], panelId: string) => {
+    const engine = engineName(context.session.panel(panelId));
+    const names = ofPanel.map((candidate) => nodeName(candidate.node));
+    return {
+      panelId,
+      action: plural(ofPanel.length, { one: 'Update {0} Node', other: 'Update {0} Nodes' }, vscode.l10n.t),
+      question: plural(ofPanel.length, { one: 'Update {1} on {0} node?', other: 'Update {1} on {0} nodes?' }, vscode.l10n.t, engine),
+      detail: names.join(', '),
+      changes: [namesLine(plural(ofPanel.length, { one: 'Update {1} on {0} node', other: 'Update {1} on {0} nodes' }, vscode.l10n.t, engine), names)],
+    };
+  };
+  const confirmedPanels = await confirmSelection(context, [...groups.keys()], ask(items, items[0].panelId), (panelId) => ask(groups.get(panelId) ?? [], panelId));
   let first: FleetUpdate | undefined;
-  for (const [panelId, ofPanel] of byPanel(items)) {
+  for (const [panelId, ofPanel] of groups) {
+    if (!confirmedPanels.has(panelId)) continue;
     const started = await startFleetUpdate(context, panelId, ofPanel.map((candidate) => candidate.node.id));
     first ??= started;
   }
@@ -103,8 +115,13 @@ function nodeList(context: NodeActionContext, update: FleetUpdate): string {
 }
 
 async function stopUpdate(context: NodeActionContext, panelId: string, update: FleetUpdate, nodes: string): Promise<void> {
-  const sure = await confirmed(context.input, vscode.l10n.t('Stop Update'), vscode.l10n.t('Stop the fleet update of {0}?', nodes),
-    vscode.l10n.t('Nodes already updated keep the new version; the others are not updated.'));
+  const sure = await confirmChange(context, {
+    panelId,
+    action: vscode.l10n.t('Stop Update'),
+    question: vscode.l10n.t('Stop the fleet update of {0}?', nodes),
+    detail: vscode.l10n.t('Nodes already updated keep the new version; the others are not updated.'),
+    changes: [vscode.l10n.t('Stop the fleet update of {0}', nodes)],
+  });
   if (!sure) return;
   const outcome = await runMutation(context, {
     panelId,

@@ -13,7 +13,8 @@ import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { recordNodeOutcome } from '../../runner/nodeProblems';
 import { chosenNodes, mutateNode, nodeName, nodesOf, problemsOf, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
-import { confirmed } from '../../prompts/userInput';
+import { confirmChange, namesLine } from '../../runner/guard';
+import { byPanel } from '../shared/byPanel';
 import { plural } from '../../text/plural';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
@@ -246,8 +247,13 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
     void context.input.notify('info', vscode.l10n.t('No node has configuration waiting to be applied.'));
     return [];
   }
-  const sure = await confirmed(context.input, vscode.l10n.t('Apply to {0} Nodes', items.length),
-    plural(items.length, { one: 'Apply the pending configuration to {0} node?', other: 'Apply the pending configuration to {0} nodes?' }, vscode.l10n.t), items.map((item) => nodeName(item.node)).join(', '));
+  const sure = await confirmChange(context, {
+    panelId: items[0].panelId,
+    action: vscode.l10n.t('Apply to {0} Nodes', items.length),
+    question: plural(items.length, { one: 'Apply the pending configuration to {0} node?', other: 'Apply the pending configuration to {0} nodes?' }, vscode.l10n.t),
+    detail: items.map((item) => nodeName(item.node)).join(', '),
+    changes: [applyChange(items)],
+  });
   if (!sure) return [];
   const statuses = new Map<string, string>(items.map((item) => [nodeName(item.node), statusWord(undefined)]));
   const reports = await runWithProgress(plural(items.length, { one: 'Applying the configuration of {0} node', other: 'Applying the configuration of {0} nodes' }, vscode.l10n.t),
@@ -260,6 +266,31 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
       }, signal, false))),
   );
   tellBatch(context, reports);
+  return reports;
+}
+
+/** "Apply the configuration of 2 nodes: "fra-1", "ams-2" (their proxies reload)". */
+function applyChange(items: readonly NodeItem[]): string {
+  return namesLine(plural(items.length, { one: 'Apply the pending configuration of {0} node (its proxy reloads)', other: 'Apply the pending configuration of {0} nodes (their proxies reload)' }, vscode.l10n.t), items.map((item) => nodeName(item.node)));
+}
+
+/**
+ * Apply Configuration on the chosen nodes, one after the other; on a protected panel only once its name is
+ * typed (an open panel applies at once, as before: the node shows its pending configuration).
+ */
+async function applyChosen(context: NodeActionContext, chosen: readonly NodeItem[]): Promise<ApplyReport[]> {
+  const reports: ApplyReport[] = [];
+  for (const [panelId, ofPanel] of byPanel(chosen)) {
+    const sure = await confirmChange(context, {
+      panelId,
+      action: vscode.l10n.t('Apply Configuration'),
+      question: plural(ofPanel.length, { one: 'Apply the pending configuration to {0} node?', other: 'Apply the pending configuration to {0} nodes?' }, vscode.l10n.t),
+      changes: [applyChange(ofPanel)],
+      askOnOpen: false,
+    });
+    if (!sure) continue;
+    for (const node of ofPanel) reports.push(await applyOne(context, node));
+  }
   return reports;
 }
 
@@ -280,9 +311,8 @@ function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]):
 export function registerApplyConfiguration(context: NodeActionContext, selection: () => readonly unknown[]): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('panelOps.nodes.apply', async (item?: unknown, selected?: unknown) => {
-      const reports: ApplyReport[] = [];
       const chosen = item === undefined ? chosenNodes(selection()[0], selection()) : chosenNodes(item, selected);
-      for (const node of chosen) reports.push(await applyOne(context, node));
+      const reports = await applyChosen(context, chosen);
       return reports.length === 1 ? reports[0] : reports;
     }),
     vscode.commands.registerCommand('panelOps.nodes.applyAllPending', () => applyAllPending(context)),

@@ -13,6 +13,7 @@ import { registerNodesRefresh } from './refreshNodes';
 import { registerNodesDisplayCommands } from './nodesDisplay';
 import { registerShowJobHistory } from './showJobHistory';
 import { registerShowLogs } from './showLogs';
+import { registerNodeTerminal } from './nodeTerminal';
 
 /** The Nodes view's commands, and how a new order (a drag and drop in the view) is sent. */
 export interface NodeCommands extends vscode.Disposable {
@@ -34,6 +35,7 @@ export function registerNodeCommands(services: Services): NodeCommands {
     registerNodeSiteCommands(context, services.webviews().host),
     registerShowLogs(session, services.webviews().logViewers, input),
     registerShowJobHistory(session, services.webviews().jobHistories, input),
+    registerNodeTerminal(session, input),
   );
   return { reorder: (panelId, ids) => reorderNodes(context, panelId, ids), dispose: () => { registered.dispose(); } };
 }

@@ -9,7 +9,8 @@ import { panelWordsOf } from '../../api/panelWords';
 import { runMutation, runWithProgress } from '../../runner/actionRunner';
 import { chosenNode, mutateNode, nodeName, nodesOf, type NodeActionContext } from './nodeActionSupport';
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
-import { confirmed } from '../../prompts/userInput';
+import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
+import { plural } from '../../text/plural';
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
 async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
@@ -30,7 +31,7 @@ async function preflight(context: NodeActionContext, panelId: string, hostname: 
 /** Create Node: the steps, then `POST /nodes`; the new node joins the end of the Nodes view. */
 async function createNode(context: NodeActionContext): Promise<PanelNode | undefined> {
   const panelId = context.session.active?.id;
-  if (!panelId) return undefined;
+  if (!panelId || refusedAsReadOnly(context, panelId)) return undefined;
   const form = await askNewNode(context.input, (hostname) => preflight(context, panelId, hostname));
   if (!form) return undefined;
   let dropped: readonly string[] = [];
@@ -85,7 +86,7 @@ function createBody(form: NodeForm): JsonObject {
 /** Rename/Edit: name, region, note; `PATCH /nodes/{id}` with the changed fields only. */
 async function editNode(context: NodeActionContext, target: unknown): Promise<void> {
   const item = chosenNode(target);
-  if (!item) return;
+  if (!item || refusedAsReadOnly(context, item.panelId)) return;
   const node = item.node;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const current = { name: text(node.name), region: text(node.region), note: text(node.note) };
@@ -124,8 +125,17 @@ async function deleteNode(context: NodeActionContext, target: unknown): Promise<
   const item = chosenNode(target);
   if (!item) return;
   const name = nodeName(item.node);
-  const sure = await confirmed(context.input, vscode.l10n.t('Delete'), vscode.l10n.t('Delete node "{0}"?', name),
-    vscode.l10n.t('The panel forgets the node, its jobs and its settings. Users bound to it must be unbound first.'));
+  const bound = typeof item.node.keys_bound === 'number' ? item.node.keys_bound : undefined;
+  const sure = await confirmChange(context, {
+    panelId: item.panelId,
+    action: vscode.l10n.t('Delete'),
+    question: vscode.l10n.t('Delete node "{0}"?', name),
+    detail: vscode.l10n.t('The panel forgets the node, its jobs and its settings. Users bound to it must be unbound first.'),
+    changes: [
+      vscode.l10n.t('Delete node "{0}" with its jobs and settings', name),
+      ...(bound !== undefined ? [plural(bound, { one: '{0} user is bound to it', other: '{0} users are bound to it' }, vscode.l10n.t)] : []),
+    ],
+  });
   if (!sure) return;
   const outcome = await mutateNode(context, item, vscode.l10n.t('delete'), {
     busyLabel: vscode.l10n.t('Deleting…'),

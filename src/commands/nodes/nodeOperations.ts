@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import { engineName } from '../../connection/clientOptions';
 import { prettyJson } from '../../editors/readOnlyDocuments';
-import { confirmed, withoutBack } from '../../prompts/userInput';
+import { withoutBack } from '../../prompts/userInput';
+import { confirmChange } from '../../runner/guard';
 import { plainLabel } from '../../text/plainText';
 import { nothingToReconcile } from '../../runner/actionRunner';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
@@ -11,7 +12,13 @@ import { mutateNode, nodeName, onNodeItem, readNode, type NodeActionContext } fr
 /** Restart after a modal confirmation (`POST /nodes/{id}/restart`). */
 async function restart(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const sure = await confirmed(context.input, vscode.l10n.t('Restart'), vscode.l10n.t('Restart "{0}"?', name), vscode.l10n.t('Connections through the node drop while its engine restarts.'));
+  const sure = await confirmChange(context, {
+    panelId: item.panelId,
+    action: vscode.l10n.t('Restart'),
+    question: vscode.l10n.t('Restart "{0}"?', name),
+    detail: vscode.l10n.t('Connections through the node drop while its engine restarts.'),
+    changes: [vscode.l10n.t('Restart the engine of node "{0}": its connections drop meanwhile', name)],
+  });
   if (!sure) return;
   const outcome = await mutateNode(context, item, vscode.l10n.t('restart'), {
     busyLabel: vscode.l10n.t('Restarting…'),
@@ -89,9 +96,13 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
     void context.input.notify('info', vscode.l10n.t('{0} on "{1}" runs {2}, the latest version the panel knows.', engine, name, current));
     return;
   }
-  const sure = await confirmed(context.input, latest ? vscode.l10n.t('Update to {0}', latest) : vscode.l10n.t('Update'),
-    vscode.l10n.t('{0} on "{1}": {2} runs, {3} is available. Update it?', engine, name, current, latest || vscode.l10n.t('a newer version')),
-    state ? vscode.l10n.t('Update status: {0}', state) : undefined);
+  const sure = await confirmChange(context, {
+    panelId: item.panelId,
+    action: latest ? vscode.l10n.t('Update to {0}', latest) : vscode.l10n.t('Update'),
+    question: vscode.l10n.t('{0} on "{1}": {2} runs, {3} is available. Update it?', engine, name, current, latest || vscode.l10n.t('a newer version')),
+    detail: state ? vscode.l10n.t('Update status: {0}', state) : undefined,
+    changes: [vscode.l10n.t('Update {0} on node "{1}" from {2} to {3}', engine, name, current, latest || vscode.l10n.t('a newer version'))],
+  });
   if (!sure) return;
   const started = await mutateNode(context, item, vscode.l10n.t('{0} update', engine), {
     busyLabel: vscode.l10n.t('Starting the {0} update…', engine),

@@ -13,6 +13,7 @@ import { registerShowLogCommand } from './showLog';
 import { registerSignOutCommand } from './signOut';
 import { registerSwitchPanelCommand } from './switchPanel';
 import { registerAllPanelsCommands } from './allPanels';
+import { registerPanelChoices } from './panelChoices';
 
 /** The connection's commands (loaded at activation), with the Accounts menu entry and the reconnect prompt. */
 export interface PanelCommands extends vscode.Disposable {
@@ -36,6 +37,7 @@ export function registerPanelCommands({ session, store, input, log, clientOption
     registerRefreshAllCommand(session, log),
     registerShowLogCommand(log),
     registerAllPanelsCommands(views.allPanels),
+    registerPanelChoices(session, input),
   );
   return { onDidShowReconnectPrompt: reconnect.onDidShowPrompt, dispose: () => { registered.dispose(); } };
 }

@@ -17,7 +17,10 @@ async function reconnect(deps: ConnectDependencies, store: PanelStore, panelId?:
   const record = store.record(panel.url);
   await connectInteractively(
     deps,
-    { url: panel.url, name: panel.name, preset: record?.preset, scopes: record ? [...record.scopes] : undefined, trustedCertificate: record?.trustedCertificate },
+    {
+      url: panel.url, name: panel.name, preset: record?.preset, scopes: record ? [...record.scopes] : undefined, trustedCertificate: record?.trustedCertificate,
+      protection: record?.protection, kept: { color: record?.color, chatTools: record?.chatTools },
+    },
     true,
   );
 }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { NotConnectedError } from '../../connection/panelSession';
 import type { JsonObject } from '../../api/types';
 import { panelRootUri } from '../../editors/panelUri';
-import { confirmed, withoutBack } from '../../prompts/userInput';
+import { withoutBack } from '../../prompts/userInput';
+import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { plainLabel } from '../../text/plainText';
 import { runMutation } from '../../runner/actionRunner';
@@ -20,6 +21,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
     vscode.commands.registerCommand('panelOps.siteTemplates.new', async () => {
       const panel = session.active;
       if (!panel) throw new NotConnectedError();
+      if (refusedAsReadOnly(context, panel.id)) return undefined;
       const name = withoutBack(await input.text({
         title: vscode.l10n.t('New Site Template'),
         prompt: vscode.l10n.t('Name of the new template on {0}', plainLabel(panel.name, 80)),
@@ -69,8 +71,14 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
 
     vscode.commands.registerCommand('panelOps.siteTemplates.delete', async (argument?: unknown) => {
       const target = templateTarget(argument);
-      const remove = vscode.l10n.t('Delete');
-      if (!(await confirmed(input, remove, vscode.l10n.t('Delete the site template "{0}" from the panel?', shownName(target.name)), vscode.l10n.t('This cannot be undone. A template that a node serves is kept; the panel says which node.')))) return false;
+      const sure = await confirmChange(context, {
+        panelId: target.panelId,
+        action: vscode.l10n.t('Delete'),
+        question: vscode.l10n.t('Delete the site template "{0}" from the panel?', shownName(target.name)),
+        detail: vscode.l10n.t('This cannot be undone. A template that a node serves is kept; the panel says which node.'),
+        changes: [vscode.l10n.t('Delete the site template "{0}" (its HTML, CSS and variables)', shownName(target.name))],
+      });
+      if (!sure) return false;
       let gone = false;
       const outcome = await runMutation(context, {
         panelId: target.panelId,

@@ -7,7 +7,7 @@ import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { panelToChange, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { revealUser } from './revealUser';
@@ -19,8 +19,8 @@ interface CreateAnswers extends NewUserAnswers {
 
 /** Where Create User was started: a node's Users section pre-selects that node, on that node's panel. */
 function originOf(context: UserCommandsContext, from: unknown): { panelId: string; nodeIds: string[] } | undefined {
-  if (from instanceof NodeSectionItem) return { panelId: from.parent.panelId, nodeIds: [from.parent.node.id] };
-  const panelId = activePanelId(context);
+  if (from instanceof NodeSectionItem) return panelToChange(context, from.parent.panelId) ? { panelId: from.parent.panelId, nodeIds: [from.parent.node.id] } : undefined;
+  const panelId = panelToChange(context);
   return panelId ? { panelId, nodeIds: [] } : undefined;
 }
 

@@ -14,7 +14,8 @@ import { problemsByStep, type StepProblems, type WizardStep } from '../../prompt
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { activePanelId, refreshNodes, takeKey, usersChanged, type UserCommandsContext } from './keyActionsSupport';
+import { creationChanges, panelToChange, refreshNodes, takeKey, usersChanged, type UserCommandsContext } from './keyActionsSupport';
+import { confirmChange } from '../../runner/guard';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
@@ -46,7 +47,7 @@ function textStep(context: UserCommandsContext, title: string, fields: string[],
  * they belong to. After a lost answer, the panel is searched for the labels and the user told how many exist.
  */
 async function createBatch(context: UserCommandsContext): Promise<string | undefined> {
-  const panelId = activePanelId(context);
+  const panelId = panelToChange(context);
   if (!panelId) return undefined;
   const title = vscode.l10n.t('Create Users in Batch');
   const state: BatchAnswers = { prefix: '', count: '10', type: 'PERSONAL', nodeIds: [], expiry: NO_EXPIRY };
@@ -63,6 +64,15 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     if (!(await answerSteps(context, steps, state, problems))) return undefined;
     const expiresAt = expiresAtOf(state.expiry, Date.now());
     const items: NewUser[] = batchLabels(state.prefix, Number(state.count)).map((label) => ({ label, type: state.type, nodeIds: [...state.nodeIds], expiresAt }));
+    // A bulk create: a protected panel says what will be created and asks for its name (an open one goes on, as before).
+    const sure = await confirmChange(context, {
+      panelId,
+      action: vscode.l10n.t('Create Users'),
+      question: plural(items.length, { one: 'Create {0} user?', other: 'Create {0} users?' }, vscode.l10n.t),
+      changes: creationChanges(context, panelId, items.map((item) => item.label), state.nodeIds),
+      askOnOpen: false,
+    });
+    if (!sure) return undefined;
     const sentAt = Date.now();
     const outcome = await runMutation(context, {
       panelId,

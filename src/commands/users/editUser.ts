@@ -9,6 +9,7 @@ import { UserItem } from '../../views/users/userTreeItems';
 import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { refusedAsReadOnly } from '../../runner/guard';
 
 /** Fields the panel sets itself (or that grant access): never offered for editing. */
 const NOT_EDITABLE = new Set([
@@ -46,6 +47,7 @@ function shown(value: unknown): string {
  * messages on the list, with every change kept.
  */
 async function editUser(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  if (refusedAsReadOnly(context, item.panelId)) return undefined;
   const name = userName(item.key);
   const title = vscode.l10n.t('Edit "{0}"', name);
   const original = item.key;

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import type { Key } from '../../api/types';
-import { confirmed, withoutBack } from '../../prompts/userInput';
+import { withoutBack } from '../../prompts/userInput';
+import { confirmChange } from '../../runner/guard';
 import { plainLabel } from '../../text/plainText';
 import { runMutation } from '../../runner/actionRunner';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
@@ -15,7 +16,7 @@ import { describeError } from '../../text/describeError';
 /** A refusal of a create names no node (only a conflict's detail would). */
 const NO_NODE_NAMES = new NodeNames([]);
 import { importProblemText } from './importProblems';
-import { activePanelId, refreshNodes, takeKey, usersChanged, type UserCommandsContext } from './keyActionsSupport';
+import { creationChanges, panelToChange, refreshNodes, takeKey, usersChanged, type UserCommandsContext } from './keyActionsSupport';
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
@@ -59,7 +60,7 @@ function preview(items: readonly ImportItem[]): string {
  * the panel's per-item validation errors, is marked at its line of the file (Problems view) and told.
  */
 async function importUsers(context: UserCommandsContext, diagnostics: vscode.DiagnosticCollection): Promise<string | undefined> {
-  const panelId = activePanelId(context);
+  const panelId = panelToChange(context);
   if (!panelId) return undefined;
   const source = await chooseSource(context);
   if (!source) return undefined;
@@ -79,7 +80,14 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     if (!(await answerSteps(context, [step], answers, problem ? new Map([[0, problem]]) : undefined))) return undefined;
     const go = vscode.l10n.t('Import');
     const ignored = parsed.ignored.length > 0 ? `\n\n${vscode.l10n.t('Left out (not import fields): {0}', parsed.ignored.map((name) => plainLabel(name, 40)).join(', '))}` : '';
-    if (!(await confirmed(context.input, go, vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length), `${preview(parsed.items)}${ignored}`))) return undefined;
+    const sure = await confirmChange(context, {
+      panelId,
+      action: go,
+      question: vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length),
+      detail: `${preview(parsed.items)}${ignored}`,
+      changes: creationChanges(context, panelId, parsed.items.map((item) => item.label ?? ''), answers.nodeIds),
+    });
+    if (!sure) return undefined;
     const users: NewUser[] = parsed.items.map((item) => ({
       label: item.label ?? '', type: item.type ?? 'PERSONAL', nodeIds: [...answers.nodeIds], expiresAt: item.expires_at ?? null,
       ...(item.note ? { note: item.note } : {}), ...(item.owner_label ? { owner: item.owner_label } : {}),

@@ -8,6 +8,9 @@ import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { UserInput } from '../../prompts/userInput';
 import type { TreeViewParts, UsersTreeProvider } from '../../views/users/UsersTreeProvider';
 import { isActivePanel, runMutation, type ActionContext, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
+import { namesLine, refusedAsReadOnly } from '../../runner/guard';
+import { nodeLabel } from '../../text/nodeText';
+import { plural } from '../../text/plural';
 
 /** What user actions need: the action context and the stores they update. */
 export interface UserActionContext extends ActionContext {
@@ -103,6 +106,25 @@ export function activePanelId(context: UserActionContext): string | undefined {
   const id = context.session.active?.id;
   if (!id) void context.input.notify('error', vscode.l10n.t('Connect to a panel first.'));
   return id;
+}
+
+/**
+ * The panel a command that changes users acts on (`panelId`, else the active one), or undefined after
+ * saying why not: none is connected, or the panel is read-only (refused before any question is asked).
+ */
+export function panelToChange(context: UserActionContext, panelId: string | undefined = activePanelId(context)): string | undefined {
+  if (panelId === undefined) return undefined;
+  return refusedAsReadOnly(context, panelId) ? undefined : panelId;
+}
+
+/** "Create 3 users: "a", "b", "c"" and "on 2 nodes: "fra-1", "ams-2"": what creating these users changes. */
+export function creationChanges(context: UserActionContext, panelId: string, labels: readonly string[], nodeIds: readonly string[]): string[] {
+  const nodes = storesOf(context, panelId)?.nodes;
+  const nodeNames = nodeIds.map((id) => plainLabel(nodeLabel(nodes?.get(id) ?? { id }, vscode.l10n.t), 60));
+  return [
+    namesLine(plural(labels.length, { one: 'Create {0} user', other: 'Create {0} users' }, vscode.l10n.t), labels),
+    namesLine(plural(nodeIds.length, { one: 'bound to {0} node', other: 'bound to {0} nodes' }, vscode.l10n.t), nodeNames),
+  ];
 }
 
 /** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */

@@ -6,16 +6,33 @@ import { runBulk } from './bulkUsers';
 import { forgetKey, mutateUser, reReadKey, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
-import { confirmed } from '../../prompts/userInput';
 import { plural } from '../../text/plural';
+import { confirmChange, confirmSelection, namesLine, type PanelChange } from '../../runner/guard';
+import { byPanel } from '../shared/byPanel';
 
 
-async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
+/**
+ * Asks about the selection (once when all its panels are open, else per panel, as their levels want); the
+ * users of the panels confirmed stay.
+ */
+async function confirmedPerPanel(context: UserCommandsContext, users: UserItem[], ask: (ofPanel: UserItem[]) => PanelChange): Promise<UserItem[]> {
+  const groups = byPanel(users);
+  const kept = await confirmSelection(context, [...groups.keys()], ask(users), (panelId) => ({ ...ask(groups.get(panelId) ?? []), panelId }));
+  return users.filter((user) => kept.has(user.panelId));
+}
+
+async function revoke(context: UserCommandsContext, chosen: UserItem[]): Promise<string | undefined> {
+  const users = await confirmedPerPanel(context, chosen, (ofPanel) => ({
+    panelId: '',
+    action: vscode.l10n.t('Revoke'),
+    question: ofPanel.length > 1
+      ? plural(ofPanel.length, { one: 'Revoke {0} user?', other: 'Revoke {0} users?' }, vscode.l10n.t)
+      : vscode.l10n.t('Revoke "{0}"?', userName(ofPanel[0].key)),
+    detail: vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.'),
+    changes: [namesLine(plural(ofPanel.length, { one: 'Revoke {0} user', other: 'Revoke {0} users' }, vscode.l10n.t), ofPanel.map((user) => userName(user.key)))],
+  }));
+  if (users.length === 0) return undefined;
   const many = users.length > 1;
-  const ask = many
-    ? plural(users.length, { one: 'Revoke {0} user?', other: 'Revoke {0} users?' }, vscode.l10n.t)
-    : vscode.l10n.t('Revoke "{0}"?', userName(users[0].key));
-  if (!(await confirmed(context.input, vscode.l10n.t('Revoke'), ask, vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.')))) return undefined;
   if (many) return runBulk(context, 'revoke', users);
   const item = users[0];
   const outcome = await mutateUser(context, item, {
@@ -33,8 +50,14 @@ async function revoke(context: UserCommandsContext, users: UserItem[]): Promise<
  */
 async function rotate(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
-  const rotateLabel = vscode.l10n.t('Rotate Secret');
-  if (!(await confirmed(context.input, rotateLabel, vscode.l10n.t('Rotate the secret of "{0}"?', name), vscode.l10n.t('Every link already handed out stops working; the user needs a new link.')))) return undefined;
+  const sure = await confirmChange(context, {
+    panelId: item.panelId,
+    action: vscode.l10n.t('Rotate Secret'),
+    question: vscode.l10n.t('Rotate the secret of "{0}"?', name),
+    detail: vscode.l10n.t('Every link already handed out stops working; the user needs a new link.'),
+    changes: [vscode.l10n.t('Rotate the secret of "{0}": every link of it handed out stops working', name)],
+  });
+  if (!sure) return undefined;
   const oldSecret = item.key.secret;
   const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Rotating…'),
@@ -57,10 +80,16 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   return told;
 }
 
-async function remove(context: UserCommandsContext, users: UserItem[]): Promise<string | undefined> {
+async function remove(context: UserCommandsContext, chosen: UserItem[]): Promise<string | undefined> {
+  const users = await confirmedPerPanel(context, chosen, (ofPanel) => ({
+    panelId: '',
+    action: vscode.l10n.t('Delete'),
+    question: ofPanel.length > 1 ? plural(ofPanel.length, { one: 'Delete {0} user?', other: 'Delete {0} users?' }, vscode.l10n.t) : vscode.l10n.t('Delete "{0}"?', userName(ofPanel[0].key)),
+    detail: vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.'),
+    changes: [namesLine(plural(ofPanel.length, { one: 'Delete {0} user', other: 'Delete {0} users' }, vscode.l10n.t), ofPanel.map((user) => userName(user.key)))],
+  }));
+  if (users.length === 0) return undefined;
   const many = users.length > 1;
-  const ask = many ? plural(users.length, { one: 'Delete {0} user?', other: 'Delete {0} users?' }, vscode.l10n.t) : vscode.l10n.t('Delete "{0}"?', userName(users[0].key));
-  if (!(await confirmed(context.input, vscode.l10n.t('Delete'), ask, vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.')))) return undefined;
   if (many) return runBulk(context, 'delete', users);
   const item = users[0];
   const outcome = await mutateUser(context, item, {

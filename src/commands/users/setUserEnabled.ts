@@ -4,6 +4,9 @@ import type { UserItem } from '../../views/users/userTreeItems';
 import { mutateUser, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';
+import { byPanel } from '../shared/byPanel';
+import { confirmChange, namesLine } from '../../runner/guard';
+import { plural } from '../../text/plural';
 
 /**
  * Disables or enables one user (`POST /keys/{id}/disable|enable`). The answer is the updated key: the
@@ -32,8 +35,21 @@ function explainStillBlocked(context: UserActionContext, key: Key): void {
 /** "Disable User" and "Enable User" on a user item; on a selection of several, one `POST /keys/bulk`. */
 export function registerSetUserEnabled(context: UserActionContext): vscode.Disposable {
   const each = (enable: boolean) => async (item?: unknown, selected?: unknown) => {
-    const users = chosenUsers(item, selected);
-    if (users.length > 1) return runBulk(context, enable ? 'enable' : 'disable', users);
+    const chosen = chosenUsers(item, selected);
+    if (chosen.length > 1) {
+      // A bulk change: a protected panel says who changes and asks for its name; an open one goes on as before.
+      const users: UserItem[] = [];
+      for (const [panelId, ofPanel] of byPanel(chosen)) {
+        const what = enable ? plural(ofPanel.length, { one: 'Enable {0} user', other: 'Enable {0} users' }, vscode.l10n.t) : plural(ofPanel.length, { one: 'Disable {0} user', other: 'Disable {0} users' }, vscode.l10n.t);
+        const sure = await confirmChange(context, {
+          panelId, action: enable ? vscode.l10n.t('Enable') : vscode.l10n.t('Disable'), question: `${what}?`,
+          changes: [namesLine(what, ofPanel.map((user) => userName(user.key)))], askOnOpen: false,
+        });
+        if (sure) users.push(...ofPanel);
+      }
+      return users.length > 0 ? runBulk(context, enable ? 'enable' : 'disable', users) : undefined;
+    }
+    const users = chosen;
     if (users.length === 1) await setEnabled(context, users[0], enable);
     return undefined;
   };

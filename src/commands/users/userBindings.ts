@@ -4,9 +4,11 @@ import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
 import { mutateUser, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
+import { refusedAsReadOnly } from '../../runner/guard';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
 async function addNodes(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
+  if (refusedAsReadOnly(context, item.panelId)) return undefined;
   const name = userName(item.key);
   const bound = new Set((item.key.nodes ?? []).map((binding) => binding.node_id));
   const nodes = panelNodes(context, item.panelId);

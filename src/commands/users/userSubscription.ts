@@ -4,7 +4,7 @@ import { keyIdOf } from '../../state/keysStore';
 import { UserItem } from '../../views/users/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
-import { confirmed } from '../../prompts/userInput';
+import { confirmChange } from '../../runner/guard';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -24,8 +24,14 @@ async function createSubscription(context: UserCommandsContext, item: UserItem):
 /** Delete Subscription: asks first (the short URL stops working), `DELETE /keys/{id}/subscription`, reads the user again. */
 async function deleteSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
-  const action = vscode.l10n.t('Delete Subscription');
-  if (!(await confirmed(context.input, action, vscode.l10n.t('Delete the subscription of "{0}"?', name), vscode.l10n.t('Its short URL stops working; the proxy links stay.')))) return undefined;
+  const sure = await confirmChange(context, {
+    panelId: item.panelId,
+    action: vscode.l10n.t('Delete Subscription'),
+    question: vscode.l10n.t('Delete the subscription of "{0}"?', name),
+    detail: vscode.l10n.t('Its short URL stops working; the proxy links stay.'),
+    changes: [vscode.l10n.t('Delete the subscription of "{0}": its short URL stops working', name)],
+  });
+  if (!sure) return undefined;
   const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Deleting subscription…'),
     failure: vscode.l10n.t('Could not delete the subscription of "{0}"', name),

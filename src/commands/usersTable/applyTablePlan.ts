@@ -9,7 +9,8 @@ import { plainLabel } from '../../text/plainText';
 import { describeError } from '../../text/describeError';
 import { plural } from '../../text/plural';
 import { forgetKey, refreshNodes, takeKey, usersChanged } from '../users/keyActionsSupport';
-import { reportDocument, resultSummary, type ReportSubject } from './planText';
+import { reportDocument, resultSummary, summaryText, type ReportSubject } from './planText';
+import { confirmChange, namesLine, refusedAsReadOnly } from '../../runner/guard';
 import { rereadTable } from './editUsersAsTable';
 import type { TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
@@ -43,6 +44,7 @@ export async function applyTablePlan(context: UsersTableContext, from?: unknown)
   const { session } = found;
   const saved = session.plan;
   if (!saved) return undefined;
+  if (refusedAsReadOnly(context, session.file.panelId)) return undefined;
   if (!found.current || saved.version !== session.version) {
     void context.input.notify('error', vscode.l10n.t('This plan is out of date: the table was saved or applied since. Apply its latest plan.'));
     return undefined;
@@ -90,6 +92,15 @@ export async function applyWithReport(
     if (answer === undefined) return undefined;
     deleteRemoved = answer === remove;
   }
+  // A protected panel lists what the plan changes and waits for its name (an open one goes on, as before).
+  const sure = await confirmChange(context, {
+    panelId,
+    action: subject.source === 'revert' ? vscode.l10n.t('Revert') : vscode.l10n.t('Apply Plan'),
+    question: subject.source === 'revert' ? vscode.l10n.t('Revert the last users plan as shown?') : vscode.l10n.t('Apply the users plan?'),
+    changes: planChanges(plan, deleteRemoved),
+    askOnOpen: false,
+  });
+  if (!sure) return undefined;
   let result: ApplyResult;
   try {
     result = await runWithProgress(vscode.l10n.t('Applying the users plan'), (report, signal) => context.session.callOn(panelId, (api) => applyPlan(api, plan, {
@@ -113,6 +124,23 @@ export async function applyWithReport(
   void context.input.notify(failed ? 'warning' : 'info', subject.source === 'revert' ? vscode.l10n.t('Last users plan reverted: {0}.', summary) : vscode.l10n.t('Users plan applied: {0}.', summary));
   offerApply(context, panelId, result.reboundNodes);
   return result;
+}
+
+/** What a plan changes on the panel, one line per kind of change with its count and the users' names. */
+function planChanges(plan: UsersPlan, deleteRemoved: boolean): string[] {
+  const labels = (users: readonly (string | null)[]) => users.map((label) => label ?? '');
+  const changed = plan.updates.filter((update) => Object.keys(update.fields).length > 0 || update.addNodes.length > 0 || update.removeNodes.length > 0);
+  const disabled = plan.updates.filter((update) => update.enable === false);
+  const enabled = plan.updates.filter((update) => update.enable === true);
+  const deleted = deleteRemoved ? plan.deletes : [];
+  return [
+    summaryText({ ...plan, deletes: deleted }, vscode.l10n.t),
+    ...(plan.creates.length > 0 ? [namesLine(plural(plan.creates.length, { one: 'Create {0} user', other: 'Create {0} users' }, vscode.l10n.t), labels(plan.creates.map((create) => create.values.label)))] : []),
+    ...(changed.length > 0 ? [namesLine(plural(changed.length, { one: 'Change {0} user', other: 'Change {0} users' }, vscode.l10n.t), labels(changed.map((update) => update.before.label)))] : []),
+    ...(disabled.length > 0 ? [namesLine(plural(disabled.length, { one: 'Disable {0} user', other: 'Disable {0} users' }, vscode.l10n.t), labels(disabled.map((update) => update.before.label)))] : []),
+    ...(enabled.length > 0 ? [namesLine(plural(enabled.length, { one: 'Enable {0} user', other: 'Enable {0} users' }, vscode.l10n.t), labels(enabled.map((update) => update.before.label)))] : []),
+    ...(deleted.length > 0 ? [namesLine(plural(deleted.length, { one: 'Delete {0} user', other: 'Delete {0} users' }, vscode.l10n.t), labels(deleted.map((user) => user.label)))] : []),
+  ];
 }
 
 /**

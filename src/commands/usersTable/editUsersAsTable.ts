@@ -14,6 +14,7 @@ import { describeFilter, filterQuery, isFilterActive } from '../../views/users/u
 import { activePanelId } from '../users/keyActionsSupport';
 import type { TableOrigin, TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
+import { refusedAsReadOnly } from '../../runner/guard';
 
 /** How often the open document follows the rows read (the first page shows at once). */
 const FOLLOW_MS = 300;
@@ -61,7 +62,8 @@ function formatSetting(): TableFormat {
  */
 export async function editUsersAsTable(context: UsersTableContext, from?: unknown, selected?: unknown): Promise<vscode.Uri | undefined> {
   const chosen = chosenUsers(context, from, selected);
-  if (!chosen) return undefined;
+  // The table plans changes to send: not on a read-only panel.
+  if (!chosen || refusedAsReadOnly(context, chosen.panelId)) return undefined;
   const format = formatSetting();
   const file = context.files.create(chosen.panelId, chosen.name, format, tableHeader(format) + tableEnd(format, true));
   const session: TableSession = {

@@ -14,6 +14,7 @@ import { nodeRefs } from './editUsersAsTable';
 import { revertDocument } from './planText';
 import type { UsersTableContext } from './usersTableContext';
 import type { ApplyResult } from '../../usersTable/applyPlan';
+import { refusedAsReadOnly } from '../../runner/guard';
 
 /**
  * Revert Last Plan (the active panel's, kept in the workspace state): shows its own plan first (back to
@@ -23,7 +24,7 @@ import type { ApplyResult } from '../../usersTable/applyPlan';
  */
 export async function revertLastPlan(context: UsersTableContext): Promise<ApplyResult | undefined> {
   const panelId = activePanelId(context);
-  if (!panelId) return undefined;
+  if (!panelId || refusedAsReadOnly(context, panelId)) return undefined;
   const last = context.memory.get<LastPlan>(`${LAST_PLAN_KEY}/${panelId}`);
   if (!last) {
     void context.input.notify('info', vscode.l10n.t('No users plan was applied on this panel from this workspace.'));
@@ -53,8 +54,11 @@ export async function revertLastPlan(context: UsersTableContext): Promise<ApplyR
     void context.input.notify('info', vscode.l10n.t('Nothing to revert: the panel no longer holds what the last plan changed.'));
     return undefined;
   }
-  const go = vscode.l10n.t('Revert');
-  if ((await context.input.confirm({ message: vscode.l10n.t('Revert the last users plan as shown?'), detail: vscode.l10n.t('Users changed on the panel since are skipped.'), actions: [go] })) !== go) return undefined;
+  // An open panel asks here; a protected one asks in applyWithReport, with what the revert changes listed.
+  if (context.session.protectionOf(panelId) === 'open') {
+    const go = vscode.l10n.t('Revert');
+    if ((await context.input.confirm({ message: vscode.l10n.t('Revert the last users plan as shown?'), detail: vscode.l10n.t('Users changed on the panel since are skipped.'), actions: [go] })) !== go) return undefined;
+  }
   const result = await applyWithReport(context, { panelId }, revert.plan, revert.base, {
     heading: vscode.l10n.t('Result of the revert of the users plan applied {0}', appliedAt),
     source: 'revert',

@@ -8,6 +8,7 @@ import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { AlertItem, ResolvedGroupItem } from './alertItems';
 import type { FleetTree, PanelTree } from '../fleet/fleetTree';
+import { markedForPanel } from '../shared/protectionMarks';
 
 /** Unresolved alerts first, then a collapsed "Resolved (N)" group. Loads on first display, then from the store. */
 export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
@@ -42,7 +43,8 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    return element;
+    // Items of a read-only panel carry the suffix that hides write actions (the item's own panel).
+    return markedForPanel(element, this.fleet ? this.fleet.panelRefOf(element) : this.session.active);
   }
 
   getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {

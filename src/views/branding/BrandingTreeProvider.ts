@@ -8,6 +8,8 @@ import { stableIds } from '../shared/stableIds';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { panelDescription, stateItems } from '../shared/viewMessages';
 import { BrandingAssetItem, BrandingFieldItem, BrandingProfileItem } from './brandingItems';
+import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
+import { itemContextValue } from '../../connection/protectionLevel';
 
 /**
  * The active panel's branding profiles from the branding store: the active one marked, each with its nine
@@ -26,13 +28,19 @@ export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.Tree
     this.changed.fire(item);
   }
 
+  /** Redraws every item (their menus follow the panel's protection level). */
+  refreshAll(): void {
+    this.changed.fire(undefined);
+  }
+
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    return element;
+    // The Branding view shows the active panel: its items carry the read-only suffix when that panel is read-only.
+    return markedForPanel(element, this.session.active);
   }
 
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element instanceof BrandingProfileItem) {
-      const editable = element.contextValue !== 'brandingProfile.live' && this.session.capabilities.can('branding.profiles.update');
+      const editable = itemContextValue(element.contextValue, 'open') !== 'brandingProfile.live' && this.session.capabilities.can('branding.profiles.update');
       return [
         ...BRANDING_FIELDS.map((field) => new BrandingFieldItem(element.profile, field, element.panelId, editable)),
         ...element.profile.assets.map((asset) => new BrandingAssetItem(element.profile, asset, element.panelId)),
@@ -73,5 +81,5 @@ export function registerBrandingView(session: PanelSession, store: BrandingStore
     view.description = name && store.live ? vscode.l10n.t('{0} · live from the node', name) : name;
   };
   update();
-  return disposableTreeView(provider, view, [session.onDidChange(update), store.onDidChange(update)]);
+  return disposableTreeView(provider, view, [session.onDidChange(update), store.onDidChange(update), onProtectionChange(session, () => provider.refreshAll())]);
 }

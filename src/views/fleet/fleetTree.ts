@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
+import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import type { PanelStoreSet, StoresFor } from '../../state/panelStores';
 import type { AllPanelsMode } from './allPanelsMode';
 import { PanelItem } from './panelItem';
@@ -79,6 +79,12 @@ export class FleetTree<P extends PanelTree> implements vscode.Disposable {
     return this.panelOfItem.get(element);
   }
 
+  /** The connected panel an item belongs to: its own in all-panels mode, else the active one. */
+  panelRefOf(element: vscode.TreeItem): PanelRef | undefined {
+    const panelId = this.panelOf(element) ?? this.options.session.active?.id;
+    return panelId === undefined ? undefined : this.options.session.panel(panelId);
+  }
+
   /** The provider that shows this item: the view's own for the active panel, another panel's otherwise. */
   ownerOf(element: vscode.TreeItem): P {
     const panelId = this.panelOf(element);
@@ -150,6 +156,7 @@ export class FleetTree<P extends PanelTree> implements vscode.Disposable {
     this.items.clear();
     for (const panel of session.connectedPanels()) {
       const item = kept.get(panel.id) ?? new PanelItem(panel, this.options.viewKey, panel.id === activeId);
+      item.panel = panel; // its level and colour as chosen now
       this.items.set(panel.id, item);
       const stores = this.options.storesFor(panel.id);
       item.showState(session.stateOf(panel.id), stores && this.options.summary(stores));
@@ -184,6 +191,7 @@ export class FleetTree<P extends PanelTree> implements vscode.Disposable {
 
   /** Updates a panel item's description; redraws it when it changed. */
   private describe(item: PanelItem): void {
+    item.panel = this.options.session.panel(item.panelId) ?? item.panel;
     const stores = this.options.storesFor(item.panelId);
     const state = this.options.session.stateOf(item.panelId);
     if (item.showState(state, stores && this.options.summary(stores))) this.options.fire(item);

@@ -32,6 +32,7 @@ import type { AllPanelsMode } from '../fleet/allPanelsMode';
 import type { StoresFor } from '../../state/panelStores';
 import { addCounts, countFleet, fleetSummary, NO_NODES, type FleetCounts } from './fleetGroups';
 import { panelHealthSummary, watchPanelHealth } from '../fleet/panelHealth';
+import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
 
 /** What the composition root gets back: the provider, its view and the drag-and-drop controller. */
 export interface NodesViewParts extends TreeViewParts<NodesTreeProvider> {
@@ -133,7 +134,8 @@ export class NodesTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    return element;
+    // Items of a read-only panel carry the suffix that hides write actions (the item's own panel).
+    return markedForPanel(element, this.fleet ? this.fleet.panelRefOf(element) : this.session.active);
   }
 
   /** For `reveal` (selecting a node from code): a node is at the root, a section under its node. */
@@ -466,7 +468,7 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
   };
   describe();
   context.subscriptions.push(
-    provider, view, provider.fleet, session.onDidChange(describe), mode.onDidChange(describe), display.onDidChange(describe),
+    onProtectionChange(session, () => provider.refreshItem(undefined)), provider, view, provider.fleet, session.onDidChange(describe), mode.onDidChange(describe), display.onDidChange(describe),
     store.onDidLoad(describe), store.onDidChangeList(describe), store.onDidChangeNode(describe),
   );
   return { provider, view, dragAndDrop };

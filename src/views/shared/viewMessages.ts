@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
+import { protectionWord } from '../../connection/connectPrompts';
 import type { ViewSession } from '../../state/panelStores';
 import { MissingScopeItem } from './missingScopeItem';
 import { TokenRejectedItem } from './tokenRejectedItem';
@@ -17,7 +18,12 @@ export function stateItems(session: ViewSession, route: RouteId): vscode.TreeIte
   return undefined;
 }
 
-/** The view's description: the active panel's name ("Nodes — demo panel" in the view title). */
+/**
+ * The view's description: the active panel's name ("Nodes — demo panel" in the view title), and its level
+ * when it is not open ("Production · protected"), so the panel acted on cannot be missed.
+ */
 export function panelDescription(session: ViewSession): string | undefined {
-  return session.active?.name;
+  const panel = session.active;
+  if (!panel) return undefined;
+  return panel.protection === 'open' ? panel.name : `${panel.name} · ${protectionWord(panel.protection)}`;
 }

@@ -7,6 +7,7 @@ import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { SiteTemplateItem } from './siteTemplateItem';
 import type { FleetTree, PanelTree } from '../fleet/fleetTree';
+import { markedForPanel } from '../shared/protectionMarks';
 
 /**
  * Every site template of the active panel, as the site-templates store holds them: the store reads the list
@@ -47,7 +48,8 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    return element;
+    // Items of a read-only panel carry the suffix that hides write actions (the item's own panel).
+    return markedForPanel(element, this.fleet ? this.fleet.panelRefOf(element) : this.session.active);
   }
 
   getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {

@@ -6,6 +6,7 @@ import { panelHealthSummary, watchPanelHealth } from '../fleet/panelHealth';
 import { FleetTree } from '../fleet/fleetTree';
 import type { AllPanelsMode } from '../fleet/allPanelsMode';
 import { panelDescription } from '../shared/viewMessages';
+import { onProtectionChange } from '../shared/protectionMarks';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { SiteTemplatesTreeProvider } from './SiteTemplatesTreeProvider';
 
@@ -26,5 +27,5 @@ export function registerSiteTemplatesView(session: PanelSession, store: SiteTemp
     view.description = provider.fleet?.enabled ? undefined : panelDescription(session);
   };
   update();
-  return disposableTreeView(provider, view, [provider.fleet, session.onDidChange(update), mode.onDidChange(update)]);
+  return disposableTreeView(provider, view, [provider.fleet, session.onDidChange(update), mode.onDidChange(update), onProtectionChange(session, () => provider.refreshItem(undefined))]);
 }

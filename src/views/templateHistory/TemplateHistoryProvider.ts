@@ -5,6 +5,8 @@ import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
 import { MessageItem } from '../shared/messageItem';
 import { relativeTime } from '../../text/relativeTime';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
+import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
+import type { PanelRef, PanelSession } from '../../connection/panelSession';
 
 /** One saved-over version of the open template file: opens as a diff against the current text; Restore saves it again. */
 export class TemplateVersionItem extends vscode.TreeItem {
@@ -35,7 +37,7 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
   private readonly subscriptions: vscode.Disposable[];
   private current: vscode.Uri | undefined;
 
-  constructor(private readonly history: TemplateHistory) {
+  constructor(private readonly history: TemplateHistory, private readonly panelOf: (panelId: string) => PanelRef | undefined = () => undefined) {
     this.current = this.followed(vscode.window.activeTextEditor);
     this.subscriptions = [
       vscode.window.onDidChangeActiveTextEditor((editor) => {
@@ -59,7 +61,13 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
     if (!uri || location?.path.kind !== 'templateFile') return [new MessageItem(vscode.l10n.t('Open a panel template to see its saved versions'))];
     const entries = await this.history.list(location.panelId, location.path.templateId, location.path.file);
     if (entries.length === 0) return [new MessageItem(vscode.l10n.t('No saved versions yet: each save from this machine keeps the one it replaces'))];
-    return entries.map((entry) => new TemplateVersionItem(entry, uri));
+    // Restore saves to the template's panel: hidden (read-only suffix) when that panel is read-only.
+    return entries.map((entry) => markedForPanel(new TemplateVersionItem(entry, uri), this.panelOf(location.panelId)));
+  }
+
+  /** Lists the versions again (Restore follows the panel's protection level). */
+  refresh(): void {
+    this.changed.fire(undefined);
   }
 
   dispose(): void {
@@ -75,8 +83,8 @@ export class TemplateHistoryProvider implements vscode.TreeDataProvider<vscode.T
 
 export type TemplateHistoryView = DisposableTreeView<TemplateHistoryProvider>;
 
-export function registerTemplateHistoryView(history: TemplateHistory): TemplateHistoryView {
-  const provider = new TemplateHistoryProvider(history);
+export function registerTemplateHistoryView(history: TemplateHistory, session: PanelSession): TemplateHistoryView {
+  const provider = new TemplateHistoryProvider(history, (panelId) => session.panel(panelId));
   const view = vscode.window.createTreeView('panelOps.templateHistory', { treeDataProvider: provider });
-  return disposableTreeView(provider, view);
+  return disposableTreeView(provider, view, [onProtectionChange(session, () => provider.refresh())]);
 }

@@ -17,6 +17,7 @@ import type { AllPanelsMode } from '../fleet/allPanelsMode';
 import type { StoresFor } from '../../state/panelStores';
 import { panelHealthSummary, watchPanelHealth } from '../fleet/panelHealth';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
+import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
 
 /** Kept here for the modules that import it from the Users view. */
 export type { TreeViewParts };
@@ -95,7 +96,8 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    return element;
+    // Items of a read-only panel carry the suffix that hides write actions (the item's own panel).
+    return markedForPanel(element, this.fleet ? this.fleet.panelRefOf(element) : this.session.active);
   }
 
   getChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
@@ -244,10 +246,12 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
     const filtered = isFilterActive(provider.filter);
     // The summary's figures are panel-wide: shown only while no filter narrows the groups.
     const all = provider.fleet?.enabled === true;
-    view.description = filtered ? describeFilter(provider.filter, vscode.l10n.t) : all ? undefined : [panelDescription(session), summary.text].filter(Boolean).join(' · ');
+    // A panel that is not open keeps its name and level in the description, filtered or not.
+    const marked = !all && session.active && session.active.protection !== 'open' ? panelDescription(session) : undefined;
+    view.description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session), summary.text].filter(Boolean).join(' · ');
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };
   describe();
-  context.subscriptions.push(provider, view, summary, provider.fleet, mode.onDidChange(describe), provider.onDidChangeFilter(describe), session.onDidChange(describe), summary.onDidChange(describe));
+  context.subscriptions.push(onProtectionChange(session, () => provider.refreshItem(undefined)), provider, view, summary, provider.fleet, mode.onDidChange(describe), provider.onDidChangeFilter(describe), session.onDidChange(describe), summary.onDidChange(describe));
   return { provider, view };
 }

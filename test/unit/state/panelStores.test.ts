@@ -12,7 +12,7 @@ function fleetSession() {
   for (const id of ['https://a', 'https://b', 'https://c']) panels.set(id, { state: 'connected', scopes: new Set<Scope>(['nodes:read', 'monitoring:read']), denied: new Set() });
   let active = 'https://a';
   const calledOn: string[] = [];
-  const ref = (id: string): PanelRef => ({ id, url: id, name: id.slice(8).toUpperCase() });
+  const ref = (id: string): PanelRef => ({ id, url: id, name: id.slice(8).toUpperCase(), protection: 'open', chatTools: 'readWrite' });
   const session: FleetSession = {
     get active() { return panels.has(active) ? ref(active) : undefined; },
     panel: (id) => (panels.has(id) ? ref(id) : undefined),
