@@ -1,9 +1,10 @@
-// Starts and stops the code-server installed by install-code-server.ts: a real VS Code server and web
-// workbench on 127.0.0.1 with its own user-data and extensions folders.
+// Starts and stops a code-server installed by install-code-server.ts: a real VS Code server and web
+// workbench on 127.0.0.1 with its own user-data and extensions folders (the oldest VS Code the extension
+// supports unless `build` names another; a build with a Node of its own is started with that Node).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeServerBin } from './install-code-server';
+import { codeServerCommand, codeServerEnv, OLDEST, type CodeServerBuild } from './install-code-server';
 
 export interface CodeServerOptions {
   userDataDir: string;
@@ -14,6 +15,8 @@ export interface CodeServerOptions {
   env?: NodeJS.ProcessEnv;
   /** 0 (default) lets the system pick a free port. */
   port?: number;
+  /** Which installed code-server (default: the oldest VS Code, install-code-server.ts OLDEST). */
+  build?: CodeServerBuild;
 }
 
 export interface RunningCodeServer {
@@ -29,8 +32,8 @@ export interface RunningCodeServer {
 const LISTENING = /HTTP server listening on (http:\/\/[^\s/]+)/;
 const START_TIMEOUT_MS = 60_000;
 
-/** User settings for a workbench that runs unattended: no trust dialog, no welcome page. */
-function writeUserSettings(userDataDir: string): void {
+/** User settings for a workbench that runs unattended: no trust dialog, no welcome page (and what the build adds). */
+function writeUserSettings(userDataDir: string, build: CodeServerBuild): void {
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   const settings = {
     'security.workspace.trust.enabled': false,
@@ -39,6 +42,7 @@ function writeUserSettings(userDataDir: string): void {
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
     'telemetry.telemetryLevel': 'off',
+    ...build.settings,
   };
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
 }
@@ -54,8 +58,10 @@ function commonArgs(options: Pick<CodeServerOptions, 'userDataDir' | 'extensions
 }
 
 /** Installs a packaged .vsix into an extensions folder with code-server's own CLI. */
-export function installVsix(vsixPath: string, options: Pick<CodeServerOptions, 'userDataDir' | 'extensionsDir'>): void {
-  const result = spawnSync(codeServerBin, [...commonArgs(options), '--install-extension', vsixPath, '--force'], { encoding: 'utf8' });
+export function installVsix(vsixPath: string, options: Pick<CodeServerOptions, 'userDataDir' | 'extensionsDir' | 'build'>): void {
+  const build = options.build ?? OLDEST;
+  const [program, ...before] = codeServerCommand(build);
+  const result = spawnSync(program, [...before, ...commonArgs(options), '--install-extension', vsixPath, '--force'], { encoding: 'utf8', env: codeServerEnv(build) });
   if (result.status !== 0) {
     throw new Error(`code-server --install-extension ${vsixPath} exited with ${result.status}:\n${result.stdout}${result.stderr}`);
   }
@@ -71,7 +77,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
-  writeUserSettings(options.userDataDir);
+  const build = options.build ?? OLDEST;
+  writeUserSettings(options.userDataDir, build);
   mkdirSync(options.extensionsDir, { recursive: true });
   const args = [
     ...commonArgs(options),
@@ -82,7 +89,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     options.workspace,
   ];
   // Its own process group, so stopping it also stops the extension host and the other helpers it forks.
-  const child = spawn(codeServerBin, args, { env: { ...process.env, ...options.env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [program, ...before] = codeServerCommand(build);
+  const child = spawn(program, [...before, ...args], { env: codeServerEnv(build, { ...process.env, ...options.env }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const killOnExit = (): void => killGroup(child, 'SIGKILL');
   process.on('exit', killOnExit);
 

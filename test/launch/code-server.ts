@@ -2,9 +2,12 @@
 // Chromium showing the web workbench. Prints the suite's output and exits with its exit code.
 //   npm run test:vscode          (builds, compiles, installs code-server if needed, then runs this)
 //   node out/test/launch/code-server.js
-// The whole suite runs under the default reading of the simulated panel, then the parts listed in
-// test/vscode/suiteReadings.ts (READING_PARTS) under the second and third readings, each pass in a
-// code-server of its own; PANEL_OPS_READING, PANEL_OPS_TEST_GREP or PANEL_OPS_TEST_FILES make it one pass.
+// Two VS Codes (install-code-server.ts): on the oldest one `engines.vscode` accepts, the whole suite under
+// the default reading of the simulated panel, then the parts listed in test/vscode/suiteReadings.ts
+// (READING_PARTS) under the second and third readings; then on a current VS Code the whole suite once,
+// under the default reading. Each pass in a code-server of its own. PANEL_OPS_READING, PANEL_OPS_TEST_GREP
+// or PANEL_OPS_TEST_FILES make it one pass, on the oldest VS Code unless PANEL_OPS_CODE_SERVER says
+// `current`, `both` or a version.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +17,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium-browser';
 import { remoteUri, startCodeServer, workbenchUrl, type RunningCodeServer } from './code-server-process';
 import { generateCertificates } from '../panel/certificates';
-import { installCodeServer } from './install-code-server';
+import { buildNamed, installCodeServer, OLDEST, SUITE_BUILDS, type CodeServerBuild } from './install-code-server';
 import { repoRoot, vscodeTestDir } from './repo-paths';
 import { startUiDriver, UI_DRIVER_ENV, type UiDriver } from './ui-driver';
 import { suitePasses, type SuitePass } from '../vscode/suiteReadings';
@@ -68,12 +71,13 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  installCodeServer();
+  const builds = suiteBuilds();
+  for (const build of builds) installCodeServer(build);
   const runDir = join(vscodeTestDir, 'suite-run');
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
   const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-suite-'));
-  const passes = suitePasses();
+  const passes = builds.flatMap((build) => buildPasses(build).map((pass) => ({ build, pass })));
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   // A CA only the OS store holds (network.test.ts); and no NODE_EXTRA_CA_CERTS, which some machines set
@@ -97,28 +101,58 @@ async function main(): Promise<number> {
     driver = await startUiDriver();
     browser = await launchChromium();
     const codes: number[] = [];
-    for (const [index, pass] of passes.entries()) {
+    for (const [index, { build, pass }] of passes.entries()) {
       const started = Date.now();
       // Each pass in a code-server of its own, with a user data directory of its own: nothing a pass
       // stored (panels, tokens, settings) is there when the next one starts.
       server = await startCodeServer({
+        build,
         userDataDir: join(runDir, index === 0 ? 'user-data' : `user-data-${index}`),
-        extensionsDir: join(runDir, 'extensions'),
+        extensionsDir: join(runDir, `extensions-${build.version}`),
         workspace,
         env: { [UI_DRIVER_ENV]: driver.url, ...pass.env },
       });
-      console.log(`[code-server launcher] code-server at ${server.url}; running ${suiteEntry} (${describePass(pass)})`);
+      console.log(`[code-server launcher] code-server ${build.version} (VS Code ${build.vscodeVersion}) at ${server.url}; running ${suiteEntry} (${describePass(pass)})`);
       const code = await runSuite(server, browser, workspace, driver);
-      console.log(`[code-server launcher] ${pass.name}: exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`[code-server launcher] ${passName(build, pass)}: exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
       codes.push(code);
       await server.stop();
       server = undefined;
     }
-    if (passes.length > 1) console.log(`[code-server launcher] ${passes.map((pass, i) => `${pass.name}: ${codes[i] === 0 ? 'passed' : 'failed'}`).join('; ')}`);
+    if (passes.length > 1) console.log(`[code-server launcher] ${passes.map(({ build, pass }, i) => `${passName(build, pass)}: ${codes[i] === 0 ? 'passed' : 'failed'}`).join('; ')}`);
     return codes.find((code) => code !== 0) ?? 0;
   } finally {
     await cleanUp();
   }
+}
+
+/**
+ * `PANEL_OPS_CODE_SERVER=oldest|current|both` (or a code-server or VS Code version): the VS Codes to run
+ * in. Default: both for the whole run, the oldest for a run narrowed to a reading, a title or files.
+ */
+function suiteBuilds(env: NodeJS.ProcessEnv = process.env): CodeServerBuild[] {
+  const asked = env.PANEL_OPS_CODE_SERVER?.trim();
+  if (!asked) return suitePasses(env).length > 1 ? [...SUITE_BUILDS] : [OLDEST];
+  if (asked === 'both') return [...SUITE_BUILDS];
+  const build = buildNamed(asked);
+  if (!build) throw new Error(`PANEL_OPS_CODE_SERVER=${asked}: not one of both, ${SUITE_BUILDS.map((b) => `${b.role} (${b.version})`).join(', ')}`);
+  return [build];
+}
+
+/**
+ * The passes of one VS Code. On the oldest, the whole suite and the reading passes. On the current one,
+ * the whole suite under the default reading only: the reading passes replay the panel's other shapes
+ * through the extension's own readers, which do not change with the VS Code they run in, while every
+ * surface of VS Code the suite touches (views, editors, webviews, prompts, the network stack) is met by
+ * the whole suite already.
+ */
+function buildPasses(build: CodeServerBuild): SuitePass[] {
+  const passes = suitePasses();
+  return build === OLDEST ? passes : passes.slice(0, 1);
+}
+
+function passName(build: CodeServerBuild, pass: SuitePass): string {
+  return `VS Code ${build.vscodeVersion}, ${pass.name}`;
 }
 
 /** A pass as the log says it: its name and the environment it adds. */
