@@ -103,3 +103,4 @@ export * from './types';
 export { ROUTES, SCOPES, PRESETS, findRoute, requiredScope, routeById, scopeAllows } from './catalog';
 export type { RouteSpec, Scope, Resource, Access, HttpMethod, RouteId, PathNames } from './catalog';
 export { certificateFacts, presentedCertificate, type CertificateFacts } from './presentedCertificate';
+export { panelRoute, type HostNetwork, type PanelRoute } from './route';

@@ -4,6 +4,7 @@
  */
 import { PanelConfigError, type ConfigProblem } from './errors';
 import { englishWords, reasonWords } from './reasonWords';
+import type { HostNetwork } from './route';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 
@@ -57,6 +58,13 @@ export interface PanelClientOptions {
    */
   trustedCertificate?: string;
   paging?: PagingOptions;
+  /**
+   * Inside VS Code, the settings that decide a request's route (route.ts); where they decide it, requests
+   * go that route through the client's own pool. Absent (plain Node): no proxy.
+   */
+  network?: HostNetwork;
+  /** How long the panel keeps an idle connection when its answers do not say (`Keep-Alive: timeout=`); default 75 s (nginx). */
+  keepAliveMs?: number;
   /** Receives one line per request and retry; lines never contain the token. */
   log?: (level: LogLevel, message: string) => void;
 }

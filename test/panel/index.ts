@@ -49,7 +49,16 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const certificateOptions = options.https ? (options.https === true ? {} : options.https) : undefined;
   const certificates = certificateOptions ? await generateCertificates(certificateOptions) : undefined;
   let connections = 0;
-  const server = certificates ? https.createServer({ cert: certificates.cert, key: certificates.key }, listener) : http.createServer(listener);
+  const keepAlive = options.keepAlive;
+  // `Connection: keep-alive` set by the handler keeps Node from adding its `Keep-Alive: timeout=` hint.
+  const serve: http.RequestListener = keepAlive && !keepAlive.hint
+    ? (request, response) => {
+        response.setHeader('Connection', 'keep-alive');
+        listener(request, response);
+      }
+    : listener;
+  const server = certificates ? https.createServer({ cert: certificates.cert, key: certificates.key }, serve) : http.createServer(serve);
+  if (keepAlive) server.keepAliveTimeout = keepAlive.idleSeconds * 1000;
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     connections++;

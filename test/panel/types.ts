@@ -36,6 +36,12 @@ export interface PanelOptions {
   inFlightLimit?: { max: number; retryAfterSeconds?: number };
   /** Which reading of the bodies the spec does not show each route plays (SHAPES.md "Readings"); default `first`, or the reading `setDefaultReading` set. */
   readings?: ReadingOptions;
+  /**
+   * How long an idle connection is kept, and whether the answers say so (`Keep-Alive: timeout=N`). Default:
+   * Node's 5 s, said. `{ idleSeconds: 75, hint: false }` is nginx's default: kept 75 s, answers saying only
+   * `Connection: keep-alive`.
+   */
+  keepAlive?: { idleSeconds: number; hint: boolean };
 }
 
 export interface LogStreamOptions {

@@ -3,7 +3,7 @@
  * knows (e.g. `panel.internal.test`) to the loopback address, as a company proxy resolves internal names.
  */
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 
 export interface CountingProxy {
   readonly url: string;
@@ -14,9 +14,16 @@ export interface CountingProxy {
 
 export async function startCountingProxy(hosts: Readonly<Record<string, string>> = {}): Promise<CountingProxy> {
   const tunnels: string[] = [];
+  // Tunnels are no longer the HTTP server's: closed by hand, or a client keeping one alive holds close() up.
+  const open = new Set<Socket>();
+  const track = (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  };
   const server: Server = createServer((_req, res) => res.writeHead(501).end());
-  server.on('connect', (req, client, head) => {
+  server.on('connect', (req, client: Socket, head) => {
     tunnels.push(req.url ?? '');
+    track(client);
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), hosts[host] ?? host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -24,6 +31,7 @@ export async function startCountingProxy(hosts: Readonly<Record<string, string>>
       upstream.pipe(client);
       client.pipe(upstream);
     });
+    track(upstream);
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
@@ -34,6 +42,7 @@ export async function startCountingProxy(hosts: Readonly<Record<string, string>>
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        for (const socket of open) socket.destroy();
         server.close(() => resolve());
       }),
   };
