@@ -54,8 +54,8 @@ export function presentedCertificate(origin: string, timeoutMs = 10_000): Promis
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      outcome(); // before the connection is destroyed, which forgets the peer's certificate
       request.destroy();
-      outcome();
     };
     const timer = setTimeout(() => finish(() => reject(new Error(`${origin} did not complete a TLS handshake within ${timeoutMs} ms`))), timeoutMs);
     // After it is destroyed the request may still report the closed connection: nothing to tell then.

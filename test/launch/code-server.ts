@@ -173,7 +173,8 @@ async function installOsStoreCa(dir: string): Promise<{ dir: string; remove(): v
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'cert.pem'), certificates.cert);
   writeFileSync(join(dir, 'key.pem'), certificates.key);
-  const anchor = join(anchors, 'panel-ops-suite-ca.crt');
+  // A name of this run's own: another run on the machine removing its CA at its end must not remove this one.
+  const anchor = join(anchors, `panel-ops-suite-ca-${process.pid}.crt`);
   writeFileSync(anchor, certificates.ca);
   const update = () => spawnSync('update-ca-certificates', [], { stdio: 'ignore' });
   if (update().status !== 0) {

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPanelApi, panelRoute, PanelTimeoutError, OutcomeUnknownError, type HostNetwork, type PanelApi } from '../../../src/api';
+import { X509Certificate } from 'node:crypto';
+import { createPanelApi, panelRoute, presentedCertificate, PanelTimeoutError, OutcomeUnknownError, type HostNetwork, type PanelApi } from '../../../src/api';
 import { startPanel, type SimulatedPanel } from '../../panel';
 import { startCountingProxy } from '../../support/countingProxy';
 import { installHostLikeFetch, type HostFetch } from '../support/vscodeFetch';
@@ -58,6 +59,20 @@ describe('client: the route VS Code gives a request', () => {
   it('leaves to VS Code what only VS Code knows: the system\'s proxy, SOCKS and HTTPS proxies, a proxy login', () => {
     for (const changes of [{}, { proxy: 'socks5://proxy.corp:1080' }, { proxy: 'https://proxy.corp:3128' }, { proxy: 'http://me:secret@proxy.corp:3128' }, { proxy, proxyAuthorization: true }]) {
       assert.equal(route('https://panel.example.com', changes).kind, 'host', JSON.stringify(changes));
+    }
+  });
+});
+
+describe('client: the certificate a panel presents', () => {
+  it('is read by a TLS handshake alone: nothing is sent to the panel', async () => {
+    const panel = await startPanel({ dataset: 'empty', https: { selfSigned: true } });
+    try {
+      const presented = await presentedCertificate(panel.url);
+      assert.equal(presented.sha256, new X509Certificate(panel.ca ?? '').fingerprint256);
+      assert.match(presented.subject, /Self-signed simulated panel/);
+      assert.equal(panel.requests.length, 0);
+    } finally {
+      await panel.close();
     }
   });
 });
