@@ -259,7 +259,7 @@ export class PanelTransport implements Transport {
    * (VS Code's pool asks the operator). Either means nothing was sent, so even a change may be sent again.
    */
   private async sendTrusted(pools: Pool[], prepared: Prepared, parts: RequestParts, signal: AbortSignal | undefined, watchdog: Watchdog): Promise<Answer> {
-    for (let index = Math.min(this.trust, pools.length - 1); ; index++) {
+    for (let index = Math.min(this.trust, pools.length - 1); ; ) {
       try {
         const answer = await this.send(pools[index], prepared, parts, signal, watchdog);
         if (index !== this.trust) this.log('debug', `${this.origin}: sending ${pools[index].describe}`);
@@ -267,15 +267,13 @@ export class PanelTransport implements Transport {
         return answer;
       } catch (error) {
         if (this.options.trustedCertificate && certificateRefused(error)) throw await this.changedCertificate(error);
-        const next = pools[index + 1];
-        if (!next || signal?.aborted || watchdog.fired) throw error;
-        if (certificateRefused(error)) {
-          this.log('debug', `${this.origin}: certificate refused (${pools[index].describe}); trying ${next.describe}`);
-        } else if (isProxyLoginRequest(error) && next.kind === 'host') {
-          this.log('debug', `${this.origin}: the proxy asks for a login; sending ${next.describe}`);
-        } else {
-          throw error;
-        }
+        if (signal?.aborted || watchdog.fired) throw error;
+        const next = certificateRefused(error)
+          ? index + 1
+          : isProxyLoginRequest(error) ? pools.findIndex((pool, at) => at > index && pool.kind === 'host') : -1;
+        if (next < 0 || next >= pools.length) throw error;
+        this.log('debug', `${this.origin}: ${certificateRefused(error) ? 'certificate refused' : 'the proxy asks for a login'} (${pools[index].describe}); trying ${pools[next].describe}`);
+        index = next;
       }
     }
   }
