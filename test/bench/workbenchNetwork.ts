@@ -61,7 +61,7 @@ type Row = [string, string, string];
 /** Rows of the bench's table: per VS Code, pool, hint and pause, the time until the rows are back. */
 export function workbenchNetworkRows(results: readonly WorkbenchNetworkResult[], timing: (value: Timing) => string): Row[] {
   return results.flatMap((result) => result.rows.map((row): Row => [
-    `VS Code ${result.vscode}, Refresh All at ${result.roundTripMs} ms through http.proxy: ${row.pool}'s pool, ${row.hint ? 'Keep-Alive: timeout=75' : 'no keep-alive hint'}, ${row.pause ? 'after a 6 s pause' : 'back to back'}`,
+    `VS Code ${result.vscode}, Refresh All at ${result.roundTripMs} ms through http.proxy: ${row.pool === 'Panel Ops' ? 'Panel Ops\'' : 'VS Code\'s'} pool, ${row.hint ? 'Keep-Alive: timeout=75' : 'no keep-alive hint'}, ${row.pause ? 'after a 6 s pause' : 'back to back'}`,
     timing(row.rowsBack),
     `${row.handshakesPerRefresh.toFixed(1)} TLS handshakes (new tunnels) per refresh for ${row.requestsPerRefresh.toFixed(0)} requests; until the Nodes view has its rows back`,
   ]));
