@@ -16,6 +16,8 @@ export interface FailureContext {
   timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs?: number };
   callerSignal?: AbortSignal;
   deadline?: AbortSignal;
+  /** The attempt's own headers and body timeouts (watchdog.ts), which hold on every pool. */
+  watchdog?: { readonly fired?: 'headers' | 'body' };
   /** The request was handed to the connection pool (a mutation may have reached the panel). */
   dispatched: boolean;
   /** Redacts secrets from text taken from the underlying error. */
@@ -59,6 +61,12 @@ export function classifyFailure(error: unknown, context: FailureContext): Failur
         : new PanelTimeoutError('total', context.timeouts.totalMs, route),
       retryable: false,
     };
+  }
+  const watched = context.watchdog?.fired;
+  if (watched) {
+    return mutation && context.dispatched
+      ? { error: new OutcomeUnknownError(route, { kind: 'timeout', phase: watched }), retryable: false }
+      : { error: new PanelTimeoutError(watched, watched === 'headers' ? context.timeouts.headersMs : context.timeouts.bodyMs, route), retryable: true };
   }
   const codes = errorCodes(error);
   const code = codes[0];

@@ -6,6 +6,7 @@ import type { AccessGateway } from './accessGateway';
 import type { RouteSpec } from './catalog';
 import { PanelConfigError, type ConfigProblem } from './errors';
 import { englishWords, reasonWords } from './reasonWords';
+import type { HostNetwork } from './route';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 
@@ -71,6 +72,13 @@ export interface PanelClientOptions {
    * route, before the token is read or anything is dispatched.
    */
   beforeSend?: (route: RouteSpec) => void;
+  /**
+   * Inside VS Code, the settings that decide a request's route (route.ts); where they decide it, requests
+   * go that route through the client's own pool. Absent (plain Node): no proxy.
+   */
+  network?: HostNetwork;
+  /** How long the panel keeps an idle connection when its answers do not say (`Keep-Alive: timeout=`); default 75 s (nginx). */
+  keepAliveMs?: number;
   /** Receives one line per request and retry; lines never contain the token or the gateway's secrets. */
   log?: (level: LogLevel, message: string) => void;
 }

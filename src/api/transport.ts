@@ -14,7 +14,7 @@ import { assertUsableHeaders, type AccessGateway } from './accessGateway';
 import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
 import { Readable } from 'node:stream';
-import { DEFAULT_TIMEOUTS, createPools, type Pool } from './dispatcher';
+import { DEFAULT_TIMEOUTS, createPools, isProxyLoginRequest, type Pool } from './dispatcher';
 import {
   PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError, type RedirectRefusal,
 } from './errors';
@@ -30,6 +30,7 @@ import { certificateFacts, presentedCertificate } from './presentedCertificate';
 import { textStream } from './textStream';
 import { tokenInUrl } from './tokenInUrl';
 import { loadUndici } from './undiciModule';
+import { Watchdog } from './watchdog';
 import type { JsonValue } from './types';
 
 export const API_PREFIX = '/api/v1';
@@ -184,12 +185,15 @@ export class PanelTransport implements Transport {
     const described = `${route.method} ${prepared.url.pathname}${prepared.url.search}`;
 
     for (let attempt = 1; ; attempt++) {
+      // The request timeout on every path, VS Code's pool included (it takes none of the client's timeouts).
+      const watchdog = new Watchdog(this.timeouts, expect === 'stream');
       const context: FailureContext = {
         route,
         origin: this.origin,
         timeouts: this.timeouts,
         callerSignal: prepared.signal,
         deadline,
+        watchdog,
         dispatched: false,
         clean: (text: string) => this.clean(text),
         clientCertificate: gateway.clientCertificate !== undefined,
@@ -198,7 +202,7 @@ export class PanelTransport implements Transport {
       try {
         signal?.throwIfAborted();
         context.dispatched = true;
-        const response = await this.sendTrusted(pools, prepared, parts, signal);
+        const response = await this.sendTrusted(pools, prepared, parts, signal, watchdog);
         const status = response.statusCode;
         if (isRead && RETRYABLE_STATUSES.has(status) && attempt < attempts) {
           const retryAfter = parseRetryAfter(header(response, 'retry-after'));
@@ -233,6 +237,8 @@ export class PanelTransport implements Transport {
         }
         this.log(failure.error instanceof PanelCancelledError ? 'debug' : 'warn', `${described} failed: ${failure.error.message}`);
         throw failure.error;
+      } finally {
+        watchdog.stop();
       }
     }
   }
@@ -293,19 +299,25 @@ export class PanelTransport implements Transport {
 
   /**
    * Sends with the pool that last worked; a certificate refused by one pool is tried with the next (the
-   * private CA after the system's). A refused certificate means nothing was sent, so even a change may
-   * be sent again.
+   * private CA after the system's, VS Code's own pool last), and so is a proxy that asks for a login
+   * (VS Code's pool asks the operator). Either means nothing was sent, so even a change may be sent again.
    */
-  private async sendTrusted(pools: Pool[], prepared: Prepared, parts: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
-    for (let index = Math.min(this.trust, pools.length - 1); ; index++) {
+  private async sendTrusted(pools: Pool[], prepared: Prepared, parts: RequestParts, signal: AbortSignal | undefined, watchdog: Watchdog): Promise<Answer> {
+    for (let index = Math.min(this.trust, pools.length - 1); ; ) {
       try {
-        const answer = await this.send(pools[index], prepared, parts, signal);
+        const answer = await this.send(pools[index], prepared, parts, signal, watchdog);
+        if (index !== this.trust) this.log('debug', `${this.origin}: sending ${pools[index].describe}`);
         this.trust = index;
         return answer;
       } catch (error) {
         if (this.options.trustedCertificate && certificateRefused(error)) throw await this.changedCertificate(error);
-        if (index + 1 >= pools.length || !certificateRefused(error)) throw error;
-        this.log('debug', `${this.origin}: certificate refused by the system's certificates; trying panelOps.caCertificatePath`);
+        if (signal?.aborted || watchdog.fired) throw error;
+        const next = certificateRefused(error)
+          ? index + 1
+          : isProxyLoginRequest(error) ? pools.findIndex((pool, at) => at > index && pool.kind === 'host') : -1;
+        if (next < 0 || next >= pools.length) throw error;
+        this.log('debug', `${this.origin}: ${certificateRefused(error) ? 'certificate refused' : 'the proxy asks for a login'} (${pools[index].describe}); trying ${pools[next].describe}`);
+        index = next;
       }
     }
   }
@@ -323,24 +335,27 @@ export class PanelTransport implements Transport {
     return new PanelCertificateChangedError(this.origin, trusted, presented);
   }
 
-  private async send(pool: Pool, prepared: Prepared, { headers, body }: RequestParts, signal: AbortSignal | undefined): Promise<Answer> {
+  private async send(pool: Pool, prepared: Prepared, { headers, body }: RequestParts, signal: AbortSignal | undefined, watchdog: Watchdog): Promise<Answer> {
     const { route } = prepared;
     let url = prepared.url;
+    const signals = AbortSignal.any(signal ? [signal, watchdog.signal] : [watchdog.signal]);
     for (let hop = 0; ; hop++) {
       // The platform's fetch (inside VS Code, the extension host's: its proxy and certificates), or
       // undici's where VS Code would add nothing (see createPools). An upload's FormData is the platform's,
       // which only the platform's fetch encodes; one upload gains nothing from a reused connection.
       const send = body instanceof FormData && !pool.sendsForms ? fetch : pool.fetch;
+      // undici's own timers (or the certificate route's) end a stalled request on the client's own pools; this one ends it on any pool.
+      watchdog.awaitHeaders(pool.kind === 'own');
       const reply = await send(url, {
         method: route.method,
         headers,
         body,
-        signal,
+        signal: signals,
         redirect: 'manual',
         // @ts-expect-error `dispatcher` is undici's extension of RequestInit, honoured by Node's fetch.
         dispatcher: pool.dispatcher,
       });
-      const response = answerOf(reply);
+      const response = answerOf(reply, watchdog);
       const location = header(response, 'location');
       if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
       await dump(response);
@@ -451,8 +466,8 @@ interface Answer {
   body: Readable;
 }
 
-function answerOf(reply: Response): Answer {
-  const body = reply.body ? Readable.fromWeb(reply.body) : Readable.from([]);
+function answerOf(reply: Response, watchdog: Watchdog): Answer {
+  const body = reply.body ? Readable.fromWeb(watchdog.watchBody(reply.body)) : (watchdog.stop(), Readable.from([]));
   return { statusCode: reply.status, headers: reply.headers, body };
 }
 

@@ -2,14 +2,23 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { PanelClientOptions } from '../api/options';
 import { DEFAULT_MAX_CONCURRENCY } from '../api/paging';
+import type { HostNetwork } from '../api/route';
 
 /** Settings that change how the client talks to panels; a change rebuilds the active client. */
 export const CLIENT_SETTINGS = [
   'panelOps.engineName',
   'panelOps.messengerName',
   'panelOps.requestTimeoutSeconds',
+  'panelOps.keepAliveSeconds',
   'panelOps.caCertificatePath',
   'panelOps.paging.maxConcurrency',
+  // VS Code's own, which decide the route requests take (src/api/route.ts).
+  'http.proxy',
+  'http.noProxy',
+  'http.proxySupport',
+  'http.proxyAuthorization',
+  'http.fetchAdditionalSupport',
+  'http.systemCertificates',
 ] as const;
 
 /** What a panel's record says about its route names (either may be absent in an older record). */
@@ -33,8 +42,9 @@ export function messengerName(panel?: RouteNamed): string {
 
 /**
  * Client options for a panel from its record (the route names and the certificate trusted for it), the
- * settings and the log channel (everything but the URL and token). There is no proxy option: requests go
- * through the extension host's `fetch`, which applies VS Code's proxy and certificate settings itself.
+ * settings and the log channel (everything but the URL and token). There is no proxy setting of ours:
+ * requests take the route VS Code's own settings give them (`network`, src/api/route.ts and dispatcher.ts),
+ * through the extension host's `fetch` wherever VS Code decides it alone.
  * A CA file that cannot be read is reported in the log and left out, so the failure shows up as the
  * panel's certificate being refused rather than as a broken extension.
  */
@@ -47,10 +57,31 @@ export function clientOptionsFromSettings(log: vscode.LogOutputChannel, panel?: 
     engineName: engineName(panel),
     messengerName: messengerName(panel),
     timeouts: { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyMs: timeoutMs },
+    keepAliveMs: Math.max(1, panelOps.get<number>('keepAliveSeconds', 75)) * 1000,
+    network: hostNetwork(),
     paging: { maxConcurrency: panelOps.get<number>('paging.maxConcurrency', DEFAULT_MAX_CONCURRENCY) },
     ...(caPath ? { caCertificates: readCaFile(caPath, log) } : {}),
     ...(trustedCertificate ? { trustedCertificate } : {}),
     log: (level, message) => log[level](message),
+  };
+}
+
+/** VS Code's settings (and the extension host's environment) that decide a request's route. */
+function hostNetwork(): HostNetwork {
+  const http = vscode.workspace.getConfiguration('http');
+  const noProxy = http.get<unknown>('noProxy', []);
+  return {
+    proxySupport: http.get<string>('proxySupport', 'override') || 'override',
+    proxy: http.get<string>('proxy', '') || '',
+    noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [],
+    proxyAuthorization: !!http.get<string | null>('proxyAuthorization', null),
+    fetchAdditionalSupport: http.get<boolean>('fetchAdditionalSupport', true) !== false,
+    systemCertificates: http.get<boolean>('systemCertificates', true) !== false,
+    env: {
+      HTTPS_PROXY: process.env.HTTPS_PROXY, https_proxy: process.env.https_proxy,
+      HTTP_PROXY: process.env.HTTP_PROXY, http_proxy: process.env.http_proxy,
+      NO_PROXY: process.env.NO_PROXY, no_proxy: process.env.no_proxy,
+    },
   };
 }
 

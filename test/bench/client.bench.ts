@@ -6,6 +6,10 @@
  *  - a panel that answers 429 above 4 requests in flight: pages lost, 429s seen;
  *  - requests per connection and the HTTPS inventory at 150 ms per round trip, before (undici request) and
  *    after (fetch), in plain Node and as inside VS Code (the host's fetch patch), see networkBench.ts;
+ *  - in the real workbench of VS Code 1.100.3 and 1.117.0: Refresh All through http.proxy to an HTTPS panel
+ *    150 ms away, with and without a keep-alive hint, back to back and after a pause, through Panel Ops'
+ *    pool and through VS Code's: handshakes per refresh and the time until the rows are back
+ *    (workbenchNetwork.ts; BENCH_SKIP_WORKBENCH=1 leaves it out);
  *  - what requiring undici costs in a fresh Node process (why the client loads it lazily);
  *  - the log viewer's extension side following a node's log at 2,000 lines/s for a minute
  *    (BENCH_LOG_SECONDS, BENCH_LOG_RATE): lines delivered, heap growth, timer lag (logViewer.ts).
@@ -20,6 +24,7 @@ import { measureActivation, measureExport, measureIdle, measureUsersColdOpen } f
 import { measureLogViewer } from './logViewer';
 import { measureFleetUsersFirstPage } from './fleetUsersBench';
 import { networkBench, type NetworkResult } from './networkBench';
+import { workbenchNetworkBench, workbenchNetworkRows } from './workbenchNetwork';
 import { latencyBench, rateLimitBench, type LatencyResult, type RateLimitResult } from './pagingBench';
 import { requireCost, summary, time, type Timing } from './timing';
 
@@ -129,6 +134,9 @@ async function main(): Promise<void> {
   const network = await networkBench(150, LATENCY_RUNS);
   rows.push(...networkRows(network));
   rows.push(...await (await import('./goToBench')).goToRows(150, LATENCY_RUNS, timing));
+  // In the real workbench of each VS Code the suite runs in (code-server, Chromium): minutes, not seconds.
+  const workbench = process.env.BENCH_SKIP_WORKBENCH ? [] : await workbenchNetworkBench();
+  rows.push(...workbenchNetworkRows(workbench, timing));
   rows.push(...(await (await import('./usersTable.bench')).usersTableBench(RUNS)));
 
   const undici = summary(Array.from({ length: RUNS }, () => requireCost('undici')));
@@ -183,6 +191,12 @@ async function main(): Promise<void> {
         newConnections: row.connectionsPerListing,
       }))])),
     },
+    workbenchNetwork: workbench.map((result) => ({
+      vscode: result.vscode,
+      node: result.node,
+      roundTripMs: result.roundTripMs,
+      rows: result.rows.map((row) => ({ pool: row.pool, hint: row.hint, pause: row.pause, rowsBackMs: Math.round(row.rowsBack.median), handshakesPerRefresh: row.handshakesPerRefresh, requestsPerRefresh: row.requestsPerRefresh })),
+    })),
     rateLimited: {
       maxInFlight: rateLimited.maxInFlight,
       pagesLost: rateLimited.pagesLost,

@@ -10,6 +10,8 @@
  *    reached on this machine's non-loopback address, as a remote panel is;
  *  - as inside VS Code, loopback panel (an SSH tunnel): the same patch, but the client sends through its
  *    own pool (see src/api/dispatcher.ts).
+ * This is VS Code 1.100's patch (a pool per request) where VS Code decides the route (no proxy setting);
+ * workbenchNetwork.ts measures both VS Codes in the real workbench, through http.proxy.
  * The "raw" figures send the pages themselves (page 1, then 16 in flight), so the way of sending is all
  * that differs; the "listAll" figures are the client's keys.listAll(). With BENCH_BEFORE_API pointing at
  * out/src/api/index.js of a build of af18766, that build's listAll is measured too.
@@ -142,6 +144,10 @@ export async function networkBench(roundTripMs: number, runs: number): Promise<N
     // The client's keys.listAll(), on a client that has listed before.
     const clientModes: [string, LatencyProxy, FetchLike, (baseUrl: string, log: (level: string, line: string) => void) => PanelApi][] = [];
     const current = (baseUrl: string, log: (level: string, line: string) => void) => createPanelApi({ baseUrl, token: panel.ownerToken, caCertificates: ca, log });
+    // Inside VS Code with no proxy setting: VS Code asks the system for a remote panel's route, so the
+    // client sends through VS Code's fetch there (src/api/route.ts), and through its own pool to a loopback panel.
+    const insideVsCode = (baseUrl: string, log: (level: string, line: string) => void) =>
+      createPanelApi({ baseUrl, token: panel.ownerToken, caCertificates: ca, log, network: { proxySupport: 'override', proxy: '', noProxy: [], proxyAuthorization: false, fetchAdditionalSupport: true, systemCertificates: true, env: {} } });
     const before = process.env.BENCH_BEFORE_API;
     if (before) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- an older build, from a path given at run time
@@ -150,8 +156,8 @@ export async function networkBench(roundTripMs: number, runs: number): Promise<N
     }
     clientModes.push(
       ['plain Node', loopbackProxy, platformFetch, current],
-      ['as inside VS Code, remote panel', remoteProxy, host.fetch, current],
-      ['as inside VS Code, loopback panel', loopbackProxy, host.fetch, current],
+      ['as inside VS Code, remote panel', remoteProxy, host.fetch, insideVsCode],
+      ['as inside VS Code, loopback panel', loopbackProxy, host.fetch, insideVsCode],
     );
     for (const [mode, proxy, send, create] of clientModes) {
       let requests = 0;

@@ -15,12 +15,13 @@ import { join } from 'node:path';
 import { format } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium-browser';
-import { remoteUri, startCodeServer, workbenchUrl, type RunningCodeServer } from './code-server-process';
+import { startCodeServer, type RunningCodeServer } from './code-server-process';
 import { generateCertificates } from '../panel/certificates';
 import { buildNamed, installCodeServer, OLDEST, SUITE_BUILDS, type CodeServerBuild } from './install-code-server';
 import { repoRoot, vscodeTestDir } from './repo-paths';
 import { startUiDriver, UI_DRIVER_ENV, type UiDriver } from './ui-driver';
 import { suitePasses, type SuitePass } from '../vscode/suiteReadings';
+import { runExtensionTests } from './workbench-tests';
 
 const OVERALL_TIMEOUT_MS = Number(process.env.PANEL_OPS_VSCODE_TEST_TIMEOUT_MS ?? 25 * 60_000);
 const suiteEntry = join(repoRoot, 'out', 'test', 'vscode', 'index.js');
@@ -34,34 +35,13 @@ function printWorkbenchLog(type: string, args: unknown[]): void {
   (type === 'error' ? console.error : console.log)(text);
 }
 
-async function runSuite(server: RunningCodeServer, browser: Browser, workspace: string, driver: UiDriver): Promise<number> {
-  const page = await browser.newPage();
-  driver.setPage(page);
-  let reportExit: (code: number) => void = () => undefined;
-  const exitCode = new Promise<number>((resolve) => (reportExit = resolve));
-  // Exposed before the workbench loads: it calls them when it runs extension tests.
-  await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
-  await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => printWorkbenchLog(type, args));
-  page.on('pageerror', (error) => console.error(`[workbench page error] ${error.message}`));
-
-  await page.goto(
-    workbenchUrl(server, workspace, [
-      ['extensionDevelopmentPath', remoteUri(server, repoRoot)],
-      ['extensionTestsPath', remoteUri(server, suiteEntry)],
-      ['skipWelcome', 'true'],
-    ]),
-  );
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<number>((resolve) => {
-    timer = setTimeout(() => {
-      console.error(`[code-server launcher] the suite did not finish within ${OVERALL_TIMEOUT_MS / 1000} s; code-server said:\n${server.recentOutput()}`);
-      resolve(1);
-    }, OVERALL_TIMEOUT_MS);
+function runSuite(server: RunningCodeServer, browser: Browser, workspace: string, driver: UiDriver): Promise<number> {
+  return runExtensionTests(server, browser, workspace, suiteEntry, {
+    name: 'code-server launcher',
+    timeoutMs: OVERALL_TIMEOUT_MS,
+    log: printWorkbenchLog,
+    onPage: (page) => driver.setPage(page),
   });
-  const code = await Promise.race([exitCode, timedOut]);
-  clearTimeout(timer);
-  await page.close().catch(() => undefined); // before its code-server stops (the next pass opens its own)
-  return code;
 }
 
 async function main(): Promise<number> {
@@ -173,7 +153,8 @@ async function installOsStoreCa(dir: string): Promise<{ dir: string; remove(): v
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'cert.pem'), certificates.cert);
   writeFileSync(join(dir, 'key.pem'), certificates.key);
-  const anchor = join(anchors, 'panel-ops-suite-ca.crt');
+  // A name of this run's own: another run on the machine removing its CA at its end must not remove this one.
+  const anchor = join(anchors, `panel-ops-suite-ca-${process.pid}.crt`);
   writeFileSync(anchor, certificates.ca);
   const update = () => spawnSync('update-ca-certificates', [], { stdio: 'ignore' });
   if (update().status !== 0) {

@@ -58,14 +58,23 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const listener = refusalPage ? nginxClientCertificateCheck(gatewayed) : gatewayed;
   let connections = 0;
   let refusedHandshakes = 0;
+  const keepAlive = options.keepAlive;
+  // `Connection: keep-alive` set by the handler keeps Node from adding its `Keep-Alive: timeout=` hint.
+  const serve: http.RequestListener = keepAlive && !keepAlive.hint
+    ? (request, response) => {
+        response.setHeader('Connection', 'keep-alive');
+        listener(request, response);
+      }
+    : listener;
   const server = certificates
     ? https.createServer({
       cert: certificates.cert,
       key: certificates.key,
       ...(clientCertificates ? { ca: clientCertificates.ca, requestCert: true, rejectUnauthorized: !refusalPage } : {}),
-    }, listener)
-    : http.createServer(listener);
+    }, serve)
+    : http.createServer(serve);
   server.on('tlsClientError', () => refusedHandshakes++);
+  if (keepAlive) server.keepAliveTimeout = keepAlive.idleSeconds * 1000;
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     connections++;

@@ -45,6 +45,12 @@ export interface PanelOptions {
    * ("No required SSL certificate was sent"), as nginx's `ssl_verify_client on` does.
    */
   clientCertificate?: boolean | { refusal?: 'handshake' | 'page' };
+  /**
+   * How long an idle connection is kept, and whether the answers say so (`Keep-Alive: timeout=N`). Default:
+   * Node's 5 s, said. `{ idleSeconds: 75, hint: false }` is nginx's default: kept 75 s, answers saying only
+   * `Connection: keep-alive`.
+   */
+  keepAlive?: { idleSeconds: number; hint: boolean };
 }
 
 export interface GatewayOptions {

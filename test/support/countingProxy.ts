@@ -3,7 +3,7 @@
  * knows (e.g. `panel.internal.test`) to the loopback address, as a company proxy resolves internal names.
  */
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 
 export interface CountingProxy {
   readonly url: string;
@@ -14,13 +14,16 @@ export interface CountingProxy {
 
 export async function startCountingProxy(hosts: Readonly<Record<string, string>> = {}): Promise<CountingProxy> {
   const tunnels: string[] = [];
-  /** Open tunnels' sockets: the server no longer tracks a connection once it is a tunnel, so close() ends them. */
-  const open = new Set<{ destroy(): void }>();
+  // Tunnels are no longer the HTTP server's: closed by hand, or a client keeping one alive holds close() up.
+  const open = new Set<Socket>();
+  const track = (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  };
   const server: Server = createServer((_req, res) => res.writeHead(501).end());
-  server.on('connect', (req, client, head) => {
+  server.on('connect', (req, client: Socket, head) => {
     tunnels.push(req.url ?? '');
-    open.add(client);
-    client.once('close', () => open.delete(client));
+    track(client);
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), hosts[host] ?? host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -28,8 +31,7 @@ export async function startCountingProxy(hosts: Readonly<Record<string, string>>
       upstream.pipe(client);
       client.pipe(upstream);
     });
-    open.add(upstream);
-    upstream.once('close', () => open.delete(upstream));
+    track(upstream);
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
