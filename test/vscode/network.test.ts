@@ -193,7 +193,7 @@ describe('network: VS Code proxy and certificates', () => {
     try {
       await withSettings({ 'http.proxy': proxy.url }, async () => {
         api.input.clear();
-        api.input.queue(url, panel.tokens.owner, 'Full rights', 'Self-signed behind the proxy', TRUST);
+        api.input.queue(url, 'Continue', panel.tokens.owner, 'Full rights', 'Self-signed behind the proxy', 'Open panel', TRUST);
         await vscode.commands.executeCommand('panelOps.connect');
         const question = api.input.questions.find((q) => q.kind === 'confirm');
         assert.ok(question, `the certificate was shown; asked: ${api.input.questions.map((q) => `${q.kind} ${q.title ?? ''} ${(q.validation ?? []).join(' ')}`).join(' | ')}`);
