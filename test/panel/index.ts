@@ -45,8 +45,14 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     revoked: authority.issue('owner', { scopes: SCOPES, revoked: true }).secret,
   };
 
+  // TLS sockets wrap the TCP socket the 'connection' event saw: the TCP one is found through `_parent`/`socket`.
+  const connectionIds = new WeakMap<object, number>();
+  const connectionOf = (req: http.IncomingMessage): number | undefined => {
+    const socket = req.socket as Socket & { _parent?: Socket; _handle?: unknown };
+    return connectionIds.get(socket) ?? (socket._parent ? connectionIds.get(socket._parent) : undefined);
+  };
   const panelListener = createRequestListener({
-    runtime, authority, router: new Router(routes), handlers, faults, requests, tokenUrls, gate, latencyMs: options.latencyMs ?? 0,
+    runtime, authority, router: new Router(routes), handlers, faults, requests, tokenUrls, gate, latencyMs: options.latencyMs ?? 0, connectionOf,
   });
   const gatewayRefusals: RecordedRequest[] = [];
   const gatewayed = options.gateway ? gatewayListener(options.gateway, gatewayRefusals, panelListener) : panelListener;
@@ -78,6 +84,7 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     connections++;
+    connectionIds.set(socket, connections);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -103,6 +110,9 @@ export async function startPanel(options: PanelOptions = {}): Promise<SimulatedP
     },
     get connections() {
       return connections;
+    },
+    get openConnections() {
+      return sockets.size;
     },
     tokens,
     data,

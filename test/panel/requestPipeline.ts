@@ -32,6 +32,8 @@ export interface PipelineParts {
   gate: InFlightGate;
   /** Added to every request (PanelOptions.latencyMs). */
   latencyMs: number;
+  /** The ordinal of the TCP connection a request came on (1 for the first the panel accepted). */
+  connectionOf(req: IncomingMessage): number | undefined;
 }
 
 /** The shape of the panel's API tokens (SHAPES.md): a token in a URL is always a client's mistake. */
@@ -60,6 +62,7 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     query: Object.fromEntries(url.searchParams),
     headers: headersOf(req.rawHeaders),
     receivedAt: Date.now(),
+    connection: parts.connectionOf(req),
   };
   parts.requests.push(record);
   if (TOKEN_SHAPE.test(decodedTarget(req.url ?? ''))) parts.tokenUrls.push(req.url ?? '');

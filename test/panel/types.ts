@@ -94,6 +94,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** When the request arrived (Date.now()). */
   receivedAt: number;
+  /** The ordinal of the TCP connection it came on (1 for the first the panel accepted): which requests shared one. */
+  connection?: number;
   /** Status of the answer; undefined when no answer was sent (dropped or reset). */
   status?: number;
   /** The request body as UTF-8 text (its first 64 KiB), when there was one; undefined for a reset or an oversized body. */
@@ -117,6 +119,8 @@ export interface SimulatedPanel {
   replaceCertificate(): Promise<string>;
   /** TCP connections accepted so far (requests per connection = requests / connections). */
   readonly connections: number;
+  /** TCP connections open now (a client's idle connection closed by either side is no longer counted). */
+  readonly openConnections: number;
   readonly tokens: PanelTokens;
   issueToken(o: IssueTokenOptions): { id: string; secret: string };
   revokeToken(secret: string): void;

@@ -164,12 +164,17 @@ describe('network: VS Code proxy and certificates', () => {
         };
         await refresh();
         await refresh();
-        const [tunnels, connections, requests] = [proxy.tunnels.length, panel.connections, panel.requests.length];
+        const [open, connections, requests] = [panel.openConnections, panel.connections, panel.requests.length];
+        assert.ok(open > 0, 'the refreshes left connections open');
         await sleep(6_000); // longer than the 4 s undici keeps a connection the panel said nothing about
+        assert.equal(panel.openConnections, open, 'no connection was closed during the pause');
         await refresh();
-        assert.ok(panel.requests.length > requests, 'the refresh read the panel again');
-        assert.equal(proxy.tunnels.length, tunnels, `no new tunnel for the ${panel.requests.length - requests} reads after the pause`);
-        assert.equal(panel.connections, connections);
+        const after = panel.requests.slice(requests);
+        assert.ok(after.length > 0, 'the refresh read the panel again');
+        // A refresh whose reads overlap more than before may add a connection to the pool; the kept ones carry it.
+        const kept = after.filter((request) => (request.connection ?? Infinity) <= connections);
+        assert.ok(after[0].connection !== undefined && after[0].connection <= connections, `the first read after the pause came on a kept connection (${after[0].connection}, ${connections} before)`);
+        assert.ok(kept.length * 2 >= after.length, `${kept.length} of the ${after.length} reads after the pause came on kept connections (${panel.connections - connections} new)`);
         assert.ok(proxy.tunnels.every((tunnel) => tunnel === new URL(target.url).host), proxy.tunnels.join());
       });
     } finally {
