@@ -101,6 +101,8 @@ export async function activate(context: vscode.ExtensionContext) {
     statusBarItem: services.statusBar.item,
     /** The active panel's name and protection level in the status bar. */
     panelStatusItem: services.panelStatus.item,
+    /** The context keys the protection levels set (chat's tools follow `panelOps.chat.mayChange`). */
+    protectionContext: services.protectionKeys.values,
     /** Every connected panel's stores, and the all-panels mode of the views. */
     panels: services.panels,
     allPanels: services.views.allPanels,

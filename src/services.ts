@@ -62,6 +62,8 @@ export interface Services {
   /** Panels, their records and tokens (SecretStorage). */
   readonly store: PanelStore;
   readonly session: PanelSession;
+  /** The protection levels as context keys for `when` clauses. */
+  readonly protectionKeys: ProtectionContextKeys;
   readonly clientOptions: (url: string) => Omit<PanelClientOptions, 'baseUrl' | 'token'>;
   /** Prompts and notifications: scripted answers in the VS Code suite, the screen otherwise. */
   readonly input: UserInput;
@@ -133,6 +135,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   };
   const statusBar = new AlertsStatusBar(session, panels.storesFor);
   const panelStatus = new PanelStatusBar(session);
+  const protectionKeys = new ProtectionContextKeys(session);
   let webviews: WebviewPages | undefined;
   const pages = () => {
     if (!webviews) {
@@ -151,11 +154,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
     void showFleetReport(report, { session, input, log, users: views.users });
   };
   context.subscriptions.push(
-    log, store, capabilities, session, new ProtectionContextKeys(session), panelStatus, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
+    log, store, capabilities, session, protectionKeys, panelStatus, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
+  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
 }
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {

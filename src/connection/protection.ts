@@ -36,6 +36,7 @@ export function refuseChangesWhenReadOnly(store: Pick<PanelStore, 'record'>, url
 export class ProtectionContextKeys implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private published = '';
+  private readonly shown = new Map<string, string | boolean>();
 
   constructor(private readonly session: PanelSession) {
     this.subscription = session.onDidChange(() => this.publish());
@@ -52,8 +53,18 @@ export class ProtectionContextKeys implements vscode.Disposable {
     const key = `${level}|${chat}`;
     if (key === this.published) return;
     this.published = key;
-    void vscode.commands.executeCommand('setContext', 'panelOps.activePanel.protection', level);
-    void vscode.commands.executeCommand('setContext', 'panelOps.activePanel.readOnly', level === 'readOnly');
-    void vscode.commands.executeCommand('setContext', 'panelOps.chat.mayChange', chat);
+    this.set('panelOps.activePanel.protection', level);
+    this.set('panelOps.activePanel.readOnly', level === 'readOnly');
+    this.set('panelOps.chat.mayChange', chat);
+  }
+
+  /** The values given to VS Code last, by key (what `when` clauses see once VS Code has taken them). */
+  get values(): ReadonlyMap<string, string | boolean> {
+    return this.shown;
+  }
+
+  private set(key: string, value: string | boolean): void {
+    this.shown.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
   }
 }
