@@ -123,10 +123,24 @@ export function failureSentence(failure: string, error: unknown): string {
 /**
  * Logs and tells one failure sentence, for work that is not one runner action (a file read, a long watch
  * that stopped); `severity` is `warning` where the work goes on without us (an apply on the panel).
+ * `stack` adds the error's stack frames to the log line (a command's unexpected throw).
  */
-export function tellFailure(context: Pick<ActionContext, 'input'> & Partial<Pick<ActionContext, 'log'>>, failure: string, error: unknown, severity: 'error' | 'warning' = 'error'): void {
-  context.log?.warn(`${failure}: ${describeError(error)}`);
+export function tellFailure(
+  context: Pick<ActionContext, 'input'> & Partial<Pick<ActionContext, 'log'>>,
+  failure: string,
+  error: unknown,
+  severity: 'error' | 'warning' = 'error',
+  options: { readonly stack?: boolean } = {},
+): void {
+  const frames = options.stack ? stackFrames(error) : '';
+  context.log?.warn(`${failure}: ${describeError(error)}${frames ? `\n${frames}` : ''}`);
   void context.input.notify(severity, failureSentence(failure, error));
+}
+
+/** The `at …` lines of an error's stack (its message is left out: the log line already says it, redacted). */
+function stackFrames(error: unknown): string {
+  const stack = error instanceof Error ? error.stack ?? '' : '';
+  return stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
 }
 
 async function reconcile<T>(context: ActionContext, action: ReadAction<T>, reconciler: Reconciler, unreadable: boolean): Promise<ActionOutcome<T>> {

@@ -8,6 +8,7 @@ import { runMutation, type ActionContext } from '../../runner/actionRunner';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
+import { registerCommand } from '../registerCommand';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
 function chosenAlerts(node: unknown, selected: unknown): AlertItem[] {
@@ -62,11 +63,11 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
 /** "Refresh Alerts", "Resolve Alert" (one or the selection) and "Resolve All Shown". */
 export function registerAlertsCommands(context: ActionContext, store: AlertsStore, view: AlertsTreeProvider, storeOf: (panelId: string) => AlertsStore = () => store): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.alerts.refresh', async () => {
+    registerCommand('panelOps.alerts.refresh', async () => {
       context.session.capabilities.forgetDenials('alerts.list');
       await store.refresh();
     }),
-    vscode.commands.registerCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
+    registerCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
       const nodes = chosenAlerts(node, selected);
       if (nodes.length === 0) return;
       // In all-panels mode a selection may span panels: each panel resolves its own alerts, on its own store.
@@ -83,7 +84,7 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
         await resolveAlerts(context, storeOf(panelId), panelId, items.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
       }
     }),
-    vscode.commands.registerCommand('panelOps.alerts.resolveAll', async () => {
+    registerCommand('panelOps.alerts.resolveAll', async () => {
       const panelId = context.session.active?.id;
       const unresolved = view.shown.filter((alert) => !alert.resolved);
       if (!panelId || unresolved.length === 0) return;

@@ -5,19 +5,20 @@ import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
 import { runMutation } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
+import { registerCommand } from '../registerCommand';
 
 /** Refresh, live/stored toggle, New, Activate and Delete of branding profiles. */
 export function registerBrandingLifecycle(context: BrandingCommandContext): vscode.Disposable {
   const { session, store, input } = context;
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.branding.refresh', async () => {
+    registerCommand('panelOps.branding.refresh', async () => {
       session.capabilities.forgetDenials('branding.profiles.list');
       await store.refresh();
     }),
-    vscode.commands.registerCommand('panelOps.branding.showLive', () => store.setLive(true)),
-    vscode.commands.registerCommand('panelOps.branding.showStored', () => store.setLive(false)),
+    registerCommand('panelOps.branding.showLive', () => store.setLive(true)),
+    registerCommand('panelOps.branding.showStored', () => store.setLive(false)),
 
-    vscode.commands.registerCommand('panelOps.branding.create', async () => {
+    registerCommand('panelOps.branding.create', async () => {
       const panel = session.active;
       if (!panel || refusedAsReadOnly(context, panel.id)) return;
       const name = withoutBack(await input.text({
@@ -46,7 +47,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       });
     }),
 
-    vscode.commands.registerCommand('panelOps.branding.activate', async (item?: unknown) => {
+    registerCommand('panelOps.branding.activate', async (item?: unknown) => {
       const target = await profileTarget(item, session, store, input, vscode.l10n.t('Activate Branding Profile'), (profile) => !profile.active);
       if (!target) return;
       const name = profileName(target.profile);
@@ -71,7 +72,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       if (outcome.kind === 'failed') await store.refresh();
     }),
 
-    vscode.commands.registerCommand('panelOps.branding.delete', async (item?: unknown) => {
+    registerCommand('panelOps.branding.delete', async (item?: unknown) => {
       const target = await profileTarget(item, session, store, input, vscode.l10n.t('Delete Branding Profile'));
       if (!target) return;
       const name = profileName(target.profile);

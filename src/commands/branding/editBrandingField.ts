@@ -6,6 +6,7 @@ import type { BrandingForms } from '../../webviews/branding';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { saveBrandingProfile } from './saveBrandingProfile';
+import { registerCommand } from '../registerCommand';
 
 function fieldHint(field: BrandingField): string {
   if (COLOUR_FIELDS.includes(field)) return vscode.l10n.t('A colour such as #1f6feb');
@@ -22,12 +23,12 @@ function fieldHint(field: BrandingField): string {
 export function registerEditBrandingField(context: BrandingCommandContext, forms: BrandingForms): vscode.Disposable {
   const { session, store, input } = context;
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.branding.edit', async (item?: unknown) => {
+    registerCommand('panelOps.branding.edit', async (item?: unknown) => {
       const target = await profileTarget(item, session, store, input, vscode.l10n.t('Edit Branding Profile'));
       if (!target) return undefined;
       return forms.show(target.panelId, store.profile(target.panelId, target.profile.id) ?? target.profile);
     }),
-    vscode.commands.registerCommand('panelOps.branding.editField', async (item?: unknown) => {
+    registerCommand('panelOps.branding.editField', async (item?: unknown) => {
       if (!(item instanceof BrandingFieldItem)) return;
       const field = item.field;
       const profile = store.profile(item.panelId, item.profile.id) ?? item.profile;

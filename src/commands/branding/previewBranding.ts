@@ -4,6 +4,7 @@ import { brandingPreviewHtml } from '../../webviews/branding';
 import { scriptFreeDocument, type WebviewHost } from '../../webviews/shared';
 import type { BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
+import { registerCommand } from '../registerCommand';
 
 /**
  * "Preview Branding Profile": the profile's colours, texts, support link and custom CSS on a mock login
@@ -11,7 +12,7 @@ import { profileName, profileTarget } from './brandingTarget';
  */
 export function registerPreviewBranding(context: BrandingCommandContext): vscode.Disposable {
   const { session, store, input } = context;
-  return vscode.commands.registerCommand('panelOps.branding.preview', async (item?: unknown) => {
+  return registerCommand('panelOps.branding.preview', async (item?: unknown) => {
     const target = await profileTarget(item, session, store, input, vscode.l10n.t('Preview Branding Profile'));
     if (!target) return undefined;
     return showBrandingPreview(context.webviews, store.profile(target.panelId, target.profile.id) ?? target.profile);

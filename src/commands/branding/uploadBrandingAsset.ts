@@ -7,6 +7,7 @@ import { scriptFreeDocument } from '../../webviews/shared';
 import { tellFailure } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
+import { registerCommand } from '../registerCommand';
 
 /** Files larger than this are not read for the preview (the panel has its own limit and says it). */
 const MAX_READ_BYTES = 50 * 1024 * 1024;
@@ -32,7 +33,7 @@ img{max-width:100%;max-height:70vh;border:1px solid #8888;background:repeating-c
  */
 export function registerUploadBrandingAsset(context: BrandingCommandContext): vscode.Disposable {
   const { session, store, input } = context;
-  return vscode.commands.registerCommand('panelOps.branding.upload', async (item?: unknown): Promise<void> => {
+  return registerCommand('panelOps.branding.upload', async (item?: unknown): Promise<void> => {
     const target = await profileTarget(item, session, store, input, vscode.l10n.t('Upload Branding Asset'));
     if (!target) return;
     const name = profileName(target.profile);

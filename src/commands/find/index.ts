@@ -14,6 +14,7 @@ import { templateTarget } from '../siteTemplates/templateTarget';
 import { createChatTools, type ChatTools } from './chatTools';
 import { goToNode, goToUser } from './goTo';
 import { isRefusal, linkPathAndQuery, parseLink, type LinkRefusal, type PanelLink } from './linkFormat';
+import { registerCommand } from '../registerCommand';
 
 /** What the composition root uses besides the commands: the URI handler and the chat tools. */
 export interface FindCommands extends vscode.Disposable {
@@ -84,23 +85,23 @@ export function registerFindCommands(services: Services): FindCommands {
   }
 
   const disposable = vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.goToUser', async () => {
+    registerCommand('panelOps.goToUser', async () => {
       const chosen = await goToUser({ session, store, input });
       return chosen && revealKey(chosen.panelId, chosen.found);
     }),
-    vscode.commands.registerCommand('panelOps.goToNode', async () => {
+    registerCommand('panelOps.goToNode', async () => {
       const chosen = await goToNode({ session, store, input });
       return chosen && revealNode(chosen.panelId, chosen.found);
     }),
-    vscode.commands.registerCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; key?: { id?: unknown } }) => {
+    registerCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; key?: { id?: unknown } }) => {
       if (typeof item?.panelId === 'string' && typeof item.key?.id === 'string') return copyLink({ kind: 'user', panelId: item.panelId, id: item.key.id });
       return undefined;
     }),
-    vscode.commands.registerCommand('panelOps.nodes.copyShareLink', (item?: { panelId?: unknown; node?: { id?: unknown } }) => {
+    registerCommand('panelOps.nodes.copyShareLink', (item?: { panelId?: unknown; node?: { id?: unknown } }) => {
       if (typeof item?.panelId === 'string' && typeof item.node?.id === 'string') return copyLink({ kind: 'node', panelId: item.panelId, id: item.node.id });
       return undefined;
     }),
-    vscode.commands.registerCommand('panelOps.siteTemplates.copyShareLink', (item?: unknown) => {
+    registerCommand('panelOps.siteTemplates.copyShareLink', (item?: unknown) => {
       const target = templateTarget(item);
       return copyLink({ kind: 'template', panelId: target.panelId, id: target.templateId });
     }),

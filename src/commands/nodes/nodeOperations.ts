@@ -8,6 +8,7 @@ import { plainLabel } from '../../text/plainText';
 import { nothingToReconcile } from '../../runner/actionRunner';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { mutateNode, nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
+import { registerCommand } from '../registerCommand';
 
 /** Restart after a modal confirmation (`POST /nodes/{id}/restart`). */
 async function restart(context: NodeActionContext, item: NodeItem): Promise<void> {
@@ -120,9 +121,9 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
 export function registerNodeOperations(context: NodeActionContext): vscode.Disposable {
   const on = (run: (context: NodeActionContext, item: NodeItem) => Promise<void>) => onNodeItem(context, run);
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.nodes.restart', on(restart)),
-    vscode.commands.registerCommand('panelOps.nodes.check', on(check)),
-    vscode.commands.registerCommand('panelOps.nodes.webLifecycle', on(webLifecycle)),
-    vscode.commands.registerCommand('panelOps.nodes.engineUpdate', on(engineUpdate)),
+    registerCommand('panelOps.nodes.restart', on(restart)),
+    registerCommand('panelOps.nodes.check', on(check)),
+    registerCommand('panelOps.nodes.webLifecycle', on(webLifecycle)),
+    registerCommand('panelOps.nodes.engineUpdate', on(engineUpdate)),
   );
 }

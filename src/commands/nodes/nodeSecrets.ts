@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
+import { registerCommand } from '../registerCommand';
 
 /** The first string field among `names` (the answers' shapes are not given by the spec). */
 function field(answer: JsonObject | undefined, names: readonly string[]): string | undefined {
@@ -41,7 +42,7 @@ async function copySensitive(context: NodeActionContext, item: NodeItem, what: '
 /** "Copy Install Command" and "Copy Registration Secret" on a node item (need nodes:write). */
 export function registerNodeSecrets(context: NodeActionContext): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.nodes.copyInstallCommand', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'installCommand'))),
-    vscode.commands.registerCommand('panelOps.nodes.copyRegistrationSecret', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'registrationSecret'))),
+    registerCommand('panelOps.nodes.copyInstallCommand', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'installCommand'))),
+    registerCommand('panelOps.nodes.copyRegistrationSecret', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'registrationSecret'))),
   );
 }

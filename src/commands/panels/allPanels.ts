@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { AllPanelsMode } from '../../views/fleet/allPanelsMode';
+import { registerCommand } from '../registerCommand';
 
 /** The view title toggle: every connected panel side by side, or the active panel only (remembered). */
 export function registerAllPanelsCommands(mode: AllPanelsMode): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.views.showAllPanels', () => mode.set(true)),
-    vscode.commands.registerCommand('panelOps.views.showActivePanel', () => mode.set(false)),
+    registerCommand('panelOps.views.showAllPanels', () => mode.set(true)),
+    registerCommand('panelOps.views.showActivePanel', () => mode.set(false)),
   );
 }

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
+import { registerCommand } from '../registerCommand';
 
 /** "Connect to Panel…": prompts for URL, token, scopes and name, checks them with one read, and saves. */
 export function registerConnectCommand(deps: ConnectDependencies): vscode.Disposable {
-  return vscode.commands.registerCommand('panelOps.connect', async () => {
+  return registerCommand('panelOps.connect', async () => {
     await connectInteractively(deps);
   });
 }

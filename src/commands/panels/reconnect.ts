@@ -3,6 +3,7 @@ import { connectInteractively, type ConnectDependencies } from '../../connection
 import type { PanelStore } from '../../connection/panelStore';
 import type { ActivePanel } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
+import { registerCommand } from '../registerCommand';
 
 /**
  * Asks for a new token for the active panel, or for the connected panel `panelId` (a rejected token's item
@@ -35,7 +36,7 @@ export function registerReconnect(deps: ConnectDependencies, store: PanelStore):
   const signOut = vscode.l10n.t('Sign Out');
   const subscriptions = [
     shown,
-    vscode.commands.registerCommand('panelOps.reconnect', (panelId?: unknown) => reconnect(deps, store, panelId)),
+    registerCommand('panelOps.reconnect', (panelId?: unknown) => reconnect(deps, store, panelId)),
     deps.session.onDidRejectToken((panel) => {
       const answer = deps.input.notify(
         'warning',

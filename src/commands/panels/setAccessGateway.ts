@@ -4,6 +4,7 @@ import { editGateway, gatewaySummary } from '../../connection/gatewayPrompts';
 import { NO_GATEWAY } from '../../connection/gatewaySetup';
 import type { PanelStore } from '../../connection/panelStore';
 import { plainLabel } from '../../text/plainText';
+import { registerCommand } from '../registerCommand';
 
 /**
  * "Set Access Gateway…": edits the headers and the client certificate that the access gateway in front of
@@ -36,5 +37,5 @@ async function setAccessGateway(deps: ConnectDependencies, store: PanelStore, pa
 }
 
 export function registerSetAccessGatewayCommand(deps: ConnectDependencies, store: PanelStore): vscode.Disposable {
-  return vscode.commands.registerCommand('panelOps.setAccessGateway', (panelId?: unknown) => setAccessGateway(deps, store, panelId));
+  return registerCommand('panelOps.setAccessGateway', (panelId?: unknown) => setAccessGateway(deps, store, panelId));
 }

@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import { ErrorItem } from '../../views/shared/errorItem';
 import { LoadMoreItem } from '../../views/shared/loadMoreItem';
+import { registerCommand } from '../registerCommand';
 
 /** The shared node commands: "Load more…" and the retry of an error node (the node is the argument). */
 export function registerTreeItemActions(): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.loadMore', (node?: unknown) => {
+    registerCommand('panelOps.loadMore', (node?: unknown) => {
       if (node instanceof LoadMoreItem) node.load();
     }),
-    vscode.commands.registerCommand('panelOps.retryLoad', (node?: unknown) => {
+    registerCommand('panelOps.retryLoad', (node?: unknown) => {
       if (node instanceof ErrorItem) node.retry();
     }),
   );

@@ -4,11 +4,12 @@ import { templateFileUri } from '../../editors/panelUri';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { PanelCancelledError } from '../../api/errors';
 import { templateTarget } from './templateTarget';
+import { registerCommand } from '../registerCommand';
 
 /** "Validate Template": `POST /site-templates/validate` on the open template; the errors go to Problems at their line. */
 export function registerValidateTemplate(editors: Editors): vscode.Disposable {
   const { input } = editors.services;
-  return vscode.commands.registerCommand('panelOps.siteTemplates.validate', async (argument?: unknown) => {
+  return registerCommand('panelOps.siteTemplates.validate', async (argument?: unknown) => {
     const target = templateTarget(argument);
     const uri = target.uri ?? templateFileUri(target.panelId, { id: target.templateId, name: target.name }, 'index.html');
     let count: number;

@@ -8,6 +8,7 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import type { UsersTreeProvider } from '../../views/users/UsersTreeProvider';
 import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../../views/users/usersFilterModel';
+import { registerCommand } from '../registerCommand';
 
 type Step = 'q' | 'type' | 'node' | 'clear';
 
@@ -17,8 +18,8 @@ type NodeChoiceItem = { label: string; description?: string; choice: NodeChoice 
 /** `panelOps.users.filter` (text, type or node, one at a time) and `panelOps.users.clearFilter`. */
 export function registerUsersFilter(provider: UsersTreeProvider, session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.users.filter', () => editFilter(provider, session, input)),
-    vscode.commands.registerCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
+    registerCommand('panelOps.users.filter', () => editFilter(provider, session, input)),
+    registerCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
   );
 }
 

@@ -9,6 +9,7 @@ import { describeFilter, filterQuery, isFilterActive } from '../../views/users/u
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
 import { activePanelId, type UserCommandsContext } from './keyActionsSupport';
 import { plural } from '../../text/plural';
+import { registerCommand } from '../registerCommand';
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
@@ -74,5 +75,5 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
 
 /** "Export Users…" on the Users view's title (the current filter) and on a state group. */
 export function registerExportUsers(context: UserCommandsContext): vscode.Disposable {
-  return vscode.commands.registerCommand('panelOps.users.export', (from?: unknown) => exportUsers(context, from));
+  return registerCommand('panelOps.users.export', (from?: unknown) => exportUsers(context, from));
 }

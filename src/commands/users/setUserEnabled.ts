@@ -7,6 +7,7 @@ import { chosenUsers } from './userTargets';
 import { byPanel } from '../shared/byPanel';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { plural } from '../../text/plural';
+import { registerCommand } from '../registerCommand';
 
 /**
  * Disables or enables one user (`POST /keys/{id}/disable|enable`). The answer is the updated key: the
@@ -54,7 +55,7 @@ export function registerSetUserEnabled(context: UserActionContext): vscode.Dispo
     return undefined;
   };
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.users.disable', each(false)),
-    vscode.commands.registerCommand('panelOps.users.enable', each(true)),
+    registerCommand('panelOps.users.disable', each(false)),
+    registerCommand('panelOps.users.enable', each(true)),
   );
 }

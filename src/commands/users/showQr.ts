@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { QrViews } from '../../webviews/qr';
 import { keyArgument } from './keyArgument';
+import { registerCommand } from '../registerCommand';
 
 /** `panelOps.users.showQr`: a user's QR codes and links in a webview tab (run on a user item). */
 export function registerShowQr(views: QrViews): vscode.Disposable {
-  return vscode.commands.registerCommand('panelOps.users.showQr', (item?: unknown) => {
+  return registerCommand('panelOps.users.showQr', (item?: unknown) => {
     const target = keyArgument(item);
     if (target) views.show(target);
   });

@@ -5,6 +5,7 @@ import { UserItem } from '../../views/users/userTreeItems';
 import { exportRecord } from './exportFormat';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './keyActionsSupport';
+import { registerCommand } from '../registerCommand';
 
 /**
  * Show Details: the user's presence (`/keys/{id}/presence`) and stats (`/keys/{id}/stats`), read together,
@@ -28,5 +29,5 @@ async function showDetails(context: UserCommandsContext, item: UserItem): Promis
 
 /** "Show Details" on a user item. */
 export function registerUserDetails(context: UserCommandsContext): vscode.Disposable {
-  return vscode.commands.registerCommand('panelOps.users.showDetails', (item?: unknown) => (item instanceof UserItem ? showDetails(context, item) : undefined));
+  return registerCommand('panelOps.users.showDetails', (item?: unknown) => (item instanceof UserItem ? showDetails(context, item) : undefined));
 }

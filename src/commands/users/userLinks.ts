@@ -6,6 +6,7 @@ import { UserItem } from '../../views/users/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './keyActionsSupport';
 import { linksIn } from '../../state/keyAnswers';
+import { registerCommand } from '../registerCommand';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
 const LINK_KINDS = ['tg', 'tme'] as const;
@@ -72,7 +73,7 @@ async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promi
 /** "Copy Link…" and "Copy All Links" on a user item. */
 export function registerUserLinks(context: UserCommandsContext): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.key, item.target) : undefined)),
-    vscode.commands.registerCommand('panelOps.users.copyAllLinks', (item?: unknown) => (item instanceof UserItem ? copyAllLinks(context, item) : undefined)),
+    registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.key, item.target) : undefined)),
+    registerCommand('panelOps.users.copyAllLinks', (item?: unknown) => (item instanceof UserItem ? copyAllLinks(context, item) : undefined)),
   );
 }

@@ -5,6 +5,7 @@ import { UserItem } from '../../views/users/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { confirmChange } from '../../runner/guard';
+import { registerCommand } from '../registerCommand';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -75,8 +76,8 @@ export function registerUserSubscription(context: UserCommandsContext): vscode.D
   const on = (run: (context: UserCommandsContext, item: UserItem) => Promise<string | undefined>) =>
     (item?: unknown) => (item instanceof UserItem ? run(context, item) : undefined);
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('panelOps.users.createSubscription', on(createSubscription)),
-    vscode.commands.registerCommand('panelOps.users.deleteSubscription', on(deleteSubscription)),
-    vscode.commands.registerCommand('panelOps.users.copySubscriptionUrl', on(copyShortUrl)),
+    registerCommand('panelOps.users.createSubscription', on(createSubscription)),
+    registerCommand('panelOps.users.deleteSubscription', on(deleteSubscription)),
+    registerCommand('panelOps.users.copySubscriptionUrl', on(copyShortUrl)),
   );
 }

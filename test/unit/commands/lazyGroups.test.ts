@@ -1,9 +1,16 @@
+// The lazy-load table is derived from package.json (src/commands/lazy/commandOwners.ts): each lazily loaded
+// group stubs exactly the contributed commands its code registers, every other contributed command is
+// registered at activation, each command once, and package.json, the nls files and the code agree.
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { COMMAND_OWNERS, commandsByOwner, contributedCommandIds, ownerOf, type LazyGroupName } from '../../../src/commands/lazy/commandOwners';
 
-const SRC = resolve(__dirname, '../../../../src');
+const ROOT = resolve(__dirname, '../../../..');
+const SRC = join(ROOT, 'src');
 const GROUPS = join(SRC, 'commands/lazy/groups.ts');
+const readJson = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as unknown;
+const manifest = readJson('package.json') as { contributes: { commands: { command: string; title: string }[] } };
 
 /** The .ts files a file imports (relative imports only), transitively, within src/commands. */
 function commandFilesReachedFrom(file: string, seen = new Set<string>()): Set<string> {
@@ -16,33 +23,70 @@ function commandFilesReachedFrom(file: string, seen = new Set<string>()): Set<st
   return seen;
 }
 
+/** The ids registered through the wrapper (`registerCommand('panelOps.…'`) in these files. */
 const registeredIn = (files: Iterable<string>) =>
-  [...files].flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/registerCommand\(\s*'(panelOps\.[A-Za-z.]+)'/g)].map((match) => match[1])).sort();
+  [...files].flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/(?<![.\w])registerCommand\(\s*'(panelOps\.[A-Za-z.]+)'/g)].map((match) => match[1])).sort();
 
-/** Each lazy group in groups.ts: its folder and the ids it lists for its stubs. */
-function declaredGroups(): { folder: string; ids: string[] }[] {
+/** The group folders groups.ts loads, by the group's name (`const users: … require('../users/index')`). */
+function loadedFolders(): Map<string, string> {
   const text = readFileSync(GROUPS, 'utf8');
-  return [...text.matchAll(/commands: \[([^\]]*)\],\s*load: \(\) => \(require\('\.\.\/([A-Za-z]+)\/index'\)/g)]
-    .map((match) => ({ folder: match[2], ids: [...match[1].matchAll(/'([^']+)'/g)].map((id) => id[1]).sort() }));
+  return new Map([...text.matchAll(/const (\w+): LazyCommandGroup<[^>]+> = \{\s*commands: lazy\.(\w+),\s*load: \(\) => \(require\('\.\.\/([A-Za-z]+)\/index'\)/g)]
+    .map((match) => {
+      assert.equal(match[1], match[2], `${match[1]} stubs its own ids`);
+      return [match[1], match[3]];
+    }));
 }
 
 describe('lazily loaded command groups', () => {
-  const groups = declaredGroups();
+  const contributed = contributedCommandIds(manifest);
+  const { lazy, atActivation } = commandsByOwner(contributed);
 
-  it('lists groups to check', () => {
-    assert.ok(groups.length >= 10, String(groups.length));
+  it('loads one folder per group of the table', () => {
+    assert.deepEqual([...loadedFolders().keys()].sort(), Object.keys(COMMAND_OWNERS).sort());
+    assert.ok(contributed.length >= 100, String(contributed.length));
   });
 
-  it('stubs exactly the commands each group registers', () => {
-    for (const { folder, ids } of groups) {
-      assert.deepEqual(ids, registeredIn(commandFilesReachedFrom(join(SRC, 'commands', folder, 'index.ts'))), folder);
+  it('stubs exactly the contributed commands each group registers', () => {
+    for (const [group, folder] of loadedFolders()) {
+      const derived = [...lazy[group as LazyGroupName]].sort();
+      assert.ok(derived.length > 0, `${group} has commands`);
+      assert.deepEqual(derived, registeredIn(commandFilesReachedFrom(join(SRC, 'commands', folder, 'index.ts'))), group);
     }
   });
 
-  it('registers every other command at activation, each command once', () => {
-    const lazy = groups.flatMap((group) => group.ids);
+  it('registers every other contributed command at activation, and every command once', () => {
     const eager = ['panels', 'shared'].flatMap((folder) => registeredIn(commandFilesReachedFrom(join(SRC, 'commands', folder, 'index.ts'))));
+    assert.deepEqual([...atActivation].sort(), eager.sort());
     const all = registeredIn(readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts')).map((name) => join(SRC, name)));
-    assert.deepEqual([...lazy, ...eager].sort(), all);
+    assert.deepEqual([...Object.values(lazy).flat(), ...atActivation].sort(), all);
+    assert.equal(new Set(all).size, all.length, 'no id registered twice');
+  });
+
+  it('gives each command one owner: the longest claim, an exact id before its group\'s prefix', () => {
+    assert.equal(ownerOf('panelOps.users.create'), 'users');
+    assert.equal(ownerOf('panelOps.users.editAsTable'), 'usersTable');
+    assert.equal(ownerOf('panelOps.nodes.showMetrics'), 'monitoring');
+    assert.equal(ownerOf('panelOps.nodes.openBlocklist'), 'documents');
+    assert.equal(ownerOf('panelOps.users.copyShareLink'), 'find');
+    assert.equal(ownerOf('panelOps.users.someNewCommand'), 'users', 'a new command under a prefix costs no edit here');
+    assert.equal(ownerOf('panelOps.connect'), undefined);
+    assert.equal(ownerOf('panelOps.nodes'), undefined, 'a prefix claims only ids below it');
+  });
+
+  it('reads the contributed ids defensively', () => {
+    assert.deepEqual(contributedCommandIds(undefined), []);
+    assert.deepEqual(contributedCommandIds({ contributes: { commands: 'x' } }), []);
+    assert.deepEqual(contributedCommandIds({ contributes: { commands: [{ command: 'panelOps.a' }, null, { title: 'b' }, { command: 7 }] } }), ['panelOps.a']);
+  });
+
+  it('has a title in package.json and in both nls files for every command', () => {
+    for (const file of ['package.nls.json', 'package.nls.ru.json']) {
+      const nls = readJson(file) as Record<string, unknown>;
+      for (const command of manifest.contributes.commands) {
+        const key = /^%(.+)%$/.exec(command.title)?.[1];
+        assert.ok(key, `${command.command}: its title is a %key%`);
+        assert.equal(typeof nls[key], 'string', `${file}: ${key}`);
+      }
+    }
   });
 });
