@@ -4,7 +4,9 @@
  * are real; everything else is an inert object that accepts any call. Nothing here is a test double for
  * behaviour: it only lets the benchmark time loading and activating without a workbench.
  */
+import { readFileSync } from 'node:fs';
 import Module from 'node:module';
+import { join } from 'node:path';
 
 type Listener<T> = (value: T) => unknown;
 
@@ -164,5 +166,7 @@ export function benchContext(extensionPath: string, stored: { state?: Record<str
     storageUri: undefined,
     globalStorageUri: { fsPath: '/tmp', path: '/tmp', scheme: 'file' },
     logUri: { fsPath: '/tmp', path: '/tmp', scheme: 'file' },
+    // VS Code hands the extension its parsed package.json (the lazy command groups derive their ids from it).
+    extension: { id: 'panel-ops.panel-ops', extensionPath, packageJSON: JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as unknown },
   };
 }
