@@ -13,6 +13,7 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import type { UserInput } from './prompts/userInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { AlertsStore } from './state/alertsStore';
+import type { FleetNotices } from './notifications/index';
 import type { FleetReport } from './state/fleetWatch';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
@@ -88,7 +89,7 @@ export interface Services {
   readonly panelStatus: PanelStatusBar;
   /** The webview pages (logs, jobs, QR, dashboard…), loaded and created on first use. */
   readonly webviews: () => WebviewPages;
-  /** Tells what the fleet watcher found (notifications/, loaded on first use). */
+  /** Tells what the fleet watcher found, one notice on screen at a time (notifications/, loaded on first use). */
   readonly notifyFleet: (report: FleetReport) => void;
   /** The applies this window watches and tells itself: the fleet watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
@@ -147,11 +148,16 @@ export function createServices(context: vscode.ExtensionContext): Services {
     }
     return webviews;
   };
+  let fleetNotices: FleetNotices | undefined;
   const notifyFleet = (report: FleetReport) => {
-    // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { showFleetReport } = require('./notifications/index') as typeof import('./notifications/index');
-    void showFleetReport(report, { session, input, log, users: views.users });
+    if (!fleetNotices) {
+      // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { FleetNotices } = require('./notifications/index') as typeof import('./notifications/index');
+      fleetNotices = new FleetNotices({ session, input, log, users: views.users });
+      context.subscriptions.push(fleetNotices);
+    }
+    fleetNotices.tell(report);
   };
   context.subscriptions.push(
     log, store, capabilities, session, protectionKeys, panelStatus, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,

@@ -9,7 +9,8 @@ import type { Localize } from '../text/localize';
 import { plainLabel } from '../text/plainText';
 import { plural } from '../text/plural';
 
-export type FleetAction = 'showLogs' | 'showJobHistory' | 'resolve' | 'showUsers';
+/** `showAll`: the list of a folded notice's events, each with the action that helps (see `composeNotice`). */
+export type FleetAction = 'showLogs' | 'showJobHistory' | 'resolve' | 'showUsers' | 'showAll';
 
 export interface FleetNotice {
   readonly severity: 'error' | 'warning' | 'info';
@@ -41,6 +42,20 @@ export function actionLabel(action: FleetAction, t: Localize): string {
     case 'showJobHistory': return t('Show Job History');
     case 'resolve': return t('Resolve');
     case 'showUsers': return t('Show Users');
+    case 'showAll': return t('Show All');
+  }
+}
+
+/** One event as a line of the Show All list ("fra-2 went offline"); its panel is shown beside it. */
+export function eventPhrase(event: FleetEvent, t: Localize): string {
+  const name = plainLabel(event.name, NAME_LENGTH) || '?';
+  switch (event.kind) {
+    case 'nodeOffline': return t('{0} went offline', name);
+    case 'nodeDegraded': return t('{0} degraded', name);
+    case 'applyFailed': return t('Apply on {0} failed', name);
+    case 'applyRolledBack': return t('Apply on {0} rolled back', name);
+    case 'criticalAlert': return t('Critical alert: {0}', name);
+    case 'usersExpiring': return t('Access of {0} ends today', name);
   }
 }
 
@@ -70,13 +85,16 @@ function byKind(events: readonly FleetEvent[]): [FleetEventKind, FleetEvent[]][]
 /**
  * The one notification for a report's events. One kind: the count, the panel and the names ("3 nodes went
  * offline on Frankfurt: fra-1, fra-2, …"). Several kinds: the counts ("2 nodes went offline, 1 apply
- * failed on Frankfurt"). After focus returned: "While you were away: " and the counts.
+ * failed on Frankfurt"). After focus returned: "While you were away: " and the counts. `folded`: the
+ * events of several reports found while an earlier notice was on screen (notifications/noticeSlot.ts);
+ * with more than one event the notice also offers Show All, the list of every event with its own action.
  */
-export function composeNotice(events: readonly FleetEvent[], away: boolean, panelName: (panelId: string) => string, t: Localize): FleetNotice {
+export function composeNotice(events: readonly FleetEvent[], away: boolean, panelName: (panelId: string) => string, t: Localize, folded = false): FleetNotice {
   const groups = byKind(events);
   const panels = [...new Set(events.map((event) => event.panelId))];
   const where = panels.map((id) => plainLabel(panelName(id), NAME_LENGTH)).join(', ');
-  const actions = [...new Set(groups.map(([kind]) => ACTION_OF[kind]))];
+  const actions: FleetAction[] = [...new Set(groups.map(([kind]) => ACTION_OF[kind]))];
+  if (folded && events.length > 1) actions.push('showAll');
   const severe = events.some((event) => event.kind === 'nodeOffline' || event.kind === 'applyFailed' || event.kind === 'criticalAlert');
   const severity = severe ? 'error' : events.every((event) => event.kind === 'usersExpiring') ? 'info' : 'warning';
   const counts = groups.map(([kind, list]) => countPhrase(kind, list.length, t)).join(', ');
@@ -97,6 +115,7 @@ export function composeNotice(events: readonly FleetEvent[], away: boolean, pane
 
 /** The events an action of the notice acts on. */
 export function eventsFor(action: FleetAction, events: readonly FleetEvent[]): FleetEvent[] {
+  if (action === 'showAll') return [...events];
   return events.filter((event) => ACTION_OF[event.kind] === action);
 }
 

@@ -1,8 +1,10 @@
 /**
- * Tells the operator what the fleet watcher (state/fleetWatch.ts) found: one notification per report
- * through `UserInput` (so the VS Code suite sees and answers it), with the actions that help. Actions run
- * the existing commands on the panel and item the event came from. Loaded the first time there is
- * something to tell (services.ts requires it; esbuild.mjs puts it in dist/features/notifications.js).
+ * Tells the operator what the fleet watcher (state/fleetWatch.ts) found: at most one notice on screen
+ * (`NoticeSlot`: reports that arrive while one is shown wait and are then told together, with Show All),
+ * through `UserInput` (so the VS Code suite sees and answers it), with the actions that help. Each event is
+ * written to the Panel Ops log as it arrives, so what waits is findable at once. Actions run the existing
+ * commands on the panel and item the event came from. Loaded the first time there is something to tell
+ * (services.ts requires it; esbuild.mjs puts it in dist/features/notifications.js).
  */
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
@@ -10,10 +12,12 @@ import type { UserInput } from '../prompts/userInput';
 import { withoutBack } from '../prompts/userInput';
 import type { FleetEvent } from '../state/fleetEvents';
 import type { FleetReport } from '../state/fleetWatch';
+import { localizeFrom } from '../text/localize';
 import { escapeIcons, plainLabel } from '../text/plainText';
 import { AlertItem } from '../views/alerts/alertItems';
 import type { TreeViewParts, UsersTreeProvider } from '../views/users/UsersTreeProvider';
-import { actionLabel, composeNotice, eventsFor, type FleetAction } from './fleetNotice';
+import { ACTION_OF, actionLabel, composeNotice, eventPhrase, eventsFor, type FleetAction } from './fleetNotice';
+import { foldReports, NoticeSlot, type ShownNotice } from './noticeSlot';
 
 export interface FleetNotificationDeps {
   readonly session: PanelSession;
@@ -22,18 +26,51 @@ export interface FleetNotificationDeps {
   readonly users: TreeViewParts<UsersTreeProvider>;
 }
 
-/** Shows the report's one notification and runs the action chosen, if any. */
-export async function showFleetReport(report: FleetReport, deps: FleetNotificationDeps): Promise<void> {
-  const panelName = (id: string) => deps.session.panel(id)?.name ?? id;
-  const notice = composeNotice(report.events, report.away, panelName, vscode.l10n.t);
-  const labels = notice.actions.map((action) => actionLabel(action, vscode.l10n.t));
-  const chosen = await deps.input.notify(notice.severity, notice.message, ...labels);
-  const action = notice.actions[labels.indexOf(chosen ?? '')];
-  if (!action) return;
-  try {
-    await runAction(action, eventsFor(action, report.events), deps);
-  } catch (error) {
-    deps.log.warn(`The notification's action ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+/** The log's words are English, as every other line of the Panel Ops log. */
+const english = localizeFrom(undefined);
+
+/** The fleet notices of this window: one on screen at a time. */
+export class FleetNotices implements vscode.Disposable {
+  private readonly slot: NoticeSlot;
+
+  constructor(private readonly deps: FleetNotificationDeps) {
+    this.slot = new NoticeSlot({
+      show: (reports, folded) => this.show(reports, folded),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    });
+  }
+
+  /** Logs each event of the report, then tells it now or once the notice on screen has left. */
+  tell(report: FleetReport): void {
+    for (const event of report.events) {
+      this.deps.log.info(`Fleet: ${plainLabel(this.panelName(event.panelId), 60)}: ${eventPhrase(event, english)}${report.away ? ' (while the window was unfocused)' : ''}`);
+    }
+    this.slot.add(report);
+  }
+
+  dispose(): void {
+    this.slot.dispose();
+  }
+
+  private panelName(id: string): string {
+    return this.deps.session.panel(id)?.name ?? id;
+  }
+
+  /** Shows one notice for the reports; the action chosen runs once it is answered. */
+  private show(reports: readonly FleetReport[], folded: boolean): ShownNotice {
+    const report = foldReports(reports);
+    const notice = composeNotice(report.events, report.away, (id) => this.panelName(id), vscode.l10n.t, folded);
+    const labels = notice.actions.map((action) => actionLabel(action, vscode.l10n.t));
+    const answer = this.deps.input.notify(notice.severity, notice.message, ...labels);
+    void answer.then(async (chosen) => {
+      const action = notice.actions[labels.indexOf(chosen ?? '')];
+      if (action) await runAction(action, eventsFor(action, report.events), this.deps);
+    }).catch((error: unknown) => {
+      this.deps.log.warn(`The notification's action failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    // VS Code keeps an error with buttons on screen until it is answered; other notices hide by themselves.
+    return { closed: answer, sticky: notice.severity === 'error' && labels.length > 0 };
   }
 }
 
@@ -50,7 +87,25 @@ async function runAction(action: FleetAction, events: readonly FleetEvent[], dep
     }
     case 'showUsers':
       return showExpiringUsers(events, deps);
+    case 'showAll':
+      return showAll(events, deps);
   }
+}
+
+/** Every event of a folded notice, with its panel; the one chosen gets the action that helps with it, on its panel. */
+async function showAll(events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
+  const picked = withoutBack(await deps.input.pick({
+    title: vscode.l10n.t('Panel Ops: Fleet Events'),
+    placeholder: vscode.l10n.t('Choose an event to act on'),
+    matchOnDescription: true,
+    items: events.map((event) => ({
+      label: escapeIcons(eventPhrase(event, vscode.l10n.t)),
+      description: escapeIcons(plainLabel(deps.session.panel(event.panelId)?.name ?? event.panelId, 60)),
+      detail: actionLabel(ACTION_OF[event.kind], vscode.l10n.t),
+      event,
+    })),
+  }));
+  if (picked) await runAction(ACTION_OF[picked.event.kind], [picked.event], deps);
 }
 
 /** Runs a node command on the event's node; with several nodes, on the one the operator picks. */

@@ -59,10 +59,18 @@ export interface Notice {
   readonly actions: readonly string[];
 }
 
+/** A notification with buttons still on screen: its promise waits for `press` or `dismiss`. */
+interface OpenNotice {
+  readonly notice: Notice;
+  readonly answer: (action: string | undefined) => void;
+}
+
 export class ScriptedUserInput implements UserInput {
   private readonly answers: ScriptedAnswer[] = [];
   private readonly log: AskedQuestion[] = [];
   private readonly shown: Notice[] = [];
+  private readonly open: OpenNotice[] = [];
+  private holding = false;
   private readonly noticed = new vscode.EventEmitter<Notice>();
   /** Fires for every notification. */
   readonly onDidNotify = this.noticed.event;
@@ -90,16 +98,51 @@ export class ScriptedUserInput implements UserInput {
     return this.shown;
   }
 
-  /** Forgets the questions asked, the notifications shown and any answer left. */
+  /**
+   * Notifications with buttons shown and not yet answered or dismissed, oldest first: what covers the
+   * editor. Only while `holdNotices(true)`; otherwise such a notification is answered or dismissed at once.
+   */
+  get onScreen(): readonly Notice[] {
+    return this.open.map((entry) => entry.notice);
+  }
+
+  /**
+   * Whether a notification with buttons whose scripted answer is not next stays on screen (its promise
+   * pending, as a sticky VS Code notification) until the test calls `press` or `dismiss`. Off (the
+   * default), it is dismissed at once. Turning it off dismisses those on screen.
+   */
+  holdNotices(hold: boolean): void {
+    this.holding = hold;
+    if (!hold) this.dismissAll();
+  }
+
+  /** Presses a button of a notification on screen (the newest one by default). */
+  press(action: string, notice: Notice | undefined = this.onScreen.at(-1)): void {
+    const entry = this.open.find((candidate) => candidate.notice === notice);
+    if (!entry) throw new Error(`No notification on screen${notice ? ` "${notice.message}"` : ''}`);
+    if (!entry.notice.actions.includes(action)) throw new Error(`"${action}" is not a button of "${entry.notice.message}" (${entry.notice.actions.join(', ')})`);
+    this.close(entry, action);
+  }
+
+  /** Dismisses a notification on screen (the newest one by default), as its close button does. */
+  dismiss(notice: Notice | undefined = this.onScreen.at(-1)): void {
+    const entry = this.open.find((candidate) => candidate.notice === notice);
+    if (!entry) throw new Error(`No notification on screen${notice ? ` "${notice.message}"` : ''}`);
+    this.close(entry, undefined);
+  }
+
+  /** Forgets the questions asked, the notifications shown and any answer left; dismisses those on screen. */
   clear(): void {
     this.answers.length = 0;
     this.log.length = 0;
     this.shown.length = 0;
+    this.dismissAll();
   }
 
   /**
    * Records the notification as shown (link syntax broken up, as `VsCodeUserInput` shows it). One with action buttons takes the next scripted answer only when that answer
-   * is one of its actions (so a test clicks a button by queueing its label); otherwise it is dismissed.
+   * is one of its actions (so a test clicks a button by queueing its label); otherwise it is dismissed,
+   * or, while `holdNotices(true)`, stays on screen until `press` or `dismiss`.
    */
   async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
     const notice: Notice = { severity, message: withoutLinks(message), actions };
@@ -110,7 +153,19 @@ export class ScriptedUserInput implements UserInput {
       this.answers.shift();
       return next;
     }
+    if (this.holding && actions.length > 0) {
+      return new Promise<string | undefined>((resolve) => { this.open.push({ notice, answer: resolve }); });
+    }
     return undefined;
+  }
+
+  private close(entry: OpenNotice, action: string | undefined): void {
+    this.open.splice(this.open.indexOf(entry), 1);
+    entry.answer(action);
+  }
+
+  private dismissAll(): void {
+    for (const entry of [...this.open]) this.close(entry, undefined);
   }
 
   async text(question: TextQuestion): Promise<string | Back | undefined> {
@@ -192,6 +247,7 @@ export class ScriptedUserInput implements UserInput {
   }
 
   dispose(): void {
+    this.dismissAll();
     this.asked.dispose();
     this.noticed.dispose();
   }

@@ -3,7 +3,11 @@
 // window is unfocused no panel gets a request, and focus return brings one read per panel and one summary.
 // The suite cannot unfocus the real window, so it tells the watcher through its test seam
 // (`fleetWatching.setWindowFocused`), which then ignores the real window's focus until given undefined.
+// At most one fleet notice is on screen: the scripted input holds notices with buttons until the test
+// dismisses them (`holdNotices`), as VS Code keeps an error with buttons.
 import * as assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { children, connect, eventually, labelOf, nodeItem, signOut, testApi, type TestApi } from './support';
@@ -18,6 +22,15 @@ function nodeOf(panel: SimulatedPanel, name: string): { status: string } {
   const node = [...panel.data.nodes.values()].find((candidate) => candidate.name === name);
   assert.ok(node, `node ${name}`);
   return node as { status: string };
+}
+
+/** The text of every log file of this window (the Panel Ops log is written there, a little later). */
+function logText(api: TestApi): string {
+  const under = (directory: string): string[] => readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    return statSync(path).isDirectory() ? under(path) : [path];
+  });
+  return under(join(api.logUri.fsPath, '..')).filter((file) => file.endsWith('.log')).map((file) => readFileSync(file, 'utf8')).join('\n');
 }
 
 describe('fleet watcher: three panels, notifications, focus', () => {
@@ -108,5 +121,72 @@ describe('fleet watcher: three panels, notifications, focus', () => {
     assert.equal(api.input.remaining, 0, 'the notification\'s button was pressed');
     nodeOf(panels[2], 'hel-3').status = 'online';
     for (const viewer of api.logViewers.viewers) viewer.dispose();
+  });
+
+  it('a second event while a notice is on screen leaves one notice; once dismissed, the next tells it, its button on its own panel', async () => {
+    for (const viewer of api.logViewers.viewers) viewer.dispose();
+    api.input.clear();
+    api.input.holdNotices(true);
+    const [frankfurt, berlin] = panels;
+    try {
+      nodeOf(frankfurt, 'hel-3').status = 'offline';
+      await eventually(() => api.input.onScreen.length > 0, 'the first notice', 15_000);
+      const first = api.input.onScreen[0];
+      assert.equal(first.message, '1 node went offline on Frankfurt: hel-3');
+      // The same node name on another panel, while the first notice is still on screen.
+      nodeOf(berlin, 'hel-3').status = 'offline';
+      await eventually(() => fleetNotices().length > 1 || logText(api).includes('Fleet: Berlin: hel-3 went offline'), 'the second event found', 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_S * 1000));
+      assert.deepEqual(api.input.onScreen.map((notice) => notice.message), [first.message], 'one notice on screen: the second waits');
+      assert.equal(fleetNotices().length, 1, 'no second notice was shown');
+      const log = logText(api);
+      assert.ok(log.includes('Fleet: Frankfurt: hel-3 went offline') && log.includes('Fleet: Berlin: hel-3 went offline'), 'each event is in the Panel Ops log as it is found');
+
+      api.input.dismiss(first);
+      await eventually(() => api.input.onScreen.length > 0, 'the notice of what waited');
+      const second = api.input.onScreen[0];
+      assert.equal(second.message, '1 node went offline on Berlin: hel-3');
+      assert.deepEqual(second.actions, ['Show Logs']);
+      assert.equal(fleetNotices().length, 2, 'each event told once');
+      api.input.press('Show Logs', second);
+      await eventually(() => api.logViewers.viewers.some((viewer) => viewer.target.node.name === 'hel-3'), 'a log viewer');
+      assert.deepEqual(api.logViewers.viewers.map((viewer) => viewer.target.panelId), [berlin.url], 'the log viewer of hel-3 on Berlin, where the event came from');
+      assert.deepEqual(api.input.onScreen, []);
+    } finally {
+      api.input.holdNotices(false);
+      nodeOf(frankfurt, 'hel-3').status = 'online';
+      nodeOf(berlin, 'hel-3').status = 'online';
+      for (const viewer of api.logViewers.viewers) viewer.dispose();
+    }
+  });
+
+  it('events of several reports that waited are told in one notice, with Show All listing each on its panel', async () => {
+    api.input.clear();
+    api.input.holdNotices(true);
+    try {
+      const at = (panel: SimulatedPanel) => panel.url;
+      api.notifyFleet({ events: [{ kind: 'nodeOffline', panelId: at(panels[0]), name: 'fra-2', node: { id: 'x', name: 'fra-2' } }], away: false });
+      api.notifyFleet({ events: [{ kind: 'usersExpiring', panelId: at(panels[1]), name: 'Ann', user: { id: 'a', label: 'Ann', expiresAt: new Date().toISOString() } }], away: false });
+      api.notifyFleet({ events: [{ kind: 'criticalAlert', panelId: at(panels[2]), name: 'Disk full' }], away: false });
+      assert.equal(api.input.onScreen.length, 1, 'one notice on screen');
+      api.input.dismiss();
+      await eventually(() => api.input.onScreen.length > 0, 'the folded notice');
+      const [folded] = api.input.onScreen;
+      assert.equal(folded.message, '1 new critical alert, 1 user\'s access ends today on Berlin, Warsaw');
+      assert.deepEqual(folded.actions, ['Resolve', 'Show Users', 'Show All']);
+      // Show All lists each event with its panel; the one picked gets its own action on its own panel.
+      api.input.queue('Access of Ann ends today');
+      api.input.press('Show All', folded);
+      await eventually(() => api.input.questions.some((question) => question.kind === 'pick'), 'the list of events');
+      const list = api.input.questions.find((question) => question.kind === 'pick');
+      assert.deepEqual(list?.items, ['Access of Ann ends today', 'Critical alert: Disk full']);
+      assert.deepEqual(list?.descriptions, ['Berlin', 'Warsaw']);
+      const berlin = panels[1].url;
+      await eventually(() => api.users.view.selection.some((item) => (item as { state?: string }).state === 'expiring')
+        && (api.allPanels.enabled ? api.users.view.selection.some((item) => item.id?.startsWith(`users/panel/${berlin}/`)) : api.session.active?.id === berlin), 'Berlin\'s Expiring group is selected');
+      assert.equal(fleetNotices().length, 2);
+    } finally {
+      api.input.holdNotices(false);
+    }
   });
 });
