@@ -1,6 +1,6 @@
 /**
  * Runs the simulated panel until SIGINT/SIGTERM:
- *   node out/test/panel/cli.js [--dataset demo|large|huge|empty] [--port N] [--https] [--https-name NAME] [--job-step-ms N]
+ *   node out/test/panel/cli.js [--dataset demo|showcase|large|huge|empty] [--port N] [--https] [--https-name NAME] [--job-step-ms N]
  *                              [--log-follow] [--log-lines-per-second N] [--log-limit-seconds N]
  *                              [--latency-ms N] [--max-in-flight N] [--retry-after S] [--reading first|second|third]
  * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
@@ -21,7 +21,7 @@ function parseArguments(argv: readonly string[]): PanelOptions {
     switch (flag) {
       case '--dataset': {
         const dataset = value();
-        if (!['demo', 'large', 'huge', 'empty'].includes(dataset)) throw new Error(`unknown data set ${dataset}`);
+        if (!['demo', 'showcase', 'large', 'huge', 'empty'].includes(dataset)) throw new Error(`unknown data set ${dataset}`);
         options.dataset = dataset as Dataset;
         break;
       }

@@ -6,7 +6,7 @@ import type { CertificateOptions, ClientCertificates } from './certificates';
 import type { ReadingOptions, Readings } from './readings';
 import type { Scope } from '../../src/api/catalog';
 
-export type Dataset = 'demo' | 'large' | 'huge' | 'empty';
+export type Dataset = 'demo' | 'showcase' | 'large' | 'huge' | 'empty';
 export type Role = 'owner' | 'admin' | 'viewer';
 /** The three accounts every data set has; each is named after the role it starts with. */
 export type AccountName = Role;

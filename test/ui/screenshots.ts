@@ -1,7 +1,10 @@
 // Screenshots of the real UI for the README: installs the packaged panel-ops.vsix into code-server, starts
-// the simulated panel with the demo fleet, connects through the prompts a user answers, clicks through the
-// sidebar and saves PNGs to media/screenshots/.
-//   npm run screenshots
+// the simulated panel with the showcase fleet (the demo with plain values), connects through the prompts a
+// user answers, clicks through the sidebar and saves PNGs to media/screenshots/. Then the same walk over the
+// demo fleet with its hostile values, saved to .vscode-test/screenshots-hostile/ to be looked at: any dialog
+// (an alert() that ran) or request to another origin fails the run.
+//   npm run screenshots                 both passes
+//   npm run screenshots -- --hostile    the hostile pass only
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,12 +19,24 @@ import {
   setPaneExpanded, showSideBar, treeRow, viewPane, waitForWorkbench, widenSideBar,
 } from './workbench-page';
 
-const screenshotsDir = join(repoRoot, 'media', 'screenshots');
+/** One walk through the UI: the data set it shows and where its pictures go. */
+interface Pass {
+  readonly dataset: 'showcase' | 'demo';
+  readonly dir: string;
+  /** The demo's hostile values are there to be opened (the log lines, the job, the user, the branding profile). */
+  readonly hostile: boolean;
+}
+
+const PASSES: readonly Pass[] = [
+  { dataset: 'showcase', dir: join(repoRoot, 'media', 'screenshots'), hostile: false },
+  { dataset: 'demo', dir: join(vscodeTestDir, 'screenshots-hostile'), hostile: true },
+];
 const OVERALL_TIMEOUT_MS = 5 * 60_000;
+let pass: Pass = PASSES[0];
 
 async function save(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(800); // let tree animations and icons settle
-  const file = join(screenshotsDir, name);
+  const file = join(pass.dir, name);
   await page.screenshot({ path: file });
   console.log(`[screenshots] saved ${file}`);
 }
@@ -142,19 +157,20 @@ async function takeNodeActionScreenshots(page: Page): Promise<void> {
 }
 
 /**
- * The three webviews with the demo's hostile data: hel-3's log stream (ANSI colours, markup, escapes, a very
- * long line) and its failed jobs, and the QR codes of the user labelled with an <img onerror> tag. Any
- * dialog (an alert() that ran) fails the run; so does a request from the page to another origin. The
- * README's picture of the log viewer is of ams-1, whose log holds none of those lines, with the Users view's
- * groups closed (some demo labels hold markup too): the README shows the demo panel, not the hostile test data.
+ * The three webviews: hel-3's log stream and its failed jobs, and a user's QR codes. In the hostile pass, the
+ * log's hostile lines (ANSI colours, markup, escapes, a very long line), the failed job that holds them and
+ * the QR codes of the user labelled with an <img onerror> tag; any dialog or request elsewhere fails the run.
+ * The picture of the log viewer is of ams-1 with the Users view's groups closed.
  */
 async function takeWebviewScreenshots(page: Page): Promise<void> {
   await widenSideBar(page, 300);
-  await runCommand(page, 'Panel Ops: Show Logs');
-  await pickItem(page, 'hel-3');
-  await activeWebview(page).locator('.line', { hasText: 'onerror' }).first().waitFor({ timeout: 30_000 });
-  await activeWebview(page).locator('.line').nth(25).waitFor({ timeout: 30_000 });
-  await runCommand(page, 'View: Close All Editors');
+  if (pass.hostile) {
+    await runCommand(page, 'Panel Ops: Show Logs');
+    await pickItem(page, 'hel-3');
+    await activeWebview(page).locator('.line', { hasText: 'onerror' }).first().waitFor({ timeout: 30_000 });
+    await activeWebview(page).locator('.line').nth(25).waitFor({ timeout: 30_000 });
+    await runCommand(page, 'View: Close All Editors');
+  }
   await collapseTreeRow(page, 'Users', 'active');
   await runCommand(page, 'Panel Ops: Show Logs');
   await pickItem(page, 'ams-1');
@@ -165,12 +181,13 @@ async function takeWebviewScreenshots(page: Page): Promise<void> {
   await runCommand(page, 'Panel Ops: Show Job History');
   await pickItem(page, 'hel-3');
   await activeWebview(page).locator('table.jobs tbody tr.selected').waitFor({ timeout: 30_000 });
-  // The older failed job: its error and log hold the hostile lines (markup, ANSI colours, escapes).
-  await activeWebview(page).locator('table.jobs tbody tr', { hasText: 'onerror' }).click({ timeout: 10_000 });
-  await activeWebview(page).locator('.job-log .line', { hasText: 'onerror' }).waitFor();
+  // A failed job with its error and log (the hostile pass: the older one, whose lines are the hostile ones).
+  const failed = pass.hostile ? { hasText: 'onerror' } : { hasText: 'failed' };
+  await activeWebview(page).locator('table.jobs tbody tr', failed).first().click({ timeout: 10_000 });
+  await activeWebview(page).locator('.job-log .line', pass.hostile ? { hasText: 'onerror' } : {}).first().waitFor();
   await save(page, 'job-history.png');
 
-  await runContextMenu(page, 'Users', '<img src=x onerror=alert(1)>', 'Show QR Code');
+  await runContextMenu(page, 'Users', pass.hostile ? '<img src=x onerror=alert(1)>' : 'Field engineers', 'Show QR Code');
   await activeWebview(page).locator('figure.qr img').first().waitFor({ timeout: 30_000 });
   await page.mouse.move(900, 800); // away from the tree, whose hover would cover the side bar
   await save(page, 'user-qr.png');
@@ -210,27 +227,31 @@ async function takeCatalogScreenshots(page: Page): Promise<void> {
   await dashboard.locator('canvas').first().waitFor();
   await save(page, 'dashboard.png');
 
-  // The audit log with the demo's entries (the newest carries hostile details).
+  // The audit log with the demo's entries (in the hostile pass the newest carries hostile details).
   await runCommand(page, 'Panel Ops: Open Audit Log');
   const audit = await webviewFrame(page, /entries match/);
   await audit.locator('table.audit tbody tr').first().waitFor();
   await save(page, 'audit-log.png');
 
   // As a person would: type an action prefix and apply, then click a token for its changes only.
+  // The count before the filter (the steps above added entries to the demo's): the filtered page says another.
+  const unfiltered = (await audit.getByText(/^[0-9]+ entries match/).first().innerText()).replace(/;.*/, '');
   await audit.locator('#filter-action input').fill('keys.');
   await audit.locator('#apply').click();
-  await audit.getByText(/^[0-9]+ entries match/).filter({ hasNotText: /^12 / }).first().waitFor();
+  await audit.getByText(/^[0-9]+ entries match/).filter({ hasNotText: unfiltered }).first().waitFor();
   const actions = await audit.locator('table.audit tbody tr td:nth-child(2)').allInnerTexts();
   if (actions.length === 0 || !actions.every((action) => action.startsWith('keys.'))) throw new Error(`the action filter shows ${actions.join(', ')}`);
   await audit.locator('button.token').first().click();
   await audit.getByText(/Only this token's changes/).first().waitFor();
   console.log(`[screenshots] the audit page filtered by 'keys.' (${actions.length} entries) and by one token`);
 
-  // The hostile branding profile's preview: markup as text, its javascript: link not a link, no script.
+  // A branding profile's preview; in the hostile pass the hostile one's: markup as text, its javascript: link
+  // not a link, no script.
   await runCommand(page, 'View: Close All Editors');
   await runCommand(page, 'Panel Ops: Preview Branding Profile');
-  await pickItem(page, 'Hostile');
-  await webviewFrame(page, /not a web link/);
+  await pickItem(page, pass.hostile ? 'Hostile' : 'Default');
+  if (pass.hostile) await webviewFrame(page, /not a web link/);
+  else await page.waitForTimeout(2000);
   await save(page, 'branding-preview.png');
 }
 
@@ -310,7 +331,8 @@ async function showTemplateWithProblems(page: Page): Promise<void> {
 
   // Customize… on the first built-in template: the form, and the script-free preview beside it.
   await treeRow(page, 'Site Templates', 'Minimal landing').click();
-  await page.locator('.tabs-container .tab', { hasText: 'index.html' }).first().waitFor({ timeout: 30_000 });
+  // Its index.html in front (the breadcrumbs name the template's folder), not the draft's left open above.
+  await page.locator('.breadcrumbs-control', { hasText: 'Minimal landing' }).first().waitFor({ timeout: 30_000 });
   await runCommand(page, 'View: Focus Active Editor Group'); // Customize… is offered for the template in the editor
   await runCommand(page, 'Panel Ops: Customize…');
   const form = await webviewHolding(page, 'vscode-textfield');
@@ -321,7 +343,17 @@ async function showTemplateWithProblems(page: Page): Promise<void> {
 
 async function main(): Promise<void> {
   installCodeServer();
-  mkdirSync(screenshotsDir, { recursive: true });
+  const passes = process.argv.includes('--hostile') ? PASSES.filter((each) => each.hostile) : PASSES;
+  for (const each of passes) {
+    pass = each;
+    console.log(`[screenshots] the ${each.dataset} fleet, into ${each.dir}`);
+    await runPass();
+  }
+}
+
+/** One code-server with the packaged extension, one simulated panel with the pass's data set, one walk. */
+async function runPass(): Promise<void> {
+  mkdirSync(pass.dir, { recursive: true });
   const runDir = join(vscodeTestDir, 'screenshots-run');
   rmSync(runDir, { recursive: true, force: true });
   const folders = { userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions') };
@@ -341,10 +373,12 @@ async function main(): Promise<void> {
     await panel?.stop();
     rmSync(workspace, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-  process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(1)));
+  const interrupted = () => void cleanUp().finally(() => process.exit(130));
+  const terminated = () => void cleanUp().finally(() => process.exit(1));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', terminated);
   try {
-    panel = await startPanelCli(['--dataset', 'demo', '--log-follow']);
+    panel = await startPanelCli(['--dataset', pass.dataset, '--log-follow']);
     server = await startCodeServer({ ...folders, workspace });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -355,6 +389,8 @@ async function main(): Promise<void> {
       throw error;
     });
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', terminated);
     await cleanUp();
   }
 }

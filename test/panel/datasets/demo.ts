@@ -2,6 +2,7 @@
  * The demo fleet: six nodes (one offline, one dirty, one whose applies fail, one degraded that rolls back),
  * about forty keys covering every key state and both types, jobs of every status, alerts, templates,
  * branding and audit entries. Some values are hostile on purpose; the UI must show them safely.
+ * `showcase` is the same fleet with plain values where the demo has hostile ones (the README's pictures).
  */
 import { SeededRandom } from '../seededRandom';
 import type { AlertRecord, AuditEntry, BrandingProfileRecord, JobRecord, KeyBinding, KeyState, NodeRecord, PanelData, ProfileSync } from '../types';
@@ -65,7 +66,12 @@ const PLAIN_STATES: readonly KeyState[] = [
   'disabled', 'revoked', 'active', 'active', 'active', 'active', 'expiring', 'active', 'disabled', 'active',
 ];
 
-export function demoData(now: number, messenger: string): PanelData {
+/** The five users that take the hostile users' places in the showcase (same states, types and nodes). */
+const PLAIN_EXTRA_LABELS = ['Lisbon kiosk', 'Warehouse scanners', 'Night shift', 'Regional sales', 'Trade fair booth'];
+
+/** `hostile: false` gives the showcase: the same fleet, with plain values where the demo has hostile ones. */
+export function demoData(now: number, messenger: string, options: { readonly hostile?: boolean } = {}): PanelData {
+  const hostileValues = options.hostile ?? true;
   const rng = new SeededRandom(20_260_521);
   const data = emptyData(messenger);
 
@@ -96,12 +102,16 @@ export function demoData(now: number, messenger: string): PanelData {
     online: i % 2 === 0,
     subscription: i % 6 === 0 ? 'active' : i === 9 ? 'legacy' : undefined,
   }));
-  seeds.push(
+  const extras: KeySeed[] = [
     { label: HOSTILE.html, state: 'active', note: HOSTILE.html, ownerLabel: '<script>alert(2)</script>', bindings: bind('active', ams) },
     { label: HOSTILE.commandLink, state: 'active', note: '**bold** _markdown_ [doc](https://example.com)', bindings: bind('active', ams, sgp) },
     { label: HOSTILE.controlCharacters, state: 'pending', bindings: bind('pending', fra) },
     { label: HOSTILE.long, state: 'active', note: HOSTILE.long, bindings: bind('active', sgp) },
     { label: HOSTILE.rtl, state: 'expiring', note: 'ملاحظة: مستخدم تجريبي', bindings: bind('expiring', ams), online: true },
+  ];
+  const plainNotes = ['Front desk tablet', 'Rotated every month', null, 'EMEA accounts', 'Until the fair closes'];
+  seeds.push(...(hostileValues ? extras : extras.map((seed, i) => ({ ...seed, label: PLAIN_EXTRA_LABELS[i], note: plainNotes[i], ownerLabel: 'Support' }))));
+  seeds.push(
     { label: 'No note at all', state: 'active', note: null, bindings: bind('active', sgp), online: true },
     { label: 'Emoji 🚀 user ✓', state: 'disabled', note: '👩‍💻 remote', bindings: bind('disabled', nyc) },
     { label: 'Guest Wi-Fi', state: 'revoked', type: 'SHARED', bindings: bind('revoked', ams, fra) },
@@ -123,18 +133,21 @@ export function demoData(now: number, messenger: string): PanelData {
     makeJob(rng, sgp, 'ok', now - 1 * DAY),
     makeJob(rng, sgp, 'running', now - 1 * MINUTE),
     makeJob(rng, sgp, 'queued', now - 10_000),
-    hostileJob(hel, now),
+    ...(hostileValues ? [hostileJob(hel, now)] : []),
   );
-  hel.logNoise = [...HOSTILE_LOG_LINES];
+  // The showcase keeps the engine's coloured error line, an ordinary log line of a failing node.
+  hel.logNoise = hostileValues ? [...HOSTILE_LOG_LINES] : [HOSTILE_LOG_LINES[0]];
 
-  data.alerts = demoAlerts(now, { waw, hel, nyc, sgp, ams });
+  data.alerts = demoAlerts(now, { waw, hel, nyc, sgp, ams }, hostileValues);
   data.siteTemplates = siteTemplates(rng, now);
   // ams-1 serves the first built-in template as its cover site.
   ams.site = { template_id: [...data.siteTemplates.keys()][0], enabled: true, upstream: null, variables: { site_name: 'Amsterdam Bakery' } };
   data.brandingProfiles = brandingProfiles(rng, now);
-  const hostile = hostileBrandingProfile(now);
-  data.brandingProfiles.set(hostile.id, hostile);
-  data.audit = demoAudit(now, keys[0].id, ams.id);
+  if (hostileValues) {
+    const hostile = hostileBrandingProfile(now);
+    data.brandingProfiles.set(hostile.id, hostile);
+  }
+  data.audit = demoAudit(now, keys[0].id, ams.id, hostileValues);
   return data;
 }
 
@@ -178,7 +191,7 @@ export const DEMO_ALERT_IDS = {
   engineUpdateResolved: 9_007_199_254_740_999n,
 } as const;
 
-function demoAlerts(now: number, n: Record<'waw' | 'hel' | 'nyc' | 'sgp' | 'ams', NodeRecord>): AlertRecord[] {
+function demoAlerts(now: number, n: Record<'waw' | 'hel' | 'nyc' | 'sgp' | 'ams', NodeRecord>, hostileValues: boolean): AlertRecord[] {
   const at = (ms: number) => new Date(now - ms).toISOString();
   const ids = DEMO_ALERT_IDS;
   const alert = (id: bigint, severity: AlertRecord['severity'], title: string, message: string, node: NodeRecord | null, age: number, resolvedAge?: number): AlertRecord => ({
@@ -195,7 +208,7 @@ function demoAlerts(now: number, n: Record<'waw' | 'hel' | 'nyc' | 'sgp' | 'ams'
     alert(ids.nodeOffline, 'critical', 'Node offline', `${n.waw.name} has not reported for 2 hours`, n.waw, 2 * HOUR),
     alert(ids.applyFailed, 'warning', 'Apply failed', `The last apply on ${n.hel.name} failed; configuration is not in sync`, n.hel, 50 * MINUTE),
     alert(ids.nodeDegraded, 'warning', 'Node degraded', `${n.nyc.name} answers slowly (p95 1.8 s)`, n.nyc, 4 * HOUR),
-    alert(ids.diskAlmostFull, 'warning', 'Disk almost full', HOSTILE.alertHtml, n.nyc, 30 * MINUTE),
+    alert(ids.diskAlmostFull, 'warning', 'Disk almost full', hostileValues ? HOSTILE.alertHtml : `Disk usage at 91% on ${n.nyc.name}`, n.nyc, 30 * MINUTE),
     alert(ids.certificateRenews, 'info', 'Certificate renews soon', 'The TLS certificate of panel.example.net renews in 12 days', null, 1 * DAY),
     alert(ids.applyFailedResolved, 'critical', 'Apply failed', `Apply on ${n.sgp.name} failed`, n.sgp, 3 * DAY, 3 * DAY - 20 * MINUTE),
     alert(ids.highCpuResolved, 'warning', 'High CPU', `${n.ams.name} CPU above 90% for 10 minutes`, n.ams, 2 * DAY, 2 * DAY - HOUR),
@@ -203,7 +216,7 @@ function demoAlerts(now: number, n: Record<'waw' | 'hel' | 'nyc' | 'sgp' | 'ams'
   ];
 }
 
-function demoAudit(now: number, keyId: string, nodeId: string): AuditEntry[] {
+function demoAudit(now: number, keyId: string, nodeId: string, hostileValues: boolean): AuditEntry[] {
   const scriptToken = '5b1f9a52-7c1e-4d2b-9f0e-2a6c8e4d1b37';
   const rows: [number, string, string, string | null, string, string | null][] = [
     [9 * DAY, 'settings.update', 'owner', null, 'settings', null],
@@ -227,6 +240,6 @@ function demoAudit(now: number, keyId: string, nodeId: string): AuditEntry[] {
     api_token_id: token,
     target: { type, id },
     // The newest entry carries hostile details, as a template name an operator typed could.
-    details: i === rows.length - 1 ? { name: HOSTILE.html, note: HOSTILE.alertHtml } : {},
+    details: i !== rows.length - 1 ? {} : hostileValues ? { name: HOSTILE.html, note: HOSTILE.alertHtml } : { name: 'Spring sale' },
   }));
 }

@@ -1,4 +1,4 @@
-/** Builds the live state of a data set: `demo`, `large`, `huge` (`large` with 100,000 keys, for the export benchmark), or `empty` (accounts and settings only). */
+/** Builds the live state of a data set: `demo`, `showcase` (the demo with plain values for the README's pictures), `large`, `huge` (`large` with 100,000 keys, for the export benchmark), or `empty` (accounts and settings only). */
 import type { Dataset, PanelData } from '../types';
 import { emptyData } from './baseline';
 import { demoData } from './demo';
@@ -8,6 +8,8 @@ export function buildDataset(dataset: Dataset, now: number, messenger: string): 
   switch (dataset) {
     case 'demo':
       return demoData(now, messenger);
+    case 'showcase':
+      return demoData(now, messenger, { hostile: false });
     case 'large':
       return largeData(now, messenger);
     case 'huge':
