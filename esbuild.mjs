@@ -203,18 +203,25 @@ if (watch) {
 
 /**
  * The README as the Extensions view shows it from an installed VSIX (`vsce package --readme-path
- * dist/README.md`). That view renders the README in a webview whose policy allows images from `https:`
- * and `data:` only, and vsce makes relative image paths absolute only from a repository URL, which this
- * project does not have: so each screenshot is inlined as a `data:` URI, and links to files that are not
- * in the VSIX (src/README.md, test/README.md...) become their text. The inlined picture is the screenshot's
- * small WebP copy in media/packaged/ (`npm run screenshots:packaged`), not the full-size PNG: the PNGs
- * would make the VSIX three times the limit of package.mjs.
+ * dist/README.md`). VS Code 1.100's page shows images from `https:` and `data:`; VS Code 1.117's keeps
+ * `http(s):` images only (its Markdown sanitizer drops `data:` and relative sources there). vsce makes
+ * relative image paths absolute only from a repository URL, which this project does not have yet. So:
+ * with `PANEL_OPS_README_IMAGES_URL` (an https:// address where the repository's `media/packaged/` is
+ * served, e.g. its raw files), each screenshot is that address's WebP copy, shown by both; without it, the
+ * copy is inlined as a `data:` URI, shown offline by 1.100 and left out by 1.117 (its alt text stays).
+ * Links to files that are not in the VSIX (src/README.md, test/README.md...) become their text. The copy is
+ * the screenshot's small WebP in media/packaged/ (`npm run screenshots:packaged`), not the full-size PNG:
+ * the PNGs would make the VSIX three times the limit of package.mjs.
  */
-function extensionsViewReadme(markdown) {
+function extensionsViewReadme(markdown, imagesUrl = process.env.PANEL_OPS_README_IMAGES_URL || undefined) {
+  if (imagesUrl !== undefined && !/^https:\/\/[^\s)]+\/$/.test(imagesUrl)) {
+    throw new Error(`PANEL_OPS_README_IMAGES_URL must be an https:// address ending with /, not ${imagesUrl}`);
+  }
   return markdown
     .replace(/!\[([^\]]*)\]\(media\/screenshots\/([^)\s/]+)\.png\)/g, (_whole, alt, name) => {
       const copy = `media/packaged/${name}.webp`;
       if (!existsSync(copy)) throw new Error(`${copy} is missing: run npm run screenshots:packaged`);
+      if (imagesUrl) return `![${alt}](${imagesUrl}${copy})`;
       return `![${alt}](data:image/webp;base64,${readFileSync(copy).toString('base64')})`;
     })
     .replace(/(?<!!)\[([^\]]+)\]\((?!https?:|#|data:)[^)]+\)/g, '$1');

@@ -1,21 +1,34 @@
-// The screenshot of Panel Ops' page in code-server's Extensions view, from the packaged panel-ops.vsix:
-// the README as an operator sees it after installing the VSIX, with its screenshots (inlined as data:
-// images by the build, the only images that view shows offline: its policy allows https: and data:).
+// Panel Ops' page in code-server's Extensions view, from a packaged VSIX, on both VS Codes the suite runs on:
+// the README as an operator sees it after installing the VSIX, with its screenshots.
 //   npm run screenshots:extensions
-// It prints how many of the page's images loaded, and fails when one did not.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// Two packages: the one `npm run package` makes (the pictures inlined as data: URIs: VS Code 1.100 shows them
+// offline, VS Code 1.117 leaves them out, keeping their alt text) and one made with PANEL_OPS_README_IMAGES_URL
+// pointing at an https server of this repository's media/packaged/ (as a public repository's raw files
+// would be), whose pictures both must show. The README's picture is 1.100's page of the first package; the
+// others go to .vscode-test/extensions-view-<version>-<package>.png. Fails when an image that has a source
+// did not load, or when the linked package's page shows fewer images than the README has.
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../launch/chromium-browser';
 import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
-import { installCodeServer } from '../launch/install-code-server';
+import { installCodeServer, SUITE_BUILDS, type CodeServerBuild } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
+import { generateCertificates } from '../panel/certificates';
 import { activeWebview, runCommand, waitForWorkbench } from './workbench-page';
 
-const file = join(repoRoot, 'media', 'screenshots', 'extensions-view.png');
+interface PageImages {
+  readonly count: number;
+  readonly loaded: number;
+  /** Images whose source VS Code left out (its Markdown sanitizer), shown as their alt text. */
+  readonly withoutSource: number;
+}
 
-async function show(page: Page, server: RunningCodeServer, workspace: string): Promise<void> {
+async function show(page: Page, server: RunningCodeServer, workspace: string, file: string): Promise<PageImages> {
   await page.goto(workbenchUrl(server, workspace));
   await waitForWorkbench(page);
   await runCommand(page, 'Extensions: Show Enabled Extensions');
@@ -25,34 +38,33 @@ async function show(page: Page, server: RunningCodeServer, workspace: string): P
   const readme = activeWebview(page);
   await readme.locator('h1, h2').first().waitFor({ timeout: 60_000 });
   const images = readme.locator('img');
-  await page.waitForTimeout(1500);
-  const count = await images.count();
-  let loaded = 0;
-  for (let index = 0; index < count; index++) {
-    if (await images.nth(index).evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).complete && (image as unknown as { naturalWidth: number }).naturalWidth > 0)) loaded++;
-  }
-  console.log(`[extensions view] ${loaded} of ${count} images of the page loaded`);
+  await page.waitForTimeout(2500);
+  const states = await images.evaluateAll((all) => all.map((image) => {
+    const element = image as unknown as { complete: boolean; naturalWidth: number; getAttribute(name: string): string | null };
+    return { loaded: element.complete && element.naturalWidth > 0, source: element.getAttribute('src') !== null };
+  }));
   // The page from the top: the two commands, what it is, and the first screenshot.
   await page.screenshot({ path: file });
   console.log(`[extensions view] saved ${file}`);
-  if (count === 0 || loaded < count) throw new Error(`${count - loaded} of ${count} images did not load`);
+  return { count: states.length, loaded: states.filter((state) => state.loaded).length, withoutSource: states.filter((state) => !state.source).length };
 }
 
-async function main(): Promise<void> {
-  installCodeServer();
+async function showOn(build: CodeServerBuild, vsix: string, file: string): Promise<PageImages> {
+  installCodeServer(build);
   const runDir = join(vscodeTestDir, 'extensions-view-run');
   rmSync(runDir, { recursive: true, force: true });
-  mkdirSync(join(repoRoot, 'media', 'screenshots'), { recursive: true });
-  const folders = { userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions') };
-  installVsix(join(repoRoot, 'panel-ops.vsix'), folders);
+  const folders = { userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions'), build };
+  installVsix(vsix, folders);
   const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-extensions-view-'));
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
     server = await startCodeServer({ ...folders, workspace });
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await show(page, server, workspace).catch(async (error: unknown) => {
+    // The images' server has a certificate of its own; a published README's would be a public host's.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    return await show(page, server, workspace, file).catch(async (error: unknown) => {
       await page.screenshot({ path: join(runDir, 'failure.png') }).catch(() => undefined);
       console.error(`[extensions view] the page when it failed: ${join(runDir, 'failure.png')}`);
       throw error;
@@ -62,6 +74,57 @@ async function main(): Promise<void> {
     await server?.stop();
     rmSync(workspace, { recursive: true, force: true });
   }
+}
+
+/** An https server of media/packaged/ on this machine, standing in for the repository's raw files. */
+async function serveImages(): Promise<{ readonly url: string; readonly server: Server; readonly requests: string[] }> {
+  const certificates = await generateCertificates();
+  const requests: string[] = [];
+  const server = createServer({ cert: certificates.cert, key: certificates.key }, (request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'https://images.invalid').pathname);
+    requests.push(path);
+    const match = /^\/media\/packaged\/([a-z0-9-]+\.webp)$/.exec(path);
+    const file = match ? join(repoRoot, 'media', 'packaged', match[1]) : undefined;
+    if (!file || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'image/webp' });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/`, server, requests };
+}
+
+async function main(): Promise<void> {
+  const readmeImages = [...readFileSync(join(repoRoot, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(media\/screenshots\//g)].length;
+  const images = await serveImages();
+  const runRoot = mkdtempSync(join(tmpdir(), 'panel-ops-vsix-'));
+  const problems: string[] = [];
+  try {
+    const inlined = join(repoRoot, 'panel-ops.vsix'); // npm run package, just before
+    const linked = join(runRoot, 'linked.vsix');
+    execFileSync(process.execPath, [join(repoRoot, 'package.mjs'), '--out', linked], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, PANEL_OPS_README_IMAGES_URL: images.url } });
+    mkdirSync(join(repoRoot, 'media', 'screenshots'), { recursive: true });
+    for (const [index, build] of SUITE_BUILDS.entries()) {
+      for (const [name, vsix] of [['inlined', inlined], ['linked', linked]] as const) {
+        const file = index === 0 && name === 'inlined'
+          ? join(repoRoot, 'media', 'screenshots', 'extensions-view.png')
+          : join(vscodeTestDir, `extensions-view-${build.vscodeVersion}-${name}.png`);
+        const seen = await showOn(build, vsix, file);
+        const withSource = seen.count - seen.withoutSource;
+        console.log(`[extensions view] VS Code ${build.vscodeVersion}, pictures ${name}: ${seen.loaded} of ${seen.count} images loaded, ${seen.withoutSource} left out by VS Code`);
+        if (seen.loaded < withSource) problems.push(`${build.vscodeVersion} ${name}: ${withSource - seen.loaded} images with a source did not load`);
+        if (name === 'linked' && seen.loaded < readmeImages) problems.push(`${build.vscodeVersion} linked: ${seen.loaded} of the README's ${readmeImages} pictures shown`);
+        if (index === 0 && name === 'inlined' && seen.loaded < readmeImages) problems.push(`${build.vscodeVersion} inlined: ${seen.loaded} of the README's ${readmeImages} pictures shown`);
+      }
+    }
+    console.log(`[extensions view] the images' server answered ${images.requests.length} requests`);
+  } finally {
+    images.server.close();
+    rmSync(runRoot, { recursive: true, force: true });
+  }
+  if (problems.length > 0) throw new Error(problems.join('; '));
 }
 
 main().catch((error: unknown) => {
