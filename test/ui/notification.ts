@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
-    panel = await startPanel({ dataset: 'demo' });
+    panel = await startPanel({ dataset: 'showcase' });
     const bootstrap = writeDemoBootstrapFile(runDir, { url: panel.url, token: panel.tokens.owner, name: 'Frankfurt' });
     server = await startCodeServer({ ...folders, workspace, env: { PANEL_OPS_BOOTSTRAP: bootstrap } });
     browser = await launchChromium();

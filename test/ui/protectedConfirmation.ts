@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
-    panel = await startPanel({ dataset: 'demo' });
+    panel = await startPanel({ dataset: 'showcase' });
     server = await startCodeServer({ ...folders, workspace });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
-    panel = await startPanelCli(['--dataset', 'demo']);
+    panel = await startPanelCli(['--dataset', 'showcase']);
     server = await startCodeServer({ ...folders, workspace });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
-    panels.push(await startPanelCli(['--dataset', 'demo']), await startPanelCli(['--dataset', 'large']), await startPanelCli(['--dataset', 'demo']));
+    panels.push(await startPanelCli(['--dataset', 'showcase']), await startPanelCli(['--dataset', 'large']), await startPanelCli(['--dataset', 'showcase']));
     const [frankfurt, fleet, staging] = panels;
     server = await startCodeServer({ ...folders, workspace });
     browser = await launchChromium();
