@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
-import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
+import type { SiteTemplatesTree } from '../../views/siteTemplates/siteTemplatesView';
 
 /** "Refresh Site Templates". */
-export function registerSiteTemplatesCommands(session: PanelSession, provider: SiteTemplatesTreeProvider): vscode.Disposable {
+export function registerSiteTemplatesCommands(session: PanelSession, provider: SiteTemplatesTree): vscode.Disposable {
   return vscode.commands.registerCommand('panelOps.siteTemplates.refresh', () => {
     session.capabilities.forgetDenials('siteTemplates.list');
-    provider.refresh();
+    void provider.refresh();
   });
 }

@@ -4,8 +4,8 @@ import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
 import type { KeyList } from '../../state/keysStore';
 import type { NodeProblem } from '../../state/nodesStore';
-import { joinParts } from '../users/userDescription';
-import { themeIcon } from '../users/userTreeItems';
+import { joinParts } from '../shared/userDescription';
+import { themeIcon } from '../shared/userTreeItems';
 import { JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, nodeContextValue, nodeDescription, nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows } from './nodeDescription';
 import { jobStatusClass, nodeLabel } from '../../text/nodeText';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { NODE_GROUPINGS, type NodeGrouping } from './fleetGroups';
+import { NODE_GROUPINGS, type NodeGrouping } from '../shared/nodeGroups';
 
 const GROUPING_KEY = 'panelOps.nodes.grouping';
 
