@@ -168,12 +168,13 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
 
   /** Reads an item again in its panel's tree (a panel item: that panel's tree), or every panel shown. */
   async refresh(element?: vscode.TreeItem): Promise<void> {
-    const panelId = element && this.panelOf(element);
-    if (element && panelId !== undefined) {
-      await this.treeOf(panelId)?.refresh(element instanceof PanelItem ? undefined : element);
+    if (!element) {
+      await Promise.all(this.shownTrees().map((tree) => Promise.resolve(tree.refresh())));
       return;
     }
-    await Promise.all(this.shownTrees().map((tree) => Promise.resolve(tree.refresh())));
+    // An item not shown yet (a node's section never expanded) belongs to the panel it names, else the active one.
+    const panelId = this.panelOf(element) ?? panelNamedBy(element) ?? this.options.session.active?.id;
+    if (panelId !== undefined) await this.treeOf(panelId)?.refresh(element instanceof PanelItem ? undefined : element);
   }
 
   /** Redraws one item (an action's temporary state), or the whole view. */
@@ -258,4 +259,12 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
       this.trees.delete(panelId);
     }
   }
+}
+
+/** The panel an item says it belongs to (`panelId`, or its parent's), if it says. */
+function panelNamedBy(element: vscode.TreeItem): string | undefined {
+  const own = (element as { panelId?: unknown }).panelId;
+  if (typeof own === 'string') return own;
+  const parent = (element as { parent?: { panelId?: unknown } }).parent?.panelId;
+  return typeof parent === 'string' ? parent : undefined;
 }
