@@ -40,12 +40,12 @@ export class ChangeEmitter<T> {
 /**
  * What changed in a store, the one event every store fires (`onDidChange`): `all` (everything it held was
  * forgotten or read again: views start over), `list` (members added, removed or reordered, or a list
- * counted again: the list's container redraws), or `item` (one item's fields: that item redraws). A read
- * that changes nothing fires nothing.
+ * counted again: the list's container redraws; a store of several lists names the one, `list`), or `item`
+ * (one item's fields: that item redraws). A read that changes nothing fires nothing.
  */
-export type StoreChange<Id = string> =
+export type StoreChange<Id = string, List = never> =
   | { readonly kind: 'all' }
-  | { readonly kind: 'list' }
+  | { readonly kind: 'list'; readonly list?: List }
   | { readonly kind: 'item'; readonly id: Id };
 
 export const ALL_CHANGED: StoreChange<never> = { kind: 'all' };

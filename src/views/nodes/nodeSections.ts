@@ -47,22 +47,22 @@ export class NodeSections implements vscode.Disposable {
         const section = sectionOf(change.id.nodeId, change.id.detail);
         if (section) owner.refreshItem(section);
       }),
-      keys.onDidChangeKey((id) => {
-        const key = keys.get(id);
-        if (!key) return;
-        for (const item of this.renderedUsers.itemsOf(id)) {
-          item.show(key);
-          owner.refreshItem(item);
-        }
-      }),
-      keys.onDidChangeList((list) => {
-        for (const section of userSections()) if (section.list === list) owner.refreshItem(section);
-      }),
-      keys.onDidReset(() => {
-        for (const section of userSections()) {
-          if (!section.list) continue;
-          section.list = undefined;
-          owner.refreshItem(section);
+      keys.onDidChange((change) => {
+        if (change.kind === 'item') {
+          const key = keys.get(change.id);
+          if (!key) return;
+          for (const item of this.renderedUsers.itemsOf(change.id)) {
+            item.show(key);
+            owner.refreshItem(item);
+          }
+        } else if (change.kind === 'list') {
+          for (const section of userSections()) if (change.list && section.list === change.list) owner.refreshItem(section);
+        } else {
+          for (const section of userSections()) {
+            if (!section.list) continue;
+            section.list = undefined;
+            owner.refreshItem(section);
+          }
         }
       }),
     ];

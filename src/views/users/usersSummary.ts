@@ -48,8 +48,10 @@ export class UsersSummary implements vscode.Disposable {
   ) {
     this.subscriptions = [
       groupsLoaded(() => this.read()),
-      store.onDidReset(() => this.forget()),
-      store.onDidRecount(() => this.read()),
+      store.onDidChange((change) => {
+        if (change.kind === 'all') this.forget();
+        else if (change.kind === 'list' && !change.list) this.read(); // the lists a change touched, counted again
+      }),
     ];
   }
 

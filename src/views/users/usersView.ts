@@ -59,24 +59,29 @@ export class UsersPanelTree implements OnePanelTree {
     this.onDidChangeSummary = this.summary.onDidChange;
     this.subscriptions = [
       this.summary,
-      // The store forgets everything on a change of panel, token state or scope belief, and on a refresh.
-      store.onDidReset(() => {
-        this.forgetGroups();
-        this.changed.fire(undefined);
-      }),
-      store.onDidChangeKey((id) => {
-        const key = store.get(id);
-        if (!key) return;
-        for (const item of this.rendered.itemsOf(id)) {
-          item.show(key);
-          this.changed.fire(item);
+      store.onDidChange((change) => {
+        switch (change.kind) {
+          case 'all':
+            // The store forgets everything on a change of the panel's token state or scope belief, and on a refresh.
+            this.forgetGroups();
+            this.changed.fire(undefined);
+            return;
+          case 'item': {
+            const key = store.get(change.id);
+            if (!key) return;
+            for (const item of this.rendered.itemsOf(change.id)) {
+              item.show(key);
+              this.changed.fire(item);
+            }
+            return;
+          }
+          case 'list': {
+            const group = this.groups?.find((candidate) => candidate.list === change.list);
+            if (!group) return;
+            group.showCount();
+            this.changed.fire(group);
+          }
         }
-      }),
-      store.onDidChangeList((list) => {
-        const group = this.groups?.find((candidate) => candidate.list === list);
-        if (!group) return;
-        group.showCount();
-        this.changed.fire(group);
       }),
     ];
   }
@@ -126,7 +131,7 @@ export class UsersPanelTree implements OnePanelTree {
   /** Forgets every count and page (cancelling loads in flight) and reloads what is shown. */
   refresh(): void {
     this.session.capabilities.forgetDenials('keys.list');
-    this.store.reset(); // fires onDidReset, which re-renders
+    this.store.reset(); // fires the change of everything, which re-renders
   }
 
   /** Applies a filter to all six groups, counts included. */
