@@ -32,7 +32,7 @@ export interface ViewSession extends StoreSession {
 }
 
 /** What the bound sessions and the registry use of the session. */
-export type FleetSession = Pick<PanelSession,
+export type AllPanelsSession = Pick<PanelSession,
   'active' | 'panel' | 'callOn' | 'onDidChange' | 'stateOf' | 'hasScopeOn' | 'wasDeniedOn' | 'forgetDenialsOn'
 > & { readonly capabilities: Pick<PanelCapabilities, 'explain'> };
 
@@ -45,7 +45,7 @@ export type FleetSession = Pick<PanelSession,
 export class PanelBoundSession implements ViewSession {
   readonly capabilities: PanelCapabilities;
 
-  constructor(private readonly session: FleetSession, readonly panelId: string) {
+  constructor(private readonly session: AllPanelsSession, readonly panelId: string) {
     const id = panelId;
     this.capabilities = {
       can: (routeId) => session.hasScopeOn(id, scopeOf(routeId)),
@@ -101,7 +101,7 @@ export class PanelStores {
   private readonly subscription: Subscription;
 
   constructor(
-    private readonly session: FleetSession,
+    private readonly session: AllPanelsSession,
     private readonly create: (session: PanelBoundSession) => PanelStoreSet & { dispose(): void },
   ) {
     this.subscription = session.onDidChange(() => this.prune());

@@ -12,7 +12,7 @@ import type { NodeProblems } from '../../runner/nodeProblems';
 import type { AppliesTold } from '../../state/appliesTold';
 import { runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
 
-/** What node and fleet commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
+/** What node and fleet update commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
 export interface NodeActionContext extends ActionContext {
   /** Every connected panel's stores: an item's panel's (`get`), the active panel's (`active`). */
   readonly panels: PanelStoresLookup;

@@ -9,7 +9,7 @@ import { themeIcon } from '../shared/userTreeItems';
 import { JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, nodeContextValue, nodeDescription, nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows } from './nodeDescription';
 import { jobStatusClass, nodeLabel } from '../../text/nodeText';
 
-/** A node of the fleet: name, status icon, "● not applied" while dirty, last apply time. */
+/** A node of a panel: name, status icon, "● not applied" while dirty, last apply time. */
 export class NodeItem extends vscode.TreeItem {
   /** The three expandable sections, created once so refreshing one keeps the others. */
   readonly sections: readonly NodeSectionItem[];

@@ -1,6 +1,6 @@
 /**
  * Many nodes in the Nodes view: grouping by status (problems first) or by region, the name filter, and
- * the summary of a fleet ("200 nodes · 4 offline · 3 not applied"). Node fields are read defensively
+ * the summary of a panel's nodes ("200 nodes · 4 offline · 3 not applied"). Node fields are read defensively
  * (the spec's node object: `status`, `dirty`, `region`; a failed apply is the node's last 502, or a
  * `last_apply_status`/`last_job_status` field when a panel sends one). No `vscode` import.
  */

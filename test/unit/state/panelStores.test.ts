@@ -3,7 +3,7 @@ import type { RouteId, Scope } from '../../../src/api/catalog';
 import type { PanelCall, PanelRef, SessionState } from '../../../src/connection/panelSession';
 import { ChangeEmitter } from '../../../src/state/changeEmitter';
 import { NodesStore } from '../../../src/state/nodesStore';
-import { PanelBoundSession, PanelStores, type FleetSession, type PanelStoreSet } from '../../../src/state/panelStores';
+import { PanelBoundSession, PanelStores, type AllPanelsSession, type PanelStoreSet } from '../../../src/state/panelStores';
 
 /** A session over three panels whose states, scopes and active panel the test sets, recording every call's panel. */
 function fleetSession() {
@@ -13,14 +13,14 @@ function fleetSession() {
   let active = 'https://a';
   const calledOn: string[] = [];
   const ref = (id: string): PanelRef => ({ id, url: id, name: id.slice(8).toUpperCase(), protection: 'open', chatTools: 'readWrite' });
-  const session: FleetSession = {
+  const session: AllPanelsSession = {
     get active() { return panels.has(active) ? ref(active) : undefined; },
     panel: (id) => (panels.has(id) ? ref(id) : undefined),
     callOn: <T>(panelId: string, fn: PanelCall<T>) => {
       calledOn.push(panelId);
       return fn({ nodes: { list: async () => ({ items: [{ id: `${panelId}/n1` }], total: 1 }) } } as never, new AbortController().signal);
     },
-    onDidChange: changed.event as FleetSession['onDidChange'],
+    onDidChange: changed.event as AllPanelsSession['onDidChange'],
     stateOf: (id) => panels.get(id)?.state ?? 'disconnected',
     hasScopeOn: (id, scope) => panels.get(id)?.state === 'connected' && panels.get(id)!.scopes.has(scope),
     wasDeniedOn: (id, route: RouteId) => panels.get(id)?.denied.has(route) ?? false,
