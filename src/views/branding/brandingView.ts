@@ -91,6 +91,8 @@ export function registerBrandingView(session: PanelSession, panels: PanelStoresL
   const follow = () => {
     watched?.dispose();
     watched = panels.active?.branding.onDidChange(update);
+    // The live/stored toggle in the view's title follows the panel shown (each panel's store has its own).
+    void vscode.commands.executeCommand('setContext', 'panelOps.branding.live', panels.active?.branding.live === true);
     update();
   };
   follow();
