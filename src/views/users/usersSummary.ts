@@ -59,6 +59,11 @@ export class UsersSummary implements vscode.Disposable {
     return this.current;
   }
 
+  /** The figures are shown from now on (this panel became the one the view shows): read them once the groups are there. */
+  shown(): void {
+    if (this.summary === undefined && this.stateTotals() !== undefined) this.read();
+  }
+
   private forget(): void {
     this.loading.cancel();
     this.summary = undefined;

@@ -118,6 +118,11 @@ export class UsersPanelTree implements OnePanelTree {
     return this.summary.text;
   }
 
+  /** The view's description shows this panel's figures from now on: read them if they never were. */
+  figuresShown(): void {
+    this.summary.shown();
+  }
+
   /** The group item showing users of this state, once the counts are loaded. */
   groupOf(state: string): UserGroupItem | undefined {
     return this.groups?.find((group) => group.state === state);
@@ -305,7 +310,9 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
   };
   const follow = () => {
     summaryWatch?.dispose();
-    summaryWatch = provider.activeTree?.onDidChangeSummary(describe);
+    const active = provider.activeTree;
+    summaryWatch = active?.onDidChangeSummary(describe);
+    if (!provider.showsAll) active?.figuresShown();
     describe();
   };
   follow();
