@@ -56,9 +56,14 @@ export class AlertsStore implements vscode.Disposable {
     this.changed.fire(ALL_CHANGED);
   }
 
+  /** What is held, else reads it (joining a read in flight); says whether polling should go on, as `refresh` does. */
+  load(): Promise<PollOutcome> {
+    return this.current.kind === 'empty' ? this.refresh() : Promise.resolve('ok');
+  }
+
   /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
   refresh(): Promise<PollOutcome> {
-    return this.loads.join((signal) => this.load(signal));
+    return this.loads.join((signal) => this.read(signal));
   }
 
   dispose(): void {
@@ -67,7 +72,7 @@ export class AlertsStore implements vscode.Disposable {
     this.changed.dispose();
   }
 
-  private async load(signal: AbortSignal): Promise<PollOutcome> {
+  private async read(signal: AbortSignal): Promise<PollOutcome> {
     try {
       const response = await this.session.call((api, callSignal) => api.alerts.list({ signal: callSignal }), signal);
       if (signal.aborted) return 'ok';

@@ -56,7 +56,7 @@ export class AlertsPanelTree implements OnePanelTree {
     if (element) return [];
     const blocked = stateItems(this.session, 'alerts.list');
     if (blocked) return blocked;
-    if (this.store.snapshot.kind === 'empty') await this.store.refresh();
+    await this.store.load();
     // The store's change event re-renders with what it loaded; answer with the current snapshot meanwhile.
     const snapshot = this.store.snapshot;
     if (snapshot.kind === 'empty') return stateItems(this.session, 'alerts.list') ?? [];
