@@ -69,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext) {
     if (!watching) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, keeps the watcher out of activation
       const { startFleetWatching } = require('./state/fleetWatching') as typeof import('./state/fleetWatching');
-      watching = startFleetWatching({ session, store, storesOf: services.panels.storesFor, nodesView: services.views.nodes.view, report: services.notifyFleet, toldElsewhere: (event) => services.appliesTold.covers(event) });
+      watching = startFleetWatching({ session, store, stores: (panelId) => services.panels.get(panelId), nodesView: services.views.nodes.view, report: services.notifyFleet, toldElsewhere: (event) => services.appliesTold.covers(event) });
       context.subscriptions.push(watching);
     }
     return watching;
@@ -81,6 +81,11 @@ export async function activate(context: vscode.ExtensionContext) {
   const scriptedInput = services.scriptedInput;
   if (!scriptedInput) return undefined;
   const pages = services.webviews;
+  const activeStores = () => {
+    const stores = services.panels.active;
+    if (!stores) throw new Error('No panel is connected.');
+    return stores;
+  };
   return {
     input: scriptedInput,
     session,
@@ -88,19 +93,20 @@ export async function activate(context: vscode.ExtensionContext) {
     users: services.views.users,
     alerts: services.views.alerts,
     siteTemplates: services.views.siteTemplates,
-    siteTemplatesStore: services.siteTemplates,
+    /** The active panel's stores (the suite's tests act on the active panel). */
+    get siteTemplatesStore() { return activeStores().siteTemplates; },
     templateHistory: services.views.templateHistory,
     welcome: services.views.welcome,
     editors: services.editors,
-    alertsStore: services.alerts,
+    get alertsStore() { return activeStores().alerts; },
     /** The fleet watcher, and the window focus it believes (the suite cannot unfocus the real window). */
     get fleetWatching() { return watcher(); },
     /** Tells a fleet report as the watcher does (its notification and actions). */
     notifyFleet: services.notifyFleet,
-    keysStore: services.keys,
+    get keysStore() { return activeStores().keys; },
     documents: services.documents,
-    nodesStore: services.nodes,
-    nodeDetailsStore: services.nodeDetails,
+    get nodesStore() { return activeStores().nodes; },
+    get nodeDetailsStore() { return activeStores().nodeDetails; },
     statusBarItem: services.statusBar.item,
     /** The active panel's name and protection level in the status bar. */
     panelStatusItem: services.panelStatus.item,
@@ -120,7 +126,7 @@ export async function activate(context: vscode.ExtensionContext) {
     get jobHistories() { return pages().jobHistories; },
     get qrViews() { return pages().qrViews; },
     branding: services.views.branding,
-    brandingStore: services.branding,
+    get brandingStore() { return activeStores().branding; },
     get brandingForms() { return branding.loaded().forms; },
     get dashboards() { return pages().dashboards; },
     get nodeMetrics() { return pages().nodeMetrics; },

@@ -23,24 +23,24 @@ import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
 import { SiteTemplatesStore } from './state/siteTemplatesStore';
 import { AppliesTold } from './state/appliesTold';
-import { PanelStores, type PanelStoreSet } from './state/panelStores';
-import { AllPanelsMode } from './views/fleet/allPanelsMode';
+import { PanelStores, type PanelStoresLookup } from './state/panelStores';
+import { AllPanelsMode } from './views/shared/allPanelsMode';
 import { NodesDisplay } from './views/nodes/nodesDisplay';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
 import { PanelStatusBar } from './statusBar/panelStatusBar';
 import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
-import { registerBrandingView, type BrandingView } from './views/branding/BrandingTreeProvider';
-import { registerNodesView, type NodesViewParts } from './views/nodes/NodesTreeProvider';
+import { registerBrandingView, type BrandingView } from './views/branding/brandingView';
+import { registerNodesView, type NodesViewParts } from './views/nodes/nodesView';
 import { registerSiteTemplatesView, type SiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
 import { registerTemplateHistoryView, type TemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
 import { registerWelcomeView } from './views/welcome/welcomeView';
-import { registerUsersView, type TreeViewParts, type UsersTreeProvider } from './views/users/UsersTreeProvider';
+import { registerUsersView, type TreeViewParts, type UsersTree } from './views/users/usersView';
 import type { WebviewPages } from './webviews/webviewPages';
 
 /** The views of the sidebar and the Explorer, each with its provider. */
 export interface Views {
   readonly nodes: NodesViewParts;
-  readonly users: TreeViewParts<UsersTreeProvider>;
+  readonly users: TreeViewParts<UsersTree>;
   readonly alerts: AlertsView;
   readonly siteTemplates: SiteTemplatesView;
   readonly branding: BrandingView;
@@ -69,18 +69,12 @@ export interface Services {
   /** Prompts and notifications: scripted answers in the VS Code suite, the screen otherwise. */
   readonly input: UserInput;
   readonly scriptedInput: ScriptedUserInput | undefined;
-  readonly keys: KeysStore;
-  readonly nodes: NodesStore;
-  /** Health, recent jobs and site of each node, read when their section opens. */
-  readonly nodeDetails: NodeDetailsStore;
-  readonly siteTemplates: SiteTemplatesStore;
-  readonly alerts: AlertsStore;
-  readonly branding: BrandingStore;
   /**
-   * Every connected panel's stores: `panels.storesFor(panelId)` is the active panel's set (the stores above)
-   * for the active panel, a set bound to that panel for any other, undefined for a panel not connected.
+   * Every connected panel's stores (keys, nodes, node details, alerts, site templates, branding), one set
+   * per panel kept while it is connected: `panels.get(panelId)` for an item's panel, `panels.active` for
+   * the panel a command without an item acts on, `panels.activeId` its id.
    */
-  readonly panels: Pick<PanelStores, 'storesFor'>;
+  readonly panels: PanelStoresLookup;
   readonly documents: ReadOnlyDocuments;
   readonly editors: Editors;
   readonly views: Views;
@@ -108,33 +102,27 @@ export function createServices(context: vscode.ExtensionContext): Services {
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
-  const keys = new KeysStore(session, keysStoreOptions());
-  const nodes = new NodesStore(session);
-  const nodeDetails = new NodeDetailsStore(session);
-  const siteTemplates = new SiteTemplatesStore(session);
-  const alerts = new AlertsStore(session);
-  const branding = new BrandingStore(session);
-  const activeSet: PanelStoreSet = { session, keys, nodes, nodeDetails, alerts, siteTemplates };
-  const panels = new PanelStores(session, activeSet, (bound) => {
-    const set = { session: bound, keys: new KeysStore(bound, keysStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound) };
-    return { ...set, dispose: () => { for (const store of [set.keys, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates]) store.dispose(); } };
+  const panels = new PanelStores(session, (bound) => {
+    const set = { session: bound, keys: new KeysStore(bound, keysStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
+    const follower = new BindingSyncFollower(bound, set.keys, set.nodes);
+    return { ...set, dispose: () => { for (const part of [follower, set.keys, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates, set.branding]) part.dispose(); } };
   });
-  const allPanels = new AllPanelsMode(context.globalState);
+  const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
-  const editors = registerEditors(context, { session, input, documents, log, siteTemplates, siteTemplatesOf: (panelId) => panels.storesFor(panelId)?.siteTemplates });
+  const editors = registerEditors(context, { session, input, documents, log, siteTemplatesOf: (panelId) => panels.get(panelId)?.siteTemplates });
   const views: Views = {
-    nodes: registerNodesView(context, session, nodes, keys, nodeDetails, { storesFor: panels.storesFor, mode: allPanels, display: nodesDisplay }),
-    users: registerUsersView(context, session, keys, panels.storesFor, allPanels),
-    alerts: registerAlertsView(session, alerts, panels.storesFor, allPanels),
-    siteTemplates: registerSiteTemplatesView(session, siteTemplates, panels.storesFor, allPanels),
-    branding: registerBrandingView(session, branding),
+    nodes: registerNodesView(context, session, panels, allPanels, nodesDisplay),
+    users: registerUsersView(context, session, panels, allPanels),
+    alerts: registerAlertsView(session, panels, allPanels),
+    siteTemplates: registerSiteTemplatesView(session, panels, allPanels),
+    branding: registerBrandingView(session, panels),
     templateHistory: registerTemplateHistoryView(editors.services.history, session),
     welcome: registerWelcomeView(),
     allPanels,
     nodesDisplay,
   };
-  const statusBar = new AlertsStatusBar(session, panels.storesFor);
+  const statusBar = new AlertsStatusBar(session, panels);
   const panelStatus = new PanelStatusBar(session);
   const protectionKeys = new ProtectionContextKeys(session);
   let webviews: WebviewPages | undefined;
@@ -143,7 +131,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
       // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, is what keeps the pages out of activation
       const { createWebviewPages } = require('./webviews/webviewPages') as typeof import('./webviews/webviewPages');
-      webviews = createWebviewPages({ extensionUri: context.extensionUri, log, session, documents, input, scripted: scriptedInput !== undefined });
+      webviews = createWebviewPages({ extensionUri: context.extensionUri, log, session, panels, documents, input, scripted: scriptedInput !== undefined });
       context.subscriptions.push(webviews);
     }
     return webviews;
@@ -160,11 +148,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
     fleetNotices.tell(report);
   };
   context.subscriptions.push(
-    log, store, capabilities, session, protectionKeys, panelStatus, keys, nodes, nodeDetails, siteTemplates, new BindingSyncFollower(session, keys, nodes), documents, alerts, branding, editors, statusBar,
+    log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, keys, nodes, nodeDetails, siteTemplates, alerts, branding, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
+  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
 }
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {

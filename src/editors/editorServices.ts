@@ -17,9 +17,8 @@ export interface EditorServices {
   readonly history: TemplateHistory;
   readonly input: UserInput;
   /** The Site Templates view's store: a saved template's new version and time reach its item. */
-  readonly siteTemplates: SiteTemplatesStore;
   /** Another connected panel's own templates store (the all-panels view shows that panel from it). */
-  readonly siteTemplatesOf?: (panelId: string) => SiteTemplatesStore | undefined;
+  readonly siteTemplatesOf: (panelId: string) => SiteTemplatesStore | undefined;
   readonly log: vscode.LogOutputChannel;
 }
 

@@ -36,14 +36,13 @@ export interface EditorDependencies {
   readonly input: UserInput;
   readonly documents: ReadOnlyDocuments;
   readonly log: vscode.LogOutputChannel;
-  readonly siteTemplates: SiteTemplatesStore;
-  readonly siteTemplatesOf?: (panelId: string) => SiteTemplatesStore | undefined;
+  readonly siteTemplatesOf: (panelId: string) => SiteTemplatesStore | undefined;
 }
 
-export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, siteTemplates, siteTemplatesOf }: EditorDependencies): Editors {
+export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, siteTemplatesOf }: EditorDependencies): Editors {
   const problems = new EditorProblems();
   const history = new TemplateHistory(context.globalStorageUri);
-  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, siteTemplates, siteTemplatesOf };
+  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, siteTemplatesOf };
   const templates = new TemplateSource(services);
   const validator = new TemplateValidator(services, templates);
   const conflicts = new SaveConflicts(services, templates);

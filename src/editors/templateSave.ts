@@ -90,12 +90,7 @@ export class TemplateSave {
       const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.update(templateId, body as never, { signal }));
       saved = isTemplate(answer) ? parseTemplateRecord(answer, templateId) : await this.readBack(uri, panelId, templateId, file, text);
       // The Site Templates item shows the new version and time, without reading the list again.
-      // In all-panels mode another panel's item is shown from that panel's own store: it takes the answer too.
-      if (isTemplate(answer)) {
-        this.services.siteTemplates.put(panelId, answer);
-        const own = this.services.siteTemplatesOf?.(panelId);
-        if (own && own !== this.services.siteTemplates) own.put(panelId, answer);
-      }
+      if (isTemplate(answer)) this.services.siteTemplatesOf(panelId)?.put(answer);
     } catch (error) {
       if (!isLostAnswer(error)) throw this.refused(uri, panelId, templateId, file, error);
       saved = await this.reconcile(panelId, templateId, file, text, error);

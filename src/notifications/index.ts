@@ -15,7 +15,7 @@ import type { FleetReport } from '../state/fleetWatch';
 import { localizeFrom } from '../text/localize';
 import { escapeIcons, plainLabel } from '../text/plainText';
 import { AlertItem } from '../views/alerts/alertItems';
-import type { TreeViewParts, UsersTreeProvider } from '../views/users/UsersTreeProvider';
+import type { TreeViewParts, UsersTree } from '../views/users/usersView';
 import { ACTION_OF, actionLabel, composeNotice, eventPhrase, eventsFor, type FleetAction } from './fleetNotice';
 import { foldReports, NoticeSlot, type ShownNotice } from './noticeSlot';
 
@@ -23,7 +23,7 @@ export interface FleetNotificationDeps {
   readonly session: PanelSession;
   readonly input: UserInput;
   readonly log: vscode.LogOutputChannel;
-  readonly users: TreeViewParts<UsersTreeProvider>;
+  readonly users: TreeViewParts<UsersTree>;
 }
 
 /** The log's words are English, as every other line of the Panel Ops log. */
@@ -130,22 +130,16 @@ async function onNode(command: string, title: string, events: readonly FleetEven
 
 /**
  * Opens the Users view on the Expiring group of the events' panel (the one the operator picks when the
- * events came from several): in all-panels mode that panel's own group, without switching; otherwise the
- * panel becomes the active one first, as Go to User does.
+ * events came from several): that panel's own group, without switching unless the view shows the active
+ * panel alone, as Go to User does.
  */
 async function showExpiringUsers(events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
   const panelId = await pickPanel([...new Set(events.map((event) => event.panelId))], vscode.l10n.t('Show Users'), deps);
   if (!panelId) return;
   const { provider, view } = deps.users;
   await vscode.commands.executeCommand('panelOps.users.focus');
-  let group: vscode.TreeItem | undefined;
-  if (provider.fleet?.enabled) {
-    group = (await provider.fleet.openPanel(panelId))?.groupOf('expiring');
-  } else {
-    if (deps.session.active?.id !== panelId) await deps.session.switchTo(panelId);
-    if (!provider.groupOf('expiring')) await provider.getChildren();
-    group = provider.groupOf('expiring');
-  }
+  if (!provider.shownPanels.includes(panelId)) await deps.session.switchTo(panelId);
+  const group: vscode.TreeItem | undefined = (await provider.openPanel(panelId))?.groupOf('expiring');
   if (group) await view.reveal(group, { select: true, focus: true, expand: true });
 }
 

@@ -21,11 +21,6 @@ export interface ActionContext {
   readonly input: UserInput;
 }
 
-/** Whether the stores hold this panel's data (they hold the active panel's only). */
-export function isActivePanel(context: Pick<ActionContext, 'session'>, panelId: string): boolean {
-  return context.session.active?.id === panelId;
-}
-
 /** One thing the user asked the panel to do or to show. */
 export interface ReadAction<T> {
   /** The panel the acted-on object came from (a tree item's, a document's); never simply the active one. */

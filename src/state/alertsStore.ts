@@ -5,6 +5,7 @@ import { NotConnectedError, TokenRejectedError } from '../connection/panelSessio
 import type { StoreSession } from './storeSession';
 import type { PollOutcome } from './poller';
 import { LatestLoad } from './latestLoad';
+import { ALL_CHANGED, type StoreChange } from './changeEmitter';
 
 export type AlertsSnapshot =
   | { readonly kind: 'empty' }
@@ -12,14 +13,15 @@ export type AlertsSnapshot =
   | { readonly kind: 'failed'; readonly error: unknown; readonly previous?: AlertList };
 
 /**
- * The active panel's alerts, shared by the Alerts view, its badge and the status bar. One request at a
- * time: a refresh asked for while one runs joins it. Cleared when the active panel or its state changes,
- * which also cancels the load in flight, so the next refresh asks the panel now shown.
+ * One panel's alerts, shared by the Alerts view, its badge and the status bar. One request at a time: a
+ * refresh asked for while one runs joins it. Cleared when the panel's token state or scope belief changes,
+ * which also cancels the load in flight.
  */
 export class AlertsStore implements vscode.Disposable {
   private current: AlertsSnapshot = { kind: 'empty' };
   private readonly loads = new LatestLoad<PollOutcome>();
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new vscode.EventEmitter<StoreChange>();
+  /** What changed (the alerts are one list: `all`); a read that changes nothing fires nothing. */
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
@@ -27,7 +29,7 @@ export class AlertsStore implements vscode.Disposable {
     this.subscription = session.onDidChangePanel(['alerts.list'], () => {
       this.loads.cancel();
       this.current = { kind: 'empty' };
-      this.changed.fire();
+      this.changed.fire(ALL_CHANGED);
     });
   }
 
@@ -51,12 +53,17 @@ export class AlertsStore implements vscode.Disposable {
     const resolved = new Set(ids.map((id) => String(id)));
     const list = withResolved(this.current.list, (alert) => alert.id !== undefined && resolved.has(String(alert.id)), at);
     this.current = { kind: 'loaded', list, unresolved: unresolvedCount(list), at: this.current.at };
-    this.changed.fire();
+    this.changed.fire(ALL_CHANGED);
+  }
+
+  /** What is held, else reads it (joining a read in flight); says whether polling should go on, as `refresh` does. */
+  load(): Promise<PollOutcome> {
+    return this.current.kind === 'empty' ? this.refresh() : Promise.resolve('ok');
   }
 
   /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
   refresh(): Promise<PollOutcome> {
-    return this.loads.join((signal) => this.load(signal));
+    return this.loads.join((signal) => this.read(signal));
   }
 
   dispose(): void {
@@ -65,21 +72,28 @@ export class AlertsStore implements vscode.Disposable {
     this.changed.dispose();
   }
 
-  private async load(signal: AbortSignal): Promise<PollOutcome> {
+  private async read(signal: AbortSignal): Promise<PollOutcome> {
     try {
       const response = await this.session.call((api, callSignal) => api.alerts.list({ signal: callSignal }), signal);
       if (signal.aborted) return 'ok';
       const list = parseAlerts(response);
+      const same = this.current.kind === 'loaded' && textOf(this.current.list) === textOf(list);
       this.current = { kind: 'loaded', list, unresolved: unresolvedCount(list), at: Date.now() };
-      this.changed.fire();
+      if (!same) this.changed.fire(ALL_CHANGED);
       return 'ok';
     } catch (error) {
       if (signal.aborted) return 'ok';
       const previous = this.current.kind === 'loaded' ? this.current.list : this.current.kind === 'failed' ? this.current.previous : undefined;
+      const same = this.current.kind === 'failed' && String(this.current.error) === String(error);
       this.current = { kind: 'failed', error, previous };
-      this.changed.fire();
+      if (!same) this.changed.fire(ALL_CHANGED);
       const final = error instanceof NotConnectedError || error instanceof TokenRejectedError || isTokenRejected(error) || isScopeDenied(error);
       return final ? 'stop' : 'failed';
     }
   }
+}
+
+/** A list as text, to tell whether a read changed it (int64 ids written as their digits). */
+function textOf(value: unknown): string {
+  return JSON.stringify(value, (_key, part: unknown) => (typeof part === 'bigint' ? part.toString() : part)) ?? '';
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
+import type { ViewSession } from './panelStores';
 import { inPool } from './inPool';
 import { syncKind } from './profileSync';
 import { keyIdOf, type KeysStore } from './keysStore';
@@ -23,9 +23,9 @@ export class BindingSyncFollower implements vscode.Disposable {
   /** The `dirty` of the last copy of each node seen (of the active panel). */
   private readonly wasDirty = new Map<string, boolean | undefined>();
 
-  constructor(private readonly session: PanelSession, private readonly keys: KeysStore, private readonly nodes: NodesStore) {
+  constructor(private readonly session: ViewSession, private readonly keys: KeysStore, private readonly nodes: NodesStore) {
     this.subscriptions = [
-      nodes.onDidChangeNode((nodeId) => void this.follow(nodeId)),
+      nodes.onDidChange((change) => { if (change.kind === 'item') void this.follow(change.id); }),
       session.onDidChangePanel(['nodes.list'], () => this.wasDirty.clear()),
     ];
   }

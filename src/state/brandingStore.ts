@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../connection/panelSession';
+import type { ViewSession } from './panelStores';
+import { ALL_CHANGED, type StoreChange } from './changeEmitter';
 import { brandingProfiles, type BrandingProfile } from './brandingModel';
 import { LatestLoad } from './latestLoad';
 
@@ -9,7 +10,7 @@ export type BrandingSnapshot =
   | { readonly kind: 'failed'; readonly panelId: string; readonly error: unknown };
 
 /**
- * The active panel's branding profiles: stored (`live=0`) or, when asked, as the online node reports them
+ * One panel's branding profiles: stored (`live=0`) or, when asked, as the online node reports them
  * (`live=1`). Mutations put the panel's answer in here (an activation also marks the others inactive), and
  * the view follows through `onDidChange`. A change of panel or a refresh cancels the load in flight.
  */
@@ -17,11 +18,12 @@ export class BrandingStore implements vscode.Disposable {
   private state: BrandingSnapshot = { kind: 'idle' };
   private liveMode = false;
   private readonly loading = new LatestLoad<void>();
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new vscode.EventEmitter<StoreChange>();
+  /** What changed (the profiles are one list: `all`). */
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly session: PanelSession) {
+  constructor(private readonly session: ViewSession) {
     this.subscription = session.onDidChangePanel(['branding.profiles.list'], () => this.reset());
   }
 
@@ -56,7 +58,7 @@ export class BrandingStore implements vscode.Disposable {
       }
       if (signal.aborted) return;
       this.state = next;
-      this.changed.fire();
+      this.changed.fire(ALL_CHANGED);
     });
   }
 
@@ -73,14 +75,14 @@ export class BrandingStore implements vscode.Disposable {
     const exists = others.some((other) => other.id === profile.id);
     const profiles = exists ? others.map((other) => (other.id === profile.id ? profile : other)) : [...others, profile];
     this.state = { ...state, profiles };
-    this.changed.fire();
+    this.changed.fire(ALL_CHANGED);
   }
 
   remove(panelId: string, id: string): void {
     const state = this.state;
     if (state.kind !== 'loaded' || state.panelId !== panelId) return;
     this.state = { ...state, profiles: state.profiles.filter((profile) => profile.id !== id) };
-    this.changed.fire();
+    this.changed.fire(ALL_CHANGED);
   }
 
   profile(panelId: string, id: string): BrandingProfile | undefined {
@@ -97,6 +99,6 @@ export class BrandingStore implements vscode.Disposable {
   private reset(): void {
     this.loading.cancel();
     this.state = { kind: 'idle' };
-    this.changed.fire();
+    this.changed.fire(ALL_CHANGED);
   }
 }

@@ -36,3 +36,17 @@ export class ChangeEmitter<T> {
     this.listeners = [];
   }
 }
+
+/**
+ * What changed in a store, the one event every store fires (`onDidChange`): `all` (everything it held was
+ * forgotten or read again: views start over), `list` (members added, removed or reordered, or a list
+ * counted again: the list's container redraws; a store of several lists names the one, `list`), or `item`
+ * (one item's fields: that item redraws). A read that changes nothing fires nothing.
+ */
+export type StoreChange<Id = string, List = never> =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'list'; readonly list?: List }
+  | { readonly kind: 'item'; readonly id: Id };
+
+export const ALL_CHANGED: StoreChange<never> = { kind: 'all' };
+export const LIST_CHANGED: StoreChange<never> = { kind: 'list' };

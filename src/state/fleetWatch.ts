@@ -2,8 +2,8 @@
  * The one focus-aware poller of every connected panel. While the window is focused it reads, per panel,
  * every interval: node status (`GET /nodes`), alerts (`GET /alerts`), the apply jobs of the few nodes where
  * an apply can fail now (`GET /nodes/{id}/jobs`), and users expiring today (`GET /keys?state=expiring`, at
- * most hourly, only when that notification is on). A panel with stores in the views (`storesOf`) is read
- * through them, so the Nodes view, the Alerts view and the status bar follow without a second request.
+ * most hourly, only when that notification is on). Each panel is read through its stores (`stores`)
+ * so the Nodes view, the Alerts view, Job History and the status bar follow without a second request.
  * Each panel has its own `Poller` (its own backoff: a failing panel never delays another); a poll reads
  * one thing after another, so one connection to the panel serves it. While the window
  * is unfocused nothing is sent; when focus returns every panel is read once and what happened meanwhile
@@ -17,6 +17,7 @@ import { parseAlerts, type Alert } from './alertsModel';
 import type { AlertsStore } from './alertsStore';
 import { expiringToday, FleetEventDetector, localDay, statusOf, type ExpiringUser, type FleetEvent, type FleetEventKind, type PanelSnapshot } from './fleetEvents';
 import type { NodesStore } from './nodesStore';
+import type { NodeDetailsStore } from './nodeDetailsStore';
 import { Poller, type PollOutcome, type PollScheduler } from './poller';
 import type { StoreSession } from './storeSession';
 
@@ -32,6 +33,8 @@ export interface WatchedPanel {
 export interface WatchedStores {
   readonly nodes?: Pick<NodesStore, 'poll'>;
   readonly alerts?: Pick<AlertsStore, 'refresh' | 'snapshot'>;
+  /** The reader of node jobs: the views and pages showing them follow what the watcher reads. */
+  readonly nodeDetails?: Pick<NodeDetailsStore, 'readJobs'>;
 }
 
 export interface WatchSettings {
@@ -51,7 +54,7 @@ export interface FleetReport {
 
 export interface FleetWatchOptions {
   readonly panels: () => Promise<readonly WatchedPanel[]>;
-  readonly storesOf: (panelId: string) => WatchedStores | undefined;
+  readonly stores: (panelId: string) => WatchedStores | undefined;
   readonly callOn: StoreSession['callOn'];
   readonly settings: () => WatchSettings;
   readonly scheduler: PollScheduler;
@@ -309,14 +312,14 @@ export class FleetWatch {
   }
 
   private async readNodes(watch: PanelWatch, signal: AbortSignal): Promise<PanelNode[]> {
-    const store = this.options.storesOf(watch.panel.id)?.nodes;
+    const store = this.options.stores(watch.panel.id)?.nodes;
     if (store) return [...(await store.poll(signal))];
     return nodesOf(await this.options.callOn(watch.panel.id, (api, callSignal) => api.nodes.list({ signal: callSignal }), signal));
   }
 
   /** The alerts; undefined when a change of panel dropped the store's read (nothing to compare this time). */
   private async readAlerts(watch: PanelWatch, signal: AbortSignal): Promise<readonly Alert[] | undefined> {
-    const store = this.options.storesOf(watch.panel.id)?.alerts;
+    const store = this.options.stores(watch.panel.id)?.alerts;
     if (store) {
       await store.refresh();
       const snapshot = store.snapshot;
@@ -349,8 +352,11 @@ export class FleetWatch {
     }
     watch.dirtyTurn += Math.max(0, chosen.length - underWay.length - changed.length);
     const jobs = new Map<string, ApplyJob[]>();
+    const details = this.options.stores(panelId)?.nodeDetails;
     for (const node of chosen) {
-      const list = await this.options.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: JOBS_LIMIT }, { signal: callSignal }), signal);
+      const list = details
+        ? await details.readJobs(node.id, JOBS_LIMIT, signal)
+        : await this.options.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: JOBS_LIMIT }, { signal: callSignal }), signal);
       jobs.set(node.id, Array.isArray(list) ? list.filter((job): job is ApplyJob => typeof job === 'object' && job !== null) : []);
     }
     return jobs;

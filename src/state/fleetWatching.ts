@@ -36,7 +36,7 @@ export function enabledNotifications(configuration = vscode.workspace.getConfigu
 export interface FleetWatchingDeps {
   readonly session: PanelSession;
   readonly store: PanelStore;
-  readonly storesOf: (panelId: string) => WatchedStores | undefined;
+  readonly stores: (panelId: string) => WatchedStores | undefined;
   /** The Nodes view: node status is read for it while it is visible. */
   readonly nodesView: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
   readonly report: (report: FleetReport) => void;
@@ -72,7 +72,7 @@ export function startFleetWatching(deps: FleetWatchingDeps): FleetWatching {
       // Each panel's own belief (its token's scopes, less what it refused with 403).
       can: (route: RouteId) => session.hasScopeOn(record.url, scopeOf(route)),
     })),
-    storesOf: deps.storesOf,
+    stores: deps.stores,
     callOn: (panelId, call, signal) => session.callOn(panelId, call, signal),
     settings: () => settings,
     scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },

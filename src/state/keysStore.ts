@@ -1,7 +1,7 @@
 import type { Key } from '../api/types';
 import type { StoreSession } from './storeSession';
 import { plainLabel } from '../text/plainText';
-import { ChangeEmitter } from './changeEmitter';
+import { ChangeEmitter, type StoreChange } from './changeEmitter';
 import { keyMatches, newerThan, queryKey, type KeyQuery } from './keyQueryMatch';
 import { LatestLoad } from './latestLoad';
 import { PagedList, type PageFetcher } from './pagedList';
@@ -80,6 +80,9 @@ export interface KeysStoreOptions {
  * Everything is forgotten (loads and re-reads in flight cancelled) when the panel, its token state or
  * users:read changes, or on `reset`. No `vscode` import: tested in plain Node against the simulated panel.
  */
+/** What changed in the keys store (`onDidChange`). */
+export type KeysChange = StoreChange<string, KeyList>;
+
 export class KeysStore {
   private lists = new Map<string, KeyList>();
   private readonly keys = new Map<string, Key>();
@@ -89,20 +92,16 @@ export class KeysStore {
   private readonly stale = new Set<KeyList>();
   private readonly recounts: RereadSoon;
   private readonly pageSize: () => number;
-  private readonly keyChanged = new ChangeEmitter<string>();
-  private readonly listChanged = new ChangeEmitter<KeyList>();
-  private readonly recounted = new ChangeEmitter<void>();
-  private readonly resetEmitter = new ChangeEmitter<void>();
+  private readonly changed = new ChangeEmitter<KeysChange>();
   private readonly subscription: { dispose(): void };
 
-  /** A key changed (its id as `keyIdOf` gives it); `get` has the new copy, or undefined when deleted. */
-  readonly onDidChangeKey = this.keyChanged.event;
-  /** A list's members changed in place, or the panel counted it again (not through a page load the view asked for). */
-  readonly onDidChangeList = this.listChanged.event;
-  /** The panel counted the lists a change touched again (after `onDidChangeList` for each). */
-  readonly onDidRecount = this.recounted.event;
-  /** Every list and key was forgotten: views start over. */
-  readonly onDidReset = this.resetEmitter.event;
+  /**
+   * What changed: a key (`item`, its id as `keyIdOf` gives it; `get` has the new copy, or undefined when
+   * deleted); a list (`list` with the list: its members changed in place, or the panel counted it again, not
+   * through a page load the view asked for); the lists a change touched, counted again (`list` without one,
+   * after each of them); or everything (`all`: every list and key forgotten, views start over).
+   */
+  readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly session: StoreSession,
@@ -209,8 +208,8 @@ export class KeysStore {
         changed.push(list);
       }
     }
-    this.keyChanged.fire(id);
-    for (const list of changed) this.listChanged.fire(list);
+    this.changed.fire({ kind: 'item', id });
+    for (const list of changed) this.changed.fire({ kind: 'list', list });
     this.recountSoon(cause);
   }
 
@@ -223,9 +222,9 @@ export class KeysStore {
       if (was !== false) this.markStale(list);
       if (!list.pages.has(id) && !was) continue;
       list.pages.remove(id);
-      this.listChanged.fire(list);
+      this.changed.fire({ kind: 'list', list });
     }
-    this.keyChanged.fire(id);
+    this.changed.fire({ kind: 'item', id });
     this.recountSoon(cause);
   }
 
@@ -246,7 +245,7 @@ export class KeysStore {
     for (const list of this.lists.values()) list.pages.reset();
     this.lists = new Map();
     this.keys.clear();
-    this.resetEmitter.fire();
+    this.changed.fire({ kind: 'all' });
   }
 
   dispose(): void {
@@ -255,10 +254,7 @@ export class KeysStore {
     this.stale.clear();
     for (const list of this.lists.values()) list.pages.reset();
     this.subscription.dispose();
-    this.keyChanged.dispose();
-    this.listChanged.dispose();
-    this.recounted.dispose();
-    this.resetEmitter.dispose();
+    this.changed.dispose();
   }
 
   /** Only a list that shows a figure of the panel's needs it again. */
@@ -284,8 +280,8 @@ export class KeysStore {
       if (count === undefined) this.stale.add(list);
       else list.takeCount(count);
     });
-    for (const list of lists) this.listChanged.fire(list);
-    this.recounted.fire();
+    for (const list of lists) this.changed.fire({ kind: 'list', list });
+    this.changed.fire({ kind: 'list' });
   }
 
   private fetcher(query: KeyQuery): PageFetcher<Key> {

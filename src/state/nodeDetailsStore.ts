@@ -1,5 +1,5 @@
 import type { ApplyJob, JsonObject } from '../api/types';
-import { ChangeEmitter, type Subscription } from './changeEmitter';
+import { ALL_CHANGED, ChangeEmitter, type StoreChange, type Subscription } from './changeEmitter';
 import { LatestLoad } from './latestLoad';
 import type { StoreSession } from './storeSession';
 
@@ -36,7 +36,7 @@ const READS: { readonly [K in NodeDetailKind]: (nodeId: string) => Parameters<St
 };
 
 /**
- * The active panel's node details (health, recent jobs, site binding), by node id, each read when first
+ * One panel's node details (health, recent jobs, site binding), by node id, each read when first
  * asked for (`GET /nodes/{id}/health`, `/jobs`, `/site`). A read of one detail is shared while it runs; a
  * refresh of it cancels it, so its late answer never lands. What an action answers with goes through
  * `put`; views showing the node hear `onDidChangeDetail`. Forgotten (reads cancelled) when the panel, its
@@ -45,17 +45,15 @@ const READS: { readonly [K in NodeDetailKind]: (nodeId: string) => Parameters<St
 export class NodeDetailsStore {
   private readonly held = new Map<string, NodeDetail<NodeDetailKind>>();
   private readonly loads = new Map<string, LatestLoad<NodeDetail<NodeDetailKind> | undefined>>();
-  private readonly detailChanged = new ChangeEmitter<NodeDetailChange>();
-  private readonly resetEmitter = new ChangeEmitter<void>();
+  private readonly changed = new ChangeEmitter<StoreChange<NodeDetailChange>>();
   private readonly subscription: Subscription;
 
   /**
-   * One detail of one node changed (`put`) or was forgotten (`refresh`): `detail` has what is held now. A
-   * load does not fire it: its caller has the answer.
+   * What changed: one detail of one node (`item`: it was put, forgotten by `refresh`, or a read of the jobs
+   * found them changed; `detail` has what is held now), or every node's details (`all`: forgotten). A load
+   * of what nothing held does not fire it: its caller has the answer.
    */
-  readonly onDidChangeDetail = this.detailChanged.event;
-  /** Every node's details were forgotten. */
-  readonly onDidReset = this.resetEmitter.event;
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly session: StoreSession) {
     this.subscription = session.onDidChangePanel(['nodes.list', 'nodes.health', 'nodes.jobs', 'nodes.site.get'], () => this.reset());
@@ -94,13 +92,36 @@ export class NodeDetailsStore {
     }, signal) as Promise<NodeDetail<K> | undefined>;
   }
 
+  /**
+   * Reads a node's latest `limit` jobs (`GET /nodes/{id}/jobs`): the one reader of jobs, for the Nodes view,
+   * Job History, the apply watcher, the fleet watcher and the chat tools. The recent ones are held as the
+   * node's jobs; when they differ from what was held, the change fires, so every view and page showing the
+   * node's jobs follows whoever read them.
+   */
+  async readJobs(nodeId: string, limit: number, signal?: AbortSignal): Promise<readonly ApplyJob[]> {
+    const jobs = await this.session.call(async (api, callSignal) => {
+      const answer = await api.nodes.jobs(nodeId, { limit }, { signal: callSignal });
+      return answer.filter((job) => typeof job === 'object' && job !== null);
+    }, signal);
+    if (signal?.aborted) return jobs;
+    const key = keyOf(nodeId, 'jobs');
+    const recent = jobs.slice(0, RECENT_JOBS);
+    const held = this.held.get(key);
+    if (held?.kind === 'loaded' && textOf(held.value) === textOf(recent)) return jobs;
+    this.loads.get(key)?.cancel();
+    this.loads.delete(key);
+    this.held.set(key, { kind: 'loaded', value: recent });
+    this.changed.fire({ kind: 'item', id: { nodeId, detail: 'jobs' } });
+    return jobs;
+  }
+
   /** Takes a detail an action answered with (e.g. the site after setting it). */
   put<K extends NodeDetailKind>(nodeId: string, detail: K, value: NodeDetailValues[K]): void {
     const key = keyOf(nodeId, detail);
     this.loads.get(key)?.cancel();
     this.loads.delete(key);
     this.held.set(key, { kind: 'loaded', value });
-    this.detailChanged.fire({ nodeId, detail });
+    this.changed.fire({ kind: 'item', id: { nodeId, detail } });
   }
 
   /** Forgets one detail of a node (or all three), cancelling its read; the next `load` asks the panel again. */
@@ -110,7 +131,7 @@ export class NodeDetailsStore {
       this.loads.get(key)?.cancel();
       this.loads.delete(key);
       this.held.delete(key);
-      this.detailChanged.fire({ nodeId, detail });
+      this.changed.fire({ kind: 'item', id: { nodeId, detail } });
     }
   }
 
@@ -118,14 +139,13 @@ export class NodeDetailsStore {
   reset(): void {
     this.cancelAll();
     this.held.clear();
-    this.resetEmitter.fire();
+    this.changed.fire(ALL_CHANGED);
   }
 
   dispose(): void {
     this.cancelAll();
     this.subscription.dispose();
-    this.detailChanged.dispose();
-    this.resetEmitter.dispose();
+    this.changed.dispose();
   }
 
   private cancelAll(): void {
@@ -136,4 +156,9 @@ export class NodeDetailsStore {
 
 function keyOf(nodeId: string, detail: NodeDetailKind): string {
   return `${detail}\n${nodeId}`;
+}
+
+/** A value as text, to tell whether a read changed it (int64 values written as their digits). */
+function textOf(value: unknown): string {
+  return JSON.stringify(value, (_key, part: unknown) => (typeof part === 'bigint' ? part.toString() : part)) ?? '';
 }

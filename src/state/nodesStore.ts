@@ -1,6 +1,6 @@
 import type { NodeFailure } from '../api/nodeFailure';
 import type { PanelNode } from '../api/types';
-import { ChangeEmitter, type Subscription } from './changeEmitter';
+import { ChangeEmitter, LIST_CHANGED, type StoreChange, type Subscription } from './changeEmitter';
 import { LatestLoad } from './latestLoad';
 import type { StoreSession } from './storeSession';
 
@@ -23,9 +23,9 @@ export interface NodeProblem {
 }
 
 /**
- * The active panel's nodes, by id. The Nodes view shows them; actions (apply, edit, refresh one) put the
- * node they read or were answered with through `update`, and views showing it hear `onDidChangeNode`.
- * A change of membership or order (create, delete, reorder) replaces the list and fires `onDidChangeList`.
+ * One panel's nodes, by id. The Nodes view shows them; actions (apply, edit, refresh one) put the
+ * node they read or were answered with through `update`, and views showing it hear `onDidChange`.
+ * A change of membership or order (create, delete, reorder) replaces the list and fires `onDidChange` (the list).
  * Forgotten (reads in flight cancelled, their late answers dropped) when the panel, its token state or
  * nodes:read changes. No `vscode` import.
  */
@@ -40,17 +40,15 @@ export class NodesStore {
   private readonly listing = new LatestLoad<readonly PanelNode[]>();
   /** Reads of one node (`refresh`) under way, by id: a second refresh of it shares the first. */
   private readonly reading = new Map<string, LatestLoad<PanelNode | undefined>>();
-  private readonly nodeChanged = new ChangeEmitter<string>();
-  private readonly listChanged = new ChangeEmitter<void>();
-  private readonly loadedEmitter = new ChangeEmitter<void>();
+  private readonly changed = new ChangeEmitter<StoreChange>();
   private readonly subscription: Subscription;
 
-  /** A node changed (its id); `get` has the new copy, `problem` its last problem. */
-  readonly onDidChangeNode = this.nodeChanged.event;
-  /** Nodes were added, removed or reordered: `nodes` has the new list. */
-  readonly onDidChangeList = this.listChanged.event;
-  /** A read of the whole list landed (whoever asked for it: a view, a poller): `nodes` has it. */
-  readonly onDidLoad = this.loadedEmitter.event;
+  /**
+   * What changed: one node (`item`, its id: `get` has the new copy, `problem` its last problem), or the
+   * list (nodes added, removed or reordered, or the first list read: `nodes` has it). A read of the list
+   * that changes nothing fires nothing; one that changes one node fires that node only.
+   */
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly session: StoreSession) {
     this.subscription = session.onDidChangePanel(['nodes.list'], () => this.reset());
@@ -75,14 +73,14 @@ export class NodesStore {
 
   /**
    * The poller's read of `GET /nodes` (state/fleetWatch.ts): shares a read of the list under way instead of
-   * cancelling it; what changed fires `onDidChangeNode` (or `onDidChangeList` for a new membership or
-   * order), so the Nodes view follows node status without a read of its own.
+   * cancelling it; what changed fires `onDidChange` (a node, or the list for a new membership or order),
+   * so the Nodes view follows node status without a read of its own.
    */
   poll(signal?: AbortSignal): Promise<readonly PanelNode[]> {
-    return this.listing.join((reading) => this.readList(reading, true), signal);
+    return this.listing.join((reading) => this.readList(reading), signal);
   }
 
-  private async readList(reading: AbortSignal, tell = false): Promise<readonly PanelNode[]> {
+  private async readList(reading: AbortSignal): Promise<readonly PanelNode[]> {
     const startedAt = this.changes;
     const list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
     // A node taken while the list was on its way (an apply that landed) is newer than the list's copy.
@@ -91,13 +89,11 @@ export class NodesStore {
     const before = this.loaded;
     const previous = new Map(this.byId);
     this.take(items);
-    this.loadedEmitter.fire();
-    if (!tell || !before) return items;
-    if (before.length !== items.length || before.some((node, index) => node.id !== items[index].id)) {
-      this.listChanged.fire();
+    if (!before || before.length !== items.length || before.some((node, index) => node.id !== items[index].id)) {
+      this.changed.fire(LIST_CHANGED);
       return items;
     }
-    for (const node of items) if (textOf(previous.get(node.id)) !== textOf(node)) this.nodeChanged.fire(node.id);
+    for (const node of items) if (textOf(previous.get(node.id)) !== textOf(node)) this.changed.fire({ kind: 'item', id: node.id });
     return items;
   }
 
@@ -140,13 +136,13 @@ export class NodesStore {
     this.takenAt.set(node.id, ++this.changes);
     this.byId.set(node.id, node);
     if (this.loaded) this.loaded = this.loaded.map((candidate) => (candidate.id === node.id ? node : candidate));
-    this.nodeChanged.fire(node.id);
+    this.changed.fire({ kind: 'item', id: node.id });
   }
 
   /** Takes a whole list the panel answered with (e.g. `PUT /nodes/order`), in its order. */
   replaceAll(answer: unknown): void {
     this.take(nodesOf(answer));
-    this.listChanged.fire();
+    this.changed.fire(LIST_CHANGED);
   }
 
   /** A node the panel created joins the end of the list. */
@@ -154,7 +150,7 @@ export class NodesStore {
     if (!isNode(node)) return;
     this.byId.set(node.id, node);
     this.loaded = [...(this.loaded ?? []).filter((candidate) => candidate.id !== node.id), node];
-    this.listChanged.fire();
+    this.changed.fire(LIST_CHANGED);
   }
 
   /** A node deleted on the panel leaves the list. */
@@ -162,7 +158,7 @@ export class NodesStore {
     this.byId.delete(id);
     this.problems.delete(id);
     if (this.loaded) this.loaded = this.loaded.filter((candidate) => candidate.id !== id);
-    this.listChanged.fire();
+    this.changed.fire(LIST_CHANGED);
   }
 
   /** The last problem of an action on the node (cleared by the next success), if any. */
@@ -172,11 +168,11 @@ export class NodesStore {
 
   setProblem(id: string, problem: NodeProblem): void {
     this.problems.set(id, problem);
-    this.nodeChanged.fire(id);
+    this.changed.fire({ kind: 'item', id });
   }
 
   clearProblem(id: string): void {
-    if (this.problems.delete(id)) this.nodeChanged.fire(id);
+    if (this.problems.delete(id)) this.changed.fire({ kind: 'item', id });
   }
 
   /** Forgets every node and cancels every read in flight (their answers never land). */
@@ -194,9 +190,7 @@ export class NodesStore {
     this.listing.cancel();
     for (const reads of this.reading.values()) reads.cancel();
     this.subscription.dispose();
-    this.nodeChanged.dispose();
-    this.listChanged.dispose();
-    this.loadedEmitter.dispose();
+    this.changed.dispose();
   }
 
   private take(items: PanelNode[]): void {

@@ -2,6 +2,7 @@ import { scopeOf, type RouteId, type Scope } from '../api/catalog';
 import type { PanelRef, PanelSession, SessionState } from '../connection/panelSession';
 import { whenChanged } from '../connection/whenChanged';
 import type { AlertsStore } from './alertsStore';
+import type { BrandingStore } from './brandingStore';
 import type { Subscription } from './changeEmitter';
 import type { KeysStore } from './keysStore';
 import type { NodeDetailsStore } from './nodeDetailsStore';
@@ -31,7 +32,7 @@ export interface ViewSession extends StoreSession {
 }
 
 /** What the bound sessions and the registry use of the session. */
-export type FleetSession = Pick<PanelSession,
+export type AllPanelsSession = Pick<PanelSession,
   'active' | 'panel' | 'callOn' | 'onDidChange' | 'stateOf' | 'hasScopeOn' | 'wasDeniedOn' | 'forgetDenialsOn'
 > & { readonly capabilities: Pick<PanelCapabilities, 'explain'> };
 
@@ -44,7 +45,7 @@ export type FleetSession = Pick<PanelSession,
 export class PanelBoundSession implements ViewSession {
   readonly capabilities: PanelCapabilities;
 
-  constructor(private readonly session: FleetSession, readonly panelId: string) {
+  constructor(private readonly session: AllPanelsSession, readonly panelId: string) {
     const id = panelId;
     this.capabilities = {
       can: (routeId) => session.hasScopeOn(id, scopeOf(routeId)),
@@ -75,41 +76,40 @@ export class PanelBoundSession implements ViewSession {
   }
 }
 
-/** The stores of one panel, and the session they read it through. */
+/** The stores of one panel, and the session they read it through (bound to that panel). */
 export interface PanelStoreSet {
-  readonly session: ViewSession;
+  readonly session: PanelBoundSession;
   readonly keys: KeysStore;
   readonly nodes: NodesStore;
   readonly nodeDetails: NodeDetailsStore;
   readonly alerts: AlertsStore;
   readonly siteTemplates: SiteTemplatesStore;
+  readonly branding: BrandingStore;
 }
 
 /** The lookup the other parts use: a connected panel's stores, undefined for a panel not connected. */
-export type StoresFor = (panelId: string) => PanelStoreSet | undefined;
+export type PanelStoresLookup = Pick<PanelStores, 'get' | 'active' | 'activeId'>;
 
 /**
- * One set of stores per connected panel. The active panel's set is the one the extension always had (the
- * stores that follow the active panel, which every command updates); any other connected panel gets its
- * own set bound to it (`PanelBoundSession`), created on first use and disposed when the panel is signed
- * out or becomes the active one. No `vscode` import: the stores are made by `create`.
+ * One set of stores per connected panel, active or not, each reading its panel through a
+ * `PanelBoundSession` (calls to that panel, its own token state and scope beliefs). A set is created on
+ * first use and kept until its panel is signed out: switching the active panel changes which set
+ * `active` is, and reads nothing again. No `vscode` import: the stores are made by `create`.
  */
 export class PanelStores {
   private readonly sets = new Map<string, { readonly set: PanelStoreSet; readonly dispose: () => void }>();
   private readonly subscription: Subscription;
 
   constructor(
-    private readonly session: FleetSession,
-    private readonly activeSet: PanelStoreSet,
+    private readonly session: AllPanelsSession,
     private readonly create: (session: PanelBoundSession) => PanelStoreSet & { dispose(): void },
   ) {
     this.subscription = session.onDidChange(() => this.prune());
   }
 
   /** The panel's stores; undefined when the panel is not connected. */
-  storesFor: StoresFor = (panelId) => {
+  get(panelId: string): PanelStoreSet | undefined {
     if (!this.session.panel(panelId)) return undefined;
-    if (this.session.active?.id === panelId) return this.activeSet;
     let entry = this.sets.get(panelId);
     if (!entry) {
       const set = this.create(new PanelBoundSession(this.session, panelId));
@@ -117,10 +117,21 @@ export class PanelStores {
       this.sets.set(panelId, entry);
     }
     return entry.set;
-  };
+  }
 
-  /** The panels that have a set of their own now (not the active one). */
-  get boundPanels(): string[] {
+  /** The id of the active panel: the one a command without an item acts on, and a one-panel view shows. */
+  get activeId(): string | undefined {
+    return this.session.active?.id;
+  }
+
+  /** The active panel's stores; undefined while no panel is connected. */
+  get active(): PanelStoreSet | undefined {
+    const id = this.activeId;
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  /** The panels whose stores exist now. */
+  get heldPanels(): string[] {
     return [...this.sets.keys()];
   }
 
@@ -130,10 +141,10 @@ export class PanelStores {
     this.sets.clear();
   }
 
-  /** Drops the sets of panels signed out, and of the panel that became active (its stores are the active set). */
+  /** Drops the sets of panels signed out. */
   private prune(): void {
     for (const [panelId, entry] of [...this.sets]) {
-      if (this.session.panel(panelId) && this.session.active?.id !== panelId) continue;
+      if (this.session.panel(panelId)) continue;
       this.sets.delete(panelId);
       entry.dispose();
     }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
 import type { AlertsSnapshot } from '../state/alertsStore';
-import type { StoresFor } from '../state/panelStores';
+import type { PanelStoresLookup } from '../state/panelStores';
 import { describeError } from '../text/describeError';
 import { plural } from '../text/plural';
 import { untrustedMarkdown } from '../text/untrustedText';
@@ -21,7 +21,7 @@ export class AlertsStatusBar implements vscode.Disposable {
 
   constructor(
     private readonly session: PanelSession,
-    private readonly storesFor: StoresFor,
+    private readonly panels: Pick<PanelStoresLookup, 'get'>,
   ) {
     this.item = vscode.window.createStatusBarItem('panelOps.alerts', vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Panel Ops Alerts');
@@ -40,7 +40,7 @@ export class AlertsStatusBar implements vscode.Disposable {
     const panels: PanelAlerts[] = [];
     const seen = new Set<string>();
     for (const panel of this.session.connectedPanels()) {
-      const stores = this.storesFor(panel.id);
+      const stores = this.panels.get(panel.id);
       if (!stores) continue;
       seen.add(panel.id);
       this.watch(panel.id, stores.alerts);
@@ -71,7 +71,7 @@ export class AlertsStatusBar implements vscode.Disposable {
   }
 
   /** Follows a panel's alerts store (the set of a panel changes when it becomes active or stops being so). */
-  private watch(panelId: string, store: { readonly onDidChange: vscode.Event<void> }): void {
+  private watch(panelId: string, store: { readonly onDidChange: vscode.Event<unknown> }): void {
     const entry = this.watched.get(panelId);
     if (entry?.store === store) return;
     entry?.subscription.dispose();

@@ -34,3 +34,13 @@ export function jobDuration(job: Partial<ApplyJob>, now: number, t: Localize): s
   if (minutes < 60) return t('{0} min {1} s', minutes, seconds % 60);
   return t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
 }
+
+export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';
+/** Node status values are not given by the spec: read loosely, anything unrecognised is `unknown`. */
+export function nodeStatusClass(status: unknown): NodeStatusClass {
+  const value = typeof status === 'string' ? status.trim().toLowerCase() : '';
+  if (['online', 'ok', 'up', 'healthy', 'active', 'running', 'ready'].includes(value)) return 'online';
+  if (['offline', 'down', 'unreachable', 'dead', 'disconnected', 'error', 'failed'].includes(value)) return 'offline';
+  if (['degraded', 'warning', 'warn', 'partial', 'unhealthy', 'lagging', 'stale'].includes(value)) return 'degraded';
+  return 'unknown';
+}

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { PanelStoresLookup } from '../state/panelStores';
 import type { PanelSession } from '../connection/panelSession';
 import type { ReadOnlyDocuments } from '../editors/readOnlyDocuments';
 import type { UserInput } from '../prompts/userInput';
@@ -15,6 +16,8 @@ export interface WebviewPagesDependencies {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly session: PanelSession;
+  /** Every connected panel's stores: the pages read through them. */
+  readonly panels: Pick<PanelStoresLookup, 'get'>;
   readonly documents: ReadOnlyDocuments;
   readonly input: UserInput;
   /** In the VS Code suite (the host then lets tests read what pages post). */
@@ -32,11 +35,11 @@ export interface WebviewPages extends vscode.Disposable {
   readonly auditLogs: AuditLogs;
 }
 
-export function createWebviewPages({ extensionUri, log, session, documents, input, scripted }: WebviewPagesDependencies): WebviewPages {
+export function createWebviewPages({ extensionUri, log, session, panels, documents, input, scripted }: WebviewPagesDependencies): WebviewPages {
   const host = new WebviewHost(extensionUri, log, scripted);
   const pages = {
     logViewers: new LogViewers(host, session, documents),
-    jobHistories: new JobHistories(host, session),
+    jobHistories: new JobHistories(host, session, panels),
     qrViews: new QrViews(host, session),
     dashboards: new Dashboards(host, session),
     nodeMetrics: new NodeMetricsViews(host, session),

@@ -6,7 +6,7 @@
  * connections). Nothing is asserted.
  */
 import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
-import type { FleetSession } from '../../src/state/panelStores';
+import type { AllPanelsSession } from '../../src/state/panelStores';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { summary, timeOnce, type Timing } from './timing';
 
@@ -19,8 +19,8 @@ export interface FleetUsersResult {
 }
 
 /** A session over real clients of several panels, all connected with full rights; counts the calls. */
-function sessionOver(apis: ReadonlyMap<string, PanelApi>, sent: { count: number }): FleetSession {
-  const callOn: FleetSession['callOn'] = (panelId, fn, signal) => {
+function sessionOver(apis: ReadonlyMap<string, PanelApi>, sent: { count: number }): AllPanelsSession {
+  const callOn: AllPanelsSession['callOn'] = (panelId, fn, signal) => {
     sent.count++;
     return fn(apis.get(panelId)!, signal ?? new AbortController().signal);
   };
@@ -34,7 +34,7 @@ function sessionOver(apis: ReadonlyMap<string, PanelApi>, sent: { count: number 
     wasDeniedOn: () => false,
     forgetDenialsOn: () => undefined,
     capabilities: { explain: (route: string) => route },
-  } as unknown as FleetSession;
+  } as unknown as AllPanelsSession;
 }
 
 export async function measureFleetUsersFirstPage(latencyMs: number, runs: number, panelCount = 3): Promise<FleetUsersResult> {

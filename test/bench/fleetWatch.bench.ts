@@ -34,7 +34,7 @@ async function runHour(panels: readonly SimulatedPanel[], options: { focused: bo
   let inFlight = 0;
   const watch = new FleetWatch({
     panels: async () => panels.map((panel, index) => ({ id: panel.url, name: `Panel ${index + 1}`, can: () => true })),
-    storesOf: () => undefined,
+    stores: () => undefined,
     callOn: async (panelId, call, signal) => {
       inFlight += 1;
       try {

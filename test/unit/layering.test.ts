@@ -82,6 +82,22 @@ describe('layering of src folders', () => {
     assert.ok(!edges.get('views')?.has('commands'));
   });
 
+  it('a view never imports another view\'s folder: what views share lives in views/shared/', () => {
+    const VIEWS = join(SRC, 'views');
+    const offending: string[] = [];
+    for (const file of readdirSync(VIEWS, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
+      const own = file.split('/')[0];
+      for (const match of readFileSync(join(VIEWS, file), 'utf8').matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        const target = relative(VIEWS, resolve(dirname(join(VIEWS, file)), match[1]));
+        if (target.startsWith('..') || !target.includes('/')) continue; // outside views/, or a file directly in it
+        const folder = target.split('/')[0];
+        if (folder !== own && folder !== 'shared') offending.push(`${join('views', file)} imports views/${target}`);
+        if (own === 'shared' && folder !== 'shared') offending.push(`${join('views', file)} (shared) imports views/${target}`);
+      }
+    }
+    assert.deepEqual(offending, []);
+  });
+
   it('webviews never import views (shared formatting lives in text)', () => {
     const offending = filesImporting('webviews', 'views');
     assert.deepEqual(offending, []);

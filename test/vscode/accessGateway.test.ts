@@ -94,6 +94,8 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
       // Another panel (another origin) connected beside it never receives the gateway's headers.
       await connect(other, other.tokens.owner, { name: 'Elsewhere' });
       await children(api.alerts);
+      // From here the views show the active panel alone (the operator's choice), its alerts at the root.
+      await vscode.commands.executeCommand('panelOps.views.showActivePanel');
       assert.ok(other.requests.length > 0);
       for (const request of other.requests) {
         const sent = JSON.stringify(request.headers);
@@ -138,6 +140,7 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
       const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('panelOps'));
       assert.ok(!settings.includes(CLIENT_SECRET));
     } finally {
+      await api.allPanels.forgetChoice();
       api.input.clear();
       await signOut(other);
       await signOut(panel);

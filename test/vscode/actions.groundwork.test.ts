@@ -29,7 +29,7 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
   beforeEach(() => {
     panel.clearFaults();
     api.input.clear();
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
   });
 
   it('a disable moves the user to the disabled group at once, its item under a node follows, and the two groups show the panel\'s counts after one re-read of just them', async () => {
@@ -94,7 +94,7 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
     const { secret } = panel.issueToken({ role: 'owner', scopes: ['users:read', 'nodes:read', 'monitoring:read'] });
     await connect(panel, secret, { preset: 'fullRights' }); // the user claims more than the token has
     try {
-      api.users.provider.refresh();
+      void api.users.provider.refresh();
       const user = await activeUserWithNode(api);
       await vscode.commands.executeCommand('panelOps.users.disable', user);
       const errors = api.input.notices.filter((notice) => notice.severity === 'error');

@@ -135,6 +135,8 @@ describe('Connecting to panels', () => {
       await connect(panel, panel.tokens.owner, { name: 'First' });
       await connect(second, second.tokens.owner, { name: 'Second' });
       assert.equal(api.session.active?.name, 'Second');
+      assert.deepEqual((await children(api.nodes)).map(labelOf), ['First', 'Second'], 'two panels: both shown, the first not hidden');
+      await vscode.commands.executeCommand('panelOps.views.showActivePanel');
       assert.equal(api.nodes.view.description, 'Second');
       await api.session.switchTo(panel.url);
       assert.equal(api.session.active?.name, 'First');
@@ -158,6 +160,7 @@ describe('Connecting to panels', () => {
       await signOut(panel);
     } finally {
       await second.close();
+      await api.allPanels.forgetChoice();
     }
   });
 

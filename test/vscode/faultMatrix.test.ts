@@ -74,7 +74,7 @@ function viewRead(name: string, path: string, parts: () => { provider: vscode.Tr
 }
 
 async function activeUser(): Promise<vscode.TreeItem & { key: { id: string } }> {
-  api.users.provider.refresh();
+  void api.users.provider.refresh();
   const active = (await children(api.users)).find((item) => labelOf(item) === 'active');
   assert.ok(active);
   const user = userItems(await children(api.users, active))[0] as vscode.TreeItem & { key: { id: string } };
@@ -106,7 +106,7 @@ function disableUser(): ActionCase {
     cleanUp: async () => {
       const record = panel.data.keys.get(id);
       if (record) record.disabled_at = null;
-      api.users.provider.refresh();
+      void api.users.provider.refresh();
     },
   };
 }
@@ -186,7 +186,7 @@ function bulkDisable(): ActionCase {
   let users: (vscode.TreeItem & { key: { id: string } })[] = [];
   const allDisabled = () => users.every((user) => (panel.data.keys.get(user.key.id)?.disabled_at ?? null) !== null);
   const selection = async () => {
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const active = (await children(api.users)).find((item) => labelOf(item) === 'active');
     assert.ok(active);
     return userItems(await children(api.users, active)).slice(0, 2) as (vscode.TreeItem & { key: { id: string } })[];
@@ -215,7 +215,7 @@ function bulkDisable(): ActionCase {
         const record = panel.data.keys.get(user.key.id);
         if (record) record.disabled_at = null;
       }
-      api.users.provider.refresh();
+      void api.users.provider.refresh();
     },
   };
 }

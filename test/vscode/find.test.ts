@@ -61,9 +61,13 @@ describe('Find across panels, deep links and chat tools', function () {
     await connect(readOnly, readOnly.tokens.readOnly, { name: 'Read-only panel', preset: 'readOnly' });
     await connect(second, second.tokens.owner, { name: 'Second panel' });
     await connect(first, first.tokens.owner, { name: 'First panel' }); // connected last: the active one
+    // The views show the active panel alone (the operator's choice): Go to switches to the item's panel.
+    // (Shown side by side, the default, Go to reveals inside the item's panel: crossPanel.test.ts.)
+    await vscode.commands.executeCommand('panelOps.views.showActivePanel');
   });
 
   after(async () => {
+    await api.allPanels.forgetChoice();
     for (const panel of [first, second, readOnly]) {
       await signOut(panel);
       await panel.close();

@@ -27,7 +27,7 @@ describe('Every connected panel at once (all-panels mode)', () => {
 
   after(async () => {
     await vscode.commands.executeCommand('panelOps.views.showActivePanel');
-    if (api.nodes.provider.fleet) await runWithAnswers('panelOps.nodes.groupBy', 'No grouping');
+    await runWithAnswers('panelOps.nodes.groupBy', 'No grouping');
     await vscode.commands.executeCommand('panelOps.nodes.clearFilter');
     for (const panel of [north, south, east]) {
       await signOut(panel);
@@ -108,11 +108,11 @@ describe('Every connected panel at once (all-panels mode)', () => {
     before(async () => {
       await south.close();
       east.revokeToken(eastToken);
-      await api.panels.storesFor(south.url)?.alerts.refresh();
-      await api.panels.storesFor(east.url)?.alerts.refresh();
+      await api.panels.get(south.url)?.alerts.refresh();
+      await api.panels.get(east.url)?.alerts.refresh();
       // What each view shows is read again (Refresh), as the poller or the operator would.
       await api.nodes.provider.refresh();
-      api.users.provider.refresh();
+      void api.users.provider.refresh();
     });
 
     it('shows each failure on its own panel only, in every view, with unique ids', async () => {

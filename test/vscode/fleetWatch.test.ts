@@ -46,6 +46,8 @@ describe('fleet watcher: three panels, notifications, focus', () => {
       await connect(panel, panel.tokens.owner, { name });
     }
     await api.fleetWatching.setWindowFocused(true);
+    // The Nodes view shows the active panel alone (the operator's choice), its nodes at the root.
+    await vscode.commands.executeCommand('panelOps.views.showActivePanel');
     await setting('poll.intervalSeconds', INTERVAL_S);
     await vscode.commands.executeCommand('panelOps.nodes.focus');
     await children(api.nodes);
@@ -56,6 +58,7 @@ describe('fleet watcher: three panels, notifications, focus', () => {
   });
 
   after(async () => {
+    await api.allPanels.forgetChoice();
     await api.fleetWatching.setWindowFocused(undefined);
     await setting('poll.intervalSeconds', undefined);
     for (const panel of panels) {

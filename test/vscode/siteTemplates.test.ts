@@ -55,9 +55,9 @@ for (const reading of READINGS) {
 
     it('a refresh cancels the load in flight and shows the newest answer', async () => {
       panel.inject({ kind: 'latency', ms: 4000, match: { method: 'GET', path: '/site-templates' }, times: 1 });
-      api.siteTemplates.provider.refresh();
+      void api.siteTemplates.provider.refresh();
       const stale = Promise.resolve(children(api.siteTemplates));
-      api.siteTemplates.provider.refresh();
+      void api.siteTemplates.provider.refresh();
       const started = Date.now();
       assert.deepEqual(await stale, [], 'the superseded load shows nothing');
       assert.ok(Date.now() - started < 2000, 'the superseded load ends at once instead of waiting for the slow answer');

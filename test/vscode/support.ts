@@ -163,7 +163,7 @@ export function connectedPanelForActions(setup: ConnectedPanelSetup = {}): Conne
   const connected = connectedPanel(setup);
   beforeEach(() => {
     connected.panel.clearFaults();
-    connected.api.users.provider.refresh();
+    void connected.api.users.provider.refresh();
   });
   return connected;
 }

@@ -61,7 +61,7 @@ describe('Users: create, batch, import', () => {
     const selected = api.users.view.selection as KeyItem[];
     assert.equal(selected.length, 1, 'the new user is selected');
     assert.equal(selected[0].key.label, 'wizard-user');
-    await until(api.nodesStore.onDidChangeNode as vscode.Event<unknown>, () => api.nodesStore.get(amsId)?.dirty === true);
+    await until(api.nodesStore.onDidChange as vscode.Event<unknown>, () => api.nodesStore.get(amsId)?.dirty === true);
     const bindings = await children(api.users, selected[0]);
     assert.match(bindings[0].description?.toString() ?? '', /pending/, 'its node shows the configuration is not applied yet');
   });
@@ -83,7 +83,7 @@ describe('Users: create, batch, import', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       await api.nodesStore.refresh(nodeOfUser);
     }
-    await until(api.keysStore.onDidChangeKey as vscode.Event<unknown>, () => api.keysStore.get(created.id)?.nodes?.[0]?.profile_sync === 'synced');
+    await until(api.keysStore.onDidChange as vscode.Event<unknown>, () => api.keysStore.get(created.id)?.nodes?.[0]?.profile_sync === 'synced');
     assert.match(await bindingText(), /synced/);
   });
 

@@ -50,7 +50,7 @@ describe('Users view', () => {
 
   it('shows the six state groups in order, each with the panel\'s count, from six one-item requests', async () => {
     panel.resetRequests();
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const groups = await children(api.users);
     assert.deepEqual(groups.map(labelOf), [...KEY_STATES]);
     assert.deepEqual(groups.map((item) => item.description), expectedCounts(panel));
@@ -62,7 +62,7 @@ describe('Users view', () => {
 
   it('opens a group with one page and appends exactly one more page on Load more', async () => {
     await setPageSize(3);
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const active = await group(api, 'active');
     assert.ok(Number(active.description) > 6, 'the demo data has more than two pages of active users');
 
@@ -87,7 +87,7 @@ describe('Users view', () => {
 
   it('keeps loaded pages when another view refreshes, and a Users refresh starts over', async () => {
     await setPageSize(3);
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const active = await group(api, 'active');
     await children(api.users, active);
     const changed = nextChange(api.users, (element) => element !== undefined);
@@ -153,7 +153,7 @@ describe('Users view', () => {
 
   it('shows type, owner, expiry and presence, the bound nodes with their sync state, and no secrets', async () => {
     await setPageSize(200);
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const users = userItems(await children(api.users, await group(api, 'active')));
     const field = users.find((item) => labelOf(item) === 'Field engineers');
     assert.ok(field);
@@ -178,7 +178,7 @@ describe('Users view', () => {
 
   it('shows hostile labels as plain text and escapes them in tooltips', async () => {
     await setPageSize(200);
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const all: vscode.TreeItem[] = [];
     for (const state of KEY_STATES) {
       const item = await group(api, state);
@@ -202,7 +202,7 @@ describe('Users view', () => {
 
   it('cancels the counts a filter change supersedes, and shows the filtered ones', async () => {
     panel.inject({ kind: 'latency', ms: 4000, match: { path: '/keys' }, times: 6 });
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const stale = Promise.resolve(children(api.users));
     await runWithAnswers('panelOps.users.filter', 'Type', 'PERSONAL');
     const started = Date.now();
@@ -214,7 +214,7 @@ describe('Users view', () => {
 
   it('shows an error node with a retry when the counts fail, and recovers on retry', async () => {
     panel.inject({ kind: 'status', status: 500, match: { path: '/keys' }, times: 20 });
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const failed = await children(api.users);
     panel.clearFaults();
     assert.equal(failed.length, 1);
@@ -239,7 +239,7 @@ describe('Users view with a read-only token', () => {
     assert.deepEqual((await children(api.users)).map((item) => item.description), expectedCounts(panel));
 
     panel.revokeToken(panel.tokens.readOnly);
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const rejected = await children(api.users);
     assert.deepEqual(rejected.map((item) => item.contextValue), ['tokenRejected']);
   });
@@ -257,7 +257,7 @@ describe('Users view with 20,000+ keys', () => {
 
   it('shows groups and counts after one round of six requests, and opening a group fetches one page', async () => {
     panel.resetRequests();
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const groups = await children(api.users);
     assert.deepEqual(groups.map((item) => item.description), expectedCounts(panel));
     const counting = requestsTo(panel, '/keys');
@@ -286,7 +286,7 @@ describe('Users view with a token limited to nodes:read', () => {
 
   it('says the token lacks users:read, here and under each node, without asking the panel', async () => {
     panel.resetRequests();
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     const denied = await children(api.users);
     assert.deepEqual(denied.map((item) => item.contextValue), ['missingScope']);
     assert.match(labelOf(denied[0]), /users:read/);

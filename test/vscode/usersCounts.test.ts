@@ -122,7 +122,7 @@ describe('Users view: the counts are the panel\'s', () => {
 
   it('says the panel\'s number of users from the groups\' totals when /keys/summary answers in a shape it cannot read', async () => {
     panel.inject({ kind: 'answer-after-apply', json: { states: [{ state: 'active', count: 1 }], figures: 'n/a' }, match: { method: 'GET', path: '/keys/summary' }, times: 100 });
-    api.users.provider.refresh();
+    void api.users.provider.refresh();
     await countsArePanels('a refresh');
     const [user] = await users('active', 1);
     await vscode.commands.executeCommand('panelOps.users.disable', user);

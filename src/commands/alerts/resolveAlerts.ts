@@ -3,7 +3,8 @@ import type { Alert } from '../../state/alertsModel';
 import type { AlertsStore } from '../../state/alertsStore';
 import { plainLabel } from '../../text/plainText';
 import { AlertItem } from '../../views/alerts/alertItems';
-import type { AlertsTreeProvider } from '../../views/alerts/AlertsTreeProvider';
+import type { AlertsTree } from '../../views/alerts/alertsView';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { runMutation, type ActionContext } from '../../runner/actionRunner';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { plural } from '../../text/plural';
@@ -27,7 +28,7 @@ function notFoundIn(answer: unknown): string[] {
  * the panel's ids exactly. The store marks them resolved at once (views, badge and status bar follow);
  * after a lost answer the alerts are read again and the user is told how many are resolved now.
  */
-async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId: string, alerts: readonly Alert[], target?: AlertItem, view?: AlertsTreeProvider): Promise<void> {
+async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId: string, alerts: readonly Alert[], target?: AlertItem, view?: AlertsTree): Promise<void> {
   const ids = alerts.map((alert) => alert.id).filter((id): id is NonNullable<Alert['id']> => id !== undefined);
   if (ids.length === 0) {
     void context.input.notify('error', vscode.l10n.t('This alert has no id, so it cannot be resolved from here.'));
@@ -61,11 +62,11 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
 }
 
 /** "Refresh Alerts", "Resolve Alert" (one or the selection) and "Resolve All Shown". */
-export function registerAlertsCommands(context: ActionContext, store: AlertsStore, view: AlertsTreeProvider, storeOf: (panelId: string) => AlertsStore = () => store): vscode.Disposable {
+export function registerAlertsCommands(context: ActionContext, panels: PanelStoresLookup, view: AlertsTree): vscode.Disposable {
   return vscode.Disposable.from(
     registerCommand('panelOps.alerts.refresh', async () => {
       context.session.capabilities.forgetDenials('alerts.list');
-      await store.refresh();
+      await view.refresh();
     }),
     registerCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
       const nodes = chosenAlerts(node, selected);
@@ -80,14 +81,17 @@ export function registerAlertsCommands(context: ActionContext, store: AlertsStor
           changes: [namesLine(plural(items.length, { one: 'Resolve {0} alert', other: 'Resolve {0} alerts' }, vscode.l10n.t), items.map((item) => item.alert.title || item.alert.message || String(item.alert.id)))],
           askOnOpen: false,
         });
-        if (!sure) continue;
-        await resolveAlerts(context, storeOf(panelId), panelId, items.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
+        const store = panels.get(panelId)?.alerts;
+        if (!sure || !store) continue;
+        await resolveAlerts(context, store, panelId, items.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
       }
     }),
     registerCommand('panelOps.alerts.resolveAll', async () => {
-      const panelId = context.session.active?.id;
-      const unresolved = view.shown.filter((alert) => !alert.resolved);
-      if (!panelId || unresolved.length === 0) return;
+      const panelId = panels.activeId;
+      const store = panels.active?.alerts;
+      const snapshot = store?.snapshot;
+      const unresolved = snapshot?.kind === 'loaded' ? snapshot.list.alerts.filter((alert) => !alert.resolved) : [];
+      if (!panelId || !store || unresolved.length === 0) return;
       const sure = await confirmChange(context, {
         panelId,
         action: vscode.l10n.t('Resolve {0}', unresolved.length),

@@ -3,20 +3,20 @@ import { withoutBack } from '../../prompts/userInput';
 import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
 import { runMutation } from '../../runner/actionRunner';
-import { mutateProfile, type BrandingCommandContext } from './brandingContext';
+import { mutateProfile, type BrandingCommandContext, brandingOf } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { registerCommand } from '../registerCommand';
 
 /** Refresh, live/stored toggle, New, Activate and Delete of branding profiles. */
 export function registerBrandingLifecycle(context: BrandingCommandContext): vscode.Disposable {
-  const { session, store, input } = context;
+  const { session, input } = context;
   return vscode.Disposable.from(
     registerCommand('panelOps.branding.refresh', async () => {
       session.capabilities.forgetDenials('branding.profiles.list');
-      await store.refresh();
+      await brandingOf(context)?.refresh();
     }),
-    registerCommand('panelOps.branding.showLive', () => store.setLive(true)),
-    registerCommand('panelOps.branding.showStored', () => store.setLive(false)),
+    registerCommand('panelOps.branding.showLive', () => brandingOf(context)?.setLive(true)),
+    registerCommand('panelOps.branding.showStored', () => brandingOf(context)?.setLive(false)),
 
     registerCommand('panelOps.branding.create', async () => {
       const panel = session.active;
@@ -35,12 +35,12 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         run: (api, signal) => api.branding.profiles.create(name, { signal }),
         apply: async (answer) => {
           const profile = brandingProfile(answer);
-          if (profile) store.put(panel.id, profile);
-          else await store.refresh();
+          if (profile) brandingOf(context, panel.id)?.put(panel.id, profile);
+          else await brandingOf(context, panel.id)?.refresh();
         },
         reconcile: async (api, signal) => {
           const list = brandingProfiles(await api.branding.profiles.list({ live: false }, { signal }), false);
-          await store.refresh();
+          await brandingOf(context, panel.id)?.refresh();
           const count = list.profiles.filter((profile) => profile.name === name).length;
           return vscode.l10n.t('The panel now holds {0} profile(s) named "{1}".', count, name);
         },
@@ -48,7 +48,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
     }),
 
     registerCommand('panelOps.branding.activate', async (item?: unknown) => {
-      const target = await profileTarget(item, session, store, input, vscode.l10n.t('Activate Branding Profile'), (profile) => !profile.active);
+      const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Activate Branding Profile'), (profile) => !profile.active);
       if (!target) return;
       const name = profileName(target.profile);
       const failure = vscode.l10n.t('Could not activate the branding profile "{0}"', name);
@@ -58,22 +58,22 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         run: (api, signal) => api.branding.profiles.activate(target.profile.id, { signal }),
         apply: async (answer) => {
           const profile = brandingProfile(answer);
-          if (profile?.active) store.put(target.panelId, profile);
-          else await store.refresh();
+          if (profile?.active) brandingOf(context, target.panelId)?.put(target.panelId, profile);
+          else await brandingOf(context, target.panelId)?.refresh();
         },
         reconcile: async () => {
-          await store.refresh();
-          const now = store.profile(target.panelId, target.profile.id);
+          await brandingOf(context, target.panelId)?.refresh();
+          const now = brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id);
           return now?.active
             ? vscode.l10n.t('"{0}" is now the active branding profile.', name)
             : vscode.l10n.t('"{0}" is not active on the panel.', name);
         },
       });
-      if (outcome.kind === 'failed') await store.refresh();
+      if (outcome.kind === 'failed') await brandingOf(context, target.panelId)?.refresh();
     }),
 
     registerCommand('panelOps.branding.delete', async (item?: unknown) => {
-      const target = await profileTarget(item, session, store, input, vscode.l10n.t('Delete Branding Profile'));
+      const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Delete Branding Profile'));
       if (!target) return;
       const name = profileName(target.profile);
       if (target.profile.active) {
@@ -94,15 +94,15 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         busyLabel: vscode.l10n.t('Deleting…'),
         failure,
         run: (api, signal) => api.branding.profiles.delete(target.profile.id, { signal }),
-        apply: () => store.remove(target.panelId, target.profile.id),
+        apply: () => brandingOf(context, target.panelId)?.remove(target.panelId, target.profile.id),
         reconcile: async () => {
-          await store.refresh();
-          return store.profile(target.panelId, target.profile.id)
+          await brandingOf(context, target.panelId)?.refresh();
+          return brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id)
             ? vscode.l10n.t('The panel still holds "{0}".', name)
             : vscode.l10n.t('"{0}" is deleted.', name);
         },
       });
-      if (outcome.kind === 'failed') await store.refresh();
+      if (outcome.kind === 'failed') await brandingOf(context, target.panelId)?.refresh();
     }),
   );
 }

@@ -23,12 +23,12 @@ export function profileName(profile: BrandingProfile): string {
  * The profile a branding command acts on: the Branding view's item it was run on (a profile or one of its
  * fields), else one the user picks from the active panel's stored profiles.
  */
-export async function profileTarget(argument: unknown, session: PanelSession, store: BrandingStore, input: UserInput, title: string, filter: (profile: BrandingProfile) => boolean = () => true): Promise<ProfileTarget | undefined> {
+export async function profileTarget(argument: unknown, session: PanelSession, store: BrandingStore | undefined, input: UserInput, title: string, filter: (profile: BrandingProfile) => boolean = () => true): Promise<ProfileTarget | undefined> {
   if (argument instanceof BrandingProfileItem || argument instanceof BrandingFieldItem) {
     return { panelId: argument.panelId, profile: argument.profile, item: argument instanceof BrandingProfileItem ? argument : undefined };
   }
   const panel = activePanelOrNotify(session, input);
-  if (!panel) return undefined;
+  if (!panel || !store) return undefined;
   if (store.live) await store.setLive(false);
   else await store.load();
   const snapshot = store.snapshot;

@@ -3,7 +3,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { COLOUR_FIELDS, type BrandingField } from '../../state/brandingModel';
 import { BrandingFieldItem } from '../../views/branding/brandingItems';
 import type { BrandingForms } from '../../webviews/branding';
-import type { BrandingCommandContext } from './brandingContext';
+import { brandingOf, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { saveBrandingProfile } from './saveBrandingProfile';
 import { registerCommand } from '../registerCommand';
@@ -21,17 +21,17 @@ function fieldHint(field: BrandingField): string {
  * a click on a field of the Branding view edits that field alone in an input box.
  */
 export function registerEditBrandingField(context: BrandingCommandContext, forms: BrandingForms): vscode.Disposable {
-  const { session, store, input } = context;
+  const { session, input } = context;
   return vscode.Disposable.from(
     registerCommand('panelOps.branding.edit', async (item?: unknown) => {
-      const target = await profileTarget(item, session, store, input, vscode.l10n.t('Edit Branding Profile'));
+      const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Edit Branding Profile'));
       if (!target) return undefined;
-      return forms.show(target.panelId, store.profile(target.panelId, target.profile.id) ?? target.profile);
+      return forms.show(target.panelId, brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? target.profile);
     }),
     registerCommand('panelOps.branding.editField', async (item?: unknown) => {
       if (!(item instanceof BrandingFieldItem)) return;
       const field = item.field;
-      const profile = store.profile(item.panelId, item.profile.id) ?? item.profile;
+      const profile = brandingOf(context, item.panelId)?.profile(item.panelId, item.profile.id) ?? item.profile;
       const text = withoutBack(await input.text({
         title: vscode.l10n.t('{0} of "{1}"', field, profileName(profile)),
         prompt: fieldHint(field),

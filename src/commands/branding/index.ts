@@ -14,10 +14,10 @@ export interface BrandingCommands extends vscode.Disposable {
 }
 
 export function registerBrandingCommands(services: Services): BrandingCommands {
-  const { session, log, input, branding, views } = services;
+  const { session, log, input, views, panels } = services;
   const webviews = services.webviews().host;
-  const context: BrandingCommandContext = { session, log, store: branding, view: views.branding.provider, input, webviews };
-  const forms = new BrandingForms(webviews, branding, (target, changes) => saveBrandingProfile(context, target, changes), (profile) => void showBrandingPreview(webviews, profile));
+  const context: BrandingCommandContext = { session, log, panels, view: views.branding.provider, input, webviews };
+  const forms = new BrandingForms(webviews, (panelId) => panels.get(panelId)?.branding, (target, changes) => saveBrandingProfile(context, target, changes), (profile) => void showBrandingPreview(webviews, profile));
   const registered = vscode.Disposable.from(
     forms,
     registerBrandingLifecycle(context),

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { BrandingProfile } from '../../state/brandingModel';
 import { brandingPreviewHtml } from '../../webviews/branding';
 import { scriptFreeDocument, type WebviewHost } from '../../webviews/shared';
-import type { BrandingCommandContext } from './brandingContext';
+import { brandingOf, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { registerCommand } from '../registerCommand';
 
@@ -11,11 +11,11 @@ import { registerCommand } from '../registerCommand';
  * card, with its fields and colour swatches, in a webview that runs no script and loads nothing.
  */
 export function registerPreviewBranding(context: BrandingCommandContext): vscode.Disposable {
-  const { session, store, input } = context;
+  const { session, input } = context;
   return registerCommand('panelOps.branding.preview', async (item?: unknown) => {
-    const target = await profileTarget(item, session, store, input, vscode.l10n.t('Preview Branding Profile'));
+    const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Preview Branding Profile'));
     if (!target) return undefined;
-    return showBrandingPreview(context.webviews, store.profile(target.panelId, target.profile.id) ?? target.profile);
+    return showBrandingPreview(context.webviews, brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? target.profile);
   });
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { brandingProfile, type BrandingField, type BrandingProfile } from '../../state/brandingModel';
-import { mutateProfile, type BrandingCommandContext } from './brandingContext';
+import { mutateProfile, type BrandingCommandContext, brandingOf } from './brandingContext';
 import { profileName } from './brandingTarget';
 
 /**
@@ -13,8 +13,7 @@ export async function saveBrandingProfile(
   target: { readonly panelId: string; readonly profile: BrandingProfile; readonly item?: vscode.TreeItem },
   changes: Partial<Record<BrandingField, string>>,
 ): Promise<{ saved?: BrandingProfile; error?: unknown; cancelled?: boolean }> {
-  const { store } = context;
-  const name = profileName(target.profile);
+    const name = profileName(target.profile);
   const fields = Object.keys(changes).join(', ');
   const outcome = await mutateProfile(context, target, {
     busyLabel: vscode.l10n.t('Saving {0}…', fields),
@@ -22,20 +21,20 @@ export async function saveBrandingProfile(
     run: (api, signal) => api.branding.profiles.update(target.profile.id, changes, { signal }),
     apply: async (answer) => {
       const profile = brandingProfile(answer);
-      if (profile) store.put(target.panelId, profile);
-      else await store.refresh();
+      if (profile) brandingOf(context, target.panelId)?.put(target.panelId, profile);
+      else await brandingOf(context, target.panelId)?.refresh();
     },
     reconcile: async () => {
-      await store.refresh();
-      const now = store.profile(target.panelId, target.profile.id);
+      await brandingOf(context, target.panelId)?.refresh();
+      const now = brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id);
       const held = now && Object.entries(changes).every(([field, value]) => now.fields[field as BrandingField] === value);
       return held
         ? vscode.l10n.t('The panel holds the new {0} of "{1}".', fields, name)
         : vscode.l10n.t('The panel does not hold the new {0} of "{1}".', fields, name);
     },
   });
-  if (outcome.kind === 'done') return { saved: store.profile(target.panelId, target.profile.id) ?? brandingProfile(outcome.value) };
-  if (outcome.kind === 'reconciled') return { saved: store.profile(target.panelId, target.profile.id) };
+  if (outcome.kind === 'done') return { saved: brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? brandingProfile(outcome.value) };
+  if (outcome.kind === 'reconciled') return { saved: brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) };
   if (outcome.kind === 'failed') return { error: outcome.error };
   return { cancelled: true };
 }

@@ -5,7 +5,7 @@ import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
 import { escapeHtml } from '../../text/html';
 import { scriptFreeDocument } from '../../webviews/shared';
 import { tellFailure } from '../../runner/actionRunner';
-import { mutateProfile, type BrandingCommandContext } from './brandingContext';
+import { mutateProfile, type BrandingCommandContext, brandingOf } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { registerCommand } from '../registerCommand';
 
@@ -32,9 +32,9 @@ img{max-width:100%;max-height:70vh;border:1px solid #8888;background:repeating-c
  * The panel's refusal (422: too large, wrong type…) is told with its reasons.
  */
 export function registerUploadBrandingAsset(context: BrandingCommandContext): vscode.Disposable {
-  const { session, store, input } = context;
+  const { session, input } = context;
   return registerCommand('panelOps.branding.upload', async (item?: unknown): Promise<void> => {
-    const target = await profileTarget(item, session, store, input, vscode.l10n.t('Upload Branding Asset'));
+    const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Upload Branding Asset'));
     if (!target) return;
     const name = profileName(target.profile);
     const kind = withoutBack(await input.pick({
@@ -79,10 +79,10 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
       busyLabel: vscode.l10n.t('Uploading {0}…', fileName),
       failure,
       run: (api, signal) => api.branding.profiles.upload(target.profile.id, kind, { bytes, filename: fileName, contentType }, { signal }),
-      apply: () => store.refresh(),
+      apply: () => brandingOf(context, target.panelId)?.refresh(),
       reconcile: async () => {
-        await store.refresh();
-        const asset = store.profile(target.panelId, target.profile.id)?.assets.find((candidate) => candidate.kind === kind);
+        await brandingOf(context, target.panelId)?.refresh();
+        const asset = brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id)?.assets.find((candidate) => candidate.kind === kind);
         return asset?.filename === fileName
           ? vscode.l10n.t('The panel holds {0} as {1} of "{2}".', fileName, kind, name)
           : vscode.l10n.t('The panel does not hold {0} as {1} of "{2}".', fileName, kind, name);

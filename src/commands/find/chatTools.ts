@@ -1,18 +1,19 @@
 import * as vscode from 'vscode';
-import { routeById, scopeAllows, scopeOf, type RouteId } from '../../api/catalog';
+import { scopeOf, type RouteId } from '../../api/catalog';
 import type { PanelApi } from '../../api/index';
 import { alertFacts, jobFacts, logFacts, nodeFacts, scrubText, userFacts } from '../../api/modelFacts';
 import type { AlertId } from '../../api/monitoring';
-import type { Key, KeyState, PanelNode } from '../../api/types';
+import type { ApplyJob, Key, KeyState, PanelNode } from '../../api/types';
 import type { PanelStore } from '../../connection/panelStore';
+import { NotConnectedError } from '../../connection/panelSession';
 import { chatMayChange } from '../../connection/protectionLevel';
 import { panelAuthority } from '../../editors/panelPaths';
-import { isActivePanel, runMutation, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
+import { runMutation, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
 import { confirmChange, panelWithLevel } from '../../runner/guard';
-import type { AlertsStore } from '../../state/alertsStore';
 import { parseAlerts, type Alert } from '../../state/alertsModel';
-import type { KeysStore } from '../../state/keysStore';
-import { isNode, type NodesStore } from '../../state/nodesStore';
+import { isNode } from '../../state/nodesStore';
+import type { PanelStoresLookup } from '../../state/panelStores';
+import type { NodeProblems } from '../../runner/nodeProblems';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
@@ -35,9 +36,8 @@ import { reReadKey, takeKey, userName } from '../users/keyActionsSupport';
 
 export interface ChatToolsContext extends ActionContext {
   readonly store: PanelStore;
-  readonly keys: KeysStore;
-  readonly nodes: NodesStore;
-  readonly alerts: AlertsStore;
+  /** Every connected panel's stores: what the tools change goes into the changed panel's. */
+  readonly panels: PanelStoresLookup;
 }
 
 /** The tools, by the names package.json contributes (`contributes.languageModelTools`). */
@@ -111,8 +111,7 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
 
   /** Why the panel's token cannot run the route (from what it was connected with), undefined when it can. */
   function missingScope(panel: ToolPanel, route: RouteId): string | undefined {
-    const record = store.record(panel.id);
-    const allowed = isActivePanel(context, panel.id) ? session.capabilities.can(route) : record !== undefined && scopeAllows(record.scopes, routeById(route));
+    const allowed = context.panels.get(panel.id)?.session.capabilities.can(route) === true;
     return allowed ? undefined : vscode.l10n.t('The token of panel "{0}" does not have the {1} scope, so this cannot be done there. Connect with a token that has it.', plainLabel(panel.name, 60), scopeOf(route));
   }
 
@@ -176,10 +175,10 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
     invoke: ({ input }, token) => {
       const wanted = stringInput(input, 'node');
       if (!wanted) return sentence(vscode.l10n.t('Say which node with "node" (its name or id).'));
-      return eachPanel(input, 'nodes.jobs', token, async (api, signal) => {
+      return eachPanel(input, 'nodes.jobs', token, async (api, signal, panel) => {
         const node = await findNode(api, signal, wanted);
         if (!node) return { error: vscode.l10n.t('No node called "{0}" on this panel.', plainLabel(wanted, 80)) };
-        const jobs = await api.nodes.jobs(node.id, { limit: numberInput(input, 'limit', 5, MAX_JOBS) }, { signal });
+        const jobs = await jobsOf(context, panel.id, node.id, numberInput(input, 'limit', 5, MAX_JOBS), signal);
         return { node: nodeFacts(node), jobs: jobs.map(jobFacts) };
       });
     },
@@ -435,6 +434,21 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
   });
 }
 
+/** A node's latest jobs, read through its panel's node-details store (the one reader of jobs). */
+async function jobsOf(context: ChatToolsContext, panelId: string, nodeId: string, limit: number, signal: AbortSignal): Promise<readonly ApplyJob[]> {
+  const details = context.panels.get(panelId)?.nodeDetails;
+  if (!details) throw new NotConnectedError();
+  return details.readJobs(nodeId, limit, signal);
+}
+
+/** Where the runner keeps a node's last problem: the node's panel's nodes store. */
+function nodeProblems(context: ChatToolsContext, panelId: string): NodeProblems {
+  return {
+    setProblem: (id, problem) => context.panels.get(panelId)?.nodes.setProblem(id, problem),
+    clearProblem: (id) => context.panels.get(panelId)?.nodes.clearProblem(id),
+  };
+}
+
 /** A panel as a confirmation names it: "Production" or, when it is not open, "Production (protected)". */
 function toolPanelName(context: ChatToolsContext, panel: ToolPanel): string {
   const ref = context.session.panel(panel.id);
@@ -480,16 +494,16 @@ function applyNodeTool(
       panelId: panel.id,
       busyLabel: vscode.l10n.t('Queuing apply…'),
       failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
-      node: { id: node.id, operation: vscode.l10n.t('apply'), problems: context.nodes },
+      node: { id: node.id, operation: vscode.l10n.t('apply'), problems: nodeProblems(context, panel.id) },
       run: async (api, signal) => {
-        before = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
+        before = await jobsOf(context, panel.id, node.id, MAX_JOBS, signal);
         return api.nodes.apply(node.id, { signal });
       },
       apply: () => {
-        if (isActivePanel(context, panel.id)) void context.nodes.refresh(node.id).catch(() => undefined);
+        void context.panels.get(panel.id)?.nodes.refresh(node.id).catch(() => undefined);
       },
-      reconcile: async (api, signal) => {
-        const jobs = await api.nodes.jobs(node.id, { limit: MAX_JOBS }, { signal });
+      reconcile: async (_api, signal) => {
+        const jobs = await jobsOf(context, panel.id, node.id, MAX_JOBS, signal);
         return jobs.length > before.length
           ? vscode.l10n.t('The panel queued the apply on "{0}".', name)
           : vscode.l10n.t('The panel shows no new apply job on "{0}" yet. Look at its Recent jobs before applying again: a late apply may still appear.', name);
@@ -530,7 +544,7 @@ function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missin
       failure: vscode.l10n.t('Could not resolve the alerts'),
       run: (api, signal) => api.alerts.resolveMany(ids, { signal }),
       apply: () => {
-        if (isActivePanel(context, panel.id)) context.alerts.markResolved(ids);
+        context.panels.get(panel.id)?.alerts.markResolved(ids);
       },
       reconcile: async (api, signal) => {
         const now = parseAlerts(await api.alerts.list({ signal }));

@@ -25,8 +25,8 @@ export interface FindCommands extends vscode.Disposable {
 
 /** Go to User…, Go to Node…, the deep links (open and copy) and the chat tools. */
 export function registerFindCommands(services: Services): FindCommands {
-  const { session, store, input, log, keys, nodes, documents, views, alerts } = services;
-  const users: UserCommandsContext = { session, log, keys, nodes, input, users: views.users, documents };
+  const { session, store, input, log, documents, views, panels } = services;
+  const users: UserCommandsContext = { session, log, input, users: views.users, documents, panels };
   const nodeReveal = { session, log, nodesView: views.nodes };
 
   const revealKey = (panelId: string, key: Key) => revealUserOnPanel(users, panelId, key);
@@ -106,7 +106,7 @@ export function registerFindCommands(services: Services): FindCommands {
       return copyLink({ kind: 'template', panelId: target.panelId, id: target.templateId });
     }),
   );
-  const tools = createChatTools({ session, log, input, store, keys, nodes, alerts });
+  const tools = createChatTools({ session, log, input, store, panels });
   return { dispose: () => { disposable.dispose(); }, handleUri, tools };
 }
 

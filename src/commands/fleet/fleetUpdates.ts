@@ -88,7 +88,7 @@ async function showFleetUpdates(context: NodeActionContext): Promise<void> {
   const updates = read.value;
   const now = Date.now();
   const items = fleetUpdatesOf(updates).map((update) => ({
-    label: `${update.running ? '$(sync~spin)' : '$(history)'} ${escapeIcons(quickInputText(nodeList(context, update), 120))}`,
+    label: `${update.running ? '$(sync~spin)' : '$(history)'} ${escapeIcons(quickInputText(nodeList(context, panelId, update), 120))}`,
     description: escapeIcons(quickInputText(fleetUpdateDescription(update, now, vscode.l10n.t), 200)),
     detail: update.running ? vscode.l10n.t('Running: choose it to stop it') : undefined,
     update,
@@ -104,13 +104,13 @@ async function showFleetUpdates(context: NodeActionContext): Promise<void> {
     matchOnDescription: true,
   });
   if (!chosen || isBack(chosen)) return;
-  if (chosen.update.running) await stopUpdate(context, panelId, chosen.update, nodeList(context, chosen.update));
+  if (chosen.update.running) await stopUpdate(context, panelId, chosen.update, nodeList(context, panelId, chosen.update));
   else await context.documents.show(vscode.l10n.t('Fleet update {0}.json', plainLabel(chosen.update.id, 40)), prettyJson(chosen.update.raw), 'json');
 }
 
 /** "fra-2, hel-3 and 4 more" from the node ids of an update (names from the Nodes view when known). */
-function nodeList(context: NodeActionContext, update: FleetUpdate): string {
-  const names = update.nodeIds.map((id) => { const node = context.nodes.get(id); return node ? nodeName(node) : id.slice(0, 8); });
+function nodeList(context: NodeActionContext, panelId: string, update: FleetUpdate): string {
+  const names = update.nodeIds.map((id) => { const node = context.panels.get(panelId)?.nodes.get(id); return node ? nodeName(node) : id.slice(0, 8); });
   if (names.length === 0) return vscode.l10n.t('(no nodes listed)');
   return names.length <= 3 ? names.join(', ') : vscode.l10n.t('{0} and {1} more', names.slice(0, 3).join(', '), names.length - 3);
 }

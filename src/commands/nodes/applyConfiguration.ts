@@ -11,7 +11,7 @@ import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../runner/busyItems';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { recordNodeOutcome } from '../../runner/nodeProblems';
-import { chosenNodes, mutateNode, nodeName, nodesOf, problemsOf, type NodeActionContext } from './nodeActionSupport';
+import { chosenNodes, mutateNode, nodeName, nodesOf, problemsOf, readNodeJobs, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { byPanel } from '../shared/byPanel';
@@ -95,12 +95,12 @@ async function queueAndWatch(
     busyLabel: vscode.l10n.t('Queuing apply…'),
     failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
     run: async (api, signal) => {
-      baseline = await api.nodes.jobs(item.node.id, { limit: BASELINE_JOBS }, { signal });
+      baseline = await readNodeJobs(context, item.panelId, item.node.id, BASELINE_JOBS, signal);
       return api.nodes.apply(item.node.id, { signal });
     },
     // The 202 was lost: a new job on the panel says whether the apply was queued; it is never sent again.
-    reconcile: async (api, signal) => {
-      const jobs = await api.nodes.jobs(item.node.id, { limit: BASELINE_JOBS }, { signal });
+    reconcile: async (_api, signal) => {
+      const jobs = await readNodeJobs(context, item.panelId, item.node.id, BASELINE_JOBS, signal);
       queuedAfterLoss = baseline !== undefined && newJob(baseline, jobs) !== undefined;
       return queuedAfterLoss
         ? vscode.l10n.t('The panel queued the apply on "{0}"; watching it now.', name)
@@ -140,7 +140,7 @@ async function watch(
   const applyWatch = new ApplyWatch({
     reads: {
       node: (signal) => context.session.callOn(item.panelId, (api, callSignal) => api.nodes.get(item.node.id, both(signal, callSignal))),
-      jobs: (signal) => context.session.callOn(item.panelId, (api, callSignal) => api.nodes.jobs(item.node.id, { limit: BASELINE_JOBS }, both(signal, callSignal))),
+      jobs: async (signal) => [...await readNodeJobs(context, item.panelId, item.node.id, BASELINE_JOBS, signal)],
     },
     scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
     now: Date.now,
@@ -240,9 +240,11 @@ function applyOne(context: NodeActionContext, item: NodeItem): Promise<ApplyRepo
 
 /** Apply All Pending: every dirty node that is not offline, after one confirmation, watched together. */
 async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[]> {
-  const items = (context.nodes.nodes ?? [])
+  const panelId = context.panels.activeId;
+  const tree = panelId === undefined ? undefined : context.view.treeOf(panelId);
+  const items = (context.panels.active?.nodes.nodes ?? [])
     .filter((node) => nodeContextValue(node) === 'node.dirty')
-    .map((node) => context.view.itemOf(node.id))
+    .map((node) => tree?.itemOf(node.id))
     .filter((item): item is NodeItem => item !== undefined);
   if (items.length === 0) {
     void context.input.notify('info', vscode.l10n.t('No node has configuration waiting to be applied.'));

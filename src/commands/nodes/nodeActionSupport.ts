@@ -1,34 +1,40 @@
 import * as vscode from 'vscode';
-import type { PanelNode } from '../../api/types';
+import type { ApplyJob, PanelNode } from '../../api/types';
+import { NotConnectedError } from '../../connection/panelSession';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
-import type { KeysStore } from '../../state/keysStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
-import type { NodesTreeProvider } from '../../views/nodes/NodesTreeProvider';
+import type { NodesTree } from '../../views/nodes/nodesView';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import type { NodeProblems } from '../../runner/nodeProblems';
 import type { AppliesTold } from '../../state/appliesTold';
-import { isActivePanel, runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
+import { runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
 
-/** What node and fleet commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
+/** What node and fleet update commands need: the action context (with prompts), the stores, the Nodes view and tabs. */
 export interface NodeActionContext extends ActionContext {
-  readonly nodes: NodesStore;
-  readonly keys: KeysStore;
-  /** Another connected panel's stores (all-panels mode shows its nodes too); the active panel's are `nodes` and `keys`. */
-  readonly storesFor?: (panelId: string) => { readonly nodes: NodesStore; readonly keys: KeysStore } | undefined;
-  readonly view: NodesTreeProvider;
+  /** Every connected panel's stores: an item's panel's (`get`), the active panel's (`active`). */
+  readonly panels: PanelStoresLookup;
+  readonly view: NodesTree;
   readonly documents: ReadOnlyDocuments;
   /** The applies this window watches and tells (the fleet watcher skips them). */
   readonly appliesTold?: AppliesTold;
 }
 
-/**
- * The nodes store holding panel `panelId`'s nodes now: the active panel's, another connected panel's own,
- * or none (signed out). Asked when the answer lands, so a switch of panel meanwhile is followed.
- */
+/** The nodes store of panel `panelId`, or none (signed out). */
 export function nodesOf(context: NodeActionContext, panelId: string): NodesStore | undefined {
-  return isActivePanel(context, panelId) ? context.nodes : context.storesFor?.(panelId)?.nodes;
+  return context.panels.get(panelId)?.nodes;
+}
+
+/**
+ * Reads a node's latest jobs through its panel's node-details store (the one reader of jobs), so the Nodes
+ * view's Recent jobs and an open Job History follow what this read found.
+ */
+export function readNodeJobs(context: Pick<NodeActionContext, 'panels'>, panelId: string, nodeId: string, limit: number, signal?: AbortSignal): Promise<readonly ApplyJob[]> {
+  const details = context.panels.get(panelId)?.nodeDetails;
+  if (!details) return Promise.reject(new NotConnectedError());
+  return details.readJobs(nodeId, limit, signal);
 }
 
 /** Where the runner keeps the last problem of a node of panel `panelId` (the store holding that panel's nodes then). */

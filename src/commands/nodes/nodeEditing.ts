@@ -52,7 +52,7 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
     reconcile: async (api, signal) => {
       const list = await api.nodes.list({ signal });
       const created = (Array.isArray(list?.items) ? list.items : []).find((node) => isNode(node) && textOf(node.hostname).toLowerCase() === form.hostname.toLowerCase());
-      context.nodes.replaceAll(list);
+      context.panels.get(panelId)?.nodes.replaceAll(list);
       return created
         ? vscode.l10n.t('The panel created node "{0}".', plainLabel(form.name, 80))
         : vscode.l10n.t('The panel has no node for {0}; nothing was created.', form.hostname);
@@ -60,7 +60,7 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
   });
   if (outcome.kind !== 'done' || !isNode(outcome.value)) return undefined;
   const node = outcome.value as PanelNode;
-  context.nodes.add(node);
+  context.panels.get(panelId)?.nodes.add(node);
   tellDropped(context, nodeName(node), dropped, form);
   void context.input.notify('info', vscode.l10n.t('Node "{0}" is created ({1}). Install the agent with its install command.', nodeName(node), plainLabel(node.status, 20) || vscode.l10n.t('status unknown')));
   return node;

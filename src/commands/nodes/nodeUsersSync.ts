@@ -1,7 +1,6 @@
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
-import { isActivePanel } from '../../runner/actionRunner';
 import { refreshSections, type NodeActionContext } from './nodeActionSupport';
 
 /** At most this many pages of 200 users are re-read after an apply; past that, the lists start over. */
@@ -15,7 +14,8 @@ const MAX_PAGES = 5;
  */
 export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem, signal?: AbortSignal): Promise<void> {
   refreshSections(context, item, ['jobs']);
-  if (!isActivePanel(context, item.panelId) || !context.session.capabilities.can('keys.list')) return;
+  const stores = context.panels.get(item.panelId);
+  if (!stores?.session.capabilities.can('keys.list')) return;
   try {
     const keys: Key[] = [];
     const complete = await context.session.callOn(item.panelId, async (api, callSignal) => {
@@ -33,7 +33,7 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
     }
     // Only keys the views already hold: a key the store never saw is in no loaded page, and lists that
     // never loaded it read it fresh when opened (counts are the panel's either way).
-    for (const key of keys) if (context.keys.get(keyIdOf(key))) context.keys.update(key);
+    for (const key of keys) if (stores.keys.get(keyIdOf(key))) stores.keys.update(key);
   } catch (error) {
     context.log.warn(`Re-reading the users of a node after an apply failed: ${error instanceof Error ? error.message : String(error)}`);
     refreshSections(context, item, ['users']);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isBack, type UserInput } from '../../prompts/userInput';
-import type { NodeGrouping } from '../../views/nodes/fleetGroups';
+import type { NodeGrouping } from '../../views/shared/nodeGroups';
 import type { NodesDisplay } from '../../views/nodes/nodesDisplay';
 import { registerCommand } from '../registerCommand';
 

@@ -1,7 +1,7 @@
 import type { PanelNode } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import * as vscode from 'vscode';
-import type { NodesTreeProvider, NodesViewParts } from '../../views/nodes/NodesTreeProvider';
+import type { NodesViewParts } from '../../views/nodes/nodesView';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 
 export interface RevealNodeContext {
@@ -11,26 +11,23 @@ export interface RevealNodeContext {
 }
 
 /**
- * Shows a node of panel `panelId` selected in the Nodes view (Go to Node…, a deep link). In all-panels mode
- * it is revealed in its panel's subtree without switching; otherwise that panel becomes the active one
- * first when it is not. Resolves with the item, or undefined when the view does not show it (e.g. deleted
- * meanwhile). The one place a node is revealed from outside the view.
+ * Shows a node of panel `panelId` selected in the Nodes view (Go to Node…, a deep link), inside that
+ * panel's part of the view, without switching the active panel; only when the operator chose to see the
+ * active panel alone and the node is on another does that panel become the active one first. Resolves
+ * with the item, or undefined when the view does not show it (e.g. deleted meanwhile). The one place a
+ * node is revealed from outside the view.
  */
 export async function revealNodeOnPanel(context: RevealNodeContext, panelId: string, node: Pick<PanelNode, 'id'>): Promise<NodeItem | undefined> {
   const { provider, view } = context.nodesView;
   try {
-    let tree: NodesTreeProvider | undefined = provider;
-    if (provider.fleet?.enabled) {
-      tree = await provider.fleet.openPanel(panelId);
-      // Grouped by status or region: the node is inside one of the groups, read through the fleet tree.
-      if (tree && !tree.itemOf(node.id)) {
-        for (const child of await provider.getChildren(provider.fleet.panelItem(panelId)) ?? []) {
-          if (child.collapsibleState !== vscode.TreeItemCollapsibleState.None && !tree.itemOf(node.id)) await provider.getChildren(child);
-        }
+    if (!provider.shownPanels.includes(panelId)) await context.session.switchTo(panelId);
+    const tree = await provider.openPanel(panelId);
+    // Grouped by status or region: the node is inside one of the groups, read through the view.
+    if (tree && !tree.itemOf(node.id)) {
+      const top = provider.showsAll ? await provider.getChildren(provider.panelItem(panelId)) : await provider.getChildren();
+      for (const child of top) {
+        if (child.collapsibleState !== vscode.TreeItemCollapsibleState.None && !tree.itemOf(node.id)) await provider.getChildren(child);
       }
-    } else {
-      if (context.session.active?.id !== panelId) await context.session.switchTo(panelId);
-      await provider.getChildren(); // loads the list (or shares the load running), so the item exists
     }
     const item = tree?.itemOf(node.id);
     if (!item) return undefined;

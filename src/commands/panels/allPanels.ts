@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { AllPanelsMode } from '../../views/fleet/allPanelsMode';
 import { registerCommand } from '../registerCommand';
+import type { AllPanelsMode } from '../../views/shared/allPanelsMode';
 
 /** The view title toggle: every connected panel side by side, or the active panel only (remembered). */
 export function registerAllPanelsCommands(mode: AllPanelsMode): vscode.Disposable {

@@ -12,8 +12,8 @@ import { registerValidateTemplate } from './validateTemplate';
 
 /** The Site Templates view's commands. */
 export function registerSiteTemplateCommands(services: Services): vscode.Disposable {
-  const { session, log, input, editors, views, siteTemplates, panels } = services;
-  const context: TemplateCommandContext = { session, log, input, editors, templates: siteTemplates, storesFor: panels.storesFor };
+  const { session, log, input, editors, views, panels } = services;
+  const context: TemplateCommandContext = { session, log, input, editors, panels };
   return vscode.Disposable.from(
     registerSiteTemplatesCommands(session, views.siteTemplates.provider),
     registerOpenTemplate(),

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
-import type { SiteTemplatesTreeProvider } from '../../views/siteTemplates/SiteTemplatesTreeProvider';
 import { registerCommand } from '../registerCommand';
+import type { PanelSession } from '../../connection/panelSession';
+import type { SiteTemplatesTree } from '../../views/siteTemplates/siteTemplatesView';
 
 /** "Refresh Site Templates". */
-export function registerSiteTemplatesCommands(session: PanelSession, provider: SiteTemplatesTreeProvider): vscode.Disposable {
+export function registerSiteTemplatesCommands(session: PanelSession, provider: SiteTemplatesTree): vscode.Disposable {
   return registerCommand('panelOps.siteTemplates.refresh', () => {
     session.capabilities.forgetDenials('siteTemplates.list');
-    provider.refresh();
+    void provider.refresh();
   });
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Editors } from '../../editors/editors';
 import { panelRootUri, templateFileUri } from '../../editors/panelUri';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
-import type { StoresFor } from '../../state/panelStores';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
 import { runRead, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
 import { shownName, type TemplateTarget } from './templateTarget';
@@ -10,18 +10,13 @@ import { shownName, type TemplateTarget } from './templateTarget';
 /** What the site template commands use: the action runner's services (prompts included), the editors and the templates store. */
 export interface TemplateCommandContext extends ActionContext {
   readonly editors: Editors;
-  readonly templates: SiteTemplatesStore;
-  /** A connected panel's own stores: in all-panels mode the view shows another panel's templates from them. */
-  readonly storesFor?: StoresFor;
+  /** Every connected panel's stores: a template's panel's site-templates store is `panels.get(panelId)`. */
+  readonly panels: PanelStoresLookup;
 }
 
-/**
- * The templates stores that may hold panel `panelId`'s list: the active set's (keyed by panel) and, for a
- * panel that is not the active one, that panel's own set's, which the all-panels view shows.
- */
-export function templatesOf(context: TemplateCommandContext, panelId: string): SiteTemplatesStore[] {
-  const own = context.storesFor?.(panelId)?.siteTemplates;
-  return own && own !== context.templates ? [own, context.templates] : [context.templates];
+/** The site-templates store of panel `panelId`, or none (signed out). */
+export function templatesOf(context: TemplateCommandContext, panelId: string): SiteTemplatesStore | undefined {
+  return context.panels.get(panelId)?.siteTemplates;
 }
 
 /**
@@ -43,7 +38,7 @@ export async function readTemplate(context: ActionContext, target: TemplateTarge
  * it without reading the list again), an open panel folder lists it, and its index.html opens. Returns the template, undefined when the answer is unreadable.
  */
 export async function openCreated(context: TemplateCommandContext, panelId: string, answer: unknown): Promise<SiteTemplateRecord | undefined> {
-  for (const store of templatesOf(context, panelId)) store.put(panelId, answer);
+  templatesOf(context, panelId)?.put(answer);
   context.editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(panelId), 'site-templates'));
   const created = parseTemplateRecord(answer);
   if (!created) return undefined;

@@ -101,7 +101,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
         },
       });
       if (outcome.kind !== 'done' && !gone) return false;
-      for (const store of templatesOf(context, target.panelId)) store.remove(target.panelId, target.templateId);
+      templatesOf(context, target.panelId)?.remove(target.templateId);
       context.editors.fileSystem.changedFolder(vscode.Uri.joinPath(panelRootUri(target.panelId), 'site-templates'));
       return true;
     }),

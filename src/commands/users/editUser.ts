@@ -5,7 +5,7 @@ import { KEY_TYPES } from '../../api/types';
 import { isBack, withoutBack } from '../../prompts/userInput';
 import { jsonText } from '../../text/jsonText';
 import { escapeIcons, plainLabel } from '../../text/plainText';
-import { UserItem } from '../../views/users/userTreeItems';
+import { UserItem } from '../../views/shared/userTreeItems';
 import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';

@@ -6,7 +6,7 @@ import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { tellFailure } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
-import type { UsersTreeProvider } from '../../views/users/UsersTreeProvider';
+import type { UsersTree } from '../../views/users/usersView';
 import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../../views/users/usersFilterModel';
 import { registerCommand } from '../registerCommand';
 
@@ -16,14 +16,14 @@ type Step = 'q' | 'type' | 'node' | 'clear';
 type NodeChoiceItem = { label: string; description?: string; choice: NodeChoice | undefined };
 
 /** `panelOps.users.filter` (text, type or node, one at a time) and `panelOps.users.clearFilter`. */
-export function registerUsersFilter(provider: UsersTreeProvider, session: PanelSession, input: UserInput): vscode.Disposable {
+export function registerUsersFilter(provider: UsersTree, session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
     registerCommand('panelOps.users.filter', () => editFilter(provider, session, input)),
     registerCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
   );
 }
 
-async function editFilter(provider: UsersTreeProvider, session: PanelSession, input: UserInput): Promise<void> {
+async function editFilter(provider: UsersTree, session: PanelSession, input: UserInput): Promise<void> {
   const filter = provider.filter;
   const any = vscode.l10n.t('any');
   const steps: (vscode.QuickPickItem & { step: Step })[] = [

@@ -4,7 +4,7 @@ import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { PanelCancelledError } from '../../api/errors';
 import type { KeyQuery } from '../../state/keyQueryMatch';
 import { withoutBack } from '../../prompts/userInput';
-import { UserGroupItem } from '../../views/users/userTreeItems';
+import { UserGroupItem } from '../../views/shared/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilterModel';
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
 import { activePanelId, type UserCommandsContext } from './keyActionsSupport';

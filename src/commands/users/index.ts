@@ -19,8 +19,8 @@ import { registerUserSubscription } from './userSubscription';
 
 /** The Users view's commands. */
 export function registerUserCommands(services: Services): vscode.Disposable {
-  const { session, log, keys, nodes, input, documents, views, panels } = services;
-  const context: UserCommandsContext = { session, log, keys, nodes, input, users: views.users, documents, storesFor: panels.storesFor };
+  const { session, log, input, documents, views, panels } = services;
+  const context: UserCommandsContext = { session, log, input, users: views.users, documents, panels };
   return vscode.Disposable.from(
     registerUsersRefresh(views.users.provider),
     registerUsersFilter(views.users.provider, session, input),

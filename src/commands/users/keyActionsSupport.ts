@@ -6,24 +6,22 @@ import { plainLabel } from '../../text/plainText';
 import type { BusyTarget } from '../../runner/busyItems';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { UserInput } from '../../prompts/userInput';
-import type { TreeViewParts, UsersTreeProvider } from '../../views/users/UsersTreeProvider';
-import { isActivePanel, runMutation, type ActionContext, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
+import type { TreeViewParts, UsersTree } from '../../views/users/usersView';
+import type { PanelStoresLookup } from '../../state/panelStores';
+import { runMutation, type ActionContext, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
 import { namesLine, refusedAsReadOnly } from '../../runner/guard';
 import { nodeLabel } from '../../text/nodeText';
 import { plural } from '../../text/plural';
 
 /** What user actions need: the action context and the stores they update. */
 export interface UserActionContext extends ActionContext {
-  readonly keys: KeysStore;
-  readonly nodes: NodesStore;
-  /** Another connected panel's stores (all-panels mode shows its users too); the active panel's are `keys` and `nodes`. */
-  readonly storesFor?: (panelId: string) => { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined;
+  /** Every connected panel's stores: an item's panel's (`get`), the active panel's (`active`). */
+  readonly panels: PanelStoresLookup;
 }
 
-/** The stores holding panel `panelId`'s data: the active panel's, another panel's own set, or none. */
-export function storesOf(context: UserActionContext, panelId: string): { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined {
-  if (isActivePanel(context, panelId)) return context;
-  return context.storesFor?.(panelId);
+/** The keys and nodes stores of panel `panelId`, or none (signed out). */
+function panelStores(context: UserActionContext, panelId: string): { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined {
+  return context.panels.get(panelId);
 }
 
 /** A user's label for a sentence (one plain line, at most 80 characters). */
@@ -39,7 +37,7 @@ export function userName(key: Partial<Key>): string {
  * connected panel's own set); nothing happens once it is signed out.
  */
 export function takeKey(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
-  const stores = storesOf(context, panelId);
+  const stores = panelStores(context, panelId);
   if (!stores) return;
   if (typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return;
   stores.keys.update(key as Key);
@@ -53,7 +51,7 @@ export function takeKey(context: UserActionContext, panelId: string, key: unknow
  * (configuration pending), or collected in `nodesToRead`. Nothing once the panel is no longer active.
  */
 export function forgetKey(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
-  const stores = storesOf(context, panelId);
+  const stores = panelStores(context, panelId);
   if (!stores) return;
   const previous = stores.keys.get(keyIdOf({ id }));
   stores.keys.remove(keyIdOf({ id }));
@@ -66,12 +64,12 @@ export function forgetKey(context: UserActionContext, panelId: string, id: strin
  * answer lists nobody): that panel's user counts are read again, once with the rest of the burst.
  */
 export function usersChanged(context: UserActionContext, panelId: string): void {
-  storesOf(context, panelId)?.keys.changedOnPanel();
+  panelStores(context, panelId)?.keys.changedOnPanel();
 }
 
 /** Reads each of these nodes again once (those the nodes store holds), while `panelId` is the active panel. */
 export function refreshNodes(context: UserActionContext, panelId: string, nodeIds: Iterable<string>): void {
-  const stores = storesOf(context, panelId);
+  const stores = panelStores(context, panelId);
   if (!stores) return;
   for (const id of new Set(nodeIds)) {
     if (stores.nodes.get(id)) void stores.nodes.refresh(id).catch(() => undefined);
@@ -92,7 +90,7 @@ export async function reReadKey(context: UserActionContext, panelId: string, id:
 /** What the user commands need besides the stores: prompts, the Users view, read-only tabs. */
 export interface UserCommandsContext extends UserActionContext {
   readonly input: UserInput;
-  readonly users: TreeViewParts<UsersTreeProvider>;
+  readonly users: TreeViewParts<UsersTree>;
   readonly documents: ReadOnlyDocuments;
 }
 
@@ -119,7 +117,7 @@ export function panelToChange(context: UserActionContext, panelId: string | unde
 
 /** "Create 3 users: "a", "b", "c"" and "on 2 nodes: "fra-1", "ams-2"": what creating these users changes. */
 export function creationChanges(context: UserActionContext, panelId: string, labels: readonly string[], nodeIds: readonly string[]): string[] {
-  const nodes = storesOf(context, panelId)?.nodes;
+  const nodes = panelStores(context, panelId)?.nodes;
   const nodeNames = nodeIds.map((id) => plainLabel(nodeLabel(nodes?.get(id) ?? { id }, vscode.l10n.t), 60));
   return [
     namesLine(plural(labels.length, { one: 'Create {0} user', other: 'Create {0} users' }, vscode.l10n.t), labels),

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
 import { keyIdOf } from '../../state/keysStore';
-import type { UserItem } from '../../views/users/userTreeItems';
+import type { UserItem } from '../../views/shared/userTreeItems';
 import { runBulk } from './bulkUsers';
 import { forgetKey, mutateUser, reReadKey, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { copyLink } from './userLinks';
@@ -77,7 +77,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   if (outcome.kind !== 'done') return undefined;
   const told = vscode.l10n.t('Rotated the secret of "{0}": hand out its new link.', name);
   const copy = vscode.l10n.t('Copy Link');
-  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.panels.get(item.panelId)?.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
   return told;
 }
 

@@ -1,40 +1,33 @@
 import type * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
-import type { UserItem } from '../../views/users/userTreeItems';
+import type { UserItem } from '../../views/shared/userTreeItems';
 import type { UserCommandsContext } from './keyActionsSupport';
 
 /**
- * Shows a user selected in its state group of the Users view (the group opens and loads its first page
- * if needed). Resolves with the item, or undefined when the view could not show it (e.g. filtered out).
+ * Shows a user selected in its state group of the Users view, in the active panel's part (the group opens
+ * and loads its first page if needed). Resolves with the item, or undefined when the view could not show it
+ * (e.g. filtered out).
  */
 export function revealUser(context: UserCommandsContext, key: Key): Promise<UserItem | undefined> {
-  const { provider } = context.users;
-  return revealIn(context, key, async () => {
-    if (!provider.groupOf(key.state)) await provider.getChildren(); // the groups load first
-    return provider;
-  });
+  const panelId = context.session.active?.id;
+  return panelId === undefined ? Promise.resolve(undefined) : revealIn(context, key, () => context.users.provider.openPanel(panelId));
 }
 
 /**
- * Shows a user of panel `panelId` in the Users view (Go to User…, a deep link). In all-panels mode it is
- * revealed in its panel's subtree, the active panel staying as it is; otherwise the panel becomes the
- * active one first when it is not, since the view shows the active panel only. A user beyond the pages
+ * Shows a user of panel `panelId` in the Users view (Go to User…, a deep link), inside that panel's part
+ * of the view, the active panel staying as it is; only when the operator chose to see the active panel
+ * alone and the user is on another does that panel become the active one first. A user beyond the pages
  * loaded is found by filtering the view by its label. The one place a user is revealed from outside the view.
  */
 export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
-  const fleet = context.users.provider.fleet;
-  const reveal = fleet?.enabled ? () => revealUserInPanel(context, panelId, key) : () => revealUser(context, key);
-  if (!fleet?.enabled && context.session.active?.id !== panelId) await context.session.switchTo(panelId);
+  const { provider } = context.users;
+  if (!provider.shownPanels.includes(panelId)) await context.session.switchTo(panelId);
+  const reveal = () => revealIn(context, key, () => provider.openPanel(panelId));
   const shown = await reveal();
   if (shown || typeof key.label !== 'string' || key.label.trim() === '') return shown;
-  context.users.provider.setFilter({ q: key.label });
+  provider.setFilter({ q: key.label });
   return reveal();
-}
-
-/** Shows a user in its panel's subtree of the Users view in all-panels mode (its group opens and loads). */
-function revealUserInPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
-  return revealIn(context, key, async () => context.users.provider.fleet?.openPanel(panelId));
 }
 
 /** Where a user's group and item are found: the active panel's tree, or one panel's subtree. */

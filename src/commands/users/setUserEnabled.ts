@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import type { UserItem } from '../../views/users/userTreeItems';
+import type { UserItem } from '../../views/shared/userTreeItems';
 import { mutateUser, takeKey, userName, type UserActionContext } from './keyActionsSupport';
 import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
 import { plainLabel } from '../../text/plainText';
-import { UserBindingItem, UserItem } from '../../views/users/userTreeItems';
+import { UserBindingItem, UserItem } from '../../views/shared/userTreeItems';
 import { mutateUser, userName, type UserCommandsContext } from './keyActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 import { refusedAsReadOnly } from '../../runner/guard';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { prettyJson } from '../../editors/readOnlyDocuments';
 import { plainLabel } from '../../text/plainText';
-import { UserItem } from '../../views/users/userTreeItems';
+import { UserItem } from '../../views/shared/userTreeItems';
 import { exportRecord } from './exportFormat';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './keyActionsSupport';

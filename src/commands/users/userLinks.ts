@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Key, KeyLink } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel } from '../../text/plainText';
-import { UserItem } from '../../views/users/userTreeItems';
+import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './keyActionsSupport';
 import { linksIn } from '../../state/keyAnswers';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { keyIdOf } from '../../state/keysStore';
-import { UserItem } from '../../views/users/userTreeItems';
+import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
 import { confirmChange } from '../../runner/guard';
@@ -44,7 +44,7 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
 /** Copy Short URL: the subscription's short URL (read again when the copy at hand lacks it); never logged or shown. */
 async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
-  let key: Key = context.keys.get(keyIdOf(item.key)) ?? item.key;
+  let key: Key = context.panels.get(item.panelId)?.keys.get(keyIdOf(item.key)) ?? item.key;
   if (typeof key.subscription_short_url !== 'string' || key.subscription_short_url === '') {
     const outcome = await runRead(context, {
       panelId: item.panelId,

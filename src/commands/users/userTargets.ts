@@ -1,4 +1,4 @@
-import { UserItem } from '../../views/users/userTreeItems';
+import { UserItem } from '../../views/shared/userTreeItems';
 
 /**
  * The users a command was run on: the selection when the clicked item is part of it (the Users view

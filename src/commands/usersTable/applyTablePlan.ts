@@ -169,7 +169,8 @@ function offerApply(context: UsersTableContext, panelId: string, nodeIds: readon
   void context.input.notify('info', plural(nodeIds.length, { one: 'The bindings of {0} node changed: apply its configuration now?', other: 'The bindings of {0} nodes changed: apply their configuration now?' }, vscode.l10n.t), apply)
     .then(async (choice) => {
       if (choice !== apply || context.session.active?.id !== panelId) return;
-      const items = nodeIds.map((id) => context.nodesView.provider.itemOf(id));
+      const tree = context.nodesView.provider.treeOf(panelId);
+      const items = nodeIds.map((id) => tree?.itemOf(id));
       if (items.every((item) => item !== undefined)) await vscode.commands.executeCommand('panelOps.nodes.apply', items[0], items);
       else await vscode.commands.executeCommand('panelOps.nodes.applyAllPending');
     });

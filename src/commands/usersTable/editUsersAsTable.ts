@@ -9,7 +9,7 @@ import { plural } from '../../text/plural';
 import { tableEnd, tableHeader, tableRowsText, type TableFormat } from '../../usersTable/tableText';
 import { NodeNames, rowOf, userStateOf, type NodeRef, type UserState } from '../../usersTable/userRows';
 import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
-import { groupLabel, UserGroupItem, UserItem } from '../../views/users/userTreeItems';
+import { groupLabel, UserGroupItem, UserItem } from '../../views/shared/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilterModel';
 import { activePanelId } from '../users/keyActionsSupport';
 import type { TableOrigin, TableSession } from './tableSessions';

@@ -21,10 +21,10 @@ class PlanLenses implements vscode.CodeLensProvider {
 
 /** Users as a document: Edit Users as Table, Apply Plan, Revert Last Plan; and what saving a table does. */
 export function registerUsersTableCommands(services: Services): vscode.Disposable {
-  const { session, log, keys, nodes, input, documents, views, editors } = services;
+  const { session, log, input, documents, views, editors, panels } = services;
   const tables = new TableSessions();
   const context: UsersTableContext = {
-    session, log, keys, nodes, input, documents, users: views.users, nodesView: views.nodes, tables,
+    session, log, panels, input, documents, users: views.users, nodesView: views.nodes, tables,
     files: editors.usersTables, problems: editors.services.problems, memory: services.context.workspaceState,
   };
   return vscode.Disposable.from(

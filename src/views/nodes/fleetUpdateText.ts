@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../api/types';
 import type { Localize } from '../../text/localize';
 import { relativeTime } from '../../text/relativeTime';
-import { joinParts } from '../users/userDescription';
+import { joinParts } from '../shared/userDescription';
 import { plural } from '../../text/plural';
 import { textOf } from '../../text/plainText';
 import { listFromResponse } from '../../state/listFromResponse';

@@ -8,22 +8,14 @@ import type { ApplyJob, PanelNode } from '../../api/types';
 import type { NodeProblem } from '../../state/nodesStore';
 import type { Localize } from '../../text/localize';
 import { relativeTime } from '../../text/relativeTime';
-import { jobDuration, jobStatusClass, type JobStatusClass } from '../../text/nodeText';
-import { joinParts, type IconChoice } from '../users/userDescription';
+import { jobDuration, jobStatusClass, nodeStatusClass, type JobStatusClass, type NodeStatusClass } from '../../text/nodeText';
+export { nodeStatusClass, type NodeStatusClass };
+import { joinParts, type IconChoice } from '../shared/userDescription';
 import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
 import { textOf } from '../../text/plainText';
 
-export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';
 
-/** Node status values are not given by the spec: read loosely, anything unrecognised is `unknown`. */
-export function nodeStatusClass(status: unknown): NodeStatusClass {
-  const value = typeof status === 'string' ? status.trim().toLowerCase() : '';
-  if (['online', 'ok', 'up', 'healthy', 'active', 'running', 'ready'].includes(value)) return 'online';
-  if (['offline', 'down', 'unreachable', 'dead', 'disconnected', 'error', 'failed'].includes(value)) return 'offline';
-  if (['degraded', 'warning', 'warn', 'partial', 'unhealthy', 'lagging', 'stale'].includes(value)) return 'degraded';
-  return 'unknown';
-}
 
 export const NODE_STATUS_ICONS: Readonly<Record<NodeStatusClass, IconChoice>> = {
   online: { id: 'pass-filled', color: 'testing.iconPassed' },

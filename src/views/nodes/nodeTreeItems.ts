@@ -4,12 +4,12 @@ import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
 import type { KeyList } from '../../state/keysStore';
 import type { NodeProblem } from '../../state/nodesStore';
-import { joinParts } from '../users/userDescription';
-import { themeIcon } from '../users/userTreeItems';
+import { joinParts } from '../shared/userDescription';
+import { themeIcon } from '../shared/userTreeItems';
 import { JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, nodeContextValue, nodeDescription, nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows } from './nodeDescription';
 import { jobStatusClass, nodeLabel } from '../../text/nodeText';
 
-/** A node of the fleet: name, status icon, "● not applied" while dirty, last apply time. */
+/** A node of a panel: name, status icon, "● not applied" while dirty, last apply time. */
 export class NodeItem extends vscode.TreeItem {
   /** The three expandable sections, created once so refreshing one keeps the others. */
   readonly sections: readonly NodeSectionItem[];

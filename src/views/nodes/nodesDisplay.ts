@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { NODE_GROUPINGS, type NodeGrouping } from './fleetGroups';
+import { NODE_GROUPINGS, type NodeGrouping } from '../shared/nodeGroups';
 
 const GROUPING_KEY = 'panelOps.nodes.grouping';
 
 /**
- * How the Nodes view shows a large fleet: the grouping (none, by status, by region; remembered in global
+ * How the Nodes view shows many nodes: the grouping (none, by status, by region; remembered in global
  * state) and the name filter (for this window). Mirrored into the context key `panelOps.nodes.filtered`
  * for the "Clear Filter" title action.
  */

@@ -1,31 +1,30 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
-import type { SiteTemplatesStore } from '../../state/siteTemplatesStore';
-import type { StoresFor } from '../../state/panelStores';
-import { panelHealthSummary, watchPanelHealth } from '../fleet/panelHealth';
-import { FleetTree } from '../fleet/fleetTree';
-import type { AllPanelsMode } from '../fleet/allPanelsMode';
-import { panelDescription } from '../shared/viewMessages';
+import type { PanelStoresLookup } from '../../state/panelStores';
+import type { AllPanelsMode } from '../shared/allPanelsMode';
+import { panelHealthSummary, watchPanelHealth } from '../shared/panelHealth';
+import { PanelsTree } from '../shared/panelsTree';
 import { onProtectionChange } from '../shared/protectionMarks';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
-import { SiteTemplatesTreeProvider } from './SiteTemplatesTreeProvider';
+import { panelDescription } from '../shared/viewMessages';
+import { SiteTemplatesPanelTree } from './siteTemplatesPanelTree';
 
-export type SiteTemplatesView = DisposableTreeView<SiteTemplatesTreeProvider>;
+/** The Site templates view's provider: every panel shown, each with its `SiteTemplatesPanelTree`. */
+export type SiteTemplatesTree = PanelsTree<SiteTemplatesPanelTree>;
+export type SiteTemplatesView = DisposableTreeView<SiteTemplatesTree>;
 
-/** The Site templates view (what `store` holds for the active panel, or every connected panel's) with the panel's name as description. */
-export function registerSiteTemplatesView(session: PanelSession, store: SiteTemplatesStore, storesFor: StoresFor, mode: AllPanelsMode): SiteTemplatesView {
-  const provider = new SiteTemplatesTreeProvider(session, store);
-  provider.fleet = new FleetTree<SiteTemplatesTreeProvider>({
-    session, mode, storesFor, viewKey: 'siteTemplates', own: provider,
-    fire: (element) => provider.refreshItem(element),
-    create: (stores) => new SiteTemplatesTreeProvider(stores.session, stores.siteTemplates),
+/** The Site templates view (what each shown panel's store holds), with the panel's name as description when one panel is shown. */
+export function registerSiteTemplatesView(session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode): SiteTemplatesView {
+  const provider: SiteTemplatesTree = new PanelsTree<SiteTemplatesPanelTree>({
+    session, panels, mode, viewKey: 'siteTemplates',
+    create: (stores) => new SiteTemplatesPanelTree(stores.session, stores.siteTemplates),
     summary: panelHealthSummary,
     watch: watchPanelHealth,
   });
   const view = vscode.window.createTreeView('panelOps.siteTemplates', { treeDataProvider: provider });
   const update = () => {
-    view.description = provider.fleet?.enabled ? undefined : panelDescription(session);
+    view.description = provider.showsAll ? undefined : panelDescription(session);
   };
   update();
-  return disposableTreeView(provider, view, [provider.fleet, session.onDidChange(update), mode.onDidChange(update), onProtectionChange(session, () => provider.refreshItem(undefined))]);
+  return disposableTreeView(provider, view, [session.onDidChange(update), mode.onDidChange(update), onProtectionChange(session, () => provider.refreshItem(undefined))]);
 }

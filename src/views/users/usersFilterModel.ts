@@ -5,7 +5,7 @@
  */
 import type { KeyListQuery, KeyType } from '../../api/types';
 import type { Localize } from '../../text/localize';
-import { joinParts } from './userDescription';
+import { joinParts } from '../shared/userDescription';
 
 export interface NodeChoice {
   readonly id: string;

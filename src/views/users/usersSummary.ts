@@ -48,13 +48,20 @@ export class UsersSummary implements vscode.Disposable {
   ) {
     this.subscriptions = [
       groupsLoaded(() => this.read()),
-      store.onDidReset(() => this.forget()),
-      store.onDidRecount(() => this.read()),
+      store.onDidChange((change) => {
+        if (change.kind === 'all') this.forget();
+        else if (change.kind === 'list' && !change.list) this.read(); // the lists a change touched, counted again
+      }),
     ];
   }
 
   get text(): string {
     return this.current;
+  }
+
+  /** The figures are shown from now on (this panel became the one the view shows): read them once the groups are there. */
+  shown(): void {
+    if (this.summary === undefined && this.stateTotals() !== undefined) this.read();
   }
 
   private forget(): void {

@@ -39,7 +39,7 @@ export class BrandingForm extends HostedPage<ToBrandingForm, FromBrandingForm> {
 
   constructor(
     host: PageOpener,
-    store: BrandingStore,
+    store: BrandingStore | undefined,
     readonly panelId: string,
     profile: BrandingProfile,
     private readonly save: SaveProfile,
@@ -54,7 +54,7 @@ export class BrandingForm extends HostedPage<ToBrandingForm, FromBrandingForm> {
     this.profile = profile;
     this.state = { ...this.stateOf(profile), problems: {}, saving: false };
     this.show({ type: 'state', state: this.state }); // again once the page says it is ready
-    this.subscriptions.push(
+    if (store) this.subscriptions.push(
       // Another change of the same profile (the tree's field edit, an activation) shows here too.
       store.onDidChange(() => {
         const now = store.profile(panelId, this.profile.id);
@@ -137,13 +137,14 @@ export class BrandingForms implements vscode.Disposable {
 
   constructor(
     private readonly host: WebviewHost,
-    private readonly store: BrandingStore,
+    /** The branding store of a panel (its forms follow it). */
+    private readonly storeOf: (panelId: string) => BrandingStore | undefined,
     private readonly save: SaveProfile,
     private readonly openPreview: (profile: BrandingProfile) => void,
   ) {}
 
   show(panelId: string, profile: BrandingProfile): BrandingForm {
-    return this.open.show(`${panelId}\n${profile.id}`, () => new BrandingForm(this.host, this.store, panelId, profile, this.save, this.openPreview));
+    return this.open.show(`${panelId}\n${profile.id}`, () => new BrandingForm(this.host, this.storeOf(panelId), panelId, profile, this.save, this.openPreview));
   }
 
   get forms(): readonly BrandingForm[] {

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
 import { isScopeDenied } from '../../api/errors';
 import type { ApplyJob, PanelNode } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
+import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
 import type { NodeOnPanel } from '../logs/logViewer';
@@ -22,14 +23,19 @@ export interface JobHistoryOptions {
 }
 
 /**
- * A node's apply jobs (`GET /nodes/{id}/jobs`) in a webview table, read from the panel the node came from:
- * status, start, end, duration and error, with the selected job's raw log.
+ * A node's apply jobs (`GET /nodes/{id}/jobs`) in a webview table, read through the node-details store of
+ * the panel the node came from: status, start, end, duration and error, with the selected job's raw log.
+ * Whoever reads the node's jobs (the apply watcher, the fleet watcher, the Nodes view) and finds them
+ * changed, the page reads its list again, so it follows an apply landing without a refresh.
  */
 export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, ApplyJob[] | undefined> {
   private limit: number;
   private selected: string | undefined;
 
-  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: NodeOnPanel, options: JobHistoryOptions) {
+  /** Reads of this page under way: a change of the node's jobs meanwhile is this page's own. */
+  private ownReads = 0;
+
+  constructor(host: PageOpener, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>, readonly target: NodeOnPanel, options: JobHistoryOptions) {
     super(host, {
       viewType: 'panelOps.jobHistory',
       title: vscode.l10n.t('Jobs: {0}', nodeLabel(target.node, vscode.l10n.t)),
@@ -38,6 +44,12 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, Ap
     });
     this.limit = clampLimit(options.limit);
     this.selected = options.selectJob;
+    const details = panels.get(target.panelId)?.nodeDetails;
+    if (details) this.subscriptions.push(details.onDidChange((change) => {
+      if (change.kind !== 'item' || change.id.nodeId !== target.node.id || change.id.detail !== 'jobs') return;
+      if (this.ownReads > 0) return; // this page's own read
+      void this.refresh();
+    }));
   }
 
   get selectedJob(): string | undefined {
@@ -59,7 +71,14 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, Ap
     const { panelId, node } = this.target;
     // Job history is a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
     if (this.session.active?.id === panelId && !this.session.capabilities.can('nodes.jobs')) return undefined;
-    return this.session.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: this.limit }, { signal: callSignal }), signal);
+    const details = this.panels.get(panelId)?.nodeDetails;
+    if (!details) throw new NotConnectedError();
+    this.ownReads += 1;
+    try {
+      return [...await details.readJobs(node.id, this.limit, signal)];
+    } finally {
+      this.ownReads -= 1;
+    }
   }
 
   /** The jobs read, or undefined when the token lacks the scope. */
@@ -149,11 +168,11 @@ function jobWords(): JobWords {
 export class JobHistories implements vscode.Disposable {
   private readonly open = new PageRegistry<JobHistory>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>) {}
 
   /** Opens (or reveals) the job history of a node of the given panel; `selectJob` selects that job. */
   show(target: NodeOnPanel, options: JobHistoryOptions = {}): JobHistory {
-    return this.open.show(`${target.panelId}\n${target.node.id}`, () => new JobHistory(this.host, this.session, target, options), (history) => history.reveal(options));
+    return this.open.show(`${target.panelId}\n${target.node.id}`, () => new JobHistory(this.host, this.session, this.panels, target, options), (history) => history.reveal(options));
   }
 
   /** For other features (the apply-and-watch opens the failed job): a node's history on a panel, `selectJob` selected. */

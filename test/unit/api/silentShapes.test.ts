@@ -40,7 +40,7 @@
 // | POST /nodes/preflight/dns               | * panelWordsOf (the reason, wherever the panel puts it)    | src/api/panelWords.ts                  |
 // | GET /status/update                      | panelUpdateStatus (by hand)                                | src/commands/nodes/nodeDetails.ts      |
 // | GET /nodes/{id}/install-command, secret | field() of nodeSecrets (by hand: the first string member)  | src/commands/nodes/nodeSecrets.ts      |
-// | user fields after subscription_short_url| * userDescription, userTooltipRows, keyBindings, userFacts | src/views/users/userDescription.ts     |
+// | user fields after subscription_short_url| * userDescription, userTooltipRows, keyBindings, userFacts | src/views/shared/userDescription.ts     |
 // | POST /keys/import, POST /keys/batch     | * keysIn, createdCountOf: Import Users, Create in Batch;   | src/state/keyAnswers.ts                |
 // |                                         |   not yet applyPlan's createGroup (reads answer.items only)| src/usersTable/applyPlan.ts            |
 // | POST /keys/bulk                         | * bulkAnswerOf: Disable/Enable/Revoke/Delete Users;        | src/state/keyAnswers.ts                |
@@ -63,11 +63,11 @@ import { bulkAnswerOf, createdCountOf, keysIn, keysSummaryOf, linksIn, type Bulk
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../../src/state/siteTemplateRecord';
 import { parseSiteTemplates, type SiteTemplateList } from '../../../src/state/siteTemplatesModel';
 import { nodeLabel } from '../../../src/text/nodeText';
-import { statusGroupOf, regionOf } from '../../../src/views/nodes/fleetGroups';
+import { statusGroupOf, regionOf } from '../../../src/views/shared/nodeGroups';
 import { fleetUpdateDescription, fleetUpdatesOf } from '../../../src/views/nodes/fleetUpdateText';
 import { nodeDescription, nodeTooltipRows, scalarFields } from '../../../src/views/nodes/nodeDescription';
 import { siteRows } from '../../../src/views/nodes/nodeSiteRows';
-import { keyBindings, bindingLabel, userDescription, userTooltipRows } from '../../../src/views/users/userDescription';
+import { keyBindings, bindingLabel, userDescription, userTooltipRows } from '../../../src/views/shared/userDescription';
 import { auditColumns, auditRows } from '../../../src/webviews/audit/auditTable';
 import { rangeNote } from '../../../src/webviews/audit/auditQuery';
 import { readShape } from '../../../src/webviews/figures/shapeReading';

@@ -37,7 +37,7 @@ class FakePanel {
   } as unknown as PanelApi;
 }
 
-function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; storesOf?: (id: string) => WatchedStores | undefined; toldElsewhere?: (event: FleetEvent) => boolean } = {}) {
+function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; stores?: (id: string) => WatchedStores | undefined; toldElsewhere?: (event: FleetEvent) => boolean } = {}) {
   const clock = new FakeClock();
   clock.now = new Date(2026, 10, 24, 12).getTime();
   const panels = Array.from({ length: options.panels ?? 2 }, (_, index) => new FakePanel(`https://p${index}`));
@@ -49,7 +49,7 @@ function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?:
   };
   const watch = new FleetWatch({
     panels: async () => panels.map((panel) => ({ id: panel.id, name: panel.id, can: options.can ?? (() => true) })),
-    storesOf: options.storesOf ?? (() => undefined),
+    stores: options.stores ?? (() => undefined),
     callOn: (panelId, call, signal) => {
       const panel = panels.find((candidate) => candidate.id === panelId);
       assert.ok(panel);
@@ -211,7 +211,7 @@ describe('fleet watcher (fake clock, fake focus)', () => {
     let storeReads = 0;
     const { panels, watch } = setup({
       panels: 1,
-      storesOf: () => ({ nodes: { poll: async () => { storeReads += 1; return []; } } }),
+      stores: () => ({ nodes: { poll: async () => { storeReads += 1; return []; } } }),
     });
     await watch.sync();
     assert.equal(storeReads, 1);

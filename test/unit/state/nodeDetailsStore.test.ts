@@ -20,8 +20,12 @@ describe('state: node-details store (simulated panel)', () => {
     const session = storeSessionOver(fixture.client());
     const store = new NodeDetailsStore(session);
     const changes: NodeDetailChange[] = [];
-    store.onDidChangeDetail((change) => changes.push(change));
-    return { session, store, changes };
+    const resets: string[] = [];
+    store.onDidChange((change) => {
+      if (change.kind === 'item') changes.push(change.id);
+      else resets.push(change.kind);
+    });
+    return { session, store, changes, resets };
   }
 
   it('reads health, recent jobs and site when first asked, once each', async () => {
@@ -91,16 +95,29 @@ describe('state: node-details store (simulated panel)', () => {
   });
 
   it('keeps a failure (a 503 for an offline node) as the detail, and a change of panel forgets everything', async () => {
-    const { session, store } = setup();
+    const { session, store, resets } = setup();
     const node = onlineNode();
     fixture.panel.inject({ kind: 'status', status: 503, match: { method: 'GET', path: `/nodes/${node.id}/health` }, times: 10 });
     const failed = await store.load(node.id, 'health');
     assert.equal(failed?.kind, 'failed');
     fixture.panel.clearFaults();
-    let resets = 0;
-    store.onDidReset(() => { resets += 1; });
     session.changePanel();
-    assert.equal(resets, 1);
+    assert.deepEqual(resets, ['all']);
     assert.equal(store.detail(node.id, 'health'), undefined);
+  });
+
+  it('is the one reader of a node\'s jobs: a read that finds them changed tells the views and pages, one that finds them the same tells nothing', async () => {
+    const { store, changes } = setup();
+    const node = onlineNode();
+    await store.load(node.id, 'jobs');
+    const before = readsOf(node.id, 'jobs');
+    await store.readJobs(node.id, 20);
+    assert.deepEqual(changes, [], 'nothing changed: nothing is told');
+    await fixture.client().nodes.apply(node.id);
+    const jobs = await store.readJobs(node.id, 20);
+    assert.deepEqual(changes, [{ nodeId: node.id, detail: 'jobs' }], 'the new job is told once, as the node\'s jobs');
+    const held = store.detail(node.id, 'jobs');
+    assert.ok(held?.kind === 'loaded' && held.value.length <= 10 && JSON.stringify(held.value) === JSON.stringify(jobs.slice(0, 10)), 'the recent jobs held are the ones read');
+    assert.equal(readsOf(node.id, 'jobs'), before + 2);
   });
 });

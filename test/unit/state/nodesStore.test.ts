@@ -2,6 +2,9 @@ import * as assert from 'node:assert/strict';
 import type { PanelNode } from '../../../src/api/types';
 import { NodesStore } from '../../../src/state/nodesStore';
 import type { StoreSession } from '../../../src/state/storeSession';
+import type { StoreChange } from '../../../src/state/changeEmitter';
+import { usePanel } from '../support/clientPanelHooks';
+import { storeSessionOver } from '../support/storeSessionOverPanel';
 
 /** A session whose answers the test releases by hand: what the panel said when the read was sent. */
 function heldSession(): { session: StoreSession; release: (answer: unknown) => void } {
@@ -44,5 +47,57 @@ describe('nodes store: a read sent before a newer copy was taken', () => {
     release(dirty); // the node changed on the panel since
     assert.equal((await reading)?.dirty, true);
     assert.equal(store.get('n1')?.dirty, true);
+  });
+});
+
+describe('nodes store: one change event that says what changed (simulated panel)', () => {
+  const fixture = usePanel({ dataset: 'demo' });
+
+  function setup() {
+    const store = new NodesStore(storeSessionOver(fixture.client()));
+    const changes: StoreChange[] = [];
+    store.onDidChange((change) => changes.push(change));
+    return { store, changes };
+  }
+
+  it('a poll that changes nothing fires nothing', async () => {
+    const { store, changes } = setup();
+    await store.load();
+    assert.deepEqual(changes, [{ kind: 'list' }], 'the first list read is told as the list');
+    changes.length = 0;
+    await store.poll();
+    await store.poll();
+    assert.deepEqual(changes, []);
+  });
+
+  it('a poll that changes one node fires that node only', async () => {
+    const { store, changes } = setup();
+    await store.load();
+    changes.length = 0;
+    const [node] = fixture.panel.data.nodes.values();
+    const was = node.status;
+    node.status = was === 'offline' ? 'online' : 'offline';
+    try {
+      await store.poll();
+      assert.deepEqual(changes, [{ kind: 'item', id: node.id }]);
+      assert.equal(store.get(node.id)?.status, node.status);
+    } finally {
+      node.status = was;
+    }
+  });
+
+  it('a poll that finds a node added or removed fires the list once', async () => {
+    const { store, changes } = setup();
+    await store.load();
+    changes.length = 0;
+    const [first] = fixture.panel.data.nodes.keys();
+    const removed = fixture.panel.data.nodes.get(first);
+    fixture.panel.data.nodes.delete(first);
+    try {
+      await store.poll();
+      assert.deepEqual(changes, [{ kind: 'list' }]);
+    } finally {
+      if (removed) fixture.panel.data.nodes.set(first, removed);
+    }
   });
 });

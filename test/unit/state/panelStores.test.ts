@@ -3,7 +3,7 @@ import type { RouteId, Scope } from '../../../src/api/catalog';
 import type { PanelCall, PanelRef, SessionState } from '../../../src/connection/panelSession';
 import { ChangeEmitter } from '../../../src/state/changeEmitter';
 import { NodesStore } from '../../../src/state/nodesStore';
-import { PanelBoundSession, PanelStores, type FleetSession, type PanelStoreSet } from '../../../src/state/panelStores';
+import { PanelBoundSession, PanelStores, type AllPanelsSession, type PanelStoreSet } from '../../../src/state/panelStores';
 
 /** A session over three panels whose states, scopes and active panel the test sets, recording every call's panel. */
 function fleetSession() {
@@ -13,14 +13,14 @@ function fleetSession() {
   let active = 'https://a';
   const calledOn: string[] = [];
   const ref = (id: string): PanelRef => ({ id, url: id, name: id.slice(8).toUpperCase(), protection: 'open', chatTools: 'readWrite' });
-  const session: FleetSession = {
+  const session: AllPanelsSession = {
     get active() { return panels.has(active) ? ref(active) : undefined; },
     panel: (id) => (panels.has(id) ? ref(id) : undefined),
     callOn: <T>(panelId: string, fn: PanelCall<T>) => {
       calledOn.push(panelId);
       return fn({ nodes: { list: async () => ({ items: [{ id: `${panelId}/n1` }], total: 1 }) } } as never, new AbortController().signal);
     },
-    onDidChange: changed.event as FleetSession['onDidChange'],
+    onDidChange: changed.event as AllPanelsSession['onDidChange'],
     stateOf: (id) => panels.get(id)?.state ?? 'disconnected',
     hasScopeOn: (id, scope) => panels.get(id)?.state === 'connected' && panels.get(id)!.scopes.has(scope),
     wasDeniedOn: (id, route: RouteId) => panels.get(id)?.denied.has(route) ?? false,
@@ -37,45 +37,60 @@ function fleetSession() {
 
 function registry(fake: ReturnType<typeof fleetSession>) {
   const disposed: string[] = [];
-  const activeSet = { session: fake.session } as unknown as PanelStoreSet;
-  const stores = new PanelStores(fake.session, activeSet, (bound) => {
+  const stores = new PanelStores(fake.session, (bound) => {
     const nodes = new NodesStore(bound);
     return { session: bound, nodes, dispose: () => { disposed.push(bound.panelId); nodes.dispose(); } } as unknown as PanelStoreSet & { dispose(): void };
   });
-  return { stores, activeSet, disposed };
+  return { stores, disposed };
 }
 
-describe('panel stores: one set of stores per connected panel', () => {
-  it('gives the active panel the active set, another panel its own set (the same one each time), an unknown panel none', () => {
-    const fake = fleetSession();
-    const { stores, activeSet } = registry(fake);
-    assert.equal(stores.storesFor('https://a'), activeSet);
-    const b = stores.storesFor('https://b');
-    assert.ok(b && b !== activeSet);
-    assert.equal(stores.storesFor('https://b'), b, 'created on first use, then kept');
-    assert.notEqual(stores.storesFor('https://c'), b);
-    assert.equal(stores.storesFor('https://elsewhere'), undefined);
-  });
-
-  it('reads each panel through its own panel: a bound set never asks the active one', async () => {
+describe('panel stores: one set of stores per connected panel, active or not', () => {
+  it('gives each connected panel its own set (the same one each time), the active panel included, an unknown panel none', () => {
     const fake = fleetSession();
     const { stores } = registry(fake);
-    const nodes = await stores.storesFor('https://b')!.nodes.load();
+    const a = stores.get('https://a');
+    const b = stores.get('https://b');
+    assert.ok(a && b && a !== b);
+    assert.equal(stores.active, a, 'the active panel\'s set is one like the others');
+    assert.equal(stores.activeId, 'https://a');
+    assert.equal(stores.get('https://b'), b, 'created on first use, then kept');
+    assert.notEqual(stores.get('https://c'), b);
+    assert.equal(stores.get('https://elsewhere'), undefined);
+  });
+
+  it('reads each panel through its own panel: a set never asks the active one', async () => {
+    const fake = fleetSession();
+    const { stores } = registry(fake);
+    const nodes = await stores.get('https://b')!.nodes.load();
     assert.deepEqual(nodes.map((node) => node.id), ['https://b/n1']);
     assert.deepEqual(fake.calledOn, ['https://b']);
   });
 
-  it('drops the set of a panel signed out, and of a panel that became active', () => {
+  it('keeps every set across switches of the active panel: switching back reads nothing already held', async () => {
     const fake = fleetSession();
     const { stores, disposed } = registry(fake);
-    stores.storesFor('https://b');
-    stores.storesFor('https://c');
+    const a = stores.active!;
+    await a.nodes.load();
+    fake.activate('https://b');
+    await stores.active!.nodes.load();
+    fake.activate('https://a');
+    assert.equal(stores.active, a, 'the same set');
+    assert.deepEqual(a.nodes.nodes?.map((node) => node.id), ['https://a/n1'], 'still holding its nodes');
+    assert.deepEqual(fake.calledOn, ['https://a', 'https://b'], 'nothing read again');
+    assert.deepEqual(disposed, []);
+  });
+
+  it('drops the set of a panel signed out only', () => {
+    const fake = fleetSession();
+    const { stores, disposed } = registry(fake);
+    stores.get('https://b');
+    stores.get('https://c');
     fake.signOut('https://b');
     assert.deepEqual(disposed, ['https://b']);
-    assert.equal(stores.storesFor('https://b'), undefined);
+    assert.equal(stores.get('https://b'), undefined);
     fake.activate('https://c');
-    assert.deepEqual(disposed, ['https://b', 'https://c']);
-    assert.deepEqual(stores.boundPanels, []);
+    assert.deepEqual(disposed, ['https://b']);
+    assert.deepEqual(stores.heldPanels, ['https://c']);
   });
 
   it('tells a bound store of its own panel\'s token and scope changes only', () => {

@@ -1,11 +1,10 @@
 // The site-templates store in plain Node against the simulated panel: a create, customize or delete
 // changes one template without reading the list again; a superseded read's late answer never lands.
 import * as assert from 'node:assert/strict';
-import { SiteTemplatesStore, type TemplateChange } from '../../../src/state/siteTemplatesStore';
+import type { StoreChange } from '../../../src/state/changeEmitter';
+import { SiteTemplatesStore } from '../../../src/state/siteTemplatesStore';
 import { usePanel } from '../support/clientPanelHooks';
 import { storeSessionOver } from '../support/storeSessionOverPanel';
-
-const PANEL = 'https://panel.test';
 
 describe('state: site-templates store (simulated panel)', () => {
   const fixture = usePanel({ dataset: 'demo' });
@@ -15,110 +14,112 @@ describe('state: site-templates store (simulated panel)', () => {
     const session = storeSessionOver(fixture.client());
     const store = new SiteTemplatesStore(session);
     const lists: string[] = [];
-    const templates: TemplateChange[] = [];
-    store.onDidChangeList((panelId) => lists.push(panelId));
-    store.onDidChangeTemplate((change) => templates.push(change));
-    return { session, store, lists, templates };
+    const templates: string[] = [];
+    const everything: StoreChange[] = [];
+    store.onDidChange((change) => {
+      if (change.kind === 'list') lists.push('list');
+      else if (change.kind === 'item') templates.push(change.id);
+      else everything.push(change);
+    });
+    return { session, store, lists, templates, everything };
   }
 
   const idsOf = (store: SiteTemplatesStore) => {
-    const snapshot = store.snapshot(PANEL);
+    const snapshot = store.held;
     assert.equal(snapshot?.kind, 'loaded');
     return snapshot.kind === 'loaded' ? snapshot.templates.map((template) => template.id) : [];
   };
 
   it('reads the list once and answers later loads from what it holds', async () => {
     const { store } = setup();
-    const [first, second] = await Promise.all([store.load(PANEL), store.load(PANEL)]);
+    const [first, second] = await Promise.all([store.load(), store.load()]);
     assert.equal(first, second);
-    await store.load(PANEL);
+    await store.load();
     assert.equal(listReads(), 1);
     assert.deepEqual(new Set(idsOf(store)), new Set(fixture.panel.data.siteTemplates.keys()));
   });
 
   it('a created template joins the list as one change, without reading the list again', async () => {
     const { store, lists, templates } = setup();
-    await store.load(PANEL);
-    const before = store.snapshot(PANEL);
+    await store.load();
+    const before = store.held;
     const created = await fixture.client().siteTemplates.create({ name: 'Landing', html: '<p>hi</p>' });
-    assert.equal(store.put(PANEL, created), true);
-    assert.deepEqual(lists, [PANEL]);
+    assert.equal(store.put(created), true);
+    assert.deepEqual(lists, ['list']);
     assert.deepEqual(templates, []);
     assert.equal(idsOf(store).at(-1), created.id);
-    const shown = store.template(PANEL, String(created.id));
+    const shown = store.template(String(created.id));
     assert.equal(shown?.name, 'Landing');
     assert.ok(!shown?.details.some(([name]) => name === 'html'), 'the content is not shown as a detail');
     const untouched = before?.kind === 'loaded' ? before.templates : [];
-    assert.ok(untouched.every((template) => store.template(PANEL, String(template.id)) === template), 'the other templates are the same objects');
+    assert.ok(untouched.every((template) => store.template(String(template.id)) === template), 'the other templates are the same objects');
     assert.equal(listReads(), 1);
   });
 
   it('a newer copy of a listed template changes that id only', async () => {
     const { store, lists, templates } = setup();
-    await store.load(PANEL);
+    await store.load();
     const id = idsOf(store)[0] ?? '';
-    store.put(PANEL, { ...fixture.panel.data.siteTemplates.get(id), name: 'Renamed' });
-    assert.deepEqual(templates, [{ panelId: PANEL, id }]);
+    store.put({ ...fixture.panel.data.siteTemplates.get(id), name: 'Renamed' });
+    assert.deepEqual(templates, [id]);
     assert.deepEqual(lists, []);
-    assert.equal(store.template(PANEL, id)?.name, 'Renamed');
+    assert.equal(store.template(id)?.name, 'Renamed');
     assert.equal(idsOf(store)[0], id, 'it keeps its place');
   });
 
   it('a deleted template leaves the list as one change, without reading the list again', async () => {
     const { store, lists } = setup();
-    await store.load(PANEL);
+    await store.load();
     const custom = await fixture.client().siteTemplates.create({ name: 'Doomed', html: '<p>x</p>' });
-    store.put(PANEL, custom);
+    store.put(custom);
     lists.length = 0;
     const count = idsOf(store).length;
     await fixture.client().siteTemplates.delete(String(custom.id));
-    store.remove(PANEL, String(custom.id));
-    assert.deepEqual(lists, [PANEL]);
+    store.remove(String(custom.id));
+    assert.deepEqual(lists, ['list']);
     assert.equal(idsOf(store).length, count - 1);
-    assert.equal(store.template(PANEL, String(custom.id)), undefined);
-    store.remove(PANEL, String(custom.id));
-    assert.deepEqual(lists, [PANEL], 'removing what is not listed changes nothing');
+    assert.equal(store.template(String(custom.id)), undefined);
+    store.remove(String(custom.id));
+    assert.deepEqual(lists, ['list'], 'removing what is not listed changes nothing');
     assert.equal(listReads(), 1);
   });
 
   it('a refresh cancels the read in flight: its late answer never lands, the newer one does', async () => {
     const { session, store } = setup();
     const held = session.holdNext();
-    const stale = store.load(PANEL);
+    const stale = store.load();
     await held.answered; // the panel answered the first read, with the template below still listed
     const doomed = await fixture.client().siteTemplates.create({ name: 'Gone soon', html: '<p>x</p>' });
     // (created after the first read answered: only the newer read can list it)
-    store.refresh(PANEL);
-    const fresh = await store.load(PANEL);
+    store.refresh();
+    const fresh = await store.load();
     held.release();
     assert.equal(await stale, undefined, 'the superseded read resolves with nothing');
-    assert.equal(store.snapshot(PANEL), fresh, 'the late answer did not replace the newer one');
+    assert.equal(store.held, fresh, 'the late answer did not replace the newer one');
     assert.ok(idsOf(store).includes(String(doomed.id)));
   });
 
-  it('a change of panel forgets every list and cancels the read in flight', async () => {
-    const { session, store } = setup();
-    let resets = 0;
-    store.onDidReset(() => { resets += 1; });
-    await store.load(PANEL);
+  it('a change of the panel\'s token state or scope belief forgets the list and cancels the read in flight', async () => {
+    const { session, store, everything } = setup();
+    await store.load();
     const held = session.holdNext();
-    store.refresh(PANEL);
-    const stale = store.load(PANEL);
+    store.refresh();
+    const stale = store.load();
     await held.answered;
     session.changePanel();
     held.release();
     assert.equal(await stale, undefined);
-    assert.equal(store.snapshot(PANEL), undefined);
-    assert.equal(resets, 1);
+    assert.equal(store.held, undefined);
+    assert.deepEqual(everything, [{ kind: 'all' }]);
   });
 
   it('a failed read is held as a failure, and the next refresh reads again', async () => {
     const { store } = setup();
     fixture.panel.inject({ kind: 'html', status: 502, match: { method: 'GET', path: '/site-templates' }, times: 10 });
-    const failed = await store.load(PANEL);
+    const failed = await store.load();
     assert.equal(failed?.kind, 'failed');
     fixture.panel.clearFaults();
-    store.refresh(PANEL);
-    assert.equal((await store.load(PANEL))?.kind, 'loaded');
+    store.refresh();
+    assert.equal((await store.load())?.kind, 'loaded');
   });
 });

@@ -3,7 +3,7 @@ import type { Key } from '../../../src/api/types';
 import {
   bindingDescriptionParts, bindingLabel, expiryText, keyBindings, presenceText, syncKind, userDescription,
   userIcon, userTooltipRows,
-} from '../../../src/views/users/userDescription';
+} from '../../../src/views/shared/userDescription';
 import { describeFilter, filterQuery, isFilterActive, sameFilter } from '../../../src/views/users/usersFilterModel';
 import { plainLocalize as t } from '../support/plainLocalize';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { nodeDescription } from '../../../src/views/nodes/nodeDescription';
 import { ago, relativeTime } from '../../../src/text/relativeTime';
-import { userDescription } from '../../../src/views/users/userDescription';
+import { userDescription } from '../../../src/views/shared/userDescription';
 import { describeFilter } from '../../../src/views/users/usersFilterModel';
 import type { Localize } from '../../../src/text/localize';
 import { plainLocalize as t } from '../support/plainLocalize';

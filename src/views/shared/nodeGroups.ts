@@ -1,6 +1,6 @@
 /**
- * Large fleets in the Nodes view: grouping by status (problems first) or by region, the name filter, and
- * the summary of a fleet ("200 nodes · 4 offline · 3 not applied"). Node fields are read defensively
+ * Many nodes in the Nodes view: grouping by status (problems first) or by region, the name filter, and
+ * the summary of a panel's nodes ("200 nodes · 4 offline · 3 not applied"). Node fields are read defensively
  * (the spec's node object: `status`, `dirty`, `region`; a failed apply is the node's last 502, or a
  * `last_apply_status`/`last_job_status` field when a panel sends one). No `vscode` import.
  */
@@ -10,7 +10,7 @@ import type { Localize } from '../../text/localize';
 import { plural } from '../../text/plural';
 import { nodeLabel } from '../../text/nodeText';
 import { jobStatusClass } from '../../text/nodeText';
-import { nodeStatusClass } from './nodeDescription';
+import { nodeStatusClass } from '../../text/nodeText';
 
 export type NodeGrouping = 'none' | 'status' | 'region';
 export const NODE_GROUPINGS: readonly NodeGrouping[] = ['none', 'status', 'region'];
@@ -80,7 +80,7 @@ export function groupNodes<N>(nodes: readonly N[], grouping: Exclude<NodeGroupin
 }
 
 /** How many nodes there are, offline, degraded, with a failed apply, and not applied. */
-export interface FleetCounts {
+export interface NodeCounts {
   readonly total: number;
   readonly offline: number;
   readonly degraded: number;
@@ -88,9 +88,9 @@ export interface FleetCounts {
   readonly notApplied: number;
 }
 
-export const NO_NODES: FleetCounts = { total: 0, offline: 0, degraded: 0, failedApply: 0, notApplied: 0 };
+export const NO_NODES: NodeCounts = { total: 0, offline: 0, degraded: 0, failedApply: 0, notApplied: 0 };
 
-export function countFleet(nodes: readonly Partial<PanelNode>[], problem: (id: unknown) => NodeProblem | undefined = () => undefined): FleetCounts {
+export function countNodes(nodes: readonly Partial<PanelNode>[], problem: (id: unknown) => NodeProblem | undefined = () => undefined): NodeCounts {
   let offline = 0;
   let degraded = 0;
   let failedApply = 0;
@@ -106,12 +106,12 @@ export function countFleet(nodes: readonly Partial<PanelNode>[], problem: (id: u
   return { total: nodes.length, offline, degraded, failedApply, notApplied };
 }
 
-export function addCounts(a: FleetCounts, b: FleetCounts): FleetCounts {
+export function addCounts(a: NodeCounts, b: NodeCounts): NodeCounts {
   return { total: a.total + b.total, offline: a.offline + b.offline, degraded: a.degraded + b.degraded, failedApply: a.failedApply + b.failedApply, notApplied: a.notApplied + b.notApplied };
 }
 
 /** "200 nodes · 4 offline · 3 not applied": the total, then only the problems there are. */
-export function fleetSummary(counts: FleetCounts, t: Localize): string {
+export function nodesSummary(counts: NodeCounts, t: Localize): string {
   const parts = [plural(counts.total, { one: '{0} node', other: '{0} nodes' }, t)];
   if (counts.offline > 0) parts.push(t('{0} offline', counts.offline));
   if (counts.degraded > 0) parts.push(t('{0} degraded', counts.degraded));
@@ -121,9 +121,9 @@ export function fleetSummary(counts: FleetCounts, t: Localize): string {
 }
 
 /** "12 nodes · 2 offline · 3 alerts": what a panel item says; parts unknown yet are left out. */
-export function panelSummary(counts: FleetCounts | undefined, unresolved: number | undefined, t: Localize): string | undefined {
+export function panelSummary(counts: NodeCounts | undefined, unresolved: number | undefined, t: Localize): string | undefined {
   const parts: string[] = [];
-  if (counts) parts.push(fleetSummary(counts, t));
+  if (counts) parts.push(nodesSummary(counts, t));
   if (unresolved !== undefined && unresolved > 0) parts.push(plural(unresolved, { one: '{0} alert', other: '{0} alerts' }, t));
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
+import type { PanelStoresLookup, ViewSession } from '../../state/panelStores';
+import { PanelsTree, type OnePanelTree } from '../shared/panelsTree';
 import { BRANDING_FIELDS } from '../../state/brandingModel';
 import type { BrandingStore } from '../../state/brandingStore';
 import { ErrorItem } from '../shared/errorItem';
@@ -8,19 +10,19 @@ import { stableIds } from '../shared/stableIds';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { panelDescription, stateItems } from '../shared/viewMessages';
 import { BrandingAssetItem, BrandingFieldItem, BrandingProfileItem } from './brandingItems';
-import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
+import { onProtectionChange } from '../shared/protectionMarks';
 import { itemContextValue } from '../../connection/protectionLevel';
 
 /**
- * The active panel's branding profiles from the branding store: the active one marked, each with its nine
- * fields and its assets. Loads when first shown; follows the store after every change.
+ * The Branding view of ONE panel: its branding profiles from its branding store, the active one marked,
+ * each with its nine fields and its assets. Loads when first shown; follows the store after every change.
  */
-export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+export class BrandingPanelTree implements OnePanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly session: PanelSession, private readonly store: BrandingStore) {
+  constructor(private readonly session: ViewSession, private readonly store: BrandingStore) {
     this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined))];
   }
 
@@ -28,17 +30,15 @@ export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.Tree
     this.changed.fire(item);
   }
 
-  /** Redraws every item (their menus follow the panel's protection level). */
-  refreshAll(): void {
-    this.changed.fire(undefined);
+  parent(): vscode.TreeItem | undefined {
+    return undefined;
   }
 
-  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    // The Branding view shows the active panel: its items carry the read-only suffix when that panel is read-only.
-    return markedForPanel(element, this.session.active);
+  async refresh(): Promise<void> {
+    await this.store.refresh();
   }
 
-  async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+  async children(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element instanceof BrandingProfileItem) {
       const editable = itemContextValue(element.contextValue, 'open') !== 'brandingProfile.live' && this.session.capabilities.can('branding.profiles.update');
       return [
@@ -70,16 +70,31 @@ export class BrandingTreeProvider implements vscode.TreeDataProvider<vscode.Tree
   }
 }
 
-export type BrandingView = DisposableTreeView<BrandingTreeProvider>;
+/** The Branding view's provider: the active panel's `BrandingPanelTree` (the view shows one panel). */
+export type BrandingTree = PanelsTree<BrandingPanelTree>;
+export type BrandingView = DisposableTreeView<BrandingTree>;
+
+const ONE_PANEL = { enabled: false, onDidChange: () => ({ dispose: () => undefined }) };
 
 /** The Branding view, described by the panel's name (and "live from the node" when it shows that). */
-export function registerBrandingView(session: PanelSession, store: BrandingStore): BrandingView {
-  const provider = new BrandingTreeProvider(session, store);
+export function registerBrandingView(session: PanelSession, panels: PanelStoresLookup): BrandingView {
+  const provider: BrandingTree = new PanelsTree<BrandingPanelTree>({
+    session, panels, mode: ONE_PANEL, viewKey: 'branding',
+    create: (stores) => new BrandingPanelTree(stores.session, stores.branding),
+  });
   const view = vscode.window.createTreeView('panelOps.branding', { treeDataProvider: provider });
+  let watched: vscode.Disposable | undefined;
   const update = () => {
     const name = panelDescription(session);
-    view.description = name && store.live ? vscode.l10n.t('{0} · live from the node', name) : name;
+    view.description = name && panels.active?.branding.live ? vscode.l10n.t('{0} · live from the node', name) : name;
   };
-  update();
-  return disposableTreeView(provider, view, [session.onDidChange(update), store.onDidChange(update), onProtectionChange(session, () => provider.refreshAll())]);
+  const follow = () => {
+    watched?.dispose();
+    watched = panels.active?.branding.onDidChange(update);
+    // The live/stored toggle in the view's title follows the panel shown (each panel's store has its own).
+    void vscode.commands.executeCommand('setContext', 'panelOps.branding.live', panels.active?.branding.live === true);
+    update();
+  };
+  follow();
+  return disposableTreeView(provider, view, [session.onDidChange(follow), { dispose: () => { watched?.dispose(); } }, onProtectionChange(session, () => provider.refreshItem(undefined))]);
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { PanelNode } from '../../../src/api/types';
-import { addCounts, countFleet, fleetSummary, groupNodes, matchesNameFilter, panelSummary, statusGroupOf } from '../../../src/views/nodes/fleetGroups';
+import { addCounts, countNodes, nodesSummary, groupNodes, matchesNameFilter, panelSummary, statusGroupOf } from '../../../src/views/shared/nodeGroups';
 import { plainLocalize } from '../support/plainLocalize';
 
 const fleet: Partial<PanelNode>[] = [
@@ -40,17 +40,17 @@ describe('Nodes view: large fleets', () => {
   });
 
   it('summarises a fleet with only the problems there are', () => {
-    assert.equal(fleetSummary(countFleet(fleet), plainLocalize), '6 nodes · 1 offline · 1 degraded · 1 failed apply · 1 not applied');
-    assert.equal(fleetSummary(countFleet([{ id: 'a', status: 'online' }]), plainLocalize), '1 node');
+    assert.equal(nodesSummary(countNodes(fleet), plainLocalize), '6 nodes · 1 offline · 1 degraded · 1 failed apply · 1 not applied');
+    assert.equal(nodesSummary(countNodes([{ id: 'a', status: 'online' }]), plainLocalize), '1 node');
   });
 
   it('sums the fleets of several panels', () => {
-    const sum = addCounts(countFleet(fleet), countFleet([{ id: 'z', status: 'offline', dirty: true }]));
-    assert.equal(fleetSummary(sum, plainLocalize), '7 nodes · 2 offline · 1 degraded · 1 failed apply · 2 not applied');
+    const sum = addCounts(countNodes(fleet), countNodes([{ id: 'z', status: 'offline', dirty: true }]));
+    assert.equal(nodesSummary(sum, plainLocalize), '7 nodes · 2 offline · 1 degraded · 1 failed apply · 2 not applied');
   });
 
   it('says what a panel item knows: nodes and alerts, either left out until read', () => {
-    assert.equal(panelSummary(countFleet(fleet.slice(0, 3)), 2, plainLocalize), '3 nodes · 1 offline · 1 not applied · 2 alerts');
+    assert.equal(panelSummary(countNodes(fleet.slice(0, 3)), 2, plainLocalize), '3 nodes · 1 offline · 1 not applied · 2 alerts');
     assert.equal(panelSummary(undefined, 1, plainLocalize), '1 alert');
     assert.equal(panelSummary(undefined, undefined, plainLocalize), undefined);
   });

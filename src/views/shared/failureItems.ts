@@ -3,9 +3,9 @@ import type { RouteId } from '../../api/catalog';
 import { PanelApiError, PanelCancelledError, isScopeDenied, isTokenRejected } from '../../api/errors';
 import { NotConnectedError, TokenRejectedError } from '../../connection/panelSession';
 import type { ViewSession } from '../../state/panelStores';
-import { ErrorItem } from '../shared/errorItem';
-import { MissingScopeItem } from '../shared/missingScopeItem';
-import { TokenRejectedItem } from '../shared/tokenRejectedItem';
+import { ErrorItem } from './errorItem';
+import { MissingScopeItem } from './missingScopeItem';
+import { TokenRejectedItem } from './tokenRejectedItem';
 
 /** True for a load that was cancelled because a refresh or a filter change superseded it. */
 function isCancellation(error: unknown): boolean {

@@ -6,17 +6,14 @@ import { MessageItem } from '../shared/messageItem';
 import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { SiteTemplateItem } from './siteTemplateItem';
-import type { FleetTree, PanelTree } from '../fleet/fleetTree';
-import { markedForPanel } from '../shared/protectionMarks';
+import type { OnePanelTree } from '../shared/panelsTree';
 
 /**
- * Every site template of the active panel, as the site-templates store holds them: the store reads the list
- * when the view is first shown and on refresh (a refresh cancels the read in flight, so the view shows the
+ * The Site templates view of ONE panel: every template as the panel's site-templates store holds them: the
+ * store reads the list when the view is first shown and on refresh (a refresh cancels the read in flight, so the view shows the
  * newest answer). A template created, customized or deleted changes one item, without reading the list again.
  */
-export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
-  /** All connected panels side by side, when that mode is on (set by `registerSiteTemplatesView`). */
-  fleet: FleetTree<SiteTemplatesTreeProvider> | undefined;
+export class SiteTemplatesPanelTree implements OnePanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   /** The items shown, by template id (the panel's), so a change of one template redraws its item only. */
@@ -25,14 +22,14 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   constructor(private readonly session: ViewSession, private readonly store: SiteTemplatesStore) {
     this.subscriptions = [
-      store.onDidReset(() => this.redraw()),
-      store.onDidChangeList((panelId) => {
-        if (panelId === this.session.active?.id) this.redraw();
-      }),
-      store.onDidChangeTemplate(({ panelId, id }) => {
-        const item = this.items.get(id);
-        const template = store.template(panelId, id);
-        if (!item || !template || item.panelId !== panelId) return;
+      store.onDidChange((change) => {
+        if (change.kind !== 'item') {
+          this.redraw();
+          return;
+        }
+        const item = this.items.get(change.id);
+        const template = store.template(change.id);
+        if (!item || !template) return;
         item.show(template);
         this.changed.fire(item);
       }),
@@ -41,27 +38,10 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
 
   /** Forgets what was loaded (cancelling a load in flight) and shows the view again, which loads. */
   refresh(): void {
-    if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) other.refresh();
-    const panel = this.session.active;
-    if (panel) this.store.refresh(panel.id);
-    else this.redraw();
+    this.store.refresh();
   }
 
-  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    // Items of a read-only panel carry the suffix that hides write actions (the item's own panel).
-    return markedForPanel(element, this.fleet ? this.fleet.panelRefOf(element) : this.session.active);
-  }
-
-  getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (this.fleet?.handles(element)) return this.fleet.children(element);
-    return this.panelChildren(element);
-  }
-
-  getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
-    return this.fleet?.handles(element) ? this.fleet.parent(element) : undefined;
-  }
-
-  panelParent(): vscode.TreeItem | undefined {
+  parent(): vscode.TreeItem | undefined {
     return undefined;
   }
 
@@ -70,13 +50,13 @@ export class SiteTemplatesTreeProvider implements vscode.TreeDataProvider<vscode
     this.changed.fire(item);
   }
 
-  async panelChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+  async children(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element) return [];
     const blocked = stateItems(this.session, 'siteTemplates.list');
     if (blocked) return blocked;
     const panelId = this.session.active?.id ?? '';
-    const loaded = await this.store.load(panelId);
-    if (!loaded || panelId !== this.session.active?.id) return stateItems(this.session, 'siteTemplates.list') ?? [];
+    const loaded = await this.store.load();
+    if (!loaded) return stateItems(this.session, 'siteTemplates.list') ?? [];
     if (loaded.kind === 'failed') {
       return stateItems(this.session, 'siteTemplates.list') ?? [new ErrorItem(loaded.error, () => this.refresh())];
     }

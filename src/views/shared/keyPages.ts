@@ -3,8 +3,8 @@ import type { ViewSession } from '../../state/panelStores';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { progressInView } from '../../runner/actionRunner';
 import type { ItemRefresher } from '../../runner/busyItems';
-import { LoadMoreItem } from '../shared/loadMoreItem';
-import { MessageItem } from '../shared/messageItem';
+import { LoadMoreItem } from './loadMoreItem';
+import { MessageItem } from './messageItem';
 import { failureItems } from './failureItems';
 import { UserItem } from './userTreeItems';
 

@@ -1,23 +1,22 @@
 import * as vscode from 'vscode';
 import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
-import type { ViewSession } from '../../state/panelStores';
+import type { PanelStoresLookup, ViewSession } from '../../state/panelStores';
 import type { KeyList, KeysStore } from '../../state/keysStore';
 import { LatestLoad } from '../../state/latestLoad';
 import { MessageItem } from '../shared/messageItem';
 import type { TreeViewParts } from '../shared/treeViewParts';
 import { panelDescription, stateItems } from '../shared/viewMessages';
-import { failureItems } from './failureItems';
-import { keyPageItems, loadMoreKeys } from './keyPages';
-import { RenderedUsers } from './renderedUsers';
-import { UserGroupItem, UserItem } from './userTreeItems';
+import { failureItems } from '../shared/failureItems';
+import { keyPageItems, loadMoreKeys } from '../shared/keyPages';
+import { RenderedUsers } from '../shared/renderedUsers';
+import { UserGroupItem, UserItem } from '../shared/userTreeItems';
 import { UsersSummary } from './usersSummary';
-import { FleetTree, type PanelTree } from '../fleet/fleetTree';
-import type { AllPanelsMode } from '../fleet/allPanelsMode';
-import type { StoresFor } from '../../state/panelStores';
-import { panelHealthSummary, watchPanelHealth } from '../fleet/panelHealth';
+import { PanelsTree, type OnePanelTree, type PanelsTreeOptions } from '../shared/panelsTree';
+import type { AllPanelsMode } from '../shared/allPanelsMode';
+import { panelHealthSummary, watchPanelHealth } from '../shared/panelHealth';
 import { NO_FILTER, describeFilter, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
-import { markedForPanel, onProtectionChange } from '../shared/protectionMarks';
+import { onProtectionChange } from '../shared/protectionMarks';
 
 /** Kept here for the modules that import it from the Users view. */
 export type { TreeViewParts };
@@ -25,16 +24,14 @@ export type { TreeViewParts };
 export const USERS_VIEW_ID = 'panelOps.users';
 
 /**
- * The Users view: six state groups whose counts come from one small request per group, sent together;
+ * The Users view of ONE panel: six state groups whose counts come from one small request per group, sent together;
  * each group loads a page at a time. The data is the keys store's: an action on a user updates the store,
  * and this view refreshes that user's item, or the groups it left and joined, without asking the panel.
  * The counts shown are always the panel's: after a change the store has the panel count the groups again
  * (once per burst of changes), and this view shows those figures (see `KeysStore`).
  * A refresh, a filter change, or a change of panel, token state or users:read starts over.
  */
-export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
-  /** All connected panels side by side, when that mode is on (set by `registerUsersView`). */
-  fleet: FleetTree<UsersTreeProvider> | undefined;
+export class UsersPanelTree implements OnePanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly filterChanged = new vscode.EventEmitter<UsersFilter>();
@@ -49,39 +46,42 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   private readonly groupsLoad = new LatestLoad<vscode.TreeItem[]>();
   private readonly rendered = new RenderedUsers();
   private readonly subscriptions: vscode.Disposable[];
+  private readonly summary: UsersSummary;
+  readonly onDidChangeSummary: vscode.Event<void>;
 
   constructor(
     private readonly session: ViewSession,
     private readonly store: KeysStore,
+    /** Whether the view's description shows this panel's figures (they are read only then). */
+    figuresShown: () => boolean,
   ) {
-    let panelId = session.active?.id;
+    this.summary = new UsersSummary(session, store, this.onDidLoadGroups, () => isFilterActive(this.currentFilter) || !figuresShown(), () => this.groupCounts());
+    this.onDidChangeSummary = this.summary.onDidChange;
     this.subscriptions = [
-      session.onDidChangePanel(['keys.list'], () => {
-        if (session.active?.id !== panelId) {
-          panelId = session.active?.id;
-          // Another panel: its nodes differ, so a node filter would be meaningless there.
-          this.currentFilter = NO_FILTER;
-          this.filterChanged.fire(NO_FILTER);
+      this.summary,
+      store.onDidChange((change) => {
+        switch (change.kind) {
+          case 'all':
+            // The store forgets everything on a change of the panel's token state or scope belief, and on a refresh.
+            this.forgetGroups();
+            this.changed.fire(undefined);
+            return;
+          case 'item': {
+            const key = store.get(change.id);
+            if (!key) return;
+            for (const item of this.rendered.itemsOf(change.id)) {
+              item.show(key);
+              this.changed.fire(item);
+            }
+            return;
+          }
+          case 'list': {
+            const group = this.groups?.find((candidate) => candidate.list === change.list);
+            if (!group) return;
+            group.showCount();
+            this.changed.fire(group);
+          }
         }
-      }),
-      // The store forgets everything on a change of panel, token state or scope belief, and on a refresh.
-      store.onDidReset(() => {
-        this.forgetGroups();
-        this.changed.fire(undefined);
-      }),
-      store.onDidChangeKey((id) => {
-        const key = store.get(id);
-        if (!key) return;
-        for (const item of this.rendered.itemsOf(id)) {
-          item.show(key);
-          this.changed.fire(item);
-        }
-      }),
-      store.onDidChangeList((list) => {
-        const group = this.groups?.find((candidate) => candidate.list === list);
-        if (!group) return;
-        group.showCount();
-        this.changed.fire(group);
       }),
     ];
   }
@@ -95,17 +95,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
     this.changed.fire(item);
   }
 
-  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    // Items of a read-only panel carry the suffix that hides write actions (the item's own panel).
-    return markedForPanel(element, this.fleet ? this.fleet.panelRefOf(element) : this.session.active);
-  }
-
-  getChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
-    if (this.fleet?.handles(element)) return this.fleet.children(element);
-    return this.panelChildren(element);
-  }
-
-  panelChildren(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
+  children(element?: vscode.TreeItem): vscode.ProviderResult<vscode.TreeItem[]> {
     if (!element) return this.rootChildren();
     if (element instanceof UserGroupItem) return this.groupChildren(element);
     if (element instanceof UserItem) return userChildren(element);
@@ -113,12 +103,7 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   }
 
   /** A user's group (what `TreeView.reveal` walks up through); groups are at the root. */
-  getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
-    if (this.fleet?.handles(element)) return this.fleet.parent(element);
-    return this.panelParent(element);
-  }
-
-  panelParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
+  parent(element: vscode.TreeItem): vscode.TreeItem | undefined {
     if (!(element instanceof UserItem)) return undefined;
     return this.groups?.find((group) => element.id?.startsWith(`${group.id ?? ''}/user/`));
   }
@@ -126,6 +111,16 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
   /** The panel's count of each of the six groups (under the filter), undefined while they are not loaded. */
   groupCounts(): (number | undefined)[] | undefined {
     return this.groups?.map((group) => group.list.count);
+  }
+
+  /** The figures of the panel for the view's description ('' while hidden or not read). */
+  get summaryText(): string {
+    return this.summary.text;
+  }
+
+  /** The view's description shows this panel's figures from now on: read them if they never were. */
+  figuresShown(): void {
+    this.summary.shown();
   }
 
   /** The group item showing users of this state, once the counts are loaded. */
@@ -140,15 +135,12 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Forgets every count and page (cancelling loads in flight) and reloads what is shown. */
   refresh(): void {
-    if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) other.refresh();
     this.session.capabilities.forgetDenials('keys.list');
-    this.store.reset(); // fires onDidReset, which re-renders
+    this.store.reset(); // fires the change of everything, which re-renders
   }
 
   /** Applies a filter to all six groups, counts included. */
   setFilter(filter: UsersFilter): void {
-    // A node filter names one of the active panel's nodes: the other panels keep the text and type only.
-    if (this.fleet?.enabled) for (const other of this.fleet.otherTrees()) other.setFilter(otherPanelFilter(filter));
     if (sameFilter(filter, this.currentFilter)) return;
     this.currentFilter = normalizeFilter(filter);
     // The groups of the old filter are shown no more: the store stops keeping (and re-counting) them.
@@ -160,8 +152,6 @@ export class UsersTreeProvider implements vscode.TreeDataProvider<vscode.TreeIte
 
   /** Loads the group's next page and refreshes that group only. */
   loadMore(group: UserGroupItem): Promise<void> {
-    const owner = this.fleet?.handles(group) ? this.fleet.ownerOf(group) : this;
-    if (owner !== this) return owner.loadMore(group);
     // A group item from before a refresh no longer shows the current lists: nothing to load.
     return loadMoreKeys(this.store, group.list, USERS_VIEW_ID, () => this.groups?.includes(group) === true, () => this.changed.fire(group));
   }
@@ -224,34 +214,108 @@ function userChildren(user: UserItem): vscode.TreeItem[] {
 }
 
 /**
+ * The Users view's provider: every panel shown, each with its `UsersPanelTree`, and the view's filter. The
+ * active panel's tree takes the whole filter; the others its text and type only (a node filter names one
+ * of the active panel's nodes). Switching the active panel clears a node filter's meaning: the filter
+ * starts over.
+ */
+export class UsersTree extends PanelsTree<UsersPanelTree> {
+  private currentFilter: UsersFilter = NO_FILTER;
+  private readonly filterChanged = new vscode.EventEmitter<UsersFilter>();
+  readonly onDidChangeFilter = this.filterChanged.event;
+  private readonly watching: vscode.Disposable[];
+
+  constructor(options: Omit<PanelsTreeOptions<UsersPanelTree>, 'create'> & { readonly session: PanelSession }) {
+    const session = options.session;
+    const view: { tree?: UsersTree } = {};
+    super({
+      ...options,
+      create: (stores) => {
+        const tree = new UsersPanelTree(stores.session, stores.keys, () => view.tree?.showsAll === false && session.active?.id === stores.session.panelId);
+        if (view.tree) tree.setFilter(view.tree.filterFor(stores.session.panelId));
+        return tree;
+      },
+    });
+    view.tree = this;
+    let activeId = session.active?.id;
+    this.watching = [
+      session.onDidChange(() => {
+        if (session.active?.id === activeId) return;
+        activeId = session.active?.id;
+        // Another panel: its nodes differ, so a node filter would be meaningless there.
+        this.setFilter(NO_FILTER);
+      }),
+      this.filterChanged,
+    ];
+  }
+
+  get filter(): UsersFilter {
+    return this.currentFilter;
+  }
+
+  /** Applies a filter to all six groups of every panel shown, counts included. */
+  setFilter(filter: UsersFilter): void {
+    const changed = !sameFilter(filter, this.currentFilter);
+    this.currentFilter = normalizeFilter(filter);
+    for (const panelId of this.options.session.connectedPanels().map((panel) => panel.id)) {
+      // Only trees already made: a new one takes the filter when made.
+      if (this.shownPanels.includes(panelId) || this.hasTree(panelId)) this.treeOf(panelId)?.setFilter(this.filterFor(panelId));
+    }
+    if (changed) this.filterChanged.fire(this.currentFilter);
+  }
+
+  /** The active panel's tree (what a command without an item acts on). */
+  get activeTree(): UsersPanelTree | undefined {
+    const activeId = this.options.session.active?.id;
+    return activeId === undefined ? undefined : this.treeOf(activeId);
+  }
+
+  /** The group item of the active panel showing users of this state, once the counts are loaded. */
+  groupOf(state: string): UserGroupItem | undefined {
+    return this.activeTree?.groupOf(state);
+  }
+
+  /** The rendered item of a key of the active panel, to reveal or act on. */
+  itemOf(keyId: string): UserItem | undefined {
+    return this.activeTree?.itemOf(keyId);
+  }
+
+  override dispose(): void {
+    for (const subscription of this.watching) subscription.dispose();
+    super.dispose();
+  }
+
+  filterFor(panelId: string): UsersFilter {
+    return panelId === this.options.session.active?.id ? this.currentFilter : otherPanelFilter(this.currentFilter);
+  }
+}
+
+/**
  * Creates the Users view (disposed with the extension); its description shows the filter, or the panel's
  * name and the `/keys/summary` figures when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
  */
-export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, store: KeysStore, storesFor: StoresFor, mode: AllPanelsMode): TreeViewParts<UsersTreeProvider> {
-  const provider = new UsersTreeProvider(session, store);
-  provider.fleet = new FleetTree<UsersTreeProvider>({
-    session, mode, storesFor, viewKey: 'users', own: provider,
-    fire: (element) => provider.refreshItem(element),
-    create: (stores) => {
-      const tree = new UsersTreeProvider(stores.session, stores.keys);
-      tree.setFilter(otherPanelFilter(provider.filter));
-      return tree;
-    },
-    summary: panelHealthSummary,
-    watch: watchPanelHealth,
-  });
+export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode): TreeViewParts<UsersTree> {
+  const provider = new UsersTree({ session, panels, mode, viewKey: 'users', summary: panelHealthSummary, watch: watchPanelHealth });
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
-  const summary = new UsersSummary(session, store, provider.onDidLoadGroups, () => isFilterActive(provider.filter), () => provider.groupCounts());
+  let summaryWatch: vscode.Disposable | undefined;
   const describe = () => {
     const filtered = isFilterActive(provider.filter);
     // The summary's figures are panel-wide: shown only while no filter narrows the groups.
-    const all = provider.fleet?.enabled === true;
+    const all = provider.showsAll;
     // A panel that is not open keeps its name and level in the description, filtered or not.
     const marked = !all && session.active && session.active.protection !== 'open' ? panelDescription(session) : undefined;
-    view.description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session), summary.text].filter(Boolean).join(' · ');
+    const figures = all ? '' : provider.activeTree?.summaryText ?? '';
+    view.description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session), figures].filter(Boolean).join(' · ');
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };
-  describe();
-  context.subscriptions.push(onProtectionChange(session, () => provider.refreshItem(undefined)), provider, view, summary, provider.fleet, mode.onDidChange(describe), provider.onDidChangeFilter(describe), session.onDidChange(describe), summary.onDidChange(describe));
+  const follow = () => {
+    summaryWatch?.dispose();
+    const active = provider.activeTree;
+    summaryWatch = active?.onDidChangeSummary(describe);
+    if (!provider.showsAll) active?.figuresShown();
+    describe();
+  };
+  follow();
+  context.subscriptions.push(onProtectionChange(session, () => provider.refreshItem(undefined)), provider, view, mode.onDidChange(follow), provider.onDidChangeFilter(describe), session.onDidChange(follow), { dispose: () => { summaryWatch?.dispose(); } });
   return { provider, view };
 }

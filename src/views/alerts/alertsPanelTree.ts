@@ -7,13 +7,13 @@ import type { Alert } from '../../state/alertsModel';
 import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { AlertItem, ResolvedGroupItem } from './alertItems';
-import type { FleetTree, PanelTree } from '../fleet/fleetTree';
-import { markedForPanel } from '../shared/protectionMarks';
+import type { OnePanelTree } from '../shared/panelsTree';
 
-/** Unresolved alerts first, then a collapsed "Resolved (N)" group. Loads on first display, then from the store. */
-export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>, PanelTree {
-  /** All connected panels side by side, when that mode is on (set by `registerAlertsView`). */
-  fleet: FleetTree<AlertsTreeProvider> | undefined;
+/**
+ * The Alerts view of ONE panel: unresolved alerts first, then a collapsed "Resolved (N)" group. Loads on
+ * first display, then from the store.
+ */
+export class AlertsPanelTree implements OnePanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -22,7 +22,7 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
     private readonly session: ViewSession,
     private readonly store: AlertsStore,
   ) {
-    this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined)), session.onDidChange(() => this.changed.fire(undefined))];
+    this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined)), session.onDidChangePanel(['alerts.list'], () => this.changed.fire(undefined))];
   }
 
   /** Redraws one item (an action's temporary state). */
@@ -42,30 +42,21 @@ export class AlertsTreeProvider implements vscode.TreeDataProvider<vscode.TreeIt
     return alerts.map((alert, index) => new AlertItem(alert, ids[index], panelId));
   }
 
-  getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-    // Items of a read-only panel carry the suffix that hides write actions (the item's own panel).
-    return markedForPanel(element, this.fleet ? this.fleet.panelRefOf(element) : this.session.active);
-  }
-
-  getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (this.fleet?.handles(element)) return this.fleet.children(element);
-    return this.panelChildren(element);
-  }
-
-  getParent(element: vscode.TreeItem): vscode.TreeItem | undefined {
-    return this.fleet?.handles(element) ? this.fleet.parent(element) : undefined;
-  }
-
-  panelParent(): vscode.TreeItem | undefined {
+  parent(): vscode.TreeItem | undefined {
     return undefined;
   }
 
-  async panelChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+  /** Reads the alerts again (the store's change redraws them). */
+  async refresh(): Promise<void> {
+    await this.store.refresh();
+  }
+
+  async children(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (element instanceof ResolvedGroupItem) return this.alertItems(element.alerts, 'alerts/resolved');
     if (element) return [];
     const blocked = stateItems(this.session, 'alerts.list');
     if (blocked) return blocked;
-    if (this.store.snapshot.kind === 'empty') await this.store.refresh();
+    await this.store.load();
     // The store's change event re-renders with what it loaded; answer with the current snapshot meanwhile.
     const snapshot = this.store.snapshot;
     if (snapshot.kind === 'empty') return stateItems(this.session, 'alerts.list') ?? [];
