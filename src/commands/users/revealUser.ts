@@ -21,10 +21,14 @@ export function revealUser(context: UserCommandsContext, key: Key): Promise<User
  * loaded is found by filtering the view by its label. The one place a user is revealed from outside the view.
  */
 export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
-  const { provider } = context.users;
-  if (!provider.shownPanels.includes(panelId)) await context.session.switchTo(panelId);
+  const { provider, view } = context.users;
+  const switched = !provider.shownPanels.includes(panelId);
+  if (switched) await context.session.switchTo(panelId);
   const reveal = () => revealIn(context, key, () => provider.openPanel(panelId));
   const shown = await reveal();
+  // The view redraws for the panel it switched to; a redraw that lands after the reveal drops the
+  // selection, so the user is shown again once it has.
+  if (shown && switched && !(await staysSelected(view, shown))) return reveal();
   if (shown || typeof key.label !== 'string' || key.label.trim() === '') return shown;
   provider.setFilter({ q: key.label });
   return reveal();
@@ -52,4 +56,13 @@ async function revealIn(context: UserCommandsContext, key: Key, place: () => Pro
     context.log.warn(`Could not show the user in the Users view: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
+}
+
+/** Whether the item is (still) selected in the view within a moment, as the view reports it. */
+async function staysSelected(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem): Promise<boolean> {
+  for (let waited = 0; waited < 1000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!view.selection.some((selected) => selected.id === item.id)) return false;
+  }
+  return true;
 }
