@@ -1,0 +1,121 @@
+/**
+ * Pull: a panel read by readPanel.ts as the folder's files, and the state file of what was read. The same
+ * panel gives the same bytes (no clock, no order that depends on timing). No `vscode` import.
+ */
+import { stringifyJsonExact } from '../api/exactJson';
+import type { JsonObject } from '../api/types';
+import { tableText } from '../usersTable/tableText';
+import { rowOf, type NodeNames, type UserState } from '../usersTable/userRows';
+import {
+  BRANDING_DIR, BRANDING_SUFFIX, compareText, fileJson, fingerprint, NODE_SUFFIX, NODES_DIR, SETTINGS_FILE, STATE_FILE, STATE_FORMAT,
+  TEMPLATE_FILES, TEMPLATES_DIR, uniqueNames, USERS_FILE, type ResourceKind,
+} from './folderFormat';
+import { BRANDING_FILE_FIELDS, NODE_FIELDS, type LivePanel, type LiveResource } from './readPanel';
+import { userFingerprint } from './userFingerprint';
+
+/** What the state file says of one resource: where it is, its id on the panel, and its fingerprint then. */
+export interface PulledResource {
+  readonly kind: ResourceKind;
+  readonly id: string;
+  readonly name: string;
+  readonly hash: string;
+  readonly version?: string | number;
+  readonly updated_at?: string;
+}
+
+export interface FolderState {
+  readonly format: string;
+  /** The origin of the panel pulled. */
+  readonly panel: string;
+  /** By path: a file, or a template's folder (`templates/<name>`). */
+  readonly resources: Readonly<Record<string, PulledResource>>;
+  /** User id → fingerprint of the user's row as pulled; undefined when users were not pulled. */
+  readonly users?: Readonly<Record<string, string>>;
+  /** Parts the token could not read. */
+  readonly unread: readonly string[];
+}
+
+export const NODE_ORDER = [...NODE_FIELDS, 'order', 'site', 'blocklist', 'web_policy', 'reliability'];
+export const TEMPLATE_ORDER = ['name', 'description', 'builtin'];
+export const BRANDING_ORDER = [...BRANDING_FILE_FIELDS, 'active'];
+
+export interface PulledFolder {
+  readonly files: Map<string, string>;
+  readonly state: FolderState;
+}
+
+/** The folder of a panel: every file by path, the state file included. */
+export function pullFiles(panel: LivePanel): PulledFolder {
+  const files = new Map<string, string>();
+  const resources: Record<string, PulledResource> = {};
+  const remember = (path: string, resource: LiveResource) => {
+    resources[path] = {
+      kind: resource.kind, id: resource.id, name: resource.name, hash: fingerprint(resource.doc),
+      ...(resource.version === undefined ? {} : { version: resource.version }),
+      ...(resource.updatedAt === undefined ? {} : { updated_at: resource.updatedAt }),
+    };
+  };
+  if (panel.settings) {
+    files.set(SETTINGS_FILE, fileJson(panel.settings.doc));
+    remember(SETTINGS_FILE, panel.settings);
+  }
+  for (const [node, path] of withPaths(panel.nodes, (name) => `${NODES_DIR}/${name}${NODE_SUFFIX}`)) {
+    files.set(path, fileJson(node.doc, NODE_ORDER));
+    remember(path, node);
+  }
+  for (const [template, dir] of withPaths(panel.templates, (name) => `${TEMPLATES_DIR}/${name}`)) {
+    for (const [path, text] of templateFiles(dir, template.doc)) files.set(path, text);
+    remember(dir, template);
+  }
+  for (const [profile, path] of withPaths(panel.branding, (name) => `${BRANDING_DIR}/${name}${BRANDING_SUFFIX}`)) {
+    files.set(path, fileJson(profile.doc, BRANDING_ORDER));
+    remember(path, profile);
+  }
+  let users: Record<string, string> | undefined;
+  if (panel.users) {
+    files.set(USERS_FILE, usersText(panel.users, panel.names));
+    users = {};
+    for (const user of [...panel.users].sort((a, b) => compareText(a.id.toLowerCase(), b.id.toLowerCase()))) users[user.id.toLowerCase()] = userFingerprint(user);
+  }
+  const state: FolderState = {
+    format: STATE_FORMAT, panel: panel.origin,
+    resources: Object.fromEntries(Object.keys(resources).sort(compareText).map((path) => [path, resources[path]])),
+    ...(users ? { users } : {}),
+    unread: [...panel.unread],
+  };
+  files.set(STATE_FILE, stateText(state));
+  return { files, state };
+}
+
+export function stateText(state: FolderState): string {
+  return `${stringifyJsonExact(state as unknown, 2)}\n`;
+}
+
+/** A template's four files (variables.json only when the panel declares variables). */
+export function templateFiles(dir: string, doc: JsonObject): [string, string][] {
+  const meta: JsonObject = {};
+  for (const [name, value] of Object.entries(doc)) if (name !== 'html' && name !== 'css' && name !== 'variables') meta[name] = value;
+  const files: [string, string][] = [
+    [`${dir}/${TEMPLATE_FILES.meta}`, fileJson(meta, TEMPLATE_ORDER)],
+    [`${dir}/${TEMPLATE_FILES.html}`, typeof doc.html === 'string' ? doc.html : ''],
+    [`${dir}/${TEMPLATE_FILES.css}`, typeof doc.css === 'string' ? doc.css : ''],
+  ];
+  if (doc.variables !== undefined) files.push([`${dir}/${TEMPLATE_FILES.variables}`, `${stringifyJsonExact(doc.variables, 2)}\n`]);
+  return files;
+}
+
+/** The users as the users table writes them (CSV), ordered by label then id. */
+export function usersText(users: readonly UserState[], names: NodeNames): string {
+  const ordered = [...users].sort((a, b) => compareText(a.label, b.label) || compareText(a.id.toLowerCase(), b.id.toLowerCase()));
+  return tableText('csv', ordered.map((user) => rowOf(user, names)));
+}
+
+/**
+ * Each resource with its path: resources ordered by name then id (so two of the same name always get the
+ * same paths), file names made safe and told apart.
+ */
+function withPaths(resources: readonly LiveResource[], path: (name: string) => string): [LiveResource, string][] {
+  const ordered = [...resources].sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id));
+  const names = uniqueNames(ordered.map((resource) => resource.name));
+  return ordered.map((resource, index) => [resource, path(names[index])]);
+}
