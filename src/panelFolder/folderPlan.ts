@@ -92,6 +92,8 @@ export interface FolderPlan {
   readonly users?: UsersPart;
   readonly names: NodeNames;
   readonly live: LivePanel;
+  /** The folder's nodes by name in the order their files give (`order`), for `PUT /nodes/order`. */
+  readonly nodeOrder: readonly string[];
 }
 
 export interface PlanOptions {
@@ -207,7 +209,9 @@ export function planFolder(folder: ReadFolderResult, live: LivePanel, options: P
   if (users) {
     for (const problem of users.plan.problems) problems.push({ file: 'users.csv', line: problem.line, code: 'userRow', field: problem.column, value: problem.value, detail: problem.code });
   }
-  return { mode, target: live.origin, changes: ordered(changes), conflicts, panelOnly, problems, users, names: live.names, live };
+  const nodeOrder = folder.resources.filter((resource) => resource.kind === 'node' && typeof resource.doc.order === 'number')
+    .sort((a, b) => (a.doc.order as number) - (b.doc.order as number) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((resource) => resource.name);
+  return { mode, target: live.origin, changes: ordered(changes), conflicts, panelOnly, problems, users, names: live.names, live, nodeOrder };
 }
 
 function pulledEntry(state: FolderState, kind: ResourceKind, id: string): [string, PulledResource] | undefined {

@@ -8,7 +8,7 @@
  * registration secret is read into a document. No `vscode` import.
  */
 import { PanelHttpError } from '../api/errors';
-import type { PanelApi } from '../api';
+import type { PanelApi } from '../api/index';
 import type { JsonObject, JsonValue, Key } from '../api/types';
 import { brandingProfiles } from '../state/brandingModel';
 import { listFromResponse } from '../state/listFromResponse';
