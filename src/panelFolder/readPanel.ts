@@ -50,7 +50,7 @@ export type FolderApi = Pick<PanelApi, 'baseUrl' | 'keys' | 'nodes' | 'siteTempl
 
 export interface ReadOptions {
   readonly signal?: AbortSignal;
-  /** Most node and template reads in flight (default 12). */
+  /** Nodes and templates read at once (default 32; a node is four reads). */
   readonly maxConcurrency?: number;
   /** Read the users too (default true). */
   readonly users?: boolean;
@@ -69,7 +69,7 @@ const NODE_PARTS = ['site', 'blocklist', 'web_policy', 'reliability'] as const;
 export async function readPanel(api: FolderApi, options: ReadOptions = {}): Promise<LivePanel> {
   const unread = new Set<string>();
   const signal = options.signal;
-  const cap = options.maxConcurrency ?? 12;
+  const cap = options.maxConcurrency ?? 32;
   const usersRead = options.users === false ? Promise.resolve(undefined) : readUsers(api, signal, unread);
   const settingsRead = optional(() => api.settings.get({ signal }), 'settings', unread);
   const brandingRead = optional(() => api.branding.profiles.list({}, { signal }), 'branding', unread);
