@@ -53,15 +53,15 @@ export interface ReadFolderResult {
   readonly problems: readonly FolderProblem[];
 }
 
-type Check = 'string' | 'nonEmptyString' | 'stringOrNull' | 'boolean' | 'object' | 'positiveInteger' | 'json';
+export type Check = 'string' | 'nonEmptyString' | 'stringOrNull' | 'boolean' | 'object' | 'positiveInteger' | 'json';
 
-const NODE_CHECKS: Readonly<Record<string, Check>> = {
+export const NODE_CHECKS: Readonly<Record<string, Check>> = {
   name: 'nonEmptyString', hostname: 'nonEmptyString', region: 'string', note: 'stringOrNull', order: 'positiveInteger',
   site: 'object', blocklist: 'object', web_policy: 'object', reliability: 'object',
 };
-const SITE_CHECKS: Readonly<Record<string, Check>> = { template: 'stringOrNull', enabled: 'boolean', upstream: 'stringOrNull', variables: 'object' };
-const TEMPLATE_CHECKS: Readonly<Record<string, Check>> = { name: 'nonEmptyString', description: 'string', builtin: 'boolean' };
-const BRANDING_CHECKS: Readonly<Record<string, Check>> = {
+export const SITE_CHECKS: Readonly<Record<string, Check>> = { template: 'stringOrNull', enabled: 'boolean', upstream: 'stringOrNull', variables: 'object' };
+export const TEMPLATE_CHECKS: Readonly<Record<string, Check>> = { name: 'nonEmptyString', description: 'string', builtin: 'boolean' };
+export const BRANDING_CHECKS: Readonly<Record<string, Check>> = {
   ...Object.fromEntries(BRANDING_FILE_FIELDS.map((field) => [field, 'string' as Check])), name: 'nonEmptyString', active: 'boolean',
 };
 
