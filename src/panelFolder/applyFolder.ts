@@ -19,6 +19,7 @@ import { listFromResponse } from '../state/listFromResponse';
 import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
 import { applyPlan, type ApplyResult, type OutcomeDetail } from '../usersTable/applyPlan';
 import { words } from '../usersTable/refusalWords';
+import { variablesShapeOf } from './checkTemplates';
 import { echoedObject, fingerprint, isObject, sameJson, type ResourceKind } from './folderFormat';
 import { diffFields, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
 import {
@@ -161,7 +162,7 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
     const { change } = track;
     const doc = change.doc ?? {};
     if (change.action === 'create') {
-      const created = await createTemplate(api, doc);
+      const created = await createTemplate(api, doc, variablesShapeOf(plan.live.templates));
       track.add(created.step);
       if (created.id) {
         track.id = created.id;
@@ -334,14 +335,18 @@ async function findTemplate(api: FolderApi, name: string): Promise<string | unde
   return found ? idText(found.id ?? found.template_id) || undefined : undefined;
 }
 
-/** A new template: its variables in the folder's shape, else the other one (a panel refusing the shape names `variables`). */
-async function createTemplate(api: FolderApi, doc: JsonObject): Promise<{ step: Step; id?: string }> {
+/**
+ * A new template: its variables in the shape the panel gives them (`shape`, another template's as read),
+ * else the other shape (a panel refusing the shape names `variables`).
+ */
+async function createTemplate(api: FolderApi, doc: JsonObject, shape: JsonValue | undefined): Promise<{ step: Step; id?: string }> {
   const body: JsonObject = {};
   for (const [name, value] of Object.entries(doc)) if (name !== 'builtin') body[name] = value;
+  if (doc.variables !== undefined) body.variables = variablesLike(shape, doc.variables);
   const optional = Object.keys(body).filter((name) => !['name', 'html', 'variables'].includes(name));
-  const other: JsonValue | undefined = doc.variables === undefined ? undefined
-    : Array.isArray(doc.variables) ? Object.fromEntries((parseVariables(doc.variables) ?? []).map((variable) => [variable.name, variable.default]))
-      : (parseVariables(doc.variables) ?? []).map((variable) => ({ name: variable.name, default: variable.default, ...(variable.description === undefined ? {} : { description: variable.description }) }));
+  const other: JsonValue | undefined = body.variables === undefined ? undefined
+    : Array.isArray(body.variables) ? Object.fromEntries((parseVariables(body.variables) ?? []).map((variable) => [variable.name, variable.default]))
+      : (parseVariables(body.variables) ?? []).map((variable) => ({ name: variable.name, default: variable.default, ...(variable.description === undefined ? {} : { description: variable.description }) }));
   const name = typeof doc.name === 'string' ? doc.name : '';
   let id: string | undefined;
   const result = await sent(

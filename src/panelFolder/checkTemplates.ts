@@ -12,7 +12,7 @@ import { textOf } from '../text/plainText';
 import { isObject, TEMPLATE_FILES } from './folderFormat';
 import type { FolderPlan, ResourceChange } from './folderPlan';
 import type { FolderProblem } from './readFolder';
-import type { FolderApi } from './readPanel';
+import type { FolderApi, LiveResource } from './readPanel';
 
 export async function checkTemplates(api: FolderApi, plan: FolderPlan, signal?: AbortSignal): Promise<FolderPlan> {
   const problems: FolderProblem[] = [];
@@ -24,7 +24,7 @@ export async function checkTemplates(api: FolderApi, plan: FolderPlan, signal?: 
     const html = typeof doc.html === 'string' ? doc.html : typeof change.live?.doc.html === 'string' ? change.live.doc.html : '';
     const css = typeof doc.css === 'string' ? doc.css : typeof change.live?.doc.css === 'string' ? change.live.doc.css : '';
     const typed = doc.variables;
-    const variables = typed === undefined ? change.live?.variablesAsRead : variablesLike(change.live?.variablesAsRead, typed);
+    const variables = typed === undefined ? change.live?.variablesAsRead : variablesLike(change.live?.variablesAsRead ?? variablesShapeOf(plan.live.templates), typed);
     const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables };
     let answer: JsonValue;
     try {
@@ -44,6 +44,14 @@ export async function checkTemplates(api: FolderApi, plan: FolderPlan, signal?: 
   }
   if (problems.length === 0) return plan;
   return { ...plan, changes: plan.changes.filter((change) => !refused.has(change)), problems: [...plan.problems, ...problems] };
+}
+
+/**
+ * How this panel gives template variables (a list of records, an object of defaults…): the first template
+ * that declares some, as read. What a new template's variables are sent in the shape of.
+ */
+export function variablesShapeOf(templates: readonly LiveResource[]): JsonValue | undefined {
+  return templates.map((template) => template.variablesAsRead).find((asRead) => (Array.isArray(asRead) ? asRead.length > 0 : isObject(asRead) && Object.keys(asRead).length > 0));
 }
 
 /** The validate answer's errors, each at its file and line (defensively: under errors/problems/items, strings or records). */

@@ -278,8 +278,9 @@ export function diffFields(kind: ResourceKind, doc: JsonObject, target: LiveReso
   return fields;
 }
 
+/** Variables in two shapes compared by what both can say: each name and its default, in order. */
 function variablesKey(value: JsonValue): JsonValue {
-  return (parseVariables(value) ?? []).map((variable) => [variable.name, variable.default, variable.description ?? null]);
+  return (parseVariables(value) ?? []).map((variable) => [variable.name, variable.default]);
 }
 
 function createFields(doc: JsonObject): FieldChange[] {

@@ -337,3 +337,50 @@ for (const reading of READINGS) {
     });
   });
 }
+
+describe('panel as a folder between panels of different readings', function () {
+  this.timeout(60_000);
+  const start = usePanels();
+
+  for (const [from, to] of [['third', 'first'], ['first', 'third'], ['second', 'third']] as const) {
+    it(`promotes a new template with variables, and a changed one, from a ${from}-reading panel to a ${to}-reading one, in the target's shape`, async () => {
+      const source = await start({ readings: { reading: from }, jobStepMs: 60_000 });
+      const target = await start({ readings: { reading: to }, jobStepMs: 60_000 });
+      for (const key of target.panel.data.keys.values()) key.expires_at = source.panel.data.keys.get(key.id)?.expires_at ?? key.expires_at;
+      const variables = from === 'third' ? { site_name: 'Ops', tagline: 'Always on' } : [{ name: 'site_name', default: 'Ops' }, { name: 'tagline', default: 'Always on' }];
+      await source.api.siteTemplates.create({ name: 'Ops landing', html: '<!doctype html><html><head><title>{{site_name}}</title></head><body><p>{{tagline}}</p></body></html>', css: '', variables });
+      const draft = [...source.panel.data.siteTemplates.values()].find((template) => template.name === 'Broken draft');
+      await source.api.siteTemplates.update(draft?.id ?? '', { description: 'Promoted description' });
+      const { files } = await pullPanel(source.api);
+      const plan = await planPanel(target.api, files);
+      assert.deepEqual(plan.problems, []);
+      assert.deepEqual(planFacts(plan), ['template update Broken draft: description', 'template create Ops landing: name,description,html,css,variables']);
+      const result = await applyFolder(target.api, plan);
+      assert.deepEqual(result.outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`), ['Broken draft applied', 'Ops landing applied']);
+      const made = [...target.panel.data.siteTemplates.values()].filter((template) => template.name === 'Ops landing');
+      assert.equal(made.length, 1);
+      assert.deepEqual(made[0].variables.map((variable) => [variable.name, variable.default]), [['site_name', 'Ops'], ['tagline', 'Always on']]);
+      assert.deepEqual(planFacts(await planPanel(target.api, files)), [], 'the next plan is empty: variables compared whatever their shape');
+    });
+  }
+});
+
+describe('panel as a folder with a token that may read only part of the panel', function () {
+  this.timeout(60_000);
+  const start = usePanels();
+
+  it('pulls what it may read, names the rest in the state file, and a plan leaves what the folder does not hold alone', async () => {
+    const { panel, api } = await start({});
+    const partial = createPanelApi({ baseUrl: panel.url, token: panel.issueToken({ role: 'owner', scopes: ['nodes:read', 'sites:read'] }).secret });
+    try {
+      const { files, state } = await pullPanel(partial);
+      assert.deepEqual(state.unread, ['branding', 'settings', 'users']);
+      assert.deepEqual([...files.keys()].filter((path) => !path.startsWith('nodes/') && !path.startsWith('templates/')), [STATE_FILE]);
+      const plan = await planPanel(api, files);
+      assert.deepEqual(planFacts(plan), []);
+      assert.equal(plan.users, undefined, 'no users file: users not managed');
+    } finally {
+      await partial.close();
+    }
+  });
+});
