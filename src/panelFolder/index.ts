@@ -8,7 +8,7 @@ import { checkTemplates } from './checkTemplates';
 import { driftOf, type DriftReport } from './drift';
 import type { FolderFiles } from './folderFormat';
 import { planFolder, type FolderPlan, type PlanOptions } from './folderPlan';
-import { pullFiles, type PulledFolder } from './pullFiles';
+import { pullFiles, rebasedState, stateText, type PulledFolder } from './pullFiles';
 import { readFolder } from './readFolder';
 import { readPanel, type FolderApi, type ReadOptions } from './readPanel';
 
@@ -24,6 +24,16 @@ export async function planPanel(api: FolderApi, files: FolderFiles, options: Pla
   return checkTemplates(api, planFolder(folder, live, options), options.signal);
 }
 
+/**
+ * The folder's state file after an apply: resources (and users) whose files now equal what the panel holds
+ * are taken as pulled now; the rest keep what the state said. Returns the state file's new text.
+ */
+export async function stateAfterApply(api: FolderApi, files: FolderFiles, options: ReadOptions = {}): Promise<string> {
+  const folder = readFolder(files);
+  const live = await readPanel(api, { ...options, users: folder.userRows !== undefined && options.users !== false });
+  return stateText(rebasedState(files, folder.state, live));
+}
+
 /** What changed on the panel since the folder's pull. */
 export async function panelDrift(api: FolderApi, files: FolderFiles, options: ReadOptions = {}): Promise<DriftReport> {
   const folder = readFolder(files);
@@ -34,7 +44,7 @@ export { applyFolder, type ApplyFolderOptions, type FolderApplyResult, type Reso
 export { driftOf, isEmptyDrift, type DriftChange, type DriftReport, type UserDrift } from './drift';
 export * from './folderFormat';
 export { isEmptyFolderPlan, planFolder, sameOrigin, type ChangeAction, type FieldChange, type FolderPlan, type PanelOnlyChange, type PlanMode, type PlanOptions, type ResourceChange, type ResourceConflict, type UsersPart } from './folderPlan';
-export { pullFiles, stateText, type FolderState, type PulledFolder, type PulledResource } from './pullFiles';
+export { pullFiles, rebasedState, stateText, type FolderState, type PulledFolder, type PulledResource } from './pullFiles';
 export { readFolder, type FolderProblem, type FolderProblemCode, type FolderResource, type ReadFolderResult } from './readFolder';
 export { readPanel, type FolderApi, type LivePanel, type LiveResource, type ReadOptions } from './readPanel';
 export { checkTemplates } from './checkTemplates';

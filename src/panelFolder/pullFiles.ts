@@ -4,13 +4,14 @@
  */
 import { stringifyJsonExact } from '../api/exactJson';
 import type { JsonObject } from '../api/types';
-import { tableText } from '../usersTable/tableText';
+import { readTable, tableText } from '../usersTable/tableText';
 import { rowOf, type NodeNames, type UserState } from '../usersTable/userRows';
 import {
   BRANDING_DIR, BRANDING_SUFFIX, compareText, fileJson, fingerprint, NODE_SUFFIX, NODES_DIR, SETTINGS_FILE, STATE_FILE, STATE_FORMAT,
-  TEMPLATE_FILES, TEMPLATES_DIR, uniqueNames, USERS_FILE, type ResourceKind,
+  TEMPLATE_FILES, TEMPLATES_DIR, uniqueNames, USERS_FILE, type FolderFiles, type ResourceKind,
 } from './folderFormat';
 import { BRANDING_FILE_FIELDS, NODE_FIELDS, type LivePanel, type LiveResource } from './readPanel';
+import { rowValues } from './folderPlan';
 import { userFingerprint } from './userFingerprint';
 
 /** What the state file says of one resource: where it is, its id on the panel, and its fingerprint then. */
@@ -120,4 +121,57 @@ function withPaths(resources: readonly LiveResource[], path: (name: string) => s
   const ordered = [...resources].sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id));
   const names = uniqueNames(ordered.map((resource) => resource.name));
   return ordered.map((resource, index) => [resource, path(names[index])]);
+}
+
+/**
+ * The state file after an apply (or whenever the folder and the panel were compared): each resource whose
+ * files equal what a pull of the panel writes now is taken as pulled now (its id and fingerprint), a
+ * resource that differs keeps what the state said (so a conflict stays one, and drift stays drift), one gone
+ * from both the panel and the folder is forgotten; users the same by id. `files` is the folder's files.
+ */
+export function rebasedState(files: FolderFiles, old: FolderState | undefined, live: LivePanel): FolderState {
+  const fresh = pullFiles(live);
+  const sameOrigin = old !== undefined && old.panel.replace(/\/+$/, '').toLowerCase() === live.origin.replace(/\/+$/, '').toLowerCase();
+  const kept: Record<string, PulledResource> = sameOrigin ? { ...old.resources } : {};
+  const pathOfId = new Map(Object.entries(kept).map(([path, entry]) => [`${entry.kind}:${entry.id.toLowerCase()}`, path]));
+  const liveIds = new Set(Object.values(fresh.state.resources).map((entry) => `${entry.kind}:${entry.id.toLowerCase()}`));
+  for (const [freshPath, entry] of Object.entries(fresh.state.resources)) {
+    const folderPath = pathOfId.get(`${entry.kind}:${entry.id.toLowerCase()}`) ?? freshPath;
+    const freshFiles = [...fresh.files.keys()].filter((path) => path === freshPath || path.startsWith(`${freshPath}/`));
+    const same = freshFiles.every((path) => files.get(folderPath + path.slice(freshPath.length)) === fresh.files.get(path));
+    if (same) kept[folderPath] = entry;
+  }
+  for (const [path, entry] of Object.entries(kept)) {
+    const inFolder = [...files.keys()].some((file) => file === path || file.startsWith(`${path}/`));
+    if (!inFolder && !liveIds.has(`${entry.kind}:${entry.id.toLowerCase()}`)) delete kept[path];
+  }
+  let users: Record<string, string> | undefined = sameOrigin && old.users ? { ...old.users } : undefined;
+  if (live.users && files.has(USERS_FILE)) {
+    users ??= {};
+    const rows = new Map<string, string>();
+    try {
+      for (const row of readTable('csv', files.get(USERS_FILE) ?? '')) {
+        if (row.id === '') continue;
+        const values = rowValues(row, live.names);
+        if (values) rows.set(row.id.toLowerCase(), userFingerprint(values));
+      }
+    } catch {
+      // A users file that is not a table: the users' state stays as it was.
+    }
+    const liveIds = new Set<string>();
+    for (const user of live.users) {
+      const id = user.id.toLowerCase();
+      liveIds.add(id);
+      const now = userFingerprint(user);
+      if (rows.get(id) === now) users[id] = now;
+    }
+    for (const id of Object.keys(users)) if (!liveIds.has(id) && !rows.has(id)) delete users[id];
+    users = Object.fromEntries(Object.keys(users).sort(compareText).map((id) => [id, (users as Record<string, string>)[id]]));
+  }
+  return {
+    format: STATE_FORMAT, panel: live.origin,
+    resources: Object.fromEntries(Object.keys(kept).sort(compareText).map((path) => [path, kept[path]])),
+    ...(users ? { users } : {}),
+    unread: [...live.unread],
+  };
 }

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
 import {
-  applyFolder, fileJson, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, STATE_FILE, type FolderFiles, type FolderPlan,
+  applyFolder, fileJson, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, STATE_FILE, stateAfterApply, type FolderFiles, type FolderPlan,
 } from '../../../src/panelFolder';
 import { BRANDING_ORDER, NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { readTable, tableText } from '../../../src/usersTable/tableText';
@@ -161,6 +161,11 @@ for (const reading of READINGS) {
       assert.deepEqual([...withoutState(again.files)], [...withoutState(files)], 'a pull after the apply writes the folder as edited');
       assert.deepEqual(planFacts(await planPanel(api, files)), [], 'the next plan is empty');
       assert.deepEqual(planFacts(await planPanel(api, again.files)), []);
+      // The state file after the apply: what was applied counts as pulled, so there is no drift.
+      assert.equal((await panelDrift(api, files)).changes.length, 5, 'before: the applied resources look changed on the panel');
+      files.set(STATE_FILE, await stateAfterApply(api, files));
+      assert.equal(files.get(STATE_FILE), again.files.get(STATE_FILE), 'the same state as a new pull');
+      assert.ok(isEmptyDrift(await panelDrift(api, files)));
     });
 
     it('refuses before anything is sent: a schema violation, an unknown template, template HTML the panel refuses', async () => {
@@ -204,6 +209,12 @@ for (const reading of READINGS) {
       const next = await planPanel(api, files);
       assert.deepEqual(next.conflicts.map((conflict) => `${conflict.kind} ${conflict.name} ${conflict.reason}`), ['node fra-2 changedOnPanel', `user ${readTable('csv', files.get('users.csv') ?? '').find((row) => row.id === users[3])?.label} changedOnPanel`]);
       assert.deepEqual(planFacts(next), []);
+      // The state after the apply keeps the conflicts: they are still changes on the panel since the pull.
+      files.set(STATE_FILE, await stateAfterApply(api, files));
+      const rebased = await planPanel(api, files);
+      assert.deepEqual(rebased.conflicts.map((conflict) => `${conflict.kind} ${conflict.reason}`), ['node changedOnPanel', 'user changedOnPanel']);
+      const drift = await panelDrift(api, files);
+      assert.deepEqual([...drift.changes.map((change) => change.name), ...drift.users.map((user) => user.id)], ['fra-2', users[3]]);
     });
 
     it('reads back a lost answer and never sends it again: no duplicate template, profile or node', async () => {
