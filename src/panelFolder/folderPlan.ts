@@ -207,7 +207,7 @@ export function planFolder(folder: ReadFolderResult, live: LivePanel, options: P
 
   const users = folder.userRows && live.users ? planUsersPart(folder.userRows, live.users, live.names, mode, state, options.now ?? Date.now(), conflicts, panelOnly) : undefined;
   if (users) {
-    for (const problem of users.plan.problems) problems.push({ file: 'users.csv', line: problem.line, code: 'userRow', field: problem.column, value: problem.value, detail: problem.code });
+    for (const problem of users.plan.problems) problems.push({ file: 'users.csv', line: problem.line, code: 'userRow', field: problem.column, value: problem.value, detail: problem.code, row: problem });
   }
   const nodeOrder = folder.resources.filter((resource) => resource.kind === 'node' && typeof resource.doc.order === 'number')
     .sort((a, b) => (a.doc.order as number) - (b.doc.order as number) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((resource) => resource.name);

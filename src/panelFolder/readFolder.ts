@@ -7,6 +7,7 @@ import { parseJsonExact } from '../api/exactJson';
 import type { JsonObject, JsonValue } from '../api/types';
 import { readTable, TableSyntaxError, type TableProblem } from '../usersTable/tableText';
 import type { TableRow } from '../usersTable/userRows';
+import type { RowProblem } from '../usersTable/usersPlan';
 import {
   BRANDING_DIR, BRANDING_SUFFIX, isObject, lineAt, lineOfMember, NODE_SUFFIX, NODES_DIR, SETTINGS_FILE, STATE_FILE, TEMPLATE_FILES, TEMPLATES_DIR,
   USERS_FILE, type FolderFiles, type ResourceKind,
@@ -43,6 +44,8 @@ export interface FolderProblem {
   readonly detail?: string;
   /** usersTable: the table's own reason. */
   readonly table?: TableProblem;
+  /** userRow: the row's problem as the users table's plan tells it. */
+  readonly row?: RowProblem;
 }
 
 export interface ReadFolderResult {

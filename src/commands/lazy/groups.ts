@@ -173,5 +173,16 @@ export function lazyCommandGroups(services: Services) {
     ],
     load: () => (require('../find/index') as typeof import('../find/index')).registerFindCommands(services),
   };
-  return { users, usersTable, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
+  const panelFolder: LazyCommandGroup<vscode.Disposable> = {
+    commands: [
+      'panelOps.panelFolder.apply',
+      'panelOps.panelFolder.plan',
+      'panelOps.panelFolder.pull',
+      'panelOps.panelFolder.restore',
+      'panelOps.panelFolder.showDrift',
+      'panelOps.panelFolder.snapshot',
+    ],
+    load: () => (require('../panelFolder/index') as typeof import('../panelFolder/index')).registerPanelFolderCommands(services),
+  };
+  return { users, usersTable, panelFolder, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
 }
