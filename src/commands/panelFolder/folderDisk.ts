@@ -38,12 +38,17 @@ async function readText(uri: vscode.Uri): Promise<string | undefined> {
   }
 }
 
-/** The layout's files under `root`, by relative path. */
+/** The layout's files under `root`, by relative path (folders that are not there are not read). */
 export async function readFolderFiles(root: vscode.Uri): Promise<Map<string, string>> {
-  const paths: string[] = [SETTINGS_FILE, USERS_FILE, STATE_FILE];
-  for (const [name, type] of await entries(vscode.Uri.joinPath(root, NODES_DIR))) if (type === vscode.FileType.File) paths.push(`${NODES_DIR}/${name}`);
-  for (const [name, type] of await entries(vscode.Uri.joinPath(root, BRANDING_DIR))) if (type === vscode.FileType.File) paths.push(`${BRANDING_DIR}/${name}`);
-  for (const [dir, type] of await entries(vscode.Uri.joinPath(root, TEMPLATES_DIR))) {
+  const exists = await vscode.workspace.fs.stat(root).then(() => true, () => false);
+  const top = exists ? await entries(root) : [];
+  const has = (name: string, type: vscode.FileType) => top.some(([entry, kind]) => entry === name && kind === type);
+  const paths: string[] = [SETTINGS_FILE, USERS_FILE].filter((path) => has(path, vscode.FileType.File));
+  if (has(STATE_FILE.split('/')[0], vscode.FileType.Directory)) paths.push(STATE_FILE);
+  const filesIn = async (dir: string) => (has(dir, vscode.FileType.Directory) ? (await entries(vscode.Uri.joinPath(root, dir))) : []);
+  for (const [name, type] of await filesIn(NODES_DIR)) if (type === vscode.FileType.File) paths.push(`${NODES_DIR}/${name}`);
+  for (const [name, type] of await filesIn(BRANDING_DIR)) if (type === vscode.FileType.File) paths.push(`${BRANDING_DIR}/${name}`);
+  for (const [dir, type] of await filesIn(TEMPLATES_DIR)) {
     if (type !== vscode.FileType.Directory) continue;
     for (const [name, inner] of await entries(vscode.Uri.joinPath(root, TEMPLATES_DIR, dir))) if (inner === vscode.FileType.File) paths.push(`${TEMPLATES_DIR}/${dir}/${name}`);
   }
