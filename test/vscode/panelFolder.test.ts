@@ -5,7 +5,7 @@
 // behaviour under every reading is in test/unit/panelFolder/.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { connectedPanelForActions, eventually, runWithAnswers, type TestApi } from './support';
+import { connectedPanelForActions, eventually, PROTECTION_LABELS, runWithAnswers, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
 
 const decoder = new TextDecoder();
@@ -89,5 +89,23 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     const label = vscode.workspace.asRelativePath(vscode.Uri.joinPath(workspace, 'snapshots', snapshots[0][0]), true);
     await runWithAnswers('panelOps.panelFolder.restore', label, ...panelAnswer(), 'Apply');
     await eventually(() => waw.region === 'Warsaw', 'the snapshot restored');
+  });
+
+  it('refuses Apply on a read-only panel: nothing asked, nothing sent; a protected one asks for its name', async () => {
+    const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
+    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Read-only edit' }, null, 2)}\n`);
+    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+    try {
+      panel.resetRequests();
+      await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer());
+      assert.deepEqual(panel.requests.filter((request) => request.method !== 'GET'), [], 'nothing sent');
+      assert.match(api.input.notices.at(-1)?.message ?? '', /read-only/);
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.protected);
+      await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), 'Apply…', 'Folder panel');
+      const fraId = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2')?.id ?? '';
+      await eventually(() => panel.data.nodes.get(fraId)?.region === 'Read-only edit', 'applied once the name was typed');
+    } finally {
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
+    }
   });
 });
