@@ -108,4 +108,22 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
       await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
     }
   });
+
+  it('plans again when a file of a planned folder is saved: Problems follow the file', async () => {
+    const uri = vscode.Uri.joinPath(root, 'nodes', 'nyc-5.node.json');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const text = document.getText();
+    const at = text.indexOf('"order": 5');
+    assert.ok(at > 0, text);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + '"order": 5'.length)), '"order": 0');
+    await vscode.workspace.applyEdit(edit);
+    await document.save();
+    await eventually(() => vscode.languages.getDiagnostics(uri).some((problem) => problem.message === '"order" must be a whole number from 1.'), 'the problem shown after the save');
+    const back = new vscode.WorkspaceEdit();
+    back.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), text);
+    await vscode.workspace.applyEdit(back);
+    await document.save();
+    await eventually(() => vscode.languages.getDiagnostics(uri).length === 0, 'the problem gone after the next save');
+  });
 });

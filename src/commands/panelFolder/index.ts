@@ -22,15 +22,23 @@ import { tableProblemText } from '../usersTable/tableProblems';
 import { inLayout, overwritten, pulledFolderOf, pulledFolders, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
 import { applyReport, applySummary, driftDocument, folderProblemText, planDocument, planSummary } from './folderText';
 
-type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & { readonly problems: vscode.DiagnosticCollection };
+type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
+  readonly problems: vscode.DiagnosticCollection;
+  /** Folders planned in this window, by URI, with the panel they were planned for: a save there plans again. */
+  readonly planned: Map<string, string>;
+};
+
+/** How long after the last save of a planned folder's file it is planned again (Problems only). */
+const REPLAN_DELAY_MS = 1000;
 
 const MAX_CONCURRENCY = 8;
 
 export function registerPanelFolderCommands(services: Services): vscode.Disposable {
   const problems = vscode.languages.createDiagnosticCollection('panelOps.panelFolder');
-  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, problems };
+  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, problems, planned: new Map() };
   return vscode.Disposable.from(
     problems,
+    replanOnSave(context),
     vscode.commands.registerCommand('panelOps.panelFolder.pull', () => pull(context, false)),
     vscode.commands.registerCommand('panelOps.panelFolder.snapshot', () => pull(context, true)),
     vscode.commands.registerCommand('panelOps.panelFolder.plan', (from?: unknown) => plan(context, from)),
@@ -63,6 +71,32 @@ async function choosePanel(context: Context, title: string, preferred?: string):
     items: ordered.map((panel) => ({ label: panelName(panel), description: plainLabel(panel.url, 80), panel })),
   }));
   return picked?.panel;
+}
+
+/**
+ * Saving a file of a folder planned in this window plans it again, quietly: Problems follow the files
+ * (a debounced read of the panel; no document, no notification).
+ */
+function replanOnSave(context: Context): vscode.Disposable {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const subscription = vscode.workspace.onDidSaveTextDocument((document) => {
+    if (document.uri.scheme !== 'file') return;
+    const root = [...context.planned.keys()].map((uri) => vscode.Uri.parse(uri)).find((candidate) => document.uri.path.startsWith(`${candidate.path}/`));
+    if (!root || !inLayout(document.uri.path.slice(root.path.length + 1))) return;
+    const panelId = context.planned.get(root.toString()) ?? '';
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      void (async () => {
+        const files = await readFolderFiles(root);
+        const result = await context.session.callOn(panelId, (api, signal) => planPanel(api, files, { signal }));
+        showProblems(context, root, result.problems);
+      })().catch((error: unknown) => context.log.warn(`Planning ${root.fsPath} again after a save failed: ${describeError(error)}`));
+    }, REPLAN_DELAY_MS);
+  });
+  return { dispose: () => {
+    if (timer) clearTimeout(timer);
+    subscription.dispose();
+  } };
 }
 
 /** Pull Panel into Folder… (or Snapshot Panel: into a new dated folder). */
@@ -161,6 +195,7 @@ async function planned(context: Context, root: vscode.Uri, panel: PanelRef, file
     const result = await runWithProgress(vscode.l10n.t('Planning {0} for {1}', folderName(root), panelName(panel)), (_report, signal) =>
       context.session.callOn(panel.id, (api) => planPanel(api, files, { mode, signal }), signal));
     showProblems(context, root, result.problems);
+    context.planned.set(root.toString(), panel.id);
     return { root, files, panel, plan: result };
   } catch (error) {
     tellFailure(context, vscode.l10n.t('Could not plan {0}', folderName(root)), error);
