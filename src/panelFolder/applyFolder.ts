@@ -187,6 +187,8 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
       },
     );
     track.add({ ...result.step, dropped: result.value ? result.value.dropped.filter((name) => name !== 'version') : undefined });
+    // A renamed template: the sites that name it by its new name bind to it.
+    if (track.going && typeof doc.name === 'string' && change.id) templateIds.set(doc.name, change.id);
   }
 
   // 2. Nodes: creates, then the members of their entry.

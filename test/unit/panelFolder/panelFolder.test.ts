@@ -395,3 +395,30 @@ describe('panel as a folder with a token that may read only part of the panel', 
     }
   });
 });
+
+describe('panel as a folder: renames within the panel it was pulled from', function () {
+  this.timeout(60_000);
+  const start = usePanels();
+
+  it('renames a node and a template (matched by the ids the pull kept) and binds a site to the renamed template', async () => {
+    const { panel, api } = await start({});
+    const { files: pulled } = await pullPanel(api);
+    const files = new Map(pulled);
+    const draftId = [...panel.data.siteTemplates.values()].find((template) => template.name === 'Broken draft')?.id ?? '';
+    editJson(files, 'templates/Broken draft/template.json', ['name', 'description', 'builtin'], (doc) => (doc.name = 'Fixed draft'));
+    files.set('templates/Broken draft/index.html', VALID_HTML);
+    editJson(files, 'nodes/fra-2.node.json', NODE_ORDER, (doc) => {
+      doc.name = 'fra-2b';
+      (doc.site as Record<string, unknown>).template = 'Fixed draft';
+    });
+    const plan = await planPanel(api, files);
+    assert.deepEqual(plan.problems, []);
+    assert.deepEqual(planFacts(plan), ['template update Fixed draft: name,html', 'node update fra-2b: name,site.template']);
+    const result = await applyFolder(api, plan);
+    assert.deepEqual(result.outcomes.map((outcome) => outcome.outcome), ['applied', 'applied']);
+    const fra = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2b');
+    assert.equal(fra?.site.template_id, draftId);
+    assert.equal(panel.data.siteTemplates.get(draftId)?.name, 'Fixed draft');
+    assert.deepEqual(planFacts(await planPanel(api, files)), []);
+  });
+});
