@@ -312,20 +312,20 @@ function planUsersPart(
   const pulled = mode === 'folder' ? state?.users : undefined;
   const planned: TableRow[] = [];
   const liveRow = (user: UserState, line: number): TableRow => ({ ...rowOf(user, names), line });
+  // A row whose user this panel does not have (another panel's, or deleted since a snapshot): the user of
+  // the same label when the label is unique on both sides (so a second restore or promotion makes nothing
+  // twice), else a new user.
+  const counts = (labels: readonly string[]) => {
+    const found = new Map<string, number>();
+    for (const label of labels) found.set(label, (found.get(label) ?? 0) + 1);
+    return found;
+  };
+  const rowLabels = counts(rows.map((row) => row.label));
+  const liveLabels = counts(users.map((user) => user.label));
+  const liveByLabel = new Map(users.map((user) => [user.label, user]));
+  const byLabel = (row: TableRow): TableRow => ({ ...row, id: rowLabels.get(row.label) === 1 && liveLabels.get(row.label) === 1 ? liveByLabel.get(row.label)?.id ?? '' : '' });
   if (mode === 'promote') {
-    const unique = (labels: readonly string[]) => {
-      const counts = new Map<string, number>();
-      for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-      return counts;
-    };
-    const rowLabels = unique(rows.map((row) => row.label));
-    const liveLabels = unique(users.map((user) => user.label));
-    const liveByLabel = new Map(users.map((user) => [user.label, user]));
-    for (const row of rows) {
-      if (row.id !== '' && liveById.has(row.id.toLowerCase())) planned.push(row);
-      else if (rowLabels.get(row.label) === 1 && liveLabels.get(row.label) === 1) planned.push({ ...row, id: liveByLabel.get(row.label)?.id ?? '' });
-      else planned.push({ ...row, id: '' });
-    }
+    for (const row of rows) planned.push(row.id !== '' && liveById.has(row.id.toLowerCase()) ? row : byLabel(row));
   } else {
     const seen = new Set<string>();
     for (const row of rows) {
@@ -337,7 +337,7 @@ function planUsersPart(
       seen.add(id);
       const user = liveById.get(id);
       if (!user) {
-        if (mode === 'restore') planned.push({ ...row, id: '' });
+        if (mode === 'restore') planned.push(byLabel(row));
         else if (pulled && Object.hasOwn(pulled, id)) conflicts.push({ kind: 'user', name: row.label, id: row.id, reason: 'goneFromPanel', fields: [] });
         else planned.push(row); // an id this panel never had: the table's problem
         continue;

@@ -175,3 +175,14 @@ export function rebasedState(files: FolderFiles, old: FolderState | undefined, l
     unread: [...live.unread],
   };
 }
+
+/**
+ * The folder's users file with the ids of the users an apply created written into their rows (found by the
+ * row's line), so applying the folder again does not create them twice; undefined when nothing was created.
+ */
+export function usersWithCreatedIds(text: string, created: readonly { readonly line?: number; readonly id?: string }[]): string | undefined {
+  const ids = new Map(created.filter((entry) => entry.line !== undefined && entry.id).map((entry) => [entry.line as number, entry.id as string]));
+  if (ids.size === 0) return undefined;
+  const rows = readTable('csv', text);
+  return tableText('csv', rows.map((row) => (row.id === '' && ids.has(row.line) ? { ...row, id: ids.get(row.line) as string } : row)));
+}

@@ -8,7 +8,8 @@
 import * as vscode from 'vscode';
 import type { PanelRef } from '../../connection/panelSession';
 import {
-  applyFolder, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, safeFileName, sameOrigin, STATE_FILE, stateAfterApply,
+  applyFolder, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, safeFileName, sameOrigin, STATE_FILE, stateAfterApply, USERS_FILE,
+  usersWithCreatedIds,
   type FolderPlan, type FolderProblem, type PlanMode,
 } from '../../panelFolder';
 import { confirmChange, namesLine, refusedAsReadOnly } from '../../runner/guard';
@@ -287,7 +288,16 @@ async function applyPlanned(context: Context, done: Planned): Promise<void> {
     const result = await runWithProgress(vscode.l10n.t('Applying {0} to {1}', folderName(root), panelName(panel)), (_report, signal) =>
       context.session.callOn(panel.id, (api) => applyFolder(api, folderPlan, { deleteRemoved, maxConcurrency: MAX_CONCURRENCY, stop: signal }), signal));
     if (folderPlan.mode === 'folder') {
-      const state = await context.session.callOn(panel.id, (api) => stateAfterApply(api, done.files)).catch(() => undefined);
+      // The users it created get their ids in the folder (applying again makes nothing twice); the state
+      // file then takes what now equals the panel.
+      const files = new Map(done.files);
+      const usersText = files.get(USERS_FILE);
+      const withIds = usersText === undefined || !result.users ? undefined : usersWithCreatedIds(usersText, result.users.outcomes.filter((outcome) => outcome.action === 'create'));
+      if (withIds !== undefined) {
+        await writeFolderFile(root, USERS_FILE, withIds);
+        files.set(USERS_FILE, withIds);
+      }
+      const state = await context.session.callOn(panel.id, (api) => stateAfterApply(api, files)).catch(() => undefined);
       if (state !== undefined) await writeFolderFile(root, STATE_FILE, state);
     }
     const report = applyReport(result, folderPlan, { folder: folderName(root), panel: panelName(panel) }, vscode.l10n.t, describeError);

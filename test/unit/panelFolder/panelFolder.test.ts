@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
 import {
-  applyFolder, fileJson, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, STATE_FILE, stateAfterApply, type FolderFiles, type FolderPlan,
+  applyFolder, fileJson, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, STATE_FILE, stateAfterApply, usersWithCreatedIds, type FolderFiles, type FolderPlan,
 } from '../../../src/panelFolder';
 import { BRANDING_ORDER, NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { readTable, tableText } from '../../../src/usersTable/tableText';
@@ -299,6 +299,17 @@ for (const reading of READINGS) {
       assert.deepEqual(result.outcomes.filter((outcome) => outcome.outcome !== 'applied'), []);
       const after = await pullPanel(api);
       assert.deepEqual([...withoutState(after.files)], [...withoutState(snapshot.files)], 'the panel is as the snapshot');
+      // A user deleted since is made again, once: a second restore finds it by its label.
+      const deleted = tenEditableUsers(panel, snapshot.files)[5];
+      const label = panel.data.keys.get(deleted)?.label ?? '';
+      await api.keys.delete(deleted);
+      const again = await planPanel(api, snapshot.files, { mode: 'restore' });
+      assert.deepEqual(planFacts(again), ['users create 1']);
+      await applyFolder(api, again);
+      assert.equal([...panel.data.keys.values()].filter((key) => key.label === label).length, 1);
+      const third = await planPanel(api, snapshot.files, { mode: 'restore' });
+      assert.deepEqual(planFacts(third), [], 'restored again: nothing made twice');
+      assert.equal([...panel.data.keys.values()].filter((key) => key.label === label).length, 1);
     });
 
     it('promotes a folder of one panel to another: matched by name, exactly the differences, nothing else touched unless asked', async () => {
@@ -421,4 +432,37 @@ describe('panel as a folder: renames within the panel it was pulled from', funct
     assert.equal(panel.data.siteTemplates.get(draftId)?.name, 'Fixed draft');
     assert.deepEqual(planFacts(await planPanel(api, files)), []);
   });
+});
+
+describe('panel as a folder: users created and deleted', function () {
+  this.timeout(60_000);
+  const start = usePanels();
+
+  for (const reading of READINGS) {
+    it(`creates a user once, deletes one only when asked, and writes the new id into the folder (${reading} reading)`, async () => {
+      const { panel, api } = await start({ readings: { reading } });
+      const { files: pulled } = await pullPanel(api);
+      const files = new Map(pulled);
+      const gone = tenEditableUsers(panel, pulled)[0];
+      editUsers(files, (rows) => [...rows.filter((row) => row.id !== gone), { line: 0, id: '', label: 'Made in the folder', note: 'new', owner: 'ops', type: 'PERSONAL', expiry: '', enabled: 'true', nodes: ['ams-1'] }]);
+      const plan = await planPanel(api, files);
+      assert.deepEqual(planFacts(plan), ['users create 1', 'users delete 1']);
+      const kept = await applyFolder(api, plan);
+      assert.deepEqual(kept.users?.outcomes.map((outcome) => `${outcome.action} ${outcome.kind}`), ['create applied']);
+      assert.ok(panel.data.keys.has(gone), 'not deleted: not asked');
+      const written = usersWithCreatedIds(files.get('users.csv') ?? '', kept.users?.outcomes.filter((outcome) => outcome.action === 'create') ?? []);
+      assert.ok(written);
+      files.set('users.csv', written);
+      const made = [...panel.data.keys.values()].filter((key) => key.label === 'Made in the folder');
+      assert.equal(made.length, 1);
+      assert.ok(written.includes(made[0].id));
+      const next = await planPanel(api, files);
+      assert.deepEqual(planFacts(next), ['users delete 1'], 'created once: the folder now names it by its id');
+      const deleted = await applyFolder(api, next, { deleteRemoved: true });
+      assert.deepEqual(deleted.users?.outcomes.map((outcome) => `${outcome.action} ${outcome.kind}`), ['delete applied']);
+      assert.ok(!panel.data.keys.has(gone));
+      assert.equal([...panel.data.keys.values()].filter((key) => key.label === 'Made in the folder').length, 1);
+      assert.deepEqual(planFacts(await planPanel(api, files)), []);
+    });
+  }
 });
