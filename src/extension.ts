@@ -50,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext) {
     vscode.window.registerUriHandler({ handleUri: (uri) => { void find.loaded().handleUri(uri); } }),
     registerToolsLazily(() => find.loaded().tools),
     registerLazily(groups.usersTable),
+    registerLazily(groups.panelFolder),
     // A drop in the Nodes view sends the new order through the node commands (loaded then if need be).
     services.views.nodes.dragAndDrop.handleReorder((panelId, ids) => nodes.loaded().reorder(panelId, ids)),
     vscode.window.onDidChangeWindowState((state) => {

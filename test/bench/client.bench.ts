@@ -138,6 +138,7 @@ async function main(): Promise<void> {
   const workbench = process.env.BENCH_SKIP_WORKBENCH ? [] : await workbenchNetworkBench();
   rows.push(...workbenchNetworkRows(workbench, timing));
   rows.push(...(await (await import('./usersTable.bench')).usersTableBench(RUNS)));
+  rows.push(...(await (await import('./panelFolder.bench')).panelFolderBench(LATENCY_RUNS)));
 
   const undici = summary(Array.from({ length: RUNS }, () => requireCost('undici')));
   add("require('undici') in a fresh process", undici, 'paid on the first request');

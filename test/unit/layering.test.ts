@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const SRC = resolve(__dirname, '../../../src');
@@ -113,6 +113,24 @@ describe('layering of src folders', () => {
       assert.ok(!edges.get('runner')?.has(high), `runner imports ${high}`);
     }
     for (const user of ['commands', 'views', 'editors']) assert.ok(edges.get(user)?.has('runner'), `${user} does not use the runner`);
+  });
+
+  it('panelFolder runs without VS Code: it imports only api, text, usersTable and state, and nothing it reaches imports vscode', () => {
+    assert.deepEqual([...(edges.get('panelFolder') ?? [])].filter((to) => !['api', 'text', 'usersTable', 'state'].includes(to)), []);
+    const seen = new Set<string>();
+    const waiting = readdirSync(join(SRC, 'panelFolder'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts')).map((name) => join(SRC, 'panelFolder', name));
+    while (waiting.length > 0) {
+      const file = waiting.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      assert.doesNotMatch(text, /from\s+['"]vscode['"]/, relative(SRC, file));
+      for (const match of text.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        const target = resolve(dirname(file), match[1]);
+        waiting.push(existsSync(`${target}.ts`) ? `${target}.ts` : join(target, 'index.ts'));
+      }
+    }
+    assert.ok(seen.size > 10, `${seen.size} files reached`);
   });
 
   it('has no import cycle between folders', () => {

@@ -20,7 +20,8 @@ export const WRITE_COMMANDS = [
   'panelOps.nodes.webLifecycle', 'panelOps.fleet.update', 'panelOps.alerts.resolve', 'panelOps.alerts.resolveAll', 'panelOps.siteTemplates.customize',
   'panelOps.siteTemplates.delete', 'panelOps.siteTemplates.duplicate', 'panelOps.siteTemplates.import', 'panelOps.siteTemplates.new',
   'panelOps.branding.activate', 'panelOps.branding.create', 'panelOps.branding.delete', 'panelOps.branding.edit', 'panelOps.branding.editField',
-  'panelOps.branding.upload', 'panelOps.templateHistory.restore', 'panelOps.settings.sendTestNotification',
+  'panelOps.branding.upload', 'panelOps.templateHistory.restore', 'panelOps.settings.sendTestNotification', 'panelOps.panelFolder.apply',
+  'panelOps.panelFolder.restore',
 ];
 
 type Context = Record<string, string | boolean | undefined>;

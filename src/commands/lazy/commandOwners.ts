@@ -11,6 +11,7 @@
 export const COMMAND_OWNERS = {
   users: ['panelOps.users.'],
   usersTable: ['panelOps.users.editAsTable', 'panelOps.users.applyPlan', 'panelOps.users.revertLastPlan'],
+  panelFolder: ['panelOps.panelFolder.'],
   nodes: ['panelOps.nodes.'],
   fleet: ['panelOps.fleet.'],
   alerts: ['panelOps.alerts.'],

@@ -67,5 +67,9 @@ export function lazyCommandGroups(services: Services) {
     commands: lazy.find,
     load: () => (require('../find/index') as typeof import('../find/index')).registerFindCommands(services),
   };
-  return { users, usersTable, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
+  const panelFolder: LazyCommandGroup<vscode.Disposable> = {
+    commands: lazy.panelFolder,
+    load: () => (require('../panelFolder/index') as typeof import('../panelFolder/index')).registerPanelFolderCommands(services),
+  };
+  return { users, usersTable, panelFolder, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
 }

@@ -1,0 +1,216 @@
+/**
+ * The operator's words for a panel folder's plan, drift, problems and apply report (src/panelFolder/ gives
+ * reasons and values, never sentences). Panel values are shown as one plain line each (controls and bidi
+ * marks removed, long text cut), so a hostile value cannot shape the document. Takes a `Localize` so it
+ * stays testable in plain Node.
+ */
+import type { JsonValue } from '../../api/types';
+import { stringifyJsonExact } from '../../api/exactJson';
+import type { DriftReport, FieldChange, FolderApplyResult, FolderPlan, FolderProblem, ResourceDetail, ResourceKind, ResourceOutcome } from '../../panelFolder';
+import type { Check } from '../../panelFolder/readFolder';
+import type { Localize } from '../../text/localize';
+import { plainLabel } from '../../text/plainText';
+import { plural } from '../../text/plural';
+import { reportDocument, problemText, summaryText } from '../usersTable/planText';
+
+function kindText(kind: ResourceKind | 'user', t: Localize): string {
+  switch (kind) {
+    case 'settings': return t('settings');
+    case 'node': return t('node');
+    case 'template': return t('site template');
+    case 'branding': return t('branding profile');
+    case 'user': return t('user');
+  }
+}
+
+/** A value as one plain line: text as it is, anything else as JSON; long ones cut. */
+export function valueText(value: JsonValue | undefined): string {
+  if (value === undefined) return '—';
+  const text = typeof value === 'string' ? JSON.stringify(value) : stringifyJsonExact(value);
+  return plainLabel(text, 80);
+}
+
+function fieldLine(field: FieldChange, t: Localize): string {
+  const long = (value: JsonValue | undefined) => typeof value === 'string' && (value.length > 80 || value.includes('\n'));
+  if (long(field.from) || long(field.to)) {
+    const lines = (value: JsonValue | undefined) => (typeof value === 'string' ? value.split('\n').length : 0);
+    return t('{0}: {1} lines → {2} lines', field.field, lines(field.from), lines(field.to));
+  }
+  return `${field.field}: ${valueText(field.from)} → ${valueText(field.to)}`;
+}
+
+function checkText(check: string, t: Localize): string {
+  switch (check as Check) {
+    case 'string': return t('a string');
+    case 'nonEmptyString': return t('a string that is not empty');
+    case 'stringOrNull': return t('a string or null');
+    case 'boolean': return t('true or false');
+    case 'object': return t('an object');
+    case 'positiveInteger': return t('a whole number from 1');
+    default: return plainLabel(check, 40);
+  }
+}
+
+/** A problem of a file, in words. */
+export function folderProblemText(problem: FolderProblem, t: Localize, tableProblem: (problem: NonNullable<FolderProblem['table']>) => string): string {
+  const value = plainLabel(problem.value ?? '', 80);
+  const field = plainLabel(problem.field ?? '', 60);
+  const detail = plainLabel(problem.detail ?? '', 300);
+  switch (problem.code) {
+    case 'notJson': return t('Not valid JSON: {0}', detail);
+    case 'notObject': return t('The file must hold one JSON object.');
+    case 'missingField': return t('"{0}" is required.', field);
+    case 'wrongType': return t('"{0}" must be {1}.', field, checkText(problem.value ?? '', t));
+    case 'unknownField': return t('The panel does not take "{0}" here.', field);
+    case 'duplicateName': return t('Another file of the folder has the name "{0}": the panel matches by name, so neither is planned.', value);
+    case 'unknownTemplate': return t('No site template is named "{0}" on the panel or in the folder.', value);
+    case 'templateRefused': return detail ? t('The panel refuses this template: {0}', detail) : t('The panel refuses this template.');
+    case 'builtinTemplate': return t('"{0}" is built into the panel: it cannot be changed.', value);
+    case 'hostnameReadOnly': return t('A node\'s hostname cannot be changed (the folder has "{0}").', value);
+    case 'twoActive': return t('Only one branding profile can be active.');
+    case 'usersTable': return problem.table ? tableProblem(problem.table) : t('Not a users table.');
+    case 'userRow': return problem.row ? problemText(problem.row, t) : t('The panel would refuse this row.');
+    case 'badState': return t('The folder\'s state file cannot be read: pull the panel into the folder again.');
+    case 'notValidated': return t('The panel could not check this template: {0}', detail);
+  }
+}
+
+export interface PlanSubject {
+  /** The folder, as the operator knows it. */
+  readonly folder: string;
+  /** The target panel's name. */
+  readonly panel: string;
+}
+
+/** The plan as a document: what changes per resource and field, conflicts, the panel's own changes, problems. */
+export function planDocument(plan: FolderPlan, subject: PlanSubject, t: Localize, tableProblem: (problem: NonNullable<FolderProblem['table']>) => string): string {
+  const lines = [`# ${t('Plan of {0} for {1}', plainLabel(subject.folder, 120), plainLabel(subject.panel, 60))}`];
+  lines.push(`# ${modeText(plan, t)}`);
+  lines.push(`# ${planSummary(plan, t)}`);
+  lines.push('');
+  const changes = plan.changes;
+  if (changes.length > 0) {
+    lines.push(`## ${t('Changes')}`);
+    for (const change of changes) {
+      const head = change.action === 'create' ? t('create {0} "{1}"', kindText(change.kind, t), plainLabel(change.name, 80))
+        : change.action === 'update' ? t('update {0} "{1}"', kindText(change.kind, t), plainLabel(change.name, 80))
+          : t('delete {0} "{1}" (only when you confirm deletions)', kindText(change.kind, t), plainLabel(change.name, 80));
+      lines.push(`- ${head}`);
+      for (const field of change.fields) lines.push(`    ${fieldLine(field, t)}`);
+    }
+    lines.push('');
+  }
+  if (plan.users) {
+    lines.push(`## ${t('Users')}`, `- ${summaryText(plan.users.plan, t)}`, '');
+  }
+  if (plan.conflicts.length > 0) {
+    lines.push(`## ${t('Changed on the panel since the pull: skipped (pull again, then edit)')}`);
+    for (const conflict of plan.conflicts) {
+      const why = conflict.reason === 'goneFromPanel' ? t('no longer on the panel') : t('changed on the panel');
+      lines.push(`- ${kindText(conflict.kind, t)} "${plainLabel(conflict.name, 80)}": ${why}`);
+      for (const field of conflict.fields) lines.push(`    ${fieldLine(field, t)}`);
+    }
+    lines.push('');
+  }
+  if (plan.panelOnly.length > 0) {
+    lines.push(`## ${t('Changed on the panel only: left as it is (Show Drift; pulling again takes it)')}`);
+    for (const change of plan.panelOnly.slice(0, 200)) lines.push(`- ${kindText(change.kind, t)} "${plainLabel(change.name, 80)}": ${driftWord(change.change, t)}`);
+    if (plan.panelOnly.length > 200) lines.push(`- ${t('and {0} more', plan.panelOnly.length - 200)}`);
+    lines.push('');
+  }
+  if (plan.problems.length > 0) {
+    lines.push(`## ${t('Problems: nothing is sent for these files (see Problems)')}`);
+    for (const problem of plan.problems.slice(0, 200)) lines.push(`- ${plainLabel(problem.file, 120)}:${problem.line} — ${folderProblemText(problem, t, tableProblem)}`);
+    if (plan.problems.length > 200) lines.push(`- ${t('and {0} more', plan.problems.length - 200)}`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function modeText(plan: FolderPlan, t: Localize): string {
+  switch (plan.mode) {
+    case 'folder': return t('The folder was pulled from this panel: what changed on the panel since is not overwritten.');
+    case 'restore': return t('Restore from a snapshot: the panel goes back to the snapshot.');
+    case 'promote': return t('Promotion from another panel: resources are matched by name.');
+  }
+}
+
+/** "3 changes (create 1, update 2, delete 0) · 1 conflict · 0 problems". */
+export function planSummary(plan: FolderPlan, t: Localize): string {
+  const count = (action: string) => plan.changes.filter((change) => change.action === action).length;
+  return t('{0} changes (create {1}, update {2}, delete {3}) · {4} conflicts · {5} problems',
+    plan.changes.length, count('create'), count('update'), count('delete'), plan.conflicts.length, plan.problems.length);
+}
+
+function driftWord(change: 'changed' | 'created' | 'deleted', t: Localize): string {
+  return change === 'changed' ? t('changed') : change === 'created' ? t('created') : t('deleted');
+}
+
+/** Drift as a document: what pulling again would write. */
+export function driftDocument(drift: DriftReport, subject: PlanSubject, t: Localize): string {
+  const lines = [`# ${t('Changes on {0} since {1} was pulled', plainLabel(subject.panel, 60), plainLabel(subject.folder, 120))}`];
+  if (!drift.comparable) {
+    lines.push('', t('The folder was not pulled from this panel, so its changes since cannot be told: use Plan Panel Changes.'));
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`# ${t('{0} resources and {1} users changed on the panel; pulling again takes them.', drift.changes.length, drift.users.length)}`, '');
+  for (const change of drift.changes) {
+    lines.push(`- ${kindText(change.kind, t)} "${plainLabel(change.name, 80)}": ${driftWord(change.action === 'create' ? 'created' : change.action === 'delete' ? 'deleted' : 'changed', t)}`);
+    if (change.action === 'update') for (const field of change.fields) lines.push(`    ${fieldLine({ field: field.field, from: field.from, to: field.to }, t)}`);
+  }
+  for (const user of drift.users.slice(0, 500)) lines.push(`- ${kindText('user', t)} "${plainLabel(user.label, 80)}": ${driftWord(user.action === 'create' ? 'created' : user.action === 'delete' ? 'deleted' : 'changed', t)}`);
+  if (drift.users.length > 500) lines.push(`- ${t('and {0} more', drift.users.length - 500)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function outcomeText(outcome: ResourceOutcome['outcome'], t: Localize): string {
+  switch (outcome) {
+    case 'applied': return t('applied');
+    case 'reconciled': return t('reconciled after a lost answer');
+    case 'conflict': return t('skipped: changed on the panel');
+    case 'gone': return t('no longer on the panel');
+    case 'refused': return t('refused by the panel');
+    case 'notApplied': return t('not applied');
+    case 'notSent': return t('not sent');
+  }
+}
+
+function detailText(detail: ResourceDetail, t: Localize, describe: (error: unknown) => string): string {
+  switch (detail.kind) {
+    case 'panel': return plainLabel(detail.words, 300);
+    case 'failed': return describe(detail.error);
+    case 'changed': return detail.fields.length > 0 ? t('the panel now holds {0}', detail.fields.map((field) => `${field.field} ${valueText(field.from)}`).join(', ')) : t('changed on the panel');
+    case 'notRead': return t('it could not be read again, so it was not changed');
+    case 'lostHeld': return t('the answer was lost; the panel holds the change');
+    case 'lostNotHeld': return t('the answer was lost; the panel does not hold the change: apply again');
+    case 'lostCreated': return t('the answer was lost; the panel holds it (created once)');
+    case 'lostNotCreated': return t('the answer was lost; the panel holds no such resource: apply again to create it');
+    case 'lostDeleted': return t('the answer was lost; the panel no longer has it');
+    case 'lostStillThere': return t('the answer was lost; the panel still has it');
+  }
+}
+
+/** Counts of a result, e.g. "5 applied · 1 skipped as conflicts · …". */
+export function applySummary(result: FolderApplyResult, t: Localize): string {
+  const count = (kind: ResourceOutcome['outcome']) => result.outcomes.filter((outcome) => outcome.outcome === kind).length;
+  return t('{0} applied · {1} skipped as conflicts · {2} refused · {3} reconciled · {4} not applied · {5} not sent',
+    count('applied'), count('conflict'), count('refused'), count('reconciled'), count('notApplied') + count('gone'), count('notSent'));
+}
+
+/** The apply report: each resource's outcome, then the users' report, then the nodes to apply configuration on. */
+export function applyReport(result: FolderApplyResult, plan: FolderPlan, subject: PlanSubject, t: Localize, describe: (error: unknown) => string): string {
+  const lines = [`# ${t('Result of {0} on {1}', plainLabel(subject.folder, 120), plainLabel(subject.panel, 60))}`, `# ${applySummary(result, t)}`];
+  if (result.cancelled) lines.push(`# ${t('Cancelled: what was not sent is listed as not sent.')}`);
+  lines.push('');
+  for (const outcome of result.outcomes) {
+    const extra = [outcome.detail ? detailText(outcome.detail, t, describe) : '', outcome.dropped?.length ? t('the panel does not take {0}: left unchanged', outcome.dropped.join(', ')) : ''].filter(Boolean).join('; ');
+    lines.push(`- ${t('{0} {1} "{2}"', outcome.action === 'create' ? t('create') : outcome.action === 'update' ? t('update') : t('delete'), kindText(outcome.kind, t), plainLabel(outcome.name, 80))}: ${outcomeText(outcome.outcome, t)}${extra ? ` — ${extra}` : ''}`);
+  }
+  if (result.changedNodes.length > 0) {
+    lines.push('', plural(result.changedNodes.length, { one: 'The configuration of {0} node changed: {1}', other: 'The configuration of {0} nodes changed: {1}' }, t, result.changedNodes.map((node) => plainLabel(node.name, 40)).join(', ')));
+  }
+  if (result.users) {
+    lines.push('', reportDocument(result.users, { heading: t('Users'), source: 'table', names: plan.names }, t, describe));
+  }
+  return `${lines.join('\n')}\n`;
+}

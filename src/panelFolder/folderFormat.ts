@@ -1,0 +1,156 @@
+/**
+ * The panel as a folder (issue 29): where each resource's file lives, how its text is written (stable: the
+ * same panel gives the same bytes), the fingerprint of what was read, and the members a resource carries
+ * that the panel owns (never written, never sent). No `vscode` import.
+ *
+ *     settings.json                      the panel settings, without the members the panel owns
+ *     nodes/<name>.node.json             one node: name, hostname, region, note, order, site, blocklist, web_policy, reliability
+ *     templates/<name>/template.json     a site template's other fields (name, description, builtin…)
+ *     templates/<name>/index.html        its HTML
+ *     templates/<name>/style.css         its CSS
+ *     templates/<name>/variables.json    its variables, in the shape the panel gave them
+ *     branding/<name>.branding.json      a branding profile: the fields of spec 2.4 and `active`
+ *     users.csv                          the users, in the users table's format (usersTable/tableText.ts)
+ *     .panelops/state.json               what was read: the panel, each resource's id and fingerprint, versions
+ */
+import { createHash } from 'node:crypto';
+import { stringifyJsonExact } from '../api/exactJson';
+import type { JsonObject, JsonValue } from '../api/types';
+
+export type ResourceKind = 'settings' | 'node' | 'template' | 'branding';
+export const RESOURCE_KINDS: readonly ResourceKind[] = ['template', 'node', 'branding', 'settings'];
+
+export const SETTINGS_FILE = 'settings.json';
+export const USERS_FILE = 'users.csv';
+export const STATE_FILE = '.panelops/state.json';
+export const NODES_DIR = 'nodes';
+export const TEMPLATES_DIR = 'templates';
+export const BRANDING_DIR = 'branding';
+export const NODE_SUFFIX = '.node.json';
+export const BRANDING_SUFFIX = '.branding.json';
+export const TEMPLATE_FILES = { meta: 'template.json', html: 'index.html', css: 'style.css', variables: 'variables.json' } as const;
+export const STATE_FORMAT = 'panel-ops-folder/1';
+
+/** A folder's text files by path relative to its root, `/`-separated. */
+export type FolderFiles = ReadonlyMap<string, string>;
+
+/**
+ * Members a panel owns on its objects (identity, clocks, revisions, echoes it ignores): never written into a
+ * resource's file, never sent. Versions and `updated_at` go into the state file instead.
+ */
+export const OWNED_MEMBERS: ReadonlySet<string> = new Set([
+  'id', 'node_id', 'template_id', 'profile_id', 'created_at', 'updated_at', 'updated_by', 'version', 'revision', 'etag',
+  'x_revision', 'meta', 'base_url', 'size', 'nodes', 'assets', 'deployment', 'last_apply_at', 'keys_bound',
+]);
+
+/** Members never written whatever the resource: anything credential-like or a link to a user's proxy. */
+export const SECRET_MEMBERS: ReadonlySet<string> = new Set([
+  'secret', 'token', 'api_token', 'password', 'registration_secret', 'install_command', 'command', 'links', 'tg', 'tme',
+  'sub_slug', 'subscription_short_url', 'subscription_url', 'private_key', 'bot_token',
+]);
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy with the members in code-unit order at every level (lists keep their order). */
+export function sortedDeep(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortedDeep);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort(compareText).map((name) => [name, sortedDeep(value[name])]));
+}
+
+/** Members of `value` the panel does not own and that hold nothing secret, nested objects sorted. */
+export function echoedObject(value: JsonObject, drop: readonly string[] = []): JsonObject {
+  const kept: JsonObject = {};
+  for (const name of Object.keys(value).sort(compareText)) {
+    if (OWNED_MEMBERS.has(name) || SECRET_MEMBERS.has(name) || drop.includes(name)) continue;
+    kept[name] = withoutSecrets(value[name]);
+  }
+  return kept;
+}
+
+/**
+ * A copy without secret-like members at any level, members sorted. A `variables` member holds names an
+ * operator chose (a placeholder may be called `token`): it is kept whole.
+ */
+export function withoutSecrets(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).filter((name) => !SECRET_MEMBERS.has(name)).sort(compareText)
+    .map((name) => [name, name === 'variables' ? sortedDeep(value[name]) : withoutSecrets(value[name])]));
+}
+
+/** Plain code-unit order: the same on every machine and locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A resource document as a file: members in `order` first (those present), then the others sorted; nested
+ * objects sorted; two-space indentation and a final line break; int64 exact.
+ */
+export function fileJson(doc: JsonObject, order: readonly string[] = []): string {
+  const laidOut: JsonObject = {};
+  for (const name of order) if (Object.hasOwn(doc, name)) laidOut[name] = sortedDeep(doc[name]);
+  for (const name of Object.keys(doc).sort(compareText)) if (!Object.hasOwn(laidOut, name)) laidOut[name] = sortedDeep(doc[name]);
+  return `${stringifyJsonExact(laidOut, 2)}\n`;
+}
+
+/** The fingerprint of a document: the same members and values give the same one, whatever their order. */
+export function fingerprint(value: JsonValue): string {
+  return createHash('sha256').update(stringifyJsonExact(sortedDeep(value))).digest('hex').slice(0, 20);
+}
+
+/** Whether two values are the same JSON (member order aside). */
+export function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return stringifyJsonExact(sortedDeep(a)) === stringifyJsonExact(sortedDeep(b));
+}
+
+/**
+ * A file name for a resource's name: letters, digits, `.`, `-`, `_` and spaces kept, anything else `_`, at
+ * most 80 characters, never empty, never hidden or `.`/`..`. Two names that come out the same are told apart
+ * by the caller (`uniqueNames`). The name itself is in the file, which is what matching reads.
+ */
+export function safeFileName(name: string): string {
+  let safe = name.normalize('NFC').replace(/[^\p{L}\p{N}._\- ]/gu, '_').replace(/\s+/g, ' ').trim().slice(0, 80).trim();
+  safe = safe.replace(/^\.+/, (dots) => '_'.repeat(dots.length));
+  if (safe === '' || /^_+$/.test(safe) && name.trim() === '') safe = '_';
+  // Names Windows reserves.
+  if (/^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(safe)) safe = `_${safe}`;
+  return safe;
+}
+
+/** File names for resources in order; a name taken earlier (case aside) gets `~2`, `~3`… */
+export function uniqueNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const base = safeFileName(name);
+    let candidate = base;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base}~${n}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** The 1-based line of the first `"member":` in a JSON text (1 when absent): where a problem is shown. */
+export function lineOfMember(text: string, member: string): number {
+  const at = text.indexOf(`${JSON.stringify(member)}:`);
+  if (at < 0) {
+    const spaced = text.search(new RegExp(`${escapeRegExp(JSON.stringify(member))}\\s*:`));
+    if (spaced < 0) return 1;
+    return lineAt(text, spaced);
+  }
+  return lineAt(text, at);
+}
+
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

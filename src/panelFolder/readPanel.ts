@@ -1,0 +1,242 @@
+/**
+ * Reads a connected panel's configuration as documents, one per resource, defensively (spec "not shown":
+ * any JSON object; lists under `items`, `data` or bare; members we rely on may be absent): the settings,
+ * each node with its site, blocklist, web policy and reliability, each site template in full, each
+ * branding profile, and the users in the users table's terms. A part the token may not read (403) is left
+ * out and named in `unread`; a member absent from a document is one the folder does not manage.
+ * Nothing secret is kept: no token, user secret, link, subscription address, install command or
+ * registration secret is read into a document. No `vscode` import.
+ */
+import { PanelHttpError } from '../api/errors';
+import type { PanelApi } from '../api/index';
+import type { JsonObject, JsonValue, Key } from '../api/types';
+import { brandingProfiles } from '../state/brandingModel';
+import { listFromResponse } from '../state/listFromResponse';
+import { parseTemplateRecord, templateIdOf } from '../state/siteTemplateRecord';
+import { NodeNames, userStateOf, type UserState } from '../usersTable/userRows';
+import { echoedObject, isObject, withoutSecrets, type ResourceKind } from './folderFormat';
+
+/** One resource as the panel holds it, in the folder's terms. */
+export interface LiveResource {
+  readonly kind: ResourceKind;
+  readonly id: string;
+  readonly name: string;
+  /** What the resource's file holds (a template's html, css and variables included). */
+  readonly doc: JsonObject;
+  /** The panel's version and clock for it, when it shows them (kept in the state file). */
+  readonly version?: string | number;
+  readonly updatedAt?: string;
+  /** Templates: built into the panel (never changed or deleted). */
+  readonly builtin?: boolean;
+  /** Templates: the variables as the panel gave them (what a change is sent in the shape of). */
+  readonly variablesAsRead?: JsonValue;
+}
+
+export interface LivePanel {
+  readonly origin: string;
+  readonly settings?: LiveResource;
+  /** In the panel's order. */
+  readonly nodes: readonly LiveResource[];
+  readonly templates: readonly LiveResource[];
+  readonly branding: readonly LiveResource[];
+  /** undefined when the users could not be read. */
+  readonly users?: readonly UserState[];
+  readonly names: NodeNames;
+  /** Parts the token may not read (`settings`, `nodes.site`, `users`…): left out of the documents. */
+  readonly unread: readonly string[];
+}
+
+export type FolderApi = Pick<PanelApi, 'baseUrl' | 'keys' | 'nodes' | 'siteTemplates' | 'branding' | 'settings' | 'refusedFields'>;
+
+export interface ReadOptions {
+  readonly signal?: AbortSignal;
+  /** Nodes and templates read at once (default 32; a node is four reads). */
+  readonly maxConcurrency?: number;
+  /** Read the users too (default true). */
+  readonly users?: boolean;
+}
+
+/** The parts of one node read beside its list entry. */
+export interface NodeParts {
+  site?: JsonObject;
+  blocklist?: JsonObject;
+  web_policy?: JsonObject;
+  reliability?: JsonObject;
+}
+
+const NODE_PARTS = ['site', 'blocklist', 'web_policy', 'reliability'] as const;
+
+export async function readPanel(api: FolderApi, options: ReadOptions = {}): Promise<LivePanel> {
+  const unread = new Set<string>();
+  const signal = options.signal;
+  const cap = options.maxConcurrency ?? 32;
+  const usersRead = options.users === false ? Promise.resolve(undefined) : readUsers(api, signal, unread);
+  const settingsRead = optional(() => api.settings.get({ signal }), 'settings', unread);
+  const brandingRead = optional(() => api.branding.profiles.list({}, { signal }), 'branding', unread);
+  const templatesRead = readTemplates(api, cap, signal, unread);
+  const nodeList = await optional(() => api.nodes.list({ signal }), 'nodes', unread);
+  const items = listFromResponse(nodeList, ['items', 'nodes', 'data']).filter(isObject);
+  // The node parts do not need the templates: read them while the templates are read.
+  const parts = await mapPool(items, cap, (item) => readNodeParts(api, idText(item.id), signal, unread));
+  const templates = await templatesRead;
+  const templateNames = new Map(templates.map((template) => [template.id.toLowerCase(), template.name]));
+  const nodes: LiveResource[] = [];
+  items.forEach((item, index) => {
+    const part = parts[index];
+    if (part === null) return; // gone while read
+    nodes.push(nodeResource(item, index + 1, part, templateNames));
+  });
+  const settingsAnswer = await settingsRead;
+  const settings: LiveResource | undefined = isObject(settingsAnswer) ? {
+    kind: 'settings', id: 'settings', name: 'settings', doc: echoedObject(settingsAnswer),
+    ...versionOf(settingsAnswer),
+  } : undefined;
+  const brandingAnswer = await brandingRead;
+  const branding = brandingAnswer === undefined ? [] : brandingResources(brandingAnswer);
+  const users = await usersRead;
+  return {
+    origin: api.baseUrl, settings, nodes, templates, branding, users,
+    names: new NodeNames(nodes.map((node) => ({ id: node.id, name: node.name }))),
+    unread: [...unread].sort(),
+  };
+}
+
+async function readUsers(api: FolderApi, signal: AbortSignal | undefined, unread: Set<string>): Promise<UserState[] | undefined> {
+  const keys = await optional<Key[]>(() => api.keys.listAll({}, { signal }), 'users', unread);
+  return keys?.filter((key) => typeof key?.id === 'string').map(userStateOf);
+}
+
+/** A read whose 403 (missing scope or role) leaves the part out; anything else fails the read. */
+async function optional<T>(read: () => Promise<T>, part: string, unread: Set<string>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof PanelHttpError && error.status === 403) {
+      unread.add(part);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** A node's site, blocklist, web policy and reliability; null when the node is gone (404). */
+export async function readNodeParts(api: FolderApi, id: string, signal: AbortSignal | undefined, unread: Set<string>): Promise<NodeParts | null> {
+  try {
+    const [site, blocklist, webPolicy, reliability] = await Promise.all([
+      optional(() => api.nodes.site.get(id, { signal }), 'nodes.site', unread),
+      optional(() => api.nodes.blocklist.get(id, { signal }), 'nodes.blocklist', unread),
+      optional(() => api.nodes.webPolicy.get(id, { signal }), 'nodes.web_policy', unread),
+      optional(() => api.nodes.reliability.get(id, { signal }), 'nodes.reliability', unread),
+    ]);
+    const parts: NodeParts = {};
+    if (isObject(site)) parts.site = site;
+    if (isObject(blocklist)) parts.blocklist = blocklist;
+    if (isObject(webPolicy)) parts.web_policy = webPolicy;
+    if (isObject(reliability)) parts.reliability = reliability;
+    return parts;
+  } catch (error) {
+    if (error instanceof PanelHttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The members of a node's list entry the folder manages, in this order. */
+export const NODE_FIELDS = ['name', 'hostname', 'region', 'note'] as const;
+
+/** A node's document: the managed members of its entry, its place in the panel's order, and its parts. */
+export function nodeResource(item: JsonObject, order: number, parts: NodeParts, templateNames: ReadonlyMap<string, string>): LiveResource {
+  const doc: JsonObject = {};
+  for (const field of NODE_FIELDS) if (Object.hasOwn(item, field)) doc[field] = withoutSecrets(item[field]);
+  doc.order = order;
+  if (parts.site) doc.site = siteDoc(parts.site, templateNames);
+  for (const part of NODE_PARTS) if (part !== 'site' && parts[part]) doc[part] = echoedObject(parts[part]);
+  const id = idText(item.id);
+  return { kind: 'node', id, name: typeof item.name === 'string' ? item.name : id, doc };
+}
+
+/** A node's site: the template by name (null for none), and the other members echoed. */
+function siteDoc(site: JsonObject, templateNames: ReadonlyMap<string, string>): JsonObject {
+  const doc = echoedObject(site, ['template_name', 'template', 'upstream_url']);
+  const templateId = typeof site.template_id === 'string' ? site.template_id : typeof site.template === 'string' ? site.template : undefined;
+  if (Object.hasOwn(site, 'template_id') || Object.hasOwn(site, 'template') || Object.hasOwn(site, 'template_name')) {
+    doc.template = templateId ? templateNames.get(templateId.toLowerCase()) ?? (typeof site.template_name === 'string' ? site.template_name : templateId) : null;
+  }
+  if (Object.hasOwn(site, 'upstream_url') && !Object.hasOwn(site, 'upstream')) doc.upstream = withoutSecrets(site.upstream_url);
+  return Object.fromEntries(Object.keys(doc).sort().map((name) => [name, doc[name]]));
+}
+
+async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | undefined, unread: Set<string>): Promise<LiveResource[]> {
+  const list = await optional(() => api.siteTemplates.list({ signal }), 'templates', unread);
+  if (list === undefined) return [];
+  const ids = listFromResponse(list, ['items', 'templates', 'data']).filter(isObject).map((item) => templateIdOf(item)).filter((id): id is string => id !== undefined);
+  const read = await mapPool(ids, cap, async (id) => {
+    try {
+      return templateResource(await api.siteTemplates.get(id, { signal }), id);
+    } catch (error) {
+      if (error instanceof PanelHttpError && error.status === 404) return undefined;
+      throw error;
+    }
+  });
+  return read.filter((template): template is LiveResource => template !== undefined);
+}
+
+/** Members of a template answer that are its files or its flags, not "other fields". */
+const TEMPLATE_OWN = ['html', 'css', 'variables', 'placeholders', 'builtin', 'built_in', 'readonly', 'name', 'description', 'body', 'content', 'style'];
+
+export function templateResource(answer: unknown, fallbackId?: string): LiveResource | undefined {
+  const record = parseTemplateRecord(answer, fallbackId);
+  if (!record || !isObject(answer)) return undefined;
+  const doc: JsonObject = { name: record.name };
+  if (typeof answer.description === 'string' || typeof answer.summary === 'string') doc.description = record.description;
+  if (record.builtin) doc.builtin = true;
+  Object.assign(doc, echoedObject(answer, TEMPLATE_OWN.concat(['summary', 'title', 'slug'])));
+  doc.html = record.html;
+  doc.css = record.css;
+  if (record.variablesAsRead !== undefined) doc.variables = record.variablesAsRead;
+  return {
+    kind: 'template', id: record.id, name: record.name, doc, builtin: record.builtin, variablesAsRead: record.variablesAsRead,
+    ...(record.version === undefined ? {} : { version: record.version }),
+    ...(record.updatedAt === undefined ? {} : { updatedAt: record.updatedAt }),
+  };
+}
+
+/** The fields of spec 2.4 in the order a profile's file lists them. */
+export const BRANDING_FILE_FIELDS = ['name', 'panel_name', 'primary_color', 'accent_color', 'theme_default', 'login_text', 'footer_text', 'support_link', 'custom_css'] as const;
+
+export function brandingResources(answer: unknown): LiveResource[] {
+  const raw = listFromResponse(answer, ['items', 'profiles', 'data']).filter(isObject);
+  return brandingProfiles(answer, false).profiles.map((profile) => {
+    const doc: JsonObject = {};
+    for (const field of BRANDING_FILE_FIELDS) if (profile.fields[field] !== undefined) doc[field] = profile.fields[field] as string;
+    doc.active = profile.active;
+    const source = raw.find((item) => idText(item.id) === profile.id);
+    return { kind: 'branding' as const, id: profile.id, name: profile.name || profile.id, doc, ...(source ? versionOf(source) : {}) };
+  });
+}
+
+function versionOf(record: JsonObject): { version?: string | number; updatedAt?: string } {
+  const version = record.version ?? record.revision ?? record.x_revision;
+  return {
+    ...(typeof version === 'number' || typeof version === 'string' ? { version } : {}),
+    ...(typeof record.updated_at === 'string' ? { updatedAt: record.updated_at } : {}),
+  };
+}
+
+/** An id as text: a string, or a number's digits; '' for anything else. */
+export function idText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+}
+
+/** `work` on every item, at most `limit` at once; results in the items' order. */
+export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await work(items[at]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}

@@ -1,0 +1,129 @@
+// The panel as a folder (issue 29) through its commands, as an operator would: Pull Panel into Folder… into
+// the workspace, edit files on disk, Plan Panel Changes (a plan document, Problems), Apply Panel Folder
+// (the panel then holds the edits and the next plan is empty), Show Panel Drift after a change made through
+// the API, Snapshot Panel and Restore from Snapshot…, and a read-only panel refusing Apply. The engine's
+// behaviour under every reading is in test/unit/panelFolder/.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { connectedPanelForActions, eventually, PROTECTION_LABELS, runWithAnswers, type TestApi } from './support';
+import type { SimulatedPanel } from '../panel';
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', () => {
+  const connected = connectedPanelForActions({ connect: { name: 'Folder panel' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+  let workspace: vscode.Uri;
+  let root: vscode.Uri;
+
+  before(() => {
+    ({ api, panel } = connected);
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the suite opens a workspace folder');
+    workspace = folder.uri;
+    root = vscode.Uri.joinPath(workspace, 'panels', 'Folder panel');
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace, 'panels'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace, 'snapshots'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+  });
+
+  /** The panel pick, when more than this suite's panel is connected. */
+  const panelAnswer = (): string[] => (api.session.connectedPanels().length > 1 ? ['Folder panel'] : []);
+  const read = async (path: string) => decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, ...path.split('/'))));
+  const write = (path: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, ...path.split('/')), encoder.encode(text));
+  const lastDocument = (title: string) => [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title));
+
+  it('pulls the panel into a folder of the workspace: one file per resource, nothing secret', async () => {
+    await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root, true));
+    const node = JSON.parse(await read('nodes/ams-1.node.json')) as Record<string, unknown>;
+    assert.equal(node.name, 'ams-1');
+    assert.match(await read('templates/Minimal landing/index.html'), /<html/i);
+    assert.ok((await read('users.csv')).startsWith('id,label,note,owner,type,expiry,enabled,nodes'));
+    const everything = (await Promise.all(['users.csv', '.panelops/state.json', 'settings.json', 'nodes/hel-3.node.json'].map(read))).join('\n');
+    for (const key of panel.data.keys.values()) assert.ok(!everything.includes(key.secret), 'no user secret');
+    for (const node of panel.data.nodes.values()) assert.ok(!everything.includes(node.registration_secret), 'no registration secret');
+  });
+
+  it('plans the edits of the folder, shows a problem at its line, and applies them', async () => {
+    const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
+    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Frankfurt am Main' }, null, 2)}\n`);
+    const ams = JSON.parse(await read('nodes/ams-1.node.json')) as Record<string, unknown>;
+    await write('nodes/ams-1.node.json', `${JSON.stringify({ ...ams, order: 'first' }, null, 2)}\n`);
+    await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
+    const plan = lastDocument('Panel plan');
+    assert.ok(plan, 'a plan document');
+    assert.match(plan.getText(), /update node "fra-2"\n {4}region: "Frankfurt" → "Frankfurt am Main"/);
+    const problems = vscode.languages.getDiagnostics(vscode.Uri.joinPath(root, 'nodes', 'ams-1.node.json'));
+    assert.deepEqual(problems.map((problem) => [problem.range.start.line + 1, problem.message]), [[6, '"order" must be a whole number from 1.']]);
+    assert.equal(panel.requests.filter((request) => request.method !== 'GET' && !request.path.endsWith('/validate')).length, 0, 'a plan sends nothing');
+
+    await write('nodes/ams-1.node.json', `${JSON.stringify(ams, null, 2)}\n`);
+    await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), 'Apply');
+    const fraId = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2')?.id ?? '';
+    await eventually(() => panel.data.nodes.get(fraId)?.region === 'Frankfurt am Main', 'the region applied');
+    const report = lastDocument('Panel apply report');
+    assert.match(report?.getText() ?? '', /update node "fra-2": applied/);
+    await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
+    assert.match(lastDocument('Panel plan')?.getText() ?? '', /0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 0 problems/);
+  });
+
+  it('shows what changed on the panel since the pull', async () => {
+    const hel = [...panel.data.nodes.values()].find((node) => node.name === 'hel-3');
+    assert.ok(hel);
+    hel.region = 'Espoo';
+    await runWithAnswers('panelOps.panelFolder.showDrift');
+    assert.match(lastDocument('Panel drift')?.getText() ?? '', /node "hel-3": changed\n {4}region: "Helsinki" → "Espoo"/);
+  });
+
+  it('restores a snapshot: what changed since is undone', async () => {
+    await runWithAnswers('panelOps.panelFolder.snapshot', ...panelAnswer());
+    const waw = [...panel.data.nodes.values()].find((node) => node.name === 'waw-4');
+    assert.ok(waw);
+    waw.region = 'Somewhere else';
+    const snapshots = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(workspace, 'snapshots'));
+    assert.equal(snapshots.length, 1);
+    const label = vscode.workspace.asRelativePath(vscode.Uri.joinPath(workspace, 'snapshots', snapshots[0][0]), true);
+    await runWithAnswers('panelOps.panelFolder.restore', label, ...panelAnswer(), 'Apply');
+    await eventually(() => waw.region === 'Warsaw', 'the snapshot restored');
+  });
+
+  it('refuses Apply on a read-only panel: nothing asked, nothing sent; a protected one asks for its name', async () => {
+    const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
+    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Read-only edit' }, null, 2)}\n`);
+    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+    try {
+      panel.resetRequests();
+      await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer());
+      assert.deepEqual(panel.requests.filter((request) => request.method !== 'GET'), [], 'nothing sent');
+      assert.match(api.input.notices.at(-1)?.message ?? '', /read-only/);
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.protected);
+      await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), 'Apply…', 'Folder panel');
+      const fraId = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2')?.id ?? '';
+      await eventually(() => panel.data.nodes.get(fraId)?.region === 'Read-only edit', 'applied once the name was typed');
+    } finally {
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
+    }
+  });
+
+  it('plans again when a file of a planned folder is saved: Problems follow the file', async () => {
+    const uri = vscode.Uri.joinPath(root, 'nodes', 'nyc-5.node.json');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const text = document.getText();
+    const at = text.indexOf('"order": 5');
+    assert.ok(at > 0, text);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + '"order": 5'.length)), '"order": 0');
+    await vscode.workspace.applyEdit(edit);
+    await document.save();
+    await eventually(() => vscode.languages.getDiagnostics(uri).some((problem) => problem.message === '"order" must be a whole number from 1.'), 'the problem shown after the save');
+    const back = new vscode.WorkspaceEdit();
+    back.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), text);
+    await vscode.workspace.applyEdit(back);
+    await document.save();
+    await eventually(() => vscode.languages.getDiagnostics(uri).length === 0, 'the problem gone after the next save');
+  });
+});
