@@ -63,17 +63,23 @@ export const PROTECTION_LABELS = { open: 'Open panel', protected: 'Protected pan
  * failed that the step at fault showed when it opened again).
  */
 export async function connect(panel: { readonly url: string }, token: string, options: ConnectOptions = {}): Promise<void> {
-  const { input } = await testApi();
+  const { input, session } = await testApi();
   suiteTokens.add(token);
   suitePanels.add(panel);
   input.clear();
   const preset = options.scopes ? 'Some scopes…' : options.preset === 'readOnly' ? 'Read-only' : 'Full rights';
   input.queue(panel.url, ...(options.gateway ?? []), 'Continue', token, preset, ...(options.scopes ? [options.scopes] : []), options.name ?? 'Test panel', PROTECTION_LABELS[options.protection ?? 'open']);
+  // A Connect that fails is told (the command wrapper tells and logs it) and resolves: it failed when the
+  // panel is not connected afterwards, with what the prompts and notices said as the reason.
+  const told = () => [
+    ...input.questions.flatMap((question) => [...question.validation, ...(question.problem ? [question.problem] : [])]),
+    ...input.notices.filter((notice) => notice.severity === 'error').map((notice) => notice.message),
+  ];
   try {
     await vscode.commands.executeCommand('panelOps.connect');
+    if (!session.panel(panel.url)) throw new Error(told().join(' | ') || 'the panel is not connected');
   } catch (error) {
-    const told = input.questions.flatMap((question) => [...question.validation, ...(question.problem ? [question.problem] : [])]);
-    throw new Error(told.length > 0 ? told.join(' | ') : String(error));
+    throw new Error(told().length > 0 ? told().join(' | ') : String(error));
   } finally {
     input.clear();
   }
