@@ -13,8 +13,8 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import type { UserInput } from './prompts/userInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { AlertsStore } from './state/alertsStore';
-import type { FleetNotices } from './notifications/index';
-import type { FleetReport } from './state/fleetWatch';
+import type { EventNotices } from './notifications/index';
+import type { PanelsReport } from './state/panelsWatch';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
 import { KeysStore } from './state/keysStore';
@@ -83,9 +83,9 @@ export interface Services {
   readonly panelStatus: PanelStatusBar;
   /** The webview pages (logs, jobs, QR, dashboard…), loaded and created on first use. */
   readonly webviews: () => WebviewPages;
-  /** Tells what the fleet watcher found, one notice on screen at a time (notifications/, loaded on first use). */
-  readonly notifyFleet: (report: FleetReport) => void;
-  /** The applies this window watches and tells itself: the fleet watcher does not tell them again. */
+  /** Tells what the panels watcher found, one notice on screen at a time (notifications/, loaded on first use). */
+  readonly notifyEvents: (report: PanelsReport) => void;
+  /** The applies this window watches and tells itself: the panels watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
 }
 
@@ -136,23 +136,23 @@ export function createServices(context: vscode.ExtensionContext): Services {
     }
     return webviews;
   };
-  let fleetNotices: FleetNotices | undefined;
-  const notifyFleet = (report: FleetReport) => {
-    if (!fleetNotices) {
+  let eventNotices: EventNotices | undefined;
+  const notifyEvents = (report: PanelsReport) => {
+    if (!eventNotices) {
       // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { FleetNotices } = require('./notifications/index') as typeof import('./notifications/index');
-      fleetNotices = new FleetNotices({ session, input, log, users: views.users });
-      context.subscriptions.push(fleetNotices);
+      const { EventNotices } = require('./notifications/index') as typeof import('./notifications/index');
+      eventNotices = new EventNotices({ session, input, log, users: views.users });
+      context.subscriptions.push(eventNotices);
     }
-    fleetNotices.tell(report);
+    eventNotices.tell(report);
   };
   context.subscriptions.push(
     log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
+  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold() };
 }
 
 async function tokenOf(store: PanelStore, url: string): Promise<string> {

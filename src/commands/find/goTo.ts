@@ -3,7 +3,7 @@ import type { Key, PanelNode } from '../../api/types';
 import type { PanelStore } from '../../connection/panelStore';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import { FleetSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/fleetSearch';
+import { PanelsSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/panelsSearch';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
@@ -52,7 +52,7 @@ function itemsOf<R>(answers: readonly PanelAnswer<R>[], item: (found: R, panel: 
  * Opens a live search over every connected panel and resolves with what the user chose (with its panel),
  * or undefined. `read` asks one panel for the typed text; the answers are shown panel by panel as they come.
  */
-async function searchFleet<R>(
+async function searchPanels<R>(
   context: GoToContext,
   options: {
     title: string;
@@ -68,7 +68,7 @@ async function searchFleet<R>(
     placeholder: options.placeholder,
     isInert: (item) => item.found === undefined,
     start: (show) => {
-      const search = new FleetSearch<R>({ panels: () => connectedPanels(context.store), read: options.read, debounceMs: options.debounceMs });
+      const search = new PanelsSearch<R>({ panels: () => connectedPanels(context.store), read: options.read, debounceMs: options.debounceMs });
       search.onDidChange((state) => show(itemsOf(state.answers, options.item, options.none), state.busy));
       return search;
     },
@@ -78,7 +78,7 @@ async function searchFleet<R>(
 
 /** Go to User…: the panels' own search (`GET /keys?q=`) as the user types, debounced, older searches cancelled. */
 export function goToUser(context: GoToContext): Promise<{ panelId: string; found: Key } | undefined> {
-  return searchFleet<Key>(context, {
+  return searchPanels<Key>(context, {
     title: vscode.l10n.t('Go to User'),
     placeholder: vscode.l10n.t('Type a label, owner or note to search every connected panel'),
     debounceMs: SEARCH_DEBOUNCE_MS,
@@ -114,7 +114,7 @@ export function goToNode(context: GoToContext): Promise<{ panelId: string; found
     }
     return abortable(list, signal);
   };
-  return searchFleet<PanelNode>(context, {
+  return searchPanels<PanelNode>(context, {
     title: vscode.l10n.t('Go to Node'),
     placeholder: vscode.l10n.t('Type part of a node\'s name to search every connected panel'),
     debounceMs: 0,

@@ -128,7 +128,7 @@ export class NodesPanelTree implements OnePanelTree {
     const blocked = stateItems(this.session, 'nodes.list');
     if (blocked) return blocked;
     if (this.nodes) return this.arranged();
-    // What the store holds already (read by the fleet watcher, or before a switch of panel) is shown as is.
+    // What the store holds already (read by the panels watcher, or before a switch of panel) is shown as is.
     const held = this.readAgain ? undefined : this.store.nodes;
     if (held) {
       this.showNodes(held, new Map());

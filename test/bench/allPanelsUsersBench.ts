@@ -10,7 +10,7 @@ import type { AllPanelsSession } from '../../src/state/panelStores';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { summary, timeOnce, type Timing } from './timing';
 
-export interface FleetUsersResult {
+export interface AllPanelsUsersResult {
   readonly panels: number;
   readonly latencyMs: number;
   readonly usersPerPanel: number;
@@ -37,7 +37,7 @@ function sessionOver(apis: ReadonlyMap<string, PanelApi>, sent: { count: number 
   } as unknown as AllPanelsSession;
 }
 
-export async function measureFleetUsersFirstPage(latencyMs: number, runs: number, panelCount = 3): Promise<FleetUsersResult> {
+export async function measureAllPanelsUsersFirstPage(latencyMs: number, runs: number, panelCount = 3): Promise<AllPanelsUsersResult> {
   const { KeysStore } = await import('../../src/state/keysStore');
   const { PanelBoundSession } = await import('../../src/state/panelStores');
   const panels: PanelCliProcess[] = [];
