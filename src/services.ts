@@ -17,8 +17,8 @@ import type { EventNotices } from './notifications/index';
 import type { PanelsReport } from './state/panelsWatch';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
-import { KeysStore } from './state/keysStore';
-import { keysStoreOptions } from './state/keysStoreSettings';
+import { UsersStore } from './state/usersStore';
+import { usersStoreOptions } from './state/usersStoreSettings';
 import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
 import { SiteTemplatesStore } from './state/siteTemplatesStore';
@@ -103,7 +103,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
   const panels = new PanelStores(session, (bound) => {
-    const set = { session: bound, keys: new KeysStore(bound, keysStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
+    const set = { session: bound, keys: new UsersStore(bound, usersStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
     const follower = new BindingSyncFollower(bound, set.keys, set.nodes);
     return { ...set, dispose: () => { for (const part of [follower, set.keys, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates, set.branding]) part.dispose(); } };
   });

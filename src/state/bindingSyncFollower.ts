@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ViewSession } from './panelStores';
 import { inPool } from './inPool';
 import { syncKind } from './profileSync';
-import { keyIdOf, type KeysStore } from './keysStore';
+import { userIdOf, type UsersStore } from './usersStore';
 import type { NodesStore } from './nodesStore';
 
 /** At most this many users are read again after one node applied its configuration. */
@@ -23,7 +23,7 @@ export class BindingSyncFollower implements vscode.Disposable {
   /** The `dirty` of the last copy of each node seen (of the active panel). */
   private readonly wasDirty = new Map<string, boolean | undefined>();
 
-  constructor(private readonly session: ViewSession, private readonly keys: KeysStore, private readonly nodes: NodesStore) {
+  constructor(private readonly session: ViewSession, private readonly keys: UsersStore, private readonly nodes: NodesStore) {
     this.subscriptions = [
       nodes.onDidChange((change) => { if (change.kind === 'item') void this.follow(change.id); }),
       session.onDidChangePanel(['nodes.list'], () => this.wasDirty.clear()),
@@ -47,7 +47,7 @@ export class BindingSyncFollower implements vscode.Disposable {
         const id = key.id;
         const fresh = await this.session.callOn(panelId, (api, signal) => api.keys.get(id, { signal }));
         // The stores hold the active panel's users only: a read that returns after a switch is dropped.
-        if (this.session.active?.id === panelId && keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh, 'followed');
+        if (this.session.active?.id === panelId && userIdOf(fresh) === userIdOf(key)) this.keys.update(fresh, 'followed');
       } catch {
         // The user may be gone or the panel unreachable: the next refresh shows what holds.
       } finally {

@@ -83,7 +83,7 @@ describe('Users: create, batch, import', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       await api.nodesStore.refresh(nodeOfUser);
     }
-    await until(api.keysStore.onDidChange as vscode.Event<unknown>, () => api.keysStore.get(created.id)?.nodes?.[0]?.profile_sync === 'synced');
+    await until(api.usersStore.onDidChange as vscode.Event<unknown>, () => api.usersStore.get(created.id)?.nodes?.[0]?.profile_sync === 'synced');
     assert.match(await bindingText(), /synced/);
   });
 

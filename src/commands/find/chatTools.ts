@@ -18,7 +18,7 @@ import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { nodeLabel } from '../../text/nodeText';
-import { reReadKey, takeKey, userName } from '../users/keyActionsSupport';
+import { reReadUser, takeUser, userName } from '../users/userActionsSupport';
 
 /**
  * The language model tools (chat: "which nodes are offline", "who expires this week", "why did the last
@@ -425,8 +425,8 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
         busyLabel: enable ? vscode.l10n.t('Enabling "{0}"…', name) : vscode.l10n.t('Disabling "{0}"…', name),
         failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
         run: (api, signal) => (enable ? api.keys.enable(key.id, { signal }) : api.keys.disable(key.id, { signal })),
-        apply: (changed) => takeKey(context, panel.id, changed, key),
-        reconcile: (api, signal) => reReadKey(context, panel.id, key.id, signal, api),
+        apply: (changed) => takeUser(context, panel.id, changed, key),
+        reconcile: (api, signal) => reReadUser(context, panel.id, key.id, signal, api),
       });
       (outcome.kind === 'done' || outcome.kind === 'reconciled' ? done : failed).push(name);
     }

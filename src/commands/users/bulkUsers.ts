@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import { inPool } from '../../state/inPool';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { runMutation } from '../../runner/actionRunner';
-import { forgetKey, refreshNodes, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { forgetUser, refreshNodes, takeUser, userName, type UserActionContext } from './userActionsSupport';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
 import { fallbackText } from '../shared/fallbackText';
@@ -95,7 +95,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
 
 /** Enabling does not lift an expiry or a revocation (spec 3.2): names the enabled users it leaves blocked. */
 function stillBlocked(context: UserActionContext, panelId: string, ids: readonly string[]): string {
-  const keys = ids.map((id) => context.panels.get(panelId)?.keys.get(keyIdOf({ id }))).filter((key) => key !== undefined);
+  const keys = ids.map((id) => context.panels.get(panelId)?.keys.get(userIdOf({ id }))).filter((key) => key !== undefined);
   const expired = keys.filter((key) => key.state === 'expired').map((key) => `"${userName(key)}"`);
   return expired.length === 0 ? '' : ` ${vscode.l10n.t('Their access date has passed, so these stay expired: {0}.', expired.join(', '))}`;
 }
@@ -105,7 +105,7 @@ async function follow(context: UserActionContext, panelId: string, action: BulkA
   const changed = ids.filter((id) => !skipped.some((skip) => skip.toLowerCase() === id.toLowerCase()));
   if (action === 'delete') {
     const nodesToRead = new Set<string>();
-    for (const id of changed) forgetKey(context, panelId, id, nodesToRead);
+    for (const id of changed) forgetUser(context, panelId, id, nodesToRead);
     refreshNodes(context, panelId, nodesToRead);
     return;
   }
@@ -123,11 +123,11 @@ async function reRead(context: UserActionContext, panelId: string, api: PanelApi
   const failures: unknown[] = [];
   const gone = await inPool(ids, 6, async (id) => {
     try {
-      takeKey(context, panelId, await api.keys.get(id, { signal }), context.panels.get(panelId)?.keys.get(keyIdOf({ id })), nodesToRead);
+      takeUser(context, panelId, await api.keys.get(id, { signal }), context.panels.get(panelId)?.keys.get(userIdOf({ id })), nodesToRead);
       return false;
     } catch (error) {
       if ((error as { status?: number }).status !== 404) failures.push(error);
-      else forgetKey(context, panelId, id, nodesToRead);
+      else forgetUser(context, panelId, id, nodesToRead);
       return (error as { status?: number }).status === 404;
     }
   });

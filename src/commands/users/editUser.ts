@@ -8,7 +8,7 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { refusedAsReadOnly } from '../../runner/guard';
 import { registerCommand } from '../registerCommand';
 
@@ -73,7 +73,7 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
         failure: vscode.l10n.t('Could not save "{0}"', name),
         handles: isFieldError,
         run: (api, signal) => api.keys.update(original.id, changes, { signal }),
-        apply: (key) => takeKey(context, item.panelId, key, original),
+        apply: (key) => takeUser(context, item.panelId, key, original),
       });
       const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
       if (fields) {

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { runBulk } from './bulkUsers';
-import { forgetKey, mutateUser, reReadKey, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { forgetUser, mutateUser, reReadUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 import { plural } from '../../text/plural';
@@ -66,7 +66,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
     run: (api, signal) => api.keys.rotate(item.key.id, { signal }),
     reconcile: async (api, signal) => {
       const key = await api.keys.get(item.key.id, { signal });
-      takeKey(context, item.panelId, key, item.key);
+      takeUser(context, item.panelId, key, item.key);
       if (typeof oldSecret !== 'string' || typeof key.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
       return key.secret !== oldSecret
         ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
@@ -77,7 +77,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   if (outcome.kind !== 'done') return undefined;
   const told = vscode.l10n.t('Rotated the secret of "{0}": hand out its new link.', name);
   const copy = vscode.l10n.t('Copy Link');
-  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.panels.get(item.panelId)?.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.panels.get(item.panelId)?.keys.get(userIdOf(item.key)) ?? item.key, item.target);
   return told;
 }
 
@@ -97,14 +97,14 @@ async function remove(context: UserCommandsContext, chosen: UserItem[]): Promise
     busyLabel: vscode.l10n.t('Deleting…'),
     failure: vscode.l10n.t('Could not delete "{0}"', userName(item.key)),
     run: (api, signal) => api.keys.delete(item.key.id, { signal }),
-    apply: () => forgetKey(context, item.panelId, item.key.id),
+    apply: () => forgetUser(context, item.panelId, item.key.id),
     reconcile: async (api, signal) => {
       try {
-        await reReadKey(context, item.panelId, item.key.id, signal, api);
+        await reReadUser(context, item.panelId, item.key.id, signal, api);
         return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.key));
       } catch (error) {
         if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
-        forgetKey(context, item.panelId, item.key.id);
+        forgetUser(context, item.panelId, item.key.id);
         return vscode.l10n.t('"{0}" was deleted.', userName(item.key));
       }
     },

@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import type { UserItem } from '../../views/shared/userTreeItems';
-import type { UserCommandsContext } from './keyActionsSupport';
+import type { UserCommandsContext } from './userActionsSupport';
 
 /**
  * Shows a user selected in its state group of the Users view, in the active panel's part (the group opens
@@ -48,7 +48,7 @@ async function revealIn(context: UserCommandsContext, key: Key, place: () => Pro
     const group = at?.groupOf(key.state);
     if (!at || !group) return undefined;
     await provider.getChildren(group); // loads (or re-renders) the group, so the item exists
-    const item = at.itemOf(keyIdOf(key));
+    const item = at.itemOf(userIdOf(key));
     if (!item) return undefined;
     await view.reveal(item, { select: true, focus: true, expand: false });
     return item;

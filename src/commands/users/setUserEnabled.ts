@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import type { UserItem } from '../../views/shared/userTreeItems';
-import { mutateUser, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { mutateUser, takeUser, userName, type UserActionContext } from './userActionsSupport';
 import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';
 import { byPanel } from '../shared/byPanel';
@@ -19,7 +19,7 @@ async function setEnabled(context: UserActionContext, item: UserItem, enable: bo
     busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
     run: (api, signal) => (enable ? api.keys.enable(item.key.id, { signal }) : api.keys.disable(item.key.id, { signal })),
-    apply: (key) => takeKey(context, item.panelId, key, item.key),
+    apply: (key) => takeUser(context, item.panelId, key, item.key),
   });
   if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
 }

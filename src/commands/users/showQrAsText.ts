@@ -4,7 +4,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { userLinks, type UserLink } from '../../webviews/qr';
-import { keyArgument } from './keyArgument';
+import { userArgument } from './userArgument';
 import { registerCommand } from '../registerCommand';
 
 /** QR code text: half blocks (two modules a character) for a document, ANSI black and white for a terminal. */
@@ -22,7 +22,7 @@ function qrText(value: string, small: boolean): string {
 export function registerShowQrAsText(context: ActionContext): vscode.Disposable {
   const { session, input } = context;
   return registerCommand('panelOps.users.showQrAsText', async (item?: unknown) => {
-    const target = keyArgument(item);
+    const target = userArgument(item);
     if (!target) return;
     if (session.active?.id === target.panelId && !session.capabilities.can('keys.links')) {
       await input.notify('warning', vscode.l10n.t('Links hold the user\'s proxy secret: the panel shows them only to tokens that {0}.', session.capabilities.explain('keys.links')));

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/shared/userTreeItems';
-import { mutateUser, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 import { refusedAsReadOnly } from '../../runner/guard';
 import { registerCommand } from '../registerCommand';

@@ -4,7 +4,7 @@ import { plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { exportRecord } from './exportFormat';
 import { runRead } from '../../runner/actionRunner';
-import { userName, type UserCommandsContext } from './keyActionsSupport';
+import { userName, type UserCommandsContext } from './userActionsSupport';
 import { registerCommand } from '../registerCommand';
 
 /**

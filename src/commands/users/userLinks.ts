@@ -4,8 +4,8 @@ import { withoutBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
-import { userName, type UserCommandsContext } from './keyActionsSupport';
-import { linksIn } from '../../state/keyAnswers';
+import { userName, type UserCommandsContext } from './userActionsSupport';
+import { linksIn } from '../../state/userAnswers';
 import { registerCommand } from '../registerCommand';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */

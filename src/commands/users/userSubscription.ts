@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
-import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { confirmChange } from '../../runner/guard';
 import { registerCommand } from '../registerCommand';
 
@@ -44,7 +44,7 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
 /** Copy Short URL: the subscription's short URL (read again when the copy at hand lacks it); never logged or shown. */
 async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
-  let key: Key = context.panels.get(item.panelId)?.keys.get(keyIdOf(item.key)) ?? item.key;
+  let key: Key = context.panels.get(item.panelId)?.keys.get(userIdOf(item.key)) ?? item.key;
   if (typeof key.subscription_short_url !== 'string' || key.subscription_short_url === '') {
     const outcome = await runRead(context, {
       panelId: item.panelId,
@@ -52,7 +52,7 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
       failure: vscode.l10n.t('Could not read the subscription of "{0}"', name),
       target: item.target,
       run: (api, signal) => api.keys.get(item.key.id, { signal }),
-      apply: (read) => takeKey(context, item.panelId, read, item.key),
+      apply: (read) => takeUser(context, item.panelId, read, item.key),
     });
     if (outcome.kind !== 'done') return undefined;
     key = outcome.value;

@@ -11,7 +11,7 @@ import { NodeNames, rowOf, userStateOf, type NodeRef, type UserState } from '../
 import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { groupLabel, UserGroupItem, UserItem } from '../../views/shared/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilterModel';
-import { activePanelId } from '../users/keyActionsSupport';
+import { activePanelId } from '../users/userActionsSupport';
 import type { TableOrigin, TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
 import { refusedAsReadOnly } from '../../runner/guard';

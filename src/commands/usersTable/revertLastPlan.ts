@@ -8,7 +8,7 @@ import { isEmptyPlan } from '../../usersTable/usersPlan';
 import { momentText } from '../../text/dates';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
-import { activePanelId } from '../users/keyActionsSupport';
+import { activePanelId } from '../users/userActionsSupport';
 import { applyWithReport, LAST_PLAN_KEY } from './applyTablePlan';
 import { nodeRefs } from './editUsersAsTable';
 import { revertDocument } from './planText';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import { nodeFailureOf } from '../../api/nodeFailure';
 import type { PanelNode } from '../../api/types';
-import type { KeysStore } from '../../state/keysStore';
+import type { UsersStore } from '../../state/usersStore';
 import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
 import type { ViewSession } from '../../state/panelStores';
 import type { ItemRefresher } from '../../runner/busyItems';
@@ -10,7 +10,7 @@ import { nodeLabel } from '../../text/nodeText';
 import { plainLabel } from '../../text/plainText';
 import { ErrorItem } from '../shared/errorItem';
 import { failureItems } from '../shared/failureItems';
-import { keyPageItems, loadMoreKeys } from '../shared/keyPages';
+import { userPageItems, loadMoreUsers } from '../shared/userPages';
 import { MessageItem } from '../shared/messageItem';
 import { MissingScopeItem } from '../shared/missingScopeItem';
 import { RenderedUsers } from '../shared/renderedUsers';
@@ -32,7 +32,7 @@ export class NodeSections implements vscode.Disposable {
 
   constructor(
     private readonly session: ViewSession,
-    private readonly keys: KeysStore,
+    private readonly keys: UsersStore,
     private readonly details: NodeDetailsStore,
     /** Redraws an item of the panel's tree. */
     private readonly owner: ItemRefresher & { refresh(element?: vscode.TreeItem): unknown },
@@ -156,10 +156,10 @@ export class NodeSections implements vscode.Disposable {
     }
     const list = (section.list ??= this.keys.list({ node: section.parent.node.id }));
     const loadMore = () =>
-      void loadMoreKeys(this.keys, list, NODES_VIEW_ID, () => section.list === list, () => this.owner.refreshItem(section));
+      void loadMoreUsers(this.keys, list, NODES_VIEW_ID, () => section.list === list, () => this.owner.refreshItem(section));
     if (!list.pages.started && list.pages.error === undefined) await this.keys.loadNext(list);
     if (section.list !== list) return [];
-    const children = keyPageItems(list, section.id ?? '', this.session, this.owner, loadMore);
+    const children = userPageItems(list, section.id ?? '', this.session, this.owner, loadMore);
     this.renderedUsers.set(section.id ?? '', children);
     return children;
   }

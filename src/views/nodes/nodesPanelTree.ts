@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelNode } from '../../api/types';
-import type { KeysStore } from '../../state/keysStore';
+import type { UsersStore } from '../../state/usersStore';
 import { LatestLoad } from '../../state/latestLoad';
 import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
 import type { NodesStore } from '../../state/nodesStore';
@@ -43,7 +43,7 @@ export class NodesPanelTree implements OnePanelTree {
   constructor(
     private readonly session: ViewSession,
     private readonly store: NodesStore,
-    keys: KeysStore,
+    keys: UsersStore,
     private readonly details: NodeDetailsStore,
     private readonly display?: NodesDisplay,
   ) {

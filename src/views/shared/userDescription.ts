@@ -150,7 +150,7 @@ export function bindingDescriptionParts(binding: Partial<KeyNodeBinding>, t: Loc
 }
 
 /** The bindings of a key, tolerating a missing or malformed `nodes` field. */
-export function keyBindings(key: Partial<Key>): Partial<KeyNodeBinding>[] {
+export function userNodeBindings(key: Partial<Key>): Partial<KeyNodeBinding>[] {
   if (!Array.isArray(key.nodes)) return [];
   return key.nodes.filter((item): item is KeyNodeBinding => typeof item === 'object' && item !== null);
 }

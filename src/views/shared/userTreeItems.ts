@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
-import type { KeyList } from '../../state/keysStore';
+import type { UserList } from '../../state/usersStore';
 import type { BusyTarget, ItemRefresher } from '../../runner/busyItems';
 import {
-  SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, keyBindings, syncKind, userContextValue, userDescription, userIcon,
+  SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, userNodeBindings, syncKind, userContextValue, userDescription, userIcon,
   userTooltipRows, type IconChoice,
 } from './userDescription';
 
@@ -39,7 +39,7 @@ export class UserGroupItem extends vscode.TreeItem {
   constructor(
     readonly state: KeyState,
     /** The store's list of this state under the view's filter. */
-    readonly list: KeyList,
+    readonly list: UserList,
   ) {
     super(groupLabel(state), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `users/group/${state}`;
@@ -78,7 +78,7 @@ export class UserItem extends vscode.TreeItem {
     readonly owner: ItemRefresher,
     now = Date.now(),
   ) {
-    super('', keyBindings(key).length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    super('', userNodeBindings(key).length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     this.current = key;
     this.id = `${parentId}/user/${plainLabel(key.id, 100)}`;
     this.show(key, now);
@@ -106,7 +106,7 @@ export class UserItem extends vscode.TreeItem {
   }
 
   bindingItems(): UserBindingItem[] {
-    return keyBindings(this.key).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`, this));
+    return userNodeBindings(this.key).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`, this));
   }
 }
 

@@ -14,7 +14,7 @@ import { parseQrMessage, type FromQrWebview, type QrCard, type ToQrWebview } fro
 import { pngDataUrl, qrCards, type QrImages } from './qrCards';
 
 /** A user (key) of a panel. */
-export interface KeyOnPanel {
+export interface UserOnPanel {
   readonly panelId: string;
   readonly key: Key;
 }
@@ -28,7 +28,7 @@ export interface KeyOnPanel {
 export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | undefined> {
   private cards: QrCard[] = [];
 
-  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: KeyOnPanel) {
+  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: UserOnPanel) {
     super(host, {
       viewType: 'panelOps.qr',
       title: vscode.l10n.t('QR: {0}', labelOf(target.key)),
@@ -123,7 +123,7 @@ export class QrViews implements vscode.Disposable {
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
 
-  show(target: KeyOnPanel): QrView {
+  show(target: UserOnPanel): QrView {
     return this.open.show(`${target.panelId}\n${target.key.id}`, () => new QrView(this.host, this.session, target), (view) => {
       view.page.panel.reveal();
       void view.refresh();

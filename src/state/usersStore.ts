@@ -2,7 +2,7 @@ import type { Key } from '../api/types';
 import type { StoreSession } from './storeSession';
 import { plainLabel } from '../text/plainText';
 import { ChangeEmitter, type StoreChange } from './changeEmitter';
-import { keyMatches, newerThan, queryKey, type KeyQuery } from './keyQueryMatch';
+import { userMatches, newerThan, queryKey, type UserQuery } from './userQueryMatch';
 import { LatestLoad } from './latestLoad';
 import { PagedList, type PageFetcher } from './pagedList';
 import type { PollScheduler } from './poller';
@@ -18,7 +18,7 @@ const RECOUNT_MAX_WAIT_MS = 3000;
  * How the views tell keys apart: the id made plain (invisible characters removed, at most 100 characters),
  * as tree item ids use it, since VS Code refuses a view whose items repeat an id.
  */
-export function keyIdOf(key: Partial<Key> | undefined): string {
+export function userIdOf(key: Partial<Key> | undefined): string {
   return plainLabel(key?.id, 100);
 }
 
@@ -27,12 +27,12 @@ export function keyIdOf(key: Partial<Key> | undefined): string {
  * The count is always the panel's figure (a count read, a page's `total`, a re-read after a change),
  * never one adjusted here for keys seen joining or leaving.
  */
-export class KeyList {
+export class UserList {
   /** The panel's number of matching keys from a count request, until pages say more. */
   private counted: number | undefined;
 
   constructor(
-    readonly query: KeyQuery,
+    readonly query: UserQuery,
     readonly pages: PagedList<Key>,
   ) {}
 
@@ -56,7 +56,7 @@ export class KeyList {
 /** Who changed users: the operator's action (its answer or a read it started), or a read following other reads. */
 export type ChangeCause = 'acted' | 'followed';
 
-export interface KeysStoreOptions {
+export interface UsersStoreOptions {
   /** Page size of user lists (default 50). */
   readonly pageSize?: () => number;
   /** The window's focus: a recount that only follows other reads waits for it. */
@@ -81,22 +81,22 @@ export interface KeysStoreOptions {
  * users:read changes, or on `reset`. No `vscode` import: tested in plain Node against the simulated panel.
  */
 /** What changed in the keys store (`onDidChange`). */
-export type KeysChange = StoreChange<string, KeyList>;
+export type UsersChange = StoreChange<string, UserList>;
 
-export class KeysStore {
-  private lists = new Map<string, KeyList>();
+export class UsersStore {
+  private lists = new Map<string, UserList>();
   private readonly keys = new Map<string, Key>();
   /** The counts being read: a newer read of counts, or a reset, cancels it. */
   private readonly counting = new LatestLoad<void>();
   /** Lists whose panel figure a change may have made stale: counted again by `recounts`. */
-  private readonly stale = new Set<KeyList>();
+  private readonly stale = new Set<UserList>();
   private readonly recounts: RereadSoon;
   private readonly pageSize: () => number;
-  private readonly changed = new ChangeEmitter<KeysChange>();
+  private readonly changed = new ChangeEmitter<UsersChange>();
   private readonly subscription: { dispose(): void };
 
   /**
-   * What changed: a key (`item`, its id as `keyIdOf` gives it; `get` has the new copy, or undefined when
+   * What changed: a key (`item`, its id as `userIdOf` gives it; `get` has the new copy, or undefined when
    * deleted); a list (`list` with the list: its members changed in place, or the panel counted it again, not
    * through a page load the view asked for); the lists a change touched, counted again (`list` without one,
    * after each of them); or everything (`all`: every list and key forgotten, views start over).
@@ -105,7 +105,7 @@ export class KeysStore {
 
   constructor(
     private readonly session: StoreSession,
-    options: KeysStoreOptions = {},
+    options: UsersStoreOptions = {},
   ) {
     this.pageSize = options.pageSize ?? (() => DEFAULT_PAGE_SIZE);
     this.recounts = new RereadSoon({
@@ -120,18 +120,18 @@ export class KeysStore {
   }
 
   /** The list for a query, created empty on first use (nothing is loaded). */
-  list(query: KeyQuery): KeyList {
+  list(query: UserQuery): UserList {
     const id = queryKey(query);
     let list = this.lists.get(id);
     if (!list) {
-      list = new KeyList({ ...query }, new PagedList<Key>(this.pageSize(), keyIdOf));
+      list = new UserList({ ...query }, new PagedList<Key>(this.pageSize(), userIdOf));
       this.lists.set(id, list);
     }
     return list;
   }
 
   /** Forgets lists no view shows any more (the groups of a filter replaced by another): nothing re-reads them. */
-  drop(lists: readonly KeyList[]): void {
+  drop(lists: readonly UserList[]): void {
     for (const list of lists) {
       const id = queryKey(list.query);
       if (this.lists.get(id) !== list) continue;
@@ -160,7 +160,7 @@ export class KeysStore {
    * Reads the count of each list with one small request each, all at once. Rejects with the first
    * failure (cancelling the others); `signal`, a later read of counts or a reset meanwhile cancels them all.
    */
-  loadCounts(lists: readonly KeyList[], signal?: AbortSignal): Promise<void> {
+  loadCounts(lists: readonly UserList[], signal?: AbortSignal): Promise<void> {
     return this.counting.start(async (counting) => {
       const counts = await Promise.all(lists.map((list) =>
         this.session.call((api, callSignal) => api.keys.count(list.query, { signal: callSignal }), counting).catch((error: unknown) => {
@@ -174,10 +174,10 @@ export class KeysStore {
   }
 
   /** Loads a list's next page (failures stay in `list.pages.error`). */
-  async loadNext(list: KeyList): Promise<void> {
+  async loadNext(list: UserList): Promise<void> {
     const known = list.pages.items.length;
     await list.pages.loadNext(this.fetcher(list.query));
-    for (const key of list.pages.items.slice(known)) this.keys.set(keyIdOf(key), key); // the page just appended
+    for (const key of list.pages.items.slice(known)) this.keys.set(userIdOf(key), key); // the page just appended
   }
 
   /**
@@ -186,14 +186,14 @@ export class KeysStore {
    * shortly after (`cause` 'followed': only once the window has focus).
    */
   update(key: Key, cause: ChangeCause = 'acted'): void {
-    const id = keyIdOf(key);
+    const id = userIdOf(key);
     if (!id) return;
     const old = this.keys.get(id);
     this.keys.set(id, key);
-    const changed: KeyList[] = [];
+    const changed: UserList[] = [];
     for (const list of this.lists.values()) {
-      const before = old ? keyMatches(old, list.query) : undefined;
-      const after = keyMatches(key, list.query);
+      const before = old ? userMatches(old, list.query) : undefined;
+      const after = userMatches(key, list.query);
       // Unknown on either side (a key not seen before, a text query) or a move: the panel's count may differ.
       if (before === undefined || after === undefined || before !== after) this.markStale(list);
       const was = before ?? list.pages.has(id);
@@ -218,7 +218,7 @@ export class KeysStore {
     const old = this.keys.get(id);
     this.keys.delete(id);
     for (const list of this.lists.values()) {
-      const was = old ? keyMatches(old, list.query) : undefined;
+      const was = old ? userMatches(old, list.query) : undefined;
       if (was !== false) this.markStale(list);
       if (!list.pages.has(id) && !was) continue;
       list.pages.remove(id);
@@ -258,7 +258,7 @@ export class KeysStore {
   }
 
   /** Only a list that shows a figure of the panel's needs it again. */
-  private markStale(list: KeyList): void {
+  private markStale(list: UserList): void {
     if (list.figured) this.stale.add(list);
   }
 
@@ -284,7 +284,7 @@ export class KeysStore {
     this.changed.fire({ kind: 'list' });
   }
 
-  private fetcher(query: KeyQuery): PageFetcher<Key> {
+  private fetcher(query: UserQuery): PageFetcher<Key> {
     return async (page, perPage, signal) => {
       // The list's paging cancels the read when it is reset (as every list is when the store is).
       const answer = await this.session.call((api, callSignal) => api.keys.list({ ...query, page, per_page: perPage }, { signal: callSignal }), signal);

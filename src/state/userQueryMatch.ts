@@ -5,13 +5,13 @@
  */
 import type { Key, KeyListQuery } from '../api/types';
 
-export type KeyQuery = Omit<KeyListQuery, 'page' | 'per_page'>;
+export type UserQuery = Omit<KeyListQuery, 'page' | 'per_page'>;
 
 /**
  * true or false when the key's fields decide it; undefined when they cannot (a text query may match fields
  * the token does not see, such as subscription slugs): then the list keeps what the panel said.
  */
-export function keyMatches(key: Partial<Key>, query: KeyQuery): boolean | undefined {
+export function userMatches(key: Partial<Key>, query: UserQuery): boolean | undefined {
   if (query.state !== undefined && key.state !== query.state) return false;
   if (query.status !== undefined && key.status !== query.status) return false;
   if (query.type !== undefined && key.type !== query.type) return false;
@@ -21,7 +21,7 @@ export function keyMatches(key: Partial<Key>, query: KeyQuery): boolean | undefi
 }
 
 /** A stable text for a query, so equal queries share one list. */
-export function queryKey(query: KeyQuery): string {
+export function queryKey(query: UserQuery): string {
   const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '').sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify(entries);
 }

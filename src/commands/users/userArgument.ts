@@ -1,8 +1,8 @@
 import type { Key } from '../../api/types';
-import type { KeyOnPanel } from '../../webviews/qr';
+import type { UserOnPanel } from '../../webviews/qr';
 
 /** The user (key) a user command was run on, with the panel the item came from. */
-export function keyArgument(argument: unknown): KeyOnPanel | undefined {
+export function userArgument(argument: unknown): UserOnPanel | undefined {
   const item = argument as { key?: unknown; panelId?: unknown } | undefined;
   const key = item?.key;
   if (typeof item?.panelId !== 'string' || typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return undefined;
