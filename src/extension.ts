@@ -103,7 +103,7 @@ export async function activate(context: vscode.ExtensionContext) {
     get panelsWatching() { return watcher(); },
     /** Tells a events report as the watcher does (its notification and actions). */
     notifyEvents: services.notifyEvents,
-    get usersStore() { return activeStores().keys; },
+    get usersStore() { return activeStores().users; },
     documents: services.documents,
     get nodesStore() { return activeStores().nodes; },
     get nodeDetailsStore() { return activeStores().nodeDetails; },

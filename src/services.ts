@@ -103,9 +103,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
   const panels = new PanelStores(session, (bound) => {
-    const set = { session: bound, keys: new UsersStore(bound, usersStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
-    const follower = new BindingSyncFollower(bound, set.keys, set.nodes);
-    return { ...set, dispose: () => { for (const part of [follower, set.keys, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates, set.branding]) part.dispose(); } };
+    const set = { session: bound, users: new UsersStore(bound, usersStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
+    const follower = new BindingSyncFollower(bound, set.users, set.nodes);
+    return { ...set, dispose: () => { for (const part of [follower, set.users, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates, set.branding]) part.dispose(); } };
   });
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);

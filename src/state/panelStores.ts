@@ -79,7 +79,7 @@ export class PanelBoundSession implements ViewSession {
 /** The stores of one panel, and the session they read it through (bound to that panel). */
 export interface PanelStoreSet {
   readonly session: PanelBoundSession;
-  readonly keys: UsersStore;
+  readonly users: UsersStore;
   readonly nodes: NodesStore;
   readonly nodeDetails: NodeDetailsStore;
   readonly alerts: AlertsStore;

@@ -33,7 +33,7 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
     }
     // Only keys the views already hold: a key the store never saw is in no loaded page, and lists that
     // never loaded it read it fresh when opened (counts are the panel's either way).
-    for (const key of keys) if (stores.keys.get(userIdOf(key))) stores.keys.update(key);
+    for (const key of keys) if (stores.users.get(userIdOf(key))) stores.users.update(key);
   } catch (error) {
     context.log.warn(`Re-reading the users of a node after an apply failed: ${error instanceof Error ? error.message : String(error)}`);
     refreshSections(context, item, ['users']);

@@ -95,7 +95,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
 
 /** Enabling does not lift an expiry or a revocation (spec 3.2): names the enabled users it leaves blocked. */
 function stillBlocked(context: UserActionContext, panelId: string, ids: readonly string[]): string {
-  const keys = ids.map((id) => context.panels.get(panelId)?.keys.get(userIdOf({ id }))).filter((key) => key !== undefined);
+  const keys = ids.map((id) => context.panels.get(panelId)?.users.get(userIdOf({ id }))).filter((key) => key !== undefined);
   const expired = keys.filter((key) => key.state === 'expired').map((key) => `"${userName(key)}"`);
   return expired.length === 0 ? '' : ` ${vscode.l10n.t('Their access date has passed, so these stay expired: {0}.', expired.join(', '))}`;
 }
@@ -123,7 +123,7 @@ async function reRead(context: UserActionContext, panelId: string, api: PanelApi
   const failures: unknown[] = [];
   const gone = await inPool(ids, 6, async (id) => {
     try {
-      takeUser(context, panelId, await api.keys.get(id, { signal }), context.panels.get(panelId)?.keys.get(userIdOf({ id })), nodesToRead);
+      takeUser(context, panelId, await api.keys.get(id, { signal }), context.panels.get(panelId)?.users.get(userIdOf({ id })), nodesToRead);
       return false;
     } catch (error) {
       if ((error as { status?: number }).status !== 404) failures.push(error);

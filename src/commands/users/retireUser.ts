@@ -77,7 +77,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   if (outcome.kind !== 'done') return undefined;
   const told = vscode.l10n.t('Rotated the secret of "{0}": hand out its new link.', name);
   const copy = vscode.l10n.t('Copy Link');
-  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.panels.get(item.panelId)?.keys.get(userIdOf(item.key)) ?? item.key, item.target);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.panels.get(item.panelId)?.users.get(userIdOf(item.key)) ?? item.key, item.target);
   return told;
 }
 

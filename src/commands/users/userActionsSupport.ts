@@ -19,8 +19,8 @@ export interface UserActionContext extends ActionContext {
   readonly panels: PanelStoresLookup;
 }
 
-/** The keys and nodes stores of panel `panelId`, or none (signed out). */
-function panelStores(context: UserActionContext, panelId: string): { readonly keys: UsersStore; readonly nodes: NodesStore } | undefined {
+/** The users and nodes stores of panel `panelId`, or none (signed out). */
+function panelStores(context: UserActionContext, panelId: string): { readonly users: UsersStore; readonly nodes: NodesStore } | undefined {
   return context.panels.get(panelId);
 }
 
@@ -40,7 +40,7 @@ export function takeUser(context: UserActionContext, panelId: string, key: unkno
   const stores = panelStores(context, panelId);
   if (!stores) return;
   if (typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return;
-  stores.keys.update(key as Key);
+  stores.users.update(key as Key);
   const nodeIds = [...boundNodes(key), ...boundNodes(previous)];
   if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
   else refreshNodes(context, panelId, nodeIds);
@@ -53,8 +53,8 @@ export function takeUser(context: UserActionContext, panelId: string, key: unkno
 export function forgetUser(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
   const stores = panelStores(context, panelId);
   if (!stores) return;
-  const previous = stores.keys.get(userIdOf({ id }));
-  stores.keys.remove(userIdOf({ id }));
+  const previous = stores.users.get(userIdOf({ id }));
+  stores.users.remove(userIdOf({ id }));
   if (nodesToRead) for (const nodeId of boundNodes(previous)) nodesToRead.add(nodeId);
   else refreshNodes(context, panelId, boundNodes(previous));
 }
@@ -64,7 +64,7 @@ export function forgetUser(context: UserActionContext, panelId: string, id: stri
  * answer lists nobody): that panel's user counts are read again, once with the rest of the burst.
  */
 export function usersChanged(context: UserActionContext, panelId: string): void {
-  panelStores(context, panelId)?.keys.changedOnPanel();
+  panelStores(context, panelId)?.users.changedOnPanel();
 }
 
 /** Reads each of these nodes again once (those the nodes store holds), while `panelId` is the active panel. */

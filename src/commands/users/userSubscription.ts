@@ -44,7 +44,7 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
 /** Copy Short URL: the subscription's short URL (read again when the copy at hand lacks it); never logged or shown. */
 async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.key);
-  let key: Key = context.panels.get(item.panelId)?.keys.get(userIdOf(item.key)) ?? item.key;
+  let key: Key = context.panels.get(item.panelId)?.users.get(userIdOf(item.key)) ?? item.key;
   if (typeof key.subscription_short_url !== 'string' || key.subscription_short_url === '') {
     const outcome = await runRead(context, {
       panelId: item.panelId,

@@ -32,7 +32,7 @@ export class NodeSections implements vscode.Disposable {
 
   constructor(
     private readonly session: ViewSession,
-    private readonly keys: UsersStore,
+    private readonly users: UsersStore,
     private readonly details: NodeDetailsStore,
     /** Redraws an item of the panel's tree. */
     private readonly owner: ItemRefresher & { refresh(element?: vscode.TreeItem): unknown },
@@ -47,9 +47,9 @@ export class NodeSections implements vscode.Disposable {
         const section = sectionOf(change.id.nodeId, change.id.detail);
         if (section) owner.refreshItem(section);
       }),
-      keys.onDidChange((change) => {
+      users.onDidChange((change) => {
         if (change.kind === 'item') {
-          const key = keys.get(change.id);
+          const key = users.get(change.id);
           if (!key) return;
           for (const item of this.renderedUsers.itemsOf(change.id)) {
             item.show(key);
@@ -154,10 +154,10 @@ export class NodeSections implements vscode.Disposable {
     if (!this.session.capabilities.can('keys.list')) {
       return [new MissingScopeItem('keys.list', this.session.capabilities.wasDenied('keys.list'))];
     }
-    const list = (section.list ??= this.keys.list({ node: section.parent.node.id }));
+    const list = (section.list ??= this.users.list({ node: section.parent.node.id }));
     const loadMore = () =>
-      void loadMoreUsers(this.keys, list, NODES_VIEW_ID, () => section.list === list, () => this.owner.refreshItem(section));
-    if (!list.pages.started && list.pages.error === undefined) await this.keys.loadNext(list);
+      void loadMoreUsers(this.users, list, NODES_VIEW_ID, () => section.list === list, () => this.owner.refreshItem(section));
+    if (!list.pages.started && list.pages.error === undefined) await this.users.loadNext(list);
     if (section.list !== list) return [];
     const children = userPageItems(list, section.id ?? '', this.session, this.owner, loadMore);
     this.renderedUsers.set(section.id ?? '', children);

@@ -43,11 +43,11 @@ export class NodesPanelTree implements OnePanelTree {
   constructor(
     private readonly session: ViewSession,
     private readonly store: NodesStore,
-    keys: UsersStore,
+    users: UsersStore,
     private readonly details: NodeDetailsStore,
     private readonly display?: NodesDisplay,
   ) {
-    this.sections = new NodeSections(session, keys, details, this, () => this.userSections(),
+    this.sections = new NodeSections(session, users, details, this, () => this.userSections(),
       (nodeId, kind) => this.itemsById.get(nodeId)?.sections.find((section) => section.kind === kind));
     this.subscriptions = [
       this.sections,

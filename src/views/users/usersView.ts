@@ -231,7 +231,7 @@ export class UsersTree extends PanelsTree<UsersPanelTree> {
     super({
       ...options,
       create: (stores) => {
-        const tree = new UsersPanelTree(stores.session, stores.keys, () => view.tree?.showsAll === false && session.active?.id === stores.session.panelId);
+        const tree = new UsersPanelTree(stores.session, stores.users, () => view.tree?.showsAll === false && session.active?.id === stores.session.panelId);
         if (view.tree) tree.setFilter(view.tree.filterFor(stores.session.panelId));
         return tree;
       },
