@@ -87,14 +87,14 @@ describe('Across panels in all-panels mode: selections across panels, notificati
     const pick = async (panelName: string) => {
       const active = (await under(api.users, panelName)).find((group) => labelOf(group) === 'active');
       assert.ok(active);
-      return userItems(await children(api.users, active))[0] as vscode.TreeItem & { key: { id: string } };
+      return userItems(await children(api.users, active))[0] as vscode.TreeItem & { user: { id: string } };
     };
     const [a, b] = [await pick(names.north), await pick(names.south)];
     north.resetRequests();
     south.resetRequests();
     await runOnWithAnswers('panelOps.users.disable', [a, [a, b]]);
-    assert.notEqual(north.data.keys.get(a.key.id)?.disabled_at ?? null, null, 'disabled on North');
-    assert.notEqual(south.data.keys.get(b.key.id)?.disabled_at ?? null, null, 'disabled on South');
+    assert.notEqual(north.data.keys.get(a.user.id)?.disabled_at ?? null, null, 'disabled on North');
+    assert.notEqual(south.data.keys.get(b.user.id)?.disabled_at ?? null, null, 'disabled on South');
     assert.equal(requestsTo(north, '/keys/bulk').length, 1);
     assert.equal(requestsTo(south, '/keys/bulk').length, 1);
   });

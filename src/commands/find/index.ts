@@ -93,8 +93,8 @@ export function registerFindCommands(services: Services): FindCommands {
       const chosen = await goToNode({ session, store, input });
       return chosen && revealNode(chosen.panelId, chosen.found);
     }),
-    registerCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; key?: { id?: unknown } }) => {
-      if (typeof item?.panelId === 'string' && typeof item.key?.id === 'string') return copyLink({ kind: 'user', panelId: item.panelId, id: item.key.id });
+    registerCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; user?: { id?: unknown } }) => {
+      if (typeof item?.panelId === 'string' && typeof item.user?.id === 'string') return copyLink({ kind: 'user', panelId: item.panelId, id: item.user.id });
       return undefined;
     }),
     registerCommand('panelOps.nodes.copyShareLink', (item?: { panelId?: unknown; node?: { id?: unknown } }) => {

@@ -65,7 +65,7 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
 
 /** One change for users of one panel: `POST /keys/bulk` in the body it takes, else each user's own route. */
 async function runBulkOn(context: UserActionContext, action: BulkAction, panelId: string, users: readonly UserItem[]): Promise<string | undefined> {
-  const ids = users.map((user) => user.key.id);
+  const ids = users.map((user) => user.user.id);
   const outcome = await runMutation(context, {
     panelId,
     busyLabel: BUSY[action](),
@@ -81,7 +81,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
   const result = outcome.value;
   const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length }, vscode.l10n.t));
   for (const fallback of fallbacks) context.log.info(fallback);
-  const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
+  const byId = new Map(users.map((user) => [user.user.id.toLowerCase(), user.user]));
   const changed = result.outcomes.filter((entry) => entry.kind === 'done' || entry.kind === 'reconciled').length;
   const failures = result.outcomes.filter((entry) => entry.kind !== 'done' && entry.kind !== 'reconciled').map((entry) => vscode.l10n.t('"{0}" {1}',
     byId.has(entry.id.toLowerCase()) ? userName(byId.get(entry.id.toLowerCase()) ?? {}) : plainLabel(entry.id, 40),

@@ -94,8 +94,8 @@ async function announce(context: UserCommandsContext, panelId: string, key: Key,
   const qr = vscode.l10n.t('Show QR');
   // Awaited: the command settles once the notification does (at once in the VS Code suite).
   const choice = await context.input.notify('info', told, copy, qr);
-  if (choice === copy) await copyLink(context, panelId, item?.key ?? key, item?.target);
-  else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { key, panelId });
+  if (choice === copy) await copyLink(context, panelId, item?.user ?? key, item?.target);
+  else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { user: key, panelId });
   return told;
 }
 

@@ -49,9 +49,9 @@ function shown(value: unknown): string {
  */
 async function editUser(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   if (refusedAsReadOnly(context, item.panelId)) return undefined;
-  const name = userName(item.key);
+  const name = userName(item.user);
   const title = vscode.l10n.t('Edit "{0}"', name);
-  const original = item.key;
+  const original = item.user;
   const changes: JsonObject = {};
   let problem: string | undefined;
   for (;;) {

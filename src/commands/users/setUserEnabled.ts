@@ -14,12 +14,12 @@ import { registerCommand } from '../registerCommand';
  * store moves it between groups, counts included, and the Users sections under its nodes follow.
  */
 async function setEnabled(context: UserActionContext, item: UserItem, enable: boolean): Promise<void> {
-  const name = userName(item.key);
+  const name = userName(item.user);
   const outcome = await mutateUser(context, item, {
     busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
-    run: (api, signal) => (enable ? api.keys.enable(item.key.id, { signal }) : api.keys.disable(item.key.id, { signal })),
-    apply: (key) => takeUser(context, item.panelId, key, item.key),
+    run: (api, signal) => (enable ? api.keys.enable(item.user.id, { signal }) : api.keys.disable(item.user.id, { signal })),
+    apply: (key) => takeUser(context, item.panelId, key, item.user),
   });
   if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
 }
@@ -44,7 +44,7 @@ export function registerSetUserEnabled(context: UserActionContext): vscode.Dispo
         const what = enable ? plural(ofPanel.length, { one: 'Enable {0} user', other: 'Enable {0} users' }, vscode.l10n.t) : plural(ofPanel.length, { one: 'Disable {0} user', other: 'Disable {0} users' }, vscode.l10n.t);
         const sure = await confirmChange(context, {
           panelId, action: enable ? vscode.l10n.t('Enable') : vscode.l10n.t('Disable'), question: `${what}?`,
-          changes: [namesLine(what, ofPanel.map((user) => userName(user.key)))], askOnOpen: false,
+          changes: [namesLine(what, ofPanel.map((user) => userName(user.user)))], askOnOpen: false,
         });
         if (sure) users.push(...ofPanel);
       }

@@ -32,11 +32,11 @@ export function registerShowQrAsText(context: ActionContext): vscode.Disposable 
       panelId: target.panelId,
       busyLabel: vscode.l10n.t('Reading the user\'s links…'),
       failure: vscode.l10n.t('Could not read the user\'s links'),
-      run: (api, signal) => api.keys.get(target.key.id, { signal }),
+      run: (api, signal) => api.keys.get(target.user.id, { signal }),
     });
     if (read.kind !== 'done') return;
     const links: UserLink[] = userLinks(read.value, vscode.l10n.t);
-    const label = plainLabel(target.key.label, 80) || vscode.l10n.t('(no label)');
+    const label = plainLabel(target.user.label, 80) || vscode.l10n.t('(no label)');
     if (links.length === 0) {
       await input.notify('info', vscode.l10n.t('{0} has no links to show: bind it to a node or create a subscription.', label));
       return;

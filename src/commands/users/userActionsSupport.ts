@@ -126,16 +126,16 @@ export function creationChanges(context: UserActionContext, panelId: string, lab
 }
 
 /** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */
-export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly key: Key }, answer: unknown): Promise<void> {
+export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: Key }, answer: unknown): Promise<void> {
   const key = userIn(answer);
-  if (key) takeUser(context, item.panelId, key, item.key);
-  else await context.session.callOn(item.panelId, (api, signal) => reReadUser(context, item.panelId, item.key.id, signal, api)).catch(() => undefined);
+  if (key) takeUser(context, item.panelId, key, item.user);
+  else await context.session.callOn(item.panelId, (api, signal) => reReadUser(context, item.panelId, item.user.id, signal, api)).catch(() => undefined);
 }
 
 /** A user the mutation acts on: its tree item (or any holder of its panel, key and busy target). */
 export interface UserTarget {
   readonly panelId: string;
-  readonly key: Key;
+  readonly user: Key;
   readonly target?: BusyTarget;
 }
 
@@ -154,6 +154,6 @@ export function mutateUser<T>(context: UserActionContext, user: UserTarget, muta
     panelId: user.panelId,
     target: user.target,
     apply: mutation.apply ?? ((answer) => takeAnswer(context, user, answer)),
-    reconcile: mutation.reconcile ?? ((api, signal) => reReadUser(context, user.panelId, user.key.id, signal, api)),
+    reconcile: mutation.reconcile ?? ((api, signal) => reReadUser(context, user.panelId, user.user.id, signal, api)),
   });
 }

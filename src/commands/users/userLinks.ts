@@ -62,10 +62,10 @@ export async function copyLink(context: UserCommandsContext, panelId: string, ke
 
 /** Copy All Links: every link of the user, one per line. */
 async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
-  const choices = await readLinks(context, item.panelId, item.key, item.target);
+  const choices = await readLinks(context, item.panelId, item.user, item.target);
   if (!choices) return undefined;
   await vscode.env.clipboard.writeText(choices.map((choice) => choice.url).join('\n'));
-  const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.key));
+  const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.user));
   void context.input.notify('info', told);
   return told;
 }
@@ -73,7 +73,7 @@ async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promi
 /** "Copy Link…" and "Copy All Links" on a user item. */
 export function registerUserLinks(context: UserCommandsContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.key, item.target) : undefined)),
+    registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.user, item.target) : undefined)),
     registerCommand('panelOps.users.copyAllLinks', (item?: unknown) => (item instanceof UserItem ? copyAllLinks(context, item) : undefined)),
   );
 }

@@ -41,7 +41,7 @@ function chosenUsers(context: UsersTableContext, from: unknown, selected: unknow
   }
   if (from instanceof UserItem) {
     const items = (Array.isArray(selected) && selected.includes(from) ? selected : [from]).filter((item): item is UserItem => item instanceof UserItem && item.panelId === from.panelId);
-    const ids = [...new Set(items.map((item) => item.key.id))];
+    const ids = [...new Set(items.map((item) => item.user.id))];
     return { panelId: from.panelId, origin: { kind: 'selection', ids }, what: plural(ids.length, { one: '{0} selected user', other: '{0} selected users' }, vscode.l10n.t), name: vscode.l10n.t('Users — {0} selected', ids.length) };
   }
   const panelId = activePanelId(context);

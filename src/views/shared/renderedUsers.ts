@@ -14,7 +14,7 @@ export class RenderedUsers {
   /** Records the children just given for a parent, replacing what it showed before. */
   set(parentId: string, children: readonly vscode.TreeItem[]): void {
     this.forget(parentId);
-    const entries = children.filter((child): child is UserItem => child instanceof UserItem).map((item) => ({ id: userIdOf(item.key), item }));
+    const entries = children.filter((child): child is UserItem => child instanceof UserItem).map((item) => ({ id: userIdOf(item.user), item }));
     this.byParent.set(parentId, entries);
     for (const { id, item } of entries) {
       let items = this.byKey.get(id);

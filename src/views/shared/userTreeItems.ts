@@ -84,7 +84,7 @@ export class UserItem extends vscode.TreeItem {
     this.show(key, now);
   }
 
-  get key(): Key {
+  get user(): Key {
     return this.current;
   }
 
@@ -106,7 +106,7 @@ export class UserItem extends vscode.TreeItem {
   }
 
   bindingItems(): UserBindingItem[] {
-    return userNodeBindings(this.key).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`, this));
+    return userNodeBindings(this.user).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`, this));
   }
 }
 
