@@ -32,7 +32,7 @@ import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
 import { registerBrandingView, type BrandingView } from './views/branding/brandingView';
 import { registerNodesView, type NodesViewParts } from './views/nodes/nodesView';
 import { registerSiteTemplatesView, type SiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
-import { registerTemplateHistoryView, type TemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
+import { registerTemplateHistoryView, type TemplateHistoryView } from './views/templateHistory/templateHistoryView';
 import { registerWelcomeView } from './views/welcome/welcomeView';
 import { registerUsersView, type TreeViewParts, type UsersTree } from './views/users/usersView';
 import type { WebviewPages } from './webviews/webviewPages';
