@@ -38,20 +38,20 @@ export class BindingSyncFollower implements vscode.Disposable {
     const panelId = this.session.active?.id;
     if (!panelId) return;
     const waiting = this.users.boundTo(nodeId)
-      .filter((key) => key.nodes?.some((binding) => binding.node_id === nodeId && syncKind(binding.profile_sync) !== 'synced'))
-      .filter((key) => !this.inFlight.has(key.id))
+      .filter((user) => user.nodes?.some((binding) => binding.node_id === nodeId && syncKind(binding.profile_sync) !== 'synced'))
+      .filter((user) => !this.inFlight.has(user.id))
       .slice(0, MAX_REREADS);
-    await inPool(waiting, 3, async (key) => {
-      this.inFlight.add(key.id);
+    await inPool(waiting, 3, async (user) => {
+      this.inFlight.add(user.id);
       try {
-        const id = key.id;
+        const id = user.id;
         const fresh = await this.session.callOn(panelId, (api, signal) => api.keys.get(id, { signal }));
         // The stores hold the active panel's users only: a read that returns after a switch is dropped.
-        if (this.session.active?.id === panelId && userIdOf(fresh) === userIdOf(key)) this.users.update(fresh, 'followed');
+        if (this.session.active?.id === panelId && userIdOf(fresh) === userIdOf(user)) this.users.update(fresh, 'followed');
       } catch {
         // The user may be gone or the panel unreachable: the next refresh shows what holds.
       } finally {
-        this.inFlight.delete(key.id);
+        this.inFlight.delete(user.id);
       }
     });
   }

@@ -348,9 +348,9 @@ function patchBody(fields: Partial<Record<PatchField, string | null>>): JsonObje
   return body;
 }
 
-function holds(key: Key, name: string, value: unknown): boolean {
-  if (name === 'expires_at') return userStateOf(key).expiresAt === (value === null ? null : new Date(Date.parse(textOf(value))).toISOString());
-  return (key as Record<string, unknown>)[name] === value || ((key as Record<string, unknown>)[name] ?? '') === value;
+function holds(user: Key, name: string, value: unknown): boolean {
+  if (name === 'expires_at') return userStateOf(user).expiresAt === (value === null ? null : new Date(Date.parse(textOf(value))).toISOString());
+  return (user as Record<string, unknown>)[name] === value || ((user as Record<string, unknown>)[name] ?? '') === value;
 }
 
 function refuse(track: Track, error: unknown): void {
@@ -449,7 +449,7 @@ async function reRead(
     let pages = 0;
     for await (const page of client.keys.allPages({ ...options.query, per_page: PAGE })) {
       pages++;
-      for (const key of Array.isArray(page.items) ? page.items : []) if (isUser(key) && wanted.has(key.id.toLowerCase())) held.set(key.id.toLowerCase(), key);
+      for (const user of Array.isArray(page.items) ? page.items : []) if (isUser(user) && wanted.has(user.id.toLowerCase())) held.set(user.id.toLowerCase(), user);
     }
     requestsOf(counted, pages);
     missing = ids.filter((id) => !held.has(id.toLowerCase()));

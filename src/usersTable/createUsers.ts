@@ -221,8 +221,8 @@ async function findCreated(api: CreateClient, user: NewUser, sentAt: number, tak
   const wanted = user.nodeIds.map((id) => id.toLowerCase()).sort().join(',');
   return matches
     .filter((key) => key.label === user.label && key.type === user.type && !taken.has(key.id))
-    .filter((key) => userStateOf(key).nodeIds.join(',') === wanted)
-    .filter((key) => Date.parse(String(key.created_at)) >= sentAt - CLOCK_SLACK_MS)
+    .filter((user) => userStateOf(user).nodeIds.join(',') === wanted)
+    .filter((user) => Date.parse(String(user.created_at)) >= sentAt - CLOCK_SLACK_MS)
     .sort((a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)))[0];
 }
 

@@ -84,14 +84,14 @@ export function goToUser(context: GoToContext): Promise<{ panelId: string; found
     debounceMs: SEARCH_DEBOUNCE_MS,
     read: async (panel, text, signal) => {
       const page = await context.session.callOn(panel.id, (api, callSignal) => api.keys.list({ q: text.trim() || undefined, per_page: USERS_PER_PANEL }, { signal: callSignal }), signal);
-      return (Array.isArray(page?.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string');
+      return (Array.isArray(page?.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string');
     },
-    item: (key, panel) => ({
-      label: escapeIcons(plainLabel(key.label, 80) || plainLabel(key.id, 40)),
-      description: escapeIcons(`${plainLabel(key.state, 20)} · ${plainLabel(panel.name, 60)}`),
+    item: (user, panel) => ({
+      label: escapeIcons(plainLabel(user.label, 80) || plainLabel(user.id, 40)),
+      description: escapeIcons(`${plainLabel(user.state, 20)} · ${plainLabel(panel.name, 60)}`),
       alwaysShow: true, // the panel matched it (perhaps on its note or owner): shown whatever the label
       panelId: panel.id,
-      found: key,
+      found: user,
     }),
     none: (panel) => vscode.l10n.t('No user of {0} matches', panel),
   });

@@ -29,7 +29,7 @@ export function registerFindCommands(services: Services): FindCommands {
   const users: UserCommandsContext = { session, log, input, users: views.users, documents, panels };
   const nodeReveal = { session, log, nodesView: views.nodes };
 
-  const revealUserAt = (panelId: string, key: Key) => revealUserOnPanel(users, panelId, key);
+  const revealUserAt = (panelId: string, user: Key) => revealUserOnPanel(users, panelId, user);
   const revealNode = (panelId: string, node: PanelNode) => revealNodeOnPanel(nodeReveal, panelId, node);
 
   /** Opens what a link names; it never changes anything on a panel (reads only, then reveals or opens). */

@@ -95,8 +95,8 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
 
 /** Enabling does not lift an expiry or a revocation (spec 3.2): names the enabled users it leaves blocked. */
 function stillBlocked(context: UserActionContext, panelId: string, ids: readonly string[]): string {
-  const keys = ids.map((id) => context.panels.get(panelId)?.users.get(userIdOf({ id }))).filter((key) => key !== undefined);
-  const expired = keys.filter((key) => key.state === 'expired').map((key) => `"${userName(key)}"`);
+  const users = ids.map((id) => context.panels.get(panelId)?.users.get(userIdOf({ id }))).filter((user) => user !== undefined);
+  const expired = users.filter((user) => user.state === 'expired').map((user) => `"${userName(user)}"`);
   return expired.length === 0 ? '' : ` ${vscode.l10n.t('Their access date has passed, so these stay expired: {0}.', expired.join(', '))}`;
 }
 

@@ -66,7 +66,7 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       failure: vscode.l10n.t('Could not create "{0}"', userName({ label: request.label })),
       handles: isFieldError,
       run: (api, signal) => api.keys.create(request, { signal }),
-      apply: (key) => takeUser(context, origin.panelId, key),
+      apply: (user) => takeUser(context, origin.panelId, user),
       reconcile: async (api, signal) => {
         found = await findCreated(api, request, sentAt, signal);
         if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
@@ -107,8 +107,8 @@ export async function findCreated(api: PanelApi, request: CreateKeyRequest, sent
   const matches = await createdSince(api, request.label, new Set([request.label]), sentAt, signal);
   const wanted = [...request.node_ids].sort().join(',');
   return matches
-    .filter((key) => key.type === request.type)
-    .filter((key) => (key.nodes ?? []).map((binding) => binding.node_id).sort().join(',') === wanted)
+    .filter((user) => user.type === request.type)
+    .filter((user) => (user.nodes ?? []).map((binding) => binding.node_id).sort().join(',') === wanted)
     .sort((a, b) => Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)))[0];
 }
 

@@ -91,7 +91,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
       reconcile: async (api, signal) => {
         const found = await findBatch(api, state.prefix, items.map((item) => item.label), sentAt, signal);
         const nodesToRead = new Set<string>();
-        for (const key of found) takeUser(context, panelId, key, undefined, nodesToRead);
+        for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', found.length, items.length, state.prefix);

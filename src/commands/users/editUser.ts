@@ -32,8 +32,8 @@ interface FieldItem extends vscode.QuickPickItem {
   readonly save?: true;
 }
 
-function editableFields(key: Key): string[] {
-  const extra = Object.keys(key).filter((name) => !NOT_EDITABLE.has(name) && !NAMED.some(([named]) => named === name));
+function editableFields(user: Key): string[] {
+  const extra = Object.keys(user).filter((name) => !NOT_EDITABLE.has(name) && !NAMED.some(([named]) => named === name));
   return [...NAMED.map(([name]) => name), ...extra];
 }
 
@@ -73,7 +73,7 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
         failure: vscode.l10n.t('Could not save "{0}"', name),
         handles: isFieldError,
         run: (api, signal) => api.keys.update(original.id, changes, { signal }),
-        apply: (key) => takeUser(context, item.panelId, key, original),
+        apply: (user) => takeUser(context, item.panelId, user, original),
       });
       const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
       if (fields) {

@@ -49,7 +49,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
       (report, cancel) => context.session.callOn(panelId, async (api, signal) => {
         const seen = new Set<string>();
         for await (const page of api.keys.allPages({ ...query, per_page: 200 }, { signal })) {
-          const fresh = (Array.isArray(page.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string' && !seen.has(key.id) && (seen.add(key.id), true));
+          const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
           await append(exportPage(format, fresh, written === 0));
           written += fresh.length;
           const total = typeof page.total === 'number' ? page.total : undefined;

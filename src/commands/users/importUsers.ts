@@ -111,7 +111,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       reconcile: async (api, signal) => {
         const found = await findImported(api, parsed.items, sentAt, signal);
         const nodesToRead = new Set<string>();
-        for (const key of found) takeUser(context, panelId, key, undefined, nodesToRead);
+        for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);

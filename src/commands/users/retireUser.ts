@@ -65,10 +65,10 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
     failure: vscode.l10n.t('Could not rotate the secret of "{0}"', name),
     run: (api, signal) => api.keys.rotate(item.user.id, { signal }),
     reconcile: async (api, signal) => {
-      const key = await api.keys.get(item.user.id, { signal });
-      takeUser(context, item.panelId, key, item.user);
-      if (typeof oldSecret !== 'string' || typeof key.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
-      return key.secret !== oldSecret
+      const user = await api.keys.get(item.user.id, { signal });
+      takeUser(context, item.panelId, user, item.user);
+      if (typeof oldSecret !== 'string' || typeof user.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
+      return user.secret !== oldSecret
         ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
         : vscode.l10n.t('The panel still holds the old secret of "{0}", so its links still work. A slow panel may still rotate it: check the user again in a minute before rotating again.', name);
     },

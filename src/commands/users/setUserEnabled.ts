@@ -19,17 +19,17 @@ async function setEnabled(context: UserActionContext, item: UserItem, enable: bo
     busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
     run: (api, signal) => (enable ? api.keys.enable(item.user.id, { signal }) : api.keys.disable(item.user.id, { signal })),
-    apply: (key) => takeUser(context, item.panelId, key, item.user),
+    apply: (user) => takeUser(context, item.panelId, user, item.user),
   });
   if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
 }
 
 /** Enabling does not remove an expired access date and does not undo revocation (spec 3.2): say so. */
-function explainStillBlocked(context: UserActionContext, key: Key): void {
-  if (key.state === 'expired') {
-    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(key)));
-  } else if (key.state === 'revoked') {
-    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but it is revoked, and enabling does not undo a revocation.', userName(key)));
+function explainStillBlocked(context: UserActionContext, user: Key): void {
+  if (user.state === 'expired') {
+    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(user)));
+  } else if (user.state === 'revoked') {
+    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but it is revoked, and enabling does not undo a revocation.', userName(user)));
   }
 }
 

@@ -25,8 +25,8 @@ function panelStores(context: UserActionContext, panelId: string): { readonly us
 }
 
 /** A user's label for a sentence (one plain line, at most 80 characters). */
-export function userName(key: Partial<Key>): string {
-  return plainLabel(key.label, 80) || plainLabel(key.id, 40);
+export function userName(user: Partial<Key>): string {
+  return plainLabel(user.label, 80) || plainLabel(user.id, 40);
 }
 
 /**
@@ -76,15 +76,15 @@ export function refreshNodes(context: UserActionContext, panelId: string, nodeId
   }
 }
 
-function boundNodes(key: Partial<Key> | undefined): string[] {
-  return Array.isArray(key?.nodes) ? key.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
+function boundNodes(user: Partial<Key> | undefined): string[] {
+  return Array.isArray(user?.nodes) ? user.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
 }
 
 /** Re-reads a key after a lost answer and says what state the panel holds it in now. */
 export async function reReadUser(context: UserActionContext, panelId: string, id: string, signal: AbortSignal, api: { keys: { get(id: string, opts: { signal: AbortSignal }): Promise<Key> } }): Promise<string> {
-  const key = await api.keys.get(id, { signal });
-  takeUser(context, panelId, key);
-  return vscode.l10n.t('The panel now holds "{0}" as {1}.', userName(key), plainLabel(key.state, 20));
+  const user = await api.keys.get(id, { signal });
+  takeUser(context, panelId, user);
+  return vscode.l10n.t('The panel now holds "{0}" as {1}.', userName(user), plainLabel(user.state, 20));
 }
 
 /** What the user commands need besides the stores: prompts, the Users view, read-only tabs. */

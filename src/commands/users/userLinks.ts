@@ -30,32 +30,32 @@ function linkChoices(links: readonly KeyLink[]): LinkChoice[] {
 }
 
 /** Reads a user's links (`GET /keys/{id}/links`, users:write: they embed the secret). */
-async function readLinks(context: UserCommandsContext, panelId: string, key: Key, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
+async function readLinks(context: UserCommandsContext, panelId: string, user: Key, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
   const outcome = await runRead(context, {
     panelId,
     busyLabel: vscode.l10n.t('Reading links…'),
-    failure: vscode.l10n.t('Could not read the links of "{0}"', userName(key)),
+    failure: vscode.l10n.t('Could not read the links of "{0}"', userName(user)),
     target,
-    run: (api, signal) => api.keys.links(key.id, { signal }),
+    run: (api, signal) => api.keys.links(user.id, { signal }),
   });
   if (outcome.kind !== 'done') return undefined;
   const choices = linkChoices(linksIn(outcome.value));
-  if (choices.length === 0) void context.input.notify('info', vscode.l10n.t('"{0}" has no links: bind it to a node first.', userName(key)));
+  if (choices.length === 0) void context.input.notify('info', vscode.l10n.t('"{0}" has no links: bind it to a node first.', userName(user)));
   return choices.length > 0 ? choices : undefined;
 }
 
 /** Copy Link: picks one link of the user (node and kind) and puts it on the clipboard. */
-export async function copyLink(context: UserCommandsContext, panelId: string, key: Key, target?: UserItem['target']): Promise<string | undefined> {
-  const choices = await readLinks(context, panelId, key, target);
+export async function copyLink(context: UserCommandsContext, panelId: string, user: Key, target?: UserItem['target']): Promise<string | undefined> {
+  const choices = await readLinks(context, panelId, user, target);
   if (!choices) return undefined;
   const chosen = choices.length === 1 ? choices[0] : withoutBack(await context.input.pick({
-    title: vscode.l10n.t('Copy a Link of "{0}"', userName(key)),
+    title: vscode.l10n.t('Copy a Link of "{0}"', userName(user)),
     placeholder: vscode.l10n.t('Node and kind of link'),
     items: choices,
   }));
   if (!chosen) return undefined;
   await vscode.env.clipboard.writeText(chosen.url);
-  const told = vscode.l10n.t('Copied the {0} link of "{1}" ({2}).', chosen.description ?? '', userName(key), chosen.label);
+  const told = vscode.l10n.t('Copied the {0} link of "{1}" ({2}).', chosen.description ?? '', userName(user), chosen.label);
   void context.input.notify('info', told);
   return told;
 }

@@ -44,8 +44,8 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
 /** Copy Short URL: the subscription's short URL (read again when the copy at hand lacks it); never logged or shown. */
 async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.user);
-  let key: Key = context.panels.get(item.panelId)?.users.get(userIdOf(item.user)) ?? item.user;
-  if (typeof key.subscription_short_url !== 'string' || key.subscription_short_url === '') {
+  let user: Key = context.panels.get(item.panelId)?.users.get(userIdOf(item.user)) ?? item.user;
+  if (typeof user.subscription_short_url !== 'string' || user.subscription_short_url === '') {
     const outcome = await runRead(context, {
       panelId: item.panelId,
       busyLabel: vscode.l10n.t('Reading subscription…'),
@@ -55,11 +55,11 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
       apply: (read) => takeUser(context, item.panelId, read, item.user),
     });
     if (outcome.kind !== 'done') return undefined;
-    key = outcome.value;
+    user = outcome.value;
   }
-  const url = key.subscription_short_url;
+  const url = user.subscription_short_url;
   if (typeof url !== 'string' || url === '') {
-    const told = key.subscription_active === true
+    const told = user.subscription_active === true
       ? vscode.l10n.t('The panel did not show the short URL of "{0}": the token needs users:write.', name)
       : vscode.l10n.t('"{0}" has no subscription. Create one first.', name);
     void context.input.notify('warning', told);

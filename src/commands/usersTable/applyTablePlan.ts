@@ -149,7 +149,7 @@ function planChanges(plan: UsersPlan, deleteRemoved: boolean): string[] {
  */
 function followStores(context: UsersTableContext, panelId: string, result: ApplyResult): void {
   const nodesToRead = new Set<string>(result.reboundNodes);
-  for (const key of result.keys) takeUser(context, panelId, key, undefined, nodesToRead);
+  for (const user of result.keys) takeUser(context, panelId, user, undefined, nodesToRead);
   for (const id of result.deletedIds) forgetUser(context, panelId, id, nodesToRead);
   usersChanged(context, panelId);
   refreshNodes(context, panelId, nodesToRead);

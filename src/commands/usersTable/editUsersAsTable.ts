@@ -77,8 +77,8 @@ export async function editUsersAsTable(context: UsersTableContext, from?: unknow
       const nodes = await nodeRefs(api, callSignal);
       session.names = new NodeNames(nodes);
       let shownAt = 0;
-      await readUsers(api, chosen.origin, callSignal, (keys, total) => {
-        session.base.push(...keys.map(userStateOf));
+      await readUsers(api, chosen.origin, callSignal, (users, total) => {
+        session.base.push(...users.map(userStateOf));
         session.total = total;
         report(total === undefined ? String(session.base.length) : vscode.l10n.t('{0} of {1}', session.base.length, total));
         if (shownAt === 0 || Date.now() - shownAt >= FOLLOW_MS) {
@@ -131,19 +131,19 @@ export async function nodeRefs(api: PanelApi, signal: AbortSignal): Promise<Node
 }
 
 /** The users of a listing page by page, or of a selection (each read again, six at a time). */
-async function readUsers(api: PanelApi, origin: TableOrigin, signal: AbortSignal, onKeys: (keys: Key[], total: number | undefined) => void): Promise<void> {
+async function readUsers(api: PanelApi, origin: TableOrigin, signal: AbortSignal, onUsers: (users: Key[], total: number | undefined) => void): Promise<void> {
   if (origin.kind === 'selection') {
     const keys = await inPool(origin.ids, 6, (id) => api.keys.get(id, { signal }).catch((error: unknown) => {
       if ((error as { status?: number }).status === 404) return undefined;
       throw error;
     }));
-    onKeys(keys.filter((key): key is Key => key !== undefined), origin.ids.length);
+    onUsers(keys.filter((user): user is Key => user !== undefined), origin.ids.length);
     return;
   }
   const seen = new Set<string>();
   for await (const page of api.keys.allPages({ ...origin.query, per_page: 200 }, { signal })) {
-    const fresh = (Array.isArray(page.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string' && !seen.has(key.id) && (seen.add(key.id), true));
-    onKeys(fresh, typeof page.total === 'number' ? page.total : undefined);
+    const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
+    onUsers(fresh, typeof page.total === 'number' ? page.total : undefined);
   }
 }
 

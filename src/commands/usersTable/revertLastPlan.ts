@@ -40,7 +40,7 @@ export async function revertLastPlan(context: UsersTableContext): Promise<ApplyR
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
       }));
-      return { names, revert: planRevert(last, created.filter((key): key is Key => key !== undefined).map(userStateOf), names, Date.now()) };
+      return { names, revert: planRevert(last, created.filter((user): user is Key => user !== undefined).map(userStateOf), names, Date.now()) };
     },
   });
   if (read.kind !== 'done') return undefined;

@@ -49,10 +49,10 @@ export class NodeSections implements vscode.Disposable {
       }),
       users.onDidChange((change) => {
         if (change.kind === 'item') {
-          const key = users.get(change.id);
-          if (!key) return;
+          const user = users.get(change.id);
+          if (!user) return;
           for (const item of this.renderedUsers.itemsOf(change.id)) {
-            item.show(key);
+            item.show(user);
             owner.refreshItem(item);
           }
         } else if (change.kind === 'list') {

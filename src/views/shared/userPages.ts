@@ -29,7 +29,7 @@ export function userPageItems(list: UserList, parentId: string, session: ViewSes
   const pages = list.pages;
   const now = Date.now();
   const panelId = session.active?.id ?? '';
-  const children: vscode.TreeItem[] = pages.items.map((key) => new UserItem(key, parentId, panelId, owner, now));
+  const children: vscode.TreeItem[] = pages.items.map((user) => new UserItem(user, parentId, panelId, owner, now));
   if (pages.error !== undefined) {
     children.push(...failureItems(pages.error, session, 'keys.list', loadMore));
   } else if (pages.started && pages.hasMore) {

@@ -69,7 +69,7 @@ export class UserItem extends vscode.TreeItem {
   private current: Key;
 
   constructor(
-    key: Key,
+    user: Key,
     /** Makes the id unique where the same key can appear twice (a node's users, a group). */
     parentId: string,
     /** The panel the key belongs to; actions on the item go to this panel. */
@@ -78,10 +78,10 @@ export class UserItem extends vscode.TreeItem {
     readonly owner: ItemRefresher,
     now = Date.now(),
   ) {
-    super('', userNodeBindings(key).length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    this.current = key;
-    this.id = `${parentId}/user/${plainLabel(key.id, 100)}`;
-    this.show(key, now);
+    super('', userNodeBindings(user).length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    this.current = user;
+    this.id = `${parentId}/user/${plainLabel(user.id, 100)}`;
+    this.show(user, now);
   }
 
   get user(): Key {
@@ -94,14 +94,14 @@ export class UserItem extends vscode.TreeItem {
   }
 
   /** Shows a newer copy of the same key (after an action on it). */
-  show(key: Key, now = Date.now()): void {
-    this.current = key;
-    this.label = plainLabel(key.label, 80) || vscode.l10n.t('(no label)');
-    this.description = userDescription(key, now, vscode.l10n.t);
-    this.iconPath = themeIcon(userIcon(key));
-    this.contextValue = userContextValue(key);
-    const tooltip = untrustedMarkdown().heading(key.label, 200);
-    for (const [name, value] of userTooltipRows(key, now, vscode.l10n.t)) tooltip.field(name, value);
+  show(user: Key, now = Date.now()): void {
+    this.current = user;
+    this.label = plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
+    this.description = userDescription(user, now, vscode.l10n.t);
+    this.iconPath = themeIcon(userIcon(user));
+    this.contextValue = userContextValue(user);
+    const tooltip = untrustedMarkdown().heading(user.label, 200);
+    for (const [name, value] of userTooltipRows(user, now, vscode.l10n.t)) tooltip.field(name, value);
     this.tooltip = tooltip.build();
   }
 

@@ -67,10 +67,10 @@ export class UsersPanelTree implements OnePanelTree {
             this.changed.fire(undefined);
             return;
           case 'item': {
-            const key = store.get(change.id);
-            if (!key) return;
+            const user = store.get(change.id);
+            if (!user) return;
             for (const item of this.rendered.itemsOf(change.id)) {
-              item.show(key);
+              item.show(user);
               this.changed.fire(item);
             }
             return;
@@ -129,8 +129,8 @@ export class UsersPanelTree implements OnePanelTree {
   }
 
   /** The rendered item of a key in the groups, to reveal or act on. */
-  itemOf(keyId: string): UserItem | undefined {
-    return this.rendered.itemsOf(keyId)[0];
+  itemOf(userId: string): UserItem | undefined {
+    return this.rendered.itemsOf(userId)[0];
   }
 
   /** Forgets every count and page (cancelling loads in flight) and reloads what is shown. */
@@ -276,8 +276,8 @@ export class UsersTree extends PanelsTree<UsersPanelTree> {
   }
 
   /** The rendered item of a key of the active panel, to reveal or act on. */
-  itemOf(keyId: string): UserItem | undefined {
-    return this.activeTree?.itemOf(keyId);
+  itemOf(userId: string): UserItem | undefined {
+    return this.activeTree?.itemOf(userId);
   }
 
   override dispose(): void {

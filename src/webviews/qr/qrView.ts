@@ -113,8 +113,8 @@ function missingScope(): string {
   return vscode.l10n.t('Links and QR codes hold the user\'s proxy secret, so the panel shows them only to tokens with {0} (this token was created without it). Reconnect with a token that has {0} to see them.', scopeOf('keys.qr'));
 }
 
-function labelOf(key: Partial<Key>): string {
-  return plainLabel(key.label, 80) || vscode.l10n.t('(no label)');
+function labelOf(user: Partial<Key>): string {
+  return plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
 }
 
 /** The open QR views, one per user of a panel. */
