@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   rows.push(...await (await import('./panelsWatch.bench')).panelsWatchBenchRows());
   const coldOpen = await measureUsersColdOpen(40, RUNS);
   add(`Users view cold open at ${coldOpen.latencyMs} ms: groups and counts shown`, coldOpen.shown, `${coldOpen.requests} requests in ${coldOpen.roundTrips} round trip(s), new connections`);
-  for (const fleet of [await measureAllPanelsUsersFirstPage(0, RUNS), await measureAllPanelsUsersFirstPage(40, RUNS)]) add(`Users view, all panels: ${fleet.panels} panels of ${fleet.usersPerPanel} users at ${fleet.latencyMs} ms, first page of each`, fleet.firstPage, `${fleet.requests} requests (six counts and one page per panel), each panel on its own client and store, new connections`);
+  for (const allPanels of [await measureAllPanelsUsersFirstPage(0, RUNS), await measureAllPanelsUsersFirstPage(40, RUNS)]) add(`Users view, all panels: ${allPanels.panels} panels of ${allPanels.usersPerPanel} users at ${allPanels.latencyMs} ms, first page of each`, allPanels.firstPage, `${allPanels.requests} requests (six counts and one page per panel), each panel on its own client and store, new connections`);
   const exported = await measureExport(Math.min(RUNS, 3));
   add(`export of ${exported.keys} keys to CSV`, exported.timing, `heap growth ${exported.heapGrowthMb.toFixed(1)} MB holding the ${exported.textMb.toFixed(1)} MB of text (target under 100 MB)`);
   const exportedFar = await measureExport(1, 150);
