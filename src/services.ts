@@ -5,7 +5,7 @@ import { clientOptionsFromSettings } from './connection/clientOptions';
 import { accessGatewayOf } from './connection/gatewaySetup';
 import { createPanelApi } from './connection/panelClient';
 import { PanelSession } from './connection/panelSession';
-import { PanelStore } from './connection/panelStore';
+import { SavedPanels } from './connection/savedPanels';
 import { ProtectionContextKeys, refuseChangesWhenReadOnly } from './connection/protection';
 import { registerEditors, type Editors } from './editors/editors';
 import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
@@ -61,7 +61,7 @@ export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
   /** Panels, their records and tokens (SecretStorage). */
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   readonly session: PanelSession;
   /** The protection levels as context keys for `when` clauses. */
   readonly protectionKeys: ProtectionContextKeys;
@@ -92,7 +92,7 @@ export interface Services {
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
-  const store = new PanelStore(context.globalState, context.secrets);
+  const store = new SavedPanels(context.globalState, context.secrets);
   const capabilities = new Capabilities();
   const clientOptions = (url: string) => clientOptionsFromSettings(log, store.record(url));
   // Every request of a panel passes its read-only guard before it leaves (connection/protection.ts).
@@ -155,7 +155,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold() };
 }
 
-async function tokenOf(store: PanelStore, url: string): Promise<string> {
+async function tokenOf(store: SavedPanels, url: string): Promise<string> {
   const token = await store.token(url);
   if (token === undefined) throw new Error(vscode.l10n.t('No token is stored for {0}; connect again.', url));
   return token;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { scopeOf, type RouteId } from '../api/catalog';
 import type { PanelSession } from '../connection/panelSession';
-import type { PanelStore } from '../connection/panelStore';
+import type { SavedPanels } from '../connection/savedPanels';
 import type { PanelEvent, PanelEventKind } from './panelEvents';
 import { PanelsWatch, type PanelsReport, type WatchedStores, type WatchSettings } from './panelsWatch';
 
@@ -35,7 +35,7 @@ export function enabledNotifications(configuration = vscode.workspace.getConfigu
 
 export interface PanelsWatchingDeps {
   readonly session: PanelSession;
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   readonly stores: (panelId: string) => WatchedStores | undefined;
   /** The Nodes view: node status is read for it while it is visible. */
   readonly nodesView: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;

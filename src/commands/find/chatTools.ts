@@ -4,7 +4,7 @@ import type { PanelApi } from '../../api/index';
 import { alertFacts, jobFacts, logFacts, nodeFacts, scrubText, userFacts } from '../../api/modelFacts';
 import type { AlertId } from '../../api/monitoring';
 import type { ApplyJob, Key, KeyState, PanelNode } from '../../api/types';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import { NotConnectedError } from '../../connection/panelSession';
 import { chatMayChange } from '../../connection/protectionLevel';
 import { panelAuthority } from '../../editors/panelPaths';
@@ -35,7 +35,7 @@ import { reReadUser, takeUser, userName } from '../users/userActionsSupport';
  */
 
 export interface ChatToolsContext extends ActionContext {
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   /** Every connected panel's stores: what the tools change goes into the changed panel's. */
   readonly panels: PanelStoresLookup;
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Key, PanelNode } from '../../api/types';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { PanelsSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/panelsSearch';
@@ -17,12 +17,12 @@ export interface FoundItem<R> extends vscode.QuickPickItem {
 
 export interface GoToContext {
   readonly session: PanelSession;
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   readonly input: UserInput;
 }
 
 /** The connected panels (those with a token), in the order they were connected. */
-async function connectedPanels(store: PanelStore): Promise<SearchPanel[]> {
+async function connectedPanels(store: SavedPanels): Promise<SearchPanel[]> {
   return (await store.connected()).map((record) => ({ id: record.url, name: record.name }));
 }
 
