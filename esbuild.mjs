@@ -7,9 +7,9 @@
 //                               the first time a page opens
 //   dist/features/commands.js   the lazily registered command groups (src/commands/lazy/groups.ts),
 //                               loaded the first time one of their commands runs
-//   dist/features/notifications.js  the fleet notifications (src/notifications/index.ts), loaded the first
-//                               time the fleet watcher has something to tell
-//   dist/features/watch.js      the fleet watcher (src/state/fleetWatching.ts), loaded on the first turn
+//   dist/features/notifications.js  the event notifications (src/notifications/index.ts), loaded the first
+//                               time the panels watcher has something to tell
+//   dist/features/watch.js      the panels watcher (src/state/panelsWatching.ts), loaded on the first turn
 //                               after activation returns
 //   dist/vendor/undici.js       undici, loaded on the first request (src/api/undiciModule.ts)
 //   src/webviews/<name>/browser/main.ts -> dist/webview/<name>.js and .css (browser, ES modules with code
@@ -53,7 +53,7 @@ const BUNDLES = [
   { name: 'webviews', out: 'dist/features/webviews.js', entries: ['src/webviews/webviewPages.ts'] },
   { name: 'commands', out: 'dist/features/commands.js', entries: LAZY_GROUPS.map((group) => `src/commands/${group}/index.ts`) },
   { name: 'notifications', out: 'dist/features/notifications.js', entries: ['src/notifications/index.ts'] },
-  { name: 'watch', out: 'dist/features/watch.js', entries: ['src/state/fleetWatching.ts'] },
+  { name: 'watch', out: 'dist/features/watch.js', entries: ['src/state/panelsWatching.ts'] },
   { name: 'undici', out: 'dist/vendor/undici.js', entries: [createRequire(resolve(root, 'package.json')).resolve('undici')] },
 ].map((bundle) => ({ ...bundle, entries: bundle.entries.map((entry) => realpathSync(resolve(root, entry))) }));
 

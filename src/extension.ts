@@ -9,7 +9,7 @@ import { registerRemoteSshContext } from './commands/nodes/remoteSshContext';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices } from './services';
-import type { FleetWatching } from './state/fleetWatching';
+import type { PanelsWatching } from './state/panelsWatching';
 import { describeError } from './text/describeError';
 import { useDisplayLanguage } from './text/displayLanguage';
 
@@ -63,14 +63,14 @@ export async function activate(context: vscode.ExtensionContext) {
 
   await importDemoBootstrap(session, log);
   await session.initialize();
-  // The fleet watcher is its own bundle (esbuild.mjs), loaded on the first turn after activation returns:
+  // The panels watcher is its own bundle (esbuild.mjs), loaded on the first turn after activation returns:
   // its first poll waits for that turn anyway, and activation evaluates none of it.
-  let watching: FleetWatching | undefined;
+  let watching: PanelsWatching | undefined;
   const watcher = () => {
     if (!watching) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, keeps the watcher out of activation
-      const { startFleetWatching } = require('./state/fleetWatching') as typeof import('./state/fleetWatching');
-      watching = startFleetWatching({ session, store, stores: (panelId) => services.panels.get(panelId), nodesView: services.views.nodes.view, report: services.notifyFleet, toldElsewhere: (event) => services.appliesTold.covers(event) });
+      const { startPanelsWatching } = require('./state/panelsWatching') as typeof import('./state/panelsWatching');
+      watching = startPanelsWatching({ session, store, stores: (panelId) => services.panels.get(panelId), nodesView: services.views.nodes.view, report: services.notifyEvents, toldElsewhere: (event) => services.appliesTold.covers(event) });
       context.subscriptions.push(watching);
     }
     return watching;
@@ -100,11 +100,11 @@ export async function activate(context: vscode.ExtensionContext) {
     welcome: services.views.welcome,
     editors: services.editors,
     get alertsStore() { return activeStores().alerts; },
-    /** The fleet watcher, and the window focus it believes (the suite cannot unfocus the real window). */
-    get fleetWatching() { return watcher(); },
-    /** Tells a fleet report as the watcher does (its notification and actions). */
-    notifyFleet: services.notifyFleet,
-    get keysStore() { return activeStores().keys; },
+    /** The panels watcher, and the window focus it believes (the suite cannot unfocus the real window). */
+    get panelsWatching() { return watcher(); },
+    /** Tells a events report as the watcher does (its notification and actions). */
+    notifyEvents: services.notifyEvents,
+    get usersStore() { return activeStores().users; },
     documents: services.documents,
     get nodesStore() { return activeStores().nodes; },
     get nodeDetailsStore() { return activeStores().nodeDetails; },

@@ -5,7 +5,7 @@ import { clientOptionsFromSettings } from './connection/clientOptions';
 import { accessGatewayOf } from './connection/gatewaySetup';
 import { createPanelApi } from './connection/panelClient';
 import { PanelSession } from './connection/panelSession';
-import { PanelStore } from './connection/panelStore';
+import { SavedPanels } from './connection/savedPanels';
 import { ProtectionContextKeys, refuseChangesWhenReadOnly } from './connection/protection';
 import { registerEditors, type Editors } from './editors/editors';
 import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
@@ -13,12 +13,12 @@ import { ScriptedUserInput } from './prompts/scriptedUserInput';
 import type { UserInput } from './prompts/userInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { AlertsStore } from './state/alertsStore';
-import type { FleetNotices } from './notifications/index';
-import type { FleetReport } from './state/fleetWatch';
+import type { EventNotices } from './notifications/index';
+import type { PanelsReport } from './state/panelsWatch';
 import { BindingSyncFollower } from './state/bindingSyncFollower';
 import { BrandingStore } from './state/brandingStore';
-import { KeysStore } from './state/keysStore';
-import { keysStoreOptions } from './state/keysStoreSettings';
+import { UsersStore } from './state/usersStore';
+import { usersStoreOptions } from './state/usersStoreSettings';
 import { NodeDetailsStore } from './state/nodeDetailsStore';
 import { NodesStore } from './state/nodesStore';
 import { SiteTemplatesStore } from './state/siteTemplatesStore';
@@ -32,7 +32,7 @@ import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
 import { registerBrandingView, type BrandingView } from './views/branding/brandingView';
 import { registerNodesView, type NodesViewParts } from './views/nodes/nodesView';
 import { registerSiteTemplatesView, type SiteTemplatesView } from './views/siteTemplates/siteTemplatesView';
-import { registerTemplateHistoryView, type TemplateHistoryView } from './views/templateHistory/TemplateHistoryProvider';
+import { registerTemplateHistoryView, type TemplateHistoryView } from './views/templateHistory/templateHistoryView';
 import { registerWelcomeView } from './views/welcome/welcomeView';
 import { registerUsersView, type TreeViewParts, type UsersTree } from './views/users/usersView';
 import type { WebviewPages } from './webviews/webviewPages';
@@ -61,7 +61,7 @@ export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
   /** Panels, their records and tokens (SecretStorage). */
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   readonly session: PanelSession;
   /** The protection levels as context keys for `when` clauses. */
   readonly protectionKeys: ProtectionContextKeys;
@@ -83,16 +83,16 @@ export interface Services {
   readonly panelStatus: PanelStatusBar;
   /** The webview pages (logs, jobs, QR, dashboard…), loaded and created on first use. */
   readonly webviews: () => WebviewPages;
-  /** Tells what the fleet watcher found, one notice on screen at a time (notifications/, loaded on first use). */
-  readonly notifyFleet: (report: FleetReport) => void;
-  /** The applies this window watches and tells itself: the fleet watcher does not tell them again. */
+  /** Tells what the panels watcher found, one notice on screen at a time (notifications/, loaded on first use). */
+  readonly notifyEvents: (report: PanelsReport) => void;
+  /** The applies this window watches and tells itself: the panels watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
 }
 
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
-  const store = new PanelStore(context.globalState, context.secrets);
+  const store = new SavedPanels(context.globalState, context.secrets);
   const capabilities = new Capabilities();
   const clientOptions = (url: string) => clientOptionsFromSettings(log, store.record(url));
   // Every request of a panel passes its read-only guard before it leaves (connection/protection.ts).
@@ -103,9 +103,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
   const panels = new PanelStores(session, (bound) => {
-    const set = { session: bound, keys: new KeysStore(bound, keysStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
-    const follower = new BindingSyncFollower(bound, set.keys, set.nodes);
-    return { ...set, dispose: () => { for (const part of [follower, set.keys, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates, set.branding]) part.dispose(); } };
+    const set = { session: bound, users: new UsersStore(bound, usersStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
+    const follower = new BindingSyncFollower(bound, set.users, set.nodes);
+    return { ...set, dispose: () => { for (const part of [follower, set.users, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates, set.branding]) part.dispose(); } };
   });
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
@@ -136,26 +136,26 @@ export function createServices(context: vscode.ExtensionContext): Services {
     }
     return webviews;
   };
-  let fleetNotices: FleetNotices | undefined;
-  const notifyFleet = (report: FleetReport) => {
-    if (!fleetNotices) {
+  let eventNotices: EventNotices | undefined;
+  const notifyEvents = (report: PanelsReport) => {
+    if (!eventNotices) {
       // Loaded on first use: a separate bundle (esbuild.mjs), not evaluated at activation.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { FleetNotices } = require('./notifications/index') as typeof import('./notifications/index');
-      fleetNotices = new FleetNotices({ session, input, log, users: views.users });
-      context.subscriptions.push(fleetNotices);
+      const { EventNotices } = require('./notifications/index') as typeof import('./notifications/index');
+      eventNotices = new EventNotices({ session, input, log, users: views.users });
+      context.subscriptions.push(eventNotices);
     }
-    fleetNotices.tell(report);
+    eventNotices.tell(report);
   };
   context.subscriptions.push(
     log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyFleet, appliesTold: new AppliesTold() };
+  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold() };
 }
 
-async function tokenOf(store: PanelStore, url: string): Promise<string> {
+async function tokenOf(store: SavedPanels, url: string): Promise<string> {
   const token = await store.token(url);
   if (token === undefined) throw new Error(vscode.l10n.t('No token is stored for {0}; connect again.', url));
   return token;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelRecord } from './panelRecords';
-import type { PanelStore } from './panelStore';
+import type { SavedPanels } from './savedPanels';
 
 export const AUTH_PROVIDER_ID = 'panelOps';
 
@@ -15,7 +15,7 @@ export class PanelAuthenticationProvider implements vscode.AuthenticationProvide
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly store: PanelStore,
+    private readonly store: SavedPanels,
     private readonly connect: () => Promise<PanelRecord | undefined>,
     private readonly signOut: (url: string) => Promise<void>,
   ) {

@@ -1,7 +1,7 @@
 /**
  * A panel's access gateway as the operator sets it up: extra request headers and a client certificate
  * file. What is secret (the header values, the certificate's passphrase) lives in SecretStorage beside the
- * token (PanelStore); the panel's record keeps only the header names and the certificate's path, to say
+ * token (SavedPanels); the panel's record keeps only the header names and the certificate's path, to say
  * what is set without reading a secret.
  */
 import type { AccessGateway, GatewayHeader } from '../api/accessGateway';

@@ -26,7 +26,7 @@ export interface PanelRecord {
   readonly trustedCertificate?: string;
   /**
    * The access gateway in front of the panel: the names of its extra headers and the client certificate's
-   * file. The header values and the certificate's passphrase are secrets, kept in SecretStorage (PanelStore).
+   * file. The header values and the certificate's passphrase are secrets, kept in SecretStorage (SavedPanels).
    */
   readonly accessGateway?: GatewayRecord;
   /** How carefully Panel Ops treats the panel (protectionLevel.ts); absent in older records: open. */

@@ -7,7 +7,7 @@ import { ScopeBelief } from './scopeBelief';
 import { whenChanged } from './whenChanged';
 import type { GatewaySetup } from './gatewaySetup';
 import type { PanelRecord } from './panelRecords';
-import type { PanelStore } from './panelStore';
+import type { SavedPanels } from './savedPanels';
 import { parseProtection, type ChatAccess, type PanelColor, type ProtectionLevel } from './protectionLevel';
 
 export type { SessionState } from './capabilities';
@@ -90,7 +90,7 @@ export class PanelSession implements vscode.Disposable {
   readonly onDidRejectToken = this.tokenRejected.event;
 
   constructor(
-    private readonly store: PanelStore,
+    private readonly store: SavedPanels,
     readonly capabilities: Capabilities,
     private readonly createApi: ApiFactory,
   ) {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { RouteSpec } from '../api/catalog';
 import type { PanelSession } from './panelSession';
-import type { PanelStore } from './panelStore';
+import type { SavedPanels } from './savedPanels';
 import { chatMayChange, refusesRequest } from './protectionLevel';
 
 /**
@@ -20,7 +20,7 @@ export class PanelReadOnlyError extends Error {
  * the panel (`changesPanel`) is refused while the panel's record says read-only, whatever command, editor,
  * webview, tool or table sent it. The record is read at each request, so a new level applies at once.
  */
-export function refuseChangesWhenReadOnly(store: Pick<PanelStore, 'record'>, url: string): (route: RouteSpec) => void {
+export function refuseChangesWhenReadOnly(store: Pick<SavedPanels, 'record'>, url: string): (route: RouteSpec) => void {
   return (route) => {
     const record = store.record(url);
     if (refusesRequest(record, route)) throw new PanelReadOnlyError(record?.name ?? url, route);

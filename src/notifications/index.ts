@@ -1,5 +1,5 @@
 /**
- * Tells the operator what the fleet watcher (state/fleetWatch.ts) found: at most one notice on screen
+ * Tells the operator what the panels watcher (state/panelsWatch.ts) found: at most one notice on screen
  * (`NoticeSlot`: reports that arrive while one is shown wait and are then told together, with Show All),
  * through `UserInput` (so the VS Code suite sees and answers it), with the actions that help. Each event is
  * written to the Panel Ops log as it arrives, so what waits is findable at once. Actions run the existing
@@ -10,16 +10,16 @@ import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
 import type { UserInput } from '../prompts/userInput';
 import { withoutBack } from '../prompts/userInput';
-import type { FleetEvent } from '../state/fleetEvents';
-import type { FleetReport } from '../state/fleetWatch';
+import type { PanelEvent } from '../state/panelEvents';
+import type { PanelsReport } from '../state/panelsWatch';
 import { localizeFrom } from '../text/localize';
 import { escapeIcons, plainLabel } from '../text/plainText';
 import { AlertItem } from '../views/alerts/alertItems';
 import type { TreeViewParts, UsersTree } from '../views/users/usersView';
-import { ACTION_OF, actionLabel, composeNotice, eventPhrase, eventsFor, type FleetAction } from './fleetNotice';
+import { ACTION_OF, actionLabel, composeNotice, eventPhrase, eventsFor, type NoticeAction } from './eventNotice';
 import { foldReports, NoticeSlot, type ShownNotice } from './noticeSlot';
 
-export interface FleetNotificationDeps {
+export interface EventNoticesDeps {
   readonly session: PanelSession;
   readonly input: UserInput;
   readonly log: vscode.LogOutputChannel;
@@ -29,11 +29,11 @@ export interface FleetNotificationDeps {
 /** The log's words are English, as every other line of the Panel Ops log. */
 const english = localizeFrom(undefined);
 
-/** The fleet notices of this window: one on screen at a time. */
-export class FleetNotices implements vscode.Disposable {
+/** The event notices of this window: one on screen at a time. */
+export class EventNotices implements vscode.Disposable {
   private readonly slot: NoticeSlot;
 
-  constructor(private readonly deps: FleetNotificationDeps) {
+  constructor(private readonly deps: EventNoticesDeps) {
     this.slot = new NoticeSlot({
       show: (reports, folded) => this.show(reports, folded),
       setTimeout: (callback, ms) => setTimeout(callback, ms),
@@ -42,9 +42,9 @@ export class FleetNotices implements vscode.Disposable {
   }
 
   /** Logs each event of the report, then tells it now or once the notice on screen has left. */
-  tell(report: FleetReport): void {
+  tell(report: PanelsReport): void {
     for (const event of report.events) {
-      this.deps.log.info(`Fleet: ${plainLabel(this.panelName(event.panelId), 60)}: ${eventPhrase(event, english)}${report.away ? ' (while the window was unfocused)' : ''}`);
+      this.deps.log.info(`Event: ${plainLabel(this.panelName(event.panelId), 60)}: ${eventPhrase(event, english)}${report.away ? ' (while the window was unfocused)' : ''}`);
     }
     this.slot.add(report);
   }
@@ -58,7 +58,7 @@ export class FleetNotices implements vscode.Disposable {
   }
 
   /** Shows one notice for the reports; the action chosen runs once it is answered. */
-  private show(reports: readonly FleetReport[], folded: boolean): ShownNotice {
+  private show(reports: readonly PanelsReport[], folded: boolean): ShownNotice {
     const report = foldReports(reports);
     const notice = composeNotice(report.events, report.away, (id) => this.panelName(id), vscode.l10n.t, folded);
     const labels = notice.actions.map((action) => actionLabel(action, vscode.l10n.t));
@@ -74,7 +74,7 @@ export class FleetNotices implements vscode.Disposable {
   }
 }
 
-async function runAction(action: FleetAction, events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
+async function runAction(action: NoticeAction, events: readonly PanelEvent[], deps: EventNoticesDeps): Promise<void> {
   switch (action) {
     case 'showLogs':
       return onNode('panelOps.nodes.showLogs', vscode.l10n.t('Show Logs'), events, deps);
@@ -93,9 +93,9 @@ async function runAction(action: FleetAction, events: readonly FleetEvent[], dep
 }
 
 /** Every event of a folded notice, with its panel; the one chosen gets the action that helps with it, on its panel. */
-async function showAll(events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
+async function showAll(events: readonly PanelEvent[], deps: EventNoticesDeps): Promise<void> {
   const picked = withoutBack(await deps.input.pick({
-    title: vscode.l10n.t('Panel Ops: Fleet Events'),
+    title: vscode.l10n.t('Panel Ops: Panel Events'),
     placeholder: vscode.l10n.t('Choose an event to act on'),
     matchOnDescription: true,
     items: events.map((event) => ({
@@ -109,7 +109,7 @@ async function showAll(events: readonly FleetEvent[], deps: FleetNotificationDep
 }
 
 /** Runs a node command on the event's node; with several nodes, on the one the operator picks. */
-async function onNode(command: string, title: string, events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
+async function onNode(command: string, title: string, events: readonly PanelEvent[], deps: EventNoticesDeps): Promise<void> {
   const targets = events.flatMap((event) => (event.node ? [{ node: event.node, panelId: event.panelId, job: event.job }] : []));
   let target: (typeof targets)[number] | undefined = targets[0];
   if (targets.length > 1) {
@@ -133,7 +133,7 @@ async function onNode(command: string, title: string, events: readonly FleetEven
  * events came from several): that panel's own group, without switching unless the view shows the active
  * panel alone, as Go to User does.
  */
-async function showExpiringUsers(events: readonly FleetEvent[], deps: FleetNotificationDeps): Promise<void> {
+async function showExpiringUsers(events: readonly PanelEvent[], deps: EventNoticesDeps): Promise<void> {
   const panelId = await pickPanel([...new Set(events.map((event) => event.panelId))], vscode.l10n.t('Show Users'), deps);
   if (!panelId) return;
   const { provider, view } = deps.users;
@@ -144,7 +144,7 @@ async function showExpiringUsers(events: readonly FleetEvent[], deps: FleetNotif
 }
 
 /** The one panel of the events, or the one the operator picks among several. */
-async function pickPanel(panelIds: readonly string[], title: string, deps: FleetNotificationDeps): Promise<string | undefined> {
+async function pickPanel(panelIds: readonly string[], title: string, deps: EventNoticesDeps): Promise<string | undefined> {
   if (panelIds.length <= 1) return panelIds[0];
   const picked = withoutBack(await deps.input.pick({
     title,

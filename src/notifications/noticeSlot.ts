@@ -1,5 +1,5 @@
 /**
- * At most one fleet notice on screen. VS Code cannot close a notification with buttons (only the operator
+ * At most one event notice on screen. VS Code cannot close a notification with buttons (only the operator
  * can, or a progress notification, which has no buttons but Cancel), so a new report never replaces the
  * shown notice: its events wait, and when the shown notice leaves the screen every report that arrived
  * meanwhile is told in one notice (`folded`). Meanwhile they are in the Panel Ops log (the caller logs each
@@ -10,7 +10,7 @@
  * still answer there) frees the screen after `hideAfterMs`. No `vscode` import: the showing and the
  * timer are injected.
  */
-import type { FleetReport } from '../state/fleetWatch';
+import type { PanelsReport } from '../state/panelsWatch';
 
 /** VS Code hides a toast that is not sticky after 15 s (info) to 20 s (error); see notificationsToasts.ts. */
 export const TOAST_HIDES_AFTER_MS = 20_000;
@@ -24,14 +24,14 @@ export interface ShownNotice {
 
 export interface NoticeSlotOptions {
   /** Shows one notice for the reports (several: `folded`). */
-  readonly show: (reports: readonly FleetReport[], folded: boolean) => ShownNotice;
+  readonly show: (reports: readonly PanelsReport[], folded: boolean) => ShownNotice;
   readonly setTimeout: (callback: () => void, ms: number) => unknown;
   readonly clearTimeout: (handle: unknown) => void;
   readonly hideAfterMs?: number;
 }
 
 export class NoticeSlot {
-  private readonly waiting: FleetReport[] = [];
+  private readonly waiting: PanelsReport[] = [];
   private shown = false;
   private disposed = false;
 
@@ -43,12 +43,12 @@ export class NoticeSlot {
   }
 
   /** Reports waiting for the shown notice to leave the screen. */
-  get held(): readonly FleetReport[] {
+  get held(): readonly PanelsReport[] {
     return this.waiting;
   }
 
   /** Tells the report now, or with the others once the shown notice has left the screen. */
-  add(report: FleetReport): void {
+  add(report: PanelsReport): void {
     if (this.disposed || report.events.length === 0) return;
     this.waiting.push(report);
     if (!this.shown) this.next();
@@ -85,6 +85,6 @@ export class NoticeSlot {
 }
 
 /** The reports as one: every event, `away` only when each report was the catch-up after focus returned. */
-export function foldReports(reports: readonly FleetReport[]): FleetReport {
+export function foldReports(reports: readonly PanelsReport[]): PanelsReport {
   return { events: reports.flatMap((report) => report.events), away: reports.length > 0 && reports.every((report) => report.away) };
 }

@@ -1,12 +1,12 @@
 import type { ApplyJob } from '../api/types';
-import { jobKey, type FleetEvent } from './fleetEvents';
+import { jobKey, type PanelEvent } from './panelEvents';
 
 /**
  * The applies this window watches or has told itself (Apply Configuration watches its job and tells how it
- * ended): the fleet watcher skips their failed and rolled-back events, so an apply started here is told
+ * ended): the panels watcher skips their failed and rolled-back events, so an apply started here is told
  * once, not a second time a minute later. A node is covered while its apply is watched (the job is not
  * known until it appears); once the watch told how the job ended, that job is covered. An apply the watch
- * did not see end (timed out, cancelled, unreadable) is not covered: the fleet watcher tells its end.
+ * did not see end (timed out, cancelled, unreadable) is not covered: the panels watcher tells its end.
  * No `vscode` import.
  */
 export class AppliesTold {
@@ -34,8 +34,8 @@ export class AppliesTold {
     this.told.add(`${nodeKey(panelId, nodeId)}\n${jobKey(job)}`);
   }
 
-  /** Whether the event is about an apply this window watches or has told (so the fleet watcher skips it). */
-  covers(event: FleetEvent): boolean {
+  /** Whether the event is about an apply this window watches or has told (so the panels watcher skips it). */
+  covers(event: PanelEvent): boolean {
     if (event.kind !== 'applyFailed' && event.kind !== 'applyRolledBack') return false;
     const nodeId = event.node?.id;
     if (typeof nodeId !== 'string') return false;

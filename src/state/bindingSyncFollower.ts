@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ViewSession } from './panelStores';
 import { inPool } from './inPool';
 import { syncKind } from './profileSync';
-import { keyIdOf, type KeysStore } from './keysStore';
+import { userIdOf, type UsersStore } from './usersStore';
 import type { NodesStore } from './nodesStore';
 
 /** At most this many users are read again after one node applied its configuration. */
@@ -23,7 +23,7 @@ export class BindingSyncFollower implements vscode.Disposable {
   /** The `dirty` of the last copy of each node seen (of the active panel). */
   private readonly wasDirty = new Map<string, boolean | undefined>();
 
-  constructor(private readonly session: ViewSession, private readonly keys: KeysStore, private readonly nodes: NodesStore) {
+  constructor(private readonly session: ViewSession, private readonly users: UsersStore, private readonly nodes: NodesStore) {
     this.subscriptions = [
       nodes.onDidChange((change) => { if (change.kind === 'item') void this.follow(change.id); }),
       session.onDidChangePanel(['nodes.list'], () => this.wasDirty.clear()),
@@ -37,21 +37,21 @@ export class BindingSyncFollower implements vscode.Disposable {
     if (dirty !== false || before === false) return; // still pending (or unknown), or clean already: nothing new for the users
     const panelId = this.session.active?.id;
     if (!panelId) return;
-    const waiting = this.keys.boundTo(nodeId)
-      .filter((key) => key.nodes?.some((binding) => binding.node_id === nodeId && syncKind(binding.profile_sync) !== 'synced'))
-      .filter((key) => !this.inFlight.has(key.id))
+    const waiting = this.users.boundTo(nodeId)
+      .filter((user) => user.nodes?.some((binding) => binding.node_id === nodeId && syncKind(binding.profile_sync) !== 'synced'))
+      .filter((user) => !this.inFlight.has(user.id))
       .slice(0, MAX_REREADS);
-    await inPool(waiting, 3, async (key) => {
-      this.inFlight.add(key.id);
+    await inPool(waiting, 3, async (user) => {
+      this.inFlight.add(user.id);
       try {
-        const id = key.id;
+        const id = user.id;
         const fresh = await this.session.callOn(panelId, (api, signal) => api.keys.get(id, { signal }));
         // The stores hold the active panel's users only: a read that returns after a switch is dropped.
-        if (this.session.active?.id === panelId && keyIdOf(fresh) === keyIdOf(key)) this.keys.update(fresh, 'followed');
+        if (this.session.active?.id === panelId && userIdOf(fresh) === userIdOf(user)) this.users.update(fresh, 'followed');
       } catch {
         // The user may be gone or the panel unreachable: the next refresh shows what holds.
       } finally {
-        this.inFlight.delete(key.id);
+        this.inFlight.delete(user.id);
       }
     });
   }

@@ -94,7 +94,7 @@ export class NodeDetailsStore {
 
   /**
    * Reads a node's latest `limit` jobs (`GET /nodes/{id}/jobs`): the one reader of jobs, for the Nodes view,
-   * Job History, the apply watcher, the fleet watcher and the chat tools. The recent ones are held as the
+   * Job History, the apply watcher, the panels watcher and the chat tools. The recent ones are held as the
    * node's jobs; when they differ from what was held, the change fires, so every view and page showing the
    * node's jobs follows whoever read them.
    */

@@ -72,7 +72,7 @@ export class NodesStore {
   }
 
   /**
-   * The poller's read of `GET /nodes` (state/fleetWatch.ts): shares a read of the list under way instead of
+   * The poller's read of `GET /nodes` (state/panelsWatch.ts): shares a read of the list under way instead of
    * cancelling it; what changed fires `onDidChange` (a node, or the list for a new membership or order),
    * so the Nodes view follows node status without a read of its own.
    */

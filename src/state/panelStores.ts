@@ -4,7 +4,7 @@ import { whenChanged } from '../connection/whenChanged';
 import type { AlertsStore } from './alertsStore';
 import type { BrandingStore } from './brandingStore';
 import type { Subscription } from './changeEmitter';
-import type { KeysStore } from './keysStore';
+import type { UsersStore } from './usersStore';
 import type { NodeDetailsStore } from './nodeDetailsStore';
 import type { NodesStore } from './nodesStore';
 import type { SiteTemplatesStore } from './siteTemplatesStore';
@@ -79,7 +79,7 @@ export class PanelBoundSession implements ViewSession {
 /** The stores of one panel, and the session they read it through (bound to that panel). */
 export interface PanelStoreSet {
   readonly session: PanelBoundSession;
-  readonly keys: KeysStore;
+  readonly users: UsersStore;
   readonly nodes: NodesStore;
   readonly nodeDetails: NodeDetailsStore;
   readonly alerts: AlertsStore;

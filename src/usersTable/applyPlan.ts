@@ -266,12 +266,12 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
       if (change.addNodes.length > 0) {
         const answer = await lostOr(() => counted(() => client.keys.bindings.add(change.before.id, { node_ids: [...change.addNodes] })));
         if (answer === 'lost') await settleBindings(client, track, counted);
-        else if (isKey(answer)) track.key = answer;
+        else if (isUser(answer)) track.key = answer;
       }
       for (const nodeId of change.removeNodes) {
         const answer = await lostOr(() => counted(() => client.keys.bindings.remove(change.before.id, nodeId)));
         if (answer === 'lost') await settleBindings(client, track, counted);
-        else if (isKey(answer)) track.key = answer;
+        else if (isUser(answer)) track.key = answer;
       }
       for (const nodeId of [...change.addNodes, ...change.removeNodes]) rebound.add(nodeId);
     } catch (error) {
@@ -348,9 +348,9 @@ function patchBody(fields: Partial<Record<PatchField, string | null>>): JsonObje
   return body;
 }
 
-function holds(key: Key, name: string, value: unknown): boolean {
-  if (name === 'expires_at') return userStateOf(key).expiresAt === (value === null ? null : new Date(Date.parse(textOf(value))).toISOString());
-  return (key as Record<string, unknown>)[name] === value || ((key as Record<string, unknown>)[name] ?? '') === value;
+function holds(user: Key, name: string, value: unknown): boolean {
+  if (name === 'expires_at') return userStateOf(user).expiresAt === (value === null ? null : new Date(Date.parse(textOf(value))).toISOString());
+  return (user as Record<string, unknown>)[name] === value || ((user as Record<string, unknown>)[name] ?? '') === value;
 }
 
 function refuse(track: Track, error: unknown): void {
@@ -367,7 +367,7 @@ function isStatus(error: unknown, status: number): boolean {
   return error instanceof PanelHttpError && error.status === status;
 }
 
-function isKey(value: unknown): value is Key {
+function isUser(value: unknown): value is Key {
   return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string';
 }
 
@@ -449,7 +449,7 @@ async function reRead(
     let pages = 0;
     for await (const page of client.keys.allPages({ ...options.query, per_page: PAGE })) {
       pages++;
-      for (const key of Array.isArray(page.items) ? page.items : []) if (isKey(key) && wanted.has(key.id.toLowerCase())) held.set(key.id.toLowerCase(), key);
+      for (const user of Array.isArray(page.items) ? page.items : []) if (isUser(user) && wanted.has(user.id.toLowerCase())) held.set(user.id.toLowerCase(), user);
     }
     requestsOf(counted, pages);
     missing = ids.filter((id) => !held.has(id.toLowerCase()));

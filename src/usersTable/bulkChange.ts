@@ -9,7 +9,7 @@ import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
 import { sendEncoded, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
 import type { Key } from '../api/types';
-import { bulkAnswerOf } from '../state/keyAnswers';
+import { bulkAnswerOf } from '../state/userAnswers';
 import { adaptivePool } from './adaptivePool';
 import { userStateOf } from './userRows';
 
@@ -90,7 +90,7 @@ export async function changeUsers(api: BulkClient, action: BulkAction, ids: read
   return { outcomes, refused, encoding: encoding ?? api.refusedFields.encoding('keys.bulk') };
 }
 
-/** The bulk answer read defensively (state/keyAnswers.ts): the users it skipped or failed, with the panel's reason. */
+/** The bulk answer read defensively (state/userAnswers.ts): the users it skipped or failed, with the panel's reason. */
 function bulkOutcomes(ids: readonly string[], answer: unknown): BulkOutcome[] {
   const skipped = new Map(bulkAnswerOf(answer).skipped.map((skip) => [skip.id.toLowerCase(), skip.reason]));
   return ids.map((id): BulkOutcome => {
@@ -113,7 +113,7 @@ async function oneAtATime(api: BulkClient, action: BulkAction, ids: readonly str
           case 'delete': return api.keys.delete(id, { signal });
         }
       });
-      byId.set(id, { id, kind: 'done', ...(isKey(answer) ? { key: answer } : action === 'delete' ? { key: null } : {}) });
+      byId.set(id, { id, kind: 'done', ...(isUser(answer) ? { key: answer } : action === 'delete' ? { key: null } : {}) });
     } catch (error) {
       if (error instanceof PanelHttpError && error.status === 429) throw error;
       if (isLostAnswer(error)) {
@@ -149,6 +149,6 @@ async function readEach(api: BulkClient, ids: readonly string[], options: BulkOp
   return held;
 }
 
-function isKey(value: unknown): value is Key {
+function isUser(value: unknown): value is Key {
   return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string';
 }

@@ -14,7 +14,7 @@ import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
 import { sendEncoded, sendWithOptionalFields, type Encoding, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
 import type { JsonObject, Key } from '../api/types';
-import { keysIn } from '../state/keyAnswers';
+import { usersIn } from '../state/userAnswers';
 import { adaptivePool } from './adaptivePool';
 import type { OutcomeDetail, OutcomeKind } from './applyPlan';
 import { itemWords, words } from './refusalWords';
@@ -128,7 +128,7 @@ function chunks<T extends { user: NewUser }>(users: readonly T[], route: CreateO
 function encodingsOf(api: CreateClient, users: readonly NewUser[], options: CreateOptions, counted: <T>(call: () => Promise<T>) => Promise<T>, now: () => number): Encoding<Made[]>[] {
   const signal = options.signal;
   const answered = (answer: unknown): Made[] => {
-    const keys = keysIn(answer);
+    const keys = usersIn(answer);
     return users.map((_, index): Made => (keys[index] ? { kind: 'applied', key: keys[index] } : { kind: 'notApplied', detail: { kind: 'notListed' } }));
   };
   const oneByOne: Encoding<Made[]> = { name: CREATE_ENCODINGS.oneByOne, send: () => oneAtATime(api, users, options, counted, now) };
@@ -221,8 +221,8 @@ async function findCreated(api: CreateClient, user: NewUser, sentAt: number, tak
   const wanted = user.nodeIds.map((id) => id.toLowerCase()).sort().join(',');
   return matches
     .filter((key) => key.label === user.label && key.type === user.type && !taken.has(key.id))
-    .filter((key) => userStateOf(key).nodeIds.join(',') === wanted)
-    .filter((key) => Date.parse(String(key.created_at)) >= sentAt - CLOCK_SLACK_MS)
+    .filter((user) => userStateOf(user).nodeIds.join(',') === wanted)
+    .filter((user) => Date.parse(String(user.created_at)) >= sentAt - CLOCK_SLACK_MS)
     .sort((a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)))[0];
 }
 

@@ -53,18 +53,18 @@ export function normalInstant(value: unknown): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-export function userStateOf(key: Key): UserState {
-  const nodes = Array.isArray(key.nodes) ? key.nodes : [];
+export function userStateOf(user: Key): UserState {
+  const nodes = Array.isArray(user.nodes) ? user.nodes : [];
   return {
-    id: String(key.id),
-    label: typeof key.label === 'string' ? key.label : '',
-    note: typeof key.note === 'string' ? key.note : '',
-    owner: typeof key.owner_label === 'string' ? key.owner_label : '',
-    type: typeof key.type === 'string' ? key.type : '',
-    expiresAt: normalInstant(key.expires_at),
-    enabled: (key.disabled_at === null || key.disabled_at === undefined) && key.state !== 'disabled',
+    id: String(user.id),
+    label: typeof user.label === 'string' ? user.label : '',
+    note: typeof user.note === 'string' ? user.note : '',
+    owner: typeof user.owner_label === 'string' ? user.owner_label : '',
+    type: typeof user.type === 'string' ? user.type : '',
+    expiresAt: normalInstant(user.expires_at),
+    enabled: (user.disabled_at === null || user.disabled_at === undefined) && user.state !== 'disabled',
     nodeIds: nodes.map((binding) => String(binding?.node_id ?? '').toLowerCase()).filter((id) => id !== '').sort(),
-    revoked: key.status === 'revoked' || key.state === 'revoked',
+    revoked: user.status === 'revoked' || user.state === 'revoked',
   };
 }
 

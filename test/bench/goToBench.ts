@@ -1,9 +1,9 @@
 // Go to User across three panels (the large data set: 20,000 users each) behind a network of `roundTripMs`:
 // how long until the first panel's results show, and until all three have answered, for a search typed at
 // once (the picker's first search does not wait) and for a word typed a key at a time (the debounce waits
-// for the typing to pause; superseded searches are cancelled). The same FleetSearch the command uses.
+// for the typing to pause; superseded searches are cancelled). The same PanelsSearch the command uses.
 import { createPanelApi, type PanelApi } from '../../src/api';
-import { FleetSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type SearchPanel } from '../../src/state/fleetSearch';
+import { PanelsSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type SearchPanel } from '../../src/state/panelsSearch';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { startLatencyProxy, type LatencyProxy } from './latencyProxy';
 import { summary, type Timing } from './timing';
@@ -28,7 +28,7 @@ export interface GoToResult {
 }
 
 /** Runs one search and resolves with the ms until the first panel answered and until all had. */
-function searchOnce(search: FleetSearch<unknown>, keystrokes: readonly string[]): Promise<{ first: number; all: number }> {
+function searchOnce(search: PanelsSearch<unknown>, keystrokes: readonly string[]): Promise<{ first: number; all: number }> {
   return new Promise((resolve) => {
     let started = 0;
     let first: number | undefined;
@@ -59,7 +59,7 @@ export async function goToBench(roundTripMs: number, runs: number): Promise<GoTo
     for (const panel of processes) proxies.push(await startLatencyProxy(Number(new URL(panel.url).port), roundTripMs));
     const newClients = () => processes.map((panel, i) => createPanelApi({ baseUrl: `http://${proxies[i].host}`, token: panel.ownerToken }));
     const panels: SearchPanel[] = processes.map((_, i) => ({ id: String(i), name: `panel ${i + 1}` }));
-    const fleetSearch = (debounceMs: number) => new FleetSearch<unknown>({
+    const panelsSearch = (debounceMs: number) => new PanelsSearch<unknown>({
       panels: () => panels,
       debounceMs,
       read: async (panel, text, signal) => {
@@ -74,13 +74,13 @@ export async function goToBench(roundTripMs: number, runs: number): Promise<GoTo
     for (let run = 0; run < runs; run++) {
       await Promise.all(clients.map((api) => api.close()));
       clients = newClients();
-      const opened = fleetSearch(SEARCH_DEBOUNCE_MS);
+      const opened = panelsSearch(SEARCH_DEBOUNCE_MS);
       cold.push(await searchOnce(opened, ['Alice']));
       opened.dispose();
-      const again = fleetSearch(SEARCH_DEBOUNCE_MS);
+      const again = panelsSearch(SEARCH_DEBOUNCE_MS);
       warm.push(await searchOnce(again, ['Bruno']));
       again.dispose();
-      const typing = fleetSearch(SEARCH_DEBOUNCE_MS);
+      const typing = panelsSearch(SEARCH_DEBOUNCE_MS);
       await searchOnce(typing, ['']); // the picker opens: its first search
       requests = 0;
       typed.push((await searchOnce(typing, ['A', 'Al', 'Ali', 'Alic', 'Alice'])).first);

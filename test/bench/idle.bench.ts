@@ -1,6 +1,6 @@
 /**
  * Requests an idle extension sends: activate (vscodeStub.ts) with one connected simulated panel and no
- * view open, window focused or not, and count what reaches the panel over `seconds`. The fleet poll is
+ * view open, window focused or not, and count what reaches the panel over `seconds`. The watcher's poll is
  * set to 1 s so a short run shows the rate; the figure is scaled to the default interval (60 s) per hour.
  * Prints one JSON line `{"focused", "seconds", "requests", "perHourAtDefault"}`. Usage: idle.bench.js focused|unfocused [seconds]
  */

@@ -11,9 +11,9 @@ import { children, connect, connectedPanel, eventually, nodeUsersSection, reques
 
 
 /** A user of the active group bound to at least one node, as its tree item. */
-async function activeUserWithNode(api: TestApi): Promise<vscode.TreeItem & { key: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } }> {
-  const users = userItems(await children(api.users, await userGroup(api, 'active'))) as (vscode.TreeItem & { key: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } })[];
-  const user = users.find((item) => (item.key.nodes ?? []).length > 0);
+async function activeUserWithNode(api: TestApi): Promise<vscode.TreeItem & { user: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } }> {
+  const users = userItems(await children(api.users, await userGroup(api, 'active'))) as (vscode.TreeItem & { user: { id: string; label: string; nodes?: { node_id: string; node_name?: string }[] } })[];
+  const user = users.find((item) => (item.user.nodes ?? []).length > 0);
   assert.ok(user, 'an active user bound to a node');
   return user;
 }
@@ -34,9 +34,9 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
 
   it('a disable moves the user to the disabled group at once, its item under a node follows, and the two groups show the panel\'s counts after one re-read of just them', async () => {
     const user = await activeUserWithNode(api);
-    const nodeName = user.key.nodes?.[0].node_name ?? '';
+    const nodeName = user.user.nodes?.[0].node_name ?? '';
     const section = await nodeUsersSection(api, nodeName);
-    const underNode = userItems(await children(api.nodes, section)).find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id);
+    const underNode = userItems(await children(api.nodes, section)).find((item) => (item as unknown as { user: { id: string } }).user.id === user.user.id);
     assert.ok(underNode, 'the user shows under its node');
     assert.equal(underNode.contextValue, 'user.active');
     const active = await userGroup(api, 'active');
@@ -48,11 +48,11 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
 
     assert.equal(underNode.contextValue, 'user.disabled', 'the item under the node shows the new state');
     const disabledUsers = userItems(await children(api.users, disabled));
-    assert.ok(disabledUsers.some((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id), 'listed in the disabled group');
+    assert.ok(disabledUsers.some((item) => (item as unknown as { user: { id: string } }).user.id === user.user.id), 'listed in the disabled group');
     // The counts are the panel's: read again shortly after the change, never adjusted locally.
     await eventually(() => active.description === String(before.active - 1) && disabled.description === String(before.disabled + 1),
       `the groups show the panel's counts (active ${String(active.description)}, disabled ${String(disabled.description)})`);
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1);
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}/disable`).length, 1);
     // Opening the disabled group read its first page; the re-read counted the two groups the user moved between, once each.
     // (A group this change does not touch may be read meanwhile for reasons of its own: a user an earlier
     // test created turning active once its node applied it.)
@@ -60,20 +60,20 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
     assert.deepEqual(pages.map((request) => request.query.state), ['disabled']);
     const counted = requestsTo(panel, '/keys').filter((request) => request.query.per_page === '1').map((request) => request.query.state).sort();
     assert.deepEqual(counted, ['active', 'disabled']);
-    assert.equal(panel.data.keys.get(user.key.id)?.disabled_at !== null, true);
+    assert.equal(panel.data.keys.get(user.user.id)?.disabled_at !== null, true);
 
-    await vscode.commands.executeCommand('panelOps.users.enable', disabledUsers.find((item) => (item as unknown as { key: { id: string } }).key.id === user.key.id));
+    await vscode.commands.executeCommand('panelOps.users.enable', disabledUsers.find((item) => (item as unknown as { user: { id: string } }).user.id === user.user.id));
     assert.equal(underNode.contextValue, 'user.active');
     await eventually(() => disabled.description === String(before.disabled) && active.description === String(before.active), 'the groups show the panel\'s counts again');
   });
 
   it('after a lost answer it re-reads the user instead of sending the change again', async () => {
     const user = await activeUserWithNode(api);
-    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: new RegExp(`/keys/${user.key.id}/disable$`) } });
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: new RegExp(`/keys/${user.user.id}/disable$`) } });
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.disable', user);
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1, 'the disable was sent once');
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}`).filter((request) => request.method === 'GET').length, 1, 'then the user was read back');
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}/disable`).length, 1, 'the disable was sent once');
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}`).filter((request) => request.method === 'GET').length, 1, 'then the user was read back');
     await until(api.users.provider.onDidChangeTreeData as vscode.Event<unknown>, () => user.contextValue === 'user.disabled');
     assert.ok(api.input.notices.some((notice) => notice.severity === 'info' && /now holds .* as disabled/.test(notice.message)), 'the user is told what the panel holds');
     await vscode.commands.executeCommand('panelOps.users.enable', user);
@@ -81,11 +81,11 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
 
   it('an answer that arrived but could not be read is reconciled the same way', async () => {
     const user = await activeUserWithNode(api);
-    panel.inject({ kind: 'malformed-json', match: { method: 'POST', path: new RegExp(`/keys/${user.key.id}/disable$`) } });
+    panel.inject({ kind: 'malformed-json', match: { method: 'POST', path: new RegExp(`/keys/${user.user.id}/disable$`) } });
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.disable', user);
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1);
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}`).filter((request) => request.method === 'GET').length, 1);
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}/disable`).length, 1);
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}`).filter((request) => request.method === 'GET').length, 1);
     // The simulated panel applies nothing on this fault: the item shows what the panel holds.
     assert.equal(user.contextValue, 'user.active');
   });
@@ -115,9 +115,9 @@ describe('Actions groundwork: stores, one runner, panel-bound items', () => {
       assert.equal(api.session.active?.url, other.url);
       panel.resetRequests();
       await vscode.commands.executeCommand('panelOps.users.disable', user);
-      assert.equal(requestsTo(panel, `/keys/${user.key.id}/disable`).length, 1, 'sent to the panel the item came from');
+      assert.equal(requestsTo(panel, `/keys/${user.user.id}/disable`).length, 1, 'sent to the panel the item came from');
       assert.equal(other.requests.filter((request) => request.path.includes('/keys/')).length, 0, 'nothing went to the active panel');
-      assert.notEqual(panel.data.keys.get(user.key.id)?.disabled_at, null);
+      assert.notEqual(panel.data.keys.get(user.user.id)?.disabled_at, null);
       await vscode.commands.executeCommand('panelOps.users.enable', user);
     } finally {
       await signOut(other);

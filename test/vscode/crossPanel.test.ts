@@ -1,18 +1,18 @@
-// Issue 19 seams between all-panels mode, the fleet notifications and Go to: a selection spanning panels is
+// Issue 19 seams between all-panels mode, the event notifications and Go to: a selection spanning panels is
 // acted on per panel, a notification's actions act on the event's panel, Go to reveals inside the panel's
 // subtree without switching, and site template commands on another panel's item act on that panel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { locate } from '../../src/editors/panelUri';
-import type { FleetEvent } from '../../src/state/fleetEvents';
+import type { PanelEvent } from '../../src/state/panelEvents';
 import { addTemplate, endEditorTest, replaceText, VALID_HTML } from './editorSupport';
 import { children, connect, eventually, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, signOut, testApi, userItems, type TestApi, type ViewParts } from './support';
 
 const SOUTH_USER = 'Quentin only on South';
 const SOUTH_NODE = 'qq-only-on-south';
 
-describe('Across panels in all-panels mode: fleet selections, notifications, Go to, templates', function () {
+describe('Across panels in all-panels mode: selections across panels, notifications, Go to, templates', function () {
   this.timeout(120_000);
   let api: TestApi;
   let north: SimulatedPanel;
@@ -87,14 +87,14 @@ describe('Across panels in all-panels mode: fleet selections, notifications, Go 
     const pick = async (panelName: string) => {
       const active = (await under(api.users, panelName)).find((group) => labelOf(group) === 'active');
       assert.ok(active);
-      return userItems(await children(api.users, active))[0] as vscode.TreeItem & { key: { id: string } };
+      return userItems(await children(api.users, active))[0] as vscode.TreeItem & { user: { id: string } };
     };
     const [a, b] = [await pick(names.north), await pick(names.south)];
     north.resetRequests();
     south.resetRequests();
     await runOnWithAnswers('panelOps.users.disable', [a, [a, b]]);
-    assert.notEqual(north.data.keys.get(a.key.id)?.disabled_at ?? null, null, 'disabled on North');
-    assert.notEqual(south.data.keys.get(b.key.id)?.disabled_at ?? null, null, 'disabled on South');
+    assert.notEqual(north.data.keys.get(a.user.id)?.disabled_at ?? null, null, 'disabled on North');
+    assert.notEqual(south.data.keys.get(b.user.id)?.disabled_at ?? null, null, 'disabled on South');
     assert.equal(requestsTo(north, '/keys/bulk').length, 1);
     assert.equal(requestsTo(south, '/keys/bulk').length, 1);
   });
@@ -112,26 +112,26 @@ describe('Across panels in all-panels mode: fleet selections, notifications, Go 
 
   it('Resolve on a notification of alerts of two panels resolves each on its own panel', async () => {
     const [a, b] = [await unresolvedAlert(names.north), await unresolvedAlert(names.south)];
-    const events: FleetEvent[] = [a, b].map((item) => ({ kind: 'criticalAlert', panelId: item.panelId, name: item.alert.title, alert: item.alert as never }));
+    const events: PanelEvent[] = [a, b].map((item) => ({ kind: 'criticalAlert', panelId: item.panelId, name: item.alert.title, alert: item.alert as never }));
     api.input.queue('Resolve');
-    api.notifyFleet({ events, away: false });
+    api.notifyEvents({ events, away: false });
     await eventually(() => resolvedOn(north, a.alert.id) && resolvedOn(south, b.alert.id), 'each alert resolved on its own panel');
     assert.equal(api.input.remaining, 0, 'the notification\'s button was pressed');
   });
 
   it('Show Users on a notification of another panel reveals that panel\'s Expiring group, without switching', async () => {
-    const event: FleetEvent = { kind: 'usersExpiring', panelId: south.url, name: 'someone', user: { id: 'x', label: 'someone', expiresAt: new Date().toISOString() } };
+    const event: PanelEvent = { kind: 'usersExpiring', panelId: south.url, name: 'someone', user: { id: 'x', label: 'someone', expiresAt: new Date().toISOString() } };
     api.input.queue('Show Users');
-    api.notifyFleet({ events: [event], away: false });
+    api.notifyEvents({ events: [event], away: false });
     await eventually(() => api.users.view.selection.some((item) => item.id?.startsWith(prefixOf('users', south)) && (item as { state?: string }).state === 'expiring'), `South's Expiring group is selected, not ${api.users.view.selection.map((item) => item.id).join(', ')}`);
     assert.equal(api.session.active?.id, north.url, 'the active panel stays');
   });
 
   it('Show Users in active-panel mode switches to the event\'s panel first', async () => {
     await vscode.commands.executeCommand('panelOps.views.showActivePanel');
-    const event: FleetEvent = { kind: 'usersExpiring', panelId: south.url, name: 'someone', user: { id: 'x', label: 'someone', expiresAt: new Date().toISOString() } };
+    const event: PanelEvent = { kind: 'usersExpiring', panelId: south.url, name: 'someone', user: { id: 'x', label: 'someone', expiresAt: new Date().toISOString() } };
     api.input.queue('Show Users');
-    api.notifyFleet({ events: [event], away: false });
+    api.notifyEvents({ events: [event], away: false });
     await eventually(() => api.session.active?.id === south.url, 'South became the active panel');
     await eventually(() => api.users.view.selection.some((item) => (item as { state?: string }).state === 'expiring'), 'the Expiring group is selected');
   });

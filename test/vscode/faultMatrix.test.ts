@@ -73,11 +73,11 @@ function viewRead(name: string, path: string, parts: () => { provider: vscode.Tr
   return { name, match: { method: 'GET', path }, attempt: load, recover: async () => (await load()).ok };
 }
 
-async function activeUser(): Promise<vscode.TreeItem & { key: { id: string } }> {
+async function activeUser(): Promise<vscode.TreeItem & { user: { id: string } }> {
   void api.users.provider.refresh();
   const active = (await children(api.users)).find((item) => labelOf(item) === 'active');
   assert.ok(active);
-  const user = userItems(await children(api.users, active))[0] as vscode.TreeItem & { key: { id: string } };
+  const user = userItems(await children(api.users, active))[0] as vscode.TreeItem & { user: { id: string } };
   assert.ok(user, 'an active user');
   return user;
 }
@@ -85,14 +85,14 @@ async function activeUser(): Promise<vscode.TreeItem & { key: { id: string } }> 
 /** A mutation on a user: Disable User, then Enable to put it back. */
 function disableUser(): ActionCase {
   let id = '';
-  let user: vscode.TreeItem & { key: { id: string } };
+  let user: vscode.TreeItem & { user: { id: string } };
   const disabled = () => (panel.data.keys.get(id)?.disabled_at ?? null) !== null;
   return {
     name: 'user disable',
     match: { method: 'POST', path: /\/keys\/[^/]+\/disable$/ },
     prepare: async () => {
       user = await activeUser();
-      id = user.key.id;
+      id = user.user.id;
     },
     attempt: async () => {
       api.input.clear();
@@ -148,11 +148,11 @@ function createUser(): ActionCase {
 
 /** Rotate Secret on an active user: never a silent second rotation. */
 function rotateSecret(): ActionCase {
-  let user: vscode.TreeItem & { key: { id: string } };
+  let user: vscode.TreeItem & { user: { id: string } };
   let before = '';
-  const rotations = () => panel.data.audit.filter((entry) => entry.action === 'keys.rotate' && entry.target.id === user.key.id).length;
+  const rotations = () => panel.data.audit.filter((entry) => entry.action === 'keys.rotate' && entry.target.id === user.user.id).length;
   let rotationsBefore = 0;
-  const rotated = () => panel.data.keys.get(user.key.id)?.secret !== before;
+  const rotated = () => panel.data.keys.get(user.user.id)?.secret !== before;
   const rotate = async (item: vscode.TreeItem) => {
     api.input.clear();
     api.input.queue('Rotate Secret');
@@ -166,7 +166,7 @@ function rotateSecret(): ActionCase {
     match: { method: 'POST', path: /\/keys\/[^/]+\/rotate$/ },
     prepare: async () => {
       user = await activeUser();
-      before = panel.data.keys.get(user.key.id)?.secret ?? '';
+      before = panel.data.keys.get(user.user.id)?.secret ?? '';
       rotationsBefore = rotations();
     },
     attempt: async () => {
@@ -183,13 +183,13 @@ function rotateSecret(): ActionCase {
 
 /** Disabling a selection of two users with one POST /keys/bulk, then enabling them again. */
 function bulkDisable(): ActionCase {
-  let users: (vscode.TreeItem & { key: { id: string } })[] = [];
-  const allDisabled = () => users.every((user) => (panel.data.keys.get(user.key.id)?.disabled_at ?? null) !== null);
+  let users: (vscode.TreeItem & { user: { id: string } })[] = [];
+  const allDisabled = () => users.every((user) => (panel.data.keys.get(user.user.id)?.disabled_at ?? null) !== null);
   const selection = async () => {
     void api.users.provider.refresh();
     const active = (await children(api.users)).find((item) => labelOf(item) === 'active');
     assert.ok(active);
-    return userItems(await children(api.users, active)).slice(0, 2) as (vscode.TreeItem & { key: { id: string } })[];
+    return userItems(await children(api.users, active)).slice(0, 2) as (vscode.TreeItem & { user: { id: string } })[];
   };
   return {
     name: 'bulk disable',
@@ -205,14 +205,14 @@ function bulkDisable(): ActionCase {
     },
     recover: async () => {
       if (!(await eventually(allDisabled))) {
-        const again = (await selection()).filter((item) => users.some((user) => user.key.id === item.key.id));
+        const again = (await selection()).filter((item) => users.some((user) => user.user.id === item.user.id));
         if (again.length > 0) await vscode.commands.executeCommand('panelOps.users.disable', again[0], again);
       }
       return allDisabled();
     },
     cleanUp: async () => {
       for (const user of users) {
-        const record = panel.data.keys.get(user.key.id);
+        const record = panel.data.keys.get(user.user.id);
         if (record) record.disabled_at = null;
       }
       void api.users.provider.refresh();

@@ -82,11 +82,11 @@ describe('Find across panels, deep links and chat tools', function () {
   it('Go to User finds a user on the second panel with the panel\'s own search, switches to it and reveals the user', async () => {
     first.resetRequests();
     second.resetRequests();
-    const item = await runWithAnswers('panelOps.goToUser', { search: 'Zed Finder', pick: UNIQUE_USER }) as vscode.TreeItem & { key?: { id: string } };
+    const item = await runWithAnswers('panelOps.goToUser', { search: 'Zed Finder', pick: UNIQUE_USER }) as vscode.TreeItem & { user?: { id: string } };
     assert.equal(api.session.active?.id, second.url, 'the second panel is now the active one');
     assert.ok(item, 'the user was revealed');
     assert.equal(labelOf(item), UNIQUE_USER);
-    assert.equal(item.key?.id, uniqueUserId);
+    assert.equal(item.user?.id, uniqueUserId);
     await eventually(() => api.users.view.selection.some((selected) => selected.id === item.id), 'the user is selected in the Users view');
     for (const panel of [first, second]) {
       assert.ok(requestsTo(panel, '/keys').some((request) => request.query.q === 'Zed Finder'), 'every panel was searched with q');

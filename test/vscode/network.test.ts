@@ -72,8 +72,8 @@ describe('network: VS Code proxy and certificates', () => {
 
   it('reuses its connections to a loopback panel (an SSH tunnel), where VS Code would build one per request', async () => {
     const panel = await startPanel({ dataset: 'demo' });
-    // The views' reads only: the fleet watcher's reads, running beside them, need connections of their own.
-    await api.fleetWatching.setWindowFocused(false);
+    // The views' reads only: the panels watcher's reads, running beside them, need connections of their own.
+    await api.panelsWatching.setWindowFocused(false);
     try {
       await connect(panel, panel.tokens.owner, { name: 'Through a tunnel' });
       await children(api.alerts);
@@ -85,7 +85,7 @@ describe('network: VS Code proxy and certificates', () => {
     } finally {
       await signOut(panel);
       await panel.close();
-      await api.fleetWatching.setWindowFocused(undefined);
+      await api.panelsWatching.setWindowFocused(undefined);
     }
   });
 
@@ -153,8 +153,8 @@ describe('network: VS Code proxy and certificates', () => {
     const folder = mkdtempSync(join(tmpdir(), 'panel-ops-ca-'));
     const target = { url: panel.url.replace('127.0.0.1', name) };
     writeFileSync(join(folder, 'ca.pem'), panel.ca ?? '');
-    // The views' reads only: the fleet watcher's, beside them, would open connections of their own.
-    await api.fleetWatching.setWindowFocused(false);
+    // The views' reads only: the panels watcher's, beside them, would open connections of their own.
+    await api.panelsWatching.setWindowFocused(false);
     try {
       await withSettings({ 'http.proxy': proxy.url, 'panelOps.caCertificatePath': join(folder, 'ca.pem') }, async () => {
         await connect(target, panel.tokens.owner, { name: 'Kept behind the proxy' });
@@ -183,7 +183,7 @@ describe('network: VS Code proxy and certificates', () => {
       });
     } finally {
       await signOut(target);
-      await api.fleetWatching.setWindowFocused(undefined);
+      await api.panelsWatching.setWindowFocused(undefined);
       rmSync(folder, { recursive: true, force: true });
       await proxy.close();
       await panel.close();

@@ -33,7 +33,7 @@ describe('Apply Configuration', () => {
     const users = (await children(api.nodes, item)).find((section) => labelOf(section) === 'Users');
     assert.ok(users);
     await children(api.nodes, users);
-    const syncOf = () => api.keysStore.get(pendingKey.id)?.nodes?.find((binding) => binding.node_id === record.id)?.profile_sync;
+    const syncOf = () => api.usersStore.get(pendingKey.id)?.nodes?.find((binding) => binding.node_id === record.id)?.profile_sync;
     assert.equal(syncOf(), 'pending');
 
     panel.resetRequests();
@@ -57,10 +57,10 @@ describe('Apply Configuration', () => {
     const record = nodeRecord(panel, 'fra-2');
     await api.nodesStore.refresh(record.id);
     assert.equal(api.nodesStore.get(record.id)?.dirty, false, 'fra-2 is clean (applied above)');
-    const [bound] = api.keysStore.boundTo(record.id);
+    const [bound] = api.usersStore.boundTo(record.id);
     assert.ok(bound, 'a user of fra-2 is in the store');
     // A user whose sync on fra-2 never becomes "synced" (the panel says "failed").
-    api.keysStore.update({ ...bound, nodes: (bound.nodes ?? []).map((binding) => (binding.node_id === record.id ? { ...binding, profile_sync: 'failed' } : binding)) });
+    api.usersStore.update({ ...bound, nodes: (bound.nodes ?? []).map((binding) => (binding.node_id === record.id ? { ...binding, profile_sync: 'failed' } : binding)) });
     panel.resetRequests();
     await api.nodesStore.refresh(record.id);
     await api.nodesStore.refresh(record.id);

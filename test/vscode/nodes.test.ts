@@ -52,8 +52,8 @@ describe('Nodes view', () => {
     const dirty = node.dirty;
     node.dirty = !dirty;
     try {
-      // The fleet watcher's read of the panel (its first after connecting) must not land among the requests counted.
-      await eventually(() => api.fleetWatching.watch.settled(new URL(panel.url).origin), 'the fleet watcher has read the panel');
+      // The panels watcher's read of the panel (its first after connecting) must not land among the requests counted.
+      await eventually(() => api.panelsWatching.watch.settled(new URL(panel.url).origin), 'the panels watcher has read the panel');
       panel.resetRequests();
       await vscode.commands.executeCommand('panelOps.nodes.refresh', item);
       assert.deepEqual(requestsTo(panel, /^\/nodes/).map((request) => request.path), [`/api/v1/nodes/${node.id}`]);

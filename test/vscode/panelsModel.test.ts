@@ -21,12 +21,12 @@ describe('One model of a panel: every connected panel read the same way', functi
     await connect(north, north.tokens.owner, { name: names.north });
     await connect(south, south.tokens.owner, { name: names.south });
     await api.session.switchTo(north.url);
-    // The fleet watcher keeps quiet (the window believed unfocused): only what the views ask for is read.
-    await api.fleetWatching.setWindowFocused(false);
+    // The panels watcher keeps quiet (the window believed unfocused): only what the views ask for is read.
+    await api.panelsWatching.setWindowFocused(false);
   });
 
   after(async () => {
-    await api.fleetWatching.setWindowFocused(undefined);
+    await api.panelsWatching.setWindowFocused(undefined);
     await api.allPanels.forgetChoice();
     for (const panel of [north, south]) {
       await signOut(panel);

@@ -14,7 +14,7 @@ import {
   type TestApi,
 } from './support';
 
-type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string } };
+type UserItemLike = vscode.TreeItem & { user: { id: string; label: string; state: string } };
 
 function textOf(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : JSON.stringify(part))).join('');
@@ -33,11 +33,11 @@ function changes(panel: SimulatedPanel): string[] {
 
 /** Plain-labelled users of a group not yet used by another test. */
 const used = new Set<string>();
-async function freshUsers(api: TestApi, state: string, count: number): Promise<KeyItem[]> {
-  const items = userItems(await children(api.users, await userGroup(api, state))) as KeyItem[];
-  const chosen = items.filter((item) => /^[A-Za-z][A-Za-z .-]{0,40}$/.test(item.key.label) && !used.has(item.key.id)).slice(0, count);
+async function freshUsers(api: TestApi, state: string, count: number): Promise<UserItemLike[]> {
+  const items = userItems(await children(api.users, await userGroup(api, state))) as UserItemLike[];
+  const chosen = items.filter((item) => /^[A-Za-z][A-Za-z .-]{0,40}$/.test(item.user.label) && !used.has(item.user.id)).slice(0, count);
   assert.equal(chosen.length, count, `${count} ${state} users`);
-  for (const item of chosen) used.add(item.key.id);
+  for (const item of chosen) used.add(item.user.id);
   return chosen;
 }
 
@@ -92,10 +92,10 @@ describe('Protection levels: a protected panel', () => {
       readonly sent: () => number;
     }
     const actions: Guarded[] = [
-      { name: 'Delete User', command: 'panelOps.users.delete', args: async () => [deleted], action: 'Delete', lists: new RegExp(`Delete 1 user: "${deleted.key.label}"`), sent: () => requestsTo(panel, `/keys/${deleted.key.id}`).filter((request) => request.method === 'DELETE').length },
-      { name: 'Revoke (selection)', command: 'panelOps.users.revoke', args: async () => [revoked[0], revoked], action: 'Revoke', lists: new RegExp(`Revoke 2 users: "${revoked[0].key.label}", "${revoked[1].key.label}"`), sent: () => requestsTo(panel, /\/keys\/bulk$|\/revoke$/).length },
-      { name: 'Disable (bulk)', command: 'panelOps.users.disable', args: async () => [disabled[0], disabled], action: 'Disable', lists: new RegExp(`Disable 2 users: "${disabled[0].key.label}", "${disabled[1].key.label}"`), sent: () => requestsTo(panel, /\/keys\/bulk$|\/disable$/).length },
-      { name: 'Rotate Secret', command: 'panelOps.users.rotate', args: async () => [rotated], action: 'Rotate Secret', lists: new RegExp(`Rotate the secret of "${rotated.key.label}"`), sent: () => requestsTo(panel, /\/rotate$/).length },
+      { name: 'Delete User', command: 'panelOps.users.delete', args: async () => [deleted], action: 'Delete', lists: new RegExp(`Delete 1 user: "${deleted.user.label}"`), sent: () => requestsTo(panel, `/keys/${deleted.user.id}`).filter((request) => request.method === 'DELETE').length },
+      { name: 'Revoke (selection)', command: 'panelOps.users.revoke', args: async () => [revoked[0], revoked], action: 'Revoke', lists: new RegExp(`Revoke 2 users: "${revoked[0].user.label}", "${revoked[1].user.label}"`), sent: () => requestsTo(panel, /\/keys\/bulk$|\/revoke$/).length },
+      { name: 'Disable (bulk)', command: 'panelOps.users.disable', args: async () => [disabled[0], disabled], action: 'Disable', lists: new RegExp(`Disable 2 users: "${disabled[0].user.label}", "${disabled[1].user.label}"`), sent: () => requestsTo(panel, /\/keys\/bulk$|\/disable$/).length },
+      { name: 'Rotate Secret', command: 'panelOps.users.rotate', args: async () => [rotated], action: 'Rotate Secret', lists: new RegExp(`Rotate the secret of "${rotated.user.label}"`), sent: () => requestsTo(panel, /\/rotate$/).length },
       { name: 'Restart Node', command: 'panelOps.nodes.restart', args: async () => [await nodeItem(api, 'sgp-6')], action: 'Restart', lists: /Restart the engine of node "sgp-6"/, sent: () => requestsTo(panel, /\/restart$/).length },
       { name: 'Apply Configuration', command: 'panelOps.nodes.apply', args: async () => [await nodeItem(api, 'fra-2')], action: 'Apply Configuration', lists: /Apply the pending configuration of 1 node \(its proxy reloads\): "fra-2"/, sent: () => requestsTo(panel, /\/apply$/).length },
       { name: 'Update Fleet', command: 'panelOps.fleet.update', args: async () => [await nodeItem(api, 'ams-1')], action: 'Update 1 Node', lists: /Update mtg on 1 node: "ams-1"/, sent: () => requestsTo(panel, '/fleet/updates').filter((request) => request.method === 'POST').length },
@@ -126,12 +126,12 @@ describe('Protection levels: a protected panel', () => {
   it('asks for the name before a users-table plan is applied, listing the plan\'s changes', async function () {
     this.timeout(120_000);
     const [user] = await freshUsers(api, 'active', 1);
-    api.users.provider.setFilter({ q: user.key.label });
+    api.users.provider.setFilter({ q: user.user.label });
     try {
       const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
-      await eventually(() => vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString())?.getText().includes(user.key.label) === true, 'the table is read');
+      await eventually(() => vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString())?.getText().includes(user.user.label) === true, 'the table is read');
       const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString()) as vscode.TextDocument;
-      const row = document.getText().split('\n').find((line) => line.includes(user.key.label)) as string;
+      const row = document.getText().split('\n').find((line) => line.includes(user.user.label)) as string;
       const fields = row.split(',');
       fields[2] = 'note from the table';
       const edit = new vscode.WorkspaceEdit();
@@ -145,11 +145,11 @@ describe('Protection levels: a protected panel', () => {
       panel.resetRequests();
       await runOnWithAnswers('panelOps.users.applyPlan', [plan.uri], 'Apply Plan…', { cancel: true });
       const confirm = api.input.questions.find((question) => question.kind === 'confirm');
-      assert.match(confirm?.detail ?? '', new RegExp(`Change 1 user: "${user.key.label}"`));
+      assert.match(confirm?.detail ?? '', new RegExp(`Change 1 user: "${user.user.label}"`));
       assert.match(confirm?.detail ?? '', /update 1 \(note 1\)/);
       assert.deepEqual(changes(panel), [], 'nothing sent without the name');
       await runOnWithAnswers('panelOps.users.applyPlan', [plan.uri], 'Apply Plan…', 'Production');
-      assert.equal(panel.data.keys.get(user.key.id)?.note, 'note from the table');
+      assert.equal(panel.data.keys.get(user.user.id)?.note, 'note from the table');
     } finally {
       api.users.provider.setFilter({});
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -158,7 +158,7 @@ describe('Protection levels: a protected panel', () => {
 
   it('asks for the name before a chat write tool changes it', async () => {
     const [user] = await freshUsers(api, 'active', 1);
-    const input = { panel: 'Production', userIds: [user.key.id], enabled: false };
+    const input = { panel: 'Production', userIds: [user.user.id], enabled: false };
     panel.resetRequests();
     api.input.clear();
     api.input.queue('Disable…', { cancel: true });
@@ -194,7 +194,7 @@ describe('Protection levels: a read-only panel', () => {
     await api.users.view.reveal(group, { expand: true, select: false, focus: false });
     const [user] = await freshUsers(api, 'active', 1);
     await api.users.view.reveal(user, { select: false, focus: false });
-    const users = await menu('Users', user.key.label);
+    const users = await menu('Users', user.user.label);
     assert.ok(users.items.includes('Show User Details'), `read actions stay: ${users.items.join(', ')}`);
     for (const write of ['Disable User', 'Edit User…', 'Rotate Secret…', 'Revoke User…', 'Delete User…', 'Add Nodes…', 'Edit Users as Table']) {
       assert.ok(!users.items.includes(write), `${write} is not offered: ${users.items.join(', ')}`);
@@ -248,15 +248,15 @@ describe('Protection levels: a read-only panel', () => {
     assert.equal((await vscode.workspace.fs.stat(settings)).permissions, vscode.FilePermission.Readonly, 'the panel\'s documents open read-only');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(settings, Buffer.from('{"panel_name": "changed"}\n'))), /read-only in Panel Ops/);
     // The chat tools, and a call of the panel's client itself.
-    assert.match(textOf(await invoke('set_panel_users_enabled', { panel: 'Archive', userIds: [first.key.id], enabled: false })), /read-only in Panel Ops: the chat tools only read it/);
-    await assert.rejects(api.session.callOn(panel.url, (client, signal) => client.keys.delete(second.key.id, { signal })), /read-only in Panel Ops/);
+    assert.match(textOf(await invoke('set_panel_users_enabled', { panel: 'Archive', userIds: [first.user.id], enabled: false })), /read-only in Panel Ops: the chat tools only read it/);
+    await assert.rejects(api.session.callOn(panel.url, (client, signal) => client.keys.delete(second.user.id, { signal })), /read-only in Panel Ops/);
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(changes(panel), [], 'no request that changes the panel left');
     assert.equal(api.input.questions.length, 0, 'nothing was asked');
     const told = api.input.notices.map((notice) => notice.message);
     assert.ok(told.filter((message) => /read-only in Panel Ops/.test(message)).length >= 8, told.join('\n'));
     assert.ok(told.some((message) => /^Archive \(read-only\): Could not disable/.test(message)), `the runner names the panel: ${told.join('\n')}`);
-    assert.equal(panel.data.keys.get(first.key.id)?.disabled_at, null, 'the panel holds what it held');
+    assert.equal(panel.data.keys.get(first.user.id)?.disabled_at, null, 'the panel holds what it held');
   });
 
   it('offers chat no write tool and reads as usual', async () => {
@@ -301,26 +301,26 @@ describe('Chat tools: confirmations bound to what they showed', () => {
 
   it('refuses as stale a write whose previewed users changed on the panel before it was confirmed', async () => {
     const [user] = await freshUsers(api, 'active', 1);
-    const input = { panel: 'Chat panel', userIds: [user.key.id], enabled: false };
+    const input = { panel: 'Chat panel', userIds: [user.user.id], enabled: false };
     panel.resetRequests();
     api.input.clear();
     api.input.queue('Disable');
     // While the operator reads the confirmation, another operator renames the user on the panel.
     const meanwhile = api.input.onDidAsk((question: AskedQuestion) => {
       if (question.kind !== 'confirm') return;
-      const record = panel.data.keys.get(user.key.id);
+      const record = panel.data.keys.get(user.user.id);
       if (record) record.label = 'Renamed in the web UI';
     });
     try {
       const answer = textOf(await invoke('set_panel_users_enabled', input));
       assert.match(answer, /Refused as stale: panel "Chat panel" changed after the confirmation was shown, so nothing was changed\. Ask again/);
       const shown = api.input.questions.find((question) => question.kind === 'confirm');
-      assert.ok(shown?.detail?.includes(`"${user.key.label}" (active)`), `the confirmation showed the user as read: ${JSON.stringify(api.input.questions)}`);
+      assert.ok(shown?.detail?.includes(`"${user.user.label}" (active)`), `the confirmation showed the user as read: ${JSON.stringify(api.input.questions)}`);
     } finally {
       meanwhile.dispose();
     }
     assert.equal(requestsTo(panel, /\/disable$/).length, 0, 'nothing sent');
-    assert.equal(panel.data.keys.get(user.key.id)?.disabled_at, null);
+    assert.equal(panel.data.keys.get(user.user.id)?.disabled_at, null);
     // Asked again, the confirmation shows what the panel holds now, and the change goes through.
     api.input.queue('Disable');
     assert.match(textOf(await invoke('set_panel_users_enabled', input)), /"changed":\["Renamed in the web UI"\]/);
@@ -333,7 +333,7 @@ describe('Chat tools: confirmations bound to what they showed', () => {
     try {
       assert.equal(api.session.panel(panel.url)?.chatTools, 'read');
       panel.resetRequests();
-      assert.match(textOf(await invoke('set_panel_users_enabled', { panel: 'Chat panel', userIds: [user.key.id], enabled: false })), /the chat tools only read/);
+      assert.match(textOf(await invoke('set_panel_users_enabled', { panel: 'Chat panel', userIds: [user.user.id], enabled: false })), /the chat tools only read/);
       assert.deepEqual(changes(panel), []);
     } finally {
       await runWithAnswers('panelOps.setChatAccess', 'Read and change');

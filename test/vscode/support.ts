@@ -288,13 +288,13 @@ export async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeI
 }
 
 /** A user item of a state group whose user matches. */
-export async function userItem(api: TestApi, state: string, matches: (key: { id: string; label?: unknown; subscription_short_url?: unknown }) => boolean): Promise<vscode.TreeItem & { key: { id: string; label: string } }> {
+export async function userItem(api: TestApi, state: string, matches: (key: { id: string; label?: unknown; subscription_short_url?: unknown }) => boolean): Promise<vscode.TreeItem & { user: { id: string; label: string } }> {
   const group = (await children(api.users)).find((item) => labelOf(item) === state);
   assert.ok(group, `group ${state}`);
   const users = userItems(await children(api.users, group));
-  const found = users.find((item) => matches((item as unknown as { key: { id: string } }).key));
+  const found = users.find((item) => matches((item as unknown as { user: { id: string } }).user));
   assert.ok(found, `a ${state} user that matches`);
-  return found as vscode.TreeItem & { key: { id: string; label: string } };
+  return found as vscode.TreeItem & { user: { id: string; label: string } };
 }
 
 /** The last message of that type posted to a webview (its probe records them in test mode). */

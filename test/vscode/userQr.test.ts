@@ -25,13 +25,13 @@ describe('QR codes of a user', () => {
   it('shows the panel\'s PNGs for the proxy link and the subscription, with the links beside them', async () => {
     const item = await userItem(api, 'active', withSubscription);
     await vscode.commands.executeCommand('panelOps.users.showQr', item);
-    const view = api.qrViews.views.find((candidate) => candidate.target.key.id === item.key.id);
+    const view = api.qrViews.views.find((candidate) => candidate.target.user.id === item.user.id);
     assert.ok(view, 'a QR view opened');
     await view.loaded;
     await eventually(() => view.probe.posted.some((message) => message.type === 'words'), 'the page says it is ready');
     const codes = lastPosted(view.probe, 'codes');
     assert.ok(codes, JSON.stringify(lastPosted(view.probe, 'problem')));
-    const record = panel.data.keys.get(item.key.id)!;
+    const record = panel.data.keys.get(item.user.id)!;
     const [proxy, subscription] = codes.cards;
     assert.match(proxy.image ?? '', /^data:image\/png;base64,iVBORw0KGgo/, 'the panel\'s PNG, as data');
     assert.match(subscription.image ?? '', /^data:image\/png;base64,iVBORw0KGgo/);
@@ -49,7 +49,7 @@ describe('QR codes of a user', () => {
 
   it('renders a chosen link as a text QR code in an untitled document that decodes back to the link', async () => {
     const item = await userItem(api, 'active', withSubscription);
-    const record = panel.data.keys.get(item.key.id)!;
+    const record = panel.data.keys.get(item.user.id)!;
     const first = record.bindings[0].node_id;
     api.input.clear();
     api.input.queue(`${panel.data.nodes.get(first)!.name} (tg link)`, 'Untitled document');
@@ -71,7 +71,7 @@ describe('QR codes with a read-only token', () => {
     const item = await userItem(api, 'active', () => true);
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.showQr', item);
-    const view = api.qrViews.views.find((candidate) => candidate.target.key.id === item.key.id);
+    const view = api.qrViews.views.find((candidate) => candidate.target.user.id === item.user.id);
     assert.ok(view);
     await view.loaded;
     assert.match(lastPosted(view.probe, 'problem')?.message ?? '', /users:write/);

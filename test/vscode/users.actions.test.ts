@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { children, connectedPanelForActions, eventually, labelOf, requestsTo, runOnWithAnswers, until, userGroup, userItems, type TestApi } from './support';
 
-type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string; secret?: string; nodes?: { node_id: string; node_name?: string }[] } };
+type UserItemLike = vscode.TreeItem & { user: { id: string; label: string; state: string; secret?: string; nodes?: { node_id: string; node_name?: string }[] } };
 
 
 /**
@@ -16,15 +16,15 @@ type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: stri
  * from one reading of the group (as the view shows them: reading it again renders new items).
  */
 const used = new Set<string>();
-async function freshUsers(api: TestApi, state: string, count: number, accept: (item: KeyItem) => boolean = () => true): Promise<KeyItem[]> {
-  const items = userItems(await children(api.users, await userGroup(api, state))) as KeyItem[];
-  const chosen = items.filter((candidate) => /^[A-Za-z][A-Za-z .-]*$/.test(candidate.key.label) && !used.has(candidate.key.id) && accept(candidate)).slice(0, count);
+async function freshUsers(api: TestApi, state: string, count: number, accept: (item: UserItemLike) => boolean = () => true): Promise<UserItemLike[]> {
+  const items = userItems(await children(api.users, await userGroup(api, state))) as UserItemLike[];
+  const chosen = items.filter((candidate) => /^[A-Za-z][A-Za-z .-]*$/.test(candidate.user.label) && !used.has(candidate.user.id) && accept(candidate)).slice(0, count);
   assert.equal(chosen.length, count, `${count} ${state} users for this test`);
-  for (const item of chosen) used.add(item.key.id);
+  for (const item of chosen) used.add(item.user.id);
   return chosen;
 }
 
-async function freshUser(api: TestApi, state: string, accept?: (item: KeyItem) => boolean): Promise<KeyItem> {
+async function freshUser(api: TestApi, state: string, accept?: (item: UserItemLike) => boolean): Promise<UserItemLike> {
   return (await freshUsers(api, state, 1, accept))[0];
 }
 
@@ -48,12 +48,12 @@ describe('Users: actions on existing users', () => {
 
   it('edits label and note with the current values pre-filled, sending only what changed', async () => {
     const user = await freshUser(api, 'active');
-    const before = panel.data.keys.get(user.key.id);
-    const label = user.key.label;
+    const before = panel.data.keys.get(user.user.id);
+    const label = user.user.label;
     const told = await runOnWithAnswers('panelOps.users.edit', [user], 'Label', 'Renamed user', 'Note', 'a new note', 'Save');
     const labelBox = api.input.questions.find((question) => question.kind === 'text');
     assert.equal(labelBox?.value, label, 'the label box opens with the current label');
-    const after = panel.data.keys.get(user.key.id);
+    const after = panel.data.keys.get(user.user.id);
     assert.equal(after?.label, 'Renamed user');
     assert.equal(after?.note, 'a new note');
     assert.equal(after?.owner_label, before?.owner_label, 'untouched fields stay');
@@ -67,9 +67,9 @@ describe('Users: actions on existing users', () => {
     await runOnWithAnswers('panelOps.users.revoke', [user], 'Revoke');
     const modal = api.input.questions[0];
     assert.equal(modal.kind, 'confirm');
-    assert.ok(modal.title.includes(user.key.label));
+    assert.ok(modal.title.includes(user.user.label));
     assert.match(modal.detail ?? '', /permanent/);
-    assert.equal(panel.data.keys.get(user.key.id)?.status, 'revoked');
+    assert.equal(panel.data.keys.get(user.user.id)?.status, 'revoked');
     // The count is the panel's: read again shortly after the change, not raised locally.
     const revoked = await userGroup(api, 'revoked');
     await eventually(() => revoked.description === String(revokedBefore + 1), `the revoked group shows ${revokedBefore + 1}, not ${String(revoked.description)}`);
@@ -77,11 +77,11 @@ describe('Users: actions on existing users', () => {
 
   it('a revoke whose answer was lost resolves with what the panel holds now, like rotate and delete', async () => {
     const user = await freshUser(api, 'active');
-    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: `/keys/${user.key.id}/revoke` } });
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: `/keys/${user.user.id}/revoke` } });
     panel.resetRequests();
     const settled = await runOnWithAnswers('panelOps.users.revoke', [user], 'Revoke');
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}/revoke`).length, 1, 'sent once');
-    assert.equal(panel.data.keys.get(user.key.id)?.status, 'revoked');
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}/revoke`).length, 1, 'sent once');
+    assert.equal(panel.data.keys.get(user.user.id)?.status, 'revoked');
     assert.match(String(settled), /The panel now holds ".*" as revoked/);
   });
 
@@ -89,24 +89,24 @@ describe('Users: actions on existing users', () => {
     const user = await freshUser(api, 'active');
     panel.resetRequests();
     await runOnWithAnswers('panelOps.users.delete', [user], { cancel: true });
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}`).length, 0);
-    assert.ok(panel.data.keys.has(user.key.id));
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}`).length, 0);
+    assert.ok(panel.data.keys.has(user.user.id));
   });
 
   it('rotates the secret after saying every link handed out breaks; a lost answer is settled by comparing the secret, never by rotating again', async () => {
     const user = await freshUser(api, 'active');
-    const first = panel.data.keys.get(user.key.id)?.secret;
+    const first = panel.data.keys.get(user.user.id)?.secret;
     const told = await runOnWithAnswers('panelOps.users.rotate', [user], 'Rotate Secret');
     assert.match(api.input.questions[0].detail ?? '', /link already handed out/);
-    const second = panel.data.keys.get(user.key.id)?.secret;
+    const second = panel.data.keys.get(user.user.id)?.secret;
     assert.notEqual(second, first);
     assert.match(String(told), /Rotated the secret/);
 
-    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: `/keys/${user.key.id}/rotate` } });
+    panel.inject({ kind: 'drop-after-apply', match: { method: 'POST', path: `/keys/${user.user.id}/rotate` } });
     panel.resetRequests();
     const settled = await runOnWithAnswers('panelOps.users.rotate', [user], 'Rotate Secret');
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}/rotate`).length, 1, 'sent once');
-    assert.notEqual(panel.data.keys.get(user.key.id)?.secret, second);
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}/rotate`).length, 1, 'sent once');
+    assert.notEqual(panel.data.keys.get(user.user.id)?.secret, second);
     assert.match(String(settled), /was rotated/);
   });
 
@@ -114,11 +114,11 @@ describe('Users: actions on existing users', () => {
     const user = await freshUser(api, 'disabled');
     const countBefore = Number((await userGroup(api, 'disabled')).description);
     await runOnWithAnswers('panelOps.users.delete', [user], 'Delete');
-    assert.equal(panel.data.keys.has(user.key.id), false);
+    assert.equal(panel.data.keys.has(user.user.id), false);
     const disabled = await userGroup(api, 'disabled');
     await eventually(() => disabled.description === String(countBefore - 1), `the disabled group shows ${countBefore - 1}, not ${String(disabled.description)}`);
-    const left = userItems(await children(api.users, await userGroup(api, 'disabled'))) as KeyItem[];
-    assert.equal(left.some((item) => item.key.id === user.key.id), false);
+    const left = userItems(await children(api.users, await userGroup(api, 'disabled'))) as UserItemLike[];
+    assert.equal(left.some((item) => item.user.id === user.user.id), false);
   });
 
   it('disables a selection with one bulk request, and a bulk revoke names the user that failed and why', async () => {
@@ -134,8 +134,8 @@ describe('Users: actions on existing users', () => {
       assert.equal(requestsTo(panel, /\/disable$/).length, 2);
       assert.ok(api.input.notices.some((notice) => /The panel does not take .* in a bulk change; changing the 2 users one at a time instead\. The panel said: ".*"\./.test(notice.message)), JSON.stringify(api.input.notices));
     }
-    assert.ok(panel.data.keys.get(a.key.id)?.disabled_at);
-    assert.ok(panel.data.keys.get(b.key.id)?.disabled_at);
+    assert.ok(panel.data.keys.get(a.user.id)?.disabled_at);
+    assert.ok(panel.data.keys.get(b.user.id)?.disabled_at);
     await until(api.users.provider.onDidChangeTreeData as vscode.Event<unknown>, () => a.contextValue?.startsWith('user.disabled') === true && b.contextValue?.startsWith('user.disabled') === true);
 
     const revoked = await freshUser(api, 'revoked');
@@ -143,18 +143,18 @@ describe('Users: actions on existing users', () => {
 
     const told = await runOnWithAnswers('panelOps.users.revoke', [c, [c, revoked]], 'Revoke');
     assert.match(api.input.questions[0].title, /Revoke 2 users/);
-    assert.equal(panel.data.keys.get(c.key.id)?.status, 'revoked');
-    assert.ok(String(told).includes(`"${revoked.key.label}" is revoked`), String(told));
+    assert.equal(panel.data.keys.get(c.user.id)?.status, 'revoked');
+    assert.ok(String(told).includes(`"${revoked.user.label}" is revoked`), String(told));
     if (panel.readings.of('POST /keys/bulk') === 'third') assert.equal(requestsTo(panel, '/keys/bulk').length, 1, 'the refusal is remembered for this panel: no second bulk body');
   });
 
   it('a bulk action reads each node its users are bound to once, however many of them share it', async () => {
     await children(api.nodes); // the nodes store holds the panel's nodes
-    const first = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length > 0);
-    const shared = first.key.nodes?.[0].node_id ?? '';
-    const others = await freshUsers(api, 'active', 2, (item) => (item.key.nodes ?? []).some((binding) => binding.node_id === shared));
+    const first = await freshUser(api, 'active', (item) => (item.user.nodes ?? []).length > 0);
+    const shared = first.user.nodes?.[0].node_id ?? '';
+    const others = await freshUsers(api, 'active', 2, (item) => (item.user.nodes ?? []).some((binding) => binding.node_id === shared));
     const users = [first, ...others];
-    const nodeIds = new Set(users.flatMap((user) => (user.key.nodes ?? []).map((binding) => binding.node_id)));
+    const nodeIds = new Set(users.flatMap((user) => (user.user.nodes ?? []).map((binding) => binding.node_id)));
     panel.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.disable', first, users);
     await eventually(() => [...nodeIds].every((id) => requestsTo(panel, `/nodes/${id}`).length > 0), 'the users\' nodes are read again');
@@ -166,9 +166,9 @@ describe('Users: actions on existing users', () => {
     const expired = await freshUser(api, 'expired');
     const disabled = await freshUser(api, 'disabled');
     const told = await runOnWithAnswers('panelOps.users.enable', [disabled, [disabled, expired]]);
-    assert.equal(panel.data.keys.get(disabled.key.id)?.disabled_at, null);
-    assert.ok(String(told).includes(`stay expired: "${expired.key.label}"`), String(told));
-    assert.equal(String(told).includes(`"${disabled.key.label}"`), panel.data.keys.get(disabled.key.id)?.expires_at !== null && Date.parse(String(panel.data.keys.get(disabled.key.id)?.expires_at)) < Date.now());
+    assert.equal(panel.data.keys.get(disabled.user.id)?.disabled_at, null);
+    assert.ok(String(told).includes(`stay expired: "${expired.user.label}"`), String(told));
+    assert.equal(String(told).includes(`"${disabled.user.label}"`), panel.data.keys.get(disabled.user.id)?.expires_at !== null && Date.parse(String(panel.data.keys.get(disabled.user.id)?.expires_at)) < Date.now());
   });
 
   it('a notification quoting a label with link syntax shows it without the link', async () => {
@@ -178,7 +178,7 @@ describe('Users: actions on existing users', () => {
 
     // A real caller that passes the label as the panel sent it (enabling a user that stays expired).
     const disabled = await freshUser(api, 'disabled');
-    const record = panel.data.keys.get(disabled.key.id);
+    const record = panel.data.keys.get(disabled.user.id);
     assert.ok(record);
     record.label = link;
     record.expires_at = '2020-01-01T00:00:00Z';
@@ -190,20 +190,20 @@ describe('Users: actions on existing users', () => {
   });
 
   it('adds a node to a user and removes it again; the last binding cannot be removed', async () => {
-    const user = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length === 1);
-    const bound = user.key.nodes?.[0].node_name;
+    const user = await freshUser(api, 'active', (item) => (item.user.nodes ?? []).length === 1);
+    const bound = user.user.nodes?.[0].node_name;
     const other = [...panel.data.nodes.values()].find((node) => node.name !== bound && node.status === 'online');
     assert.ok(other);
     await runOnWithAnswers('panelOps.users.addNodes', [user], [other.name]);
     assert.ok(!api.input.questions[0].items?.includes(bound ?? ''), 'nodes already bound are not offered');
-    assert.equal(panel.data.keys.get(user.key.id)?.bindings.length, 2);
+    assert.equal(panel.data.keys.get(user.user.id)?.bindings.length, 2);
     const bindings = await children(api.users, user);
     assert.equal(bindings.length, 2);
     assert.ok(bindings.every((binding) => /pending/.test(String(binding.description))), 'both nodes show the change pending');
 
     const added = bindings.find((binding) => labelOf(binding) === other.name);
     await vscode.commands.executeCommand('panelOps.users.removeNode', added);
-    assert.equal(panel.data.keys.get(user.key.id)?.bindings.length, 1);
+    assert.equal(panel.data.keys.get(user.user.id)?.bindings.length, 1);
     const [last] = await children(api.users, user);
     panel.resetRequests();
     const told = await vscode.commands.executeCommand('panelOps.users.removeNode', last);
@@ -212,21 +212,21 @@ describe('Users: actions on existing users', () => {
   });
 
   it('copies a link and all links to the clipboard; no secret or link reaches the log', async () => {
-    const user = await freshUser(api, 'active', (item) => (item.key.nodes ?? []).length >= 1);
-    const node = user.key.nodes?.[0].node_name ?? '';
+    const user = await freshUser(api, 'active', (item) => (item.user.nodes ?? []).length >= 1);
+    const node = user.user.nodes?.[0].node_name ?? '';
     await runOnWithAnswers('panelOps.users.copyLink', [user], `${node} (tme)`);
-    const secret = panel.data.keys.get(user.key.id)?.secret ?? '';
+    const secret = panel.data.keys.get(user.user.id)?.secret ?? '';
     const copied = await vscode.env.clipboard.readText();
     assert.match(copied, /^https:\/\/t\.me\/proxy\?/);
     assert.ok(copied.includes(secret));
     await runOnWithAnswers('panelOps.users.copyAllLinks', [user]);
     const all = (await vscode.env.clipboard.readText()).split('\n');
-    assert.equal(all.length, 2 * (user.key.nodes ?? []).length);
+    assert.equal(all.length, 2 * (user.user.nodes ?? []).length);
     assert.ok(all.some((link) => link.startsWith('tg://proxy?')));
     assert.equal(String(user.tooltip && (user.tooltip as vscode.MarkdownString).value).includes(secret), false);
 
     // Make the extension log a failure, then check the log file has it and no secret.
-    panel.inject({ kind: 'status', status: 500, match: { method: 'GET', path: `/keys/${user.key.id}/links` } });
+    panel.inject({ kind: 'status', status: 500, match: { method: 'GET', path: `/keys/${user.user.id}/links` } });
     await runOnWithAnswers('panelOps.users.copyLink', [user]);
     const logDirectory = api.logUri.fsPath;
     let text = '';
@@ -242,15 +242,15 @@ describe('Users: actions on existing users', () => {
   it('creates a subscription, copies its short URL, and deletes it after asking', async () => {
     const user = await freshUser(api, 'active', (item) => !item.contextValue?.endsWith('.subscribed'));
     await runOnWithAnswers('panelOps.users.createSubscription', [user]);
-    assert.equal(panel.data.keys.get(user.key.id)?.subscription_active, true);
+    assert.equal(panel.data.keys.get(user.user.id)?.subscription_active, true);
     assert.match(user.contextValue ?? '', /\.subscribed$/);
     await runOnWithAnswers('panelOps.users.copySubscriptionUrl', [user]);
-    const url = panel.data.keys.get(user.key.id)?.subscription_short_url;
+    const url = panel.data.keys.get(user.user.id)?.subscription_short_url;
     assert.ok(url);
     assert.equal(await vscode.env.clipboard.readText(), url);
     await runOnWithAnswers('panelOps.users.deleteSubscription', [user], 'Delete Subscription');
     assert.match(api.input.questions[0].title, /Delete the subscription/);
-    assert.equal(panel.data.keys.get(user.key.id)?.subscription_active, false);
+    assert.equal(panel.data.keys.get(user.user.id)?.subscription_active, false);
     assert.equal(user.contextValue?.endsWith('.subscribed'), false);
   });
 
@@ -258,10 +258,10 @@ describe('Users: actions on existing users', () => {
     const user = await freshUser(api, 'active');
     panel.resetRequests();
     await runOnWithAnswers('panelOps.users.showDetails', [user]);
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}/presence`).length, 1);
-    assert.equal(requestsTo(panel, `/keys/${user.key.id}/stats`).length, 1);
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}/presence`).length, 1);
+    assert.equal(requestsTo(panel, `/keys/${user.user.id}/stats`).length, 1);
     const details = JSON.parse(vscode.window.activeTextEditor?.document.getText() ?? '{}') as { user?: { label?: string; secret?: string }; presence?: object; stats?: { series?: unknown[] } };
-    assert.equal(details.user?.label, user.key.label);
+    assert.equal(details.user?.label, user.user.label);
     assert.equal(details.user?.secret, undefined);
     assert.ok(details.presence);
     assert.ok(Array.isArray(details.stats?.series));

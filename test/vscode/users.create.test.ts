@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
 import { children, connectedPanelForActions, nodeUsersSection, requestsTo, runOnWithAnswers, runWithAnswers, until, type TestApi } from './support';
 
-type KeyItem = vscode.TreeItem & { key: { id: string; label: string; state: string } };
+type UserItemLike = vscode.TreeItem & { user: { id: string; label: string; state: string } };
 
 function keysLabelled(panel: SimulatedPanel, label: string) {
   return [...panel.data.keys.values()].filter((key) => key.label === label);
@@ -58,9 +58,9 @@ describe('Users: create, batch, import', () => {
     const copied = await vscode.env.clipboard.readText();
     assert.ok(copied.startsWith('tg://proxy?') && copied.endsWith(`secret=${created[0].secret}`), 'Copy Link put the new user\'s app link on the clipboard');
 
-    const selected = api.users.view.selection as KeyItem[];
+    const selected = api.users.view.selection as UserItemLike[];
     assert.equal(selected.length, 1, 'the new user is selected');
-    assert.equal(selected[0].key.label, 'wizard-user');
+    assert.equal(selected[0].user.label, 'wizard-user');
     await until(api.nodesStore.onDidChange as vscode.Event<unknown>, () => api.nodesStore.get(amsId)?.dirty === true);
     const bindings = await children(api.users, selected[0]);
     assert.match(bindings[0].description?.toString() ?? '', /pending/, 'its node shows the configuration is not applied yet');
@@ -72,7 +72,7 @@ describe('Users: create, batch, import', () => {
     const nodeOfUser = nodeId(panel, 'ams-1');
     await api.nodesStore.load();
     const bindingText = async () => {
-      const item = api.users.provider.itemOf(created.id) as KeyItem | undefined;
+      const item = api.users.provider.itemOf(created.id) as UserItemLike | undefined;
       assert.ok(item, 'the new user is shown');
       return String((await children(api.users, item))[0]?.description);
     };
@@ -83,7 +83,7 @@ describe('Users: create, batch, import', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       await api.nodesStore.refresh(nodeOfUser);
     }
-    await until(api.keysStore.onDidChange as vscode.Event<unknown>, () => api.keysStore.get(created.id)?.nodes?.[0]?.profile_sync === 'synced');
+    await until(api.usersStore.onDidChange as vscode.Event<unknown>, () => api.usersStore.get(created.id)?.nodes?.[0]?.profile_sync === 'synced');
     assert.match(await bindingText(), /synced/);
   });
 

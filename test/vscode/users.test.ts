@@ -161,7 +161,7 @@ describe('Users view', () => {
     const record = [...panel.data.keys.values()].find((key) => key.label === 'Field engineers');
     assert.ok(record);
     for (const item of users) {
-      const key = [...panel.data.keys.values()].find((candidate) => candidate.label === (item as unknown as { key: { label: string } }).key.label);
+      const key = [...panel.data.keys.values()].find((candidate) => candidate.label === (item as unknown as { user: { label: string } }).user.label);
       assert.ok(key);
       const tooltip = tooltipText(item);
       assert.ok(!tooltip.includes(key.secret), 'no secret in a tooltip');
@@ -184,7 +184,7 @@ describe('Users view', () => {
       const item = await group(api, state);
       if (item.description !== '0') all.push(...userItems(await children(api.users, item)));
     }
-    const keyOf = (item: vscode.TreeItem) => (item as unknown as { key: { label: string } }).key.label;
+    const keyOf = (item: vscode.TreeItem) => (item as unknown as { user: { label: string } }).user.label;
     for (const hostile of [HOSTILE.html, HOSTILE.commandLink, HOSTILE.controlCharacters, HOSTILE.long, HOSTILE.rtl]) {
       const item = all.find((candidate) => keyOf(candidate) === hostile);
       assert.ok(item, `user labelled ${JSON.stringify(hostile.slice(0, 30))}`);

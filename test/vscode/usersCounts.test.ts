@@ -10,7 +10,7 @@ import { deriveKeyState } from '../panel/keyState';
 import { endEditorTest } from './editorSupport';
 import { children, connectedPanelForActions, eventually, labelOf, runOnWithAnswers, runWithAnswers, userGroup, userItems, type TestApi } from './support';
 
-type KeyItem = vscode.TreeItem & { key: { id: string; label: string } };
+type UserItemLike = vscode.TreeItem & { user: { id: string; label: string } };
 
 /** What the panel holds per state, in the groups' order, as the groups' descriptions show numbers. */
 function panelCounts(panel: SimulatedPanel): string[] {
@@ -52,9 +52,9 @@ describe('Users view: the counts are the panel\'s', () => {
     }
   }
 
-  async function users(state: KeyState, count: number): Promise<KeyItem[]> {
-    const items = userItems(await children(api.users, await userGroup(api, state))) as KeyItem[];
-    const chosen = items.filter((item) => /^[A-Za-z][A-Za-z0-9 .-]*$/.test(item.key.label)).slice(0, count);
+  async function users(state: KeyState, count: number): Promise<UserItemLike[]> {
+    const items = userItems(await children(api.users, await userGroup(api, state))) as UserItemLike[];
+    const chosen = items.filter((item) => /^[A-Za-z][A-Za-z0-9 .-]*$/.test(item.user.label)).slice(0, count);
     assert.equal(chosen.length, count, `${count} ${state} users`);
     return chosen;
   }
@@ -93,12 +93,12 @@ describe('Users view: the counts are the panel\'s', () => {
 
     const [disabled] = await users('disabled', 1);
     await vscode.commands.executeCommand('panelOps.users.enable', disabled);
-    assert.equal(panel.data.keys.get(disabled.key.id)?.disabled_at, null);
+    assert.equal(panel.data.keys.get(disabled.user.id)?.disabled_at, null);
     await countsArePanels('enabling a user');
 
     const [doomed] = await users('pending', 1);
     await runOnWithAnswers('panelOps.users.delete', [doomed], 'Delete');
-    assert.equal(panel.data.keys.has(doomed.key.id), false);
+    assert.equal(panel.data.keys.has(doomed.user.id), false);
     await countsArePanels('deleting a user');
 
     const told = await runWithAnswers('panelOps.users.createBatch', 'counted', '4', 'PERSONAL', ['ams-1'], '7 days');

@@ -140,7 +140,7 @@ describe('Users as a table: edit, plan, apply, revert', () => {
     // The answer of the first import the panel takes is lost (a body another reading refuses first is answered).
     panel.inject({ kind: 'drop-after-apply', committedOnly: true, match: { method: 'POST', path: '/keys/import' } });
     panel.resetRequests();
-    const activeIds = async () => (((await api.users.provider.getChildren(await userGroup(api, 'active'))) ?? []) as unknown as { key?: { id: string } }[]).map((item) => item.key?.id);
+    const activeIds = async () => (((await api.users.provider.getChildren(await userGroup(api, 'active'))) ?? []) as unknown as { user?: { id: string } }[]).map((item) => item.user?.id);
     await within(15_000, async () => (await activeIds()).includes(users[COUNT - 1].id), 'the active group shows the users to disable before the apply');
     panel.resetRequests();
 

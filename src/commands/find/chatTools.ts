@@ -4,7 +4,7 @@ import type { PanelApi } from '../../api/index';
 import { alertFacts, jobFacts, logFacts, nodeFacts, scrubText, userFacts } from '../../api/modelFacts';
 import type { AlertId } from '../../api/monitoring';
 import type { ApplyJob, Key, KeyState, PanelNode } from '../../api/types';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import { NotConnectedError } from '../../connection/panelSession';
 import { chatMayChange } from '../../connection/protectionLevel';
 import { panelAuthority } from '../../editors/panelPaths';
@@ -18,7 +18,7 @@ import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { nodeLabel } from '../../text/nodeText';
-import { reReadKey, takeKey, userName } from '../users/keyActionsSupport';
+import { reReadUser, takeUser, userName } from '../users/userActionsSupport';
 
 /**
  * The language model tools (chat: "which nodes are offline", "who expires this week", "why did the last
@@ -35,7 +35,7 @@ import { reReadKey, takeKey, userName } from '../users/keyActionsSupport';
  */
 
 export interface ChatToolsContext extends ActionContext {
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   /** Every connected panel's stores: what the tools change goes into the changed panel's. */
   readonly panels: PanelStoresLookup;
 }
@@ -363,14 +363,14 @@ function writeTool<P extends Planned>(
 }
 
 /** The state of users a change depends on: each one's id, label, state and dates, in id order. */
-function usersState(keys: readonly Key[]): string {
-  return JSON.stringify([...keys].sort((a, b) => a.id.localeCompare(b.id)).map((key) => [key.id, key.label, key.state, key.status, key.disabled_at, key.revoked_at, key.expires_at]));
+function usersState(users: readonly Key[]): string {
+  return JSON.stringify([...users].sort((a, b) => a.id.localeCompare(b.id)).map((user) => [user.id, user.label, user.state, user.status, user.disabled_at, user.revoked_at, user.expires_at]));
 }
 
 /** "Alice Martin" (active): a user as the confirmation names it, with the state it is in now. */
-function userWithState(key: Key): string {
-  const state = plainLabel(key.state, 20);
-  return state ? vscode.l10n.t('"{0}" ({1})', userName(key), state) : `"${userName(key)}"`;
+function userWithState(user: Key): string {
+  const state = plainLabel(user.state, 20);
+  return state ? vscode.l10n.t('"{0}" ({1})', userName(user), state) : `"${userName(user)}"`;
 }
 
 function listed(entries: readonly string[]): string {
@@ -391,14 +391,14 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
     if (ids.length === 0) return vscode.l10n.t('Give the users\' ids in "userIds" (search_panel_users gives them).');
     const signal = abortOn(token);
     const keys = await Promise.all(ids.map((id) => context.session.callOn(panel.id, (api, callSignal) => api.keys.get(id, { signal: callSignal }), signal).catch(() => undefined)));
-    const found = keys.filter((key): key is Key => key !== undefined);
+    const found = keys.filter((user): user is Key => user !== undefined);
     if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), ids.length - found.length);
     return { panel, enable, keys: found };
   };
-  return writeTool(context, 'set_panel_users_enabled', vscode.l10n.t('Checking the users…'), plan, ({ keys }) => usersState(keys), ({ panel, enable, keys }) => {
-    const names = listed(keys.map(userWithState));
+  return writeTool(context, 'set_panel_users_enabled', vscode.l10n.t('Checking the users…'), plan, ({ keys: users }) => usersState(users), ({ panel, enable, keys: users }) => {
+    const names = listed(users.map(userWithState));
     const panelName = toolPanelName(context, panel);
-    const count = keys.length;
+    const count = users.length;
     return enable
       ? {
         title: plural(count, { one: 'Enable {0} user on panel "{1}"?', other: 'Enable {0} users on panel "{1}"?' }, vscode.l10n.t, panelName),
@@ -414,19 +414,19 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
         progress: plural(count, { one: 'Disabling {0} user…', other: 'Disabling {0} users…' }, vscode.l10n.t),
         changes: [vscode.l10n.t('{0}: {1}', plural(count, { one: 'Disable {0} user', other: 'Disable {0} users' }, vscode.l10n.t), names)],
       };
-  }, async ({ panel, enable, keys }, token) => {
+  }, async ({ panel, enable, keys: users }, token) => {
     const done: string[] = [];
     const failed: string[] = [];
-    for (const key of keys) {
+    for (const user of users) {
       if (token.isCancellationRequested) break;
-      const name = userName(key);
+      const name = userName(user);
       const outcome = await runMutation(context, {
         panelId: panel.id,
         busyLabel: enable ? vscode.l10n.t('Enabling "{0}"…', name) : vscode.l10n.t('Disabling "{0}"…', name),
         failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
-        run: (api, signal) => (enable ? api.keys.enable(key.id, { signal }) : api.keys.disable(key.id, { signal })),
-        apply: (changed) => takeKey(context, panel.id, changed, key),
-        reconcile: (api, signal) => reReadKey(context, panel.id, key.id, signal, api),
+        run: (api, signal) => (enable ? api.keys.enable(user.id, { signal }) : api.keys.disable(user.id, { signal })),
+        apply: (changed) => takeUser(context, panel.id, changed, user),
+        reconcile: (api, signal) => reReadUser(context, panel.id, user.id, signal, api),
       });
       (outcome.kind === 'done' || outcome.kind === 'reconciled' ? done : failed).push(name);
     }

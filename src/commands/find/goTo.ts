@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Key, PanelNode } from '../../api/types';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import { FleetSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/fleetSearch';
+import { PanelsSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/panelsSearch';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
@@ -17,12 +17,12 @@ export interface FoundItem<R> extends vscode.QuickPickItem {
 
 export interface GoToContext {
   readonly session: PanelSession;
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   readonly input: UserInput;
 }
 
 /** The connected panels (those with a token), in the order they were connected. */
-async function connectedPanels(store: PanelStore): Promise<SearchPanel[]> {
+async function connectedPanels(store: SavedPanels): Promise<SearchPanel[]> {
   return (await store.connected()).map((record) => ({ id: record.url, name: record.name }));
 }
 
@@ -52,7 +52,7 @@ function itemsOf<R>(answers: readonly PanelAnswer<R>[], item: (found: R, panel: 
  * Opens a live search over every connected panel and resolves with what the user chose (with its panel),
  * or undefined. `read` asks one panel for the typed text; the answers are shown panel by panel as they come.
  */
-async function searchFleet<R>(
+async function searchPanels<R>(
   context: GoToContext,
   options: {
     title: string;
@@ -68,7 +68,7 @@ async function searchFleet<R>(
     placeholder: options.placeholder,
     isInert: (item) => item.found === undefined,
     start: (show) => {
-      const search = new FleetSearch<R>({ panels: () => connectedPanels(context.store), read: options.read, debounceMs: options.debounceMs });
+      const search = new PanelsSearch<R>({ panels: () => connectedPanels(context.store), read: options.read, debounceMs: options.debounceMs });
       search.onDidChange((state) => show(itemsOf(state.answers, options.item, options.none), state.busy));
       return search;
     },
@@ -78,20 +78,20 @@ async function searchFleet<R>(
 
 /** Go to User…: the panels' own search (`GET /keys?q=`) as the user types, debounced, older searches cancelled. */
 export function goToUser(context: GoToContext): Promise<{ panelId: string; found: Key } | undefined> {
-  return searchFleet<Key>(context, {
+  return searchPanels<Key>(context, {
     title: vscode.l10n.t('Go to User'),
     placeholder: vscode.l10n.t('Type a label, owner or note to search every connected panel'),
     debounceMs: SEARCH_DEBOUNCE_MS,
     read: async (panel, text, signal) => {
       const page = await context.session.callOn(panel.id, (api, callSignal) => api.keys.list({ q: text.trim() || undefined, per_page: USERS_PER_PANEL }, { signal: callSignal }), signal);
-      return (Array.isArray(page?.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string');
+      return (Array.isArray(page?.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string');
     },
-    item: (key, panel) => ({
-      label: escapeIcons(plainLabel(key.label, 80) || plainLabel(key.id, 40)),
-      description: escapeIcons(`${plainLabel(key.state, 20)} · ${plainLabel(panel.name, 60)}`),
+    item: (user, panel) => ({
+      label: escapeIcons(plainLabel(user.label, 80) || plainLabel(user.id, 40)),
+      description: escapeIcons(`${plainLabel(user.state, 20)} · ${plainLabel(panel.name, 60)}`),
       alwaysShow: true, // the panel matched it (perhaps on its note or owner): shown whatever the label
       panelId: panel.id,
-      found: key,
+      found: user,
     }),
     none: (panel) => vscode.l10n.t('No user of {0} matches', panel),
   });
@@ -114,7 +114,7 @@ export function goToNode(context: GoToContext): Promise<{ panelId: string; found
     }
     return abortable(list, signal);
   };
-  return searchFleet<PanelNode>(context, {
+  return searchPanels<PanelNode>(context, {
     title: vscode.l10n.t('Go to Node'),
     placeholder: vscode.l10n.t('Type part of a node\'s name to search every connected panel'),
     debounceMs: 0,

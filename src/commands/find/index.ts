@@ -8,7 +8,7 @@ import { isNode } from '../../state/nodesStore';
 import { templateNameOf } from '../../state/siteTemplateRecord';
 import { plainLabel } from '../../text/plainText';
 import { revealNodeOnPanel } from '../nodes/revealNode';
-import type { UserCommandsContext } from '../users/keyActionsSupport';
+import type { UserCommandsContext } from '../users/userActionsSupport';
 import { revealUserOnPanel } from '../users/revealUser';
 import { templateTarget } from '../siteTemplates/templateTarget';
 import { createChatTools, type ChatTools } from './chatTools';
@@ -29,7 +29,7 @@ export function registerFindCommands(services: Services): FindCommands {
   const users: UserCommandsContext = { session, log, input, users: views.users, documents, panels };
   const nodeReveal = { session, log, nodesView: views.nodes };
 
-  const revealKey = (panelId: string, key: Key) => revealUserOnPanel(users, panelId, key);
+  const revealUserAt = (panelId: string, user: Key) => revealUserOnPanel(users, panelId, user);
   const revealNode = (panelId: string, node: PanelNode) => revealNodeOnPanel(nodeReveal, panelId, node);
 
   /** Opens what a link names; it never changes anything on a panel (reads only, then reveals or opens). */
@@ -38,7 +38,7 @@ export function registerFindCommands(services: Services): FindCommands {
     switch (link.kind) {
       case 'user': {
         const read = await runRead(services, { panelId: link.panelId, busyLabel: vscode.l10n.t('Opening the link…'), failure: vscode.l10n.t('Could not open the user of the link on "{0}"', name), run: (api, signal) => api.keys.get(link.id, { signal }) });
-        return read.kind === 'done' && (await revealKey(link.panelId, read.value)) !== undefined;
+        return read.kind === 'done' && (await revealUserAt(link.panelId, read.value)) !== undefined;
       }
       case 'node': {
         const read = await runRead(services, { panelId: link.panelId, busyLabel: vscode.l10n.t('Opening the link…'), failure: vscode.l10n.t('Could not open the node of the link on "{0}"', name), run: (api, signal) => api.nodes.get(link.id, { signal }) });
@@ -87,14 +87,14 @@ export function registerFindCommands(services: Services): FindCommands {
   const disposable = vscode.Disposable.from(
     registerCommand('panelOps.goToUser', async () => {
       const chosen = await goToUser({ session, store, input });
-      return chosen && revealKey(chosen.panelId, chosen.found);
+      return chosen && revealUserAt(chosen.panelId, chosen.found);
     }),
     registerCommand('panelOps.goToNode', async () => {
       const chosen = await goToNode({ session, store, input });
       return chosen && revealNode(chosen.panelId, chosen.found);
     }),
-    registerCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; key?: { id?: unknown } }) => {
-      if (typeof item?.panelId === 'string' && typeof item.key?.id === 'string') return copyLink({ kind: 'user', panelId: item.panelId, id: item.key.id });
+    registerCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; user?: { id?: unknown } }) => {
+      if (typeof item?.panelId === 'string' && typeof item.user?.id === 'string') return copyLink({ kind: 'user', panelId: item.panelId, id: item.user.id });
       return undefined;
     }),
     registerCommand('panelOps.nodes.copyShareLink', (item?: { panelId?: unknown; node?: { id?: unknown } }) => {

@@ -71,7 +71,7 @@ async function applyAndWatch(
   signal: AbortSignal,
   tellResult: boolean,
 ): Promise<ApplyReport> {
-  // Told here, so the fleet watcher does not tell this apply's end a second time.
+  // Told here, so the panels watcher does not tell this apply's end a second time.
   const release = context.appliesTold?.watch(item.panelId, item.node.id);
   try {
     return await queueAndWatch(context, item, report, signal, tellResult);
@@ -194,7 +194,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
       return base;
     case 'failed':
     case 'rolled_back': {
-      // Told here (or in the batch's sentence): the fleet watcher skips this job.
+      // Told here (or in the batch's sentence): the panels watcher skips this job.
       context.appliesTold?.tell(item.panelId, item.node.id, result.job);
       await reReadNodeUsers(context, item);
       const error = plainLabel(result.job.error, 1000) || vscode.l10n.t('the panel gave no reason');

@@ -18,7 +18,7 @@ export interface NodeActionContext extends ActionContext {
   readonly panels: PanelStoresLookup;
   readonly view: NodesTree;
   readonly documents: ReadOnlyDocuments;
-  /** The applies this window watches and tells (the fleet watcher skips them). */
+  /** The applies this window watches and tells (the panels watcher skips them). */
   readonly appliesTold?: AppliesTold;
 }
 

@@ -1,5 +1,5 @@
 import type { Key } from '../../api/types';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { refreshSections, type NodeActionContext } from './nodeActionSupport';
 
@@ -17,13 +17,13 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
   const stores = context.panels.get(item.panelId);
   if (!stores?.session.capabilities.can('keys.list')) return;
   try {
-    const keys: Key[] = [];
+    const users: Key[] = [];
     const complete = await context.session.callOn(item.panelId, async (api, callSignal) => {
       let pages = 0;
       for await (const page of api.keys.allPages({ node: item.node.id, per_page: 200 }, { signal: signal ? AbortSignal.any([signal, callSignal]) : callSignal })) {
         const total = typeof page?.total === 'number' ? page.total : 0;
         if (++pages > MAX_PAGES || total > MAX_PAGES * 200) return false; // stops the reads in flight
-        keys.push(...(Array.isArray(page?.items) ? page.items.filter((key): key is Key => typeof key?.id === 'string') : []));
+        users.push(...(Array.isArray(page?.items) ? page.items.filter((user): user is Key => typeof user?.id === 'string') : []));
       }
       return true;
     });
@@ -33,7 +33,7 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
     }
     // Only keys the views already hold: a key the store never saw is in no loaded page, and lists that
     // never loaded it read it fresh when opened (counts are the panel's either way).
-    for (const key of keys) if (stores.keys.get(keyIdOf(key))) stores.keys.update(key);
+    for (const key of users) if (stores.users.get(userIdOf(key))) stores.users.update(key);
   } catch (error) {
     context.log.warn(`Re-reading the users of a node after an apply failed: ${error instanceof Error ? error.message : String(error)}`);
     refreshSections(context, item, ['users']);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { certificateFacts } from '../../api/presentedCertificate';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import { registerCommand } from '../registerCommand';
@@ -9,7 +9,7 @@ import { registerCommand } from '../registerCommand';
  * "Forget Trusted Certificate": the active panel no longer trusts the certificate trusted for it at
  * connect; the next connection asks again (or connects, if the system trusts the panel's certificate).
  */
-export function registerForgetTrustedCertificateCommand(session: PanelSession, store: PanelStore, input: UserInput): vscode.Disposable {
+export function registerForgetTrustedCertificateCommand(session: PanelSession, store: SavedPanels, input: UserInput): vscode.Disposable {
   return registerCommand('panelOps.forgetTrustedCertificate', async () => {
     const active = session.active;
     const record = active && store.record(active.url);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import type { ActivePanel } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
 import { registerCommand } from '../registerCommand';
@@ -9,7 +9,7 @@ import { registerCommand } from '../registerCommand';
  * Asks for a new token for the active panel, or for the connected panel `panelId` (a rejected token's item
  * in all-panels mode), keeping its URL, name and scopes as defaults.
  */
-async function reconnect(deps: ConnectDependencies, store: PanelStore, panelId?: unknown): Promise<void> {
+async function reconnect(deps: ConnectDependencies, store: SavedPanels, panelId?: unknown): Promise<void> {
   const panel = (typeof panelId === 'string' ? deps.session.panel(panelId) : undefined) ?? deps.session.active;
   if (!panel) {
     await connectInteractively(deps);
@@ -30,7 +30,7 @@ async function reconnect(deps: ConnectDependencies, store: PanelStore, panelId?:
  * "Reconnect with a New Token…", and the one prompt shown when the panel rejects the token (the session
  * fires once per rejection, so failing views do not stack prompts). `onDidShowPrompt` lets tests count it.
  */
-export function registerReconnect(deps: ConnectDependencies, store: PanelStore): vscode.Disposable & { readonly onDidShowPrompt: vscode.Event<ActivePanel> } {
+export function registerReconnect(deps: ConnectDependencies, store: SavedPanels): vscode.Disposable & { readonly onDidShowPrompt: vscode.Event<ActivePanel> } {
   const shown = new vscode.EventEmitter<ActivePanel>();
   const enterToken = vscode.l10n.t('Enter New Token');
   const signOut = vscode.l10n.t('Sign Out');

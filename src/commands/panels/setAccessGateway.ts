@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { checkConnection, type ConnectDependencies } from '../../connection/connectFlow';
 import { editGateway, gatewaySummary } from '../../connection/gatewayPrompts';
 import { NO_GATEWAY } from '../../connection/gatewaySetup';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import { plainLabel } from '../../text/plainText';
 import { registerCommand } from '../registerCommand';
 
@@ -11,7 +11,7 @@ import { registerCommand } from '../registerCommand';
  * the active panel (or the connected panel `panelId`) asks for, checks the panel with them and the stored
  * token, and saves them only when the check passed. The header values go to SecretStorage only.
  */
-async function setAccessGateway(deps: ConnectDependencies, store: PanelStore, panelId?: unknown): Promise<void> {
+async function setAccessGateway(deps: ConnectDependencies, store: SavedPanels, panelId?: unknown): Promise<void> {
   const panel = (typeof panelId === 'string' ? deps.session.panel(panelId) : undefined) ?? deps.session.active;
   const record = panel && store.record(panel.url);
   const token = panel && await store.token(panel.url);
@@ -36,6 +36,6 @@ async function setAccessGateway(deps: ConnectDependencies, store: PanelStore, pa
   await deps.input.notify('info', vscode.l10n.t('The access gateway of "{0}" is saved: {1}.', plainLabel(panel.name, 200), gatewaySummary(setup)));
 }
 
-export function registerSetAccessGatewayCommand(deps: ConnectDependencies, store: PanelStore): vscode.Disposable {
+export function registerSetAccessGatewayCommand(deps: ConnectDependencies, store: SavedPanels): vscode.Disposable {
   return registerCommand('panelOps.setAccessGateway', (panelId?: unknown) => setAccessGateway(deps, store, panelId));
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { registerCommand } from '../registerCommand';
@@ -8,7 +8,7 @@ import { registerCommand } from '../registerCommand';
  * "Sign Out": deletes the panel's token from SecretStorage and forgets the panel; asks which panel when
  * several are connected (the active one first).
  */
-export function registerSignOutCommand(session: PanelSession, store: PanelStore, input: UserInput): vscode.Disposable {
+export function registerSignOutCommand(session: PanelSession, store: SavedPanels, input: UserInput): vscode.Disposable {
   return registerCommand('panelOps.signOut', async () => {
     const panels = await store.connected();
     if (panels.length <= 1) {

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import type { PanelStore } from '../../connection/panelStore';
+import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { registerCommand } from '../registerCommand';
 
 /** "Switch Panel…": a quick pick of the connected panels, plus connecting another one. */
-export function registerSwitchPanelCommand(session: PanelSession, store: PanelStore, input: UserInput): vscode.Disposable {
+export function registerSwitchPanelCommand(session: PanelSession, store: SavedPanels, input: UserInput): vscode.Disposable {
   return registerCommand('panelOps.switchPanel', async () => {
     const panels = await store.connected();
     const connectAnother = { label: `$(plus) ${vscode.l10n.t('Connect to another panel…')}`, url: undefined };

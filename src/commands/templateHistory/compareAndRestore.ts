@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Editors } from '../../editors/editors';
-import { TemplateVersionItem } from '../../views/templateHistory/TemplateHistoryProvider';
+import { TemplateVersionItem } from '../../views/templateHistory/templateHistoryView';
 import { textOf } from '../../text/plainText';
 import { registerCommand } from '../registerCommand';
 

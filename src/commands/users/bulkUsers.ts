@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import { inPool } from '../../state/inPool';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { runMutation } from '../../runner/actionRunner';
-import { forgetKey, refreshNodes, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { forgetUser, refreshNodes, takeUser, userName, type UserActionContext } from './userActionsSupport';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
 import { fallbackText } from '../shared/fallbackText';
@@ -65,7 +65,7 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
 
 /** One change for users of one panel: `POST /keys/bulk` in the body it takes, else each user's own route. */
 async function runBulkOn(context: UserActionContext, action: BulkAction, panelId: string, users: readonly UserItem[]): Promise<string | undefined> {
-  const ids = users.map((user) => user.key.id);
+  const ids = users.map((user) => user.user.id);
   const outcome = await runMutation(context, {
     panelId,
     busyLabel: BUSY[action](),
@@ -81,7 +81,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
   const result = outcome.value;
   const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length }, vscode.l10n.t));
   for (const fallback of fallbacks) context.log.info(fallback);
-  const byId = new Map(users.map((user) => [user.key.id.toLowerCase(), user.key]));
+  const byId = new Map(users.map((user) => [user.user.id.toLowerCase(), user.user]));
   const changed = result.outcomes.filter((entry) => entry.kind === 'done' || entry.kind === 'reconciled').length;
   const failures = result.outcomes.filter((entry) => entry.kind !== 'done' && entry.kind !== 'reconciled').map((entry) => vscode.l10n.t('"{0}" {1}',
     byId.has(entry.id.toLowerCase()) ? userName(byId.get(entry.id.toLowerCase()) ?? {}) : plainLabel(entry.id, 40),
@@ -95,8 +95,8 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
 
 /** Enabling does not lift an expiry or a revocation (spec 3.2): names the enabled users it leaves blocked. */
 function stillBlocked(context: UserActionContext, panelId: string, ids: readonly string[]): string {
-  const keys = ids.map((id) => context.panels.get(panelId)?.keys.get(keyIdOf({ id }))).filter((key) => key !== undefined);
-  const expired = keys.filter((key) => key.state === 'expired').map((key) => `"${userName(key)}"`);
+  const users = ids.map((id) => context.panels.get(panelId)?.users.get(userIdOf({ id }))).filter((user) => user !== undefined);
+  const expired = users.filter((user) => user.state === 'expired').map((user) => `"${userName(user)}"`);
   return expired.length === 0 ? '' : ` ${vscode.l10n.t('Their access date has passed, so these stay expired: {0}.', expired.join(', '))}`;
 }
 
@@ -105,7 +105,7 @@ async function follow(context: UserActionContext, panelId: string, action: BulkA
   const changed = ids.filter((id) => !skipped.some((skip) => skip.toLowerCase() === id.toLowerCase()));
   if (action === 'delete') {
     const nodesToRead = new Set<string>();
-    for (const id of changed) forgetKey(context, panelId, id, nodesToRead);
+    for (const id of changed) forgetUser(context, panelId, id, nodesToRead);
     refreshNodes(context, panelId, nodesToRead);
     return;
   }
@@ -123,11 +123,11 @@ async function reRead(context: UserActionContext, panelId: string, api: PanelApi
   const failures: unknown[] = [];
   const gone = await inPool(ids, 6, async (id) => {
     try {
-      takeKey(context, panelId, await api.keys.get(id, { signal }), context.panels.get(panelId)?.keys.get(keyIdOf({ id })), nodesToRead);
+      takeUser(context, panelId, await api.keys.get(id, { signal }), context.panels.get(panelId)?.users.get(userIdOf({ id })), nodesToRead);
       return false;
     } catch (error) {
       if ((error as { status?: number }).status !== 404) failures.push(error);
-      else forgetKey(context, panelId, id, nodesToRead);
+      else forgetUser(context, panelId, id, nodesToRead);
       return (error as { status?: number }).status === 404;
     }
   });

@@ -7,7 +7,7 @@ import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { panelToChange, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { panelToChange, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { revealUser } from './revealUser';
@@ -66,11 +66,11 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       failure: vscode.l10n.t('Could not create "{0}"', userName({ label: request.label })),
       handles: isFieldError,
       run: (api, signal) => api.keys.create(request, { signal }),
-      apply: (key) => takeKey(context, origin.panelId, key),
+      apply: (user) => takeUser(context, origin.panelId, user),
       reconcile: async (api, signal) => {
         found = await findCreated(api, request, sentAt, signal);
         if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
-        takeKey(context, origin.panelId, found);
+        takeUser(context, origin.panelId, found);
         // Told below with Copy Link and Show QR, like a create whose answer arrived.
         return { message: vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state), toldByCaller: true };
       },
@@ -94,8 +94,8 @@ async function announce(context: UserCommandsContext, panelId: string, key: Key,
   const qr = vscode.l10n.t('Show QR');
   // Awaited: the command settles once the notification does (at once in the VS Code suite).
   const choice = await context.input.notify('info', told, copy, qr);
-  if (choice === copy) await copyLink(context, panelId, item?.key ?? key, item?.target);
-  else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { key, panelId });
+  if (choice === copy) await copyLink(context, panelId, item?.user ?? key, item?.target);
+  else if (choice === qr) await vscode.commands.executeCommand('panelOps.users.showQr', item ?? { user: key, panelId });
   return told;
 }
 
@@ -107,8 +107,8 @@ export async function findCreated(api: PanelApi, request: CreateKeyRequest, sent
   const matches = await createdSince(api, request.label, new Set([request.label]), sentAt, signal);
   const wanted = [...request.node_ids].sort().join(',');
   return matches
-    .filter((key) => key.type === request.type)
-    .filter((key) => (key.nodes ?? []).map((binding) => binding.node_id).sort().join(',') === wanted)
+    .filter((user) => user.type === request.type)
+    .filter((user) => (user.nodes ?? []).map((binding) => binding.node_id).sort().join(',') === wanted)
     .sort((a, b) => Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)))[0];
 }
 

@@ -15,7 +15,7 @@ import { problemsByStep, type StepProblems, type WizardStep } from '../../prompt
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { creationChanges, panelToChange, refreshNodes, takeKey, usersChanged, type UserCommandsContext } from './keyActionsSupport';
+import { creationChanges, panelToChange, refreshNodes, takeUser, usersChanged, type UserCommandsContext } from './userActionsSupport';
 import { confirmChange } from '../../runner/guard';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
@@ -84,14 +84,14 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
       run: (api, signal) => createUsers(api, items, { route: 'keys.batch', maxConcurrency: BATCH_CONCURRENCY, signal }),
       apply: (result) => {
         const nodesToRead = new Set<string>();
-        for (const made of result.made) if (made.key) takeKey(context, panelId, made.key, undefined, nodesToRead);
+        for (const made of result.made) if (made.key) takeUser(context, panelId, made.key, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
         const found = await findBatch(api, state.prefix, items.map((item) => item.label), sentAt, signal);
         const nodesToRead = new Set<string>();
-        for (const key of found) takeKey(context, panelId, key, undefined, nodesToRead);
+        for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', found.length, items.length, state.prefix);

@@ -11,5 +11,5 @@ const CLOCK_SLACK_MS = 60_000;
 /** Users matching the search `q` whose label is one of `labels`, created at most a minute before `sentAt`. */
 export async function createdSince(api: PanelApi, q: string, labels: ReadonlySet<string>, sentAt: number, signal: AbortSignal): Promise<Key[]> {
   const matches = await api.keys.listAll({ q }, { signal });
-  return matches.filter((key) => labels.has(key.label) && Date.parse(String(key.created_at)) >= sentAt - CLOCK_SLACK_MS);
+  return matches.filter((user) => labels.has(user.label) && Date.parse(String(user.created_at)) >= sentAt - CLOCK_SLACK_MS);
 }

@@ -8,7 +8,7 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { refusedAsReadOnly } from '../../runner/guard';
 import { registerCommand } from '../registerCommand';
 
@@ -32,8 +32,8 @@ interface FieldItem extends vscode.QuickPickItem {
   readonly save?: true;
 }
 
-function editableFields(key: Key): string[] {
-  const extra = Object.keys(key).filter((name) => !NOT_EDITABLE.has(name) && !NAMED.some(([named]) => named === name));
+function editableFields(user: Key): string[] {
+  const extra = Object.keys(user).filter((name) => !NOT_EDITABLE.has(name) && !NAMED.some(([named]) => named === name));
   return [...NAMED.map(([name]) => name), ...extra];
 }
 
@@ -49,9 +49,9 @@ function shown(value: unknown): string {
  */
 async function editUser(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   if (refusedAsReadOnly(context, item.panelId)) return undefined;
-  const name = userName(item.key);
+  const name = userName(item.user);
   const title = vscode.l10n.t('Edit "{0}"', name);
-  const original = item.key;
+  const original = item.user;
   const changes: JsonObject = {};
   let problem: string | undefined;
   for (;;) {
@@ -73,7 +73,7 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
         failure: vscode.l10n.t('Could not save "{0}"', name),
         handles: isFieldError,
         run: (api, signal) => api.keys.update(original.id, changes, { signal }),
-        apply: (key) => takeKey(context, item.panelId, key, original),
+        apply: (user) => takeUser(context, item.panelId, user, original),
       });
       const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
       if (fields) {

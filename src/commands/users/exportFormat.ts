@@ -20,12 +20,12 @@ function text(value: unknown): string | null {
 }
 
 /** The exported fields of a key; `nodes` is the bound nodes' names joined with "; ". */
-export function exportRecord(key: Partial<Key>): ExportRecord {
-  const nodes = Array.isArray(key.nodes) ? key.nodes.map((binding) => text(binding?.node_name) ?? text(binding?.node_id) ?? '').join('; ') : '';
+export function exportRecord(user: Partial<Key>): ExportRecord {
+  const nodes = Array.isArray(user.nodes) ? user.nodes.map((binding) => text(binding?.node_name) ?? text(binding?.node_id) ?? '').join('; ') : '';
   return {
-    id: text(key.id), label: text(key.label), type: text(key.type), state: text(key.state), status: text(key.status),
-    owner_label: text(key.owner_label), note: text(key.note), expires_at: text(key.expires_at), created_at: text(key.created_at),
-    disabled_at: text(key.disabled_at), revoked_at: text(key.revoked_at), last_seen_at: text(key.last_seen_at), nodes,
+    id: text(user.id), label: text(user.label), type: text(user.type), state: text(user.state), status: text(user.status),
+    owner_label: text(user.owner_label), note: text(user.note), expires_at: text(user.expires_at), created_at: text(user.created_at),
+    disabled_at: text(user.disabled_at), revoked_at: text(user.revoked_at), last_seen_at: text(user.last_seen_at), nodes,
   };
 }
 
@@ -35,15 +35,15 @@ export function exportStart(format: ExportFormat): string {
 }
 
 /** The text for one page of keys; `first` says whether nothing was written before it (JSON commas). */
-export function exportPage(format: ExportFormat, keys: readonly Partial<Key>[], first: boolean): string {
-  if (keys.length === 0) return '';
+export function exportPage(format: ExportFormat, users: readonly Partial<Key>[], first: boolean): string {
+  if (users.length === 0) return '';
   if (format === 'csv') {
-    return keys.map((key) => {
-      const record = exportRecord(key);
+    return users.map((user) => {
+      const record = exportRecord(user);
       return `${EXPORT_COLUMNS.map((column) => csvField(record[column])).join(',')}\n`;
     }).join('');
   }
-  const items = keys.map((key) => `  ${JSON.stringify(exportRecord(key))}`).join(',\n');
+  const items = users.map((user) => `  ${JSON.stringify(exportRecord(user))}`).join(',\n');
   return first ? items : `,\n${items}`;
 }
 

@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { PanelCancelledError } from '../../api/errors';
-import type { KeyQuery } from '../../state/keyQueryMatch';
+import type { UserQuery } from '../../state/userQueryMatch';
 import { withoutBack } from '../../prompts/userInput';
 import { UserGroupItem } from '../../views/shared/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilterModel';
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
-import { activePanelId, type UserCommandsContext } from './keyActionsSupport';
+import { activePanelId, type UserCommandsContext } from './userActionsSupport';
 import { plural } from '../../text/plural';
 import { registerCommand } from '../registerCommand';
 
@@ -21,7 +21,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
   const panelId = activePanelId(context);
   if (!panelId) return undefined;
   const base = filterQuery(context.users.provider.filter);
-  const query: KeyQuery = from instanceof UserGroupItem ? { ...base, state: from.state } : base;
+  const query: UserQuery = from instanceof UserGroupItem ? { ...base, state: from.state } : base;
   const what = from instanceof UserGroupItem
     ? vscode.l10n.t('users in state "{0}"', from.state)
     : isFilterActive(context.users.provider.filter) ? vscode.l10n.t('users matching {0}', describeFilter(context.users.provider.filter, vscode.l10n.t)) : vscode.l10n.t('all users');
@@ -49,7 +49,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
       (report, cancel) => context.session.callOn(panelId, async (api, signal) => {
         const seen = new Set<string>();
         for await (const page of api.keys.allPages({ ...query, per_page: 200 }, { signal })) {
-          const fresh = (Array.isArray(page.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string' && !seen.has(key.id) && (seen.add(key.id), true));
+          const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
           await append(exportPage(format, fresh, written === 0));
           written += fresh.length;
           const total = typeof page.total === 'number' ? page.total : undefined;

@@ -17,7 +17,7 @@ import { registerCommand } from '../registerCommand';
 /** A refusal of a create names no node (only a conflict's detail would). */
 const NO_NODE_NAMES = new NodeNames([]);
 import { importProblemText } from './importProblems';
-import { creationChanges, panelToChange, refreshNodes, takeKey, usersChanged, type UserCommandsContext } from './keyActionsSupport';
+import { creationChanges, panelToChange, refreshNodes, takeUser, usersChanged, type UserCommandsContext } from './userActionsSupport';
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
@@ -104,14 +104,14 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       run: (api, signal) => createUsers(api, users, { route: 'keys.import', maxConcurrency: IMPORT_CONCURRENCY, signal }),
       apply: (result) => {
         const nodesToRead = new Set<string>();
-        for (const made of result.made) if (made.key) takeKey(context, panelId, made.key, undefined, nodesToRead);
+        for (const made of result.made) if (made.key) takeUser(context, panelId, made.key, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
       },
       reconcile: async (api, signal) => {
         const found = await findImported(api, parsed.items, sentAt, signal);
         const nodesToRead = new Set<string>();
-        for (const key of found) takeKey(context, panelId, key, undefined, nodesToRead);
+        for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
         return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);

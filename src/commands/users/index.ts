@@ -6,7 +6,7 @@ import { registerEditUser } from './editUser';
 import { registerUsersFilter } from './editUsersFilter';
 import { registerExportUsers } from './exportUsers';
 import { registerImportUsers } from './importUsers';
-import type { UserCommandsContext } from './keyActionsSupport';
+import type { UserCommandsContext } from './userActionsSupport';
 import { registerUsersRefresh } from './refreshUsers';
 import { registerRetireUser } from './retireUser';
 import { registerSetUserEnabled } from './setUserEnabled';

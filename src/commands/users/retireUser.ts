@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { runBulk } from './bulkUsers';
-import { forgetKey, mutateUser, reReadKey, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { forgetUser, mutateUser, reReadUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 import { plural } from '../../text/plural';
@@ -28,9 +28,9 @@ async function revoke(context: UserCommandsContext, chosen: UserItem[]): Promise
     action: vscode.l10n.t('Revoke'),
     question: ofPanel.length > 1
       ? plural(ofPanel.length, { one: 'Revoke {0} user?', other: 'Revoke {0} users?' }, vscode.l10n.t)
-      : vscode.l10n.t('Revoke "{0}"?', userName(ofPanel[0].key)),
+      : vscode.l10n.t('Revoke "{0}"?', userName(ofPanel[0].user)),
     detail: vscode.l10n.t('Revocation is permanent: their links stop working, and enabling does not undo it.'),
-    changes: [namesLine(plural(ofPanel.length, { one: 'Revoke {0} user', other: 'Revoke {0} users' }, vscode.l10n.t), ofPanel.map((user) => userName(user.key)))],
+    changes: [namesLine(plural(ofPanel.length, { one: 'Revoke {0} user', other: 'Revoke {0} users' }, vscode.l10n.t), ofPanel.map((user) => userName(user.user)))],
   }));
   if (users.length === 0) return undefined;
   const many = users.length > 1;
@@ -38,10 +38,10 @@ async function revoke(context: UserCommandsContext, chosen: UserItem[]): Promise
   const item = users[0];
   const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Revoking…'),
-    failure: vscode.l10n.t('Could not revoke "{0}"', userName(item.key)),
-    run: (api, signal) => api.keys.revoke(item.key.id, { signal }),
+    failure: vscode.l10n.t('Could not revoke "{0}"', userName(item.user)),
+    run: (api, signal) => api.keys.revoke(item.user.id, { signal }),
   });
-  return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.key)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
+  return outcome.kind === 'done' ? vscode.l10n.t('Revoked "{0}".', userName(item.user)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
 
 /**
@@ -50,7 +50,7 @@ async function revoke(context: UserCommandsContext, chosen: UserItem[]): Promise
  * one; it is never sent twice. Offers to copy the new link.
  */
 async function rotate(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
-  const name = userName(item.key);
+  const name = userName(item.user);
   const sure = await confirmChange(context, {
     panelId: item.panelId,
     action: vscode.l10n.t('Rotate Secret'),
@@ -59,16 +59,16 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
     changes: [vscode.l10n.t('Rotate the secret of "{0}": every link of it handed out stops working', name)],
   });
   if (!sure) return undefined;
-  const oldSecret = item.key.secret;
+  const oldSecret = item.user.secret;
   const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Rotating…'),
     failure: vscode.l10n.t('Could not rotate the secret of "{0}"', name),
-    run: (api, signal) => api.keys.rotate(item.key.id, { signal }),
+    run: (api, signal) => api.keys.rotate(item.user.id, { signal }),
     reconcile: async (api, signal) => {
-      const key = await api.keys.get(item.key.id, { signal });
-      takeKey(context, item.panelId, key, item.key);
-      if (typeof oldSecret !== 'string' || typeof key.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
-      return key.secret !== oldSecret
+      const user = await api.keys.get(item.user.id, { signal });
+      takeUser(context, item.panelId, user, item.user);
+      if (typeof oldSecret !== 'string' || typeof user.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
+      return user.secret !== oldSecret
         ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
         : vscode.l10n.t('The panel still holds the old secret of "{0}", so its links still work. A slow panel may still rotate it: check the user again in a minute before rotating again.', name);
     },
@@ -77,7 +77,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
   if (outcome.kind !== 'done') return undefined;
   const told = vscode.l10n.t('Rotated the secret of "{0}": hand out its new link.', name);
   const copy = vscode.l10n.t('Copy Link');
-  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.panels.get(item.panelId)?.keys.get(keyIdOf(item.key)) ?? item.key, item.target);
+  if ((await context.input.notify('info', told, copy)) === copy) await copyLink(context, item.panelId, context.panels.get(item.panelId)?.users.get(userIdOf(item.user)) ?? item.user, item.target);
   return told;
 }
 
@@ -85,9 +85,9 @@ async function remove(context: UserCommandsContext, chosen: UserItem[]): Promise
   const users = await confirmedPerPanel(context, chosen, (ofPanel) => ({
     panelId: '',
     action: vscode.l10n.t('Delete'),
-    question: ofPanel.length > 1 ? plural(ofPanel.length, { one: 'Delete {0} user?', other: 'Delete {0} users?' }, vscode.l10n.t) : vscode.l10n.t('Delete "{0}"?', userName(ofPanel[0].key)),
+    question: ofPanel.length > 1 ? plural(ofPanel.length, { one: 'Delete {0} user?', other: 'Delete {0} users?' }, vscode.l10n.t) : vscode.l10n.t('Delete "{0}"?', userName(ofPanel[0].user)),
     detail: vscode.l10n.t('They are removed from the panel with their links and subscriptions; this cannot be undone.'),
-    changes: [namesLine(plural(ofPanel.length, { one: 'Delete {0} user', other: 'Delete {0} users' }, vscode.l10n.t), ofPanel.map((user) => userName(user.key)))],
+    changes: [namesLine(plural(ofPanel.length, { one: 'Delete {0} user', other: 'Delete {0} users' }, vscode.l10n.t), ofPanel.map((user) => userName(user.user)))],
   }));
   if (users.length === 0) return undefined;
   const many = users.length > 1;
@@ -95,21 +95,21 @@ async function remove(context: UserCommandsContext, chosen: UserItem[]): Promise
   const item = users[0];
   const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Deleting…'),
-    failure: vscode.l10n.t('Could not delete "{0}"', userName(item.key)),
-    run: (api, signal) => api.keys.delete(item.key.id, { signal }),
-    apply: () => forgetKey(context, item.panelId, item.key.id),
+    failure: vscode.l10n.t('Could not delete "{0}"', userName(item.user)),
+    run: (api, signal) => api.keys.delete(item.user.id, { signal }),
+    apply: () => forgetUser(context, item.panelId, item.user.id),
     reconcile: async (api, signal) => {
       try {
-        await reReadKey(context, item.panelId, item.key.id, signal, api);
-        return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.key));
+        await reReadUser(context, item.panelId, item.user.id, signal, api);
+        return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.user));
       } catch (error) {
         if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
-        forgetKey(context, item.panelId, item.key.id);
-        return vscode.l10n.t('"{0}" was deleted.', userName(item.key));
+        forgetUser(context, item.panelId, item.user.id);
+        return vscode.l10n.t('"{0}" was deleted.', userName(item.user));
       }
     },
   });
-  return outcome.kind === 'done' ? vscode.l10n.t('Deleted "{0}".', userName(item.key)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
+  return outcome.kind === 'done' ? vscode.l10n.t('Deleted "{0}".', userName(item.user)) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
 
 

@@ -1,17 +1,17 @@
 import type * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import type { UserItem } from '../../views/shared/userTreeItems';
-import type { UserCommandsContext } from './keyActionsSupport';
+import type { UserCommandsContext } from './userActionsSupport';
 
 /**
  * Shows a user selected in its state group of the Users view, in the active panel's part (the group opens
  * and loads its first page if needed). Resolves with the item, or undefined when the view could not show it
  * (e.g. filtered out).
  */
-export function revealUser(context: UserCommandsContext, key: Key): Promise<UserItem | undefined> {
+export function revealUser(context: UserCommandsContext, user: Key): Promise<UserItem | undefined> {
   const panelId = context.session.active?.id;
-  return panelId === undefined ? Promise.resolve(undefined) : revealIn(context, key, () => context.users.provider.openPanel(panelId));
+  return panelId === undefined ? Promise.resolve(undefined) : revealIn(context, user, () => context.users.provider.openPanel(panelId));
 }
 
 /**
@@ -20,17 +20,17 @@ export function revealUser(context: UserCommandsContext, key: Key): Promise<User
  * alone and the user is on another does that panel become the active one first. A user beyond the pages
  * loaded is found by filtering the view by its label. The one place a user is revealed from outside the view.
  */
-export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, key: Key): Promise<UserItem | undefined> {
+export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, user: Key): Promise<UserItem | undefined> {
   const { provider, view } = context.users;
   const switched = !provider.shownPanels.includes(panelId);
   if (switched) await context.session.switchTo(panelId);
-  const reveal = () => revealIn(context, key, () => provider.openPanel(panelId));
+  const reveal = () => revealIn(context, user, () => provider.openPanel(panelId));
   const shown = await reveal();
   // The view redraws for the panel it switched to; a redraw that lands after the reveal drops the
   // selection, so the user is shown again once it has.
   if (shown && switched && !(await staysSelected(view, shown))) return reveal();
-  if (shown || typeof key.label !== 'string' || key.label.trim() === '') return shown;
-  provider.setFilter({ q: key.label });
+  if (shown || typeof user.label !== 'string' || user.label.trim() === '') return shown;
+  provider.setFilter({ q: user.label });
   return reveal();
 }
 
@@ -41,14 +41,14 @@ interface UserPlace {
 }
 
 /** Loads the user's group in `place` (through the provider, so the items get their ids and parents) and reveals the user. */
-async function revealIn(context: UserCommandsContext, key: Key, place: () => Promise<UserPlace | undefined>): Promise<UserItem | undefined> {
+async function revealIn(context: UserCommandsContext, user: Key, place: () => Promise<UserPlace | undefined>): Promise<UserItem | undefined> {
   const { provider, view } = context.users;
   try {
     const at = await place();
-    const group = at?.groupOf(key.state);
+    const group = at?.groupOf(user.state);
     if (!at || !group) return undefined;
     await provider.getChildren(group); // loads (or re-renders) the group, so the item exists
-    const item = at.itemOf(keyIdOf(key));
+    const item = at.itemOf(userIdOf(user));
     if (!item) return undefined;
     await view.reveal(item, { select: true, focus: true, expand: false });
     return item;

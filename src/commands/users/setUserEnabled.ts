@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import type { UserItem } from '../../views/shared/userTreeItems';
-import { mutateUser, takeKey, userName, type UserActionContext } from './keyActionsSupport';
+import { mutateUser, takeUser, userName, type UserActionContext } from './userActionsSupport';
 import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';
 import { byPanel } from '../shared/byPanel';
@@ -14,22 +14,22 @@ import { registerCommand } from '../registerCommand';
  * store moves it between groups, counts included, and the Users sections under its nodes follow.
  */
 async function setEnabled(context: UserActionContext, item: UserItem, enable: boolean): Promise<void> {
-  const name = userName(item.key);
+  const name = userName(item.user);
   const outcome = await mutateUser(context, item, {
     busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
-    run: (api, signal) => (enable ? api.keys.enable(item.key.id, { signal }) : api.keys.disable(item.key.id, { signal })),
-    apply: (key) => takeKey(context, item.panelId, key, item.key),
+    run: (api, signal) => (enable ? api.keys.enable(item.user.id, { signal }) : api.keys.disable(item.user.id, { signal })),
+    apply: (user) => takeUser(context, item.panelId, user, item.user),
   });
   if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
 }
 
 /** Enabling does not remove an expired access date and does not undo revocation (spec 3.2): say so. */
-function explainStillBlocked(context: UserActionContext, key: Key): void {
-  if (key.state === 'expired') {
-    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(key)));
-  } else if (key.state === 'revoked') {
-    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but it is revoked, and enabling does not undo a revocation.', userName(key)));
+function explainStillBlocked(context: UserActionContext, user: Key): void {
+  if (user.state === 'expired') {
+    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(user)));
+  } else if (user.state === 'revoked') {
+    void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but it is revoked, and enabling does not undo a revocation.', userName(user)));
   }
 }
 
@@ -44,7 +44,7 @@ export function registerSetUserEnabled(context: UserActionContext): vscode.Dispo
         const what = enable ? plural(ofPanel.length, { one: 'Enable {0} user', other: 'Enable {0} users' }, vscode.l10n.t) : plural(ofPanel.length, { one: 'Disable {0} user', other: 'Disable {0} users' }, vscode.l10n.t);
         const sure = await confirmChange(context, {
           panelId, action: enable ? vscode.l10n.t('Enable') : vscode.l10n.t('Disable'), question: `${what}?`,
-          changes: [namesLine(what, ofPanel.map((user) => userName(user.key)))], askOnOpen: false,
+          changes: [namesLine(what, ofPanel.map((user) => userName(user.user)))], askOnOpen: false,
         });
         if (sure) users.push(...ofPanel);
       }

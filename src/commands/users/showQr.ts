@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { QrViews } from '../../webviews/qr';
-import { keyArgument } from './keyArgument';
+import { userArgument } from './userArgument';
 import { registerCommand } from '../registerCommand';
 
 /** `panelOps.users.showQr`: a user's QR codes and links in a webview tab (run on a user item). */
 export function registerShowQr(views: QrViews): vscode.Disposable {
   return registerCommand('panelOps.users.showQr', (item?: unknown) => {
-    const target = keyArgument(item);
+    const target = userArgument(item);
     if (target) views.show(target);
   });
 }

@@ -4,7 +4,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { userLinks, type UserLink } from '../../webviews/qr';
-import { keyArgument } from './keyArgument';
+import { userArgument } from './userArgument';
 import { registerCommand } from '../registerCommand';
 
 /** QR code text: half blocks (two modules a character) for a document, ANSI black and white for a terminal. */
@@ -22,7 +22,7 @@ function qrText(value: string, small: boolean): string {
 export function registerShowQrAsText(context: ActionContext): vscode.Disposable {
   const { session, input } = context;
   return registerCommand('panelOps.users.showQrAsText', async (item?: unknown) => {
-    const target = keyArgument(item);
+    const target = userArgument(item);
     if (!target) return;
     if (session.active?.id === target.panelId && !session.capabilities.can('keys.links')) {
       await input.notify('warning', vscode.l10n.t('Links hold the user\'s proxy secret: the panel shows them only to tokens that {0}.', session.capabilities.explain('keys.links')));
@@ -32,11 +32,11 @@ export function registerShowQrAsText(context: ActionContext): vscode.Disposable 
       panelId: target.panelId,
       busyLabel: vscode.l10n.t('Reading the user\'s links…'),
       failure: vscode.l10n.t('Could not read the user\'s links'),
-      run: (api, signal) => api.keys.get(target.key.id, { signal }),
+      run: (api, signal) => api.keys.get(target.user.id, { signal }),
     });
     if (read.kind !== 'done') return;
     const links: UserLink[] = userLinks(read.value, vscode.l10n.t);
-    const label = plainLabel(target.key.label, 80) || vscode.l10n.t('(no label)');
+    const label = plainLabel(target.user.label, 80) || vscode.l10n.t('(no label)');
     if (links.length === 0) {
       await input.notify('info', vscode.l10n.t('{0} has no links to show: bind it to a node or create a subscription.', label));
       return;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/shared/userTreeItems';
-import { mutateUser, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 import { refusedAsReadOnly } from '../../runner/guard';
 import { registerCommand } from '../registerCommand';
@@ -10,17 +10,17 @@ import { registerCommand } from '../registerCommand';
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
 async function addNodes(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   if (refusedAsReadOnly(context, item.panelId)) return undefined;
-  const name = userName(item.key);
-  const bound = new Set((item.key.nodes ?? []).map((binding) => binding.node_id));
+  const name = userName(item.user);
+  const bound = new Set((item.user.nodes ?? []).map((binding) => binding.node_id));
   const nodes = panelNodes(context, item.panelId);
   const unbound = async () => (await nodes()).filter((node) => !bound.has(node.id));
-  const answers: NewUserAnswers = { type: item.key.type, nodeIds: [], expiry: { kind: 'none' } };
+  const answers: NewUserAnswers = { type: item.user.type, nodeIds: [], expiry: { kind: 'none' } };
   const step = nodesStep<NewUserAnswers>(context.input, vscode.l10n.t('Add Nodes to "{0}"', name), unbound);
   if (!(await answerSteps(context, [step], answers)) || answers.nodeIds.length === 0) return undefined;
   const result = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Adding nodes…'),
     failure: vscode.l10n.t('Could not add nodes to "{0}"', name),
-    run: (api, signal) => api.keys.bindings.add(item.key.id, { node_ids: answers.nodeIds }, { signal }),
+    run: (api, signal) => api.keys.bindings.add(item.user.id, { node_ids: answers.nodeIds }, { signal }),
   });
   return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, answers.nodeIds.length) : undefined;
 }
@@ -28,10 +28,10 @@ async function addNodes(context: UserCommandsContext, item: UserItem): Promise<s
 /** Remove Node: unbinds the user from one node. The last binding cannot go: that is said without asking the panel. */
 async function removeNode(context: UserCommandsContext, binding: UserBindingItem): Promise<string | undefined> {
   const item = binding.user;
-  const name = userName(item.key);
+  const name = userName(item.user);
   const nodeName = plainLabel(binding.binding.node_name || binding.binding.hostname || binding.binding.node_id, 60);
   const lastOne = vscode.l10n.t('"{0}" is bound only to {1}: a user needs at least one node, so this binding cannot be removed. Add another node first.', name, nodeName);
-  if ((item.key.nodes ?? []).length <= 1) {
+  if ((item.user.nodes ?? []).length <= 1) {
     void context.input.notify('warning', lastOne);
     return lastOne;
   }
@@ -41,7 +41,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
     busyLabel: vscode.l10n.t('Removing {0}…', nodeName),
     failure: vscode.l10n.t('Could not remove {0} from "{1}"', nodeName, name),
     handles: (error) => error instanceof PanelHttpError && error.code === 'last_binding',
-    run: (api, signal) => api.keys.bindings.remove(item.key.id, nodeId, { signal }),
+    run: (api, signal) => api.keys.bindings.remove(item.user.id, nodeId, { signal }),
   });
   if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
     void context.input.notify('warning', lastOne);

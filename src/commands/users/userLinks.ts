@@ -4,8 +4,8 @@ import { withoutBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
-import { userName, type UserCommandsContext } from './keyActionsSupport';
-import { linksIn } from '../../state/keyAnswers';
+import { userName, type UserCommandsContext } from './userActionsSupport';
+import { linksIn } from '../../state/userAnswers';
 import { registerCommand } from '../registerCommand';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
@@ -30,42 +30,42 @@ function linkChoices(links: readonly KeyLink[]): LinkChoice[] {
 }
 
 /** Reads a user's links (`GET /keys/{id}/links`, users:write: they embed the secret). */
-async function readLinks(context: UserCommandsContext, panelId: string, key: Key, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
+async function readLinks(context: UserCommandsContext, panelId: string, user: Key, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
   const outcome = await runRead(context, {
     panelId,
     busyLabel: vscode.l10n.t('Reading links…'),
-    failure: vscode.l10n.t('Could not read the links of "{0}"', userName(key)),
+    failure: vscode.l10n.t('Could not read the links of "{0}"', userName(user)),
     target,
-    run: (api, signal) => api.keys.links(key.id, { signal }),
+    run: (api, signal) => api.keys.links(user.id, { signal }),
   });
   if (outcome.kind !== 'done') return undefined;
   const choices = linkChoices(linksIn(outcome.value));
-  if (choices.length === 0) void context.input.notify('info', vscode.l10n.t('"{0}" has no links: bind it to a node first.', userName(key)));
+  if (choices.length === 0) void context.input.notify('info', vscode.l10n.t('"{0}" has no links: bind it to a node first.', userName(user)));
   return choices.length > 0 ? choices : undefined;
 }
 
 /** Copy Link: picks one link of the user (node and kind) and puts it on the clipboard. */
-export async function copyLink(context: UserCommandsContext, panelId: string, key: Key, target?: UserItem['target']): Promise<string | undefined> {
-  const choices = await readLinks(context, panelId, key, target);
+export async function copyLink(context: UserCommandsContext, panelId: string, user: Key, target?: UserItem['target']): Promise<string | undefined> {
+  const choices = await readLinks(context, panelId, user, target);
   if (!choices) return undefined;
   const chosen = choices.length === 1 ? choices[0] : withoutBack(await context.input.pick({
-    title: vscode.l10n.t('Copy a Link of "{0}"', userName(key)),
+    title: vscode.l10n.t('Copy a Link of "{0}"', userName(user)),
     placeholder: vscode.l10n.t('Node and kind of link'),
     items: choices,
   }));
   if (!chosen) return undefined;
   await vscode.env.clipboard.writeText(chosen.url);
-  const told = vscode.l10n.t('Copied the {0} link of "{1}" ({2}).', chosen.description ?? '', userName(key), chosen.label);
+  const told = vscode.l10n.t('Copied the {0} link of "{1}" ({2}).', chosen.description ?? '', userName(user), chosen.label);
   void context.input.notify('info', told);
   return told;
 }
 
 /** Copy All Links: every link of the user, one per line. */
 async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
-  const choices = await readLinks(context, item.panelId, item.key, item.target);
+  const choices = await readLinks(context, item.panelId, item.user, item.target);
   if (!choices) return undefined;
   await vscode.env.clipboard.writeText(choices.map((choice) => choice.url).join('\n'));
-  const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.key));
+  const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.user));
   void context.input.notify('info', told);
   return told;
 }
@@ -73,7 +73,7 @@ async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promi
 /** "Copy Link…" and "Copy All Links" on a user item. */
 export function registerUserLinks(context: UserCommandsContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.key, item.target) : undefined)),
+    registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.user, item.target) : undefined)),
     registerCommand('panelOps.users.copyAllLinks', (item?: unknown) => (item instanceof UserItem ? copyAllLinks(context, item) : undefined)),
   );
 }

@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import { keyIdOf } from '../../state/keysStore';
+import { userIdOf } from '../../state/usersStore';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
-import { mutateUser, takeKey, userName, type UserCommandsContext } from './keyActionsSupport';
+import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { confirmChange } from '../../runner/guard';
 import { registerCommand } from '../registerCommand';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
-  const name = userName(item.key);
+  const name = userName(item.user);
   const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Creating subscription…'),
     failure: vscode.l10n.t('Could not create a subscription for "{0}"', name),
-    run: (api, signal) => api.keys.subscription.create(item.key.id, { signal }),
+    run: (api, signal) => api.keys.subscription.create(item.user.id, { signal }),
   });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   const told = vscode.l10n.t('"{0}" has a subscription now.', name);
@@ -24,7 +24,7 @@ async function createSubscription(context: UserCommandsContext, item: UserItem):
 
 /** Delete Subscription: asks first (the short URL stops working), `DELETE /keys/{id}/subscription`, reads the user again. */
 async function deleteSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
-  const name = userName(item.key);
+  const name = userName(item.user);
   const sure = await confirmChange(context, {
     panelId: item.panelId,
     action: vscode.l10n.t('Delete Subscription'),
@@ -36,30 +36,30 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
   const outcome = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Deleting subscription…'),
     failure: vscode.l10n.t('Could not delete the subscription of "{0}"', name),
-    run: (api, signal) => api.keys.subscription.delete(item.key.id, { signal }),
+    run: (api, signal) => api.keys.subscription.delete(item.user.id, { signal }),
   });
   return outcome.kind === 'done' ? vscode.l10n.t('Deleted the subscription of "{0}".', name) : outcome.kind === 'reconciled' ? outcome.message : undefined;
 }
 
 /** Copy Short URL: the subscription's short URL (read again when the copy at hand lacks it); never logged or shown. */
 async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
-  const name = userName(item.key);
-  let key: Key = context.panels.get(item.panelId)?.keys.get(keyIdOf(item.key)) ?? item.key;
-  if (typeof key.subscription_short_url !== 'string' || key.subscription_short_url === '') {
+  const name = userName(item.user);
+  let user: Key = context.panels.get(item.panelId)?.users.get(userIdOf(item.user)) ?? item.user;
+  if (typeof user.subscription_short_url !== 'string' || user.subscription_short_url === '') {
     const outcome = await runRead(context, {
       panelId: item.panelId,
       busyLabel: vscode.l10n.t('Reading subscription…'),
       failure: vscode.l10n.t('Could not read the subscription of "{0}"', name),
       target: item.target,
-      run: (api, signal) => api.keys.get(item.key.id, { signal }),
-      apply: (read) => takeKey(context, item.panelId, read, item.key),
+      run: (api, signal) => api.keys.get(item.user.id, { signal }),
+      apply: (read) => takeUser(context, item.panelId, read, item.user),
     });
     if (outcome.kind !== 'done') return undefined;
-    key = outcome.value;
+    user = outcome.value;
   }
-  const url = key.subscription_short_url;
+  const url = user.subscription_short_url;
   if (typeof url !== 'string' || url === '') {
-    const told = key.subscription_active === true
+    const told = user.subscription_active === true
       ? vscode.l10n.t('The panel did not show the short URL of "{0}": the token needs users:write.', name)
       : vscode.l10n.t('"{0}" has no subscription. Create one first.', name);
     void context.input.notify('warning', told);

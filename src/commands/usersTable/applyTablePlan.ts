@@ -8,7 +8,7 @@ import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
 import { describeError } from '../../text/describeError';
 import { plural } from '../../text/plural';
-import { forgetKey, refreshNodes, takeKey, usersChanged } from '../users/keyActionsSupport';
+import { forgetUser, refreshNodes, takeUser, usersChanged } from '../users/userActionsSupport';
 import { reportDocument, resultSummary, summaryText, type ReportSubject } from './planText';
 import { confirmChange, namesLine, refusedAsReadOnly } from '../../runner/guard';
 import { rereadTable } from './editUsersAsTable';
@@ -149,8 +149,8 @@ function planChanges(plan: UsersPlan, deleteRemoved: boolean): string[] {
  */
 function followStores(context: UsersTableContext, panelId: string, result: ApplyResult): void {
   const nodesToRead = new Set<string>(result.reboundNodes);
-  for (const key of result.keys) takeKey(context, panelId, key, undefined, nodesToRead);
-  for (const id of result.deletedIds) forgetKey(context, panelId, id, nodesToRead);
+  for (const user of result.keys) takeUser(context, panelId, user, undefined, nodesToRead);
+  for (const id of result.deletedIds) forgetUser(context, panelId, id, nodesToRead);
   usersChanged(context, panelId);
   refreshNodes(context, panelId, nodesToRead);
 }

@@ -11,7 +11,7 @@ import { NodeNames, rowOf, userStateOf, type NodeRef, type UserState } from '../
 import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { groupLabel, UserGroupItem, UserItem } from '../../views/shared/userTreeItems';
 import { describeFilter, filterQuery, isFilterActive } from '../../views/users/usersFilterModel';
-import { activePanelId } from '../users/keyActionsSupport';
+import { activePanelId } from '../users/userActionsSupport';
 import type { TableOrigin, TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
 import { refusedAsReadOnly } from '../../runner/guard';
@@ -41,7 +41,7 @@ function chosenUsers(context: UsersTableContext, from: unknown, selected: unknow
   }
   if (from instanceof UserItem) {
     const items = (Array.isArray(selected) && selected.includes(from) ? selected : [from]).filter((item): item is UserItem => item instanceof UserItem && item.panelId === from.panelId);
-    const ids = [...new Set(items.map((item) => item.key.id))];
+    const ids = [...new Set(items.map((item) => item.user.id))];
     return { panelId: from.panelId, origin: { kind: 'selection', ids }, what: plural(ids.length, { one: '{0} selected user', other: '{0} selected users' }, vscode.l10n.t), name: vscode.l10n.t('Users — {0} selected', ids.length) };
   }
   const panelId = activePanelId(context);
@@ -77,8 +77,8 @@ export async function editUsersAsTable(context: UsersTableContext, from?: unknow
       const nodes = await nodeRefs(api, callSignal);
       session.names = new NodeNames(nodes);
       let shownAt = 0;
-      await readUsers(api, chosen.origin, callSignal, (keys, total) => {
-        session.base.push(...keys.map(userStateOf));
+      await readUsers(api, chosen.origin, callSignal, (users, total) => {
+        session.base.push(...users.map(userStateOf));
         session.total = total;
         report(total === undefined ? String(session.base.length) : vscode.l10n.t('{0} of {1}', session.base.length, total));
         if (shownAt === 0 || Date.now() - shownAt >= FOLLOW_MS) {
@@ -131,19 +131,19 @@ export async function nodeRefs(api: PanelApi, signal: AbortSignal): Promise<Node
 }
 
 /** The users of a listing page by page, or of a selection (each read again, six at a time). */
-async function readUsers(api: PanelApi, origin: TableOrigin, signal: AbortSignal, onKeys: (keys: Key[], total: number | undefined) => void): Promise<void> {
+async function readUsers(api: PanelApi, origin: TableOrigin, signal: AbortSignal, onUsers: (users: Key[], total: number | undefined) => void): Promise<void> {
   if (origin.kind === 'selection') {
     const keys = await inPool(origin.ids, 6, (id) => api.keys.get(id, { signal }).catch((error: unknown) => {
       if ((error as { status?: number }).status === 404) return undefined;
       throw error;
     }));
-    onKeys(keys.filter((key): key is Key => key !== undefined), origin.ids.length);
+    onUsers(keys.filter((user): user is Key => user !== undefined), origin.ids.length);
     return;
   }
   const seen = new Set<string>();
   for await (const page of api.keys.allPages({ ...origin.query, per_page: 200 }, { signal })) {
-    const fresh = (Array.isArray(page.items) ? page.items : []).filter((key): key is Key => typeof key?.id === 'string' && !seen.has(key.id) && (seen.add(key.id), true));
-    onKeys(fresh, typeof page.total === 'number' ? page.total : undefined);
+    const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
+    onUsers(fresh, typeof page.total === 'number' ? page.total : undefined);
   }
 }
 

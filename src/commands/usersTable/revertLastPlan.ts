@@ -8,7 +8,7 @@ import { isEmptyPlan } from '../../usersTable/usersPlan';
 import { momentText } from '../../text/dates';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
-import { activePanelId } from '../users/keyActionsSupport';
+import { activePanelId } from '../users/userActionsSupport';
 import { applyWithReport, LAST_PLAN_KEY } from './applyTablePlan';
 import { nodeRefs } from './editUsersAsTable';
 import { revertDocument } from './planText';
@@ -40,7 +40,7 @@ export async function revertLastPlan(context: UsersTableContext): Promise<ApplyR
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
       }));
-      return { names, revert: planRevert(last, created.filter((key): key is Key => key !== undefined).map(userStateOf), names, Date.now()) };
+      return { names, revert: planRevert(last, created.filter((user): user is Key => user !== undefined).map(userStateOf), names, Date.now()) };
     },
   });
   if (read.kind !== 'done') return undefined;

@@ -4,7 +4,7 @@ import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { UsersTableFiles } from '../../editors/usersTableFiles';
 import type { NodesViewParts } from '../../views/nodes/nodesView';
 import type { TreeViewParts, UsersTree } from '../../views/users/usersView';
-import type { UserActionContext } from '../users/keyActionsSupport';
+import type { UserActionContext } from '../users/userActionsSupport';
 import type { TableSessions } from './tableSessions';
 
 /** What the users table commands need. */

@@ -25,7 +25,7 @@ export function registerAlertsView(session: PanelSession, panels: PanelStoresLoo
     create: (stores) => new AlertsPanelTree(stores.session, stores.alerts),
     summary: panelHealthSummary,
     // The badge counts a panel's alerts from when its tree is made: its store may have loaded before
-    // (the fleet watcher reads through it), with no change to come.
+    // (the panels watcher reads through it), with no change to come.
     watch: (stores, changed) => {
       queueMicrotask(() => update());
       return [...watchPanelHealth(stores, changed), stores.alerts.onDidChange(() => update())];

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import { nodeFailureOf } from '../../api/nodeFailure';
 import type { PanelNode } from '../../api/types';
-import type { KeysStore } from '../../state/keysStore';
+import type { UsersStore } from '../../state/usersStore';
 import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
 import type { ViewSession } from '../../state/panelStores';
 import type { ItemRefresher } from '../../runner/busyItems';
@@ -10,7 +10,7 @@ import { nodeLabel } from '../../text/nodeText';
 import { plainLabel } from '../../text/plainText';
 import { ErrorItem } from '../shared/errorItem';
 import { failureItems } from '../shared/failureItems';
-import { keyPageItems, loadMoreKeys } from '../shared/keyPages';
+import { userPageItems, loadMoreUsers } from '../shared/userPages';
 import { MessageItem } from '../shared/messageItem';
 import { MissingScopeItem } from '../shared/missingScopeItem';
 import { RenderedUsers } from '../shared/renderedUsers';
@@ -32,7 +32,7 @@ export class NodeSections implements vscode.Disposable {
 
   constructor(
     private readonly session: ViewSession,
-    private readonly keys: KeysStore,
+    private readonly users: UsersStore,
     private readonly details: NodeDetailsStore,
     /** Redraws an item of the panel's tree. */
     private readonly owner: ItemRefresher & { refresh(element?: vscode.TreeItem): unknown },
@@ -47,12 +47,12 @@ export class NodeSections implements vscode.Disposable {
         const section = sectionOf(change.id.nodeId, change.id.detail);
         if (section) owner.refreshItem(section);
       }),
-      keys.onDidChange((change) => {
+      users.onDidChange((change) => {
         if (change.kind === 'item') {
-          const key = keys.get(change.id);
-          if (!key) return;
+          const user = users.get(change.id);
+          if (!user) return;
           for (const item of this.renderedUsers.itemsOf(change.id)) {
-            item.show(key);
+            item.show(user);
             owner.refreshItem(item);
           }
         } else if (change.kind === 'list') {
@@ -154,12 +154,12 @@ export class NodeSections implements vscode.Disposable {
     if (!this.session.capabilities.can('keys.list')) {
       return [new MissingScopeItem('keys.list', this.session.capabilities.wasDenied('keys.list'))];
     }
-    const list = (section.list ??= this.keys.list({ node: section.parent.node.id }));
+    const list = (section.list ??= this.users.list({ node: section.parent.node.id }));
     const loadMore = () =>
-      void loadMoreKeys(this.keys, list, NODES_VIEW_ID, () => section.list === list, () => this.owner.refreshItem(section));
-    if (!list.pages.started && list.pages.error === undefined) await this.keys.loadNext(list);
+      void loadMoreUsers(this.users, list, NODES_VIEW_ID, () => section.list === list, () => this.owner.refreshItem(section));
+    if (!list.pages.started && list.pages.error === undefined) await this.users.loadNext(list);
     if (section.list !== list) return [];
-    const children = keyPageItems(list, section.id ?? '', this.session, this.owner, loadMore);
+    const children = userPageItems(list, section.id ?? '', this.session, this.owner, loadMore);
     this.renderedUsers.set(section.id ?? '', children);
     return children;
   }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ApplyJob, PanelNode } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
-import type { KeyList } from '../../state/keysStore';
+import type { UserList } from '../../state/usersStore';
 import type { NodeProblem } from '../../state/nodesStore';
 import { joinParts } from '../shared/userDescription';
 import { themeIcon } from '../shared/userTreeItems';
@@ -65,7 +65,7 @@ const SECTION_ICONS: Record<NodeSectionKind, string> = { health: 'pulse', jobs: 
 /** "Health", "Recent jobs", "Users" or "Site" under a node; loads when expanded. */
 export class NodeSectionItem extends vscode.TreeItem {
   /** The keys store's list of the node's users (the `users` section only), once expanded. */
-  list: KeyList | undefined;
+  list: UserList | undefined;
 
   constructor(readonly kind: NodeSectionKind, readonly parent: NodeItem) {
     super(SECTION_LABELS[kind](), vscode.TreeItemCollapsibleState.Collapsed);

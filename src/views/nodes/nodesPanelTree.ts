@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelNode } from '../../api/types';
-import type { KeysStore } from '../../state/keysStore';
+import type { UsersStore } from '../../state/usersStore';
 import { LatestLoad } from '../../state/latestLoad';
 import type { NodeDetailsStore } from '../../state/nodeDetailsStore';
 import type { NodesStore } from '../../state/nodesStore';
@@ -43,11 +43,11 @@ export class NodesPanelTree implements OnePanelTree {
   constructor(
     private readonly session: ViewSession,
     private readonly store: NodesStore,
-    keys: KeysStore,
+    users: UsersStore,
     private readonly details: NodeDetailsStore,
     private readonly display?: NodesDisplay,
   ) {
-    this.sections = new NodeSections(session, keys, details, this, () => this.userSections(),
+    this.sections = new NodeSections(session, users, details, this, () => this.userSections(),
       (nodeId, kind) => this.itemsById.get(nodeId)?.sections.find((section) => section.kind === kind));
     this.subscriptions = [
       this.sections,
@@ -128,7 +128,7 @@ export class NodesPanelTree implements OnePanelTree {
     const blocked = stateItems(this.session, 'nodes.list');
     if (blocked) return blocked;
     if (this.nodes) return this.arranged();
-    // What the store holds already (read by the fleet watcher, or before a switch of panel) is shown as is.
+    // What the store holds already (read by the panels watcher, or before a switch of panel) is shown as is.
     const held = this.readAgain ? undefined : this.store.nodes;
     if (held) {
       this.showNodes(held, new Map());

@@ -34,7 +34,7 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
   let describe = () => undefined as void;
   const provider: NodesTree = new PanelsTree<NodesPanelTree>({
     session, panels, mode, viewKey: 'nodes',
-    create: (stores) => new NodesPanelTree(stores.session, stores.nodes, stores.keys, stores.nodeDetails, display),
+    create: (stores) => new NodesPanelTree(stores.session, stores.nodes, stores.users, stores.nodeDetails, display),
     summary: panelHealthSummary,
     watch: (stores, changed) => watchPanelHealth(stores, () => { changed(); describe(); }),
   });

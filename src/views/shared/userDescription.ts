@@ -53,19 +53,19 @@ function text(value: unknown): string {
 }
 
 /** Description parts in order: type, owner, expiry, presence (empty parts dropped); raw text, see `userDescription`. */
-function userDescriptionParts(key: Partial<Key>, now: number, t: Localize): string[] {
-  const owner = text(key.owner_label);
+function userDescriptionParts(user: Partial<Key>, now: number, t: Localize): string[] {
+  const owner = text(user.owner_label);
   return [
-    text(key.type),
+    text(user.type),
     owner ? t('owner: {0}', owner) : '',
-    expiryText(key.expires_at, now, t),
-    presenceText(key.live, t),
+    expiryText(user.expires_at, now, t),
+    presenceText(user.live, t),
   ].filter((part) => part !== '');
 }
 
 /** The user's description line: plain text, each part cut so a 10,000-character owner cannot hide the expiry. */
-export function userDescription(key: Partial<Key>, now: number, t: Localize): string {
-  return joinParts(userDescriptionParts(key, now, t));
+export function userDescription(user: Partial<Key>, now: number, t: Localize): string {
+  return joinParts(userDescriptionParts(user, now, t));
 }
 
 export interface IconChoice {
@@ -75,9 +75,9 @@ export interface IconChoice {
 }
 
 /** `organization` for shared keys, `person` otherwise; green while online. */
-export function userIcon(key: Partial<Key>): IconChoice {
-  const id = key.type === 'SHARED' ? 'organization' : 'person';
-  return isOnline(key.live) ? { id, color: 'charts.green' } : { id };
+export function userIcon(user: Partial<Key>): IconChoice {
+  const id = user.type === 'SHARED' ? 'organization' : 'person';
+  return isOnline(user.live) ? { id, color: 'charts.green' } : { id };
 }
 
 export type TooltipRow = readonly [name: string, value: string];
@@ -99,28 +99,28 @@ function scalarRow(name: string, value: unknown): TooltipRow | undefined {
  * The tooltip's rows, from an allow-list of fields: the proxy `secret`, `sub_slug`, subscription URLs
  * and proxy links are never among them, whatever the token may read.
  */
-export function userTooltipRows(key: Partial<Key>, now: number, t: Localize): TooltipRow[] {
-  const live: Partial<KeyLive> = typeof key.live === 'object' && key.live !== null ? key.live : {};
-  const bound = Array.isArray(key.nodes) ? key.nodes.length : undefined;
+export function userTooltipRows(user: Partial<Key>, now: number, t: Localize): TooltipRow[] {
+  const live: Partial<KeyLive> = typeof user.live === 'object' && user.live !== null ? user.live : {};
+  const bound = Array.isArray(user.nodes) ? user.nodes.length : undefined;
   const rows: (TooltipRow | undefined)[] = [
-    scalarRow(t('Type'), key.type),
-    scalarRow(t('State'), key.state),
-    scalarRow(t('Status'), key.status),
-    scalarRow(t('Owner'), key.owner_label),
-    scalarRow(t('Note'), key.note),
-    dateRow(t('Expires'), key.expires_at, now, t) ?? [t('Expires'), t('never')],
-    dateRow(t('Created'), key.created_at, now, t),
-    dateRow(t('Disabled'), key.disabled_at, now, t),
-    dateRow(t('Revoked'), key.revoked_at, now, t),
-    dateRow(t('Last seen'), key.last_seen_at, now, t),
+    scalarRow(t('Type'), user.type),
+    scalarRow(t('State'), user.state),
+    scalarRow(t('Status'), user.status),
+    scalarRow(t('Owner'), user.owner_label),
+    scalarRow(t('Note'), user.note),
+    dateRow(t('Expires'), user.expires_at, now, t) ?? [t('Expires'), t('never')],
+    dateRow(t('Created'), user.created_at, now, t),
+    dateRow(t('Disabled'), user.disabled_at, now, t),
+    dateRow(t('Revoked'), user.revoked_at, now, t),
+    dateRow(t('Last seen'), user.last_seen_at, now, t),
     scalarRow(t('Online'), live.online),
     scalarRow(t('Connections'), count(live.connections)),
     scalarRow(t('Devices'), count(live.devices)),
     scalarRow(t('Devices (15 min)'), count(live.devices_15m)),
     scalarRow(t('IPs'), count(live.ips)),
-    scalarRow(t('Subscription active'), key.subscription_active),
+    scalarRow(t('Subscription active'), user.subscription_active),
     scalarRow(t('Bound nodes'), bound),
-    scalarRow(t('Id'), key.id),
+    scalarRow(t('Id'), user.id),
   ];
   return rows.filter((row): row is TooltipRow => row !== undefined);
 }
@@ -150,13 +150,13 @@ export function bindingDescriptionParts(binding: Partial<KeyNodeBinding>, t: Loc
 }
 
 /** The bindings of a key, tolerating a missing or malformed `nodes` field. */
-export function keyBindings(key: Partial<Key>): Partial<KeyNodeBinding>[] {
-  if (!Array.isArray(key.nodes)) return [];
-  return key.nodes.filter((item): item is KeyNodeBinding => typeof item === 'object' && item !== null);
+export function userNodeBindings(user: Partial<Key>): Partial<KeyNodeBinding>[] {
+  if (!Array.isArray(user.nodes)) return [];
+  return user.nodes.filter((item): item is KeyNodeBinding => typeof item === 'object' && item !== null);
 }
 
 /** `user.<state>` (`user.unknown` for a state outside the contract), `.subscribed` while subscribed. */
-export function userContextValue(key: Partial<Key>): string {
-  const state = typeof key.state === 'string' && (KEY_STATES as readonly string[]).includes(key.state) ? key.state : 'unknown';
-  return `user.${state}${key.subscription_active === true ? '.subscribed' : ''}`;
+export function userContextValue(user: Partial<Key>): string {
+  const state = typeof user.state === 'string' && (KEY_STATES as readonly string[]).includes(user.state) ? user.state : 'unknown';
+  return `user.${state}${user.subscription_active === true ? '.subscribed' : ''}`;
 }

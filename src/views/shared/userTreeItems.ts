@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
-import type { KeyList } from '../../state/keysStore';
+import type { UserList } from '../../state/usersStore';
 import type { BusyTarget, ItemRefresher } from '../../runner/busyItems';
 import {
-  SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, keyBindings, syncKind, userContextValue, userDescription, userIcon,
+  SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, userNodeBindings, syncKind, userContextValue, userDescription, userIcon,
   userTooltipRows, type IconChoice,
 } from './userDescription';
 
@@ -39,7 +39,7 @@ export class UserGroupItem extends vscode.TreeItem {
   constructor(
     readonly state: KeyState,
     /** The store's list of this state under the view's filter. */
-    readonly list: KeyList,
+    readonly list: UserList,
   ) {
     super(groupLabel(state), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `users/group/${state}`;
@@ -69,7 +69,7 @@ export class UserItem extends vscode.TreeItem {
   private current: Key;
 
   constructor(
-    key: Key,
+    user: Key,
     /** Makes the id unique where the same key can appear twice (a node's users, a group). */
     parentId: string,
     /** The panel the key belongs to; actions on the item go to this panel. */
@@ -78,13 +78,13 @@ export class UserItem extends vscode.TreeItem {
     readonly owner: ItemRefresher,
     now = Date.now(),
   ) {
-    super('', keyBindings(key).length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    this.current = key;
-    this.id = `${parentId}/user/${plainLabel(key.id, 100)}`;
-    this.show(key, now);
+    super('', userNodeBindings(user).length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    this.current = user;
+    this.id = `${parentId}/user/${plainLabel(user.id, 100)}`;
+    this.show(user, now);
   }
 
-  get key(): Key {
+  get user(): Key {
     return this.current;
   }
 
@@ -94,19 +94,19 @@ export class UserItem extends vscode.TreeItem {
   }
 
   /** Shows a newer copy of the same key (after an action on it). */
-  show(key: Key, now = Date.now()): void {
-    this.current = key;
-    this.label = plainLabel(key.label, 80) || vscode.l10n.t('(no label)');
-    this.description = userDescription(key, now, vscode.l10n.t);
-    this.iconPath = themeIcon(userIcon(key));
-    this.contextValue = userContextValue(key);
-    const tooltip = untrustedMarkdown().heading(key.label, 200);
-    for (const [name, value] of userTooltipRows(key, now, vscode.l10n.t)) tooltip.field(name, value);
+  show(user: Key, now = Date.now()): void {
+    this.current = user;
+    this.label = plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
+    this.description = userDescription(user, now, vscode.l10n.t);
+    this.iconPath = themeIcon(userIcon(user));
+    this.contextValue = userContextValue(user);
+    const tooltip = untrustedMarkdown().heading(user.label, 200);
+    for (const [name, value] of userTooltipRows(user, now, vscode.l10n.t)) tooltip.field(name, value);
     this.tooltip = tooltip.build();
   }
 
   bindingItems(): UserBindingItem[] {
-    return keyBindings(this.key).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`, this));
+    return userNodeBindings(this.user).map((binding, index) => new UserBindingItem(binding, `${this.id}/node/${index}`, this));
   }
 }
 

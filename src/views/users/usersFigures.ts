@@ -6,7 +6,7 @@
  * groups' totals (`GET /keys?state=X`, whose `total` the contract does show; every user is in exactly one
  * state). Never a figure kept up by counting local events. No `vscode` import (unit-tested).
  */
-import { keysSummaryOf } from '../../state/keyAnswers';
+import { userCountsOf } from '../../state/userAnswers';
 
 export interface UsersFigures {
   readonly users?: number;
@@ -14,9 +14,9 @@ export interface UsersFigures {
   readonly devices?: number;
 }
 
-/** What a `/keys/summary` answer says (read by state/keyAnswers.ts); members it does not have are left out. */
+/** What a `/keys/summary` answer says (read by state/userAnswers.ts); members it does not have are left out. */
 export function summaryFigures(answer: unknown): UsersFigures {
-  const { total, online, devices } = keysSummaryOf(answer);
+  const { total, online, devices } = userCountsOf(answer);
   return { users: total, online, devices };
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ViewSession } from '../../state/panelStores';
-import type { KeysStore } from '../../state/keysStore';
+import type { UsersStore } from '../../state/usersStore';
 import { LatestLoad } from '../../state/latestLoad';
 import { plural } from '../../text/plural';
 import { numberText } from '../../text/displayLanguage';
@@ -41,7 +41,7 @@ export class UsersSummary implements vscode.Disposable {
    */
   constructor(
     private readonly session: ViewSession,
-    store: KeysStore,
+    store: UsersStore,
     groupsLoaded: vscode.Event<void>,
     private readonly filtered: () => boolean,
     private readonly stateTotals: () => readonly (number | undefined)[] | undefined,

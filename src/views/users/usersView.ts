@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { KEY_STATES } from '../../api/types';
 import type { PanelSession } from '../../connection/panelSession';
 import type { PanelStoresLookup, ViewSession } from '../../state/panelStores';
-import type { KeyList, KeysStore } from '../../state/keysStore';
+import type { UserList, UsersStore } from '../../state/usersStore';
 import { LatestLoad } from '../../state/latestLoad';
 import { MessageItem } from '../shared/messageItem';
 import type { TreeViewParts } from '../shared/treeViewParts';
 import { panelDescription, stateItems } from '../shared/viewMessages';
 import { failureItems } from '../shared/failureItems';
-import { keyPageItems, loadMoreKeys } from '../shared/keyPages';
+import { userPageItems, loadMoreUsers } from '../shared/userPages';
 import { RenderedUsers } from '../shared/renderedUsers';
 import { UserGroupItem, UserItem } from '../shared/userTreeItems';
 import { UsersSummary } from './usersSummary';
@@ -28,7 +28,7 @@ export const USERS_VIEW_ID = 'panelOps.users';
  * each group loads a page at a time. The data is the keys store's: an action on a user updates the store,
  * and this view refreshes that user's item, or the groups it left and joined, without asking the panel.
  * The counts shown are always the panel's: after a change the store has the panel count the groups again
- * (once per burst of changes), and this view shows those figures (see `KeysStore`).
+ * (once per burst of changes), and this view shows those figures (see `UsersStore`).
  * A refresh, a filter change, or a change of panel, token state or users:read starts over.
  */
 export class UsersPanelTree implements OnePanelTree {
@@ -51,7 +51,7 @@ export class UsersPanelTree implements OnePanelTree {
 
   constructor(
     private readonly session: ViewSession,
-    private readonly store: KeysStore,
+    private readonly store: UsersStore,
     /** Whether the view's description shows this panel's figures (they are read only then). */
     figuresShown: () => boolean,
   ) {
@@ -67,10 +67,10 @@ export class UsersPanelTree implements OnePanelTree {
             this.changed.fire(undefined);
             return;
           case 'item': {
-            const key = store.get(change.id);
-            if (!key) return;
+            const user = store.get(change.id);
+            if (!user) return;
             for (const item of this.rendered.itemsOf(change.id)) {
-              item.show(key);
+              item.show(user);
               this.changed.fire(item);
             }
             return;
@@ -129,8 +129,8 @@ export class UsersPanelTree implements OnePanelTree {
   }
 
   /** The rendered item of a key in the groups, to reveal or act on. */
-  itemOf(keyId: string): UserItem | undefined {
-    return this.rendered.itemsOf(keyId)[0];
+  itemOf(userId: string): UserItem | undefined {
+    return this.rendered.itemsOf(userId)[0];
   }
 
   /** Forgets every count and page (cancelling loads in flight) and reloads what is shown. */
@@ -153,7 +153,7 @@ export class UsersPanelTree implements OnePanelTree {
   /** Loads the group's next page and refreshes that group only. */
   loadMore(group: UserGroupItem): Promise<void> {
     // A group item from before a refresh no longer shows the current lists: nothing to load.
-    return loadMoreKeys(this.store, group.list, USERS_VIEW_ID, () => this.groups?.includes(group) === true, () => this.changed.fire(group));
+    return loadMoreUsers(this.store, group.list, USERS_VIEW_ID, () => this.groups?.includes(group) === true, () => this.changed.fire(group));
   }
 
   dispose(): void {
@@ -174,7 +174,7 @@ export class UsersPanelTree implements OnePanelTree {
   /** Six `GET /keys?state=X&per_page=1` requests in parallel; each answer's `total` is the group's count. */
   private async loadGroups(signal: AbortSignal): Promise<vscode.TreeItem[]> {
     const query = filterQuery(this.currentFilter);
-    const lists: KeyList[] = KEY_STATES.map((state) => this.store.list({ ...query, state }));
+    const lists: UserList[] = KEY_STATES.map((state) => this.store.list({ ...query, state }));
     try {
       await this.store.loadCounts(lists, signal);
       if (signal.aborted) return stateItems(this.session, 'keys.list') ?? [];
@@ -192,7 +192,7 @@ export class UsersPanelTree implements OnePanelTree {
     const pages = group.list.pages;
     if (!pages.started && pages.error === undefined) await this.store.loadNext(group.list);
     if (!this.groups?.includes(group)) return []; // superseded by a refresh
-    const children = keyPageItems(group.list, group.id ?? group.state, this.session, this, () => void this.loadMore(group));
+    const children = userPageItems(group.list, group.id ?? group.state, this.session, this, () => void this.loadMore(group));
     this.rendered.set(group.id ?? group.state, children);
     return children;
   }
@@ -231,7 +231,7 @@ export class UsersTree extends PanelsTree<UsersPanelTree> {
     super({
       ...options,
       create: (stores) => {
-        const tree = new UsersPanelTree(stores.session, stores.keys, () => view.tree?.showsAll === false && session.active?.id === stores.session.panelId);
+        const tree = new UsersPanelTree(stores.session, stores.users, () => view.tree?.showsAll === false && session.active?.id === stores.session.panelId);
         if (view.tree) tree.setFilter(view.tree.filterFor(stores.session.panelId));
         return tree;
       },
@@ -276,8 +276,8 @@ export class UsersTree extends PanelsTree<UsersPanelTree> {
   }
 
   /** The rendered item of a key of the active panel, to reveal or act on. */
-  itemOf(keyId: string): UserItem | undefined {
-    return this.activeTree?.itemOf(keyId);
+  itemOf(userId: string): UserItem | undefined {
+    return this.activeTree?.itemOf(userId);
   }
 
   override dispose(): void {

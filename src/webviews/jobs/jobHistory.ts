@@ -25,7 +25,7 @@ export interface JobHistoryOptions {
 /**
  * A node's apply jobs (`GET /nodes/{id}/jobs`) in a webview table, read through the node-details store of
  * the panel the node came from: status, start, end, duration and error, with the selected job's raw log.
- * Whoever reads the node's jobs (the apply watcher, the fleet watcher, the Nodes view) and finds them
+ * Whoever reads the node's jobs (the apply watcher, the panels watcher, the Nodes view) and finds them
  * changed, the page reads its list again, so it follows an apply landing without a refresh.
  */
 export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, ApplyJob[] | undefined> {

@@ -24,9 +24,9 @@ export interface UserLink {
 }
 
 /** Every link of the user (app link and web link per node), then the subscription URL. Values are made plain. */
-export function userLinks(key: Partial<Key>, t: Localize): UserLink[] {
+export function userLinks(user: Partial<Key>, t: Localize): UserLink[] {
   const links: UserLink[] = [];
-  for (const link of Array.isArray(key.links) ? key.links : []) {
+  for (const link of Array.isArray(user.links) ? user.links : []) {
     if (typeof link !== 'object' || link === null) continue;
     const where = plainLabel(link.node_name || link.hostname || link.domain, 80) || t('node');
     for (const [name, value] of Object.entries(link)) {
@@ -35,7 +35,7 @@ export function userLinks(key: Partial<Key>, t: Localize): UserLink[] {
       if (text) links.push({ label: t('{0} ({1} link)', where, plainLabel(name, 20)), value: text });
     }
   }
-  const subscription = plainLabel(key.subscription_short_url, 4000);
+  const subscription = plainLabel(user.subscription_short_url, 4000);
   if (subscription) links.push({ label: t('Subscription'), value: subscription });
   return links;
 }
@@ -47,9 +47,9 @@ export interface QrImages {
   readonly subscription?: { image?: string; note?: string };
 }
 
-export function qrCards(key: Partial<Key>, images: QrImages, t: Localize): QrCard[] {
-  const links = userLinks(key, t);
-  const proxyLinks = links.filter((link) => link.value !== plainLabel(key.subscription_short_url, 4000));
+export function qrCards(user: Partial<Key>, images: QrImages, t: Localize): QrCard[] {
+  const links = userLinks(user, t);
+  const proxyLinks = links.filter((link) => link.value !== plainLabel(user.subscription_short_url, 4000));
   const cards: QrCard[] = [{
     id: 'key',
     title: t('Proxy link'),

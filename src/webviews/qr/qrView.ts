@@ -14,9 +14,9 @@ import { parseQrMessage, type FromQrWebview, type QrCard, type ToQrWebview } fro
 import { pngDataUrl, qrCards, type QrImages } from './qrCards';
 
 /** A user (key) of a panel. */
-export interface KeyOnPanel {
+export interface UserOnPanel {
   readonly panelId: string;
-  readonly key: Key;
+  readonly user: Key;
 }
 
 /**
@@ -28,10 +28,10 @@ export interface KeyOnPanel {
 export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | undefined> {
   private cards: QrCard[] = [];
 
-  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: KeyOnPanel) {
+  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: UserOnPanel) {
     super(host, {
       viewType: 'panelOps.qr',
-      title: vscode.l10n.t('QR: {0}', labelOf(target.key)),
+      title: vscode.l10n.t('QR: {0}', labelOf(target.user)),
       bundle: 'qr',
       parse: parseQrMessage,
     });
@@ -40,17 +40,17 @@ export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | 
   protected async read(signal: AbortSignal, progress: (message: ToQrWebview) => void): Promise<QrCodes | undefined> {
     const { panelId } = this.target;
     this.cards = [];
-    progress({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.key)) });
+    progress({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.user)) });
     // Links and QR codes are sensitive (spec 5.8): a token believed without the scope is told so, not sent.
     if (this.session.active?.id === panelId && !this.session.capabilities.can('keys.qr')) return undefined;
-    return this.session.callOn(panelId, (api, callSignal) => readQrCodes(api, this.target.key.id, callSignal), signal);
+    return this.session.callOn(panelId, (api, callSignal) => readQrCodes(api, this.target.user.id, callSignal), signal);
   }
 
   /** The codes read, or undefined when the token lacks the scope. */
   protected present(codes: QrCodes | undefined): ToQrWebview {
     if (!codes) return { type: 'problem', message: missingScope() };
-    this.cards = qrCards(codes.key, codes.images, vscode.l10n.t);
-    return { type: 'codes', heading: labelOf(codes.key), cards: this.cards };
+    this.cards = qrCards(codes.user, codes.images, vscode.l10n.t);
+    return { type: 'codes', heading: labelOf(codes.user), cards: this.cards };
   }
 
   protected failure(error: unknown): ToQrWebview {
@@ -84,7 +84,7 @@ export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | 
 
 /** What a QR page shows: the key and the panel's images of it. */
 interface QrCodes {
-  readonly key: Key;
+  readonly user: Key;
   readonly images: QrImages;
 }
 
@@ -106,15 +106,15 @@ async function readQrCodes(api: PanelApi, id: string, signal: AbortSignal): Prom
     image(() => api.keys.qr(id, { signal })),
     hasSubscription ? image(() => api.keys.subscription.qr(id, { signal })) : Promise.resolve(undefined),
   ]);
-  return { key, images: { key: keyImage, subscription: subscriptionImage } };
+  return { user: key, images: { key: keyImage, subscription: subscriptionImage } };
 }
 
 function missingScope(): string {
   return vscode.l10n.t('Links and QR codes hold the user\'s proxy secret, so the panel shows them only to tokens with {0} (this token was created without it). Reconnect with a token that has {0} to see them.', scopeOf('keys.qr'));
 }
 
-function labelOf(key: Partial<Key>): string {
-  return plainLabel(key.label, 80) || vscode.l10n.t('(no label)');
+function labelOf(user: Partial<Key>): string {
+  return plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
 }
 
 /** The open QR views, one per user of a panel. */
@@ -123,8 +123,8 @@ export class QrViews implements vscode.Disposable {
 
   constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
 
-  show(target: KeyOnPanel): QrView {
-    return this.open.show(`${target.panelId}\n${target.key.id}`, () => new QrView(this.host, this.session, target), (view) => {
+  show(target: UserOnPanel): QrView {
+    return this.open.show(`${target.panelId}\n${target.user.id}`, () => new QrView(this.host, this.session, target), (view) => {
       view.page.panel.reveal();
       void view.refresh();
     });

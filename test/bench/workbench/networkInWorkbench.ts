@@ -120,8 +120,8 @@ async function measure(api: TestApi, hint: boolean): Promise<WorkbenchNetworkRow
 
 export async function run(): Promise<void> {
   const api = await testApi();
-  // Refresh All's reads only: the fleet watcher's, beside them, would open connections of their own.
-  await api.fleetWatching.setWindowFocused(false);
+  // Refresh All's reads only: the panels watcher's, beside them, would open connections of their own.
+  await api.panelsWatching.setWindowFocused(false);
   const rows = [...(await measure(api, true)), ...(await measure(api, false))];
   const result: WorkbenchNetworkResult = { vscode: vscode.version, node: process.version, roundTripMs: ROUND_TRIP_MS, rows };
   console.log(`WORKBENCH_BENCH ${JSON.stringify(result)}`);

@@ -40,13 +40,13 @@
 // | POST /nodes/preflight/dns               | * panelWordsOf (the reason, wherever the panel puts it)    | src/api/panelWords.ts                  |
 // | GET /status/update                      | panelUpdateStatus (by hand)                                | src/commands/nodes/nodeDetails.ts      |
 // | GET /nodes/{id}/install-command, secret | field() of nodeSecrets (by hand: the first string member)  | src/commands/nodes/nodeSecrets.ts      |
-// | user fields after subscription_short_url| * userDescription, userTooltipRows, keyBindings, userFacts | src/views/shared/userDescription.ts     |
-// | POST /keys/import, POST /keys/batch     | * keysIn, createdCountOf: Import Users, Create in Batch;   | src/state/keyAnswers.ts                |
+// | user fields after subscription_short_url| * userDescription, userTooltipRows, userNodeBindings, userFacts | src/views/shared/userDescription.ts     |
+// | POST /keys/import, POST /keys/batch     | * usersIn, createdCountOf: Import Users, Create in Batch;   | src/state/userAnswers.ts                |
 // |                                         |   not yet applyPlan's createGroup (reads answer.items only)| src/usersTable/applyPlan.ts            |
-// | POST /keys/bulk                         | * bulkAnswerOf: Disable/Enable/Revoke/Delete Users;        | src/state/keyAnswers.ts                |
+// | POST /keys/bulk                         | * bulkAnswerOf: Disable/Enable/Revoke/Delete Users;        | src/state/userAnswers.ts                |
 // |                                         |   not yet applyPlan's skippedOf (skipped[{id, reason}])    | src/usersTable/applyPlan.ts            |
-// | GET /keys/summary                       | * keysSummaryOf (the Users view's description)             | src/state/keyAnswers.ts                |
-// | GET /keys/{id}/links                    | * linksIn (Copy Link)                                      | src/state/keyAnswers.ts                |
+// | GET /keys/summary                       | * userCountsOf (the Users view's description)             | src/state/userAnswers.ts                |
+// | GET /keys/{id}/links                    | * linksIn (Copy Link)                                      | src/state/userAnswers.ts                |
 // | presence, stats, node probes, profiles, | shown as JSON documents (jsonText): nothing read           | src/commands/users/, commands/nodes/   |
 // |   carriers, diagnostics                 |                                                            |                                        |
 import * as assert from 'node:assert/strict';
@@ -59,7 +59,7 @@ import { applyJobText } from '../../../src/editors/applyJobText';
 import { parseAlerts, type AlertList } from '../../../src/state/alertsModel';
 import { newJob } from '../../../src/state/applyWatcher';
 import { brandingProfile, brandingProfiles, type BrandingProfileList } from '../../../src/state/brandingModel';
-import { bulkAnswerOf, createdCountOf, keysIn, keysSummaryOf, linksIn, type BulkAnswer, type KeysSummary } from '../../../src/state/keyAnswers';
+import { bulkAnswerOf, createdCountOf, usersIn, userCountsOf, linksIn, type BulkAnswer, type UserCounts } from '../../../src/state/userAnswers';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../../src/state/siteTemplateRecord';
 import { parseSiteTemplates, type SiteTemplateList } from '../../../src/state/siteTemplatesModel';
 import { nodeLabel } from '../../../src/text/nodeText';
@@ -67,7 +67,7 @@ import { statusGroupOf, regionOf } from '../../../src/views/shared/nodeGroups';
 import { fleetUpdateDescription, fleetUpdatesOf } from '../../../src/views/nodes/fleetUpdateText';
 import { nodeDescription, nodeTooltipRows, scalarFields } from '../../../src/views/nodes/nodeDescription';
 import { siteRows } from '../../../src/views/nodes/nodeSiteRows';
-import { keyBindings, bindingLabel, userDescription, userTooltipRows } from '../../../src/views/shared/userDescription';
+import { userNodeBindings, bindingLabel, userDescription, userTooltipRows } from '../../../src/views/shared/userDescription';
 import { auditColumns, auditRows } from '../../../src/webviews/audit/auditTable';
 import { rangeNote } from '../../../src/webviews/audit/auditQuery';
 import { readShape } from '../../../src/webviews/figures/shapeReading';
@@ -650,14 +650,14 @@ const READERS: readonly Reader[] = [
     showsEveryMember: true,
   },
   {
-    name: 'userDescription, userTooltipRows, keyBindings, bindingLabel, userFacts (a user: fields after subscription_short_url)',
+    name: 'userDescription, userTooltipRows, userNodeBindings, bindingLabel, userFacts (a user: fields after subscription_short_url)',
     sample: KEY,
     read: (answer) => {
       const key = isObject(answer) ? answer : {};
       return {
         description: userDescription(key, NOW, t),
         rows: userTooltipRows(key, NOW, t),
-        bindings: keyBindings(key).map((binding) => bindingLabel(binding, t)),
+        bindings: userNodeBindings(key).map((binding) => bindingLabel(binding, t)),
         facts: userFacts(answer),
       };
     },
@@ -668,9 +668,9 @@ const READERS: readonly Reader[] = [
     },
   },
   {
-    name: 'keysIn, createdCountOf (POST /keys/import)',
+    name: 'usersIn, createdCountOf (POST /keys/import)',
     sample: { imported: 2, items: [KEY, { ...KEY, id: KEY_2, label: 'carol' }] },
-    read: (answer) => ({ keys: keysIn(answer).map((key) => key.id), count: createdCountOf(answer) }),
+    read: (answer) => ({ keys: usersIn(answer).map((key) => key.id), count: createdCountOf(answer) }),
     list: 'items',
     count: (output) => (output as { keys: string[] }).keys.length,
     alternates: [
@@ -697,9 +697,9 @@ const READERS: readonly Reader[] = [
     ],
   },
   {
-    name: 'keysIn, createdCountOf (POST /keys/batch)',
+    name: 'usersIn, createdCountOf (POST /keys/batch)',
     sample: { items: [KEY, { ...KEY, id: KEY_2, label: 'carol' }], total: 2 },
-    read: (answer) => ({ keys: keysIn(answer).map((key) => key.id), count: createdCountOf(answer) }),
+    read: (answer) => ({ keys: usersIn(answer).map((key) => key.id), count: createdCountOf(answer) }),
     list: 'items',
     count: (output) => (output as { keys: string[] }).keys.length,
   },
@@ -727,18 +727,18 @@ const READERS: readonly Reader[] = [
     ],
   },
   {
-    name: 'keysSummaryOf (GET /keys/summary)',
+    name: 'userCountsOf (GET /keys/summary)',
     sample: { total: 40, by_state: { active: 20, pending: 5, expiring: 3, expired: 4, disabled: 5, revoked: 3 }, by_type: { PERSONAL: 30, SHARED: 10 }, online: 6, devices: 9 },
-    read: keysSummaryOf,
+    read: userCountsOf,
     fallbacks: {
-      total: (output) => assert.equal((output as KeysSummary).total, undefined),
-      by_state: (output) => assert.deepEqual({ ...(output as KeysSummary).byState }, {}),
+      total: (output) => assert.equal((output as UserCounts).total, undefined),
+      by_state: (output) => assert.deepEqual({ ...(output as UserCounts).byState }, {}),
     },
     alternates: [{
       name: '{count, states: [{state, count}]}',
       answer: { count: 40, states: [{ state: 'active', count: 20 }, { state: 'disabled', count: 5 }] },
       check: (output) => {
-        const summary = output as KeysSummary;
+        const summary = output as UserCounts;
         assert.equal(summary.total, 40);
         assert.deepEqual({ ...summary.byState }, { active: 20, disabled: 5 });
       },

@@ -1,17 +1,17 @@
-// At most one fleet notice on screen: reports that arrive while one is shown wait and are told together
+// At most one event notice on screen: reports that arrive while one is shown wait and are told together
 // once it has left the screen (answered, dismissed, or hidden by VS Code when it is not sticky).
 import * as assert from 'node:assert/strict';
-import { composeNotice, eventPhrase, eventsFor } from '../../../src/notifications/fleetNotice';
+import { composeNotice, eventPhrase, eventsFor } from '../../../src/notifications/eventNotice';
 import { foldReports, NoticeSlot, TOAST_HIDES_AFTER_MS } from '../../../src/notifications/noticeSlot';
-import type { FleetEvent } from '../../../src/state/fleetEvents';
-import type { FleetReport } from '../../../src/state/fleetWatch';
+import type { PanelEvent } from '../../../src/state/panelEvents';
+import type { PanelsReport } from '../../../src/state/panelsWatch';
 import { FakeClock, settle } from '../support/fakeClock';
 import { plainLocalize } from '../support/plainLocalize';
 
-const offline = (panelId: string, name: string): FleetEvent => ({ kind: 'nodeOffline', panelId, name, node: { id: name, name } });
-const report = (...events: FleetEvent[]): FleetReport => ({ events, away: false });
+const offline = (panelId: string, name: string): PanelEvent => ({ kind: 'nodeOffline', panelId, name, node: { id: name, name } });
+const report = (...events: PanelEvent[]): PanelsReport => ({ events, away: false });
 
-interface Shown { readonly reports: readonly FleetReport[]; readonly folded: boolean; close(): void }
+interface Shown { readonly reports: readonly PanelsReport[]; readonly folded: boolean; close(): void }
 
 function slotWithScreen(sticky = true): { slot: NoticeSlot; shown: Shown[]; clock: FakeClock; onScreen: () => Shown[] } {
   const clock = new FakeClock();
@@ -31,7 +31,7 @@ function slotWithScreen(sticky = true): { slot: NoticeSlot; shown: Shown[]; cloc
   return { slot, shown, clock, onScreen: () => shown.filter((entry) => !closed.has(entry)) };
 }
 
-describe('one fleet notice on screen', () => {
+describe('one event notice on screen', () => {
   it('a report while a notice is shown waits; when it is dismissed, what waited is told in one folded notice', async () => {
     const { slot, shown, onScreen } = slotWithScreen();
     slot.add(report(offline('f', 'fra-1')));
@@ -95,7 +95,7 @@ describe('one fleet notice on screen', () => {
 
   it('a folded notice of several events offers Show All, the list of every event on its own panel', () => {
     const names: Record<string, string> = { f: 'Frankfurt', b: 'Berlin' };
-    const events: FleetEvent[] = [offline('f', 'fra-1'), { kind: 'criticalAlert', panelId: 'b', name: 'Disk full' }];
+    const events: PanelEvent[] = [offline('f', 'fra-1'), { kind: 'criticalAlert', panelId: 'b', name: 'Disk full' }];
     const notice = composeNotice(events, false, (id) => names[id] ?? id, plainLocalize, true);
     assert.equal(notice.message, '1 node went offline, 1 new critical alert on Frankfurt, Berlin');
     assert.deepEqual(notice.actions, ['showLogs', 'resolve', 'showAll']);

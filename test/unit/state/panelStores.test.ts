@@ -6,7 +6,7 @@ import { NodesStore } from '../../../src/state/nodesStore';
 import { PanelBoundSession, PanelStores, type AllPanelsSession, type PanelStoreSet } from '../../../src/state/panelStores';
 
 /** A session over three panels whose states, scopes and active panel the test sets, recording every call's panel. */
-function fleetSession() {
+function panelsSession() {
   const changed = new ChangeEmitter<void>();
   const panels = new Map<string, { state: SessionState; scopes: Set<Scope>; denied: Set<string> }>();
   for (const id of ['https://a', 'https://b', 'https://c']) panels.set(id, { state: 'connected', scopes: new Set<Scope>(['nodes:read', 'monitoring:read']), denied: new Set() });
@@ -35,7 +35,7 @@ function fleetSession() {
   };
 }
 
-function registry(fake: ReturnType<typeof fleetSession>) {
+function registry(fake: ReturnType<typeof panelsSession>) {
   const disposed: string[] = [];
   const stores = new PanelStores(fake.session, (bound) => {
     const nodes = new NodesStore(bound);
@@ -46,7 +46,7 @@ function registry(fake: ReturnType<typeof fleetSession>) {
 
 describe('panel stores: one set of stores per connected panel, active or not', () => {
   it('gives each connected panel its own set (the same one each time), the active panel included, an unknown panel none', () => {
-    const fake = fleetSession();
+    const fake = panelsSession();
     const { stores } = registry(fake);
     const a = stores.get('https://a');
     const b = stores.get('https://b');
@@ -59,7 +59,7 @@ describe('panel stores: one set of stores per connected panel, active or not', (
   });
 
   it('reads each panel through its own panel: a set never asks the active one', async () => {
-    const fake = fleetSession();
+    const fake = panelsSession();
     const { stores } = registry(fake);
     const nodes = await stores.get('https://b')!.nodes.load();
     assert.deepEqual(nodes.map((node) => node.id), ['https://b/n1']);
@@ -67,7 +67,7 @@ describe('panel stores: one set of stores per connected panel, active or not', (
   });
 
   it('keeps every set across switches of the active panel: switching back reads nothing already held', async () => {
-    const fake = fleetSession();
+    const fake = panelsSession();
     const { stores, disposed } = registry(fake);
     const a = stores.active!;
     await a.nodes.load();
@@ -81,7 +81,7 @@ describe('panel stores: one set of stores per connected panel, active or not', (
   });
 
   it('drops the set of a panel signed out only', () => {
-    const fake = fleetSession();
+    const fake = panelsSession();
     const { stores, disposed } = registry(fake);
     stores.get('https://b');
     stores.get('https://c');
@@ -94,7 +94,7 @@ describe('panel stores: one set of stores per connected panel, active or not', (
   });
 
   it('tells a bound store of its own panel\'s token and scope changes only', () => {
-    const fake = fleetSession();
+    const fake = panelsSession();
     const bound = new PanelBoundSession(fake.session, 'https://b');
     let heard = 0;
     bound.onDidChangePanel(['nodes.list'], () => heard++);
@@ -110,7 +110,7 @@ describe('panel stores: one set of stores per connected panel, active or not', (
   });
 
   it('answers for its own panel\'s scopes, not the active panel\'s', () => {
-    const fake = fleetSession();
+    const fake = panelsSession();
     fake.change('https://a', (panel) => { panel.scopes.clear(); });
     const bound = new PanelBoundSession(fake.session, 'https://b');
     assert.equal(bound.capabilities.can('nodes.list'), true);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Key } from '../../../src/api/types';
 import {
-  bindingDescriptionParts, bindingLabel, expiryText, keyBindings, presenceText, syncKind, userDescription,
+  bindingDescriptionParts, bindingLabel, expiryText, userNodeBindings, presenceText, syncKind, userDescription,
   userIcon, userTooltipRows,
 } from '../../../src/views/shared/userDescription';
 import { describeFilter, filterQuery, isFilterActive, sameFilter } from '../../../src/views/users/usersFilterModel';
@@ -75,8 +75,8 @@ describe('views: user description', () => {
     assert.equal(bindingLabel({ node_id: 'n1', hostname: 'fra-1.example.net' }, t), 'fra-1.example.net');
     assert.equal(bindingLabel({ node_id: 'n1', node_name: 'fra-1', hostname: 'fra-1.example.net' }, t), 'fra-1');
     assert.deepEqual(bindingDescriptionParts({ node_id: 'n1', node_name: 'fra-1', hostname: 'fra-1.example.net', profile_sync: 'pending' }, t), ['fra-1.example.net', 'pending']);
-    assert.deepEqual(keyBindings(key({ nodes: null as unknown as Key['nodes'] })), []);
-    assert.equal(keyBindings(key({ nodes: [{ node_id: 'a' }, null as never] })).length, 1);
+    assert.deepEqual(userNodeBindings(key({ nodes: null as unknown as Key['nodes'] })), []);
+    assert.equal(userNodeBindings(key({ nodes: [{ node_id: 'a' }, null as never] })).length, 1);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Key } from '../api/types';
 import type { StoreSession } from './storeSession';
 import { plainLabel } from '../text/plainText';
 import { ChangeEmitter, type StoreChange } from './changeEmitter';
-import { keyMatches, newerThan, queryKey, type KeyQuery } from './keyQueryMatch';
+import { userMatches, newerThan, queryKey, type UserQuery } from './userQueryMatch';
 import { LatestLoad } from './latestLoad';
 import { PagedList, type PageFetcher } from './pagedList';
 import type { PollScheduler } from './poller';
@@ -15,28 +15,28 @@ const RECOUNT_DELAY_MS = 500;
 const RECOUNT_MAX_WAIT_MS = 3000;
 
 /**
- * How the views tell keys apart: the id made plain (invisible characters removed, at most 100 characters),
+ * How the views tell users apart: the id made plain (invisible characters removed, at most 100 characters),
  * as tree item ids use it, since VS Code refuses a view whose items repeat an id.
  */
-export function keyIdOf(key: Partial<Key> | undefined): string {
-  return plainLabel(key?.id, 100);
+export function userIdOf(user: Partial<Key> | undefined): string {
+  return plainLabel(user?.id, 100);
 }
 
 /**
- * One list of keys the views show (a state group under the filter, a node's users): pages and count.
+ * One list of users the views show (a state group under the filter, a node's users): pages and count.
  * The count is always the panel's figure (a count read, a page's `total`, a re-read after a change),
- * never one adjusted here for keys seen joining or leaving.
+ * never one adjusted here for users seen joining or leaving.
  */
-export class KeyList {
-  /** The panel's number of matching keys from a count request, until pages say more. */
+export class UserList {
+  /** The panel's number of matching users from a count request, until pages say more. */
   private counted: number | undefined;
 
   constructor(
-    readonly query: KeyQuery,
+    readonly query: UserQuery,
     readonly pages: PagedList<Key>,
   ) {}
 
-  /** How many keys match on the panel; undefined when the panel did not say. */
+  /** How many users match on the panel; undefined when the panel did not say. */
   get count(): number | undefined {
     return this.pages.started ? this.pages.total : this.counted;
   }
@@ -56,7 +56,7 @@ export class KeyList {
 /** Who changed users: the operator's action (its answer or a read it started), or a read following other reads. */
 export type ChangeCause = 'acted' | 'followed';
 
-export interface KeysStoreOptions {
+export interface UsersStoreOptions {
   /** Page size of user lists (default 50). */
   readonly pageSize?: () => number;
   /** The window's focus: a recount that only follows other reads waits for it. */
@@ -69,43 +69,43 @@ export interface KeysStoreOptions {
 }
 
 /**
- * A panel's keys (users) as the views show them: lists by query with their pages and counts, and the
- * newest copy of each key by id. A key returned by a mutation goes through `update`: it moves at once
- * between the loaded pages of the lists it joins or leaves, and views showing it hear `onDidChangeKey`.
+ * A panel's users (the contract's keys) as the views show them: lists by query with their pages and
+ * counts, and the newest copy of each user by id. A user returned by a mutation goes through `update`: it moves at once
+ * between the loaded pages of the lists it joins or leaves, and views showing it hear `onDidChange`.
  *
  * Counts are the panel's (the one place that rule lives): no count is ever raised or lowered here for a
- * key seen joining or leaving a list. A change that may have moved a key into or out of a counted list
+ * user seen joining or leaving a list. A change that may have moved a user into or out of a counted list
  * marks that list, and the marked lists are counted again by the panel shortly after (`GET /keys?…` with
  * one item per page, one request per list), once for a whole burst of changes: see `RereadSoon`.
  * Everything is forgotten (loads and re-reads in flight cancelled) when the panel, its token state or
  * users:read changes, or on `reset`. No `vscode` import: tested in plain Node against the simulated panel.
  */
-/** What changed in the keys store (`onDidChange`). */
-export type KeysChange = StoreChange<string, KeyList>;
+/** What changed in the users store (`onDidChange`). */
+export type UsersChange = StoreChange<string, UserList>;
 
-export class KeysStore {
-  private lists = new Map<string, KeyList>();
-  private readonly keys = new Map<string, Key>();
+export class UsersStore {
+  private lists = new Map<string, UserList>();
+  private readonly users = new Map<string, Key>();
   /** The counts being read: a newer read of counts, or a reset, cancels it. */
   private readonly counting = new LatestLoad<void>();
   /** Lists whose panel figure a change may have made stale: counted again by `recounts`. */
-  private readonly stale = new Set<KeyList>();
+  private readonly stale = new Set<UserList>();
   private readonly recounts: RereadSoon;
   private readonly pageSize: () => number;
-  private readonly changed = new ChangeEmitter<KeysChange>();
+  private readonly changed = new ChangeEmitter<UsersChange>();
   private readonly subscription: { dispose(): void };
 
   /**
-   * What changed: a key (`item`, its id as `keyIdOf` gives it; `get` has the new copy, or undefined when
+   * What changed: a user (`item`, its id as `userIdOf` gives it; `get` has the new copy, or undefined when
    * deleted); a list (`list` with the list: its members changed in place, or the panel counted it again, not
    * through a page load the view asked for); the lists a change touched, counted again (`list` without one,
-   * after each of them); or everything (`all`: every list and key forgotten, views start over).
+   * after each of them); or everything (`all`: every list and user forgotten, views start over).
    */
   readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly session: StoreSession,
-    options: KeysStoreOptions = {},
+    options: UsersStoreOptions = {},
   ) {
     this.pageSize = options.pageSize ?? (() => DEFAULT_PAGE_SIZE);
     this.recounts = new RereadSoon({
@@ -120,18 +120,18 @@ export class KeysStore {
   }
 
   /** The list for a query, created empty on first use (nothing is loaded). */
-  list(query: KeyQuery): KeyList {
+  list(query: UserQuery): UserList {
     const id = queryKey(query);
     let list = this.lists.get(id);
     if (!list) {
-      list = new KeyList({ ...query }, new PagedList<Key>(this.pageSize(), keyIdOf));
+      list = new UserList({ ...query }, new PagedList<Key>(this.pageSize(), userIdOf));
       this.lists.set(id, list);
     }
     return list;
   }
 
   /** Forgets lists no view shows any more (the groups of a filter replaced by another): nothing re-reads them. */
-  drop(lists: readonly KeyList[]): void {
+  drop(lists: readonly UserList[]): void {
     for (const list of lists) {
       const id = queryKey(list.query);
       if (this.lists.get(id) !== list) continue;
@@ -141,14 +141,14 @@ export class KeysStore {
     }
   }
 
-  /** The keys seen so far that are bound to a node (by the node's id). */
+  /** The users seen so far that are bound to a node (by the node's id). */
   boundTo(nodeId: string): Key[] {
-    return [...this.keys.values()].filter((key) => Array.isArray(key.nodes) && key.nodes.some((binding) => binding?.node_id === nodeId));
+    return [...this.users.values()].filter((user) => Array.isArray(user.nodes) && user.nodes.some((binding) => binding?.node_id === nodeId));
   }
 
-  /** The newest copy of a key seen in a page or a mutation's answer. */
+  /** The newest copy of a user seen in a page or a mutation's answer. */
   get(id: string): Key | undefined {
-    return this.keys.get(id);
+    return this.users.get(id);
   }
 
   /** Whether a re-read of counts is waiting or running (tests wait for it to end). */
@@ -160,7 +160,7 @@ export class KeysStore {
    * Reads the count of each list with one small request each, all at once. Rejects with the first
    * failure (cancelling the others); `signal`, a later read of counts or a reset meanwhile cancels them all.
    */
-  loadCounts(lists: readonly KeyList[], signal?: AbortSignal): Promise<void> {
+  loadCounts(lists: readonly UserList[], signal?: AbortSignal): Promise<void> {
     return this.counting.start(async (counting) => {
       const counts = await Promise.all(lists.map((list) =>
         this.session.call((api, callSignal) => api.keys.count(list.query, { signal: callSignal }), counting).catch((error: unknown) => {
@@ -174,37 +174,37 @@ export class KeysStore {
   }
 
   /** Loads a list's next page (failures stay in `list.pages.error`). */
-  async loadNext(list: KeyList): Promise<void> {
+  async loadNext(list: UserList): Promise<void> {
     const known = list.pages.items.length;
     await list.pages.loadNext(this.fetcher(list.query));
-    for (const key of list.pages.items.slice(known)) this.keys.set(keyIdOf(key), key); // the page just appended
+    for (const user of list.pages.items.slice(known)) this.users.set(userIdOf(user), user); // the page just appended
   }
 
   /**
-   * Takes the key a mutation answered with (or a read after one): it moves between the loaded pages of the
+   * Takes the user a mutation answered with (or a read after one): it moves between the loaded pages of the
    * lists it joins or leaves, and its views follow. The counts of those lists are the panel's again
    * shortly after (`cause` 'followed': only once the window has focus).
    */
-  update(key: Key, cause: ChangeCause = 'acted'): void {
-    const id = keyIdOf(key);
+  update(user: Key, cause: ChangeCause = 'acted'): void {
+    const id = userIdOf(user);
     if (!id) return;
-    const old = this.keys.get(id);
-    this.keys.set(id, key);
-    const changed: KeyList[] = [];
+    const old = this.users.get(id);
+    this.users.set(id, user);
+    const changed: UserList[] = [];
     for (const list of this.lists.values()) {
-      const before = old ? keyMatches(old, list.query) : undefined;
-      const after = keyMatches(key, list.query);
-      // Unknown on either side (a key not seen before, a text query) or a move: the panel's count may differ.
+      const before = old ? userMatches(old, list.query) : undefined;
+      const after = userMatches(user, list.query);
+      // Unknown on either side (a user not seen before, a text query) or a move: the panel's count may differ.
       if (before === undefined || after === undefined || before !== after) this.markStale(list);
       const was = before ?? list.pages.has(id);
       const now = after ?? was;
       if (was && now) {
-        list.pages.replace(key);
+        list.pages.replace(user);
       } else if (was) {
         list.pages.remove(id);
         changed.push(list);
       } else if (now) {
-        list.pages.add(key, (loaded) => newerThan(key, loaded));
+        list.pages.add(user, (loaded) => newerThan(user, loaded));
         changed.push(list);
       }
     }
@@ -213,12 +213,12 @@ export class KeysStore {
     this.recountSoon(cause);
   }
 
-  /** A key deleted on the panel leaves every list; their counts are the panel's again shortly after. */
+  /** A user deleted on the panel leaves every list; their counts are the panel's again shortly after. */
   remove(id: string, cause: ChangeCause = 'acted'): void {
-    const old = this.keys.get(id);
-    this.keys.delete(id);
+    const old = this.users.get(id);
+    this.users.delete(id);
     for (const list of this.lists.values()) {
-      const was = old ? keyMatches(old, list.query) : undefined;
+      const was = old ? userMatches(old, list.query) : undefined;
       if (was !== false) this.markStale(list);
       if (!list.pages.has(id) && !was) continue;
       list.pages.remove(id);
@@ -237,14 +237,14 @@ export class KeysStore {
     this.recountSoon(cause);
   }
 
-  /** Forgets every list and key and cancels loads in flight. */
+  /** Forgets every list and user and cancels loads in flight. */
   reset(): void {
     this.counting.cancel();
     this.recounts.cancel();
     this.stale.clear();
     for (const list of this.lists.values()) list.pages.reset();
     this.lists = new Map();
-    this.keys.clear();
+    this.users.clear();
     this.changed.fire({ kind: 'all' });
   }
 
@@ -258,7 +258,7 @@ export class KeysStore {
   }
 
   /** Only a list that shows a figure of the panel's needs it again. */
-  private markStale(list: KeyList): void {
+  private markStale(list: UserList): void {
     if (list.figured) this.stale.add(list);
   }
 
@@ -284,11 +284,11 @@ export class KeysStore {
     this.changed.fire({ kind: 'list' });
   }
 
-  private fetcher(query: KeyQuery): PageFetcher<Key> {
+  private fetcher(query: UserQuery): PageFetcher<Key> {
     return async (page, perPage, signal) => {
       // The list's paging cancels the read when it is reset (as every list is when the store is).
       const answer = await this.session.call((api, callSignal) => api.keys.list({ ...query, page, per_page: perPage }, { signal: callSignal }), signal);
-      const items = Array.isArray(answer?.items) ? answer.items.filter((key) => typeof key === 'object' && key !== null) : [];
+      const items = Array.isArray(answer?.items) ? answer.items.filter((user) => typeof user === 'object' && user !== null) : [];
       return { items, total: typeof answer?.total === 'number' ? answer.total : Number.NaN };
     };
   }

@@ -1,5 +1,5 @@
 /**
- * Requests per hour the fleet watcher (src/state/fleetWatch.ts) sends with three connected panels (the
+ * Requests per hour the panels watcher (src/state/panelsWatch.ts) sends with three connected panels (the
  * `demo` data set each: 6 nodes, 2 of them dirty, one with a job that stays running) at the default
  * settings: a 60 s interval, the default notifications (node offline, apply failed, apply rolled back,
  * critical alert), full-rights tokens. The real watcher and the real client talk to three simulated
@@ -9,16 +9,16 @@
  * catch-up when focus returns. A second focused run also turns on "users expiring today".
  */
 import { createPanelApi, type PanelApi } from '../../src/api';
-import type { FleetEventKind } from '../../src/state/fleetEvents';
-import { FleetWatch } from '../../src/state/fleetWatch';
+import type { PanelEventKind } from '../../src/state/panelEvents';
+import { PanelsWatch } from '../../src/state/panelsWatch';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { FakeClock } from '../unit/support/fakeClock';
 
 const HOUR_MS = 3_600_000;
 const DEFAULT_INTERVAL_MS = 60_000;
-const DEFAULT_KINDS: readonly FleetEventKind[] = ['nodeOffline', 'applyFailed', 'applyRolledBack', 'criticalAlert'];
+const DEFAULT_KINDS: readonly PanelEventKind[] = ['nodeOffline', 'applyFailed', 'applyRolledBack', 'criticalAlert'];
 
-export interface FleetWatchBenchResult {
+export interface PanelsWatchBenchResult {
   readonly panels: number;
   readonly focusedPerHour: number;
   readonly focusedByRoute: Record<string, number>;
@@ -27,12 +27,12 @@ export interface FleetWatchBenchResult {
   readonly catchUp: number;
 }
 
-async function runHour(panels: readonly SimulatedPanel[], options: { focused: boolean; kinds: readonly FleetEventKind[] }): Promise<{ requests: number; byRoute: Record<string, number>; catchUp: number }> {
+async function runHour(panels: readonly SimulatedPanel[], options: { focused: boolean; kinds: readonly PanelEventKind[] }): Promise<{ requests: number; byRoute: Record<string, number>; catchUp: number }> {
   const clock = new FakeClock();
   clock.now = Date.now();
   const apis = new Map<string, PanelApi>(panels.map((panel) => [panel.url, createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner })]));
   let inFlight = 0;
-  const watch = new FleetWatch({
+  const watch = new PanelsWatch({
     panels: async () => panels.map((panel, index) => ({ id: panel.url, name: `Panel ${index + 1}`, can: () => true })),
     stores: () => undefined,
     callOn: async (panelId, call, signal) => {
@@ -79,7 +79,7 @@ async function runHour(panels: readonly SimulatedPanel[], options: { focused: bo
   return { requests: all.length, byRoute, catchUp };
 }
 
-export async function measureFleetWatch(): Promise<FleetWatchBenchResult> {
+export async function measurePanelsWatch(): Promise<PanelsWatchBenchResult> {
   const panels = await Promise.all([1, 2, 3].map(() => startPanel({ dataset: 'demo' })));
   try {
     const focused = await runHour(panels, { focused: true, kinds: DEFAULT_KINDS });
@@ -99,15 +99,15 @@ export async function measureFleetWatch(): Promise<FleetWatchBenchResult> {
 }
 
 /** The bench's rows: [measurement, figure, note]. */
-export function fleetWatchRows(result: FleetWatchBenchResult): [string, string, string][] {
+export function panelsWatchRows(result: PanelsWatchBenchResult): [string, string, string][] {
   const routes = Object.entries(result.focusedByRoute).map(([route, count]) => `${route} ${count}`).join(', ');
   return [
-    [`fleet watcher, ${result.panels} panels, requests per hour`, `${result.focusedPerHour} focused, ${result.unfocusedPerHour} unfocused`, `default settings (60 s, default notifications), demo data; a fake clock steps the real watcher and client through the hour against simulated panels; ${routes}`],
-    ['fleet watcher: focus return after an unfocused hour', `${result.catchUp} requests`, `one catch-up read per panel; with "users expiring today" on, focused: ${result.focusedWithExpiringPerHour} per hour`],
+    [`panels watcher, ${result.panels} panels, requests per hour`, `${result.focusedPerHour} focused, ${result.unfocusedPerHour} unfocused`, `default settings (60 s, default notifications), demo data; a fake clock steps the real watcher and client through the hour against simulated panels; ${routes}`],
+    ['panels watcher: focus return after an unfocused hour', `${result.catchUp} requests`, `one catch-up read per panel; with "users expiring today" on, focused: ${result.focusedWithExpiringPerHour} per hour`],
   ];
 }
 
 /** What client.bench.ts calls: measures and gives the rows. */
-export async function fleetWatchBenchRows(): Promise<[string, string, string][]> {
-  return fleetWatchRows(await measureFleetWatch());
+export async function panelsWatchBenchRows(): Promise<[string, string, string][]> {
+  return panelsWatchRows(await measurePanelsWatch());
 }

@@ -73,11 +73,11 @@ describe('Every connected panel at once (all-panels mode)', () => {
     const disabled = groups.find((group) => labelOf(group) === 'disabled');
     assert.ok(active && disabled);
     const before = { active: Number(active.description), disabled: Number(disabled.description) };
-    const user = userItems(await children(api.users, active))[0] as vscode.TreeItem & { key: { id: string }; panelId: string };
+    const user = userItems(await children(api.users, active))[0] as vscode.TreeItem & { user: { id: string }; panelId: string };
     assert.equal(user.panelId, south.url);
     north.resetRequests();
     await vscode.commands.executeCommand('panelOps.users.disable', user);
-    assert.notEqual(south.data.keys.get(user.key.id)?.disabled_at ?? null, null, 'disabled on its own panel');
+    assert.notEqual(south.data.keys.get(user.user.id)?.disabled_at ?? null, null, 'disabled on its own panel');
     assert.equal(requestsTo(north, /\/disable$/).length, 0, 'nothing sent to the active panel');
     assert.equal(user.contextValue, 'user.disabled');
     // The counts are that panel's own figures, read again from it after the change.

@@ -9,8 +9,8 @@ import type { ApplyJob, PanelNode } from '../api/types';
 import { textOf } from '../text/plainText';
 import type { Alert } from './alertsModel';
 
-export const FLEET_EVENT_KINDS = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack', 'criticalAlert', 'usersExpiring'] as const;
-export type FleetEventKind = (typeof FLEET_EVENT_KINDS)[number];
+export const PANEL_EVENT_KINDS = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack', 'criticalAlert', 'usersExpiring'] as const;
+export type PanelEventKind = (typeof PANEL_EVENT_KINDS)[number];
 
 /** A user whose access ends today, as `GET /keys?state=expiring` sent it (read defensively). */
 export interface ExpiringUser {
@@ -20,8 +20,8 @@ export interface ExpiringUser {
   readonly expiresAt: string;
 }
 
-export interface FleetEvent {
-  readonly kind: FleetEventKind;
+export interface PanelEvent {
+  readonly kind: PanelEventKind;
   readonly panelId: string;
   /** What the event is about, untrusted panel text (node name, alert title, user label); made plain where shown. */
   readonly name: string;
@@ -56,7 +56,7 @@ interface PanelMemory {
   expiringTold: Set<string>;
 }
 
-const FINAL_BAD: Readonly<Record<string, FleetEventKind>> = { failed: 'applyFailed', rolled_back: 'applyRolledBack' };
+const FINAL_BAD: Readonly<Record<string, PanelEventKind>> = { failed: 'applyFailed', rolled_back: 'applyRolledBack' };
 
 /** The status word of a node or job, lower case ('' when absent). */
 export function statusOf(value: { readonly status?: unknown } | undefined): string {
@@ -80,11 +80,11 @@ export function isCritical(alert: Alert): boolean {
   return alert.severity === 'error';
 }
 
-export class FleetEventDetector {
+export class PanelEventDetector {
   private readonly panels = new Map<string, PanelMemory>();
 
   /** The events since the previous snapshot of this panel (none for a part seen the first time). */
-  observe(panelId: string, snapshot: PanelSnapshot): FleetEvent[] {
+  observe(panelId: string, snapshot: PanelSnapshot): PanelEvent[] {
     const memory = this.memoryOf(panelId);
     return [
       ...this.nodeEvents(panelId, memory, snapshot.nodes),
@@ -124,11 +124,11 @@ export class FleetEventDetector {
     return memory;
   }
 
-  private nodeEvents(panelId: string, memory: PanelMemory, nodes: readonly PanelNode[] | undefined): FleetEvent[] {
+  private nodeEvents(panelId: string, memory: PanelMemory, nodes: readonly PanelNode[] | undefined): PanelEvent[] {
     if (!nodes) return [];
     const before = memory.nodeStatus;
     const now = new Map<string, string>();
-    const events: FleetEvent[] = [];
+    const events: PanelEvent[] = [];
     for (const node of nodes) {
       const status = statusOf(node);
       now.set(node.id, status);
@@ -142,9 +142,9 @@ export class FleetEventDetector {
     return events;
   }
 
-  private jobEvents(panelId: string, memory: PanelMemory, snapshot: PanelSnapshot): FleetEvent[] {
+  private jobEvents(panelId: string, memory: PanelMemory, snapshot: PanelSnapshot): PanelEvent[] {
     if (!snapshot.jobs) return [];
-    const events: FleetEvent[] = [];
+    const events: PanelEvent[] = [];
     for (const [nodeId, jobs] of snapshot.jobs) {
       const seen = memory.jobs.get(nodeId);
       const now = new Map<string, string>();
@@ -163,10 +163,10 @@ export class FleetEventDetector {
     return events;
   }
 
-  private alertEvents(panelId: string, memory: PanelMemory, alerts: readonly Alert[] | undefined): FleetEvent[] {
+  private alertEvents(panelId: string, memory: PanelMemory, alerts: readonly Alert[] | undefined): PanelEvent[] {
     if (!alerts) return [];
     const before = memory.alertIds;
-    const events: FleetEvent[] = [];
+    const events: PanelEvent[] = [];
     const now = new Set<string>();
     for (const alert of alerts) {
       const key = alertKey(alert);
@@ -183,13 +183,13 @@ export class FleetEventDetector {
    * Users expiring today are a reminder about the day, not a change: each user is told once per day, the
    * first read of the day included (a window opened in the morning says who goes today).
    */
-  private expiringEvents(panelId: string, memory: PanelMemory, snapshot: PanelSnapshot): FleetEvent[] {
+  private expiringEvents(panelId: string, memory: PanelMemory, snapshot: PanelSnapshot): PanelEvent[] {
     if (!snapshot.expiringToday) return [];
     if (memory.expiringDay !== snapshot.day) {
       memory.expiringDay = snapshot.day;
       memory.expiringTold.clear();
     }
-    const events: FleetEvent[] = [];
+    const events: PanelEvent[] = [];
     for (const user of snapshot.expiringToday) {
       if (memory.expiringTold.has(user.id)) continue;
       memory.expiringTold.add(user.id);

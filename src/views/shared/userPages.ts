@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ViewSession } from '../../state/panelStores';
-import type { KeyList, KeysStore } from '../../state/keysStore';
+import type { UserList, UsersStore } from '../../state/usersStore';
 import { progressInView } from '../../runner/actionRunner';
 import type { ItemRefresher } from '../../runner/busyItems';
 import { LoadMoreItem } from './loadMoreItem';
@@ -12,7 +12,7 @@ import { UserItem } from './userTreeItems';
  * "Load more…": loads the list's next page with progress shown on the view, then `refresh`es the element
  * that shows the list, unless `isCurrent` says a refresh replaced the list meanwhile (then nothing happens).
  */
-export function loadMoreKeys(store: KeysStore, list: KeyList, viewId: string, isCurrent: () => boolean, refresh: () => void): Promise<void> {
+export function loadMoreUsers(store: UsersStore, list: UserList, viewId: string, isCurrent: () => boolean, refresh: () => void): Promise<void> {
   if (!isCurrent()) return Promise.resolve();
   const load = store.loadNext(list);
   progressInView(viewId, load);
@@ -25,11 +25,11 @@ export function loadMoreKeys(store: KeysStore, list: KeyList, viewId: string, is
  * The children of a paged user list: the users loaded so far, then "Load more…" while the panel has
  * more, or the reason the last page failed (with a retry that loads it again).
  */
-export function keyPageItems(list: KeyList, parentId: string, session: ViewSession, owner: ItemRefresher, loadMore: () => void): vscode.TreeItem[] {
+export function userPageItems(list: UserList, parentId: string, session: ViewSession, owner: ItemRefresher, loadMore: () => void): vscode.TreeItem[] {
   const pages = list.pages;
   const now = Date.now();
   const panelId = session.active?.id ?? '';
-  const children: vscode.TreeItem[] = pages.items.map((key) => new UserItem(key, parentId, panelId, owner, now));
+  const children: vscode.TreeItem[] = pages.items.map((user) => new UserItem(user, parentId, panelId, owner, now));
   if (pages.error !== undefined) {
     children.push(...failureItems(pages.error, session, 'keys.list', loadMore));
   } else if (pages.started && pages.hasMore) {

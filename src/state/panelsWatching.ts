@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { scopeOf, type RouteId } from '../api/catalog';
 import type { PanelSession } from '../connection/panelSession';
-import type { PanelStore } from '../connection/panelStore';
-import type { FleetEvent, FleetEventKind } from './fleetEvents';
-import { FleetWatch, type FleetReport, type WatchedStores, type WatchSettings } from './fleetWatch';
+import type { SavedPanels } from '../connection/savedPanels';
+import type { PanelEvent, PanelEventKind } from './panelEvents';
+import { PanelsWatch, type PanelsReport, type WatchedStores, type WatchSettings } from './panelsWatch';
 
 export const POLL_SETTING = 'panelOps.poll.intervalSeconds';
 /** The interval before `panelOps.poll.intervalSeconds`: still used while the new one is not set. */
@@ -11,7 +11,7 @@ export const OLD_POLL_SETTING = 'panelOps.alerts.pollIntervalSeconds';
 const DEFAULT_INTERVAL_S = 60;
 
 /** The setting (under `panelOps.notifications.`) that turns each kind of notification on. */
-export const NOTIFICATION_SETTINGS: Readonly<Record<FleetEventKind, string>> = {
+export const NOTIFICATION_SETTINGS: Readonly<Record<PanelEventKind, string>> = {
   nodeOffline: 'nodeOffline',
   nodeDegraded: 'nodeDegraded',
   applyFailed: 'applyFailed',
@@ -28,25 +28,25 @@ export function pollIntervalMs(configuration = vscode.workspace.getConfiguration
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
 }
 
-export function enabledNotifications(configuration = vscode.workspace.getConfiguration('panelOps.notifications')): Set<FleetEventKind> {
-  const kinds = Object.keys(NOTIFICATION_SETTINGS) as FleetEventKind[];
+export function enabledNotifications(configuration = vscode.workspace.getConfiguration('panelOps.notifications')): Set<PanelEventKind> {
+  const kinds = Object.keys(NOTIFICATION_SETTINGS) as PanelEventKind[];
   return new Set(kinds.filter((kind) => configuration.get<boolean>(NOTIFICATION_SETTINGS[kind]) === true));
 }
 
-export interface FleetWatchingDeps {
+export interface PanelsWatchingDeps {
   readonly session: PanelSession;
-  readonly store: PanelStore;
+  readonly store: SavedPanels;
   readonly stores: (panelId: string) => WatchedStores | undefined;
   /** The Nodes view: node status is read for it while it is visible. */
   readonly nodesView: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
-  readonly report: (report: FleetReport) => void;
+  readonly report: (report: PanelsReport) => void;
   /** Events this window tells otherwise (applies it watches): skipped. */
-  readonly toldElsewhere?: (event: FleetEvent) => boolean;
+  readonly toldElsewhere?: (event: PanelEvent) => boolean;
 }
 
 /** The watcher with its window: what the VS Code suite uses to play focus (`setWindowFocused`). */
-export interface FleetWatching extends vscode.Disposable {
-  readonly watch: FleetWatch;
+export interface PanelsWatching extends vscode.Disposable {
+  readonly watch: PanelsWatch;
   /**
    * Test seam: the window focus the watcher believes, instead of VS Code's (undefined goes back to VS
    * Code's). The suite cannot unfocus the real window, so it says so here.
@@ -55,17 +55,17 @@ export interface FleetWatching extends vscode.Disposable {
 }
 
 /**
- * Starts the one poller of every connected panel (state/fleetWatch.ts) and ties it to VS Code: window
+ * Starts the one poller of every connected panel (state/panelsWatch.ts) and ties it to VS Code: window
  * focus, the settings, the Nodes view's visibility, connects, switches and sign-outs.
  */
-export function startFleetWatching(deps: FleetWatchingDeps): FleetWatching {
+export function startPanelsWatching(deps: PanelsWatchingDeps): PanelsWatching {
   const { session, store } = deps;
   let settings: WatchSettings = readSettings();
   function readSettings(): WatchSettings {
     return { intervalMs: pollIntervalMs(), enabled: enabledNotifications(), nodesVisible: deps.nodesView.visible };
   }
   let focusOverride: boolean | undefined;
-  const watch = new FleetWatch({
+  const watch = new PanelsWatch({
     panels: async () => (await store.connected()).map((record) => ({
       id: record.url,
       name: record.name,

@@ -21,7 +21,7 @@ function gatewayKey(url: string): string {
  * another window's sign-out (seen through `secrets.onDidChange`) is enough to forget it here too. An access
  * gateway's secrets (header values, the certificate's passphrase) are a second secret of the panel.
  */
-export class PanelStore implements vscode.Disposable {
+export class SavedPanels implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<{ url?: string }>();
   /** Fires after this window saved or removed a panel, and when another window changed a panel's token. */
   readonly onDidChange = this.changed.event;

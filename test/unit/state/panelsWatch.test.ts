@@ -1,13 +1,13 @@
-// The fleet watcher over several panels, driven by a fake clock and a fake window focus: what it reads,
+// The panels watcher over several panels, driven by a fake clock and a fake window focus: what it reads,
 // when, and what it reports (no request while unfocused, one catch-up read and one report on focus return,
 // backoff per panel, jobs only where an apply can end now).
 import * as assert from 'node:assert/strict';
 import type { PanelApi } from '../../../src/api';
 import type { RouteId } from '../../../src/api/catalog';
 import type { PanelNode } from '../../../src/api/types';
-import type { FleetEvent, FleetEventKind } from '../../../src/state/fleetEvents';
+import type { PanelEvent, PanelEventKind } from '../../../src/state/panelEvents';
 import { AppliesTold } from '../../../src/state/appliesTold';
-import { FleetWatch, MAX_JOB_READS, type FleetReport, type WatchedStores, type WatchSettings } from '../../../src/state/fleetWatch';
+import { PanelsWatch, MAX_JOB_READS, type PanelsReport, type WatchedStores, type WatchSettings } from '../../../src/state/panelsWatch';
 import { FakeClock, settle } from '../support/fakeClock';
 
 /** A panel played in memory: its nodes, jobs and alerts, the requests it got, failures on demand. */
@@ -37,17 +37,17 @@ class FakePanel {
   } as unknown as PanelApi;
 }
 
-function setup(options: { panels?: number; enabled?: FleetEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; stores?: (id: string) => WatchedStores | undefined; toldElsewhere?: (event: FleetEvent) => boolean } = {}) {
+function setup(options: { panels?: number; enabled?: PanelEventKind[]; focused?: boolean; nodesVisible?: boolean; can?: (route: RouteId) => boolean; stores?: (id: string) => WatchedStores | undefined; toldElsewhere?: (event: PanelEvent) => boolean } = {}) {
   const clock = new FakeClock();
   clock.now = new Date(2026, 10, 24, 12).getTime();
   const panels = Array.from({ length: options.panels ?? 2 }, (_, index) => new FakePanel(`https://p${index}`));
-  const reports: FleetReport[] = [];
+  const reports: PanelsReport[] = [];
   const settings: WatchSettings = {
     intervalMs: 60_000,
     enabled: new Set(options.enabled ?? ['nodeOffline', 'applyFailed', 'applyRolledBack', 'criticalAlert']),
     nodesVisible: options.nodesVisible ?? false,
   };
-  const watch = new FleetWatch({
+  const watch = new PanelsWatch({
     panels: async () => panels.map((panel) => ({ id: panel.id, name: panel.id, can: options.can ?? (() => true) })),
     stores: options.stores ?? (() => undefined),
     callOn: (panelId, call, signal) => {
@@ -75,7 +75,7 @@ async function drain(clock: FakeClock, ms: number): Promise<void> {
   await settle();
 }
 
-describe('fleet watcher (fake clock, fake focus)', () => {
+describe('panels watcher (fake clock, fake focus)', () => {
   it('reads every panel on start, then once per interval, and reports an offline node once, grouped across panels', async () => {
     const { clock, panels, reports, watch } = setup();
     await watch.sync();

@@ -1,14 +1,14 @@
-// The words of fleet notifications: one notification per report, grouped, plain and shortened panel text.
+// The words of event notifications: one notification per report, grouped, plain and shortened panel text.
 import * as assert from 'node:assert/strict';
-import { composeNotice, eventsFor } from '../../../src/notifications/fleetNotice';
-import type { FleetEvent } from '../../../src/state/fleetEvents';
+import { composeNotice, eventsFor } from '../../../src/notifications/eventNotice';
+import type { PanelEvent } from '../../../src/state/panelEvents';
 import { plainLocalize } from '../support/plainLocalize';
 
 const names: Record<string, string> = { f: 'Frankfurt', b: 'Berlin' };
 const panelName = (id: string) => names[id] ?? id;
-const offline = (panelId: string, name: string): FleetEvent => ({ kind: 'nodeOffline', panelId, name, node: { id: name, name } });
+const offline = (panelId: string, name: string): PanelEvent => ({ kind: 'nodeOffline', panelId, name, node: { id: name, name } });
 
-describe('fleet notifications', () => {
+describe('event notifications', () => {
   it('several nodes going offline on one panel: one notification naming three, with Show Logs', () => {
     const notice = composeNotice(['fra-1', 'fra-2', 'fra-3', 'fra-4'].map((name) => offline('f', name)), false, panelName, plainLocalize);
     assert.equal(notice.message, '4 nodes went offline on Frankfurt: fra-1, fra-2, fra-3, …');
@@ -17,7 +17,7 @@ describe('fleet notifications', () => {
   });
 
   it('one failed apply names the node and the panel\'s error, plain and shortened', () => {
-    const event: FleetEvent = { kind: 'applyFailed', panelId: 'f', name: 'hel\u202e-3\n', node: { id: 'h' }, job: { status: 'failed', error: `line 1\nline 2 ${'x'.repeat(200)}` } };
+    const event: PanelEvent = { kind: 'applyFailed', panelId: 'f', name: 'hel\u202e-3\n', node: { id: 'h' }, job: { status: 'failed', error: `line 1\nline 2 ${'x'.repeat(200)}` } };
     const notice = composeNotice([event], false, panelName, plainLocalize);
     assert.match(notice.message, /^1 apply failed on Frankfurt: hel-3 \(line 1 line 2 x+…\)$/);
     assert.ok(notice.message.length < 160);
@@ -25,7 +25,7 @@ describe('fleet notifications', () => {
   });
 
   it('different kinds at once: one notification with the counts and each action that helps', () => {
-    const events: FleetEvent[] = [
+    const events: PanelEvent[] = [
       offline('f', 'fra-1'),
       { kind: 'criticalAlert', panelId: 'b', name: 'Disk full', alert: undefined },
       { kind: 'usersExpiring', panelId: 'b', name: 'Ann' },
@@ -37,7 +37,7 @@ describe('fleet notifications', () => {
   });
 
   it('after focus returned: one "While you were away" summary', () => {
-    const events: FleetEvent[] = [offline('f', 'fra-1'), offline('f', 'fra-2'), { kind: 'applyFailed', panelId: 'f', name: 'hel-3' }];
+    const events: PanelEvent[] = [offline('f', 'fra-1'), offline('f', 'fra-2'), { kind: 'applyFailed', panelId: 'f', name: 'hel-3' }];
     const notice = composeNotice(events, true, panelName, plainLocalize);
     assert.equal(notice.message, 'While you were away: 2 nodes went offline, 1 apply failed (Frankfurt)');
     assert.deepEqual(notice.actions, ['showLogs', 'showJobHistory']);

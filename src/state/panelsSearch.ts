@@ -28,7 +28,7 @@ export interface SearchTimers {
   clearTimeout(handle: unknown): void;
 }
 
-export interface FleetSearchOptions<R> {
+export interface PanelsSearchOptions<R> {
   /** The panels to search (read for each search: a panel connected meanwhile is searched too). */
   readonly panels: () => readonly SearchPanel[] | Promise<readonly SearchPanel[]>;
   /** One panel's items for the text; `signal` aborts when a newer text supersedes it. */
@@ -50,7 +50,7 @@ const REAL_TIMERS: SearchTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export class FleetSearch<R> {
+export class PanelsSearch<R> {
   private readonly load = new LatestLoad<void>();
   private readonly timers: SearchTimers;
   private readonly listeners = new Set<(state: SearchState<R>) => void>();
@@ -58,7 +58,7 @@ export class FleetSearch<R> {
   private searched = false;
   private current: SearchState<R> = { text: '', answers: [], busy: false };
 
-  constructor(private readonly options: FleetSearchOptions<R>) {
+  constructor(private readonly options: PanelsSearchOptions<R>) {
     this.timers = options.timers ?? REAL_TIMERS;
   }
 

@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { KEY_STATES, type Key, type KeyState } from '../../../src/api/types';
 import type { PanelApi } from '../../../src/api';
-import { KeysStore, type KeyList } from '../../../src/state/keysStore';
-import type { KeyQuery } from '../../../src/state/keyQueryMatch';
+import { UsersStore, type UserList } from '../../../src/state/usersStore';
+import type { UserQuery } from '../../../src/state/userQueryMatch';
 import { deriveKeyState } from '../../panel/keyState';
 import type { KeyRecord, SimulatedPanel } from '../../panel';
 import { usePanel } from '../support/clientPanelHooks';
@@ -19,7 +19,7 @@ function panelCounts(panel: SimulatedPanel, keep: (key: KeyRecord) => boolean = 
   return KEY_STATES.map((state) => keys.filter((key) => deriveKeyState(key, now) === state).length);
 }
 
-async function recountsSettled(store: KeysStore): Promise<void> {
+async function recountsSettled(store: UsersStore): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (store.recounting) {
     assert.ok(Date.now() < deadline, 'the counts were read again within 10 s');
@@ -30,8 +30,8 @@ async function recountsSettled(store: KeysStore): Promise<void> {
 describe('state: the keys store\'s counts are the panel\'s (simulated panel)', () => {
   const fixture = usePanel({ dataset: 'demo' });
   let api: PanelApi;
-  let store: KeysStore;
-  let groups: KeyList[];
+  let store: UsersStore;
+  let groups: UserList[];
 
   const counts = () => groups.map((list) => list.count);
   /** GET /keys requests that count a list (one item per page). */
@@ -44,14 +44,14 @@ describe('state: the keys store\'s counts are the panel\'s (simulated panel)', (
     return found;
   };
 
-  async function openGroups(query: Omit<KeyQuery, 'state'> = {}): Promise<void> {
+  async function openGroups(query: Omit<UserQuery, 'state'> = {}): Promise<void> {
     groups = KEY_STATES.map((state) => store.list({ ...query, state }));
     await store.loadCounts(groups);
   }
 
   beforeEach(async () => {
     api = fixture.client();
-    store = new KeysStore(storeSessionOver(api), { recountDelayMs: 30, pageSize: () => 5 });
+    store = new UsersStore(storeSessionOver(api), { recountDelayMs: 30, pageSize: () => 5 });
     await openGroups();
     assert.deepEqual(counts(), panelCounts(fixture.panel));
   });

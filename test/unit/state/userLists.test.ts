@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Key } from '../../../src/api/types';
-import { keyMatches, newerThan, queryKey } from '../../../src/state/keyQueryMatch';
+import { userMatches, newerThan, queryKey } from '../../../src/state/userQueryMatch';
 import { PagedList, type Page } from '../../../src/state/pagedList';
 
 function key(id: string, fields: Partial<Key> = {}): Key {
@@ -10,17 +10,17 @@ function key(id: string, fields: Partial<Key> = {}): Key {
 describe('state: which list a key belongs to', () => {
   it('decides by state, status, type and node binding', () => {
     const alice = key('a', { state: 'disabled', type: 'SHARED', nodes: [{ node_id: 'n1' }] });
-    assert.equal(keyMatches(alice, { state: 'disabled' }), true);
-    assert.equal(keyMatches(alice, { state: 'active' }), false);
-    assert.equal(keyMatches(alice, { type: 'PERSONAL' }), false);
-    assert.equal(keyMatches(alice, { node: 'n1', state: 'disabled' }), true);
-    assert.equal(keyMatches(alice, { node: 'n2' }), false);
-    assert.equal(keyMatches(alice, { status: 'active' }), true);
+    assert.equal(userMatches(alice, { state: 'disabled' }), true);
+    assert.equal(userMatches(alice, { state: 'active' }), false);
+    assert.equal(userMatches(alice, { type: 'PERSONAL' }), false);
+    assert.equal(userMatches(alice, { node: 'n1', state: 'disabled' }), true);
+    assert.equal(userMatches(alice, { node: 'n2' }), false);
+    assert.equal(userMatches(alice, { status: 'active' }), true);
   });
 
   it('leaves a text query to the panel (it may match fields the token cannot see)', () => {
-    assert.equal(keyMatches(key('a'), { q: 'slug' }), undefined);
-    assert.equal(keyMatches(key('a', { state: 'expired' }), { q: 'slug', state: 'active' }), false);
+    assert.equal(userMatches(key('a'), { q: 'slug' }), undefined);
+    assert.equal(userMatches(key('a', { state: 'expired' }), { q: 'slug', state: 'active' }), false);
   });
 
   it('gives equal queries one list', () => {

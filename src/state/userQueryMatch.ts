@@ -5,30 +5,30 @@
  */
 import type { Key, KeyListQuery } from '../api/types';
 
-export type KeyQuery = Omit<KeyListQuery, 'page' | 'per_page'>;
+export type UserQuery = Omit<KeyListQuery, 'page' | 'per_page'>;
 
 /**
  * true or false when the key's fields decide it; undefined when they cannot (a text query may match fields
  * the token does not see, such as subscription slugs): then the list keeps what the panel said.
  */
-export function keyMatches(key: Partial<Key>, query: KeyQuery): boolean | undefined {
-  if (query.state !== undefined && key.state !== query.state) return false;
-  if (query.status !== undefined && key.status !== query.status) return false;
-  if (query.type !== undefined && key.type !== query.type) return false;
-  if (query.node !== undefined && !(Array.isArray(key.nodes) && key.nodes.some((binding) => binding?.node_id === query.node))) return false;
+export function userMatches(user: Partial<Key>, query: UserQuery): boolean | undefined {
+  if (query.state !== undefined && user.state !== query.state) return false;
+  if (query.status !== undefined && user.status !== query.status) return false;
+  if (query.type !== undefined && user.type !== query.type) return false;
+  if (query.node !== undefined && !(Array.isArray(user.nodes) && user.nodes.some((binding) => binding?.node_id === query.node))) return false;
   if (query.q !== undefined && query.q !== '') return undefined;
   return true;
 }
 
 /** A stable text for a query, so equal queries share one list. */
-export function queryKey(query: KeyQuery): string {
+export function queryKey(query: UserQuery): string {
   const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '').sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify(entries);
 }
 
 /** `/keys` lists newest first: true when `key` belongs before `other`. */
-export function newerThan(key: Partial<Key>, other: Partial<Key>): boolean {
-  const a = Date.parse(String(key.created_at ?? ''));
+export function newerThan(user: Partial<Key>, other: Partial<Key>): boolean {
+  const a = Date.parse(String(user.created_at ?? ''));
   const b = Date.parse(String(other.created_at ?? ''));
   return Number.isFinite(a) && Number.isFinite(b) && a > b;
 }

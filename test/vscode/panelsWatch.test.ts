@@ -1,9 +1,9 @@
-// The fleet watcher in a real workbench with three simulated panels connected: a node taken offline on the
+// The panels watcher in a real workbench with three simulated panels connected: a node taken offline on the
 // active panel shows in the Nodes view and is notified once within one polling interval; while the
 // window is unfocused no panel gets a request, and focus return brings one read per panel and one summary.
 // The suite cannot unfocus the real window, so it tells the watcher through its test seam
-// (`fleetWatching.setWindowFocused`), which then ignores the real window's focus until given undefined.
-// At most one fleet notice is on screen: the scripted input holds notices with buttons until the test
+// (`panelsWatching.setWindowFocused`), which then ignores the real window's focus until given undefined.
+// At most one event notice is on screen: the scripted input holds notices with buttons until the test
 // dismisses them (`holdNotices`), as VS Code keeps an error with buttons.
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -33,10 +33,10 @@ function logText(api: TestApi): string {
   return under(join(api.logUri.fsPath, '..')).filter((file) => file.endsWith('.log')).map((file) => readFileSync(file, 'utf8')).join('\n');
 }
 
-describe('fleet watcher: three panels, notifications, focus', () => {
+describe('panels watcher: three panels, notifications, focus', () => {
   let api: TestApi;
   const panels: SimulatedPanel[] = [];
-  const fleetNotices = () => api.input.notices.filter((notice) => /went offline|apply failed|applies failed|critical alert|While you were away/.test(notice.message));
+  const eventNotices = () => api.input.notices.filter((notice) => /went offline|apply failed|applies failed|critical alert|While you were away/.test(notice.message));
 
   before(async () => {
     api = await testApi();
@@ -45,7 +45,7 @@ describe('fleet watcher: three panels, notifications, focus', () => {
       panels.push(panel);
       await connect(panel, panel.tokens.owner, { name });
     }
-    await api.fleetWatching.setWindowFocused(true);
+    await api.panelsWatching.setWindowFocused(true);
     // The Nodes view shows the active panel alone (the operator's choice), its nodes at the root.
     await vscode.commands.executeCommand('panelOps.views.showActivePanel');
     await setting('poll.intervalSeconds', INTERVAL_S);
@@ -59,7 +59,7 @@ describe('fleet watcher: three panels, notifications, focus', () => {
 
   after(async () => {
     await api.allPanels.forgetChoice();
-    await api.fleetWatching.setWindowFocused(undefined);
+    await api.panelsWatching.setWindowFocused(undefined);
     await setting('poll.intervalSeconds', undefined);
     for (const panel of panels) {
       await signOut(panel);
@@ -68,7 +68,7 @@ describe('fleet watcher: three panels, notifications, focus', () => {
   });
 
   it('watches every connected panel', () => {
-    for (const panel of panels) assert.ok(api.fleetWatching.watch.panelIds.includes(panel.url), panel.url);
+    for (const panel of panels) assert.ok(api.panelsWatching.watch.panelIds.includes(panel.url), panel.url);
   });
 
   it('shows a node taken offline in the Nodes view and notifies it once, without a refresh', async () => {
@@ -78,9 +78,9 @@ describe('fleet watcher: three panels, notifications, focus', () => {
     const readsBefore = active.requests.filter((request) => request.path === '/api/v1/nodes').length;
     const takenAt = Date.now();
     nodeOf(active, 'ams-1').status = 'offline';
-    await eventually(() => fleetNotices().length > 0, 'a notification', 15_000);
+    await eventually(() => eventNotices().length > 0, 'a notification', 15_000);
     const elapsed = Date.now() - takenAt;
-    const [notice] = fleetNotices();
+    const [notice] = eventNotices();
     assert.equal(notice.message, '1 node went offline on Warsaw: ams-1');
     assert.equal(notice.severity, 'error');
     assert.deepEqual(notice.actions, ['Show Logs']);
@@ -92,12 +92,12 @@ describe('fleet watcher: three panels, notifications, focus', () => {
     assert.ok(nodeReads >= 1, 'the view shows what the poller read');
     // Several more intervals: still offline, not told again.
     await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL_S * 1000));
-    assert.equal(fleetNotices().length, 1, 'a node that stays offline is notified once');
+    assert.equal(eventNotices().length, 1, 'a node that stays offline is notified once');
     nodeOf(active, 'ams-1').status = 'online';
   });
 
   it('reads nothing while the window is unfocused; focus return brings one read per panel and one summary', async () => {
-    await api.fleetWatching.setWindowFocused(false);
+    await api.panelsWatching.setWindowFocused(false);
     await new Promise((resolve) => setTimeout(resolve, 300)); // reads already under way end
     for (const panel of panels) panel.resetRequests();
     api.input.clear();
@@ -106,11 +106,11 @@ describe('fleet watcher: three panels, notifications, focus', () => {
     nodeOf(panels[1], 'ams-1').status = 'offline';
     await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL_S * 1000));
     assert.deepEqual(panels.map((panel) => panel.requests.length), [0, 0, 0], 'no request to any panel while unfocused');
-    assert.deepEqual(fleetNotices(), []);
+    assert.deepEqual(eventNotices(), []);
 
-    await api.fleetWatching.setWindowFocused(true);
+    await api.panelsWatching.setWindowFocused(true);
     assert.deepEqual(panels.map((panel) => panel.requests.filter((request) => request.path === '/api/v1/nodes').length), [1, 1, 1], 'one catch-up read of each panel');
-    const summaries = fleetNotices();
+    const summaries = eventNotices();
     assert.equal(summaries.length, 1, 'one notification for everything');
     assert.match(summaries[0].message, /^While you were away: 3 nodes went offline \((Frankfurt, Berlin|Berlin, Frankfurt)\)$/);
     assert.deepEqual(summaries[0].actions, ['Show Logs']);
@@ -138,19 +138,19 @@ describe('fleet watcher: three panels, notifications, focus', () => {
       assert.equal(first.message, '1 node went offline on Frankfurt: hel-3');
       // The same node name on another panel, while the first notice is still on screen.
       nodeOf(berlin, 'hel-3').status = 'offline';
-      await eventually(() => fleetNotices().length > 1 || logText(api).includes('Fleet: Berlin: hel-3 went offline'), 'the second event found', 15_000);
+      await eventually(() => eventNotices().length > 1 || logText(api).includes('Event: Berlin: hel-3 went offline'), 'the second event found', 15_000);
       await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_S * 1000));
       assert.deepEqual(api.input.onScreen.map((notice) => notice.message), [first.message], 'one notice on screen: the second waits');
-      assert.equal(fleetNotices().length, 1, 'no second notice was shown');
+      assert.equal(eventNotices().length, 1, 'no second notice was shown');
       const log = logText(api);
-      assert.ok(log.includes('Fleet: Frankfurt: hel-3 went offline') && log.includes('Fleet: Berlin: hel-3 went offline'), 'each event is in the Panel Ops log as it is found');
+      assert.ok(log.includes('Event: Frankfurt: hel-3 went offline') && log.includes('Event: Berlin: hel-3 went offline'), 'each event is in the Panel Ops log as it is found');
 
       api.input.dismiss(first);
       await eventually(() => api.input.onScreen.length > 0, 'the notice of what waited');
       const second = api.input.onScreen[0];
       assert.equal(second.message, '1 node went offline on Berlin: hel-3');
       assert.deepEqual(second.actions, ['Show Logs']);
-      assert.equal(fleetNotices().length, 2, 'each event told once');
+      assert.equal(eventNotices().length, 2, 'each event told once');
       api.input.press('Show Logs', second);
       await eventually(() => api.logViewers.viewers.some((viewer) => viewer.target.node.name === 'hel-3'), 'a log viewer');
       assert.deepEqual(api.logViewers.viewers.map((viewer) => viewer.target.panelId), [berlin.url], 'the log viewer of hel-3 on Berlin, where the event came from');
@@ -168,9 +168,9 @@ describe('fleet watcher: three panels, notifications, focus', () => {
     api.input.holdNotices(true);
     try {
       const at = (panel: SimulatedPanel) => panel.url;
-      api.notifyFleet({ events: [{ kind: 'nodeOffline', panelId: at(panels[0]), name: 'fra-2', node: { id: 'x', name: 'fra-2' } }], away: false });
-      api.notifyFleet({ events: [{ kind: 'usersExpiring', panelId: at(panels[1]), name: 'Ann', user: { id: 'a', label: 'Ann', expiresAt: new Date().toISOString() } }], away: false });
-      api.notifyFleet({ events: [{ kind: 'criticalAlert', panelId: at(panels[2]), name: 'Disk full' }], away: false });
+      api.notifyEvents({ events: [{ kind: 'nodeOffline', panelId: at(panels[0]), name: 'fra-2', node: { id: 'x', name: 'fra-2' } }], away: false });
+      api.notifyEvents({ events: [{ kind: 'usersExpiring', panelId: at(panels[1]), name: 'Ann', user: { id: 'a', label: 'Ann', expiresAt: new Date().toISOString() } }], away: false });
+      api.notifyEvents({ events: [{ kind: 'criticalAlert', panelId: at(panels[2]), name: 'Disk full' }], away: false });
       assert.equal(api.input.onScreen.length, 1, 'one notice on screen');
       api.input.dismiss();
       await eventually(() => api.input.onScreen.length > 0, 'the folded notice');
@@ -187,7 +187,7 @@ describe('fleet watcher: three panels, notifications, focus', () => {
       const berlin = panels[1].url;
       await eventually(() => api.users.view.selection.some((item) => (item as { state?: string }).state === 'expiring')
         && (api.allPanels.enabled ? api.users.view.selection.some((item) => item.id?.startsWith(`users/panel/${berlin}/`)) : api.session.active?.id === berlin), 'Berlin\'s Expiring group is selected');
-      assert.equal(fleetNotices().length, 2);
+      assert.equal(eventNotices().length, 2);
     } finally {
       api.input.holdNotices(false);
     }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import { keyIdOf, type KeysStore } from '../../state/keysStore';
+import { userIdOf, type UsersStore } from '../../state/usersStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
 import type { BusyTarget } from '../../runner/busyItems';
@@ -19,14 +19,14 @@ export interface UserActionContext extends ActionContext {
   readonly panels: PanelStoresLookup;
 }
 
-/** The keys and nodes stores of panel `panelId`, or none (signed out). */
-function panelStores(context: UserActionContext, panelId: string): { readonly keys: KeysStore; readonly nodes: NodesStore } | undefined {
+/** The users and nodes stores of panel `panelId`, or none (signed out). */
+function panelStores(context: UserActionContext, panelId: string): { readonly users: UsersStore; readonly nodes: NodesStore } | undefined {
   return context.panels.get(panelId);
 }
 
 /** A user's label for a sentence (one plain line, at most 80 characters). */
-export function userName(key: Partial<Key>): string {
-  return plainLabel(key.label, 80) || plainLabel(key.id, 40);
+export function userName(user: Partial<Key>): string {
+  return plainLabel(user.label, 80) || plainLabel(user.id, 40);
 }
 
 /**
@@ -36,11 +36,11 @@ export function userName(key: Partial<Key>): string {
  * afterwards (`refreshNodes`). The stores are those of panel `panelId` (the active panel's, or another
  * connected panel's own set); nothing happens once it is signed out.
  */
-export function takeKey(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
+export function takeUser(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
   const stores = panelStores(context, panelId);
   if (!stores) return;
   if (typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return;
-  stores.keys.update(key as Key);
+  stores.users.update(key as Key);
   const nodeIds = [...boundNodes(key), ...boundNodes(previous)];
   if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
   else refreshNodes(context, panelId, nodeIds);
@@ -50,11 +50,11 @@ export function takeKey(context: UserActionContext, panelId: string, key: unknow
  * A user deleted on panel `panelId` leaves every list; the nodes it was bound to are read again
  * (configuration pending), or collected in `nodesToRead`. Nothing once the panel is no longer active.
  */
-export function forgetKey(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
+export function forgetUser(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
   const stores = panelStores(context, panelId);
   if (!stores) return;
-  const previous = stores.keys.get(keyIdOf({ id }));
-  stores.keys.remove(keyIdOf({ id }));
+  const previous = stores.users.get(userIdOf({ id }));
+  stores.users.remove(userIdOf({ id }));
   if (nodesToRead) for (const nodeId of boundNodes(previous)) nodesToRead.add(nodeId);
   else refreshNodes(context, panelId, boundNodes(previous));
 }
@@ -64,7 +64,7 @@ export function forgetKey(context: UserActionContext, panelId: string, id: strin
  * answer lists nobody): that panel's user counts are read again, once with the rest of the burst.
  */
 export function usersChanged(context: UserActionContext, panelId: string): void {
-  panelStores(context, panelId)?.keys.changedOnPanel();
+  panelStores(context, panelId)?.users.changedOnPanel();
 }
 
 /** Reads each of these nodes again once (those the nodes store holds), while `panelId` is the active panel. */
@@ -76,15 +76,15 @@ export function refreshNodes(context: UserActionContext, panelId: string, nodeId
   }
 }
 
-function boundNodes(key: Partial<Key> | undefined): string[] {
-  return Array.isArray(key?.nodes) ? key.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
+function boundNodes(user: Partial<Key> | undefined): string[] {
+  return Array.isArray(user?.nodes) ? user.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
 }
 
 /** Re-reads a key after a lost answer and says what state the panel holds it in now. */
-export async function reReadKey(context: UserActionContext, panelId: string, id: string, signal: AbortSignal, api: { keys: { get(id: string, opts: { signal: AbortSignal }): Promise<Key> } }): Promise<string> {
-  const key = await api.keys.get(id, { signal });
-  takeKey(context, panelId, key);
-  return vscode.l10n.t('The panel now holds "{0}" as {1}.', userName(key), plainLabel(key.state, 20));
+export async function reReadUser(context: UserActionContext, panelId: string, id: string, signal: AbortSignal, api: { keys: { get(id: string, opts: { signal: AbortSignal }): Promise<Key> } }): Promise<string> {
+  const user = await api.keys.get(id, { signal });
+  takeUser(context, panelId, user);
+  return vscode.l10n.t('The panel now holds "{0}" as {1}.', userName(user), plainLabel(user.state, 20));
 }
 
 /** What the user commands need besides the stores: prompts, the Users view, read-only tabs. */
@@ -95,7 +95,7 @@ export interface UserCommandsContext extends UserActionContext {
 }
 
 /** A key object in a panel's answer (an object with a string id), else undefined. */
-export function keyIn(value: unknown): Key | undefined {
+export function userIn(value: unknown): Key | undefined {
   return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string' ? value as Key : undefined;
 }
 
@@ -126,16 +126,16 @@ export function creationChanges(context: UserActionContext, panelId: string, lab
 }
 
 /** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */
-export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly key: Key }, answer: unknown): Promise<void> {
-  const key = keyIn(answer);
-  if (key) takeKey(context, item.panelId, key, item.key);
-  else await context.session.callOn(item.panelId, (api, signal) => reReadKey(context, item.panelId, item.key.id, signal, api)).catch(() => undefined);
+export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: Key }, answer: unknown): Promise<void> {
+  const key = userIn(answer);
+  if (key) takeUser(context, item.panelId, key, item.user);
+  else await context.session.callOn(item.panelId, (api, signal) => reReadUser(context, item.panelId, item.user.id, signal, api)).catch(() => undefined);
 }
 
 /** A user the mutation acts on: its tree item (or any holder of its panel, key and busy target). */
 export interface UserTarget {
   readonly panelId: string;
-  readonly key: Key;
+  readonly user: Key;
   readonly target?: BusyTarget;
 }
 
@@ -145,7 +145,7 @@ export type UserMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target' | 'appl
 /**
  * Changes one user through the runner: the user's item shows it is busy; the key the panel answers with
  * goes to the stores (a 204 or another shape reads the user again: `takeAnswer`); a lost answer is settled
- * by reading the user again and saying what state the panel holds it in (`reReadKey`), unless the caller
+ * by reading the user again and saying what state the panel holds it in (`reReadUser`), unless the caller
  * reconciles its own way (a rotation compares secrets, a deletion expects a 404).
  */
 export function mutateUser<T>(context: UserActionContext, user: UserTarget, mutation: UserMutation<T>): Promise<ActionOutcome<T>> {
@@ -154,6 +154,6 @@ export function mutateUser<T>(context: UserActionContext, user: UserTarget, muta
     panelId: user.panelId,
     target: user.target,
     apply: mutation.apply ?? ((answer) => takeAnswer(context, user, answer)),
-    reconcile: mutation.reconcile ?? ((api, signal) => reReadKey(context, user.panelId, user.key.id, signal, api)),
+    reconcile: mutation.reconcile ?? ((api, signal) => reReadUser(context, user.panelId, user.user.id, signal, api)),
   });
 }

@@ -1,21 +1,21 @@
-// The fleet event detector: baseline, once-only, recovery, jobs, alerts by id, users expiring today.
+// The panel event detector: baseline, once-only, recovery, jobs, alerts by id, users expiring today.
 import * as assert from 'node:assert/strict';
 import type { ApplyJob, PanelNode } from '../../../src/api/types';
 import { parseAlerts } from '../../../src/state/alertsModel';
-import { expiringToday, FleetEventDetector, localDay } from '../../../src/state/fleetEvents';
+import { expiringToday, PanelEventDetector, localDay } from '../../../src/state/panelEvents';
 
 const node = (id: string, status: string, extra: Partial<PanelNode> = {}): PanelNode => ({ id, name: id, status, ...extra });
 const kinds = (events: readonly { kind: string; name: string }[]) => events.map((event) => `${event.kind}:${event.name}`);
 
-describe('fleet event detector', () => {
+describe('panel event detector', () => {
   it('takes the first snapshot of a panel as a baseline', () => {
-    const detector = new FleetEventDetector();
+    const detector = new PanelEventDetector();
     assert.deepEqual(detector.observe('p', { nodes: [node('a', 'offline'), node('b', 'degraded')] }), []);
     assert.deepEqual(detector.observe('q', { nodes: [node('a', 'offline')] }), [], 'another panel has its own baseline');
   });
 
   it('tells a node going offline once; recovering and failing again is told again', () => {
-    const detector = new FleetEventDetector();
+    const detector = new PanelEventDetector();
     detector.observe('p', { nodes: [node('a', 'online'), node('b', 'online')] });
     assert.deepEqual(kinds(detector.observe('p', { nodes: [node('a', 'offline'), node('b', 'online')] })), ['nodeOffline:a']);
     assert.deepEqual(detector.observe('p', { nodes: [node('a', 'offline'), node('b', 'online')] }), [], 'still offline: not told again');
@@ -25,13 +25,13 @@ describe('fleet event detector', () => {
   });
 
   it('a node added to the fleet is its own baseline', () => {
-    const detector = new FleetEventDetector();
+    const detector = new PanelEventDetector();
     detector.observe('p', { nodes: [node('a', 'online')] });
     assert.deepEqual(detector.observe('p', { nodes: [node('a', 'online'), node('new', 'offline')] }), []);
   });
 
   it('tells an apply job failing or rolling back once, after the node\'s first jobs read', () => {
-    const detector = new FleetEventDetector();
+    const detector = new PanelEventDetector();
     const job = (id: string, status: string, error?: string): ApplyJob => ({ id, status, error });
     const nodes = [node('h', 'online', { dirty: true })];
     detector.observe('p', { nodes, jobs: new Map([['h', [job('old', 'failed')]]]) });
@@ -46,7 +46,7 @@ describe('fleet event detector', () => {
   });
 
   it('tells new critical alerts by id, not warnings, resolved ones or those of the baseline', () => {
-    const detector = new FleetEventDetector();
+    const detector = new PanelEventDetector();
     const list = (...items: object[]) => parseAlerts({ items }).alerts;
     const first = { id: 9007199254740993n, severity: 'critical', title: 'Node offline', resolved: false };
     detector.observe('p', { alerts: list(first) });
@@ -60,7 +60,7 @@ describe('fleet event detector', () => {
   });
 
   it('tells each user expiring today once a day, from the first read on', () => {
-    const detector = new FleetEventDetector();
+    const detector = new PanelEventDetector();
     const users = [{ id: 'u1', label: 'Ann', expiresAt: '' }, { id: 'u2', label: 'Bob', expiresAt: '' }];
     assert.deepEqual(kinds(detector.observe('p', { expiringToday: users, day: '2026-11-24' })), ['usersExpiring:Ann', 'usersExpiring:Bob']);
     assert.deepEqual(detector.observe('p', { expiringToday: users, day: '2026-11-24' }), []);

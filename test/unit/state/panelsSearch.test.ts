@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { FleetSearch, type SearchPanel, type SearchState } from '../../../src/state/fleetSearch';
+import { PanelsSearch, type SearchPanel, type SearchState } from '../../../src/state/panelsSearch';
 import { FakeClock, settle } from '../support/fakeClock';
 
 const A: SearchPanel = { id: 'https://a.example', name: 'A' };
@@ -19,11 +19,11 @@ function found(state: SearchState<string>): Record<string, string> {
   return Object.fromEntries(state.answers.map((answer) => [answer.panel.name, answer.kind === 'found' ? answer.items.join(',') : answer.kind]));
 }
 
-describe('FleetSearch (Go to User / Go to Node)', () => {
+describe('PanelsSearch (Go to User / Go to Node)', () => {
   it('searches at once the first time, then waits for the typing to pause; only the last text is read', async () => {
     const clock = new FakeClock();
     const reads = pendingReads();
-    const search = new FleetSearch<string>({ panels: () => [A], read: reads.read, debounceMs: 250, timers: clock });
+    const search = new PanelsSearch<string>({ panels: () => [A], read: reads.read, debounceMs: 250, timers: clock });
     search.type('');
     await settle();
     assert.deepEqual(reads.calls.map((call) => call.text), ['']);
@@ -40,7 +40,7 @@ describe('FleetSearch (Go to User / Go to Node)', () => {
   it('cancels the reads of a superseded text and never shows their answers', async () => {
     const clock = new FakeClock();
     const reads = pendingReads();
-    const search = new FleetSearch<string>({ panels: () => [A, B], read: reads.read, debounceMs: 100, timers: clock });
+    const search = new PanelsSearch<string>({ panels: () => [A, B], read: reads.read, debounceMs: 100, timers: clock });
     const states: SearchState<string>[] = [];
     search.onDidChange((state) => states.push(state));
     search.type('bo');
@@ -65,7 +65,7 @@ describe('FleetSearch (Go to User / Go to Node)', () => {
 
   it('a panel that fails is one failed answer beside the others, not an error', async () => {
     const reads = pendingReads();
-    const search = new FleetSearch<string>({ panels: () => [A, B], read: reads.read, debounceMs: 0 });
+    const search = new PanelsSearch<string>({ panels: () => [A, B], read: reads.read, debounceMs: 0 });
     search.type('x');
     await settle();
     reads.calls[0].fail(new Error('offline'));
@@ -82,7 +82,7 @@ describe('FleetSearch (Go to User / Go to Node)', () => {
   it('dispose cancels the reads in flight and the pending keystroke', async () => {
     const clock = new FakeClock();
     const reads = pendingReads();
-    const search = new FleetSearch<string>({ panels: () => [A], read: reads.read, debounceMs: 100, timers: clock });
+    const search = new PanelsSearch<string>({ panels: () => [A], read: reads.read, debounceMs: 100, timers: clock });
     search.type('');
     await settle();
     search.type('z');

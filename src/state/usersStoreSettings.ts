@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { KeysStoreOptions } from './keysStore';
+import type { UsersStoreOptions } from './usersStore';
 import type { WindowFocus } from './rereadSoon';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -21,6 +21,6 @@ const windowFocus: WindowFocus = {
 };
 
 /** What every keys store (the active panel's and each other panel's) takes from VS Code: settings and focus. */
-export function keysStoreOptions(): KeysStoreOptions {
+export function usersStoreOptions(): UsersStoreOptions {
   return { pageSize: configuredPageSize, focus: windowFocus };
 }

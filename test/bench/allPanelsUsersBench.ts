@@ -10,7 +10,7 @@ import type { AllPanelsSession } from '../../src/state/panelStores';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { summary, timeOnce, type Timing } from './timing';
 
-export interface FleetUsersResult {
+export interface AllPanelsUsersResult {
   readonly panels: number;
   readonly latencyMs: number;
   readonly usersPerPanel: number;
@@ -37,8 +37,8 @@ function sessionOver(apis: ReadonlyMap<string, PanelApi>, sent: { count: number 
   } as unknown as AllPanelsSession;
 }
 
-export async function measureFleetUsersFirstPage(latencyMs: number, runs: number, panelCount = 3): Promise<FleetUsersResult> {
-  const { KeysStore } = await import('../../src/state/keysStore');
+export async function measureAllPanelsUsersFirstPage(latencyMs: number, runs: number, panelCount = 3): Promise<AllPanelsUsersResult> {
+  const { UsersStore } = await import('../../src/state/usersStore');
   const { PanelBoundSession } = await import('../../src/state/panelStores');
   const panels: PanelCliProcess[] = [];
   try {
@@ -51,7 +51,7 @@ export async function measureFleetUsersFirstPage(latencyMs: number, runs: number
       const sent = { count: 0 };
       const session = sessionOver(apis, sent);
       samples.push(await timeOnce(() => Promise.all(panels.map(async (panel) => {
-        const store = new KeysStore(new PanelBoundSession(session, panel.url));
+        const store = new UsersStore(new PanelBoundSession(session, panel.url));
         const lists = KEY_STATES.map((state) => store.list({ state }));
         await store.loadCounts(lists); // the six groups and their counts
         await store.loadNext(lists[0]); // the first group opened: its first page

@@ -15,7 +15,7 @@ import type { RouteId } from '../api/catalog';
 import type { ApplyJob, PanelNode } from '../api/types';
 import { parseAlerts, type Alert } from './alertsModel';
 import type { AlertsStore } from './alertsStore';
-import { expiringToday, FleetEventDetector, localDay, statusOf, type ExpiringUser, type FleetEvent, type FleetEventKind, type PanelSnapshot } from './fleetEvents';
+import { expiringToday, PanelEventDetector, localDay, statusOf, type ExpiringUser, type PanelEvent, type PanelEventKind, type PanelSnapshot } from './panelEvents';
 import type { NodesStore } from './nodesStore';
 import type { NodeDetailsStore } from './nodeDetailsStore';
 import { Poller, type PollOutcome, type PollScheduler } from './poller';
@@ -41,18 +41,18 @@ export interface WatchSettings {
   /** 0 turns polling off. */
   readonly intervalMs: number;
   /** The kinds of event the operator wants to be told about. */
-  readonly enabled: ReadonlySet<FleetEventKind>;
+  readonly enabled: ReadonlySet<PanelEventKind>;
   /** The Nodes view is visible: node status is read for it even with every node notification off. */
   readonly nodesVisible: boolean;
 }
 
 /** Events to tell, at once: `away` for what the catch-up read found after focus returned. */
-export interface FleetReport {
-  readonly events: readonly FleetEvent[];
+export interface PanelsReport {
+  readonly events: readonly PanelEvent[];
   readonly away: boolean;
 }
 
-export interface FleetWatchOptions {
+export interface PanelsWatchOptions {
   readonly panels: () => Promise<readonly WatchedPanel[]>;
   readonly stores: (panelId: string) => WatchedStores | undefined;
   readonly callOn: StoreSession['callOn'];
@@ -60,15 +60,15 @@ export interface FleetWatchOptions {
   readonly scheduler: PollScheduler;
   readonly focused: boolean;
   readonly now: () => number;
-  readonly report: (report: FleetReport) => void;
+  readonly report: (report: PanelsReport) => void;
   /** Events found within this time of each other are reported together (default 2 s). */
   readonly coalesceMs?: number;
   /** Events told elsewhere in this window (an apply its command watches and tells): never reported. */
-  readonly toldElsewhere?: (event: FleetEvent) => boolean;
+  readonly toldElsewhere?: (event: PanelEvent) => boolean;
 }
 
-export const NODE_EVENT_KINDS: readonly FleetEventKind[] = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack'];
-const JOB_EVENT_KINDS: readonly FleetEventKind[] = ['applyFailed', 'applyRolledBack'];
+export const NODE_EVENT_KINDS: readonly PanelEventKind[] = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack'];
+const JOB_EVENT_KINDS: readonly PanelEventKind[] = ['applyFailed', 'applyRolledBack'];
 /** At most this many job reads per panel and poll; dirty nodes take turns. */
 export const MAX_JOB_READS = 5;
 /** Jobs read per node: the newest few are enough to see the last apply end. */
@@ -95,18 +95,18 @@ interface PanelWatch {
   reading: boolean;
 }
 
-export class FleetWatch {
+export class PanelsWatch {
   private readonly watches = new Map<string, PanelWatch>();
-  private readonly detector = new FleetEventDetector();
+  private readonly detector = new PanelEventDetector();
   private focused: boolean;
-  private pending: FleetEvent[] = [];
+  private pending: PanelEvent[] = [];
   private flushTimer: unknown;
   /** Catch-up after focus returned: events found go into one `away` report. */
-  private away: FleetEvent[] | undefined;
+  private away: PanelEvent[] | undefined;
   private syncing: Promise<void> | undefined;
   private disposed = false;
 
-  constructor(private readonly options: FleetWatchOptions) {
+  constructor(private readonly options: PanelsWatchOptions) {
     this.focused = options.focused;
   }
 
@@ -179,7 +179,7 @@ export class FleetWatch {
       return Promise.resolve();
     }
     // One catch-up read per panel; what it finds is one report.
-    const away: FleetEvent[] = [];
+    const away: PanelEvent[] = [];
     this.away = away;
     const reads = [...this.watches.values()].map((watch) => {
       watch.poller.setFocused(true); // starts the catch-up read (or joins one under way)
@@ -240,7 +240,7 @@ export class FleetWatch {
     return watch;
   }
 
-  private tell(events: readonly FleetEvent[]): void {
+  private tell(events: readonly PanelEvent[]): void {
     const { enabled } = this.options.settings();
     const told = events.filter((event) => enabled.has(event.kind) && this.options.toldElsewhere?.(event) !== true);
     if (told.length === 0) return;

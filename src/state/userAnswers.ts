@@ -26,7 +26,7 @@ function idText(value: unknown): string | undefined {
 }
 
 /** A user object of an answer: an object with a string id. */
-function isKey(value: unknown): value is Key {
+function isUser(value: unknown): value is Key {
   return isRecord(value) && typeof value.id === 'string' && value.id !== '';
 }
 
@@ -37,8 +37,8 @@ const CREATED_LISTS = ['items', 'data', 'keys', 'users', 'created', 'imported', 
  * `{data: [...], count}`, `{keys: [...]}`, or a bare array; only user objects (an object with a string id),
  * so a bare array of ids or an entry of another kind is left out.
  */
-export function keysIn(answer: unknown): Key[] {
-  return listFromResponse(answer, CREATED_LISTS).filter(isKey);
+export function usersIn(answer: unknown): Key[] {
+  return listFromResponse(answer, CREATED_LISTS).filter(isUser);
 }
 
 /**
@@ -118,7 +118,7 @@ export function bulkAnswerOf(answer: unknown): BulkAnswer {
 }
 
 /** The panel-wide figures of `GET /keys/summary`. */
-export interface KeysSummary {
+export interface UserCounts {
   /** All users: `total`, else `count`. */
   readonly total?: number;
   /** Users per state, as the panel names them: `by_state: {active: 148}` or `states: [{state, count}]`. */
@@ -152,7 +152,7 @@ function perState(value: unknown): Record<string, number> {
  * [{state, count}]}`, the figures at the top or under `keys`/`users`/`live`; a figure the answer does
  * not give is undefined (an empty `byState`). The one reader of this answer.
  */
-export function keysSummaryOf(answer: unknown): KeysSummary {
+export function userCountsOf(answer: unknown): UserCounts {
   if (!isRecord(answer)) return { byState: {} };
   // The figures at the top, else under `keys`/`users` (`{keys: {total, active…}}`), else `live`.
   const parts = [answer, answer.keys, answer.users, answer.live].filter(isRecord);
