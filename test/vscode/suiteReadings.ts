@@ -40,6 +40,8 @@ export const READING_PARTS: readonly string[] = [
   'settings.test',
   'auditLog.test',
   'fleetUpdates.test',
+  // The panel as a folder: every resource pulled, planned and applied.
+  'panelFolder.test',
 ];
 
 /** The reading `PANEL_OPS_READING` names; undefined when unset; an error for anything else. */
