@@ -26,7 +26,7 @@ describe('Every connected panel at once (all-panels mode)', () => {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('panelOps.views.showActivePanel');
+    await api.allPanels.forgetChoice(); // the next files find the views as a new window would
     await runWithAnswers('panelOps.nodes.groupBy', 'No grouping');
     await vscode.commands.executeCommand('panelOps.nodes.clearFilter');
     for (const panel of [north, south, east]) {

@@ -42,7 +42,7 @@ describe('Across panels in all-panels mode: selections across panels, notificati
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('panelOps.views.showActivePanel');
+    await api.allPanels.forgetChoice(); // the next files find the views as a new window would
     for (const panel of [north, south]) {
       await signOut(panel);
       await panel.close();
