@@ -207,7 +207,11 @@ async function* readConcurrently<P>(read: ReadPage<P>, first: P, to: number, pla
       const next: Promise<unknown>[] = [...inFlight];
       const wait = concurrency.pauseLeft();
       if (mayRead() && wait > 0) next.push(sleep(wait, plan.signal).catch(() => undefined)); // an abort is seen at the loop's top
-      if (next.length === 0) throw new Error(`Paging stalled before page ${nextOut}`); // cannot happen; never hang
+      if (next.length === 0) {
+        // A pause that ended between the sending loop above and `pauseLeft()` here: send at the loop's top.
+        if (mayRead() && waiting.length > 0 && concurrency.pauseLeft() === 0) continue;
+        throw new Error(`Paging stalled before page ${nextOut}`); // cannot happen; never hang
+      }
       await Promise.race(next);
     }
   } finally {
