@@ -184,4 +184,28 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     await runOnWithAnswers('panelOps.panelFolder.plan', [root], 'Staging panel');
     assert.match(lastDocument('Panel plan'), /# 0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 0 problems/);
   });
+
+  it('offers Plan, Apply and Show Drift in the Explorer\'s context menu of a pulled folder, not of other folders', async function () {
+    this.timeout(120_000);
+    const driver = process.env.PANEL_OPS_UI_DRIVER;
+    if (!driver) this.skip();
+    const menu = async (row: string) => {
+      const answer = await fetch(`${driver}/menu`, { method: 'POST', body: JSON.stringify({ view: vscode.workspace.workspaceFolders?.[0]?.name ?? '', row }) });
+      const text = await answer.text();
+      assert.equal(answer.status, 200, text);
+      return (JSON.parse(text) as { items: string[] }).items;
+    };
+    const explorer = vscode.workspace.getConfiguration('explorer');
+    const compact = explorer.inspect<boolean>('compactFolders')?.globalValue;
+    await explorer.update('compactFolders', false, vscode.ConfigurationTarget.Global); // "panels" and its folder on rows of their own
+    try {
+      await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.joinPath(root, 'nodes'));
+      const pulled = await menu('Staging panel');
+      for (const title of ['Plan Panel Changes', 'Apply Panel Folder', 'Show Panel Drift']) assert.ok(pulled.includes(title), `${title} offered: ${pulled.join(', ')}`);
+      const other = await menu('nodes');
+      assert.ok(other.length > 0 && !other.some((title) => /Panel Changes|Panel Folder|Panel Drift/.test(title)), `not on a folder without a state file: ${other.join(', ')}`);
+    } finally {
+      await explorer.update('compactFolders', compact, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
