@@ -3,7 +3,8 @@
 // written; its folder promoted to a second panel (the plan lists every difference, apply makes exactly
 // those, nothing of the target outside the folder is touched); a resource changed on the panel between the
 // plan and the apply is skipped and reported while the panel keeps that change; answers dropped during
-// Apply are reconciled without a duplicate. The engine under every reading: test/unit/panelFolder/.
+// Apply are reconciled without a duplicate; the Explorer's context menu offers Plan, Apply and Show Drift on a
+// pulled folder only (through the UI driver's real menu). The engine under every reading: test/unit/panelFolder/.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
