@@ -24,9 +24,9 @@ export const WRITE_COMMANDS = [
   'panelOps.panelFolder.restore',
 ];
 
-type Context = Record<string, string | boolean | undefined>;
+type Context = Record<string, string | boolean | readonly string[] | undefined>;
 
-/** Evaluates a `when` clause: `!`, `&&`, `||`, parentheses, `==`, `!=`, `=~ /regex/`, bare keys. */
+/** Evaluates a `when` clause: `!`, `&&`, `||`, parentheses, `==`, `!=`, `=~ /regex/`, `key in listKey`, bare keys. */
 export function evaluateWhen(when: string, context: Context): boolean {
   let at = 0;
   const space = () => { while (when[at] === ' ') at++; };
@@ -74,6 +74,11 @@ export function evaluateWhen(when: string, context: Context): boolean {
       const pattern = regex();
       return typeof value === 'string' && pattern.test(value);
     }
+    if (peek('in ')) {
+      at += 2;
+      const list = context[word()];
+      return typeof value === 'string' && Array.isArray(list) && list.includes(value);
+    }
     return Boolean(value);
   };
   const and = (): boolean => {
@@ -110,6 +115,7 @@ function baseContext(readOnly: boolean): Context {
   const context: Context = {
     'panelOps.connected': true, 'panelOps.activePanel.readOnly': readOnly, 'panelOps.remoteSsh.installed': true, 'panelOps.allPanels': false,
     resourceScheme: 'panelops', resourcePath: '/site-templates/t1/index.html', resourceFilename: 'users-plan.diff', activeEditorIsReadonly: true, focusedView: 'panelOps.nodes',
+    explorerResourceIsFolder: true, 'panelOps.pulledFolders': ['/site-templates/t1/index.html'],
   };
   for (const scope of SCOPES) context[scopeContextKey(scope)] = true;
   return context;
@@ -153,9 +159,9 @@ describe('package.json menus on a read-only panel', () => {
     }
   });
 
-  it('hides every write command from the palette, the view titles, the editor titles and the key bindings while the active panel is read-only', () => {
+  it('hides every write command from the palette, the view titles, the editor titles, the Explorer\'s context menu and the key bindings while the active panel is read-only', () => {
     let offeredBefore = 0;
-    for (const menu of ['commandPalette', 'view/title', 'editor/title']) {
+    for (const menu of ['commandPalette', 'view/title', 'editor/title', 'explorer/context']) {
       for (const entry of manifest.contributes.menus[menu]) {
         if (!entry.command || !WRITE_COMMANDS.includes(entry.command) || !entry.when) continue;
         for (const view of VIEWS) {

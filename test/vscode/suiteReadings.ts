@@ -42,6 +42,7 @@ export const READING_PARTS: readonly string[] = [
   'fleetUpdates.test',
   // The panel as a folder: every resource pulled, planned and applied.
   'panelFolder.test',
+  'panelFolderPromotion.test',
 ];
 
 /** The reading `PANEL_OPS_READING` names; undefined when unset; an error for anything else. */

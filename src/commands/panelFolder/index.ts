@@ -41,6 +41,7 @@ export function registerPanelFolderCommands(services: Services): vscode.Disposab
   return vscode.Disposable.from(
     problems,
     replanOnSave(context),
+    pulledFoldersContext(),
     registerCommand('panelOps.panelFolder.pull', () => pull(context, false)),
     registerCommand('panelOps.panelFolder.snapshot', () => pull(context, true)),
     registerCommand('panelOps.panelFolder.plan', (from?: unknown) => plan(context, from)),
@@ -101,6 +102,33 @@ function replanOnSave(context: Context): vscode.Disposable {
   } };
 }
 
+/**
+ * The context key `panelOps.pulledFolders`: the paths of the workspace's folders that hold a state file, so
+ * the Explorer's context menu offers Plan, Apply and Show Drift on them (`resourcePath in
+ * panelOps.pulledFolders`). Set at start, after each pull or snapshot, and when a state file appears or
+ * goes (a folder copied, deleted or checked out by git).
+ */
+export async function updatePulledFoldersContext(): Promise<void> {
+  const paths = (await pulledFolders()).map((root) => root.fsPath);
+  await vscode.commands.executeCommand('setContext', PULLED_FOLDERS_CONTEXT_KEY, paths);
+}
+
+const PULLED_FOLDERS_CONTEXT_KEY = 'panelOps.pulledFolders';
+
+function pulledFoldersContext(): vscode.Disposable {
+  const update = () => void updatePulledFoldersContext().catch(() => undefined);
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/${STATE_FILE}`, false, true, false);
+  update();
+  return vscode.Disposable.from(
+    watcher,
+    watcher.onDidCreate(update),
+    watcher.onDidDelete(update),
+    // A deleted folder is one event for the folder, not for the state file in it.
+    vscode.workspace.onDidDeleteFiles(update),
+    vscode.workspace.onDidChangeWorkspaceFolders(update),
+  );
+}
+
 /** Pull Panel into Folder… (or Snapshot Panel: into a new dated folder). */
 async function pull(context: Context, snapshot: boolean): Promise<vscode.Uri | undefined> {
   const panel = await choosePanel(context, snapshot ? vscode.l10n.t('Snapshot which panel?') : vscode.l10n.t('Pull which panel into a folder?'));
@@ -123,6 +151,7 @@ async function pull(context: Context, snapshot: boolean): Promise<vscode.Uri | u
     }
     const { written, removed } = await writeFolderFiles(root, pulled.files, existing);
     context.problems.clear();
+    await updatePulledFoldersContext().catch(() => undefined);
     void context.input.notify('info', vscode.l10n.t('Pulled {0} into {1}: {2} files written, {3} removed, {4} unchanged.', panelName(panel), folderName(root), written, removed, pulled.files.size - written));
     return root;
   } catch (error) {
