@@ -18,6 +18,8 @@ interface ApplyReport {
 describe('Apply Configuration', () => {
   const connected = connectedPanel({ panel: { jobStepMs: 1200 } });
   withSetting('apply.pollIntervalSeconds', 1);
+  // The panels' own poll reads `GET /nodes` every interval; off here, so the requests counted are the apply's.
+  withSetting('poll.intervalSeconds', 0);
   let api: TestApi;
   let panel: SimulatedPanel;
 
