@@ -148,7 +148,7 @@ describe('Alerts view and status bar', () => {
       assert.deepEqual((await children(api.alerts)).map(labelOf), ['No unresolved alerts'], 'the other panel\'s alerts, not a blank view');
       assert.ok(Date.now() - started < 2000, 'the other panel\'s alerts do not wait for the slow answer');
       await slow;
-      assert.equal(first.snapshot.kind, 'loaded', 'the first panel\'s store took its own answer, for its own panel');
+      assert.equal(first.held.kind, 'loaded', 'the first panel\'s store took its own answer, for its own panel');
     } finally {
       await signOut(other);
       await other.close();
