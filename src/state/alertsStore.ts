@@ -90,6 +90,7 @@ export class AlertsStore {
    * alerts and their order are the same (every alert has a distinct id); else the list.
    */
   private fireChanges(before: AlertList, after: AlertList): void {
+    if (textOf(before) === textOf(after)) return;
     const keysBefore = before.alerts.map(alertKey);
     const keysAfter = after.alerts.map(alertKey);
     const sameOrder = before.unreadable === after.unreadable && keysBefore.length === keysAfter.length

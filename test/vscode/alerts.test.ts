@@ -57,7 +57,7 @@ describe('Alerts view and status bar', () => {
       await api.alertsStore.refresh();
       assert.equal(fired.length, 1, 'one redraw');
       assert.equal(fired[0], item, 'of that alert\'s item, not the whole list');
-      assert.match(tooltipText(item), /\(again\)/, 'the item shows the new text');
+      assert.match(tooltipText(item), /again/, 'the item shows the new text (its tooltip escapes Markdown, brackets included)');
     } finally {
       subscription.dispose();
       Object.assign(record, saved);

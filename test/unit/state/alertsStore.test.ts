@@ -65,6 +65,17 @@ describe('state: alerts store (simulated panel)', () => {
     });
   });
 
+  it('a poll that returns the same alerts fires nothing even when an alert has no id', async () => {
+    const { store, changes } = setup();
+    await withPanelAlert((at) => at === 0, (alert) => { (alert as { id?: bigint }).id = undefined; }, async () => {
+      await store.refresh();
+      assert.ok(store.held.kind === 'loaded' && store.held.list.alerts.some((alert) => alert.id === undefined), 'an alert without an id is held');
+      changes.length = 0;
+      await store.refresh();
+      assert.deepEqual(changes, []);
+    });
+  });
+
   it('marking resolved what is not held, or already resolved, fires nothing; marking one fires once', async () => {
     const { store, changes } = setup();
     await store.refresh();
