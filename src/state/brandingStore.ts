@@ -1,6 +1,5 @@
-import * as vscode from 'vscode';
 import type { ViewSession } from './panelStores';
-import { ALL_CHANGED, type StoreChange } from './changeEmitter';
+import { ALL_CHANGED, ChangeEmitter, LIST_CHANGED, type StoreChange, type Subscription } from './changeEmitter';
 import { brandingProfiles, type BrandingProfile } from './brandingModel';
 import { LatestLoad } from './latestLoad';
 
@@ -12,22 +11,30 @@ export type BrandingSnapshot =
 /**
  * One panel's branding profiles: stored (`live=0`) or, when asked, as the online node reports them
  * (`live=1`). Mutations put the panel's answer in here (an activation also marks the others inactive), and
- * the view follows through `onDidChange`. A change of panel or a refresh cancels the load in flight.
+ * the view follows through `onDidChange`. A change of panel or a refresh cancels the load in flight. No
+ * `vscode` import (the live/stored context key is set by the commands that switch it).
  */
-export class BrandingStore implements vscode.Disposable {
+export class BrandingStore {
   private state: BrandingSnapshot = { kind: 'idle' };
   private liveMode = false;
+  /** The mode of what was last told through `onDidChange` (a switch is told even when the answer reads the same). */
+  private toldLive = false;
   private readonly loading = new LatestLoad<void>();
-  private readonly changed = new vscode.EventEmitter<StoreChange>();
-  /** What changed (the profiles are one list: `all`). */
+  private readonly changed = new ChangeEmitter<StoreChange>();
+  /**
+   * What changed: one profile's fields, the list's members and order unchanged (`item`, its id: `profile`
+   * has the new copy), the list (profiles added, removed or reordered), or everything (`all`: forgotten, the
+   * first read, live/stored switched, a failure). A read or a put that changes nothing fires nothing.
+   */
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscription: Subscription;
 
-  constructor(private readonly session: ViewSession) {
+  constructor(private readonly session: Pick<ViewSession, 'active' | 'callOn' | 'onDidChangePanel'>) {
     this.subscription = session.onDidChangePanel(['branding.profiles.list'], () => this.reset());
   }
 
-  get snapshot(): BrandingSnapshot {
+  /** What is held now: nothing yet, the profiles last read (of which panel, stored or live), or why the read failed. */
+  get held(): BrandingSnapshot {
     return this.state;
   }
 
@@ -38,7 +45,6 @@ export class BrandingStore implements vscode.Disposable {
 
   setLive(live: boolean): Promise<void> {
     this.liveMode = live;
-    void vscode.commands.executeCommand('setContext', 'panelOps.branding.live', live);
     return this.refresh();
   }
 
@@ -57,8 +63,14 @@ export class BrandingStore implements vscode.Disposable {
         next = { kind: 'failed', panelId: panel.id, error };
       }
       if (signal.aborted) return;
+      const before = this.state;
       this.state = next;
-      this.changed.fire(ALL_CHANGED);
+      if (live !== this.toldLive) {
+        this.toldLive = live;
+        this.changed.fire(ALL_CHANGED);
+      } else {
+        this.fireChanges(before, next);
+      }
     });
   }
 
@@ -74,15 +86,16 @@ export class BrandingStore implements vscode.Disposable {
     const others = profile.active ? state.profiles.map((other) => (other.active && other.id !== profile.id ? { ...other, active: false } : other)) : state.profiles;
     const exists = others.some((other) => other.id === profile.id);
     const profiles = exists ? others.map((other) => (other.id === profile.id ? profile : other)) : [...others, profile];
-    this.state = { ...state, profiles };
-    this.changed.fire(ALL_CHANGED);
+    const next: BrandingSnapshot = { ...state, profiles };
+    this.state = next;
+    this.fireChanges(state, next);
   }
 
   remove(panelId: string, id: string): void {
     const state = this.state;
-    if (state.kind !== 'loaded' || state.panelId !== panelId) return;
+    if (state.kind !== 'loaded' || state.panelId !== panelId || !state.profiles.some((profile) => profile.id === id)) return;
     this.state = { ...state, profiles: state.profiles.filter((profile) => profile.id !== id) };
-    this.changed.fire(ALL_CHANGED);
+    this.changed.fire(LIST_CHANGED);
   }
 
   profile(panelId: string, id: string): BrandingProfile | undefined {
@@ -96,9 +109,36 @@ export class BrandingStore implements vscode.Disposable {
     this.changed.dispose();
   }
 
+  /**
+   * Fires what changed from `before` to `after`: nothing when they are the same; each changed profile when
+   * the same panel's profiles are listed in the same order (stored or live as before); the list when
+   * members or order changed; everything otherwise.
+   */
+  private fireChanges(before: BrandingSnapshot, after: BrandingSnapshot): void {
+    if (textOf(before) === textOf(after)) return;
+    if (before.kind !== 'loaded' || after.kind !== 'loaded' || before.panelId !== after.panelId || before.live !== after.live) {
+      this.changed.fire(ALL_CHANGED);
+      return;
+    }
+    const sameOrder = before.unreadable === after.unreadable && before.profiles.length === after.profiles.length
+      && after.profiles.every((profile, index) => profile.id === before.profiles[index].id);
+    if (!sameOrder) {
+      this.changed.fire(LIST_CHANGED);
+      return;
+    }
+    after.profiles.forEach((profile, index) => {
+      if (textOf(profile) !== textOf(before.profiles[index])) this.changed.fire({ kind: 'item', id: profile.id });
+    });
+  }
+
   private reset(): void {
     this.loading.cancel();
     this.state = { kind: 'idle' };
     this.changed.fire(ALL_CHANGED);
   }
+}
+
+/** What is held as text, to tell whether a read changed it (a failure by its message). */
+function textOf(value: BrandingSnapshot | BrandingProfile): string {
+  return JSON.stringify(value, (key, part: unknown) => (key === 'error' ? String(part) : typeof part === 'bigint' ? part.toString() : part)) ?? '';
 }

@@ -45,7 +45,7 @@ export class NodesStore {
 
   /**
    * What changed: one node (`item`, its id: `get` has the new copy, `problem` its last problem), or the
-   * list (nodes added, removed or reordered, or the first list read: `nodes` has it). A read of the list
+   * list (nodes added, removed or reordered, or the first list read: `held` has it). A read of the list
    * that changes nothing fires nothing; one that changes one node fires that node only.
    */
   readonly onDidChange = this.changed.event;
@@ -54,8 +54,8 @@ export class NodesStore {
     this.subscription = session.onDidChangePanel(['nodes.list'], () => this.reset());
   }
 
-  /** The last list read, in the panel's order; undefined before one. */
-  get nodes(): readonly PanelNode[] | undefined {
+  /** What is held now: the last list read, in the panel's order; undefined before one. */
+  get held(): readonly PanelNode[] | undefined {
     return this.loaded;
   }
 

@@ -32,7 +32,7 @@ export interface WatchedPanel {
 /** The stores the views show for a panel, when there are any; the watcher reads through them. */
 export interface WatchedStores {
   readonly nodes?: Pick<NodesStore, 'poll'>;
-  readonly alerts?: Pick<AlertsStore, 'refresh' | 'snapshot'>;
+  readonly alerts?: Pick<AlertsStore, 'refresh' | 'held'>;
   /** The reader of node jobs: the views and pages showing them follow what the watcher reads. */
   readonly nodeDetails?: Pick<NodeDetailsStore, 'readJobs'>;
 }
@@ -322,7 +322,7 @@ export class PanelsWatch {
     const store = this.options.stores(watch.panel.id)?.alerts;
     if (store) {
       await store.refresh();
-      const snapshot = store.snapshot;
+      const snapshot = store.held;
       if (snapshot.kind === 'loaded') return snapshot.list.alerts;
       if (snapshot.kind === 'failed') throw snapshot.error;
       return undefined;

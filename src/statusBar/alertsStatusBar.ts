@@ -46,7 +46,7 @@ export class AlertsStatusBar implements vscode.Disposable {
       this.watch(panel.id, stores.alerts);
       const state = stores.session.state;
       if (state === 'connected' && !stores.session.capabilities.can('alerts.list')) continue;
-      panels.push({ name: panel.name, state, unresolved: stores.alerts.unresolved, snapshot: stores.alerts.snapshot });
+      panels.push({ name: panel.name, state, unresolved: stores.alerts.unresolved, snapshot: stores.alerts.held });
     }
     for (const [panelId, entry] of [...this.watched]) {
       if (seen.has(panelId)) continue;

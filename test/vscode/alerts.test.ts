@@ -36,6 +36,35 @@ describe('Alerts view and status bar', () => {
     assert.ok(resolved.every((item) => item.contextValue === 'alert.resolved'));
   });
 
+  it('a poll that returns the same alerts redraws nothing; one alert changed on the panel redraws that alert\'s item only', async () => {
+    await vscode.commands.executeCommand('panelOps.alerts.refresh');
+    const items = await children(api.alerts);
+    const item = items.find((candidate) => candidate.contextValue === 'alert.unresolved');
+    assert.ok(item, 'an unresolved alert is shown');
+    const id = String((item as vscode.TreeItem & { alert: { id: unknown } }).alert.id);
+    const record = panel.data.alerts.find((alert) => String(alert.id) === id);
+    assert.ok(record, 'its record on the panel');
+    const provider = api.alerts.provider as vscode.TreeDataProvider<vscode.TreeItem> & { onDidChangeTreeData: vscode.Event<vscode.TreeItem | undefined> };
+    const fired: (vscode.TreeItem | undefined)[] = [];
+    const subscription = provider.onDidChangeTreeData((changed) => fired.push(changed as vscode.TreeItem | undefined));
+    const saved = { title: record.title, message: record.message };
+    try {
+      await api.alertsStore.refresh();
+      await api.alertsStore.refresh();
+      assert.deepEqual(fired, [], 'a poll that changes nothing redraws nothing');
+      record.title = `${saved.title} (again)`;
+      record.message = `${saved.message} (again)`;
+      await api.alertsStore.refresh();
+      assert.equal(fired.length, 1, 'one redraw');
+      assert.equal(fired[0], item, 'of that alert\'s item, not the whole list');
+      assert.match(tooltipText(item), /again/, 'the item shows the new text (its tooltip escapes Markdown, brackets included)');
+    } finally {
+      subscription.dispose();
+      Object.assign(record, saved);
+      await api.alertsStore.refresh();
+    }
+  });
+
   it('shows hostile alert text as plain text and escapes it in an untrusted tooltip', async () => {
     const items = await children(api.alerts);
     // Found by its id: a panel whose alerts carry no title (the third reading) shows the message instead.
@@ -148,7 +177,7 @@ describe('Alerts view and status bar', () => {
       assert.deepEqual((await children(api.alerts)).map(labelOf), ['No unresolved alerts'], 'the other panel\'s alerts, not a blank view');
       assert.ok(Date.now() - started < 2000, 'the other panel\'s alerts do not wait for the slow answer');
       await slow;
-      assert.equal(first.snapshot.kind, 'loaded', 'the first panel\'s store took its own answer, for its own panel');
+      assert.equal(first.held.kind, 'loaded', 'the first panel\'s store took its own answer, for its own panel');
     } finally {
       await signOut(other);
       await other.close();

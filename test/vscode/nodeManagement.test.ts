@@ -107,6 +107,6 @@ describe('Node management', () => {
     expected.splice(expected.indexOf(target), 0, moved);
     const panelOrder = [...panel.data.nodes.values()].sort((a, b) => a.position - b.position).map((node) => node.name);
     assert.deepEqual(panelOrder, expected, `${moved} is now before ${target} on the panel`);
-    await eventually(() => api.nodesStore.nodes?.map((node) => node.name).join() === expected.join(), 'the view shows the panel\'s new order');
+    await eventually(() => api.nodesStore.held?.map((node) => node.name).join() === expected.join(), 'the view shows the panel\'s new order');
   });
 });

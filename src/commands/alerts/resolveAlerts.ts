@@ -51,7 +51,7 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
     },
     reconcile: async () => {
       await store.refresh();
-      const snapshot = store.snapshot;
+      const snapshot = store.held;
       const wanted = new Set(ids.map((id) => String(id)));
       const now = snapshot.kind === 'loaded' ? snapshot.list.alerts.filter((alert) => alert.id !== undefined && wanted.has(String(alert.id))) : [];
       const resolved = now.filter((alert) => alert.resolved).length;
@@ -89,7 +89,7 @@ export function registerAlertsCommands(context: ActionContext, panels: PanelStor
     registerCommand('panelOps.alerts.resolveAll', async () => {
       const panelId = panels.activeId;
       const store = panels.active?.alerts;
-      const snapshot = store?.snapshot;
+      const snapshot = store?.held;
       const unresolved = snapshot?.kind === 'loaded' ? snapshot.list.alerts.filter((alert) => !alert.resolved) : [];
       if (!panelId || !store || unresolved.length === 0) return;
       const sure = await confirmChange(context, {

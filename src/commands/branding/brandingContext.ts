@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { UserInput } from '../../prompts/userInput';
 import type { BrandingStore } from '../../state/brandingStore';
 import type { BrandingTree } from '../../views/branding/brandingView';
@@ -23,4 +24,10 @@ export function mutateProfile<T>(context: BrandingCommandContext, target: Profil
 /** The branding store of a panel (the active one when none is named); undefined for a panel not connected. */
 export function brandingOf(context: Pick<BrandingCommandContext, 'panels'>, panelId?: string): BrandingStore | undefined {
   return panelId === undefined ? context.panels.active?.branding : context.panels.get(panelId)?.branding;
+}
+
+/** Shows a panel's profiles as the online node reports them (`live`) or as stored; the view's title toggle follows. */
+export function showLive(store: BrandingStore, live: boolean): Promise<void> {
+  void vscode.commands.executeCommand('setContext', 'panelOps.branding.live', live);
+  return store.setLive(live);
 }

@@ -3,7 +3,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
 import { runMutation } from '../../runner/actionRunner';
-import { mutateProfile, type BrandingCommandContext, brandingOf } from './brandingContext';
+import { mutateProfile, type BrandingCommandContext, brandingOf, showLive } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { registerCommand } from '../registerCommand';
 
@@ -15,8 +15,8 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       session.capabilities.forgetDenials('branding.profiles.list');
       await brandingOf(context)?.refresh();
     }),
-    registerCommand('panelOps.branding.showLive', () => brandingOf(context)?.setLive(true)),
-    registerCommand('panelOps.branding.showStored', () => brandingOf(context)?.setLive(false)),
+    registerCommand('panelOps.branding.showLive', () => { const store = brandingOf(context); return store && showLive(store, true); }),
+    registerCommand('panelOps.branding.showStored', () => { const store = brandingOf(context); return store && showLive(store, false); }),
 
     registerCommand('panelOps.branding.create', async () => {
       const panel = session.active;

@@ -5,6 +5,7 @@ import type { UserInput } from '../../prompts/userInput';
 import { withoutBack } from '../../prompts/userInput';
 import type { BrandingProfile } from '../../state/brandingModel';
 import type { BrandingStore } from '../../state/brandingStore';
+import { showLive } from './brandingContext';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { BrandingFieldItem, BrandingProfileItem } from '../../views/branding/brandingItems';
 
@@ -29,9 +30,9 @@ export async function profileTarget(argument: unknown, session: PanelSession, st
   }
   const panel = activePanelOrNotify(session, input);
   if (!panel || !store) return undefined;
-  if (store.live) await store.setLive(false);
+  if (store.live) await showLive(store, false);
   else await store.load();
-  const snapshot = store.snapshot;
+  const snapshot = store.held;
   if (snapshot.kind !== 'loaded') return undefined;
   const items = snapshot.profiles.filter(filter).map((profile) => ({
     label: escapeIcons(profileName(profile)),

@@ -242,7 +242,7 @@ function applyOne(context: NodeActionContext, item: NodeItem): Promise<ApplyRepo
 async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[]> {
   const panelId = context.panels.activeId;
   const tree = panelId === undefined ? undefined : context.view.treeOf(panelId);
-  const items = (context.panels.active?.nodes.nodes ?? [])
+  const items = (context.panels.active?.nodes.held ?? [])
     .filter((node) => nodeContextValue(node) === 'node.dirty')
     .map((node) => tree?.itemOf(node.id))
     .filter((item): item is NodeItem => item !== undefined);

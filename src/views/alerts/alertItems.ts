@@ -15,13 +15,20 @@ const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
  */
 export class AlertItem extends vscode.TreeItem {
   constructor(
-    readonly alert: Alert,
+    public alert: Alert,
     id: string,
     /** The panel the alert came from; resolving it goes to this panel. */
     readonly panelId: string,
   ) {
-    super(plainLabel(alert.title) || vscode.l10n.t('(untitled alert)'), vscode.TreeItemCollapsibleState.None);
+    super('', vscode.TreeItemCollapsibleState.None);
     this.id = id;
+    this.show(alert);
+  }
+
+  /** Shows a newer copy of the alert (the item keeps its id and place). */
+  show(alert: Alert): void {
+    this.alert = alert;
+    this.label = plainLabel(alert.title) || vscode.l10n.t('(untitled alert)');
     const age = ago(alert.resolved ? alert.resolvedAt ?? alert.createdAt : alert.createdAt, Date.now(), vscode.l10n.t);
     this.description = [age, plainLabel(alert.subject, 60)].filter(Boolean).join(' · ');
     this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];

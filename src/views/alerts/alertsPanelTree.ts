@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AlertsStore } from '../../state/alertsStore';
+import { alertKey, type AlertsStore } from '../../state/alertsStore';
 import type { ViewSession } from '../../state/panelStores';
 import { ErrorItem } from '../shared/errorItem';
 import { MessageItem } from '../shared/messageItem';
@@ -17,12 +17,37 @@ export class AlertsPanelTree implements OnePanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
+  /** The items shown, by `alertKey`, so a change of one alert redraws its item only. */
+  private readonly itemsByKey = new Map<string, AlertItem>();
 
   constructor(
     private readonly session: ViewSession,
     private readonly store: AlertsStore,
   ) {
-    this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined)), session.onDidChangePanel(['alerts.list'], () => this.changed.fire(undefined))];
+    this.subscriptions = [
+      store.onDidChange((change) => {
+        if (change.kind === 'item') this.showAlert(change.id);
+        else this.redrawAll();
+      }),
+      session.onDidChangePanel(['alerts.list'], () => this.redrawAll()),
+    ];
+  }
+
+  /** One alert's fields changed in the store: its item shows the new copy; one resolved (or reopened) moves, so the root redraws. */
+  private showAlert(key: string): void {
+    const item = this.itemsByKey.get(key);
+    const alert = this.store.alert(key);
+    if (!item || !alert || item.alert.resolved !== alert.resolved) {
+      this.redrawAll();
+      return;
+    }
+    item.show(alert);
+    this.changed.fire(item);
+  }
+
+  private redrawAll(): void {
+    this.itemsByKey.clear();
+    this.changed.fire(undefined);
   }
 
   /** Redraws one item (an action's temporary state). */
@@ -32,14 +57,19 @@ export class AlertsPanelTree implements OnePanelTree {
 
   /** The alerts shown right now (unresolved and resolved), for "Resolve All Shown". */
   get shown(): readonly Alert[] {
-    const snapshot = this.store.snapshot;
-    return snapshot.kind === 'loaded' ? snapshot.list.alerts : [];
+    const held = this.store.held;
+    return held.kind === 'loaded' ? held.list.alerts : [];
   }
 
   private alertItems(alerts: readonly Alert[], prefix: string): AlertItem[] {
     const ids = stableIds(prefix, alerts.map((alert) => alert.id));
     const panelId = this.session.active?.id ?? '';
-    return alerts.map((alert, index) => new AlertItem(alert, ids[index], panelId));
+    return alerts.map((alert, index) => {
+      const item = new AlertItem(alert, ids[index], panelId);
+      const key = alertKey(alert);
+      if (key !== undefined) this.itemsByKey.set(key, item);
+      return item;
+    });
   }
 
   parent(): vscode.TreeItem | undefined {
@@ -52,13 +82,17 @@ export class AlertsPanelTree implements OnePanelTree {
   }
 
   async children(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (element instanceof ResolvedGroupItem) return this.alertItems(element.alerts, 'alerts/resolved');
+    if (element instanceof ResolvedGroupItem) {
+      // What the store holds now: one of them may have changed since the group was drawn.
+      const held = this.store.held;
+      return this.alertItems(held.kind === 'loaded' ? held.list.alerts.filter((alert) => alert.resolved) : element.alerts, 'alerts/resolved');
+    }
     if (element) return [];
     const blocked = stateItems(this.session, 'alerts.list');
     if (blocked) return blocked;
     await this.store.load();
-    // The store's change event re-renders with what it loaded; answer with the current snapshot meanwhile.
-    const snapshot = this.store.snapshot;
+    // The store's change event re-renders with what it loaded; answer with what it holds meanwhile.
+    const snapshot = this.store.held;
     if (snapshot.kind === 'empty') return stateItems(this.session, 'alerts.list') ?? [];
     if (snapshot.kind === 'failed') return [new ErrorItem(snapshot.error, () => void this.store.refresh())];
     const unresolved = snapshot.list.alerts.filter((alert) => !alert.resolved);

@@ -9,9 +9,16 @@ import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
  * or `brandingProfile.live` for the node's live copy (read only).
  */
 export class BrandingProfileItem extends vscode.TreeItem {
-  constructor(readonly profile: BrandingProfile, id: string, readonly panelId: string, live: boolean) {
-    super(plainLabel(profile.name, 100) || vscode.l10n.t('(unnamed profile)'), vscode.TreeItemCollapsibleState.Collapsed);
+  constructor(public profile: BrandingProfile, id: string, readonly panelId: string, live: boolean) {
+    super('', vscode.TreeItemCollapsibleState.Collapsed);
     this.id = id;
+    this.show(profile, live);
+  }
+
+  /** Shows a newer copy of the profile (the item keeps its id and place; its fields follow when expanded). */
+  show(profile: BrandingProfile, live: boolean): void {
+    this.profile = profile;
+    this.label = plainLabel(profile.name, 100) || vscode.l10n.t('(unnamed profile)');
     this.description = [profile.active ? vscode.l10n.t('active') : '', live ? vscode.l10n.t('live from the node') : '', plainLabel(profile.fields.theme_default, 20)]
       .filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(profile.active ? 'star-full' : 'symbol-color');

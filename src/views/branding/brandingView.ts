@@ -21,9 +21,32 @@ export class BrandingPanelTree implements OnePanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
+  /** The profile items shown, by profile id, so a change of one profile redraws its item only. */
+  private readonly itemsById = new Map<string, BrandingProfileItem>();
 
   constructor(private readonly session: ViewSession, private readonly store: BrandingStore) {
-    this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined))];
+    this.subscriptions = [store.onDidChange((change) => {
+      if (change.kind === 'item') this.showProfile(change.id);
+      else this.redrawAll();
+    })];
+  }
+
+  /** One profile's fields changed in the store: its item (and its fields, when expanded) shows the new copy. */
+  private showProfile(id: string): void {
+    const item = this.itemsById.get(id);
+    const held = this.store.held;
+    const profile = held.kind === 'loaded' ? held.profiles.find((candidate) => candidate.id === id) : undefined;
+    if (!item || !profile || held.kind !== 'loaded') {
+      this.redrawAll();
+      return;
+    }
+    item.show(profile, held.live);
+    this.changed.fire(item);
+  }
+
+  private redrawAll(): void {
+    this.itemsById.clear();
+    this.changed.fire(undefined);
   }
 
   refreshItem(item: vscode.TreeItem): void {
@@ -49,14 +72,17 @@ export class BrandingPanelTree implements OnePanelTree {
     if (element) return [];
     const blocked = stateItems(this.session, 'branding.profiles.list');
     if (blocked) return blocked;
-    if (this.store.snapshot.kind === 'idle') await this.store.load();
-    const snapshot = this.store.snapshot;
+    if (this.store.held.kind === 'idle') await this.store.load();
+    const snapshot = this.store.held;
     if (snapshot.kind === 'idle') return stateItems(this.session, 'branding.profiles.list') ?? [];
     if (snapshot.kind === 'failed') {
       return stateItems(this.session, 'branding.profiles.list') ?? [new ErrorItem(snapshot.error, () => void this.store.refresh())];
     }
     const ids = stableIds(`branding/${snapshot.panelId}${snapshot.live ? '/live' : ''}`, snapshot.profiles.map((profile) => profile.id));
-    const nodes: vscode.TreeItem[] = snapshot.profiles.map((profile, index) => new BrandingProfileItem(profile, ids[index], snapshot.panelId, snapshot.live));
+    const items = snapshot.profiles.map((profile, index) => new BrandingProfileItem(profile, ids[index], snapshot.panelId, snapshot.live));
+    this.itemsById.clear();
+    for (const item of items) this.itemsById.set(item.profile.id, item);
+    const nodes: vscode.TreeItem[] = [...items];
     if (nodes.length === 0) {
       nodes.push(new MessageItem(snapshot.live ? vscode.l10n.t('No online node reported a profile') : vscode.l10n.t('No branding profiles')));
     }

@@ -69,7 +69,7 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
   async handleDrop(target: vscode.TreeItem | undefined, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
     const item = dataTransfer.get(NODES_DRAG_MIME);
     const dragged = draggedNodes(item ? await item.asString() : undefined);
-    const order = ((dragged && this.nodesOf(dragged.panelId)?.nodes) ?? []).map((node) => node.id);
+    const order = ((dragged && this.nodesOf(dragged.panelId)?.held) ?? []).map((node) => node.id);
     if (!dragged || order.length === 0 || token.isCancellationRequested || !this.reorder) return;
     // Onto a node (or one of its sections): before it; onto empty space: at the end; onto anything else
     // (a user under a node, a message): not a place in the order, so nothing happens.

@@ -79,7 +79,7 @@ export class NodesPanelTree implements OnePanelTree {
 
   /** The nodes the store holds now (the panel's order), as this view filters them. */
   get shownNodes(): readonly PanelNode[] | undefined {
-    const nodes = this.store.nodes;
+    const nodes = this.store.held;
     if (!nodes) return undefined;
     const filter = this.display?.filter ?? '';
     return filter ? nodes.filter((node) => matchesNameFilter(node, filter, vscode.l10n.t)) : nodes;
@@ -129,7 +129,7 @@ export class NodesPanelTree implements OnePanelTree {
     if (blocked) return blocked;
     if (this.nodes) return this.arranged();
     // What the store holds already (read by the panels watcher, or before a switch of panel) is shown as is.
-    const held = this.readAgain ? undefined : this.store.nodes;
+    const held = this.readAgain ? undefined : this.store.held;
     if (held) {
       this.showNodes(held, new Map());
       return this.arranged();
@@ -207,7 +207,7 @@ export class NodesPanelTree implements OnePanelTree {
 
   /** The store's list changed (a node created or deleted, a new order): redraw the root from it, no request. */
   private showStoreList(): void {
-    const nodes = this.store.nodes;
+    const nodes = this.store.held;
     if (!this.nodes || !nodes) return;
     this.showNodes(nodes, new Map(this.itemsById));
     this.changed.fire(undefined);

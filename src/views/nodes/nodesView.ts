@@ -45,7 +45,7 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
     let counts: NodeCounts | undefined;
     for (const panelId of provider.shownPanels) {
       const stores = panels.get(panelId);
-      const nodes = stores?.nodes.nodes;
+      const nodes = stores?.nodes.held;
       if (!stores || !nodes) continue;
       const shown = display.filter ? nodes.filter((node) => matchesNameFilter(node, display.filter, vscode.l10n.t)) : nodes;
       counts = addCounts(counts ?? NO_NODES, countNodes(shown, (id) => typeof id === 'string' ? stores.nodes.problem(id) : undefined));

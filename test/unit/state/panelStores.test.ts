@@ -75,7 +75,7 @@ describe('panel stores: one set of stores per connected panel, active or not', (
     await stores.active!.nodes.load();
     fake.activate('https://a');
     assert.equal(stores.active, a, 'the same set');
-    assert.deepEqual(a.nodes.nodes?.map((node) => node.id), ['https://a/n1'], 'still holding its nodes');
+    assert.deepEqual(a.nodes.held?.map((node) => node.id), ['https://a/n1'], 'still holding its nodes');
     assert.deepEqual(fake.calledOn, ['https://a', 'https://b'], 'nothing read again');
     assert.deepEqual(disposed, []);
   });
