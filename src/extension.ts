@@ -4,7 +4,7 @@ import { lazyCommandGroups } from './commands/lazy/groups';
 import { registerToolsLazily } from './commands/lazy/lazyTools';
 import { registerPanelCommands } from './commands/panels/index';
 import { registerSharedCommands } from './commands/shared/index';
-import { tellCommandFailuresThrough } from './commands/registerCommand';
+import { tellCommandFailuresThrough } from './commands/registerPanelCommand';
 import { registerRemoteSshContext } from './commands/nodes/remoteSshContext';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
@@ -22,7 +22,7 @@ export async function activate(context: vscode.ExtensionContext) {
   useDisplayLanguage(vscode.env.language);
   const services = createServices(context);
   const { session, log, store } = services;
-  // Every command's failure is told and logged like the runner's (commands/registerCommand.ts).
+  // Every command's failure is told and logged like the runner's (commands/registerPanelCommand.ts).
   context.subscriptions.push(tellCommandFailuresThrough({ log, input: services.input, packageJson: context.extension.packageJSON }));
   const panels = registerPanelCommands(services);
   const groups = lazyCommandGroups(services);

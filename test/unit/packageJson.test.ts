@@ -102,16 +102,16 @@ describe('package.json contributions', () => {
 describe('package.json commands and the code agree', () => {
   const sources = (dir: string): string[] =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => readFileSync(join(dir, file), 'utf8'));
-  // Every command is registered through the one wrapper, src/commands/registerCommand.ts: `registerCommand('panelOps.…'`.
+  // Every command is registered through the one wrapper, src/commands/registerPanelCommand.ts: `registerPanelCommand('panelOps.…'`.
   const registered = new Set(
-    sources(join(__dirname, '..', '..', '..', 'src')).flatMap((text) => [...text.matchAll(/(?<![.\w])registerCommand\(\s*'(panelOps\.[A-Za-z.]+)'/g)].map((match) => match[1])),
+    sources(join(__dirname, '..', '..', '..', 'src')).flatMap((text) => [...text.matchAll(/(?<![.\w])registerPanelCommand\(\s*'(panelOps\.[A-Za-z.]+)'/g)].map((match) => match[1])),
   );
 
   it('registers commands only through the wrapper, which tells and logs their failures', () => {
     const src = join(__dirname, '..', '..', '..', 'src');
     const raw = readdirSync(src, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts') && /\bcommands\.register(TextEditor)?Command\(/.test(readFileSync(join(src, file), 'utf8')));
-    assert.deepEqual(raw.map((file) => file.replaceAll('\\', '/')), ['commands/registerCommand.ts']);
+    assert.deepEqual(raw.map((file) => file.replaceAll('\\', '/')), ['commands/registerPanelCommand.ts']);
   });
 
   it('registers every contributed command, and contributes every registered one', () => {

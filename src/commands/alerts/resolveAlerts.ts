@@ -9,7 +9,7 @@ import { runMutation, type ActionContext } from '../../runner/actionRunner';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
 function chosenAlerts(node: unknown, selected: unknown): AlertItem[] {
@@ -64,11 +64,11 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
 /** "Refresh Alerts", "Resolve Alert" (one or the selection) and "Resolve All Shown". */
 export function registerAlertsCommands(context: ActionContext, panels: PanelStoresLookup, view: AlertsTree): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.alerts.refresh', async () => {
+    registerPanelCommand('panelOps.alerts.refresh', async () => {
       context.session.capabilities.forgetDenials('alerts.list');
       await view.refresh();
     }),
-    registerCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
+    registerPanelCommand('panelOps.alerts.resolve', async (node?: unknown, selected?: unknown) => {
       const nodes = chosenAlerts(node, selected);
       if (nodes.length === 0) return;
       // In all-panels mode a selection may span panels: each panel resolves its own alerts, on its own store.
@@ -86,7 +86,7 @@ export function registerAlertsCommands(context: ActionContext, panels: PanelStor
         await resolveAlerts(context, store, panelId, items.map((candidate) => candidate.alert), nodes.length === 1 ? nodes[0] : undefined, view);
       }
     }),
-    registerCommand('panelOps.alerts.resolveAll', async () => {
+    registerPanelCommand('panelOps.alerts.resolveAll', async () => {
       const panelId = panels.activeId;
       const store = panels.active?.alerts;
       const snapshot = store?.held;

@@ -5,20 +5,20 @@ import { brandingProfile, brandingProfiles } from '../../state/brandingModel';
 import { runMutation } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext, brandingOf, showLive } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Refresh, live/stored toggle, New, Activate and Delete of branding profiles. */
 export function registerBrandingLifecycle(context: BrandingCommandContext): vscode.Disposable {
   const { session, input } = context;
   return vscode.Disposable.from(
-    registerCommand('panelOps.branding.refresh', async () => {
+    registerPanelCommand('panelOps.branding.refresh', async () => {
       session.capabilities.forgetDenials('branding.profiles.list');
       await brandingOf(context)?.refresh();
     }),
-    registerCommand('panelOps.branding.showLive', () => { const store = brandingOf(context); return store && showLive(store, true); }),
-    registerCommand('panelOps.branding.showStored', () => { const store = brandingOf(context); return store && showLive(store, false); }),
+    registerPanelCommand('panelOps.branding.showLive', () => { const store = brandingOf(context); return store && showLive(store, true); }),
+    registerPanelCommand('panelOps.branding.showStored', () => { const store = brandingOf(context); return store && showLive(store, false); }),
 
-    registerCommand('panelOps.branding.create', async () => {
+    registerPanelCommand('panelOps.branding.create', async () => {
       const panel = session.active;
       if (!panel || refusedAsReadOnly(context, panel.id)) return;
       const name = withoutBack(await input.text({
@@ -47,7 +47,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       });
     }),
 
-    registerCommand('panelOps.branding.activate', async (item?: unknown) => {
+    registerPanelCommand('panelOps.branding.activate', async (item?: unknown) => {
       const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Activate Branding Profile'), (profile) => !profile.active);
       if (!target) return;
       const name = profileName(target.profile);
@@ -72,7 +72,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
       if (outcome.kind === 'failed') await brandingOf(context, target.panelId)?.refresh();
     }),
 
-    registerCommand('panelOps.branding.delete', async (item?: unknown) => {
+    registerPanelCommand('panelOps.branding.delete', async (item?: unknown) => {
       const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Delete Branding Profile'));
       if (!target) return;
       const name = profileName(target.profile);

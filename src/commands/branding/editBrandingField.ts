@@ -6,7 +6,7 @@ import type { BrandingForms } from '../../webviews/branding';
 import { brandingOf, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { saveBrandingProfile } from './saveBrandingProfile';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 function fieldHint(field: BrandingField): string {
   if (COLOUR_FIELDS.includes(field)) return vscode.l10n.t('A colour such as #1f6feb');
@@ -23,12 +23,12 @@ function fieldHint(field: BrandingField): string {
 export function registerEditBrandingField(context: BrandingCommandContext, forms: BrandingForms): vscode.Disposable {
   const { session, input } = context;
   return vscode.Disposable.from(
-    registerCommand('panelOps.branding.edit', async (item?: unknown) => {
+    registerPanelCommand('panelOps.branding.edit', async (item?: unknown) => {
       const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Edit Branding Profile'));
       if (!target) return undefined;
       return forms.show(target.panelId, brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? target.profile);
     }),
-    registerCommand('panelOps.branding.editField', async (item?: unknown) => {
+    registerPanelCommand('panelOps.branding.editField', async (item?: unknown) => {
       if (!(item instanceof BrandingFieldItem)) return;
       const field = item.field;
       const profile = brandingOf(context, item.panelId)?.profile(item.panelId, item.profile.id) ?? item.profile;

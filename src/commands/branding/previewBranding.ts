@@ -4,7 +4,7 @@ import { brandingPreviewHtml } from '../../webviews/branding';
 import { scriptFreeDocument, type WebviewHost } from '../../webviews/shared';
 import { brandingOf, type BrandingCommandContext } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * "Preview Branding Profile": the profile's colours, texts, support link and custom CSS on a mock login
@@ -12,7 +12,7 @@ import { registerCommand } from '../registerCommand';
  */
 export function registerPreviewBranding(context: BrandingCommandContext): vscode.Disposable {
   const { session, input } = context;
-  return registerCommand('panelOps.branding.preview', async (item?: unknown) => {
+  return registerPanelCommand('panelOps.branding.preview', async (item?: unknown) => {
     const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Preview Branding Profile'));
     if (!target) return undefined;
     return showBrandingPreview(context.webviews, brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? target.profile);

@@ -7,7 +7,7 @@ import { scriptFreeDocument } from '../../webviews/shared';
 import { tellFailure } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext, brandingOf } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Files larger than this are not read for the preview (the panel has its own limit and says it). */
 const MAX_READ_BYTES = 50 * 1024 * 1024;
@@ -33,7 +33,7 @@ img{max-width:100%;max-height:70vh;border:1px solid #8888;background:repeating-c
  */
 export function registerUploadBrandingAsset(context: BrandingCommandContext): vscode.Disposable {
   const { session, input } = context;
-  return registerCommand('panelOps.branding.upload', async (item?: unknown): Promise<void> => {
+  return registerPanelCommand('panelOps.branding.upload', async (item?: unknown): Promise<void> => {
     const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Upload Branding Asset'));
     if (!target) return;
     const name = profileName(target.profile);

@@ -8,7 +8,7 @@ import { plainLabel, textOf } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { nodeTarget } from '../nodes/nodeTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel), Edit Branding Profile… and Edit
@@ -22,15 +22,15 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
     return open(nodeDocumentUri(item.panelId, { id: node.id, name: nodeLabel(node, vscode.l10n.t) }, document));
   };
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.openBlocklist', (argument?: unknown) => openNodeDocument(argument, 'blocklist')),
-    registerCommand('panelOps.nodes.openWebPolicy', (argument?: unknown) => openNodeDocument(argument, 'web-policy')),
-    registerCommand('panelOps.nodes.openReliability', (argument?: unknown) => openNodeDocument(argument, 'reliability')),
-    registerCommand('panelOps.settings.open', () => {
+    registerPanelCommand('panelOps.nodes.openBlocklist', (argument?: unknown) => openNodeDocument(argument, 'blocklist')),
+    registerPanelCommand('panelOps.nodes.openWebPolicy', (argument?: unknown) => openNodeDocument(argument, 'web-policy')),
+    registerPanelCommand('panelOps.nodes.openReliability', (argument?: unknown) => openNodeDocument(argument, 'reliability')),
+    registerPanelCommand('panelOps.settings.open', () => {
       const panel = session.active;
       if (!panel) throw new NotConnectedError();
       return open(settingsUri(panel.id));
     }),
-    registerCommand('panelOps.branding.open', async () => {
+    registerPanelCommand('panelOps.branding.open', async () => {
       const panel = session.active;
       if (!panel) throw new NotConnectedError();
       const outcome = await runRead(context, {

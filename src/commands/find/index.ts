@@ -14,7 +14,7 @@ import { templateTarget } from '../siteTemplates/templateTarget';
 import { createChatTools, type ChatTools } from './chatTools';
 import { goToNode, goToUser } from './goTo';
 import { isRefusal, linkPathAndQuery, parseLink, type LinkRefusal, type PanelLink } from './linkFormat';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** What the composition root uses besides the commands: the URI handler and the chat tools. */
 export interface FindCommands extends vscode.Disposable {
@@ -85,23 +85,23 @@ export function registerFindCommands(services: Services): FindCommands {
   }
 
   const disposable = vscode.Disposable.from(
-    registerCommand('panelOps.goToUser', async () => {
+    registerPanelCommand('panelOps.goToUser', async () => {
       const chosen = await goToUser({ session, store, input });
       return chosen && revealUserAt(chosen.panelId, chosen.found);
     }),
-    registerCommand('panelOps.goToNode', async () => {
+    registerPanelCommand('panelOps.goToNode', async () => {
       const chosen = await goToNode({ session, store, input });
       return chosen && revealNode(chosen.panelId, chosen.found);
     }),
-    registerCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; user?: { id?: unknown } }) => {
+    registerPanelCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; user?: { id?: unknown } }) => {
       if (typeof item?.panelId === 'string' && typeof item.user?.id === 'string') return copyLink({ kind: 'user', panelId: item.panelId, id: item.user.id });
       return undefined;
     }),
-    registerCommand('panelOps.nodes.copyShareLink', (item?: { panelId?: unknown; node?: { id?: unknown } }) => {
+    registerPanelCommand('panelOps.nodes.copyShareLink', (item?: { panelId?: unknown; node?: { id?: unknown } }) => {
       if (typeof item?.panelId === 'string' && typeof item.node?.id === 'string') return copyLink({ kind: 'node', panelId: item.panelId, id: item.node.id });
       return undefined;
     }),
-    registerCommand('panelOps.siteTemplates.copyShareLink', (item?: unknown) => {
+    registerPanelCommand('panelOps.siteTemplates.copyShareLink', (item?: unknown) => {
       const target = templateTarget(item);
       return copyLink({ kind: 'template', panelId: target.panelId, id: target.templateId });
     }),

@@ -10,7 +10,7 @@ import { runMutation, runRead } from '../../runner/actionRunner';
 import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActionSupport';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Spec 4.1 and 8: a fleet update takes 1 to 100 nodes. */
 const MAX_FLEET_NODES = 100;
@@ -143,7 +143,7 @@ async function stopUpdate(context: NodeActionContext, panelId: string, update: F
 /** "Update Fleet…" on a selection of nodes and "Fleet Updates…" (list, progress, Stop). */
 export function registerFleetUpdates(context: NodeActionContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.fleet.update', (item?: unknown, selected?: unknown) => updateFleet(context, item, selected)),
-    registerCommand('panelOps.fleet.showUpdates', () => showFleetUpdates(context)),
+    registerPanelCommand('panelOps.fleet.update', (item?: unknown, selected?: unknown) => updateFleet(context, item, selected)),
+    registerPanelCommand('panelOps.fleet.showUpdates', () => showFleetUpdates(context)),
   );
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** A group of commands whose code is loaded the first time one of them runs. */
 export interface LazyCommandGroup<R extends vscode.Disposable> {
@@ -33,7 +33,7 @@ export function registerLazily<R extends vscode.Disposable>(group: LazyCommandGr
     return real;
   };
   stubs = vscode.Disposable.from(
-    ...group.commands.map((id) => registerCommand(id, (...args: unknown[]) => {
+    ...group.commands.map((id) => registerPanelCommand(id, (...args: unknown[]) => {
       loaded();
       return vscode.commands.executeCommand(id, ...args);
     })),

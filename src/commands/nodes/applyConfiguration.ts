@@ -16,7 +16,7 @@ import { reReadNodeUsers } from './nodeUsersSync';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { byPanel } from '../shared/byPanel';
 import { plural } from '../../text/plural';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
 /** The context value of a node whose apply is being watched: its menus, without Apply. */
@@ -313,11 +313,11 @@ function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]):
  */
 export function registerApplyConfiguration(context: NodeActionContext, selection: () => readonly unknown[]): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.apply', async (item?: unknown, selected?: unknown) => {
+    registerPanelCommand('panelOps.nodes.apply', async (item?: unknown, selected?: unknown) => {
       const chosen = item === undefined ? chosenNodes(selection()[0], selection()) : chosenNodes(item, selected);
       const reports = await applyChosen(context, chosen);
       return reports.length === 1 ? reports[0] : reports;
     }),
-    registerCommand('panelOps.nodes.applyAllPending', () => applyAllPending(context)),
+    registerPanelCommand('panelOps.nodes.applyAllPending', () => applyAllPending(context)),
   );
 }

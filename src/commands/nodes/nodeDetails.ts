@@ -8,7 +8,7 @@ import { plainLabel } from '../../text/plainText';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 interface DetailKind {
   readonly label: string;
@@ -71,7 +71,7 @@ async function panelUpdateStatus(context: NodeActionContext): Promise<void> {
 /** "Show Node Details…" on a node item and "Panel Update Status" on the Nodes view. */
 export function registerNodeDetails(context: NodeActionContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.showDetails', onNodeItem(context, showDetails)),
-    registerCommand('panelOps.nodes.panelUpdateStatus', () => panelUpdateStatus(context)),
+    registerPanelCommand('panelOps.nodes.showDetails', onNodeItem(context, showDetails)),
+    registerPanelCommand('panelOps.nodes.panelUpdateStatus', () => panelUpdateStatus(context)),
   );
 }

@@ -7,7 +7,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { nothingToReconcile } from '../../runner/actionRunner';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { nodeName, onNodeItem, mutateNode, readNode, type NodeActionContext } from './nodeActionSupport';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Diagnostics (`GET /nodes/{id}/diagnostics`, needs nodes:write) in a read-only JSON tab. */
 async function diagnostics(context: NodeActionContext, item: NodeItem): Promise<void> {
@@ -57,7 +57,7 @@ async function webDiagnostics(context: NodeActionContext, item: NodeItem): Promi
 export function registerNodeDiagnostics(context: NodeActionContext): vscode.Disposable {
   const on = (run: (context: NodeActionContext, item: NodeItem) => Promise<void>) => onNodeItem(context, run);
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.diagnostics', on(diagnostics)),
-    registerCommand('panelOps.nodes.webDiagnostics', on(webDiagnostics)),
+    registerPanelCommand('panelOps.nodes.diagnostics', on(diagnostics)),
+    registerPanelCommand('panelOps.nodes.webDiagnostics', on(webDiagnostics)),
   );
 }

@@ -11,7 +11,7 @@ import { chosenNode, mutateNode, nodeName, nodesOf, type NodeActionContext } fro
 import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
 import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { plural } from '../../text/plural';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
 async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
@@ -179,8 +179,8 @@ export async function reorderNodes(context: NodeActionContext, panelId: string, 
 /** "Create Node…", "Rename/Edit Node…" and "Delete Node…". */
 export function registerNodeEditing(context: NodeActionContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.create', () => createNode(context)),
-    registerCommand('panelOps.nodes.edit', (item?: unknown) => editNode(context, item)),
-    registerCommand('panelOps.nodes.delete', (item?: unknown) => deleteNode(context, item)),
+    registerPanelCommand('panelOps.nodes.create', () => createNode(context)),
+    registerPanelCommand('panelOps.nodes.edit', (item?: unknown) => editNode(context, item)),
+    registerPanelCommand('panelOps.nodes.delete', (item?: unknown) => deleteNode(context, item)),
   );
 }

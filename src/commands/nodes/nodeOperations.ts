@@ -8,7 +8,7 @@ import { plainLabel } from '../../text/plainText';
 import { nothingToReconcile } from '../../runner/actionRunner';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { mutateNode, nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Restart after a modal confirmation (`POST /nodes/{id}/restart`). */
 async function restart(context: NodeActionContext, item: NodeItem): Promise<void> {
@@ -121,9 +121,9 @@ async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise
 export function registerNodeOperations(context: NodeActionContext): vscode.Disposable {
   const on = (run: (context: NodeActionContext, item: NodeItem) => Promise<void>) => onNodeItem(context, run);
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.restart', on(restart)),
-    registerCommand('panelOps.nodes.check', on(check)),
-    registerCommand('panelOps.nodes.webLifecycle', on(webLifecycle)),
-    registerCommand('panelOps.nodes.engineUpdate', on(engineUpdate)),
+    registerPanelCommand('panelOps.nodes.restart', on(restart)),
+    registerPanelCommand('panelOps.nodes.check', on(check)),
+    registerPanelCommand('panelOps.nodes.webLifecycle', on(webLifecycle)),
+    registerPanelCommand('panelOps.nodes.engineUpdate', on(engineUpdate)),
   );
 }

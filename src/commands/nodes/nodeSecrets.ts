@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** The first string field among `names` (the answers' shapes are not given by the spec). */
 function field(answer: JsonObject | undefined, names: readonly string[]): string | undefined {
@@ -42,7 +42,7 @@ async function copySensitive(context: NodeActionContext, item: NodeItem, what: '
 /** "Copy Install Command" and "Copy Registration Secret" on a node item (need nodes:write). */
 export function registerNodeSecrets(context: NodeActionContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.copyInstallCommand', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'installCommand'))),
-    registerCommand('panelOps.nodes.copyRegistrationSecret', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'registrationSecret'))),
+    registerPanelCommand('panelOps.nodes.copyInstallCommand', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'installCommand'))),
+    registerPanelCommand('panelOps.nodes.copyRegistrationSecret', onNodeItem(context, (ctx, item) => copySensitive(ctx, item, 'registrationSecret'))),
   );
 }

@@ -9,7 +9,7 @@ import { showSitePreview } from '../../webviews/sitePreview';
 import { nothingToReconcile, runMutation, runRead } from '../../runner/actionRunner';
 import { nodeName, refreshSections, type NodeActionContext } from './nodeActionSupport';
 import { nodeTarget } from './nodeTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * A node's cover site, on the panel the node came from: Choose Site Template… (template and its variables,
@@ -21,7 +21,7 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
   const { input, view: nodes } = context;
 
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.site.choose', async (argument?: unknown) => {
+    registerPanelCommand('panelOps.nodes.site.choose', async (argument?: unknown) => {
       const target = nodeTarget(argument);
       const { panelId } = target.item;
       const name = plainLabel(nodeName(target.node), 80);
@@ -71,7 +71,7 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
       return outcome.kind === 'done';
     }),
 
-    registerCommand('panelOps.nodes.site.upstream', async (argument?: unknown) => {
+    registerPanelCommand('panelOps.nodes.site.upstream', async (argument?: unknown) => {
       const target = nodeTarget(argument);
       const name = plainLabel(nodeName(target.node), 80);
       const url = withoutBack(await input.text({
@@ -99,7 +99,7 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
       return outcome.kind === 'done';
     }),
 
-    registerCommand('panelOps.nodes.site.preview', async (argument?: unknown) => {
+    registerPanelCommand('panelOps.nodes.site.preview', async (argument?: unknown) => {
       const target = nodeTarget(argument);
       const outcome = await runRead(context, {
         panelId: target.item.panelId,

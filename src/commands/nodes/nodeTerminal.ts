@@ -9,7 +9,7 @@ import { nodeArgument } from './nodeArgument';
 import { nodeName } from './nodeActionSupport';
 import { REMOTE_SSH_EXTENSION } from './remoteSshContext';
 import { remoteSshAuthority, sshCommandLine, sshSettingsFor, sshTarget, type SshTarget } from './sshTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 type ReadyTarget = Extract<SshTarget, { kind: 'ready' }>;
 
@@ -103,8 +103,8 @@ async function openRemote(session: PanelSession, input: UserInput, argument: unk
 /** "Open SSH Terminal", "Copy SSH Command" and "Open in Remote-SSH" on a node. */
 export function registerNodeTerminal(session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.openSshTerminal', (item?: unknown) => openTerminal(session, input, item)),
-    registerCommand('panelOps.nodes.copySshCommand', (item?: unknown) => copyCommand(session, input, item)),
-    registerCommand('panelOps.nodes.openInRemoteSsh', (item?: unknown) => openRemote(session, input, item)),
+    registerPanelCommand('panelOps.nodes.openSshTerminal', (item?: unknown) => openTerminal(session, input, item)),
+    registerPanelCommand('panelOps.nodes.copySshCommand', (item?: unknown) => copyCommand(session, input, item)),
+    registerPanelCommand('panelOps.nodes.openInRemoteSsh', (item?: unknown) => openRemote(session, input, item)),
   );
 }

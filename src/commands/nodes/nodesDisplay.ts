@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import { isBack, type UserInput } from '../../prompts/userInput';
 import type { NodeGrouping } from '../../views/shared/nodeGroups';
 import type { NodesDisplay } from '../../views/nodes/nodesDisplay';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Group Nodes…" (none, by status, by region; remembered), "Filter Nodes…" (by name) and "Clear Filter". */
 export function registerNodesDisplayCommands(display: NodesDisplay, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.nodes.groupBy', async () => {
+    registerPanelCommand('panelOps.nodes.groupBy', async () => {
       const options: (vscode.QuickPickItem & { grouping: NodeGrouping })[] = [
         { grouping: 'status', label: vscode.l10n.t('By status'), description: vscode.l10n.t('problems first: offline, degraded, failed apply, not applied') },
         { grouping: 'region', label: vscode.l10n.t('By region') },
@@ -18,7 +18,7 @@ export function registerNodesDisplayCommands(display: NodesDisplay, input: UserI
       if (!answer || isBack(answer)) return;
       await display.setGrouping(answer.grouping);
     }),
-    registerCommand('panelOps.nodes.filter', async () => {
+    registerPanelCommand('panelOps.nodes.filter', async () => {
       const answer = await input.text({
         title: vscode.l10n.t('Filter Nodes'),
         prompt: vscode.l10n.t('Show the nodes whose name, hostname or id contains this text (empty: all nodes)'),
@@ -28,6 +28,6 @@ export function registerNodesDisplayCommands(display: NodesDisplay, input: UserI
       if (answer === undefined || isBack(answer)) return;
       display.setFilter(answer);
     }),
-    registerCommand('panelOps.nodes.clearFilter', () => display.setFilter('')),
+    registerPanelCommand('panelOps.nodes.clearFilter', () => display.setFilter('')),
   );
 }

@@ -3,14 +3,14 @@ import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import type { JobHistories } from '../../webviews/jobs';
 import { nodeArgument } from './nodeArgument';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * `panelOps.nodes.showJobHistory`: a node's apply jobs in a webview table. A second argument, a job with
  * an id (the apply-and-watch passes the failed job), is selected once the list is loaded.
  */
 export function registerShowJobHistory(session: PanelSession, histories: JobHistories, input: UserInput): vscode.Disposable {
-  return registerCommand('panelOps.nodes.showJobHistory', async (item?: unknown, job?: unknown) => {
+  return registerPanelCommand('panelOps.nodes.showJobHistory', async (item?: unknown, job?: unknown) => {
     const target = await nodeArgument(item, session, input, vscode.l10n.t('Show Job History'));
     const id = (job as { id?: unknown } | undefined)?.id;
     if (target) histories.show(target, typeof id === 'string' || typeof id === 'number' ? { selectJob: String(id) } : {});

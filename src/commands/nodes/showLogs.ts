@@ -3,11 +3,11 @@ import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
 import type { LogViewers } from '../../webviews/logs';
 import { nodeArgument } from './nodeArgument';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** `panelOps.nodes.showLogs`: the live log of a node in a webview tab. */
 export function registerShowLogs(session: PanelSession, viewers: LogViewers, input: UserInput): vscode.Disposable {
-  return registerCommand('panelOps.nodes.showLogs', async (item?: unknown) => {
+  return registerPanelCommand('panelOps.nodes.showLogs', async (item?: unknown) => {
     const target = await nodeArgument(item, session, input, vscode.l10n.t('Show Logs'));
     if (target) viewers.show(target);
   });

@@ -15,7 +15,7 @@ import {
 import { confirmChange, namesLine, refusedAsReadOnly } from '../../runner/guard';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import type { Services } from '../../services';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
@@ -42,12 +42,12 @@ export function registerPanelFolderCommands(services: Services): vscode.Disposab
     problems,
     replanOnSave(context),
     pulledFoldersContext(),
-    registerCommand('panelOps.panelFolder.pull', () => pull(context, false)),
-    registerCommand('panelOps.panelFolder.snapshot', () => pull(context, true)),
-    registerCommand('panelOps.panelFolder.plan', (from?: unknown) => plan(context, from)),
-    registerCommand('panelOps.panelFolder.apply', (from?: unknown) => apply(context, from)),
-    registerCommand('panelOps.panelFolder.showDrift', (from?: unknown) => drift(context, from)),
-    registerCommand('panelOps.panelFolder.restore', () => restore(context)),
+    registerPanelCommand('panelOps.panelFolder.pull', () => pull(context, false)),
+    registerPanelCommand('panelOps.panelFolder.snapshot', () => pull(context, true)),
+    registerPanelCommand('panelOps.panelFolder.plan', (from?: unknown) => plan(context, from)),
+    registerPanelCommand('panelOps.panelFolder.apply', (from?: unknown) => apply(context, from)),
+    registerPanelCommand('panelOps.panelFolder.showDrift', (from?: unknown) => drift(context, from)),
+    registerPanelCommand('panelOps.panelFolder.restore', () => restore(context)),
   );
 }
 

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Connect to Panel…": prompts for URL, token, scopes and name, checks them with one read, and saves. */
 export function registerConnectCommand(deps: ConnectDependencies): vscode.Disposable {
-  return registerCommand('panelOps.connect', async () => {
+  return registerPanelCommand('panelOps.connect', async () => {
     await connectInteractively(deps);
   });
 }

@@ -3,14 +3,14 @@ import { certificateFacts } from '../../api/presentedCertificate';
 import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * "Forget Trusted Certificate": the active panel no longer trusts the certificate trusted for it at
  * connect; the next connection asks again (or connects, if the system trusts the panel's certificate).
  */
 export function registerForgetTrustedCertificateCommand(session: PanelSession, store: SavedPanels, input: UserInput): vscode.Disposable {
-  return registerCommand('panelOps.forgetTrustedCertificate', async () => {
+  return registerPanelCommand('panelOps.forgetTrustedCertificate', async () => {
     const active = session.active;
     const record = active && store.record(active.url);
     if (!record?.trustedCertificate) {

@@ -4,7 +4,7 @@ import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import { PANEL_COLORS, type ChatAccess, type PanelColor } from '../../connection/protectionLevel';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { plainLabel } from '../../text/plainText';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * The panel a choice is about: the panel item it was run on (all-panels mode), a panel id, the only
@@ -94,8 +94,8 @@ async function setChatAccess(session: PanelSession, input: UserInput, argument: 
 /** The commands that set what the operator chooses about a connected panel (loaded at activation). */
 export function registerPanelChoices(session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.setProtection', (argument?: unknown) => setProtection(session, input, argument)),
-    registerCommand('panelOps.setPanelColor', (argument?: unknown) => setColor(session, input, argument)),
-    registerCommand('panelOps.setChatAccess', (argument?: unknown) => setChatAccess(session, input, argument)),
+    registerPanelCommand('panelOps.setProtection', (argument?: unknown) => setProtection(session, input, argument)),
+    registerPanelCommand('panelOps.setPanelColor', (argument?: unknown) => setColor(session, input, argument)),
+    registerPanelCommand('panelOps.setChatAccess', (argument?: unknown) => setChatAccess(session, input, argument)),
   );
 }

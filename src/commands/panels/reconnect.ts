@@ -3,7 +3,7 @@ import { connectInteractively, type ConnectDependencies } from '../../connection
 import type { SavedPanels } from '../../connection/savedPanels';
 import type { ActivePanel } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * Asks for a new token for the active panel, or for the connected panel `panelId` (a rejected token's item
@@ -36,7 +36,7 @@ export function registerReconnect(deps: ConnectDependencies, store: SavedPanels)
   const signOut = vscode.l10n.t('Sign Out');
   const subscriptions = [
     shown,
-    registerCommand('panelOps.reconnect', (panelId?: unknown) => reconnect(deps, store, panelId)),
+    registerPanelCommand('panelOps.reconnect', (panelId?: unknown) => reconnect(deps, store, panelId)),
     deps.session.onDidRejectToken((panel) => {
       const answer = deps.input.notify(
         'warning',

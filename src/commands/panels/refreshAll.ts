@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 const VIEW_REFRESH_COMMANDS = [
   'panelOps.nodes.refresh',
@@ -12,7 +12,7 @@ const VIEW_REFRESH_COMMANDS = [
 
 /** "Refresh All Views": forgets 403 answers (the account's role may have changed) and reloads every view. */
 export function registerRefreshAllCommand(session: PanelSession, log: vscode.LogOutputChannel): vscode.Disposable {
-  return registerCommand('panelOps.refreshAll', async () => {
+  return registerPanelCommand('panelOps.refreshAll', async () => {
     session.capabilities.forgetDenials();
     const results = await Promise.allSettled(VIEW_REFRESH_COMMANDS.map((command) => vscode.commands.executeCommand(command)));
     results.forEach((result, index) => {

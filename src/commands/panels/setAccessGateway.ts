@@ -4,7 +4,7 @@ import { editGateway, gatewaySummary } from '../../connection/gatewayPrompts';
 import { NO_GATEWAY } from '../../connection/gatewaySetup';
 import type { SavedPanels } from '../../connection/savedPanels';
 import { plainLabel } from '../../text/plainText';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * "Set Access Gateway…": edits the headers and the client certificate that the access gateway in front of
@@ -37,5 +37,5 @@ async function setAccessGateway(deps: ConnectDependencies, store: SavedPanels, p
 }
 
 export function registerSetAccessGatewayCommand(deps: ConnectDependencies, store: SavedPanels): vscode.Disposable {
-  return registerCommand('panelOps.setAccessGateway', (panelId?: unknown) => setAccessGateway(deps, store, panelId));
+  return registerPanelCommand('panelOps.setAccessGateway', (panelId?: unknown) => setAccessGateway(deps, store, panelId));
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Show Log": the Panel Ops output channel (requests, retries, errors; never the token). */
 export function registerShowLogCommand(log: vscode.LogOutputChannel): vscode.Disposable {
-  return registerCommand('panelOps.showLog', () => log.show());
+  return registerPanelCommand('panelOps.showLog', () => log.show());
 }

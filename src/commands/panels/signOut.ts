@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * "Sign Out": deletes the panel's token from SecretStorage and forgets the panel; asks which panel when
  * several are connected (the active one first).
  */
 export function registerSignOutCommand(session: PanelSession, store: SavedPanels, input: UserInput): vscode.Disposable {
-  return registerCommand('panelOps.signOut', async () => {
+  return registerPanelCommand('panelOps.signOut', async () => {
     const panels = await store.connected();
     if (panels.length <= 1) {
       await session.signOut();

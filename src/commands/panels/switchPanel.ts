@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Switch Panel…": a quick pick of the connected panels, plus connecting another one. */
 export function registerSwitchPanelCommand(session: PanelSession, store: SavedPanels, input: UserInput): vscode.Disposable {
-  return registerCommand('panelOps.switchPanel', async () => {
+  return registerPanelCommand('panelOps.switchPanel', async () => {
     const panels = await store.connected();
     const connectAnother = { label: `$(plus) ${vscode.l10n.t('Connect to another panel…')}`, url: undefined };
     const picked = withoutBack(await input.pick({

@@ -4,7 +4,7 @@ import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
 import { subscriptionPreviewOf } from '../../webviews/settings';
 import { scriptFreeDocument, type WebviewHost } from '../../webviews/shared';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * "Preview Subscription Page": `GET /settings/subscription-page/preview` rendered in a webview that runs
@@ -12,7 +12,7 @@ import { registerCommand } from '../registerCommand';
  */
 export function registerPreviewSubscriptionPage(context: ActionContext, webviews: WebviewHost): vscode.Disposable {
   const { session, input } = context;
-  return registerCommand('panelOps.settings.previewSubscriptionPage', async () => {
+  return registerPanelCommand('panelOps.settings.previewSubscriptionPage', async () => {
     const panel = activePanelOrNotify(session, input);
     if (!panel) return undefined;
     const read = await runRead(context, {

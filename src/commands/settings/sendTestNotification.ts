@@ -5,7 +5,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';
 import { nothingToReconcile, runMutation, type ActionContext } from '../../runner/actionRunner';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** The answer's fields as `name: value` pairs on one line (its shape is not in the contract). */
 export function answerSummary(answer: unknown): string {
@@ -21,7 +21,7 @@ export function answerSummary(answer: unknown): string {
  */
 export function registerSendTestNotification(context: ActionContext): vscode.Disposable {
   const { input } = context;
-  return registerCommand('panelOps.settings.sendTestNotification', async () => {
+  return registerPanelCommand('panelOps.settings.sendTestNotification', async () => {
     const panel = activePanelOrNotify(context.session, input);
     if (!panel) return undefined;
     const messenger = plainLabel(messengerName(panel), 40);

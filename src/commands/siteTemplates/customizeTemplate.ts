@@ -9,7 +9,7 @@ import { failureSentence, runMutation } from '../../runner/actionRunner';
 import { createdOutcome, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { reconcileTemplateCreate } from './createdTemplate';
 import { shownName, templateTarget } from './templateTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * The contract shows no body for customize. Sent: the copy's `name`, the typed values as `values`, and the
@@ -46,7 +46,7 @@ export interface CustomizeSession {
  * template. A refusal is shown in the form, which stays open with what was typed.
  */
 export function registerCustomizeTemplate(context: CustomizeContext): vscode.Disposable {
-  return registerCommand('panelOps.siteTemplates.customize', async (argument?: unknown): Promise<CustomizeSession | undefined> => {
+  return registerPanelCommand('panelOps.siteTemplates.customize', async (argument?: unknown): Promise<CustomizeSession | undefined> => {
     const target = templateTarget(argument);
     const source = await readTemplate(context, target, vscode.l10n.t('Could not customize "{0}"', shownName(target.name)));
     if (!source) return undefined;

@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
 import { panelRootUri } from '../../editors/panelUri';
 import { plainLabel } from '../../text/plainText';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * "Open Panel as Folder": adds the active panel's documents (site templates, nodes, settings) as a
  * workspace folder, so the Explorer, search across files and source control diffs work on them.
  */
 export function registerOpenPanelFolder(session: PanelSession): vscode.Disposable {
-  return registerCommand('panelOps.openPanelFolder', () => {
+  return registerPanelCommand('panelOps.openPanelFolder', () => {
     const panel = session.active;
     if (!panel) throw new NotConnectedError();
     const uri = panelRootUri(panel.id);

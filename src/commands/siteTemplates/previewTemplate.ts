@@ -7,11 +7,11 @@ import { showSitePreview } from '../../webviews/sitePreview';
 import type { ActionContext } from '../../runner/actionRunner';
 import { readTemplate } from './templateCommandContext';
 import { shownName, templateTarget } from './templateTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Preview Template": the template with its variables' defaults, from the open (even unsaved) files, in the script-free preview. */
 export function registerPreviewTemplate(context: ActionContext, webviews: WebviewHost): vscode.Disposable {
-  return registerCommand('panelOps.siteTemplates.preview', async (argument?: unknown) => {
+  return registerPanelCommand('panelOps.siteTemplates.preview', async (argument?: unknown) => {
     const target = templateTarget(argument);
     const record = await readTemplate(context, target, vscode.l10n.t('Could not preview "{0}"', shownName(target.name)));
     if (!record) return undefined;

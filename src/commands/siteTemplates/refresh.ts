@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 import type { PanelSession } from '../../connection/panelSession';
 import type { SiteTemplatesTree } from '../../views/siteTemplates/siteTemplatesView';
 
 /** "Refresh Site Templates". */
 export function registerSiteTemplatesCommands(session: PanelSession, provider: SiteTemplatesTree): vscode.Disposable {
-  return registerCommand('panelOps.siteTemplates.refresh', () => {
+  return registerPanelCommand('panelOps.siteTemplates.refresh', () => {
     session.capabilities.forgetDenials('siteTemplates.list');
     void provider.refresh();
   });

@@ -11,7 +11,7 @@ import { PanelHttpError } from '../../api/errors';
 import { createdOutcome, templatesOf, type TemplateCommandContext } from './templateCommandContext';
 import { reconcileTemplateCreate, type TemplateWanted } from './createdTemplate';
 import { shownName, templateTarget } from './templateTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 const STARTER_HTML = '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n  <title>{0}</title>\n</head>\n<body>\n  <main>\n    <h1>{0}</h1>\n  </main>\n</body>\n</html>\n';
 
@@ -19,7 +19,7 @@ const STARTER_HTML = '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset
 export function registerTemplateLifecycle(context: TemplateCommandContext): vscode.Disposable {
   const { session, input } = context;
   return vscode.Disposable.from(
-    registerCommand('panelOps.siteTemplates.new', async () => {
+    registerPanelCommand('panelOps.siteTemplates.new', async () => {
       const panel = session.active;
       if (!panel) throw new NotConnectedError();
       if (refusedAsReadOnly(context, panel.id)) return undefined;
@@ -47,7 +47,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
       return createdOutcome(context, panel.id, outcome, found);
     }),
 
-    registerCommand('panelOps.siteTemplates.duplicate', async (argument?: unknown) => {
+    registerPanelCommand('panelOps.siteTemplates.duplicate', async (argument?: unknown) => {
       const target = templateTarget(argument);
       let wanted: TemplateWanted = { name: vscode.l10n.t('{0} (copy)', target.name) };
       let sentAt = Date.now();
@@ -70,7 +70,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
       return createdOutcome(context, target.panelId, outcome, found);
     }),
 
-    registerCommand('panelOps.siteTemplates.delete', async (argument?: unknown) => {
+    registerPanelCommand('panelOps.siteTemplates.delete', async (argument?: unknown) => {
       const target = templateTarget(argument);
       const sure = await confirmChange(context, {
         panelId: target.panelId,

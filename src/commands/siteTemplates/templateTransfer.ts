@@ -7,13 +7,13 @@ import { runMutation, tellFailure } from '../../runner/actionRunner';
 import { createdOutcome, readTemplate, type TemplateCommandContext } from './templateCommandContext';
 import { reconcileTemplateCreate } from './createdTemplate';
 import { shownName, templateTarget } from './templateTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Import from a local file (`POST /site-templates/import`, the bundle or an HTML page) and Export to a bundle file. */
 export function registerTemplateTransfer(context: TemplateCommandContext): vscode.Disposable {
   const { session, input } = context;
   return vscode.Disposable.from(
-    registerCommand('panelOps.siteTemplates.import', async () => {
+    registerPanelCommand('panelOps.siteTemplates.import', async () => {
       const panel = session.active;
       if (!panel) throw new NotConnectedError();
       const file = await input.openFile({
@@ -46,7 +46,7 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
       return createdOutcome(context, panel.id, outcome, found);
     }),
 
-    registerCommand('panelOps.siteTemplates.export', async (argument?: unknown) => {
+    registerPanelCommand('panelOps.siteTemplates.export', async (argument?: unknown) => {
       const target = templateTarget(argument);
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const file = await input.saveFile({

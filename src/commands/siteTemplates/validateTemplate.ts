@@ -4,12 +4,12 @@ import { templateFileUri } from '../../editors/panelUri';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { PanelCancelledError } from '../../api/errors';
 import { templateTarget } from './templateTarget';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Validate Template": `POST /site-templates/validate` on the open template; the errors go to Problems at their line. */
 export function registerValidateTemplate(editors: Editors): vscode.Disposable {
   const { input } = editors.services;
-  return registerCommand('panelOps.siteTemplates.validate', async (argument?: unknown) => {
+  return registerPanelCommand('panelOps.siteTemplates.validate', async (argument?: unknown) => {
     const target = templateTarget(argument);
     const uri = target.uri ?? templateFileUri(target.panelId, { id: target.templateId, name: target.name }, 'index.html');
     let count: number;

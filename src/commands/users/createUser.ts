@@ -12,7 +12,7 @@ import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { revealUser } from './revealUser';
 import { copyLink } from './userLinks';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 interface CreateAnswers extends NewUserAnswers {
   label: string;
@@ -114,5 +114,5 @@ export async function findCreated(api: PanelApi, request: CreateKeyRequest, sent
 
 /** "Create User…" from the palette, the Users view's title, and a node's Users section. */
 export function registerCreateUser(context: UserCommandsContext): vscode.Disposable {
-  return registerCommand('panelOps.users.create', (from?: unknown) => createUser(context, from));
+  return registerPanelCommand('panelOps.users.create', (from?: unknown) => createUser(context, from));
 }

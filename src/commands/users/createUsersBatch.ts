@@ -6,7 +6,7 @@ import { fallbackText } from '../shared/fallbackText';
 import { detailText } from '../usersTable/planText';
 import { NodeNames } from '../../usersTable/userRows';
 import { describeError } from '../../text/describeError';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** A refusal of a create names no node (only a conflict's detail would). */
 const NO_NODE_NAMES = new NodeNames([]);
@@ -123,5 +123,5 @@ function findBatch(api: PanelApi, prefix: string, labels: readonly string[], sen
 
 /** "Create Users in Batch…" from the palette and the Users view's title. */
 export function registerCreateUsersBatch(context: UserCommandsContext): vscode.Disposable {
-  return registerCommand('panelOps.users.createBatch', () => createBatch(context));
+  return registerPanelCommand('panelOps.users.createBatch', () => createBatch(context));
 }

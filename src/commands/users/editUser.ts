@@ -10,7 +10,7 @@ import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
 import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { refusedAsReadOnly } from '../../runner/guard';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Fields the panel sets itself (or that grant access): never offered for editing. */
 const NOT_EDITABLE = new Set([
@@ -129,5 +129,5 @@ function valueProblem(field: string, value: string, json: boolean): string | und
 
 /** "Edit User…" on a user item. */
 export function registerEditUser(context: UserCommandsContext): vscode.Disposable {
-  return registerCommand('panelOps.users.edit', (item?: unknown) => (item instanceof UserItem ? editUser(context, item) : undefined));
+  return registerPanelCommand('panelOps.users.edit', (item?: unknown) => (item instanceof UserItem ? editUser(context, item) : undefined));
 }

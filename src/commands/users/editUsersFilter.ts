@@ -8,7 +8,7 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import type { UsersTree } from '../../views/users/usersView';
 import { NO_FILTER, describeFilter, isFilterActive, type NodeChoice } from '../../views/users/usersFilterModel';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 type Step = 'q' | 'type' | 'node' | 'clear';
 
@@ -18,8 +18,8 @@ type NodeChoiceItem = { label: string; description?: string; choice: NodeChoice 
 /** `panelOps.users.filter` (text, type or node, one at a time) and `panelOps.users.clearFilter`. */
 export function registerUsersFilter(provider: UsersTree, session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.filter', () => editFilter(provider, session, input)),
-    registerCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
+    registerPanelCommand('panelOps.users.filter', () => editFilter(provider, session, input)),
+    registerPanelCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
   );
 }
 

@@ -9,7 +9,7 @@ import { describeFilter, filterQuery, isFilterActive } from '../../views/users/u
 import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportFormat';
 import { activePanelId, type UserCommandsContext } from './userActionsSupport';
 import { plural } from '../../text/plural';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
@@ -75,5 +75,5 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
 
 /** "Export Users…" on the Users view's title (the current filter) and on a state group. */
 export function registerExportUsers(context: UserCommandsContext): vscode.Disposable {
-  return registerCommand('panelOps.users.export', (from?: unknown) => exportUsers(context, from));
+  return registerPanelCommand('panelOps.users.export', (from?: unknown) => exportUsers(context, from));
 }

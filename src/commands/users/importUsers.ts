@@ -12,7 +12,7 @@ import { fallbackText } from '../shared/fallbackText';
 import { detailText } from '../usersTable/planText';
 import { NodeNames } from '../../usersTable/userRows';
 import { describeError } from '../../text/describeError';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** A refusal of a create names no node (only a conflict's detail would). */
 const NO_NODE_NAMES = new NodeNames([]);
@@ -201,6 +201,6 @@ export function registerImportUsers(context: UserCommandsContext): vscode.Dispos
   const diagnostics = vscode.languages.createDiagnosticCollection('panelOps.import');
   return vscode.Disposable.from(
     diagnostics,
-    registerCommand('panelOps.users.import', () => importUsers(context, diagnostics)),
+    registerPanelCommand('panelOps.users.import', () => importUsers(context, diagnostics)),
   );
 }

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 import type { UsersTree } from '../../views/users/usersView';
 
 /** `panelOps.users.refresh`: re-counts the six groups and forgets loaded pages. */
 export function registerUsersRefresh(provider: UsersTree): vscode.Disposable {
-  return registerCommand('panelOps.users.refresh', () => provider.refresh());
+  return registerPanelCommand('panelOps.users.refresh', () => provider.refresh());
 }

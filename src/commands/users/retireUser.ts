@@ -9,7 +9,7 @@ import { chosenUsers } from './userTargets';
 import { plural } from '../../text/plural';
 import { confirmChange, confirmSelection, namesLine, type PanelChange } from '../../runner/guard';
 import { byPanel } from '../shared/byPanel';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 
 /**
@@ -116,15 +116,15 @@ async function remove(context: UserCommandsContext, chosen: UserItem[]): Promise
 /** "Revoke User…", "Rotate Secret…" and "Delete User…" (revoke and delete also on a selection, in one bulk request). */
 export function registerRetireUser(context: UserCommandsContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.revoke', (item?: unknown, selected?: unknown) => {
+    registerPanelCommand('panelOps.users.revoke', (item?: unknown, selected?: unknown) => {
       const users = chosenUsers(item, selected);
       return users.length > 0 ? revoke(context, users) : undefined;
     }),
-    registerCommand('panelOps.users.rotate', (item?: unknown) => {
+    registerPanelCommand('panelOps.users.rotate', (item?: unknown) => {
       const [user] = chosenUsers(item, undefined);
       return user ? rotate(context, user) : undefined;
     }),
-    registerCommand('panelOps.users.delete', (item?: unknown, selected?: unknown) => {
+    registerPanelCommand('panelOps.users.delete', (item?: unknown, selected?: unknown) => {
       const users = chosenUsers(item, selected);
       return users.length > 0 ? remove(context, users) : undefined;
     }),

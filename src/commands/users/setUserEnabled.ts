@@ -7,7 +7,7 @@ import { chosenUsers } from './userTargets';
 import { byPanel } from '../shared/byPanel';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { plural } from '../../text/plural';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * Disables or enables one user (`POST /keys/{id}/disable|enable`). The answer is the updated key: the
@@ -55,7 +55,7 @@ export function registerSetUserEnabled(context: UserActionContext): vscode.Dispo
     return undefined;
   };
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.disable', each(false)),
-    registerCommand('panelOps.users.enable', each(true)),
+    registerPanelCommand('panelOps.users.disable', each(false)),
+    registerPanelCommand('panelOps.users.enable', each(true)),
   );
 }

@@ -5,7 +5,7 @@ import { runRead, type ActionContext } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { userLinks, type UserLink } from '../../webviews/qr';
 import { userArgument } from './userArgument';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** QR code text: half blocks (two modules a character) for a document, ANSI black and white for a terminal. */
 function qrText(value: string, small: boolean): string {
@@ -21,7 +21,7 @@ function qrText(value: string, small: boolean): string {
  */
 export function registerShowQrAsText(context: ActionContext): vscode.Disposable {
   const { session, input } = context;
-  return registerCommand('panelOps.users.showQrAsText', async (item?: unknown) => {
+  return registerPanelCommand('panelOps.users.showQrAsText', async (item?: unknown) => {
     const target = userArgument(item);
     if (!target) return;
     if (session.active?.id === target.panelId && !session.capabilities.can('keys.links')) {

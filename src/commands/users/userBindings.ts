@@ -5,7 +5,7 @@ import { UserBindingItem, UserItem } from '../../views/shared/userTreeItems';
 import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 import { refusedAsReadOnly } from '../../runner/guard';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
 async function addNodes(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -54,7 +54,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
 /** "Add Nodes…" on a user, "Remove Node" on a node under a user. */
 export function registerUserBindings(context: UserCommandsContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.addNodes', (item?: unknown) => (item instanceof UserItem ? addNodes(context, item) : undefined)),
-    registerCommand('panelOps.users.removeNode', (item?: unknown) => (item instanceof UserBindingItem ? removeNode(context, item) : undefined)),
+    registerPanelCommand('panelOps.users.addNodes', (item?: unknown) => (item instanceof UserItem ? addNodes(context, item) : undefined)),
+    registerPanelCommand('panelOps.users.removeNode', (item?: unknown) => (item instanceof UserBindingItem ? removeNode(context, item) : undefined)),
   );
 }

@@ -5,7 +5,7 @@ import { UserItem } from '../../views/shared/userTreeItems';
 import { exportRecord } from './exportFormat';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './userActionsSupport';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * Show Details: the user's presence (`/keys/{id}/presence`) and stats (`/keys/{id}/stats`), read together,
@@ -29,5 +29,5 @@ async function showDetails(context: UserCommandsContext, item: UserItem): Promis
 
 /** "Show Details" on a user item. */
 export function registerUserDetails(context: UserCommandsContext): vscode.Disposable {
-  return registerCommand('panelOps.users.showDetails', (item?: unknown) => (item instanceof UserItem ? showDetails(context, item) : undefined));
+  return registerPanelCommand('panelOps.users.showDetails', (item?: unknown) => (item instanceof UserItem ? showDetails(context, item) : undefined));
 }

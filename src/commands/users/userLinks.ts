@@ -6,7 +6,7 @@ import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './userActionsSupport';
 import { linksIn } from '../../state/userAnswers';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
 const LINK_KINDS = ['tg', 'tme'] as const;
@@ -73,7 +73,7 @@ async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promi
 /** "Copy Link…" and "Copy All Links" on a user item. */
 export function registerUserLinks(context: UserCommandsContext): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.user, item.target) : undefined)),
-    registerCommand('panelOps.users.copyAllLinks', (item?: unknown) => (item instanceof UserItem ? copyAllLinks(context, item) : undefined)),
+    registerPanelCommand('panelOps.users.copyLink', (item?: unknown) => (item instanceof UserItem ? copyLink(context, item.panelId, item.user, item.target) : undefined)),
+    registerPanelCommand('panelOps.users.copyAllLinks', (item?: unknown) => (item instanceof UserItem ? copyAllLinks(context, item) : undefined)),
   );
 }

@@ -5,7 +5,7 @@ import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
 import { confirmChange } from '../../runner/guard';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** Create Subscription: `POST /keys/{id}/subscription`, then offers to copy its short URL. */
 async function createSubscription(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -76,8 +76,8 @@ export function registerUserSubscription(context: UserCommandsContext): vscode.D
   const on = (run: (context: UserCommandsContext, item: UserItem) => Promise<string | undefined>) =>
     (item?: unknown) => (item instanceof UserItem ? run(context, item) : undefined);
   return vscode.Disposable.from(
-    registerCommand('panelOps.users.createSubscription', on(createSubscription)),
-    registerCommand('panelOps.users.deleteSubscription', on(deleteSubscription)),
-    registerCommand('panelOps.users.copySubscriptionUrl', on(copyShortUrl)),
+    registerPanelCommand('panelOps.users.createSubscription', on(createSubscription)),
+    registerPanelCommand('panelOps.users.deleteSubscription', on(deleteSubscription)),
+    registerPanelCommand('panelOps.users.copySubscriptionUrl', on(copyShortUrl)),
   );
 }

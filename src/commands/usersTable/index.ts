@@ -7,7 +7,7 @@ import { revertLastPlan } from './revertLastPlan';
 import { saveTablePlan } from './saveTablePlan';
 import { TableSessions } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
-import { registerCommand } from '../registerCommand';
+import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Apply Plan" at the top of a plan document. */
 class PlanLenses implements vscode.CodeLensProvider {
@@ -30,8 +30,8 @@ export function registerUsersTableCommands(services: Services): vscode.Disposabl
   return vscode.Disposable.from(
     editors.usersTables.setSaver((file, text) => saveTablePlan(context, file, text)),
     vscode.languages.registerCodeLensProvider({ scheme: READ_ONLY_SCHEME }, new PlanLenses(tables)),
-    registerCommand('panelOps.users.editAsTable', (from?: unknown, selected?: unknown) => editUsersAsTable(context, from, selected)),
-    registerCommand('panelOps.users.applyPlan', (from?: unknown) => applyTablePlan(context, from)),
-    registerCommand('panelOps.users.revertLastPlan', () => revertLastPlan(context)),
+    registerPanelCommand('panelOps.users.editAsTable', (from?: unknown, selected?: unknown) => editUsersAsTable(context, from, selected)),
+    registerPanelCommand('panelOps.users.applyPlan', (from?: unknown) => applyTablePlan(context, from)),
+    registerPanelCommand('panelOps.users.revertLastPlan', () => revertLastPlan(context)),
   );
 }

@@ -23,9 +23,9 @@ function commandFilesReachedFrom(file: string, seen = new Set<string>()): Set<st
   return seen;
 }
 
-/** The ids registered through the wrapper (`registerCommand('panelOps.…'`) in these files. */
+/** The ids registered through the wrapper (`registerPanelCommand('panelOps.…'`) in these files. */
 const registeredIn = (files: Iterable<string>) =>
-  [...files].flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/(?<![.\w])registerCommand\(\s*'(panelOps\.[A-Za-z.]+)'/g)].map((match) => match[1])).sort();
+  [...files].flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/(?<![.\w])registerPanelCommand\(\s*'(panelOps\.[A-Za-z.]+)'/g)].map((match) => match[1])).sort();
 
 /** The group folders groups.ts loads, by the group's name (`const users: … require('../users/index')`). */
 function loadedFolders(): Map<string, string> {

@@ -25,7 +25,7 @@ export function tellCommandFailuresThrough(bound: CommandFailures): vscode.Dispo
  * "Copy Share Link": …") and logged once with its stack; the command then returns undefined, so VS Code adds
  * no "command resulted in an error" of its own. A cancellation is not a failure and tells nothing.
  */
-export function registerCommand(id: string, handler: (...args: never[]) => unknown): vscode.Disposable {
+export function registerPanelCommand(id: string, handler: (...args: never[]) => unknown): vscode.Disposable {
   const run = handler as (...args: unknown[]) => unknown;
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     try {
