@@ -75,8 +75,6 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
   private outcome: PollOutcome = 'ok';
   /** How many loads ran (tests see whether it refreshed). */
   loads = 0;
-  /** How many times a store's change redrew a section (tests see it followed). */
-  redraws = 0;
 
   constructor(host: PageOpener, private readonly session: PanelSession, readonly spec: FiguresViewSpec) {
     super(host, {
@@ -161,7 +159,6 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
     if (index < 0) return;
     const now = this.heldSection(source);
     if (JSON.stringify(now) === JSON.stringify(shown.sections[index])) return;
-    this.redraws += 1;
     const sections = shown.sections.map((section, at) => (at === index ? now : section));
     this.show({ ...shown, sections, updated: dateTimeText(new Date(), { timeStyle: 'medium' }) });
   }
