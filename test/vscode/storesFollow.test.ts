@@ -47,7 +47,11 @@ describe('Chat tools and pages read through the stores', function () {
   let api: TestApi;
   let panel: SimulatedPanel;
 
-  before(() => ({ api, panel } = connected));
+  before(async () => {
+    ({ api, panel } = connected);
+    // The watcher's first read of the panel after connecting is done before anything is counted.
+    await api.panelsWatching.watch.pollAll();
+  });
   afterEach(async () => {
     for (const view of [...api.dashboards.views, ...api.nodeMetrics.views]) view.dispose();
     await closeAll();
