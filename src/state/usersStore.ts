@@ -151,6 +151,32 @@ export class UsersStore {
     return this.users.get(id);
   }
 
+  /**
+   * Reads one page of the users matching `query` (`GET /keys`) outside the views' lists (a search: the chat
+   * tools). A user the store holds whose copy the page shows changed is taken (`update`, as a read that
+   * follows others), so the views showing it follow; nothing else is kept, and a user the store never saw
+   * starts no recount. Answers the page's users and the panel's total (undefined when it did not say).
+   */
+  async search(query: UserQuery, perPage: number, signal?: AbortSignal): Promise<{ readonly users: readonly Key[]; readonly total: number | undefined }> {
+    const answer = await this.session.call((api, callSignal) => api.keys.list({ ...query, per_page: perPage }, { signal: callSignal }), signal);
+    const users = Array.isArray(answer?.items) ? answer.items.filter((user): user is Key => typeof user === 'object' && user !== null) : [];
+    if (!signal?.aborted) for (const user of users) this.takeRead(user);
+    return { users, total: typeof answer?.total === 'number' ? answer.total : undefined };
+  }
+
+  /** Reads one user (`GET /keys/{id}`), taken as `search` takes a page's users. */
+  async read(id: string, signal?: AbortSignal): Promise<Key> {
+    const user = await this.session.call((api, callSignal) => api.keys.get(id, { signal: callSignal }), signal);
+    if (!signal?.aborted) this.takeRead(user);
+    return user;
+  }
+
+  /** A user a read found: taken when the store holds it and the copy differs, else left alone. */
+  private takeRead(user: Key): void {
+    const held = this.users.get(userIdOf(user));
+    if (held && textOf(held) !== textOf(user)) this.update(user, 'followed');
+  }
+
   /** Whether a re-read of counts is waiting or running (tests wait for it to end). */
   get recounting(): boolean {
     return this.recounts.pending;
@@ -297,4 +323,9 @@ export class UsersStore {
 /** A count the panel gave: a whole number of at least zero, else undefined ("the panel did not say"). */
 function countOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** A user as text, to tell whether a read changed it (int64 values written as their digits). */
+function textOf(user: Key): string {
+  return JSON.stringify(user, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ?? '';
 }

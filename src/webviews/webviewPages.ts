@@ -41,8 +41,8 @@ export function createWebviewPages({ extensionUri, log, session, panels, documen
     logViewers: new LogViewers(host, session, documents),
     jobHistories: new JobHistories(host, session, panels),
     qrViews: new QrViews(host, session),
-    dashboards: new Dashboards(host, session),
-    nodeMetrics: new NodeMetricsViews(host, session),
+    dashboards: new Dashboards(host, session, panels),
+    nodeMetrics: new NodeMetricsViews(host, session, panels),
     auditLogs: new AuditLogs(host, session, input),
   };
   return { host, ...pages, dispose: () => Object.values(pages).forEach((page) => page.dispose()) };

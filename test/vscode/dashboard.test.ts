@@ -38,7 +38,9 @@ describe('Dashboard and node metrics', () => {
       assert.equal(requestsTo(panel, path).length, 1, path);
     }
     const sections = sectionsOf(view);
-    assert.deepEqual(Object.keys(sections), ['summary', 'trends', 'overview', 'carriers', 'status']);
+    assert.deepEqual(Object.keys(sections), ['summary', 'trends', 'overview', 'carriers', 'status', 'nodes']);
+    assert.deepEqual(sections.nodes.reading?.tables[0].rows.length, panel.data.nodes.size, 'the nodes as the nodes store holds them');
+    assert.deepEqual(sections.nodes.reading?.tables[0].columns, ['name', 'status', 'dirty', 'last_apply_at'], 'the fields the contract names, nothing else of a node');
     const nodes = sections.summary.reading?.groups.find((group) => group.label === 'nodes');
     assert.deepEqual(nodes?.figures.find((figure) => figure.label === 'total')?.value, panel.data.nodes.size);
     assert.deepEqual(sections.trends.reading?.series.map((series) => series.label), ['connections', 'keys_online', 'traffic_bytes']);
@@ -187,7 +189,9 @@ describe('Dashboard and node metrics', () => {
       const [view] = api.dashboards.views;
       await view.loaded;
       const sections = sectionsOf(view);
-      assert.ok(Object.values(sections).every((section) => /needs monitoring:read/.test(section.problem ?? '')));
+      const monitoring = Object.values(sections).filter((section) => section.id !== 'nodes');
+      assert.ok(monitoring.every((section) => /needs monitoring:read/.test(section.problem ?? '')));
+      assert.ok(sections.nodes.reading, 'the nodes (nodes:read) still show');
       assert.equal(requestsTo(panel, /^\/(dashboard|monitoring|status)\//).length, 0);
     } finally {
       await signOut(panel);

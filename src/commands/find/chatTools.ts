@@ -10,9 +10,8 @@ import { chatMayChange } from '../../connection/protectionLevel';
 import { panelAuthority } from '../../editors/panelPaths';
 import { runMutation, type ActionContext, type ActionOutcome } from '../../runner/actionRunner';
 import { confirmChange, panelWithLevel } from '../../runner/guard';
-import { parseAlerts, type Alert } from '../../state/alertsModel';
-import { isNode } from '../../state/nodesStore';
-import type { PanelStoresLookup } from '../../state/panelStores';
+import type { Alert, AlertList } from '../../state/alertsModel';
+import type { PanelStoreSet, PanelStoresLookup } from '../../state/panelStores';
 import type { NodeProblems } from '../../runner/nodeProblems';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
@@ -32,6 +31,13 @@ import { reReadUser, takeUser, userName } from '../users/userActionsSupport';
  * or node as read) is recorded; `invoke` reads it again and refuses as stale, asking to ask again, when
  * the panel changed in between. A protected panel also wants its name typed. The writes go through the
  * action runner (`runMutation` with a reconcile), as the commands do.
+ *
+ * Nodes, alerts, users and jobs are read through the panel's stores (`PanelStoreSet`), never around them, so
+ * what a tool reads or changes shows in the views, pages and status bar at once. A tool always reads the
+ * panel anew (a chat answer must be current, and the window may have been unfocused with the poll paused):
+ * the nodes through `NodesStore.poll` (sharing a read under way), the alerts through `AlertsStore.refresh`
+ * (likewise), users through `UsersStore.search`/`read`; whatever the read found changed redraws where it
+ * is shown, with no request of the views' own. Only a node's log stream is read around them (no store holds it).
  */
 
 export interface ChatToolsContext extends ActionContext {
@@ -116,7 +122,7 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
   }
 
   /** Runs a read on each panel; a panel that fails or lacks the scope answers with why, beside the others. */
-  async function eachPanel(input: Record<string, unknown>, route: RouteId, token: vscode.CancellationToken, read: (api: PanelApi, signal: AbortSignal, panel: ToolPanel) => Promise<unknown>): Promise<vscode.LanguageModelToolResult> {
+  async function eachPanel(input: Record<string, unknown>, route: RouteId, token: vscode.CancellationToken, read: (stores: PanelStoreSet, signal: AbortSignal, panel: ToolPanel) => Promise<unknown>): Promise<vscode.LanguageModelToolResult> {
     const panels = await panelsFor(input);
     if (typeof panels === 'string') return sentence(panels);
     const signal = abortOn(token);
@@ -124,7 +130,7 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
       const refused = missingScope(panel, route);
       if (refused) return { panel: panel.name, error: refused };
       try {
-        return { panel: panel.name, ...(await session.callOn(panel.id, (api, callSignal) => read(api, callSignal, panel), signal) as object) };
+        return { panel: panel.name, ...(await read(storesOf(context, panel.id), signal, panel) as object) };
       } catch (error) {
         return { panel: panel.name, error: scrubText(describeError(error)) };
       }
@@ -132,19 +138,11 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
     return answer({ panels: answers });
   }
 
-  /** A node of the panel by id or name. */
-  async function findNode(api: PanelApi, signal: AbortSignal, wanted: string): Promise<PanelNode | undefined> {
-    const list = await api.nodes.list({ signal });
-    const nodes = (Array.isArray(list?.items) ? list.items : []).filter(isNode);
-    return nodes.find((node) => node.id === wanted) ?? nodes.find((node) => nodeLabel(node, vscode.l10n.t).toLowerCase() === wanted.toLowerCase());
-  }
-
   const nodesTool: vscode.LanguageModelTool<Record<string, unknown>> = {
-    invoke: ({ input }, token) => eachPanel(input, 'nodes.list', token, async (api, signal) => {
-      const list = await api.nodes.list({ signal });
+    invoke: ({ input }, token) => eachPanel(input, 'nodes.list', token, async (stores, signal) => {
       const name = stringInput(input, 'name')?.toLowerCase();
       const status = stringInput(input, 'status')?.toLowerCase();
-      const nodes = (Array.isArray(list?.items) ? list.items : []).filter(isNode)
+      const nodes = (await stores.nodes.poll(signal))
         .filter((node) => !name || nodeLabel(node, vscode.l10n.t).toLowerCase().includes(name))
         .filter((node) => !status || String(node.status ?? '').toLowerCase() === status);
       return { total: nodes.length, nodes: nodes.map(nodeFacts) };
@@ -152,19 +150,18 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
   };
 
   const usersTool: vscode.LanguageModelTool<Record<string, unknown>> = {
-    invoke: ({ input }, token) => eachPanel(input, 'keys.list', token, async (api, signal) => {
+    invoke: ({ input }, token) => eachPanel(input, 'keys.list', token, async (stores, signal) => {
       const state = stringInput(input, 'state') as KeyState | undefined;
       const q = stringInput(input, 'q');
       const limit = numberInput(input, 'limit', 20, MAX_USERS);
-      const page = await api.keys.list({ q, state: state && KEY_STATES.includes(state) ? state : undefined, per_page: limit }, { signal });
-      const items = Array.isArray(page?.items) ? page.items : [];
-      return { total: typeof page?.total === 'number' ? page.total : items.length, shown: items.length, users: items.map(userFacts) };
+      const page = await stores.users.search({ q, state: state && KEY_STATES.includes(state) ? state : undefined }, limit, signal);
+      return { total: page.total ?? page.users.length, shown: page.users.length, users: page.users.map(userFacts) };
     }),
   };
 
   const alertsTool: vscode.LanguageModelTool<Record<string, unknown>> = {
-    invoke: ({ input }, token) => eachPanel(input, 'alerts.list', token, async (api, signal) => {
-      const list = parseAlerts(await api.alerts.list({ signal }));
+    invoke: ({ input }, token) => eachPanel(input, 'alerts.list', token, async (stores) => {
+      const list = await readAlerts(stores);
       const all = input.includeResolved === true;
       const alerts = list.alerts.filter((alert) => all || !alert.resolved);
       return { unresolved: list.alerts.filter((alert) => !alert.resolved).length, alerts: alerts.map(alertAsRecord).map(alertFacts) };
@@ -175,10 +172,10 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
     invoke: ({ input }, token) => {
       const wanted = stringInput(input, 'node');
       if (!wanted) return sentence(vscode.l10n.t('Say which node with "node" (its name or id).'));
-      return eachPanel(input, 'nodes.jobs', token, async (api, signal, panel) => {
-        const node = await findNode(api, signal, wanted);
+      return eachPanel(input, 'nodes.jobs', token, async (stores, signal) => {
+        const node = await findNode(stores, signal, wanted);
         if (!node) return { error: vscode.l10n.t('No node called "{0}" on this panel.', plainLabel(wanted, 80)) };
-        const jobs = await jobsOf(context, panel.id, node.id, numberInput(input, 'limit', 5, MAX_JOBS), signal);
+        const jobs = await stores.nodeDetails.readJobs(node.id, numberInput(input, 'limit', 5, MAX_JOBS), signal);
         return { node: nodeFacts(node), jobs: jobs.map(jobFacts) };
       });
     },
@@ -188,10 +185,12 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
     invoke: ({ input }, token) => {
       const wanted = stringInput(input, 'node');
       if (!wanted) return sentence(vscode.l10n.t('Say which node with "node" (its name or id).'));
-      return eachPanel(input, 'nodes.logs', token, async (api, signal) => {
-        const node = await findNode(api, signal, wanted);
+      return eachPanel(input, 'nodes.logs', token, async (stores, signal, panel) => {
+        const node = await findNode(stores, signal, wanted);
         if (!node) return { error: vscode.l10n.t('No node called "{0}" on this panel.', plainLabel(wanted, 80)) };
-        return { node: nodeFacts(node), lines: logFacts(await readTail(api, node.id, signal), numberInput(input, 'lines', 40, MAX_LOG_LINES)) };
+        // A log stream is held by no store: read around them, on the node's panel.
+        const text = await session.callOn(panel.id, (api, callSignal) => readTail(api, node.id, callSignal), signal);
+        return { node: nodeFacts(node), lines: logFacts(text, numberInput(input, 'lines', 40, MAX_LOG_LINES)) };
       });
     },
   };
@@ -203,9 +202,37 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
     get_node_jobs: jobsTool,
     get_node_log_tail: logTool,
     set_panel_users_enabled: usersEnabledTool(context, onePanel, missingScope),
-    apply_panel_node: applyNodeTool(context, onePanel, missingScope, findNode),
+    apply_panel_node: applyNodeTool(context, onePanel, missingScope),
     resolve_panel_alerts: resolveAlertsTool(context, onePanel, missingScope),
   };
+}
+
+/** The panel's stores; a panel not connected (signed out meanwhile) is the session's NotConnectedError. */
+function storesOf(context: Pick<ChatToolsContext, 'panels'>, panelId: string): PanelStoreSet {
+  const stores = context.panels.get(panelId);
+  if (!stores) throw new NotConnectedError();
+  return stores;
+}
+
+/**
+ * A node of the panel by id or name, from a read of the list through the panel's nodes store (sharing a read
+ * under way): what it found changed redraws in the Nodes view and the pages that show the node.
+ */
+async function findNode(stores: PanelStoreSet, signal: AbortSignal, wanted: string): Promise<PanelNode | undefined> {
+  const nodes = await stores.nodes.poll(signal);
+  return nodes.find((node) => node.id === wanted) ?? nodes.find((node) => nodeLabel(node, vscode.l10n.t).toLowerCase() === wanted.toLowerCase());
+}
+
+/**
+ * The panel's alerts, read again through its alerts store (sharing a read under way), so the Alerts view, its
+ * badge and the status bar follow what the tool read. A failed read throws its error.
+ */
+async function readAlerts(stores: PanelStoreSet): Promise<AlertList> {
+  await stores.alerts.refresh();
+  const held = stores.alerts.held;
+  if (held.kind === 'loaded') return held.list;
+  if (held.kind === 'failed') throw held.error;
+  throw new NotConnectedError(); // forgotten meanwhile: the panel was signed out or its token changed
 }
 
 /** The node's log for a few seconds (the stream may follow), then stops reading. */
@@ -390,7 +417,8 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
     const ids = idsInput(input, 'userIds', MAX_USERS);
     if (ids.length === 0) return vscode.l10n.t('Give the users\' ids in "userIds" (search_panel_users gives them).');
     const signal = abortOn(token);
-    const keys = await Promise.all(ids.map((id) => context.session.callOn(panel.id, (api, callSignal) => api.keys.get(id, { signal: callSignal }), signal).catch(() => undefined)));
+    const users = storesOf(context, panel.id).users;
+    const keys = await Promise.all(ids.map((id) => users.read(id, signal).catch(() => undefined)));
     const found = keys.filter((user): user is Key => user !== undefined);
     if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), ids.length - found.length);
     return { panel, enable, keys: found };
@@ -435,10 +463,8 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
 }
 
 /** A node's latest jobs, read through its panel's node-details store (the one reader of jobs). */
-async function jobsOf(context: ChatToolsContext, panelId: string, nodeId: string, limit: number, signal: AbortSignal): Promise<readonly ApplyJob[]> {
-  const details = context.panels.get(panelId)?.nodeDetails;
-  if (!details) throw new NotConnectedError();
-  return details.readJobs(nodeId, limit, signal);
+function jobsOf(context: ChatToolsContext, panelId: string, nodeId: string, limit: number, signal: AbortSignal): Promise<readonly ApplyJob[]> {
+  return storesOf(context, panelId).nodeDetails.readJobs(nodeId, limit, signal);
 }
 
 /** Where the runner keeps a node's last problem: the node's panel's nodes store. */
@@ -465,7 +491,6 @@ function applyNodeTool(
   context: ChatToolsContext,
   onePanel: OnePanel,
   missingScope: MissingScope,
-  findNode: (api: PanelApi, signal: AbortSignal, wanted: string) => Promise<PanelNode | undefined>,
 ): vscode.LanguageModelTool<Record<string, unknown>> {
   const plan = async (input: Record<string, unknown>, token: vscode.CancellationToken) => {
     const panel = await onePanel(input);
@@ -474,7 +499,7 @@ function applyNodeTool(
     if (refused) return refused;
     const wanted = stringInput(input, 'node');
     if (!wanted) return vscode.l10n.t('Say which node with "node" (its name or id).');
-    const node = await context.session.callOn(panel.id, (api, signal) => findNode(api, signal, wanted), abortOn(token));
+    const node = await findNode(storesOf(context, panel.id), abortOn(token), wanted);
     if (!node) return vscode.l10n.t('No node called "{0}" on panel "{1}"; nothing was changed.', plainLabel(wanted, 80), plainLabel(panel.name, 60));
     return { panel, node, name: plainLabel(nodeLabel(node, vscode.l10n.t), 80) };
   };
@@ -523,7 +548,8 @@ function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missin
     if (refused) return refused;
     const ids = idsInput(input, 'alertIds', 200);
     if (ids.length === 0) return vscode.l10n.t('Give the alerts\' ids in "alertIds" (get_panel_alerts gives them).');
-    const list = parseAlerts(await context.session.callOn(panel.id, (api, signal) => api.alerts.list({ signal }), abortOn(token)));
+    if (token.isCancellationRequested) return vscode.l10n.t('Cancelled; nothing was sent.');
+    const list = await readAlerts(storesOf(context, panel.id));
     const alerts = ids.map((id) => list.alerts.find((alert) => alert.id !== undefined && String(alert.id) === id));
     if (alerts.some((alert) => alert === undefined)) return vscode.l10n.t('Not every alert was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), alerts.filter((alert) => !alert).length);
     return { panel, alerts: alerts as Alert[] };
@@ -546,8 +572,8 @@ function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missin
       apply: () => {
         context.panels.get(panel.id)?.alerts.markResolved(ids);
       },
-      reconcile: async (api, signal) => {
-        const now = parseAlerts(await api.alerts.list({ signal }));
+      reconcile: async () => {
+        const now = await readAlerts(storesOf(context, panel.id));
         const wanted = new Set(ids.map(String));
         const resolved = now.alerts.filter((alert) => alert.resolved && alert.id !== undefined && wanted.has(String(alert.id))).length;
         return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', resolved, ids.length);

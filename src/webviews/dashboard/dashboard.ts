@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { plainLabel } from '../../text/plainText';
 import { FiguresView, revealAndRefresh, type SectionSource } from '../figures/figuresView';
+import { nodesSection } from '../figures/heldSections';
 import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost } from '../shared/webviewHost';
 
@@ -16,11 +18,15 @@ export function dashboardSections(): SectionSource[] {
   ];
 }
 
-/** One dashboard per connected panel; opening it again reveals and refreshes it. */
+/**
+ * One dashboard per connected panel; opening it again reveals and refreshes it. Below the panel's figures, its
+ * nodes as its nodes store holds them, redrawn whenever the store changes: the dashboard follows the poll the
+ * Nodes view shows, with no request of its own.
+ */
 export class Dashboards implements vscode.Disposable {
   private readonly open = new PageRegistry<FiguresView>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>) {}
 
   show(panel: PanelRef): FiguresView {
     return this.open.show(panel.id, () => {
@@ -30,9 +36,14 @@ export class Dashboards implements vscode.Disposable {
         title: vscode.l10n.t('Dashboard: {0}', name),
         heading: vscode.l10n.t('Dashboard of {0}', name),
         panelId: panel.id,
-        sections: dashboardSections(),
+        sections: [...dashboardSections(), ...this.heldSections(panel.id)],
       });
     }, revealAndRefresh);
+  }
+
+  private heldSections(panelId: string): SectionSource[] {
+    const nodes = this.panels.get(panelId)?.nodes;
+    return nodes ? [nodesSection(nodes)] : [];
   }
 
   get views(): readonly FiguresView[] {

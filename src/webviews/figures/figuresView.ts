@@ -10,12 +10,38 @@ import { parseFiguresMessage, type FigureSection, type FromFiguresWebview, type 
 import { readShape } from './shapeReading';
 import { dateTimeText } from '../../text/displayLanguage';
 
-/** One answer a figures page shows: the route it reads and how to read it. */
-export interface SectionSource {
+/** One answer a figures page shows that no store holds: the route it reads and how to read it. */
+export interface PanelSection {
   readonly id: string;
   readonly title: string;
   readonly routeId: RouteId;
   readonly read: (api: PanelApi, signal: AbortSignal) => Promise<unknown>;
+}
+
+/**
+ * A section showing what one of the panel's stores holds (its nodes, one node): read through the store, drawn
+ * from what it holds whenever the store says it changed, so the page follows whoever read the panel (the
+ * panels watcher's poll, a chat tool, an action) with no request of its own.
+ */
+export interface HeldSection {
+  readonly id: string;
+  readonly title: string;
+  /** The route behind the store's data (its scope, the section's source line). */
+  readonly routeId: RouteId;
+  /** Has the store read it when it holds nothing yet (else nothing is sent). */
+  readonly ensure: (signal: AbortSignal) => Promise<void>;
+  /** What the section shows of what the store holds now; undefined when it holds nothing of it. */
+  readonly value: () => unknown;
+  /** Word of a change of the store that may change `value`. */
+  readonly onDidChange: (listener: () => void) => vscode.Disposable;
+  /** What the section says when the store holds nothing of it (e.g. the node is gone). */
+  readonly missing: () => string;
+}
+
+export type SectionSource = PanelSection | HeldSection;
+
+function isHeld(section: SectionSource): section is HeldSection {
+  return 'ensure' in section;
 }
 
 export interface FiguresViewSpec {
@@ -35,7 +61,9 @@ function refreshMs(): number {
 
 /**
  * A page of figures and charts read from panel answers of unspecified shape (the dashboard, a node's
- * metrics). Sections load in parallel, each on its own: a refused or failed read says why in its section.
+ * metrics), beside sections of what the panel's stores hold (`HeldSection`: the nodes, the node), which
+ * redraw from the store on its change event. Sections load in parallel, each on its own: a refused or
+ * failed read says why in its section.
  * It refreshes on its own only while the page is visible and the window focused (one refresh when it
  * comes back), and on the page's Refresh button.
  */
@@ -64,6 +92,9 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
       intervalMs: refreshMs(),
       focused: this.watching(),
     });
+    for (const section of spec.sections) {
+      if (isHeld(section)) this.subscriptions.push(section.onDidChange(() => this.redrawHeld(section)));
+    }
     this.subscriptions.push(
       this.page.panel.onDidChangeViewState(() => this.poller.setFocused(this.watching())),
       vscode.window.onDidChangeWindowState(() => this.poller.setFocused(this.watching())),
@@ -104,8 +135,13 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
     return Promise.all(this.spec.sections.map((section) => this.readSection(section, signal)));
   }
 
-  protected present(sections: FigureSection[]): ToFiguresWebview {
+  protected present(read: FigureSection[]): ToFiguresWebview {
     this.panelGone = !this.session.panel(this.spec.panelId);
+    // A store's section shows what the store holds now, even if it changed while the other sections were read.
+    const sections = read.map((section, index) => {
+      const source = this.spec.sections[index];
+      return isHeld(source) && !section.problem ? this.heldSection(source) : section;
+    });
     this.outcome = this.panelGone ? 'stop' : sections.every((section) => section.problem) ? 'failed' : 'ok';
     return {
       type: 'sections',
@@ -115,6 +151,24 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
     };
   }
 
+  /** The store of `source` changed: its section is drawn again from what the store holds, nothing is read. */
+  private redrawHeld(source: HeldSection): void {
+    const shown = this.shown;
+    if (this.disposed || shown?.type !== 'sections') return;
+    const index = shown.sections.findIndex((section) => section.id === source.id);
+    if (index < 0) return;
+    const now = this.heldSection(source);
+    if (JSON.stringify(now) === JSON.stringify(shown.sections[index])) return;
+    const sections = shown.sections.map((section, at) => (at === index ? now : section));
+    this.show({ ...shown, sections, updated: dateTimeText(new Date(), { timeStyle: 'medium' }) });
+  }
+
+  private heldSection(source: HeldSection): FigureSection {
+    const value = source.value();
+    const base = { id: source.id, title: source.title, source: sourceOf(source.routeId) };
+    return value === undefined ? { ...base, problem: source.missing() } : { ...base, reading: readShape(value) };
+  }
+
   /** Sections say their own failures; this is for a failure outside them. */
   protected failure(error: unknown): ToFiguresWebview {
     this.outcome = 'failed';
@@ -122,13 +176,16 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
   }
 
   private async readSection(section: SectionSource, signal: AbortSignal): Promise<FigureSection> {
-    const route = routeById(section.routeId);
-    const base = { id: section.id, title: section.title, source: `${route.method} ${route.path}` };
+    const base = { id: section.id, title: section.title, source: sourceOf(section.routeId) };
     const onActive = this.session.active?.id === this.spec.panelId;
     if (onActive && !this.session.capabilities.can(section.routeId)) {
       return { ...base, problem: vscode.l10n.t('This token cannot read it: it {0}.', this.session.capabilities.explain(section.routeId)) };
     }
     try {
+      if (isHeld(section)) {
+        await section.ensure(signal);
+        return base; // drawn by `present` from what the store holds then
+      }
       const answer = await this.session.callOn(this.spec.panelId, section.read, signal);
       return { ...base, reading: readShape(answer) };
     } catch (error) {
@@ -155,6 +212,12 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
         return;
     }
   }
+}
+
+/** A section's source line, e.g. `GET /nodes`. */
+function sourceOf(routeId: RouteId): string {
+  const route = routeById(routeId);
+  return `${route.method} ${route.path}`;
 }
 
 /** A figures page opened again (a registry's reuse): shown, and read again. */

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { plainLabel } from '../../text/plainText';
 import { FiguresView, revealAndRefresh, type SectionSource } from '../figures/figuresView';
+import { nodeSection } from '../figures/heldSections';
 import { prometheusSamples } from '../../text/prometheus';
 import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost } from '../shared/webviewHost';
@@ -27,11 +29,15 @@ export function nodeMetricsSections(nodeId: string): SectionSource[] {
   ];
 }
 
-/** One metrics page per node of a panel; opening it again reveals and refreshes it. */
+/**
+ * One metrics page per node of a panel; opening it again reveals and refreshes it. Above the figures, the node
+ * as its panel's nodes store holds it (status, pending configuration, last apply), redrawn whenever the store
+ * changes it: the page follows the poll the Nodes view shows, with no request of its own.
+ */
 export class NodeMetricsViews implements vscode.Disposable {
   private readonly open = new PageRegistry<FiguresView>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>) {}
 
   show(node: NodeOnPanel): FiguresView {
     return this.open.show(`${node.panelId}\n${node.id}`, () => {
@@ -41,9 +47,14 @@ export class NodeMetricsViews implements vscode.Disposable {
         title: vscode.l10n.t('Metrics: {0}', name),
         heading: vscode.l10n.t('Metrics of {0}', name),
         panelId: node.panelId,
-        sections: nodeMetricsSections(node.id),
+        sections: [...this.heldSections(node), ...nodeMetricsSections(node.id)],
       });
     }, revealAndRefresh);
+  }
+
+  private heldSections(node: NodeOnPanel): SectionSource[] {
+    const nodes = this.panels.get(node.panelId)?.nodes;
+    return nodes ? [nodeSection(nodes, node.id)] : [];
   }
 
   get views(): readonly FiguresView[] {
