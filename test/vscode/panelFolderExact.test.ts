@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { readTable, tableText } from '../../src/usersTable/tableText';
 import { connectedPanelForActions, runWithAnswers, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
+import { HOSTILE } from '../panel/datasets/demo';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -93,6 +94,8 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
 
   it('pulls the demo panel (hostile values and all) and plans no change', async () => {
     await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root, true));
+    const labels = readTable('csv', await read('users.csv')).map((row) => row.label);
+    for (const hostile of [HOSTILE.html, HOSTILE.commandLink, HOSTILE.rtl, HOSTILE.long]) assert.ok(labels.includes(hostile), `the hostile label ${JSON.stringify(hostile.slice(0, 40))} pulled as it is`);
     const plan = await planAgain();
     assert.match(plan, EMPTY, plan);
     assert.match(plan, NO_USERS, plan);
@@ -120,11 +123,14 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     // Ten users: the notes of ten active users' rows.
     const rows = readTable('csv', await read('users.csv'));
     const now = Date.now();
-    const chosen = rows.filter((row) => {
+    // The users with hostile labels first, so that their rows are among the ten edited.
+    const hostile = (row: { label: string }) => (Object.values(HOSTILE) as string[]).includes(row.label);
+    const chosen = [...rows.filter(hostile), ...rows.filter((row) => !hostile(row))].filter((row) => {
       const key = panel.data.keys.get(row.id);
       return key?.status === 'active' && key.disabled_at === null && (key.expires_at === null || Date.parse(key.expires_at) > now + 86_400_000);
     }).slice(0, 10);
     assert.equal(chosen.length, 10, 'ten active users in the demo');
+    assert.ok(chosen.some(hostile), 'a user with a hostile label among them');
     const notes = new Map(chosen.map((row, index) => [row.id, `Audited ${index + 1}`]));
     await write('users.csv', tableText('csv', rows.map((row) => (notes.has(row.id) ? { ...row, note: notes.get(row.id) ?? '' } : row))));
     panel.resetRequests();
@@ -142,7 +148,7 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     const users = listedUsers(plan);
     assert.equal(users.length, 10, plan);
     for (const line of users) assert.match(line, /^update user ".*" \| note$/, plan);
-    for (const row of chosen) assert.ok(plan.includes(`note: ${JSON.stringify(row.note)} → "${notes.get(row.id)}"`), `the note of ${row.id} in the plan`);
+    for (const row of chosen) assert.ok(plan.includes(` → "${notes.get(row.id)}"\n`), `the note of ${row.id} in the plan`);
     assert.doesNotMatch(plan, /## Changed on the panel|## Problems/, plan);
     assert.deepEqual(panel.requests.filter((request) => request.method !== 'GET' && !request.path.endsWith('/validate')), [], 'a plan sends nothing');
 

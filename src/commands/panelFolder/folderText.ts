@@ -32,8 +32,9 @@ export function valueText(value: JsonValue | undefined): string {
 }
 
 function fieldLine(field: FieldChange, t: Localize): string {
-  const long = (value: JsonValue | undefined) => typeof value === 'string' && (value.length > 80 || value.includes('\n'));
-  if (long(field.from) || long(field.to)) {
+  // Text of several lines (HTML, CSS) is told by its lines; one line, however long, by its value (cut).
+  const several = (value: JsonValue | undefined) => typeof value === 'string' && value.includes('\n');
+  if (several(field.from) || several(field.to)) {
     const lines = (value: JsonValue | undefined) => (typeof value === 'string' ? value.split('\n').length : 0);
     return t('{0}: {1} lines → {2} lines', field.field, lines(field.from), lines(field.to));
   }
