@@ -169,6 +169,26 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     assert.match(next, NO_USERS, next);
   });
 
+  it('shows a hostname edited in a node\'s file as a Problem at its line, and plans nothing of that node', async () => {
+    const path = 'nodes/nyc-5.node.json';
+    const text = await read(path);
+    const hostname = nodeNamed('nyc-5').hostname;
+    await editJson(path, (doc) => {
+      doc.hostname = 'nyc-5-new.proxy.example.net';
+      doc.region = 'New Jersey';
+    });
+    try {
+      const plan = await planAgain();
+      assert.match(plan, /# 0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 1 problems\n/, plan);
+      const line = (await read(path)).split('\n').findIndex((entry) => entry.includes('"hostname"'));
+      const problems = vscode.languages.getDiagnostics(uriOf(path));
+      assert.deepEqual(problems.map((problem) => [problem.range.start.line, problem.message]), [[line,
+        `The panel does not let a node's hostname change; the folder has "nyc-5-new.proxy.example.net", the panel "${hostname}": put the panel's hostname back (nothing of this node is sent until then), or create a node with the new hostname.`]]);
+    } finally {
+      await write(path, text);
+    }
+  });
+
   it('restores a snapshot: a set of changes made through the API to resources of every kind is undone', async () => {
     await runWithAnswers('panelOps.panelFolder.snapshot', ...panelAnswer());
     const snapshots = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(workspace, 'snapshots'));
