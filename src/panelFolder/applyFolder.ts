@@ -17,11 +17,12 @@ import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { BrandingProfileUpdate, JsonObject, JsonValue } from '../api/types';
 import { listFromResponse } from '../state/listFromResponse';
 import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
-import { applyPlan, type ApplyResult, type OutcomeDetail } from '../usersTable/applyPlan';
+import { applyPlan, type ApplyResult, type OutcomeDetail, type UserOutcome } from '../usersTable/applyPlan';
+import type { UsersPlan } from '../usersTable/usersPlan';
 import { words } from '../usersTable/refusalWords';
 import { variablesShapeOf } from './checkTemplates';
 import { echoedObject, fingerprint, isObject, sameJson, type ResourceKind } from './folderFormat';
-import { diffFields, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
+import { diffFields, isPendingNode, pendingNodeId, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
 import {
   brandingResources, idText, mapPool, nodeResource, readNodeParts, templateResource, type FolderApi, type LiveResource,
 } from './readPanel';
@@ -297,10 +298,15 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
   // 7. The users.
   let users: ApplyResult | undefined;
   if (plan.users && !stopped()) {
-    users = await applyPlan(api, plan.users.plan, {
+    // Bindings to nodes this apply created take their new ids; a user bound to one that was not created is not sent.
+    const created = new Map<string, string>();
+    for (const track of of('node', 'create')) if (track.going && track.id) created.set(pendingNodeId(track.change.name), track.id);
+    const { plan: usersPlan, withheld } = withCreatedNodes(plan.users.plan, created);
+    users = await applyPlan(api, usersPlan, {
       base: new Map(plan.users.base.map((user) => [user.id.toLowerCase(), user])),
       deleteRemoved: options.deleteRemoved === true, maxConcurrency: cap, stop: options.stop, now: options.now,
     });
+    if (withheld.length > 0) users = { ...users, outcomes: [...users.outcomes, ...withheld] };
     for (const id of users.reboundNodes) changedNodes.set(id.toLowerCase(), nodeNames.get(id.toLowerCase()) ?? id);
   }
 
@@ -539,6 +545,28 @@ async function deleteResource(api: FolderApi, track: Track, kind: 'branding' | '
   track.add(result.step);
   if (result.step.kind === 'reconciled') track.detail = { kind: 'lostDeleted' };
   if (result.step.kind === 'notApplied') track.detail = { kind: 'lostStillThere' };
+}
+
+/**
+ * The users' plan with the bindings to nodes this apply created (`pendingNodeId`) given their new ids; a
+ * create or update that binds a node that was not created is left out, as not sent (`nodeNotCreated`).
+ */
+export function withCreatedNodes(plan: UsersPlan, created: ReadonlyMap<string, string>): { plan: UsersPlan; withheld: UserOutcome[] } {
+  const withheld: UserOutcome[] = [];
+  const missing = (ids: readonly string[]) => ids.find((id) => isPendingNode(id) && !created.has(id.toLowerCase()));
+  const real = (ids: readonly string[]) => ids.map((id) => (isPendingNode(id) ? created.get(id.toLowerCase()) ?? id : id));
+  const nodeOf = (id: string) => id.slice(id.indexOf(':') + 1);
+  const creates = plan.creates.filter((create) => {
+    const absent = missing(create.values.nodeIds);
+    if (absent !== undefined) withheld.push({ action: 'create', kind: 'notSent', label: create.values.label, line: create.line, detail: { kind: 'nodeNotCreated', node: nodeOf(absent) } });
+    return absent === undefined;
+  }).map((create) => ({ ...create, values: { ...create.values, nodeIds: real(create.values.nodeIds) } }));
+  const updates = plan.updates.filter((change) => {
+    const absent = missing(change.addNodes);
+    if (absent !== undefined) withheld.push({ action: 'update', kind: 'notSent', id: change.before.id, label: change.before.label, line: change.line, detail: { kind: 'nodeNotCreated', node: nodeOf(absent) } });
+    return absent === undefined;
+  }).map((change) => ({ ...change, addNodes: real(change.addNodes), after: { ...change.after, nodeIds: real(change.after.nodeIds) } }));
+  return { plan: { ...plan, creates, updates }, withheld };
 }
 
 /** A profile no longer listed (what a 404 says for routes with a GET by id). */

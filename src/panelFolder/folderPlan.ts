@@ -17,7 +17,7 @@
 import type { JsonObject, JsonValue } from '../api/types';
 import { parseVariables } from '../state/siteTemplateRecord';
 import { textOf } from '../text/plainText';
-import { normalInstant, rowOf, type NodeNames, type TableRow, type UserState } from '../usersTable/userRows';
+import { NodeNames, normalInstant, rowOf, type TableRow, type UserState } from '../usersTable/userRows';
 import { planUsers, type UsersPlan } from '../usersTable/usersPlan';
 import { fingerprint, isObject, lineOfMember, sameJson, type ResourceKind } from './folderFormat';
 import type { FolderState, PulledResource } from './pullFiles';
@@ -90,6 +90,7 @@ export interface FolderPlan {
   readonly panelOnly: readonly PanelOnlyChange[];
   readonly problems: readonly FolderProblem[];
   readonly users?: UsersPart;
+  /** The panel's nodes by name, and the nodes this plan creates (ids of `pendingNodeId`, which user bindings may name). */
   readonly names: NodeNames;
   readonly live: LivePanel;
   /** The folder's nodes by name in the order their files give (`order`), for `PUT /nodes/order`. */
@@ -205,13 +206,30 @@ export function planFolder(folder: ReadFolderResult, live: LivePanel, options: P
   }
   branding(folder.resources, problems);
 
-  const users = folder.userRows && live.users ? planUsersPart(folder.userRows, live.users, live.names, mode, state, options.now ?? Date.now(), conflicts, panelOnly) : undefined;
+  // Rows may name a node this plan creates: its binding waits for that node (applied after it, with its new id).
+  const liveNames = new Set(live.nodes.map((node) => node.name.toLowerCase()));
+  const creating = changes.filter((change) => change.kind === 'node' && change.action === 'create' && !liveNames.has(change.name.toLowerCase()));
+  const names = creating.length === 0 ? live.names
+    : new NodeNames([...live.nodes.map((node) => ({ id: node.id, name: node.name })), ...creating.map((change) => ({ id: pendingNodeId(change.name), name: change.name }))]);
+  const users = folder.userRows && live.users ? planUsersPart(folder.userRows, live.users, names, mode, state, options.now ?? Date.now(), conflicts, panelOnly) : undefined;
   if (users) {
     for (const problem of users.plan.problems) problems.push({ file: 'users.csv', line: problem.line, code: 'userRow', field: problem.column, value: problem.value, detail: problem.code, row: problem });
   }
   const nodeOrder = folder.resources.filter((resource) => resource.kind === 'node' && typeof resource.doc.order === 'number')
     .sort((a, b) => (a.doc.order as number) - (b.doc.order as number) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((resource) => resource.name);
-  return { mode, target: live.origin, changes: ordered(changes), conflicts, panelOnly, problems, users, names: live.names, live, nodeOrder };
+  return { mode, target: live.origin, changes: ordered(changes), conflicts, panelOnly, problems, users, names, live, nodeOrder };
+}
+
+const PENDING_NODE = 'pending-node:';
+
+/** The id a user's binding carries in a plan for a node the same plan creates (replaced by its new id when applied). */
+export function pendingNodeId(name: string): string {
+  return `${PENDING_NODE}${name.toLowerCase()}`;
+}
+
+/** Whether an id of a plan is a node the plan creates. */
+export function isPendingNode(id: string): boolean {
+  return id.toLowerCase().startsWith(PENDING_NODE);
 }
 
 function pulledEntry(state: FolderState, kind: ResourceKind, id: string): [string, PulledResource] | undefined {
@@ -233,7 +251,7 @@ function resourceProblems(resource: FolderResource, target: LiveResource | undef
       problems.push({ file: resource.file, line: lineOfMember(resource.text, 'template'), code: 'unknownTemplate', field: 'site.template', value: site.template });
     }
     if (target && Object.hasOwn(resource.doc, 'hostname') && Object.hasOwn(target.doc, 'hostname') && !sameJson(resource.doc.hostname, target.doc.hostname)) {
-      problems.push({ file: resource.file, line: lineOfMember(resource.text, 'hostname'), code: 'hostnameReadOnly', field: 'hostname', value: textOf(resource.doc.hostname) });
+      problems.push({ file: resource.file, line: lineOfMember(resource.text, 'hostname'), code: 'hostnameReadOnly', field: 'hostname', value: textOf(resource.doc.hostname), detail: textOf(target.doc.hostname) });
     }
     if (!target && typeof resource.doc.hostname !== 'string') problems.push({ file: resource.file, line: 1, code: 'missingField', field: 'hostname' });
   }

@@ -33,7 +33,8 @@ export type FolderProblemCode =
 
 /**
  * Something the panel would refuse, at a file and line: a reason, not a sentence (the VS Code layer gives
- * the operator's words). `detail` is the panel's or the JSON reader's own words, shown as they are.
+ * the operator's words). `detail` is the panel's or the JSON reader's own words, shown as they are (for
+ * `hostnameReadOnly`: the hostname the panel holds).
  */
 export interface FolderProblem {
   readonly file: string;

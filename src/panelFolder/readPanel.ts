@@ -9,12 +9,13 @@
  */
 import { PanelHttpError } from '../api/errors';
 import type { PanelApi } from '../api/index';
-import type { JsonObject, JsonValue, Key } from '../api/types';
+import type { JsonObject, JsonValue } from '../api/types';
 import { brandingProfiles } from '../state/brandingModel';
 import { listFromResponse } from '../state/listFromResponse';
 import { parseTemplateRecord, templateIdOf } from '../state/siteTemplateRecord';
 import { NodeNames, userStateOf, type UserState } from '../usersTable/userRows';
 import { echoedObject, isObject, withoutSecrets, type ResourceKind } from './folderFormat';
+import { userFingerprint } from './userFingerprint';
 
 /** One resource as the panel holds it, in the folder's terms. */
 export interface LiveResource {
@@ -101,9 +102,26 @@ export async function readPanel(api: FolderApi, options: ReadOptions = {}): Prom
   };
 }
 
+/**
+ * Every user, each once (the first copy of an id), read page by page: each page is made into users and
+ * their fingerprints while the next pages are in flight, so that work is not left for after the last page
+ * (the users are a large panel's longest read).
+ */
 async function readUsers(api: FolderApi, signal: AbortSignal | undefined, unread: Set<string>): Promise<UserState[] | undefined> {
-  const keys = await optional<Key[]>(() => api.keys.listAll({}, { signal }), 'users', unread);
-  return keys?.filter((key) => typeof key?.id === 'string').map(userStateOf);
+  return optional(async () => {
+    const users: UserState[] = [];
+    const seen = new Set<string>();
+    for await (const page of api.keys.allPages({}, { signal })) {
+      for (const key of page.items) {
+        if (typeof key?.id !== 'string' || seen.has(key.id)) continue;
+        seen.add(key.id);
+        const user = userStateOf(key);
+        userFingerprint(user);
+        users.push(user);
+      }
+    }
+    return users;
+  }, 'users', unread);
 }
 
 /** A read whose 403 (missing scope or role) leaves the part out; anything else fails the read. */

@@ -9,7 +9,14 @@ import type { UserState } from '../usersTable/userRows';
 
 export type UserRowValues = Pick<UserState, 'label' | 'note' | 'owner' | 'type' | 'expiresAt' | 'enabled' | 'nodeIds'>;
 
+/** Fingerprints of users as read (objects never changed once read), so a pull computes each once, while reading. */
+const known = new WeakMap<UserRowValues, string>();
+
 export function userFingerprint(user: UserRowValues): string {
+  const kept = known.get(user);
+  if (kept !== undefined) return kept;
   const text = JSON.stringify([user.label, user.note, user.owner, user.type, user.expiresAt, user.enabled, user.nodeIds.map((id) => id.toLowerCase()).sort()]);
-  return createHash('sha1').update(text).digest('hex').slice(0, 20);
+  const hash = createHash('sha1').update(text).digest('hex').slice(0, 20);
+  known.set(user, hash);
+  return hash;
 }

@@ -64,7 +64,8 @@ export type OutcomeDetail =
   | { readonly kind: 'lostDeleted' }
   | { readonly kind: 'lostStillThere' }
   | { readonly kind: 'lostCreated' }
-  | { readonly kind: 'lostNotCreated' };
+  | { readonly kind: 'lostNotCreated' }
+  | { readonly kind: 'nodeNotCreated'; readonly node: string };
 
 /** One column a user changed on the panel since it was read: the value then (`was`) and the panel's now. */
 export type PanelChange =

@@ -43,6 +43,7 @@ export const READING_PARTS: readonly string[] = [
   // The panel as a folder: every resource pulled, planned and applied.
   'panelFolder.test',
   'panelFolderPromotion.test',
+  'panelFolderExact.test',
 ];
 
 /** The reading `PANEL_OPS_READING` names; undefined when unset; an error for anything else. */

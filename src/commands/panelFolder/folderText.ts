@@ -7,6 +7,7 @@
 import type { JsonValue } from '../../api/types';
 import { stringifyJsonExact } from '../../api/exactJson';
 import type { DriftReport, FieldChange, FolderApplyResult, FolderPlan, FolderProblem, ResourceDetail, ResourceKind, ResourceOutcome } from '../../panelFolder';
+import { isPendingNode } from '../../panelFolder';
 import type { Check } from '../../panelFolder/readFolder';
 import type { Localize } from '../../text/localize';
 import { plainLabel } from '../../text/plainText';
@@ -31,8 +32,9 @@ export function valueText(value: JsonValue | undefined): string {
 }
 
 function fieldLine(field: FieldChange, t: Localize): string {
-  const long = (value: JsonValue | undefined) => typeof value === 'string' && (value.length > 80 || value.includes('\n'));
-  if (long(field.from) || long(field.to)) {
+  // Text of several lines (HTML, CSS) is told by its lines; one line, however long, by its value (cut).
+  const several = (value: JsonValue | undefined) => typeof value === 'string' && value.includes('\n');
+  if (several(field.from) || several(field.to)) {
     const lines = (value: JsonValue | undefined) => (typeof value === 'string' ? value.split('\n').length : 0);
     return t('{0}: {1} lines → {2} lines', field.field, lines(field.from), lines(field.to));
   }
@@ -66,7 +68,7 @@ export function folderProblemText(problem: FolderProblem, t: Localize, tableProb
     case 'unknownTemplate': return t('No site template is named "{0}" on the panel or in the folder.', value);
     case 'templateRefused': return detail ? t('The panel refuses this template: {0}', detail) : t('The panel refuses this template.');
     case 'builtinTemplate': return t('"{0}" is built into the panel: it cannot be changed.', value);
-    case 'hostnameReadOnly': return t('A node\'s hostname cannot be changed (the folder has "{0}").', value);
+    case 'hostnameReadOnly': return t('The panel does not let a node\'s hostname change; the folder has "{0}", the panel "{1}": put the panel\'s hostname back (nothing of this node is sent until then), or create a node with the new hostname.', value, detail);
     case 'twoActive': return t('Only one branding profile can be active.');
     case 'usersTable': return problem.table ? tableProblem(problem.table) : t('Not a users table.');
     case 'userRow': return problem.row ? problemText(problem.row, t) : t('The panel would refuse this row.');
@@ -101,7 +103,7 @@ export function planDocument(plan: FolderPlan, subject: PlanSubject, t: Localize
     lines.push('');
   }
   if (plan.users) {
-    lines.push(`## ${t('Users')}`, `- ${summaryText(plan.users.plan, t)}`, '');
+    lines.push(`## ${t('Users')}`, `- ${summaryText(plan.users.plan, t)}`, ...userLines(plan, t), '');
   }
   if (plan.conflicts.length > 0) {
     lines.push(`## ${t('Changed on the panel since the pull: skipped (pull again, then edit)')}`);
@@ -125,6 +127,33 @@ export function planDocument(plan: FolderPlan, subject: PlanSubject, t: Localize
     lines.push('');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Each user the plan creates, changes or (when asked) deletes, with its fields; at most 200 of them. */
+function userLines(plan: FolderPlan, t: Localize): string[] {
+  const users = plan.users?.plan;
+  if (!users) return [];
+  const { names } = plan;
+  const node = (id: string) => (isPendingNode(id) ? t('"{0}" (waits for that node: this apply creates it first)', plainLabel(names.nameOf(id), 60)) : `"${plainLabel(names.nameOf(id), 60)}"`);
+  const nodes = (added: readonly string[], removed: readonly string[]) => [...added.map((id) => `+${node(id)}`), ...removed.map((id) => `−${node(id)}`)].join(', ');
+  const entries: string[][] = [];
+  for (const create of users.creates) {
+    entries.push([t('create {0} "{1}"', kindText('user', t), plainLabel(create.values.label, 80)), `    ${t('nodes')}: ${nodes(create.values.nodeIds, [])}`]);
+  }
+  for (const change of users.updates) {
+    const lines = [t('update {0} "{1}"', kindText('user', t), plainLabel(change.before.label, 80))];
+    for (const [field, value] of Object.entries(change.fields)) {
+      const before = field === 'expiry' ? change.before.expiresAt : change.before[field as 'label' | 'note' | 'owner' | 'type'];
+      lines.push(`    ${fieldLine({ field, from: before ?? null, to: value ?? null }, t)}`);
+    }
+    if (change.enable !== undefined) lines.push(`    ${fieldLine({ field: 'enabled', from: !change.enable, to: change.enable }, t)}`);
+    if (change.addNodes.length + change.removeNodes.length > 0) lines.push(`    ${t('nodes')}: ${nodes(change.addNodes, change.removeNodes)}`);
+    entries.push(lines);
+  }
+  for (const user of users.deletes) entries.push([t('delete {0} "{1}" (only when you confirm deletions)', kindText('user', t), plainLabel(user.label, 80))]);
+  const lines = entries.slice(0, 200).flatMap(([head, ...rest]) => [`- ${head}`, ...rest]);
+  if (entries.length > 200) lines.push(`- ${t('and {0} more', entries.length - 200)}`);
+  return lines;
 }
 
 function modeText(plan: FolderPlan, t: Localize): string {

@@ -226,6 +226,7 @@ export function detailText(detail: OutcomeDetail, names: NodeNames, t: Localize,
     case 'lostStillThere': return t('the answer was lost; the panel still has the user');
     case 'lostCreated': return t('the answer was lost; the panel holds the new user (created once)');
     case 'lostNotCreated': return t('the answer was lost; the panel holds no such user: apply again to create it');
+    case 'nodeNotCreated': return t('it is bound to the node "{0}", which this apply did not create', plainLabel(detail.node, 60));
   }
 }
 
@@ -250,7 +251,7 @@ export function reportDocument(result: ApplyResult, subject: ReportSubject, t: L
   for (const kind of ORDER) {
     const outcomes = result.outcomes.filter((outcome) => outcome.kind === kind);
     if (outcomes.length === 0) continue;
-    lines.push(`## ${kindText(kind, subject.source, t)} (${outcomes.length})`);
+    lines.push(`## ${kind === 'notSent' && !result.cancelled ? t('not sent') : kindText(kind, subject.source, t)} (${outcomes.length})`);
     for (const outcome of outcomes) {
       const where = subject.source === 'table' && outcome.line ? `${t('line {0}', outcome.line)}: ` : '';
       const detail = [outcome.detail ? detailText(outcome.detail, subject.names, t, describe) : '', outcome.dropped?.length ? t('the panel does not take {0}: left unchanged', outcome.dropped.join(', ')) : '']

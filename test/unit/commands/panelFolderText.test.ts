@@ -3,7 +3,7 @@
 // value), long texts as line counts, and the counts of the summary line.
 import * as assert from 'node:assert/strict';
 import { applyReport, driftDocument, folderProblemText, planDocument, planSummary } from '../../../src/commands/panelFolder/folderText';
-import type { DriftReport, FolderApplyResult, FolderPlan } from '../../../src/panelFolder';
+import { pendingNodeId, type DriftReport, type FolderApplyResult, type FolderPlan } from '../../../src/panelFolder';
 import { NodeNames } from '../../../src/usersTable/userRows';
 import { plainLocalize } from '../support/plainLocalize';
 
@@ -15,7 +15,7 @@ function plan(): FolderPlan {
     live: { origin: 'https://panel.example.net', nodes: [], templates: [], branding: [], names: new NodeNames([]), unread: [] },
     changes: [
       { kind: 'node', name: HOSTILE, action: 'update', id: 'n1', fields: [{ field: 'region', from: 'Old', to: HOSTILE }] },
-      { kind: 'settings', name: 'settings', action: 'update', id: 'settings', fields: [{ field: 'timezone', from: 'UTC', to: 'Europe/Berlin\u202E\u0007' }] },
+      { kind: 'settings', name: 'settings', action: 'update', id: 'settings', fields: [{ field: 'timezone', from: 'UTC', to: 'Europe/Berlin\u202E\u0007' }, { field: 'panel_name', from: 'L'.repeat(10_000), to: 'Short' }] },
       { kind: 'template', name: 'Landing', action: 'update', id: 't1', fields: [{ field: 'html', from: 'a\nb', to: 'a\nb\nc' }] },
       { kind: 'branding', name: 'Spare', action: 'delete', id: 'b1', fields: [] },
     ],
@@ -35,6 +35,7 @@ describe('panel folder: documents', () => {
     assert.match(text, /^ {4}region: 1 lines → 2 lines$/m, 'a value of several lines is told by its lines');
     assert.match(text, /^ {4}timezone: "UTC" → "Europe\/Berlin\\u0007"$/m, 'one line, controls escaped, bidi marks gone');
     assert.match(text, /^ {4}html: 2 lines → 3 lines$/m);
+    assert.match(text, /^ {4}panel_name: "L{78}… → "Short"$/m, 'one long line told by its value, cut');
     assert.match(text, /^- delete branding profile "Spare" \(only when you confirm deletions\)$/m);
     assert.match(text, /^- nodes\/x\.node\.json:4 — "order" must be a whole number from 1\.$/m);
     assert.equal(planSummary(plan(), plainLocalize), '4 changes (create 0, update 3, delete 1) · 1 conflicts · 1 problems');
@@ -42,6 +43,24 @@ describe('panel folder: documents', () => {
 
   it('says a problem in words', () => {
     assert.equal(folderProblemText({ file: 'a', line: 1, code: 'unknownTemplate', value: HOSTILE }, plainLocalize, () => ''), 'No site template is named "evilname # injected heading" on the panel or in the folder.');
+  });
+
+  it('lists each user the plan changes; a binding to a node the plan creates says it waits for that node', () => {
+    const lisbon = pendingNodeId('lis-7');
+    const names = new NodeNames([{ id: 'n1', name: 'ams-1' }, { id: lisbon, name: 'lis-7' }]);
+    const before = { id: 'u1', label: HOSTILE, note: 'Old', owner: '', type: 'PERSONAL', expiresAt: null, enabled: true, nodeIds: ['n1'], revoked: false };
+    const users: FolderPlan['users'] = {
+      base: [before],
+      plan: {
+        creates: [{ line: 3, values: { label: 'Lisbon desk', note: '', owner: '', type: 'PERSONAL', expiresAt: null, enabled: true, nodeIds: [lisbon] } }],
+        updates: [{ line: 2, before, fields: { note: 'New' }, addNodes: [lisbon], removeNodes: ['n1'], after: { ...before, note: 'New', nodeIds: [lisbon] } }],
+        deletes: [], problems: [], deletesHeld: false,
+      },
+    };
+    const text = planDocument({ ...plan(), names, users }, { folder: 'f', panel: 'p' }, plainLocalize, () => 'table');
+    assert.ok(!/[\u202E\u0007]/.test(text));
+    assert.match(text, /^- create user "Lisbon desk"\n {4}nodes: \+"lis-7" \(waits for that node: this apply creates it first\)$/m);
+    assert.match(text, /^- update user "evilname # injected heading"\n {4}note: "Old" → "New"\n {4}nodes: \+"lis-7" \(waits for that node: this apply creates it first\), −"ams-1"$/m);
   });
 
   it('writes drift and the apply report the same way', () => {

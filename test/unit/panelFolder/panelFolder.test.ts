@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
 import {
-  applyFolder, fileJson, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, STATE_FILE, stateAfterApply, usersWithCreatedIds, type FolderFiles, type FolderPlan,
+  applyFolder, fileJson, isEmptyDrift, isEmptyFolderPlan, isPendingNode, panelDrift, planPanel, pullPanel, STATE_FILE, stateAfterApply, usersWithCreatedIds, type FolderFiles, type FolderPlan,
 } from '../../../src/panelFolder';
 import { BRANDING_ORDER, NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { readTable, tableText } from '../../../src/usersTable/tableText';
@@ -233,6 +233,72 @@ for (const reading of READINGS) {
       assert.equal(panel.data.siteTemplates.get(lis[0].site.template_id ?? '')?.name, 'Ops landing', 'the site bound to the template made once');
       assert.equal(panel.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/site-templates') && request.status !== 400 && request.status !== 422).length, 1, 'the create the panel took was sent once, never again');
       assert.ok(result.changedNodes.some((node) => node.name === 'lis-7'));
+    });
+
+    it('binds users to a node the same Apply creates: one apply, the binding waits for the node and takes its new id', async () => {
+      const { panel, api } = await panelOf();
+      const { files: pulled } = await pullPanel(api);
+      const files = new Map(pulled);
+      files.set('nodes/lis-7.node.json', fileJson({ name: 'lis-7', hostname: 'lis-7.proxy.example.net', region: 'Lisbon' }, NODE_ORDER));
+      const [bound] = tenEditableUsers(panel, pulled);
+      editUsers(files, (rows) => [
+        ...rows.map((row) => (row.id === bound ? { ...row, nodes: [...row.nodes, 'lis-7'] } : row)),
+        { line: 0, id: '', label: 'Lisbon desk', note: '', owner: '', type: 'PERSONAL', expiry: '', enabled: 'true', nodes: ['lis-7'] },
+      ]);
+      const plan = await planPanel(api, files, { now: Date.now() });
+      assert.deepEqual(plan.problems, [], 'a node the plan creates is no unknown node');
+      assert.deepEqual(planFacts(plan), ['node create lis-7: name,hostname,region', 'users create 1']);
+      const update = plan.users?.plan.updates.find((change) => change.before.id === bound);
+      assert.ok(update && update.addNodes.length === 1 && isPendingNode(update.addNodes[0]), 'the binding waits for lis-7');
+      assert.equal(plan.names.nameOf(update.addNodes[0]), 'lis-7');
+
+      const result = await applyFolder(api, plan);
+      assert.deepEqual(result.outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`), ['lis-7 applied']);
+      assert.deepEqual(result.users?.outcomes.map((outcome) => `${outcome.action} ${outcome.kind}`).sort(), ['create applied', 'update applied']);
+      const lis = [...panel.data.nodes.values()].find((node) => node.name === 'lis-7');
+      assert.ok(lis, 'lis-7 created');
+      const boundKey = panel.data.keys.get(bound);
+      assert.ok(boundKey?.bindings.some((binding) => binding.node_id === lis.id), 'the user bound to the new node by its new id');
+      const desk = [...panel.data.keys.values()].filter((key) => key.label === 'Lisbon desk');
+      assert.deepEqual(desk.map((key) => key.bindings.map((binding) => binding.node_id)), [[lis.id]], 'the new user made once, bound to the new node');
+      assert.ok(result.changedNodes.some((node) => node.name === 'lis-7'));
+
+      const withIds = usersWithCreatedIds(files.get('users.csv') ?? '', result.users?.outcomes.filter((outcome) => outcome.action === 'create') ?? []);
+      assert.ok(withIds !== undefined, 'the new user\'s id written into users.csv');
+      files.set('users.csv', withIds);
+      files.set(STATE_FILE, await stateAfterApply(api, files));
+      const next = await planPanel(api, files);
+      assert.ok(isEmptyFolderPlan(next) && next.problems.length === 0, `one apply did it all: ${JSON.stringify(planFacts(next))} ${JSON.stringify(next.problems)}`);
+    });
+
+    it('holds back users bound to a node the apply could not create, as not sent', async () => {
+      const { panel, api } = await panelOf();
+      const { files: pulled } = await pullPanel(api);
+      const files = new Map(pulled);
+      // The hostname of another node: the panel refuses the create (409 duplicate_hostname).
+      const taken = [...panel.data.nodes.values()][0]?.hostname ?? '';
+      files.set('nodes/lis-7.node.json', fileJson({ name: 'lis-7', hostname: taken, region: 'Lisbon' }, NODE_ORDER));
+      const [bound] = tenEditableUsers(panel, pulled);
+      editUsers(files, (rows) => rows.map((row) => (row.id === bound ? { ...row, nodes: [...row.nodes, 'lis-7'], note: 'moved to Lisbon' } : row)));
+      const before = structuredClone(panel.data.keys.get(bound));
+      const result = await applyFolder(api, await planPanel(api, files));
+      assert.deepEqual(result.outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`), ['lis-7 refused']);
+      assert.deepEqual(result.users?.outcomes.map((outcome) => [outcome.id, outcome.kind, outcome.detail]), [[bound, 'notSent', { kind: 'nodeNotCreated', node: 'lis-7' }]]);
+      assert.deepEqual(panel.data.keys.get(bound), before, 'nothing of that user sent');
+    });
+
+    it('makes a hostname edit a problem of the node\'s file: the panel does not let it change, nothing of that node is sent', async () => {
+      const { api } = await panelOf();
+      const { files: pulled } = await pullPanel(api);
+      const files = new Map(pulled);
+      editJson(files, 'nodes/fra-2.node.json', NODE_ORDER, (doc) => {
+        doc.hostname = 'fra-2-new.proxy.example.net';
+        doc.region = 'Frankfurt am Main';
+      });
+      const plan = await planPanel(api, files);
+      assert.deepEqual(plan.problems.map((problem) => [problem.file, problem.code, problem.value]), [['nodes/fra-2.node.json', 'hostnameReadOnly', 'fra-2-new.proxy.example.net']]);
+      assert.equal(plan.problems[0].line, (files.get('nodes/fra-2.node.json') ?? '').split('\n').findIndex((line) => line.includes('"hostname"')) + 1);
+      assert.deepEqual(planFacts(plan), [], 'neither the hostname nor the region of fra-2 planned');
     });
 
     it('shows drift after changes made through the API, as what pulling again would write', async () => {
