@@ -25,6 +25,8 @@ export interface PanelsTreeOptions<T extends OnePanelTree> {
   readonly panels: Pick<PanelStoresLookup, 'get'>;
   /** Whether the view shows every connected panel or the active one. */
   readonly mode: Pick<AllPanelsMode, 'enabled' | 'onDidChange'>;
+  /** The id of the view this tree is the provider of ("panelOps.nodes"): a reveal shows a hidden view by it. */
+  readonly viewId: string;
   /** Prefix of the panel items' ids ("nodes"): each view's panel items differ. */
   readonly viewKey: string;
   /** The view's tree of one panel, on that panel's stores. */
@@ -148,14 +150,18 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
     return this.treeOf(panelId);
   }
 
+  /** Whether the view has read back every whole-view redraw this tree asked for, and no read of the root is under way. */
+  private get drawn(): boolean {
+    return this.redrawsRead >= this.redrawsAsked && this.rootReads === 0;
+  }
+
   /**
-   * Resolves once the view has drawn what this tree asked it to redraw as a whole (a switch of panel, the
-   * panel shown flat read for the first time): the view's read of the root begun after the last such
-   * change has been answered, and no read of the root is under way. At once for a hidden view (VS Code
-   * reads it when it is shown), and after `timeoutMs` at the most.
+   * Resolves once `view` is shown and has drawn what this tree asked it to redraw as a whole (a switch of
+   * panel, the panel shown flat read for the first time): its read of the root begun after the last such
+   * change answered, and no read of the root under way. After `timeoutMs` at the most.
    */
   settled(view: vscode.TreeView<vscode.TreeItem>, timeoutMs = 5000): Promise<void> {
-    const isSettled = () => !view.visible || (this.redrawsRead >= this.redrawsAsked && this.rootReads === 0);
+    const isSettled = () => view.visible && this.drawn;
     if (isSettled()) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -171,11 +177,15 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
 
   /**
    * Shows an item of this tree selected in `view` (Go to User…, Go to Node…, a deep link, a notification's
-   * action), once: after the view has drawn the redraw that a switch of panel or the panel's first read
-   * asked for, so that redraw cannot land after the reveal and drop the selection.
+   * action), once, after the view has drawn the redraw that a switch of panel or the panel's first read
+   * asked for: otherwise that redraw can land after the reveal and drop the selection. A hidden view holds
+   * such a redraw until it is shown (which the reveal would do): it is shown first, and drawn.
    */
   async reveal(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem, options: { select?: boolean; focus?: boolean; expand?: boolean | number }): Promise<void> {
-    await this.settled(view);
+    if (!this.drawn) {
+      if (!view.visible) await vscode.commands.executeCommand(`${this.options.viewId}.focus`);
+      await this.settled(view);
+    }
     await view.reveal(item, options);
   }
 
