@@ -16,15 +16,14 @@ async function show({ page, panels: [frankfurt, fleet, staging], save }: Workben
   await staging.close(); // offline from now on
   await openViewContainer(page, 'Panel Ops');
   await widenSideBar(page, 640);
-  await runCommand(page, 'Panel Ops: Show All Connected Panels');
+  // With two or more panels connected the views show them all (a new window's default): no command to run.
   await runCommand(page, 'Panel Ops: Group Nodes…');
   await pickItem(page, 'By status');
   for (const view of ['Alerts', 'Site Templates', 'Branding']) await setPaneExpanded(page, view, false).catch(() => undefined);
   await treeRow(page, 'Nodes', /^Offline/).first().waitFor({ timeout: 60_000 });
-  await collapseTreeRow(page, 'Nodes', /^Fleet \(large\)/);
   await treeRow(page, 'Users', /^active/).first().waitFor({ timeout: 60_000 });
-  await collapseTreeRow(page, 'Users', /^Frankfurt/);
-  // More room for the Nodes view: drag the sash above the Users view's header down.
+  // More room for the Nodes view (its rows below the fold are not drawn): drag the sash above the Users
+  // view's header down.
   const header = await viewPane(page, 'Users').locator('.pane-header').boundingBox();
   if (header) {
     await page.mouse.move(300, header.y - 1);
@@ -32,6 +31,8 @@ async function show({ page, panels: [frankfurt, fleet, staging], save }: Workben
     await page.mouse.move(300, header.y + 260, { steps: 10 });
     await page.mouse.up();
   }
+  await collapseTreeRow(page, 'Nodes', /^Fleet \(large\)/);
+  await collapseTreeRow(page, 'Users', /^Frankfurt/);
   await page.mouse.move(1200, 800);
   await save(file, 1500);
 }
