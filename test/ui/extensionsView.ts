@@ -81,13 +81,13 @@ async function main(): Promise<void> {
         // The images' server has a certificate of its own; a published README's would be a public host's.
         const seen = await runWorkbenchScript('extensions-view', { build, vsix, ignoreHTTPSErrors: true }, (run) => show(run, file));
         const withSource = seen.count - seen.withoutSource;
-        console.log(`[extensions view] VS Code ${build.vscodeVersion}, pictures ${name}: ${seen.loaded} of ${seen.count} images loaded, ${seen.withoutSource} left out by VS Code`);
+        console.log(`[extensions-view] VS Code ${build.vscodeVersion}, pictures ${name}: ${seen.loaded} of ${seen.count} images loaded, ${seen.withoutSource} left out by VS Code`);
         if (seen.loaded < withSource) problems.push(`${build.vscodeVersion} ${name}: ${withSource - seen.loaded} images with a source did not load`);
         if (name === 'linked' && seen.loaded < readmeImages) problems.push(`${build.vscodeVersion} linked: ${seen.loaded} of the README's ${readmeImages} pictures shown`);
         if (index === 0 && name === 'inlined' && seen.loaded < readmeImages) problems.push(`${build.vscodeVersion} inlined: ${seen.loaded} of the README's ${readmeImages} pictures shown`);
       }
     }
-    console.log(`[extensions view] the images' server answered ${images.requests.length} requests`);
+    console.log(`[extensions-view] the images' server answered ${images.requests.length} requests`);
   } finally {
     images.server.close();
     rmSync(runRoot, { recursive: true, force: true });

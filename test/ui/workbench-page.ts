@@ -154,7 +154,7 @@ export async function connectThroughPrompts(page: Page, panel: { readonly url: s
   for (let answered = 0; answered < 9; answered++) {
     const prompt = await currentPrompt(page);
     if (!prompt) return;
-    console.log(`[screenshots] prompt (${prompt.kind}): ${prompt.text}`);
+    console.log(`[connect] prompt (${prompt.kind}): ${prompt.text}`);
     if (prompt.kind === 'pick' && /access gateway/i.test(prompt.text)) await pickItem(page, 'Continue');
     else if (prompt.kind === 'pick') await pickItem(page, /protection/i.test(prompt.text) ? protection : 'Full rights');
     else if (prompt.kind === 'password' || /token/i.test(prompt.text)) await answerInputBox(page, panel.tokens.owner);
