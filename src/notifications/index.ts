@@ -140,7 +140,7 @@ async function showExpiringUsers(events: readonly PanelEvent[], deps: EventNotic
   await vscode.commands.executeCommand('panelOps.users.focus');
   if (!provider.shownPanels.includes(panelId)) await deps.session.switchTo(panelId);
   const group: vscode.TreeItem | undefined = (await provider.openPanel(panelId))?.groupOf('expiring');
-  if (group) await view.reveal(group, { select: true, focus: true, expand: true });
+  if (group) await provider.reveal(view, group, { select: true, focus: true, expand: true });
 }
 
 /** The one panel of the events, or the one the operator picks among several. */

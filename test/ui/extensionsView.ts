@@ -8,18 +8,16 @@
 // others go to .vscode-test/extensions-view-<version>-<package>.png. Fails when an image that has a source
 // did not load, or when the linked package's page shows fewer images than the README has.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../launch/chromium-browser';
-import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
-import { installCodeServer, SUITE_BUILDS, type CodeServerBuild } from '../launch/install-code-server';
+import { SUITE_BUILDS } from '../launch/install-code-server';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
 import { generateCertificates } from '../panel/certificates';
-import { activeWebview, runCommand, waitForWorkbench } from './workbench-page';
+import { activeWebview, runCommand } from './workbench-page';
+import { runScript, runWorkbenchScript, type WorkbenchRun } from './workbench-script';
 
 interface PageImages {
   readonly count: number;
@@ -28,9 +26,7 @@ interface PageImages {
   readonly withoutSource: number;
 }
 
-async function show(page: Page, server: RunningCodeServer, workspace: string, file: string): Promise<PageImages> {
-  await page.goto(workbenchUrl(server, workspace));
-  await waitForWorkbench(page);
+async function show({ page, save }: WorkbenchRun, file: string): Promise<PageImages> {
   await runCommand(page, 'Extensions: Show Enabled Extensions');
   const entry = page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'Panel Ops' }).first();
   await entry.waitFor({ timeout: 60_000 });
@@ -44,36 +40,8 @@ async function show(page: Page, server: RunningCodeServer, workspace: string, fi
     return { loaded: element.complete && element.naturalWidth > 0, source: element.getAttribute('src') !== null };
   }));
   // The page from the top: the two commands, what it is, and the first screenshot.
-  await page.screenshot({ path: file });
-  console.log(`[extensions view] saved ${file}`);
+  await save(file);
   return { count: states.length, loaded: states.filter((state) => state.loaded).length, withoutSource: states.filter((state) => !state.source).length };
-}
-
-async function showOn(build: CodeServerBuild, vsix: string, file: string): Promise<PageImages> {
-  installCodeServer(build);
-  const runDir = join(vscodeTestDir, 'extensions-view-run');
-  rmSync(runDir, { recursive: true, force: true });
-  const folders = { userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions'), build };
-  installVsix(vsix, folders);
-  const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-extensions-view-'));
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    server = await startCodeServer({ ...folders, workspace });
-    browser = await launchChromium();
-    // The images' server has a certificate of its own; a published README's would be a public host's.
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true });
-    const page = await context.newPage();
-    return await show(page, server, workspace, file).catch(async (error: unknown) => {
-      await page.screenshot({ path: join(runDir, 'failure.png') }).catch(() => undefined);
-      console.error(`[extensions view] the page when it failed: ${join(runDir, 'failure.png')}`);
-      throw error;
-    });
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  }
 }
 
 /** An https server of media/packaged/ on this machine, standing in for the repository's raw files. */
@@ -105,21 +73,21 @@ async function main(): Promise<void> {
     const inlined = join(repoRoot, 'panel-ops.vsix'); // npm run package, just before
     const linked = join(runRoot, 'linked.vsix');
     execFileSync(process.execPath, [join(repoRoot, 'package.mjs'), '--out', linked], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, PANEL_OPS_README_IMAGES_URL: images.url } });
-    mkdirSync(join(repoRoot, 'media', 'screenshots'), { recursive: true });
     for (const [index, build] of SUITE_BUILDS.entries()) {
       for (const [name, vsix] of [['inlined', inlined], ['linked', linked]] as const) {
         const file = index === 0 && name === 'inlined'
           ? join(repoRoot, 'media', 'screenshots', 'extensions-view.png')
           : join(vscodeTestDir, `extensions-view-${build.vscodeVersion}-${name}.png`);
-        const seen = await showOn(build, vsix, file);
+        // The images' server has a certificate of its own; a published README's would be a public host's.
+        const seen = await runWorkbenchScript('extensions-view', { build, vsix, ignoreHTTPSErrors: true }, (run) => show(run, file));
         const withSource = seen.count - seen.withoutSource;
-        console.log(`[extensions view] VS Code ${build.vscodeVersion}, pictures ${name}: ${seen.loaded} of ${seen.count} images loaded, ${seen.withoutSource} left out by VS Code`);
+        console.log(`[extensions-view] VS Code ${build.vscodeVersion}, pictures ${name}: ${seen.loaded} of ${seen.count} images loaded, ${seen.withoutSource} left out by VS Code`);
         if (seen.loaded < withSource) problems.push(`${build.vscodeVersion} ${name}: ${withSource - seen.loaded} images with a source did not load`);
         if (name === 'linked' && seen.loaded < readmeImages) problems.push(`${build.vscodeVersion} linked: ${seen.loaded} of the README's ${readmeImages} pictures shown`);
         if (index === 0 && name === 'inlined' && seen.loaded < readmeImages) problems.push(`${build.vscodeVersion} inlined: ${seen.loaded} of the README's ${readmeImages} pictures shown`);
       }
     }
-    console.log(`[extensions view] the images' server answered ${images.requests.length} requests`);
+    console.log(`[extensions-view] the images' server answered ${images.requests.length} requests`);
   } finally {
     images.server.close();
     rmSync(runRoot, { recursive: true, force: true });
@@ -127,7 +95,4 @@ async function main(): Promise<void> {
   if (problems.length > 0) throw new Error(problems.join('; '));
 }
 
-main().catch((error: unknown) => {
-  console.error(`[extensions view] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-  process.exit(1);
-});
+runScript('extensions-view', main);

@@ -5,25 +5,14 @@
 // media/screenshots/panel-folder.png, panel-folder-plan.png and panel-folder-report.png, and fails unless
 // the panel holds both edits at the end.
 //   npm run screenshots:folder
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../launch/chromium-browser';
-import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
-import { installCodeServer } from '../launch/install-code-server';
-import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
-import { startPanel, type SimulatedPanel } from '../panel';
-import { connectThroughPrompts, pickItem, runCommand, waitForWorkbench } from './workbench-page';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../launch/repo-paths';
+import { connectThroughPrompts, pickItem, runCommand } from './workbench-page';
+import { runScript, runWorkbenchScript, type WorkbenchRun } from './workbench-script';
 
 const dir = join(repoRoot, 'media', 'screenshots');
 const NOTE = 'Moved to rack B4';
-
-async function save(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(1000);
-  await page.screenshot({ path: join(dir, name) });
-  console.log(`[folder] saved ${join(dir, name)}`);
-}
 
 /** Opens a file of the workspace through Quick Open, as a person does. */
 async function openFile(page: Page, name: string): Promise<void> {
@@ -51,10 +40,8 @@ async function replaceInFile(page: Page, find: string, replace: string): Promise
   await page.keyboard.press('Control+S');
 }
 
-async function show(page: Page, server: RunningCodeServer, workspace: string, panel: SimulatedPanel): Promise<void> {
-  await page.goto(workbenchUrl(server, workspace));
-  await waitForWorkbench(page);
-  await connectThroughPrompts(page, { url: panel.url, ownerToken: panel.tokens.owner }, 'Demo panel');
+async function show({ page, panels: [panel], save }: WorkbenchRun): Promise<void> {
+  await connectThroughPrompts(page, panel, 'Demo panel');
   await runCommand(page, 'Panel Ops: Pull Panel into Folder');
   await pickItem(page, 'new folder');
   await page.locator('.notification-toast', { hasText: 'Pulled Demo panel into' }).waitFor({ timeout: 60_000 });
@@ -66,11 +53,11 @@ async function show(page: Page, server: RunningCodeServer, workspace: string, pa
   await replaceInFile(page, '"default_expiry_days": 30', '"default_expiry_days": 60');
   await runCommand(page, 'View: Show Explorer');
   await page.locator('.explorer-viewlet .monaco-list-row', { hasText: 'settings.json' }).first().waitFor({ timeout: 15_000 });
-  await save(page, 'panel-folder.png');
+  await save(join(dir, 'panel-folder.png'), 1000);
 
   await runCommand(page, 'Panel Ops: Plan Panel Changes');
   await page.locator('.tabs-container .tab', { hasText: 'Panel plan' }).first().waitFor({ timeout: 60_000 });
-  await save(page, 'panel-folder-plan.png');
+  await save(join(dir, 'panel-folder-plan.png'), 1000);
 
   await runCommand(page, 'Panel Ops: Apply Panel Folder');
   const dialog = page.locator('.monaco-dialog-box');
@@ -78,7 +65,7 @@ async function show(page: Page, server: RunningCodeServer, workspace: string, pa
   await Promise.race([dialog.waitFor({ timeout: 30_000 }), report.waitFor({ timeout: 30_000 })]);
   if (await dialog.isVisible()) await dialog.locator('.monaco-button', { hasText: /^Apply/ }).first().click();
   await report.waitFor({ timeout: 60_000 });
-  await save(page, 'panel-folder-report.png');
+  await save(join(dir, 'panel-folder-report.png'), 1000);
 
   const fra = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2');
   if (fra?.note !== NOTE) throw new Error(`fra-2's note on the panel is ${JSON.stringify(fra?.note)}, not the folder's`);
@@ -87,36 +74,4 @@ async function show(page: Page, server: RunningCodeServer, workspace: string, pa
   console.log('[folder] the panel holds both edits');
 }
 
-async function main(): Promise<void> {
-  installCodeServer();
-  const runDir = join(vscodeTestDir, 'folder-run');
-  rmSync(runDir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const folders = { userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions') };
-  installVsix(join(repoRoot, 'panel-ops.vsix'), folders);
-  const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-folder-'));
-  let panel: SimulatedPanel | undefined;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    panel = await startPanel({ dataset: 'showcase' });
-    server = await startCodeServer({ ...folders, workspace });
-    browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await show(page, server, workspace, panel).catch(async (error: unknown) => {
-      await page.screenshot({ path: join(runDir, 'failure.png') }).catch(() => undefined);
-      console.error(`[folder] the page when it failed: ${join(runDir, 'failure.png')}`);
-      throw error;
-    });
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await panel?.close();
-    rmSync(workspace, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(`[folder] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-  process.exit(1);
-});
+runScript('folder', () => runWorkbenchScript('folder', { panels: [{ dataset: 'showcase' }] }, show));

@@ -3,23 +3,15 @@
 // optional step; then Revoke User… on a selection of three users: the confirmation names the panel, lists
 // the users that will be revoked and says the panel's name comes next. Nothing is sent (it is dismissed).
 //   npm run screenshots:protected
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../launch/chromium-browser';
-import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
-import { installCodeServer } from '../launch/install-code-server';
-import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
-import { startPanel, type SimulatedPanel } from '../panel';
-import { connectThroughPrompts, expandTreeRow, openViewContainer, setPaneExpanded, treeRow, viewPane, waitForWorkbench, widenSideBar } from './workbench-page';
+import { repoRoot } from '../launch/repo-paths';
+import { connectThroughPrompts, expandTreeRow, openViewContainer, setPaneExpanded, treeRow, viewPane, widenSideBar } from './workbench-page';
+import { runScript, runWorkbenchScript, type WorkbenchRun } from './workbench-script';
 
 const file = join(repoRoot, 'media', 'screenshots', 'protected-confirmation.png');
 
-async function show(page: Page, server: RunningCodeServer, workspace: string, panel: SimulatedPanel): Promise<void> {
-  await page.goto(workbenchUrl(server, workspace));
-  await waitForWorkbench(page);
-  await connectThroughPrompts(page, { url: panel.url, ownerToken: panel.tokens.owner }, 'Production', 'Protected panel');
+async function show({ page, panels: [panel], save }: WorkbenchRun): Promise<void> {
+  await connectThroughPrompts(page, panel, 'Production', 'Protected panel');
   await openViewContainer(page, 'Panel Ops');
   await widenSideBar(page, 520);
   await treeRow(page, 'Nodes', /\S/).waitFor({ timeout: 60_000 });
@@ -37,43 +29,8 @@ async function show(page: Page, server: RunningCodeServer, workspace: string, pa
   await item.hover();
   await page.keyboard.press('Enter');
   await page.locator('.monaco-dialog-box', { hasText: 'On the protected panel' }).waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: file });
-  console.log(`[protected] saved ${file}`);
+  await save(file, 800);
   await page.keyboard.press('Escape');
 }
 
-async function main(): Promise<void> {
-  installCodeServer();
-  const runDir = join(vscodeTestDir, 'protected-run');
-  rmSync(runDir, { recursive: true, force: true });
-  mkdirSync(join(repoRoot, 'media', 'screenshots'), { recursive: true });
-  const folders = { userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions') };
-  installVsix(join(repoRoot, 'panel-ops.vsix'), folders);
-  const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-protected-'));
-  let panel: SimulatedPanel | undefined;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    panel = await startPanel({ dataset: 'showcase' });
-    server = await startCodeServer({ ...folders, workspace });
-    browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await show(page, server, workspace, panel).catch(async (error: unknown) => {
-      await page.screenshot({ path: join(runDir, 'failure.png') }).catch(() => undefined);
-      console.error(`[protected] the page when it failed: ${join(runDir, 'failure.png')}`);
-      throw error;
-    });
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await panel?.close();
-    rmSync(workspace, { recursive: true, force: true });
-    rmSync(runDir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(`[protected] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-  process.exit(1);
-});
+runScript('protected', () => runWorkbenchScript('protected', { panels: [{ dataset: 'showcase' }], removeRunDir: true }, show));

@@ -5,19 +5,15 @@
 // (an alert() that ran) or request to another origin fails the run.
 //   npm run screenshots                 both passes
 //   npm run screenshots -- --hostile    the hostile pass only
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
-import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
-import { launchChromium } from '../launch/chromium-browser';
-import { installVsix, startCodeServer, workbenchUrl, type RunningCodeServer } from '../launch/code-server-process';
-import { installCodeServer } from '../launch/install-code-server';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { repoRoot, vscodeTestDir } from '../launch/repo-paths';
 import {
   activeWebview, answerInputBox, collapseTreeRow, connectThroughPrompts, expandTreeRow, openViewContainer, pickItem, runCommand, runContextMenu,
-  setPaneExpanded, showSideBar, treeRow, viewPane, waitForWorkbench, widenSideBar,
+  setPaneExpanded, showSideBar, treeRow, viewPane, widenSideBar,
 } from './workbench-page';
+import { runScript, runWorkbenchScript, type WorkbenchRun } from './workbench-script';
 
 /** One walk through the UI: the data set it shows and where its pictures go. */
 interface Pass {
@@ -41,10 +37,7 @@ async function save(page: Page, name: string): Promise<void> {
   console.log(`[screenshots] saved ${file}`);
 }
 
-async function takeScreenshots(page: Page, server: RunningCodeServer, workspace: string, panel: PanelCliProcess): Promise<void> {
-  const check = watchForEscapes(page, new URL(workbenchUrl(server, workspace)).origin);
-  await page.goto(workbenchUrl(server, workspace));
-  await waitForWorkbench(page);
+async function takeScreenshots({ page, panels: [panel] }: WorkbenchRun, check: () => void): Promise<void> {
   await connectThroughPrompts(page, panel, 'Demo panel');
   await openViewContainer(page, 'Panel Ops');
   await widenSideBar(page, 620);
@@ -342,60 +335,21 @@ async function showTemplateWithProblems(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  installCodeServer();
   const passes = process.argv.includes('--hostile') ? PASSES.filter((each) => each.hostile) : PASSES;
   for (const each of passes) {
     pass = each;
     console.log(`[screenshots] the ${each.dataset} fleet, into ${each.dir}`);
-    await runPass();
+    mkdirSync(each.dir, { recursive: true });
+    // One code-server with the packaged extension, one simulated panel with the pass's data set, one walk.
+    let check = (): void => undefined;
+    await runWorkbenchScript('screenshots', {
+      panels: [{ dataset: each.dataset, logStream: { follow: true } }],
+      timeoutMs: OVERALL_TIMEOUT_MS,
+      beforeLoad: (page, origin) => {
+        check = watchForEscapes(page, origin);
+      },
+    }, (run) => takeScreenshots(run, check));
   }
 }
 
-/** One code-server with the packaged extension, one simulated panel with the pass's data set, one walk. */
-async function runPass(): Promise<void> {
-  mkdirSync(pass.dir, { recursive: true });
-  const runDir = join(vscodeTestDir, 'screenshots-run');
-  rmSync(runDir, { recursive: true, force: true });
-  const folders = { userDataDir: join(runDir, 'user-data'), extensionsDir: join(runDir, 'extensions') };
-  installVsix(join(repoRoot, 'panel-ops.vsix'), folders);
-  const workspace = mkdtempSync(join(tmpdir(), 'panel-ops-screenshots-'));
-  let panel: PanelCliProcess | undefined;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
-  const timer = setTimeout(() => {
-    console.error(`[screenshots] not done within ${OVERALL_TIMEOUT_MS / 1000} s`);
-    process.kill(process.pid, 'SIGTERM');
-  }, OVERALL_TIMEOUT_MS);
-  const cleanUp = async (): Promise<void> => {
-    clearTimeout(timer);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await panel?.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  };
-  const interrupted = () => void cleanUp().finally(() => process.exit(130));
-  const terminated = () => void cleanUp().finally(() => process.exit(1));
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', terminated);
-  try {
-    panel = await startPanelCli(['--dataset', pass.dataset, '--log-follow']);
-    server = await startCodeServer({ ...folders, workspace });
-    browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await takeScreenshots(page, server, workspace, panel).catch(async (error: unknown) => {
-      const file = join(runDir, 'failure.png');
-      await page.screenshot({ path: file }).catch(() => undefined);
-      console.error(`[screenshots] the page when it failed: ${file}`);
-      throw error;
-    });
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', terminated);
-    await cleanUp();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(`[screenshots] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-  process.exit(1);
-});
+runScript('screenshots', main);

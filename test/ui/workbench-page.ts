@@ -149,15 +149,15 @@ export function activeWebview(page: Page): FrameLocator {
  * Answers the connect prompts in whatever order they come, as a user reading them would; the optional
  * protection step with `protection` (the label of a level, default "Open panel").
  */
-export async function connectThroughPrompts(page: Page, panel: { readonly url: string; readonly ownerToken: string }, name: string, protection = 'Open panel'): Promise<void> {
+export async function connectThroughPrompts(page: Page, panel: { readonly url: string; readonly tokens: { readonly owner: string } }, name: string, protection = 'Open panel'): Promise<void> {
   await runCommand(page, 'Panel Ops: Connect to Panel');
   for (let answered = 0; answered < 9; answered++) {
     const prompt = await currentPrompt(page);
     if (!prompt) return;
-    console.log(`[screenshots] prompt (${prompt.kind}): ${prompt.text}`);
+    console.log(`[connect] prompt (${prompt.kind}): ${prompt.text}`);
     if (prompt.kind === 'pick' && /access gateway/i.test(prompt.text)) await pickItem(page, 'Continue');
     else if (prompt.kind === 'pick') await pickItem(page, /protection/i.test(prompt.text) ? protection : 'Full rights');
-    else if (prompt.kind === 'password' || /token/i.test(prompt.text)) await answerInputBox(page, panel.ownerToken);
+    else if (prompt.kind === 'password' || /token/i.test(prompt.text)) await answerInputBox(page, panel.tokens.owner);
     else if (/url|address/i.test(prompt.text)) await answerInputBox(page, panel.url);
     else if (/name/i.test(prompt.text)) await answerInputBox(page, name);
     else throw new Error(`unexpected prompt: ${prompt.text}`);

@@ -7,7 +7,7 @@ import { startPanel, type SimulatedPanel } from '../panel';
 import { locate } from '../../src/editors/panelUri';
 import type { PanelEvent } from '../../src/state/panelEvents';
 import { addTemplate, endEditorTest, replaceText, VALID_HTML } from './editorSupport';
-import { children, connect, eventually, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, signOut, testApi, userItems, type TestApi, type ViewParts } from './support';
+import { children, connect, eventually, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, selectedAndStays, signOut, testApi, userItems, type TestApi, type ViewParts } from './support';
 
 const SOUTH_USER = 'Quentin only on South';
 const SOUTH_NODE = 'qq-only-on-south';
@@ -142,7 +142,7 @@ describe('Across panels in all-panels mode: selections across panels, notificati
     assert.ok(item, 'the user was revealed');
     assert.equal(labelOf(item), SOUTH_USER);
     assert.ok(item.id?.startsWith(prefixOf('users', south)), `inside South's subtree: ${item.id}`);
-    await eventually(() => api.users.view.selection.some((selected) => selected.id === item.id), 'the user is selected in the Users view');
+    await selectedAndStays(api.users.view, item, 'the user is selected in the Users view');
   });
 
   it('Go to Node reveals a node of another panel inside its panel, without switching', async () => {
@@ -151,7 +151,7 @@ describe('Across panels in all-panels mode: selections across panels, notificati
     assert.ok(item, 'the node was revealed');
     assert.equal(labelOf(item), SOUTH_NODE);
     assert.ok(item.id?.startsWith(prefixOf('nodes', south)), `inside South's subtree: ${item.id}`);
-    await eventually(() => api.nodes.view.selection.some((selected) => selected.id === item.id), 'the node is selected in the Nodes view');
+    await selectedAndStays(api.nodes.view, item, 'the node is selected in the Nodes view');
   });
 
   it('a saved template of another panel shows its new version in that panel\'s subtree', async () => {

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { children, connect, eventually, labelOf, lastPosted, requestsTo, runWithAnswers, signOut, testApi, type TestApi } from './support';
+import { children, connect, eventually, labelOf, lastPosted, requestsTo, runWithAnswers, selectedAndStays, signOut, testApi, until, type TestApi } from './support';
 
 const UNIQUE_USER = 'Zed Finder on the second panel';
 const UNIQUE_NODE = 'zz-only-on-second';
@@ -87,7 +87,7 @@ describe('Find across panels, deep links and chat tools', function () {
     assert.ok(item, 'the user was revealed');
     assert.equal(labelOf(item), UNIQUE_USER);
     assert.equal(item.user?.id, uniqueUserId);
-    await eventually(() => api.users.view.selection.some((selected) => selected.id === item.id), 'the user is selected in the Users view');
+    await selectedAndStays(api.users.view, item, 'the user is selected in the Users view');
     for (const panel of [first, second]) {
       assert.ok(requestsTo(panel, '/keys').some((request) => request.query.q === 'Zed Finder'), 'every panel was searched with q');
     }
@@ -100,7 +100,20 @@ describe('Find across panels, deep links and chat tools', function () {
     assert.equal(api.session.active?.id, second.url);
     assert.ok(item);
     assert.equal(labelOf(item), UNIQUE_NODE);
-    await eventually(() => api.nodes.view.selection.some((selected) => selected.id === item.id), 'the node is selected in the Nodes view');
+    await selectedAndStays(api.nodes.view, item, 'the node is selected in the Nodes view');
+  });
+
+  it('Go to Node reveals a node of another panel while the Panel Ops views are hidden, and it stays selected', async () => {
+    // The switch of panel asks the hidden view for a redraw, which VS Code holds until the view is shown:
+    // the reveal shows it, and the held redraw must not land after the reveal and drop the selection.
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await until(api.nodes.view.onDidChangeVisibility, () => !api.nodes.view.visible);
+    const item = await runWithAnswers('panelOps.goToNode', { search: 'zz-only', pick: UNIQUE_NODE }) as vscode.TreeItem | undefined;
+    assert.equal(api.session.active?.id, second.url, 'the second panel is now the active one');
+    assert.ok(item, 'the node was revealed');
+    assert.equal(labelOf(item), UNIQUE_NODE);
+    assert.ok(api.nodes.view.visible, 'the Nodes view is shown');
+    await selectedAndStays(api.nodes.view, item, 'the node is selected in the Nodes view');
   });
 
   it('a panel that cannot be searched is one explanatory line, and the others still answer', async () => {

@@ -280,6 +280,20 @@ export async function eventually(condition: () => boolean, what: string, timeout
   }
 }
 
+/**
+ * The item becomes selected in the view within a while and stays selected for `stayMs`: a redraw of the view
+ * that lands after a reveal (a switch of panel, a panel's first read) would drop it.
+ */
+export async function selectedAndStays(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem, what: string, stayMs = 2000): Promise<void> {
+  const selected = () => view.selection.some((candidate) => candidate.id === item.id);
+  await eventually(selected, what);
+  const until = Date.now() + stayMs;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(selected(), `${what}, and stays so: the selection is now ${view.selection.map((candidate) => candidate.id).join(', ') || 'empty'}`);
+  }
+}
+
 /** The node item of that name in the Nodes view. */
 export async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
   const found = (await children(api.nodes)).find((item) => labelOf(item) === name);

@@ -24,14 +24,15 @@ export async function revealNodeOnPanel(context: RevealNodeContext, panelId: str
     const tree = await provider.openPanel(panelId);
     // Grouped by status or region: the node is inside one of the groups, read through the view.
     if (tree && !tree.itemOf(node.id)) {
-      const top = provider.showsAll ? await provider.getChildren(provider.panelItem(panelId)) : await provider.getChildren();
+      const top = provider.showsAll ? await provider.readChildren(provider.panelItem(panelId)) : await provider.readChildren();
       for (const child of top) {
-        if (child.collapsibleState !== vscode.TreeItemCollapsibleState.None && !tree.itemOf(node.id)) await provider.getChildren(child);
+        if (child.collapsibleState !== vscode.TreeItemCollapsibleState.None && !tree.itemOf(node.id)) await provider.readChildren(child);
       }
     }
     const item = tree?.itemOf(node.id);
     if (!item) return undefined;
-    await view.reveal(item, { select: true, focus: true, expand: false });
+    // Once the view has drawn the switch (and the panel's first read): the item stays selected.
+    await provider.reveal(view, item, { select: true, focus: true, expand: false });
     return item;
   } catch (error) {
     context.log.warn(`Could not show the node in the Nodes view: ${error instanceof Error ? error.message : String(error)}`);

@@ -21,14 +21,10 @@ export function revealUser(context: UserCommandsContext, user: Key): Promise<Use
  * loaded is found by filtering the view by its label. The one place a user is revealed from outside the view.
  */
 export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, user: Key): Promise<UserItem | undefined> {
-  const { provider, view } = context.users;
-  const switched = !provider.shownPanels.includes(panelId);
-  if (switched) await context.session.switchTo(panelId);
+  const { provider } = context.users;
+  if (!provider.shownPanels.includes(panelId)) await context.session.switchTo(panelId);
   const reveal = () => revealIn(context, user, () => provider.openPanel(panelId));
   const shown = await reveal();
-  // The view redraws for the panel it switched to; a redraw that lands after the reveal drops the
-  // selection, so the user is shown again once it has.
-  if (shown && switched && !(await staysSelected(view, shown))) return reveal();
   if (shown || typeof user.label !== 'string' || user.label.trim() === '') return shown;
   provider.setFilter({ q: user.label });
   return reveal();
@@ -47,22 +43,14 @@ async function revealIn(context: UserCommandsContext, user: Key, place: () => Pr
     const at = await place();
     const group = at?.groupOf(user.state);
     if (!at || !group) return undefined;
-    await provider.getChildren(group); // loads (or re-renders) the group, so the item exists
+    await provider.readChildren(group); // loads (or re-renders) the group, so the item exists
     const item = at.itemOf(userIdOf(user));
     if (!item) return undefined;
-    await view.reveal(item, { select: true, focus: true, expand: false });
+    // Once the view has drawn a switch of panel (and the panel's first read): the item stays selected.
+    await provider.reveal(view, item, { select: true, focus: true, expand: false });
     return item;
   } catch (error) {
     context.log.warn(`Could not show the user in the Users view: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-}
-
-/** Whether the item is (still) selected in the view within a moment, as the view reports it. */
-async function staysSelected(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem): Promise<boolean> {
-  for (let waited = 0; waited < 1000; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    if (!view.selection.some((selected) => selected.id === item.id)) return false;
-  }
-  return true;
 }

@@ -21,7 +21,7 @@ export type AlertsView = DisposableTreeView<AlertsTree>;
 export function registerAlertsView(session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode): AlertsView {
   let update = () => undefined as void;
   const provider: AlertsTree = new PanelsTree<AlertsPanelTree>({
-    session, panels, mode, viewKey: 'alerts',
+    session, panels, mode, viewId: 'panelOps.alerts', viewKey: 'alerts',
     create: (stores) => new AlertsPanelTree(stores.session, stores.alerts),
     summary: panelHealthSummary,
     // The badge counts a panel's alerts from when its tree is made: its store may have loaded before

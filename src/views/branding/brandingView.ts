@@ -105,7 +105,7 @@ const ONE_PANEL = { enabled: false, onDidChange: () => ({ dispose: () => undefin
 /** The Branding view, described by the panel's name (and "live from the node" when it shows that). */
 export function registerBrandingView(session: PanelSession, panels: PanelStoresLookup): BrandingView {
   const provider: BrandingTree = new PanelsTree<BrandingPanelTree>({
-    session, panels, mode: ONE_PANEL, viewKey: 'branding',
+    session, panels, mode: ONE_PANEL, viewId: 'panelOps.branding', viewKey: 'branding',
     create: (stores) => new BrandingPanelTree(stores.session, stores.branding),
   });
   const view = vscode.window.createTreeView('panelOps.branding', { treeDataProvider: provider });

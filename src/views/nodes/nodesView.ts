@@ -33,7 +33,7 @@ export interface NodesViewParts extends TreeViewParts<NodesTree> {
 export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode, display: NodesDisplay): NodesViewParts {
   let describe = () => undefined as void;
   const provider: NodesTree = new PanelsTree<NodesPanelTree>({
-    session, panels, mode, viewKey: 'nodes',
+    session, panels, mode, viewId: NODES_VIEW_ID, viewKey: 'nodes',
     create: (stores) => new NodesPanelTree(stores.session, stores.nodes, stores.users, stores.nodeDetails, display),
     summary: panelHealthSummary,
     watch: (stores, changed) => watchPanelHealth(stores, () => { changed(); describe(); }),

@@ -25,6 +25,8 @@ export interface PanelsTreeOptions<T extends OnePanelTree> {
   readonly panels: Pick<PanelStoresLookup, 'get'>;
   /** Whether the view shows every connected panel or the active one. */
   readonly mode: Pick<AllPanelsMode, 'enabled' | 'onDidChange'>;
+  /** The id of the view this tree is the provider of ("panelOps.nodes"): a reveal shows a hidden view by it. */
+  readonly viewId: string;
   /** Prefix of the panel items' ids ("nodes"): each view's panel items differ. */
   readonly viewKey: string;
   /** The view's tree of one panel, on that panel's stores. */
@@ -52,6 +54,13 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
   private readonly panelOfItem = new WeakMap<vscode.TreeItem, string>();
   private readonly subscriptions: vscode.Disposable[];
   private shownKey: string;
+  /** Redraws of the whole view asked of VS Code (a switch of panel, a change of the panel shown flat)… */
+  private redrawsAsked = 0;
+  /** …the last of them the view has read back (its read of the root, begun after it, answered)… */
+  private redrawsRead = 0;
+  /** …and the view's reads of the root not answered yet (a panel's first read goes to the panel). */
+  private rootReads = 0;
+  private readonly rootRead = new vscode.EventEmitter<void>();
 
   constructor(protected readonly options: PanelsTreeOptions<T>) {
     this.shownKey = this.shownPanelsKey();
@@ -132,13 +141,52 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
    */
   async openPanel(panelId: string): Promise<T | undefined> {
     if (!this.shownPanels.includes(panelId)) return undefined;
-    const root = await this.getChildren();
+    const root = await this.readChildren();
     if (this.showsAll) {
       const item = root.find((candidate) => candidate instanceof PanelItem && candidate.panelId === panelId);
       if (!item) return undefined;
-      await this.getChildren(item);
+      await this.readChildren(item);
     }
     return this.treeOf(panelId);
+  }
+
+  /** Whether the view has read back every whole-view redraw this tree asked for, and no read of the root is under way. */
+  private get drawn(): boolean {
+    return this.redrawsRead >= this.redrawsAsked && this.rootReads === 0;
+  }
+
+  /**
+   * Resolves once `view` is shown and has drawn what this tree asked it to redraw as a whole (a switch of
+   * panel, the panel shown flat read for the first time): its read of the root begun after the last such
+   * change answered, and no read of the root under way. After `timeoutMs` at the most.
+   */
+  settled(view: vscode.TreeView<vscode.TreeItem>, timeoutMs = 5000): Promise<void> {
+    const isSettled = () => view.visible && this.drawn;
+    if (isSettled()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        for (const subscription of subscriptions) subscription.dispose();
+        resolve();
+      };
+      const check = () => { if (isSettled()) done(); };
+      const timer = setTimeout(done, timeoutMs);
+      const subscriptions = [this.rootRead.event(check), view.onDidChangeVisibility(check)];
+    });
+  }
+
+  /**
+   * Shows an item of this tree selected in `view` (Go to User…, Go to Node…, a deep link, a notification's
+   * action), once, after the view has drawn the redraw that a switch of panel or the panel's first read
+   * asked for: otherwise that redraw can land after the reveal and drop the selection. A hidden view holds
+   * such a redraw until it is shown (which the reveal would do): it is shown first, and drawn.
+   */
+  async reveal(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem, options: { select?: boolean; focus?: boolean; expand?: boolean | number }): Promise<void> {
+    if (!this.drawn) {
+      if (!view.visible) await vscode.commands.executeCommand(`${this.options.viewId}.focus`);
+      await this.settled(view);
+    }
+    await view.reveal(item, options);
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
@@ -146,7 +194,22 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
     return markedForPanel(element, this.panelRefOf(element));
   }
 
+  /** What the view reads (VS Code's calls): a read of the root counts as the view having drawn what it was asked to. */
   async getChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (element) return this.readChildren(element);
+    const asked = this.redrawsAsked;
+    this.rootReads++;
+    try {
+      return await this.readChildren();
+    } finally {
+      this.rootReads--;
+      this.redrawsRead = Math.max(this.redrawsRead, asked);
+      this.rootRead.fire();
+    }
+  }
+
+  /** The children of an item (the root when undefined) as the view gets them, read by the extension itself (to reveal an item). */
+  async readChildren(element?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (!element) {
       if (this.showsAll) return this.root();
       const activeId = this.options.session.active?.id;
@@ -179,7 +242,8 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
 
   /** Redraws one item (an action's temporary state), or the whole view. */
   refreshItem(item?: vscode.TreeItem): void {
-    this.changed.fire(item);
+    if (item) this.changed.fire(item);
+    else this.redrawAll();
   }
 
   dispose(): void {
@@ -190,6 +254,7 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
     this.trees.clear();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
+    this.rootRead.dispose();
   }
 
   private async childrenIn(panelId: string, element: vscode.TreeItem | undefined): Promise<vscode.TreeItem[]> {
@@ -228,7 +293,15 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
       this.changed.fire(element);
       return;
     }
-    this.changed.fire(this.showsAll ? this.items.get(panelId) : undefined);
+    const item = this.showsAll ? this.items.get(panelId) : undefined;
+    if (item) this.changed.fire(item);
+    else this.redrawAll();
+  }
+
+  /** Asks the view to read everything again (counted: a reveal waits until it has). */
+  private redrawAll(): void {
+    this.redrawsAsked++;
+    this.changed.fire(undefined);
   }
 
   /** Updates a panel item's description; redraws it when it changed. */
@@ -247,7 +320,7 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
   private shownChanged(): void {
     this.shownKey = this.shownPanelsKey();
     this.items.clear();
-    this.changed.fire(undefined);
+    this.redrawAll();
   }
 
   /** Drops the trees of panels signed out (their stores are gone). */
