@@ -121,8 +121,8 @@ export async function applyWithReport(
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   const failed = result.outcomes.some((outcome) => outcome.kind !== 'applied' && outcome.kind !== 'reconciled');
   const summary = resultSummary(result, vscode.l10n.t);
-  void context.input.notify(failed ? 'warning' : 'info', subject.source === 'revert' ? vscode.l10n.t('Last users plan reverted: {0}.', summary) : vscode.l10n.t('Users plan applied: {0}.', summary));
-  offerApply(context, panelId, result.reboundNodes);
+  const told = subject.source === 'revert' ? vscode.l10n.t('Last users plan reverted: {0}.', summary) : vscode.l10n.t('Users plan applied: {0}.', summary);
+  tellResult(context, panelId, failed ? 'warning' : 'info', told, result.reboundNodes);
   return result;
 }
 
@@ -162,11 +162,18 @@ async function keepLastPlan(context: UsersTableContext, panelId: string, result:
   await context.memory.update(`${LAST_PLAN_KEY}/${panelId}`, last);
 }
 
-/** Offers Apply Configuration on the nodes whose bindings changed (watched as every apply is). */
-function offerApply(context: UsersTableContext, panelId: string, nodeIds: readonly string[]): void {
-  if (nodeIds.length === 0) return;
+/**
+ * Tells how the plan ended in one notice (a second one would cover the first): when bindings changed, it also
+ * offers Apply Configuration on those nodes (watched as every apply is).
+ */
+function tellResult(context: UsersTableContext, panelId: string, severity: 'info' | 'warning', told: string, nodeIds: readonly string[]): void {
+  if (nodeIds.length === 0) {
+    void context.input.notify(severity, told);
+    return;
+  }
   const apply = vscode.l10n.t('Apply Configuration');
-  void context.input.notify('info', plural(nodeIds.length, { one: 'The bindings of {0} node changed: apply its configuration now?', other: 'The bindings of {0} nodes changed: apply their configuration now?' }, vscode.l10n.t), apply)
+  const offer = plural(nodeIds.length, { one: 'The bindings of {0} node changed: apply its configuration now?', other: 'The bindings of {0} nodes changed: apply their configuration now?' }, vscode.l10n.t);
+  void context.input.notify(severity, `${told} ${offer}`, apply)
     .then(async (choice) => {
       if (choice !== apply || context.session.active?.id !== panelId) return;
       const tree = context.nodesView.provider.treeOf(panelId);
