@@ -1,3 +1,4 @@
+import { isScopeDenied, isTokenRejected, PanelCancelledError } from '../api/errors';
 import type { NodeFailure } from '../api/nodeFailure';
 import type { PanelNode } from '../api/types';
 import { ChangeEmitter, LIST_CHANGED, type StoreChange, type Subscription } from './changeEmitter';
@@ -36,6 +37,8 @@ export class NodesStore {
   private changes = 0;
   private readonly takenAt = new Map<string, number>();
   private readonly problems = new Map<string, NodeProblem>();
+  /** Since when the list could not be read (the first failed read of a run of them); undefined once one succeeds. */
+  private failingSince: number | undefined;
   /** The read of the list: a newer one or a reset cancels it. */
   private readonly listing = new LatestLoad<readonly PanelNode[]>();
   /** Reads of one node (`refresh`) under way, by id: a second refresh of it shares the first. */
@@ -64,6 +67,15 @@ export class NodesStore {
   }
 
   /**
+   * Since when (ms since the epoch) the list could not be read: the panel did not answer, or answered with
+   * an error; what `held` has is then the last list read. Undefined while the last read succeeded. A rejected
+   * token or a missing scope is not this (the session and the views say those). A change fires the list.
+   */
+  get unreadableSince(): number | undefined {
+    return this.failingSince;
+  }
+
+  /**
    * Reads `GET /nodes` (cancelling a read of it in flight, whose answer is dropped); items that are not
    * node objects are left out. `signal` cancels it too.
    */
@@ -82,14 +94,25 @@ export class NodesStore {
 
   private async readList(reading: AbortSignal): Promise<readonly PanelNode[]> {
     const startedAt = this.changes;
-    const list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
+    let list: unknown;
+    try {
+      list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
+    } catch (error) {
+      if (!reading.aborted && this.failingSince === undefined && !isCancellation(error) && !isTokenRejected(error) && !isScopeDenied(error)) {
+        this.failingSince = Date.now();
+        this.changed.fire(LIST_CHANGED);
+      }
+      throw error;
+    }
     // A node taken while the list was on its way (an apply that landed) is newer than the list's copy.
     const items = nodesOf(list).map((node) => this.newerThan(node, startedAt));
     if (reading.aborted) return items;
+    const wasFailing = this.failingSince !== undefined;
+    this.failingSince = undefined;
     const before = this.loaded;
     const previous = new Map(this.byId);
     this.take(items);
-    if (!before || before.length !== items.length || before.some((node, index) => node.id !== items[index].id)) {
+    if (wasFailing || !before || before.length !== items.length || before.some((node, index) => node.id !== items[index].id)) {
       this.changed.fire(LIST_CHANGED);
       return items;
     }
@@ -184,6 +207,7 @@ export class NodesStore {
     this.byId.clear();
     this.takenAt.clear();
     this.problems.clear();
+    this.failingSince = undefined;
   }
 
   dispose(): void {
@@ -209,4 +233,8 @@ function textOf(node: PanelNode | undefined): string {
 function nodesOf(list: unknown): PanelNode[] {
   const items = typeof list === 'object' && list !== null ? (list as { items?: unknown }).items : undefined;
   return Array.isArray(items) ? items.filter(isNode) : [];
+}
+
+function isCancellation(error: unknown): boolean {
+  return error instanceof PanelCancelledError || (error instanceof Error && error.name === 'AbortError');
 }

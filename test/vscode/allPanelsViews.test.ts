@@ -130,6 +130,12 @@ describe('Every connected panel at once (all-panels mode)', () => {
       }
       const east_ = (await panelItems(api.nodes)).get(names.east);
       assert.match(String(east_?.description), /token rejected/);
+      // The panel that stopped answering says so on its item, in every view, and since when.
+      for (const view of [api.nodes, api.users, api.alerts, api.siteTemplates]) {
+        const items = await panelItems(view);
+        assert.match(String(items.get(names.south)?.description), /^reads failing since \d/);
+        assert.doesNotMatch(String(items.get(names.north)?.description), /reads failing/);
+      }
       assert.equal(api.session.state, 'connected', 'the active panel is not affected');
     });
 

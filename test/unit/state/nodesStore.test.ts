@@ -100,4 +100,34 @@ describe('nodes store: one change event that says what changed (simulated panel)
       if (removed) fixture.panel.data.nodes.set(first, removed);
     }
   });
+
+  it('says since when the list cannot be read, keeps the last list, and fires the list only when that starts or ends', async () => {
+    const { store, changes } = setup();
+    const held = await store.load();
+    changes.length = 0;
+    assert.equal(store.unreadableSince, undefined);
+    fixture.panel.inject({ kind: 'status', status: 500, match: { method: 'GET', path: '/nodes' }, times: 20 });
+    const before = Date.now();
+    try {
+      await assert.rejects(store.poll());
+      const since = store.unreadableSince;
+      assert.ok(since !== undefined && since >= before, 'the failing read is noted');
+      assert.deepEqual(store.held, held, 'the last list read is kept');
+      await assert.rejects(store.poll());
+      assert.equal(store.unreadableSince, since, 'since the first failed read');
+      assert.deepEqual(changes, [{ kind: 'list' }], 'told once');
+    } finally {
+      fixture.panel.clearFaults();
+    }
+    changes.length = 0;
+    await store.poll();
+    assert.equal(store.unreadableSince, undefined, 'a read that succeeds ends it');
+    assert.deepEqual(changes, [{ kind: 'list' }]);
+  });
+
+  it('does not count a rejected token or a missing scope as a panel that cannot be read', async () => {
+    const limited = new NodesStore(storeSessionOver(fixture.client({ token: fixture.panel.issueToken({ role: 'owner', scopes: ['users:read'] }).secret })));
+    await assert.rejects(limited.load());
+    assert.equal(limited.unreadableSince, undefined);
+  });
 });
