@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isScopeDenied, isTokenRejected, PanelApiError } from '../api/errors';
+import { isScopeDenied, isTokenRejected, PanelApiError, PanelCancelledError, PanelCertificateChangedError, PanelNetworkError, PanelTimeoutError } from '../api/errors';
 import { scopeOf, type RouteId, type Scope } from '../api/catalog';
 import type { PanelApi } from '../api/index';
 import { Capabilities, type SessionState } from './capabilities';
@@ -78,6 +78,8 @@ export class PanelSession implements vscode.Disposable {
   private readonly clients = new Map<string, PanelApi>();
   /** Panels whose token was rejected (401) since they were last shown or connected. */
   private readonly rejected = new Set<string>();
+  /** The panels whose calls end without an answer, since when (`unansweredSince`). */
+  private readonly unanswered = new Map<string, number>();
   /** What each connected panel other than the active one is believed allowed (the active one's is `capabilities`). */
   private readonly beliefs = new Map<string, ScopeBelief>();
   private readonly changed = new vscode.EventEmitter<void>();
@@ -207,11 +209,29 @@ export class PanelSession implements vscode.Disposable {
     if (!record) throw new NotConnectedError(panelId);
     if (this.rejected.has(panelId)) throw new TokenRejectedError(record.name);
     try {
-      return await fn(this.clientOf(record.url), cancel ?? new AbortController().signal);
+      const answer = await fn(this.clientOf(record.url), cancel ?? new AbortController().signal);
+      this.answered(panelId, true);
+      return answer;
     } catch (error) {
       this.learnFrom(panelId, error);
       throw error;
     }
+  }
+
+  /**
+   * Since when (ms since the epoch) the panel has not answered: its calls end without an answer (the
+   * connection failed or timed out) since then. Undefined once a call is answered. Every view's panel item
+   * says so; a change fires `onDidChange`.
+   */
+  unansweredSince(panelId: string): number | undefined {
+    return this.unanswered.get(panelId);
+  }
+
+  private answered(panelId: string, answered: boolean): void {
+    if (answered === !this.unanswered.has(panelId)) return;
+    if (answered) this.unanswered.delete(panelId);
+    else this.unanswered.set(panelId, Date.now());
+    this.changed.fire();
   }
 
   /** Stores a verified panel, token and access gateway and makes the panel active. */
@@ -279,6 +299,7 @@ export class PanelSession implements vscode.Disposable {
 
   private closeClient(url: string): void {
     this.beliefs.delete(url);
+    this.unanswered.delete(url);
     const api = this.clients.get(url);
     this.clients.delete(url);
     void api?.close();
@@ -286,6 +307,8 @@ export class PanelSession implements vscode.Disposable {
 
   private learnFrom(panelId: string, error: unknown): void {
     const isActive = this.current?.id === panelId;
+    if ((error instanceof PanelNetworkError && !(error instanceof PanelCertificateChangedError)) || error instanceof PanelTimeoutError) this.answered(panelId, false);
+    else if (error instanceof PanelApiError && !(error instanceof PanelCancelledError)) this.answered(panelId, true);
     if (isTokenRejected(error)) {
       if (this.rejected.has(panelId)) return;
       this.rejected.add(panelId);

@@ -33,7 +33,7 @@ export interface ViewSession extends StoreSession {
 
 /** What the bound sessions and the registry use of the session. */
 export type AllPanelsSession = Pick<PanelSession,
-  'active' | 'panel' | 'callOn' | 'onDidChange' | 'stateOf' | 'hasScopeOn' | 'wasDeniedOn' | 'forgetDenialsOn'
+  'active' | 'panel' | 'callOn' | 'onDidChange' | 'stateOf' | 'unansweredSince' | 'hasScopeOn' | 'wasDeniedOn' | 'forgetDenialsOn'
 > & { readonly capabilities: Pick<PanelCapabilities, 'explain'> };
 
 /**
@@ -62,6 +62,11 @@ export class PanelBoundSession implements ViewSession {
 
   get state(): SessionState {
     return this.session.stateOf(this.panelId);
+  }
+
+  /** Since when this panel's calls end without an answer; undefined while it answers. */
+  get unansweredSince(): number | undefined {
+    return this.session.unansweredSince(this.panelId);
   }
 
   readonly onDidChange = (listener: () => unknown): Subscription => this.session.onDidChange(listener);

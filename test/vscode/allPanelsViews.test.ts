@@ -104,6 +104,27 @@ describe('Every connected panel at once (all-panels mode)', () => {
     assert.equal(labelOf((await under(api.nodes, names.south))[0]), labelOf(third), 'its panel item shows the new order');
   });
 
+  it('marks a panel whose calls go unanswered on its item in every view, and clears the mark once it answers', async () => {
+    const description = async (view: ViewParts) => String((await panelItems(view)).get(names.south)?.description);
+    south.inject({ kind: 'reset', times: 50 });
+    try {
+      // One read that goes unanswered (the alerts: the nodes store keeps its own mark of a failed list read).
+      await api.panels.get(south.url)!.alerts.refresh();
+      assert.equal(api.panels.get(south.url)!.alerts.held.kind, 'failed');
+      for (const view of [api.nodes, api.users, api.alerts, api.siteTemplates]) {
+        assert.match(await description(view), /^reads failing since \d/, 'South\'s item says so in every view');
+        assert.doesNotMatch(String((await panelItems(view)).get(names.north)?.description), /reads failing/);
+      }
+    } finally {
+      south.clearFaults();
+    }
+    await api.panels.get(south.url)!.alerts.refresh();
+    assert.equal(api.panels.get(south.url)!.alerts.held.kind, 'loaded');
+    for (const view of [api.nodes, api.users, api.alerts, api.siteTemplates]) {
+      assert.doesNotMatch(await description(view), /reads failing/, 'the mark is gone once South answers');
+    }
+  });
+
   describe('one panel offline, one whose token was revoked', () => {
     before(async () => {
       await south.close();

@@ -22,6 +22,7 @@ function panelsSession() {
     },
     onDidChange: changed.event as AllPanelsSession['onDidChange'],
     stateOf: (id) => panels.get(id)?.state ?? 'disconnected',
+    unansweredSince: () => undefined,
     hasScopeOn: (id, scope) => panels.get(id)?.state === 'connected' && panels.get(id)!.scopes.has(scope),
     wasDeniedOn: (id, route: RouteId) => panels.get(id)?.denied.has(route) ?? false,
     forgetDenialsOn: () => undefined,
