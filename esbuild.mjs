@@ -50,10 +50,12 @@ const LAZY_GROUPS = [...readFileSync('src/commands/lazy/groups.ts', 'utf8').matc
 const BUNDLES = [
   { name: 'extension', out: 'dist/extension.js', entries: ['src/extension.ts'], main: 'src/extension.ts' },
   { name: 'client', out: 'dist/features/client.js', entries: ['src/api/index.ts'] },
+  { name: 'connect', out: 'dist/features/connect.js', entries: ['src/connection/connectFlow.ts', 'src/connection/gatewayPrompts.ts'] },
   { name: 'webviews', out: 'dist/features/webviews.js', entries: ['src/webviews/webviewPages.ts'] },
   { name: 'commands', out: 'dist/features/commands.js', entries: LAZY_GROUPS.map((group) => `src/commands/${group}/index.ts`) },
   { name: 'notifications', out: 'dist/features/notifications.js', entries: ['src/notifications/index.ts'] },
   { name: 'watch', out: 'dist/features/watch.js', entries: ['src/state/panelsWatching.ts'] },
+  { name: 'scriptedInput', out: 'dist/features/scriptedInput.js', entries: ['src/prompts/scriptedUserInput.ts'] },
   { name: 'undici', out: 'dist/vendor/undici.js', entries: [createRequire(resolve(root, 'package.json')).resolve('undici')] },
 ].map((bundle) => ({ ...bundle, entries: bundle.entries.map((entry) => realpathSync(resolve(root, entry))) }));
 

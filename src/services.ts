@@ -9,7 +9,7 @@ import { SavedPanels } from './connection/savedPanels';
 import { ProtectionContextKeys, refuseChangesWhenReadOnly } from './connection/protection';
 import { registerEditors, type Editors } from './editors/editors';
 import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
-import { ScriptedUserInput } from './prompts/scriptedUserInput';
+import type { ScriptedUserInput } from './prompts/scriptedUserInput';
 import type { UserInput } from './prompts/userInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
 import { AlertsStore } from './state/alertsStore';
@@ -100,7 +100,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url), gateway: async () => accessGatewayOf(await store.gateway(url)), beforeSend: refuseChangesWhenReadOnly(store, url) }),
   );
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
-  const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
+  // A bundle of its own (esbuild.mjs), required in Test mode only: a normal activation evaluates none of it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new (require('./prompts/scriptedUserInput') as typeof import('./prompts/scriptedUserInput')).ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
   const panels = new PanelStores(session, (bound) => {
     const set = { session: bound, users: new UsersStore(bound, usersStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
