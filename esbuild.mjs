@@ -51,6 +51,10 @@ const BUNDLES = [
   { name: 'extension', out: 'dist/extension.js', entries: ['src/extension.ts'], main: 'src/extension.ts' },
   { name: 'client', out: 'dist/features/client.js', entries: ['src/api/index.ts'] },
   { name: 'connect', out: 'dist/features/connect.js', entries: ['src/connection/connectFlow.ts', 'src/connection/gatewayPrompts.ts'] },
+  {
+    name: 'panel', out: 'dist/features/panel.js',
+    entries: ['src/state/panelStoreSet.ts', ...['nodes/nodesPanelTree', 'users/usersPanelTree', 'alerts/alertsPanelTree', 'siteTemplates/siteTemplatesPanelTree', 'branding/brandingPanelTree'].map((tree) => `src/views/${tree}.ts`)],
+  },
   { name: 'editors', out: 'dist/features/editors.js', entries: ['src/editors/editorParts.ts'] },
   { name: 'webviews', out: 'dist/features/webviews.js', entries: ['src/webviews/webviewPages.ts'] },
   { name: 'commands', out: 'dist/features/commands.js', entries: LAZY_GROUPS.map((group) => `src/commands/${group}/index.ts`) },

@@ -12,7 +12,7 @@ import { panelDescription } from '../shared/viewMessages';
 import { NODES_VIEW_ID } from './nodeSections';
 import { NodesDragAndDrop } from './nodesDragAndDrop';
 import type { NodesDisplay } from './nodesDisplay';
-import { NodesPanelTree } from './nodesPanelTree';
+import type { NodesPanelTree } from './nodesPanelTree';
 
 export { NODES_VIEW_ID };
 
@@ -34,7 +34,8 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
   let describe = () => undefined as void;
   const provider: NodesTree = new PanelsTree<NodesPanelTree>({
     session, panels, mode, viewKey: 'nodes',
-    create: (stores) => new NodesPanelTree(stores.session, stores.nodes, stores.users, stores.nodeDetails, display),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
+    create: (stores) => new (require('./nodesPanelTree') as typeof import('./nodesPanelTree')).NodesPanelTree(stores.session, stores.nodes, stores.users, stores.nodeDetails, display),
     summary: panelHealthSummary,
     watch: (stores, changed) => watchPanelHealth(stores, () => { changed(); describe(); }),
   });
