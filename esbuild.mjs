@@ -53,7 +53,7 @@ const BUNDLES = [
   { name: 'connect', out: 'dist/features/connect.js', entries: ['src/connection/connectFlow.ts', 'src/connection/gatewayPrompts.ts'] },
   {
     name: 'panel', out: 'dist/features/panel.js',
-    entries: ['src/state/panelStoreSet.ts', ...['nodes/nodesPanelTree', 'users/usersPanelTree', 'alerts/alertsPanelTree', 'siteTemplates/siteTemplatesPanelTree', 'branding/brandingPanelTree'].map((tree) => `src/views/${tree}.ts`)],
+    entries: ['src/state/panelStoreSet.ts', ...['nodes/nodesPanelTree', 'nodes/nodeTreeItems', 'users/usersPanelTree', 'alerts/alertsPanelTree', 'siteTemplates/siteTemplatesPanelTree', 'branding/brandingPanelTree'].map((tree) => `src/views/${tree}.ts`)],
   },
   { name: 'editors', out: 'dist/features/editors.js', entries: ['src/editors/editorParts.ts'] },
   { name: 'webviews', out: 'dist/features/webviews.js', entries: ['src/webviews/webviewPages.ts'] },

@@ -32,6 +32,11 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
 }
 
+/** Default cap of pages in flight (setting `panelOps.paging.maxConcurrency`). */
+export const DEFAULT_MAX_CONCURRENCY = 16;
+/** Largest cap accepted. */
+export const MAX_CONCURRENCY = 64;
+
 export interface PagingOptions {
   /** Most pages of `listAll` in flight at once (1 to 64, default 16); the client adapts below it. */
   maxConcurrency?: number;

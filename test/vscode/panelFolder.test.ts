@@ -46,6 +46,17 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     const everything = (await Promise.all(['users.csv', '.panelops/state.json', 'settings.json', 'nodes/hel-3.node.json'].map(read))).join('\n');
     for (const key of panel.data.keys.values()) assert.ok(!everything.includes(key.secret), 'no user secret');
     for (const node of panel.data.nodes.values()) assert.ok(!everything.includes(node.registration_secret), 'no registration secret');
+    // The Explorer offers Plan, Apply and Show Drift on the folder (`resourcePath in panelOps.pulledFolders`).
+    assert.ok(api.pulledFolders.includes(root.fsPath), `the pulled folder is in the context key: ${api.pulledFolders.join(', ')}`);
+  });
+
+  it('keeps the Explorer\'s folder menus right when a pulled folder is copied in or deleted outside the commands', async () => {
+    const copy = vscode.Uri.joinPath(workspace, 'panels', 'Copied folder');
+    await vscode.workspace.fs.copy(vscode.Uri.joinPath(root, '.panelops'), vscode.Uri.joinPath(copy, '.panelops'));
+    await eventually(() => api.pulledFolders.includes(copy.fsPath), 'the copied folder offered');
+    await vscode.workspace.fs.delete(copy, { recursive: true, useTrash: false });
+    await eventually(() => !api.pulledFolders.includes(copy.fsPath), 'the deleted folder no longer offered');
+    assert.ok(api.pulledFolders.includes(root.fsPath), 'the pulled folder still offered');
   });
 
   it('plans the edits of the folder, shows a problem at its line, and applies them', async () => {

@@ -21,7 +21,8 @@ import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { withoutBack } from '../../prompts/userInput';
 import { tableProblemText } from '../usersTable/tableProblems';
-import { inLayout, overwritten, pulledFolderOf, pulledFolders, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
+import { inLayout, overwritten, pulledFolderOf, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
+import { pulledFolders, updatePulledFoldersContext } from './pulledFoldersContext';
 import { applyReport, applySummary, driftDocument, folderProblemText, planDocument, planSummary } from './folderText';
 
 type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
@@ -41,7 +42,6 @@ export function registerPanelFolderCommands(services: Services): vscode.Disposab
   return vscode.Disposable.from(
     problems,
     replanOnSave(context),
-    pulledFoldersContext(),
     registerCommand('panelOps.panelFolder.pull', () => pull(context, false)),
     registerCommand('panelOps.panelFolder.snapshot', () => pull(context, true)),
     registerCommand('panelOps.panelFolder.plan', (from?: unknown) => plan(context, from)),
@@ -100,33 +100,6 @@ function replanOnSave(context: Context): vscode.Disposable {
     if (timer) clearTimeout(timer);
     subscription.dispose();
   } };
-}
-
-/**
- * The context key `panelOps.pulledFolders`: the paths of the workspace's folders that hold a state file, so
- * the Explorer's context menu offers Plan, Apply and Show Drift on them (`resourcePath in
- * panelOps.pulledFolders`). Set at start, after each pull or snapshot, and when a state file appears or
- * goes (a folder copied, deleted or checked out by git).
- */
-export async function updatePulledFoldersContext(): Promise<void> {
-  const paths = (await pulledFolders()).map((root) => root.fsPath);
-  await vscode.commands.executeCommand('setContext', PULLED_FOLDERS_CONTEXT_KEY, paths);
-}
-
-const PULLED_FOLDERS_CONTEXT_KEY = 'panelOps.pulledFolders';
-
-function pulledFoldersContext(): vscode.Disposable {
-  const update = () => void updatePulledFoldersContext().catch(() => undefined);
-  const watcher = vscode.workspace.createFileSystemWatcher(`**/${STATE_FILE}`, false, true, false);
-  update();
-  return vscode.Disposable.from(
-    watcher,
-    watcher.onDidCreate(update),
-    watcher.onDidDelete(update),
-    // A deleted folder is one event for the folder, not for the state file in it.
-    vscode.workspace.onDidDeleteFiles(update),
-    vscode.workspace.onDidChangeWorkspaceFolders(update),
-  );
 }
 
 /** Pull Panel into Folder… (or Snapshot Panel: into a new dated folder). */

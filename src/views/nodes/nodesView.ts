@@ -9,12 +9,11 @@ import { PanelsTree } from '../shared/panelsTree';
 import { onProtectionChange } from '../shared/protectionMarks';
 import type { TreeViewParts } from '../shared/treeViewParts';
 import { panelDescription } from '../shared/viewMessages';
-import { NODES_VIEW_ID } from './nodeSections';
 import { NodesDragAndDrop } from './nodesDragAndDrop';
 import type { NodesDisplay } from './nodesDisplay';
 import type { NodesPanelTree } from './nodesPanelTree';
 
-export { NODES_VIEW_ID };
+export const NODES_VIEW_ID = 'panelOps.nodes';
 
 /** The Nodes view's provider: every panel shown, each with its `NodesPanelTree`. */
 export type NodesTree = PanelsTree<NodesPanelTree>;
