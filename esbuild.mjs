@@ -61,7 +61,9 @@ const BUNDLES = [
   { name: 'notifications', out: 'dist/features/notifications.js', entries: ['src/notifications/index.ts'] },
   { name: 'watch', out: 'dist/features/watch.js', entries: ['src/state/panelsWatching.ts'] },
   { name: 'scriptedInput', out: 'dist/features/scriptedInput.js', entries: ['src/prompts/scriptedUserInput.ts'] },
+  { name: 'words', out: 'dist/features/words.js', entries: ['src/api/reasonWords.ts'] },
   { name: 'undici', out: 'dist/vendor/undici.js', entries: [createRequire(resolve(root, 'package.json')).resolve('undici')] },
+  { name: 'lossless-json', out: 'dist/vendor/lossless-json.js', entries: ['src/api/losslessParse.ts'] },
 ].map((bundle) => ({ ...bundle, entries: bundle.entries.map((entry) => realpathSync(resolve(root, entry))) }));
 
 const ENTRY = 'panelops-entry';

@@ -4,7 +4,6 @@
  * `number`. Writing refuses what JSON cannot represent instead of changing it (JSON.stringify writes NaN
  * as null and drops functions), so a body that cannot be sent is known before anything is sent.
  */
-import { parse as losslessParse } from 'lossless-json';
 import type { JsonValue } from './types';
 
 /**
@@ -19,6 +18,8 @@ const INTEGER_TEXT = /^-?\d+$/;
 /** Parses JSON text; integers beyond the safe range become bigint. Throws SyntaxError for malformed text. */
 export function parseJsonExact(text: string): JsonValue {
   if (!LONG_INTEGER_TOKEN.test(text)) return JSON.parse(text) as JsonValue;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use keeps the parser out of activation
+  const { parse: losslessParse } = require('./losslessParse') as typeof import('./losslessParse');
   return losslessParse(text, null, {
     parseNumber: exactNumber,
     // Like JSON.parse: the last of repeated member names wins (lossless-json would throw).

@@ -5,7 +5,7 @@
 import type { AccessGateway } from './accessGateway';
 import type { RouteSpec } from './catalog';
 import { PanelConfigError, type ConfigProblem } from './errors';
-import { englishWords, reasonWords } from './reasonWords';
+import { englishReasonWords } from './failureWords';
 import type { HostNetwork } from './route';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
@@ -126,7 +126,7 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 export function tokenProblem(token: unknown): string | undefined {
   const problem = tokenProblemOf(token);
-  return problem && reasonWords({ kind: 'config', problem }, englishWords);
+  return problem && englishReasonWords({ kind: 'config', problem });
 }
 
 /** Why a token cannot be used, as data for the operator's words (reasonWords), or undefined when it can. */
