@@ -37,6 +37,14 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
   const write = (path: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, ...path.split('/')), encoder.encode(text));
   const lastDocument = (title: string) => [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title));
 
+  it('offers Plan, Apply and Show Drift on a folder pulled in an earlier session, before any folder command ran', async () => {
+    // A state file as an earlier window's pull left it; no folder command has run in this window yet.
+    const earlier = vscode.Uri.joinPath(workspace, 'panels', 'Pulled earlier');
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(earlier, '.panelops', 'state.json'), encoder.encode('{}\n'));
+    await eventually(() => api.pulledFolders.includes(earlier.fsPath), 'the earlier folder in panelOps.pulledFolders');
+    await vscode.workspace.fs.delete(earlier, { recursive: true, useTrash: false });
+  });
+
   it('pulls the panel into a folder of the workspace: one file per resource, nothing secret', async () => {
     await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root, true));
     const node = JSON.parse(await read('nodes/ams-1.node.json')) as Record<string, unknown>;
@@ -54,7 +62,10 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     const copy = vscode.Uri.joinPath(workspace, 'panels', 'Copied folder');
     await vscode.workspace.fs.copy(vscode.Uri.joinPath(root, '.panelops'), vscode.Uri.joinPath(copy, '.panelops'));
     await eventually(() => api.pulledFolders.includes(copy.fsPath), 'the copied folder offered');
-    await vscode.workspace.fs.delete(copy, { recursive: true, useTrash: false });
+    // Deleted as the Explorer deletes (a workspace edit): one event for the folder, none for its state file.
+    const deletion = new vscode.WorkspaceEdit();
+    deletion.deleteFile(copy, { recursive: true });
+    assert.ok(await vscode.workspace.applyEdit(deletion), 'the folder deleted');
     await eventually(() => !api.pulledFolders.includes(copy.fsPath), 'the deleted folder no longer offered');
     assert.ok(api.pulledFolders.includes(root.fsPath), 'the pulled folder still offered');
   });
