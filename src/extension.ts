@@ -6,7 +6,6 @@ import { registerPanelCommands } from './commands/panels/index';
 import { registerSharedCommands } from './commands/shared/index';
 import { tellCommandFailuresThrough } from './commands/registerCommand';
 import { registerRemoteSshContext } from './commands/nodes/remoteSshContext';
-import { registerPulledFoldersContext } from './commands/panelFolder/pulledFoldersContext';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices } from './services';
@@ -32,10 +31,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const branding = registerLazily(groups.branding);
   // Go to User/Node, the deep links and the chat tools: one group, loaded on first use of any of them.
   const find = registerLazily(groups.find);
-  // The Explorer's folder menus: the workspace is searched for pulled folders once a panel is connected.
-  const pulledFolders = registerPulledFoldersContext(session);
   context.subscriptions.push(
-    pulledFolders,
     panels,
     registerSharedCommands(),
     registerRemoteSshContext(),
@@ -118,7 +114,7 @@ export async function activate(context: vscode.ExtensionContext) {
     /** The context keys the protection levels set (chat's tools follow `panelOps.chat.mayChange`). */
     protectionContext: services.protectionKeys.values,
     /** What the context key `panelOps.pulledFolders` holds (the Explorer's Plan, Apply and Show Drift on a pulled folder). */
-    get pulledFolders() { return pulledFolders.values; },
+    get pulledFolders() { return services.pulledFolders.values; },
     /** Every connected panel's stores, and the all-panels mode of the views. */
     panels: services.panels,
     allPanels: services.views.allPanels,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelClientOptions } from './api/options';
+import { PulledFoldersContext } from './commands/panelFolder/pulledFoldersContext';
 import { Capabilities } from './connection/capabilities';
 import { clientOptionsFromSettings } from './connection/clientOptions';
 import { accessGatewayOf } from './connection/gatewaySetup';
@@ -80,6 +81,8 @@ export interface Services {
   readonly notifyEvents: (report: PanelsReport) => void;
   /** The applies this window watches and tells itself: the panels watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
+  /** The context key of the Explorer's menus on pulled folders, searched once a panel is connected. */
+  readonly pulledFolders: PulledFoldersContext;
 }
 
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
@@ -140,12 +143,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
     }
     eventNotices.tell(report);
   };
+  const pulledFolders = new PulledFoldersContext(session);
   context.subscriptions.push(
-    log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
+    pulledFolders, log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold() };
+  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold(), pulledFolders };
 }
 
 async function tokenOf(store: SavedPanels, url: string): Promise<string> {

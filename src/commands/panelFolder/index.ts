@@ -22,10 +22,10 @@ import { plural } from '../../text/plural';
 import { withoutBack } from '../../prompts/userInput';
 import { tableProblemText } from '../usersTable/tableProblems';
 import { inLayout, overwritten, pulledFolderOf, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
-import { pulledFolders, updatePulledFoldersContext } from './pulledFoldersContext';
+import { pulledFolders } from './pulledFoldersContext';
 import { applyReport, applySummary, driftDocument, folderProblemText, planDocument, planSummary } from './folderText';
 
-type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
+type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents' | 'pulledFolders'> & {
   readonly problems: vscode.DiagnosticCollection;
   /** Folders planned in this window, by URI, with the panel they were planned for: a save there plans again. */
   readonly planned: Map<string, string>;
@@ -38,7 +38,7 @@ const MAX_CONCURRENCY = 8;
 
 export function registerPanelFolderCommands(services: Services): vscode.Disposable {
   const problems = vscode.languages.createDiagnosticCollection('panelOps.panelFolder');
-  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, problems, planned: new Map() };
+  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, pulledFolders: services.pulledFolders, problems, planned: new Map() };
   return vscode.Disposable.from(
     problems,
     replanOnSave(context),
@@ -124,7 +124,7 @@ async function pull(context: Context, snapshot: boolean): Promise<vscode.Uri | u
     }
     const { written, removed } = await writeFolderFiles(root, pulled.files, existing);
     context.problems.clear();
-    await updatePulledFoldersContext().catch(() => undefined);
+    await context.pulledFolders.update().catch(() => undefined);
     void context.input.notify('info', vscode.l10n.t('Pulled {0} into {1}: {2} files written, {3} removed, {4} unchanged.', panelName(panel), folderName(root), written, removed, pulled.files.size - written));
     return root;
   } catch (error) {
