@@ -12,6 +12,11 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', () => {
+  /** A folder as an earlier window's pull left it, there before this suite's panel connects. */
+  const earlier = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'panels', 'Pulled earlier');
+  before(async () => {
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(earlier(), '.panelops', 'state.json'), encoder.encode('{}\n'));
+  });
   const connected = connectedPanelForActions({ connect: { name: 'Folder panel' } });
   let api: TestApi;
   let panel: SimulatedPanel;
@@ -38,11 +43,12 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
   const lastDocument = (title: string) => [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title));
 
   it('offers Plan, Apply and Show Drift on a folder pulled in an earlier session, before any folder command ran', async () => {
-    // A state file as an earlier window's pull left it; no folder command has run in this window yet.
-    const earlier = vscode.Uri.joinPath(workspace, 'panels', 'Pulled earlier');
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(earlier, '.panelops', 'state.json'), encoder.encode('{}\n'));
-    await eventually(() => api.pulledFolders.includes(earlier.fsPath), 'the earlier folder in panelOps.pulledFolders');
-    await vscode.workspace.fs.delete(earlier, { recursive: true, useTrash: false });
+    try {
+      // The workspace is searched when the panel connects: no folder command has run in this window yet.
+      await eventually(() => api.pulledFolders.includes(earlier().fsPath), 'the earlier folder in panelOps.pulledFolders');
+    } finally {
+      await vscode.workspace.fs.delete(earlier(), { recursive: true, useTrash: false });
+    }
   });
 
   it('pulls the panel into a folder of the workspace: one file per resource, nothing secret', async () => {

@@ -13,21 +13,22 @@ const PULLED_FOLDERS_CONTEXT_KEY = 'panelOps.pulledFolders';
 /**
  * The context key `panelOps.pulledFolders`: the paths of the workspace's folders that hold a state file, so
  * the Explorer's context menu offers Plan, Apply and Show Drift on them (`resourcePath in
- * panelOps.pulledFolders`). Those menus also need a connected panel, so the workspace is searched first
- * when a panel is connected (at activation only if one already is), then kept current: after each pull or
- * snapshot (`update`), when a state file appears or goes (a folder copied, deleted or checked out by git)
- * and when the workspace's folders change. Created with the services, outside the lazily loaded folder
- * commands, so the menus are right before any of those commands has run.
+ * panelOps.pulledFolders`). Those menus also need a connected panel, so the workspace is searched when a
+ * panel is connected while none was (at activation only if one already is), then kept current while one
+ * is: after each pull or snapshot (`update`), when a state file appears or goes (a folder copied, deleted
+ * or checked out by git) and when the workspace's folders change. Created with the services, outside the
+ * lazily loaded folder commands, so the menus are right before any of those commands has run.
  */
 export class PulledFoldersContext implements vscode.Disposable {
   private set: readonly string[] = [];
   /** Each search's number: a slower older search never overwrites what a newer one found. */
   private searches = 0;
+  /** The watcher and listeners, while a panel is connected. */
   private following: vscode.Disposable | undefined;
-  private readonly connected: vscode.Disposable;
+  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: Pick<PanelSession, 'connectedPanels' | 'onDidChange'>) {
-    this.connected = session.onDidChange(() => this.follow());
+    this.subscription = session.onDidChange(() => this.follow());
     this.follow();
   }
 
@@ -46,12 +47,18 @@ export class PulledFoldersContext implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.connected.dispose();
+    this.subscription.dispose();
     this.following?.dispose();
   }
 
   private follow(): void {
-    if (this.following || this.session.connectedPanels().length === 0) return;
+    const connected = this.session.connectedPanels().length > 0;
+    if (connected === (this.following !== undefined)) return;
+    if (!connected) {
+      this.following?.dispose();
+      this.following = undefined;
+      return;
+    }
     const update = () => void this.update().catch(() => undefined);
     const watcher = vscode.workspace.createFileSystemWatcher(`**/${STATE_FILE}`, false, true, false);
     this.following = vscode.Disposable.from(
