@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { PanelClientOptions } from './api/options';
-import { PulledFoldersContext } from './commands/panelFolder/pulledFoldersContext';
 import { Capabilities } from './connection/capabilities';
 import { clientOptionsFromSettings } from './connection/clientOptions';
 import { accessGatewayOf } from './connection/gatewaySetup';
@@ -81,8 +80,6 @@ export interface Services {
   readonly notifyEvents: (report: PanelsReport) => void;
   /** The applies this window watches and tells itself: the panels watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
-  /** The context key of the Explorer's menus on pulled folders, searched once a panel is connected. */
-  readonly pulledFolders: PulledFoldersContext;
 }
 
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
@@ -143,13 +140,12 @@ export function createServices(context: vscode.ExtensionContext): Services {
     }
     eventNotices.tell(report);
   };
-  const pulledFolders = new PulledFoldersContext(session);
   context.subscriptions.push(
-    pulledFolders, log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
+    log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold(), pulledFolders };
+  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold() };
 }
 
 async function tokenOf(store: SavedPanels, url: string): Promise<string> {

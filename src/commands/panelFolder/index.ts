@@ -22,10 +22,12 @@ import { plural } from '../../text/plural';
 import { withoutBack } from '../../prompts/userInput';
 import { tableProblemText } from '../usersTable/tableProblems';
 import { inLayout, overwritten, pulledFolderOf, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
-import { pulledFolders } from './pulledFoldersContext';
+import { pulledFolders, type PulledFoldersContext } from './pulledFoldersContext';
 import { applyReport, applySummary, driftDocument, folderProblemText, planDocument, planSummary } from './folderText';
 
-type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents' | 'pulledFolders'> & {
+type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
+  /** The Explorer's menus on pulled folders: searched again after a pull or a snapshot. */
+  readonly pulledFolders: PulledFoldersContext;
   readonly problems: vscode.DiagnosticCollection;
   /** Folders planned in this window, by URI, with the panel they were planned for: a save there plans again. */
   readonly planned: Map<string, string>;
@@ -36,9 +38,9 @@ const REPLAN_DELAY_MS = 1000;
 
 const MAX_CONCURRENCY = 8;
 
-export function registerPanelFolderCommands(services: Services): vscode.Disposable {
+export function registerPanelFolderCommands(services: Services, pulledFolders: PulledFoldersContext): vscode.Disposable {
   const problems = vscode.languages.createDiagnosticCollection('panelOps.panelFolder');
-  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, pulledFolders: services.pulledFolders, problems, planned: new Map() };
+  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, pulledFolders, problems, planned: new Map() };
   return vscode.Disposable.from(
     problems,
     replanOnSave(context),
