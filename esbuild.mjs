@@ -1,8 +1,18 @@
 // Bundles the extension and its webview scripts:
-//   dist/extension.js           what activation evaluates: the connection, the stores, the views, the
-//                               editors, the status bar and the connection's commands (CommonJS, Node)
+//   dist/extension.js           what activation evaluates: the session and saved panels, the views'
+//                               providers over every panel, the panelops: provider and what listens from
+//                               the start (Problems, held saves, tab marks, history), the status bar, the
+//                               connection's commands and the lazy commands' stubs (CommonJS, Node)
 //   dist/features/client.js     the panel client (src/api/index.ts: transport, paging, resource groups),
 //                               loaded with the first client (src/connection/panelClient.ts)
+//   dist/features/connect.js    the connect flow and the gateway questions (src/connection/connectFlow.ts,
+//                               gatewayPrompts.ts), loaded when Connect, Reconnect or Set Access Gateway runs
+//                               (src/commands/panels/connectCode.ts)
+//   dist/features/panel.js      what exists per connected panel: its stores (src/state/panelStoreSet.ts) and
+//                               each view's one-panel tree, loaded with the first connected panel
+//                               (src/services.ts, each view's `create`)
+//   dist/features/editors.js    the editors' implementation (src/editors/editorParts.ts), loaded on the
+//                               panelops: provider's first call (src/editors/editors.ts)
 //   dist/features/webviews.js   the webview pages' extension side (src/webviews/webviewPages.ts), loaded
 //                               the first time a page opens
 //   dist/features/commands.js   the lazily registered command groups (src/commands/lazy/groups.ts),
@@ -11,7 +21,12 @@
 //                               time the panels watcher has something to tell
 //   dist/features/watch.js      the panels watcher (src/state/panelsWatching.ts), loaded on the first turn
 //                               after activation returns
+//   dist/features/scriptedInput.js  the VS Code suite's scripted prompts, loaded in Test mode only
+//   dist/features/words.js      the failure reasons' words (src/api/reasonWords.ts), loaded when a failure
+//                               is first put in words (src/api/failureWords.ts)
 //   dist/vendor/undici.js       undici, loaded on the first request (src/api/undiciModule.ts)
+//   dist/vendor/lossless-json.js  lossless-json's parser (src/api/losslessParse.ts), loaded on the first JSON
+//                               text with an integer of 16 or more digits (src/api/exactJson.ts)
 //   src/webviews/<name>/browser/main.ts -> dist/webview/<name>.js and .css (browser, ES modules with code
 //     splitting: what several pages use, lit and the @vscode-elements controls above all, goes into shared
 //     chunks dist/webview/chunk-<hash>.js that each page imports; nothing is loaded from elsewhere)
@@ -28,8 +43,10 @@
 // the namespaces of the modules others use as `__modules`. Stores, the session, error classes checked
 // with instanceof and tree-item classes therefore exist once at run time, whichever bundle uses them; Node's
 // require cache makes `require('../extension.js')` the very module VS Code loaded. A bundle is evaluated
-// only when something requires it: the `require`s in connection/panelClient.ts, services.ts, commands/lazy/groups.ts and
-// api/undiciModule.ts.
+// only when something requires it: a `require` at the point of use of another bundle's entry (a static
+// import of it would be resolved into the importer's bundle). The order below matters for modules several
+// bundles reach: the earlier bundle owns them, so a small bundle loaded first (panel before editors and
+// commands) keeps the later ones from being loaded with it.
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
@@ -50,11 +67,20 @@ const LAZY_GROUPS = [...readFileSync('src/commands/lazy/groups.ts', 'utf8').matc
 const BUNDLES = [
   { name: 'extension', out: 'dist/extension.js', entries: ['src/extension.ts'], main: 'src/extension.ts' },
   { name: 'client', out: 'dist/features/client.js', entries: ['src/api/index.ts'] },
+  { name: 'connect', out: 'dist/features/connect.js', entries: ['src/connection/connectFlow.ts', 'src/connection/gatewayPrompts.ts'] },
+  {
+    name: 'panel', out: 'dist/features/panel.js',
+    entries: ['src/state/panelStoreSet.ts', ...['nodes/nodesPanelTree', 'nodes/nodeTreeItems', 'users/usersPanelTree', 'alerts/alertsPanelTree', 'siteTemplates/siteTemplatesPanelTree', 'branding/brandingPanelTree'].map((tree) => `src/views/${tree}.ts`)],
+  },
+  { name: 'editors', out: 'dist/features/editors.js', entries: ['src/editors/editorParts.ts'] },
   { name: 'webviews', out: 'dist/features/webviews.js', entries: ['src/webviews/webviewPages.ts'] },
   { name: 'commands', out: 'dist/features/commands.js', entries: LAZY_GROUPS.map((group) => `src/commands/${group}/index.ts`) },
   { name: 'notifications', out: 'dist/features/notifications.js', entries: ['src/notifications/index.ts'] },
   { name: 'watch', out: 'dist/features/watch.js', entries: ['src/state/panelsWatching.ts'] },
+  { name: 'scriptedInput', out: 'dist/features/scriptedInput.js', entries: ['src/prompts/scriptedUserInput.ts'] },
+  { name: 'words', out: 'dist/features/words.js', entries: ['src/api/reasonWords.ts'] },
   { name: 'undici', out: 'dist/vendor/undici.js', entries: [createRequire(resolve(root, 'package.json')).resolve('undici')] },
+  { name: 'lossless-json', out: 'dist/vendor/lossless-json.js', entries: ['src/api/losslessParse.ts'] },
 ].map((bundle) => ({ ...bundle, entries: bundle.entries.map((entry) => realpathSync(resolve(root, entry))) }));
 
 const ENTRY = 'panelops-entry';

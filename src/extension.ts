@@ -6,6 +6,7 @@ import { registerPanelCommands } from './commands/panels/index';
 import { registerSharedCommands } from './commands/shared/index';
 import { tellCommandFailuresThrough } from './commands/registerPanelCommand';
 import { registerRemoteSshContext } from './commands/nodes/remoteSshContext';
+import { PulledFoldersContext } from './commands/panelFolder/pulledFoldersContext';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices } from './services';
@@ -25,13 +26,16 @@ export async function activate(context: vscode.ExtensionContext) {
   // Every command's failure is told and logged like the runner's (commands/registerPanelCommand.ts).
   context.subscriptions.push(tellCommandFailuresThrough({ log, input: services.input, packageJson: context.extension.packageJSON }));
   const panels = registerPanelCommands(services);
-  const groups = lazyCommandGroups(services);
+  // The Explorer's menus on pulled folders: the workspace is searched once a panel is connected.
+  const pulledFolders = new PulledFoldersContext(session);
+  const groups = lazyCommandGroups(services, { pulledFolders });
   const users = registerLazily(groups.users);
   const nodes = registerLazily(groups.nodes);
   const branding = registerLazily(groups.branding);
   // Go to User/Node, the deep links and the chat tools: one group, loaded on first use of any of them.
   const find = registerLazily(groups.find);
   context.subscriptions.push(
+    pulledFolders,
     panels,
     registerSharedCommands(),
     registerRemoteSshContext(),
@@ -113,6 +117,8 @@ export async function activate(context: vscode.ExtensionContext) {
     panelStatusItem: services.panelStatus.item,
     /** The context keys the protection levels set (chat's tools follow `panelOps.chat.mayChange`). */
     protectionContext: services.protectionKeys.values,
+    /** What the context key `panelOps.pulledFolders` holds (the Explorer's Plan, Apply and Show Drift on a pulled folder). */
+    get pulledFolders() { return pulledFolders.values; },
     /** Every connected panel's stores, and the all-panels mode of the views. */
     panels: services.panels,
     allPanels: services.views.allPanels,

@@ -9,19 +9,12 @@ import { SavedPanels } from './connection/savedPanels';
 import { ProtectionContextKeys, refuseChangesWhenReadOnly } from './connection/protection';
 import { registerEditors, type Editors } from './editors/editors';
 import { ReadOnlyDocuments } from './editors/readOnlyDocuments';
-import { ScriptedUserInput } from './prompts/scriptedUserInput';
+import type { ScriptedUserInput } from './prompts/scriptedUserInput';
 import type { UserInput } from './prompts/userInput';
 import { VsCodeUserInput } from './prompts/vscodeUserInput';
-import { AlertsStore } from './state/alertsStore';
 import type { EventNotices } from './notifications/index';
 import type { PanelsReport } from './state/panelsWatch';
-import { BindingSyncFollower } from './state/bindingSyncFollower';
-import { BrandingStore } from './state/brandingStore';
-import { UsersStore } from './state/usersStore';
 import { usersStoreOptions } from './state/usersStoreSettings';
-import { NodeDetailsStore } from './state/nodeDetailsStore';
-import { NodesStore } from './state/nodesStore';
-import { SiteTemplatesStore } from './state/siteTemplatesStore';
 import { AppliesTold } from './state/appliesTold';
 import { PanelStores, type PanelStoresLookup } from './state/panelStores';
 import { AllPanelsMode } from './views/shared/allPanelsMode';
@@ -100,13 +93,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url), gateway: async () => accessGatewayOf(await store.gateway(url)), beforeSend: refuseChangesWhenReadOnly(store, url) }),
   );
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
-  const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new ScriptedUserInput() : undefined;
+  // A bundle of its own (esbuild.mjs), required in Test mode only: a normal activation evaluates none of it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const scriptedInput = context.extensionMode === vscode.ExtensionMode.Test ? new (require('./prompts/scriptedUserInput') as typeof import('./prompts/scriptedUserInput')).ScriptedUserInput() : undefined;
   const input = scriptedInput ?? new VsCodeUserInput();
-  const panels = new PanelStores(session, (bound) => {
-    const set = { session: bound, users: new UsersStore(bound, usersStoreOptions()), nodes: new NodesStore(bound), nodeDetails: new NodeDetailsStore(bound), alerts: new AlertsStore(bound), siteTemplates: new SiteTemplatesStore(bound), branding: new BrandingStore(bound) };
-    const follower = new BindingSyncFollower(bound, set.users, set.nodes);
-    return { ...set, dispose: () => { for (const part of [follower, set.users, set.nodes, set.nodeDetails, set.alerts, set.siteTemplates, set.branding]) part.dispose(); } };
-  });
+  // Each connected panel's stores: a bundle of their own with the views' one-panel trees (esbuild.mjs), loaded with the first panel.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const panels = new PanelStores(session, (bound) => (require('./state/panelStoreSet') as typeof import('./state/panelStoreSet')).createPanelStoreSet(bound, usersStoreOptions()));
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();

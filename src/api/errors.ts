@@ -6,7 +6,7 @@
  * None of them ever holds the token: messages are built from redacted text only (see redaction.ts).
  */
 import type { RouteSpec, Scope } from './catalog';
-import { englishWords, reasonWords } from './reasonWords';
+import { englishReasonWords } from './failureWords';
 
 /** Which timeout expired. */
 export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
@@ -301,7 +301,7 @@ export class PanelRequestBodyError extends PanelApiError {
 
 /** The English words of a reason: the errors' `message`, for logs (the UI's are reasonWords' with vscode.l10n.t). */
 function englishReason(reason: ClientReason): string {
-  return reasonWords(reason, englishWords);
+  return englishReasonWords(reason);
 }
 
 /**

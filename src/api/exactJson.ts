@@ -4,7 +4,6 @@
  * `number`. Writing refuses what JSON cannot represent instead of changing it (JSON.stringify writes NaN
  * as null and drops functions), so a body that cannot be sent is known before anything is sent.
  */
-import { parse as losslessParse } from 'lossless-json';
 import type { JsonValue } from './types';
 
 /**
@@ -16,9 +15,16 @@ import type { JsonValue } from './types';
 const LONG_INTEGER_TOKEN = /(?:^|[:,[])\s*-?\d{16}/;
 const INTEGER_TEXT = /^-?\d+$/;
 
+/**
+ * CommonJS's `require`, for the one lazy load below: this file is also type-checked with the webviews'
+ * browser scripts (tsconfig.webview.json, no Node types), and esbuild resolves the call in every bundle.
+ */
+declare const require: (id: './losslessParse') => typeof import('./losslessParse');
+
 /** Parses JSON text; integers beyond the safe range become bigint. Throws SyntaxError for malformed text. */
 export function parseJsonExact(text: string): JsonValue {
   if (!LONG_INTEGER_TOKEN.test(text)) return JSON.parse(text) as JsonValue;
+  const { parse: losslessParse } = require('./losslessParse');
   return losslessParse(text, null, {
     parseNumber: exactNumber,
     // Like JSON.parse: the last of repeated member names wins (lossless-json would throw).

@@ -104,4 +104,5 @@ export { ROUTES, SCOPES, PRESETS, changesPanel, findRoute, requiredScope, routeB
 export type { RouteSpec, Scope, Resource, Access, HttpMethod, RouteId, PathNames } from './catalog';
 export { certificateFacts, presentedCertificate, type CertificateFacts } from './presentedCertificate';
 export { wantsClientCertificate } from './clientCertificateFetch';
+export { readClientCertificate } from './accessGateway';
 export { panelRoute, type HostNetwork, type PanelRoute } from './route';

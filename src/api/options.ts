@@ -5,7 +5,7 @@
 import type { AccessGateway } from './accessGateway';
 import type { RouteSpec } from './catalog';
 import { PanelConfigError, type ConfigProblem } from './errors';
-import { englishWords, reasonWords } from './reasonWords';
+import { englishReasonWords } from './failureWords';
 import type { HostNetwork } from './route';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
@@ -31,6 +31,11 @@ export interface RetryOptions {
   /** Cap of a server's Retry-After, default 30 s. */
   maxRetryAfterMs?: number;
 }
+
+/** Default cap of pages in flight (setting `panelOps.paging.maxConcurrency`). */
+export const DEFAULT_MAX_CONCURRENCY = 16;
+/** Largest cap accepted. */
+export const MAX_CONCURRENCY = 64;
 
 export interface PagingOptions {
   /** Most pages of `listAll` in flight at once (1 to 64, default 16); the client adapts below it. */
@@ -121,7 +126,7 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 export function tokenProblem(token: unknown): string | undefined {
   const problem = tokenProblemOf(token);
-  return problem && reasonWords({ kind: 'config', problem }, englishWords);
+  return problem && englishReasonWords({ kind: 'config', problem });
 }
 
 /** Why a token cannot be used, as data for the operator's words (reasonWords), or undefined when it can. */

@@ -8,15 +8,13 @@ import { setMaxListeners } from 'node:events';
 import { AdaptiveConcurrency, type ConcurrencyMemory, type Dispatch } from './adaptiveConcurrency';
 import type { CallOptions } from './call';
 import { PanelCancelledError } from './errors';
+import { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY } from './options';
 import { sleep } from './retryPolicy';
 import { transientFailure } from './transientFailure';
 
 const MAX_PER_PAGE = 200;
 const MAX_JOBS_LIMIT = 100;
-/** Default cap of pages in flight (setting `panelOps.paging.maxConcurrency`). */
-export const DEFAULT_MAX_CONCURRENCY = 16;
-/** Largest cap accepted. */
-export const MAX_CONCURRENCY = 64;
+export { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY };
 /** Attempts of one page before "list all" gives up. */
 const PAGE_ATTEMPTS = 6;
 /** A panel that never reports an end cannot make "list all" run forever. */

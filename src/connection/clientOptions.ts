@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { PanelClientOptions } from '../api/options';
-import { DEFAULT_MAX_CONCURRENCY } from '../api/paging';
+import { DEFAULT_MAX_CONCURRENCY, type PanelClientOptions } from '../api/options';
 import type { HostNetwork } from '../api/route';
 
 /** Settings that change how the client talks to panels; a change rebuilds the active client. */

@@ -5,7 +5,6 @@
  * what is set without reading a secret.
  */
 import type { AccessGateway, GatewayHeader } from '../api/accessGateway';
-import { readClientCertificate } from '../api/accessGateway';
 import { parseJsonExact } from '../api/exactJson';
 
 export interface GatewaySetup {
@@ -68,8 +67,17 @@ export function accessGatewayOf(setup: GatewaySetup | undefined): AccessGateway 
   if (!isGatewaySet(setup)) return undefined;
   return {
     headers: setup.headers,
-    ...(setup.certificatePath ? { clientCertificate: readClientCertificate(setup.certificatePath, setup.passphrase) } : {}),
+    ...(setup.certificatePath ? { clientCertificate: readClientCertificateLazily(setup.certificatePath, setup.passphrase) } : {}),
   };
+}
+
+/**
+ * The certificate file read by the client bundle's code (node:tls, node:crypto): required at the call, not
+ * imported, so activation evaluates none of it (a gateway is read when a client first sends).
+ */
+function readClientCertificateLazily(...args: Parameters<typeof import('../api/accessGateway').readClientCertificate>) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at the call keeps the client bundle out of activation
+  return (require('../api/index') as typeof import('../api/index')).readClientCertificate(...args);
 }
 
 /** Reads a record's `accessGateway` member defensively. */

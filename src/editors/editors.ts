@@ -3,20 +3,19 @@ import type { PanelSession } from '../connection/panelSession';
 import type { UserInput } from '../prompts/userInput';
 import { DocumentStates } from './documentStates';
 import { EditorProblems } from './editorProblems';
+import type { EditorParts } from './editorParts';
 import type { EditorServices } from './editorServices';
 import { HeldSaves } from './heldSaves';
 import { PanelDocumentMarks } from './panelDocumentMarks';
-import { PanelFileSystem, registerPanelFileSystem } from './panelFileSystem';
-import { openDocument } from './openDocument';
-import { locate } from './panelUri';
+import type { PanelFileSystem } from './panelFileSystem';
+import { locate, PANEL_SCHEME } from './panelUri';
 import type { SiteTemplatesStore } from '../state/siteTemplatesStore';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
-import { SaveConflicts } from './saveConflicts';
+import type { SaveConflicts } from './saveConflicts';
 import { TemplateHistory } from './templateHistoryStorage';
-import { TemplateSave } from './templateSave';
-import { TemplateSource } from './templateSource';
-import { siblingUri, TemplateValidator } from './templateValidation';
-import { UsersTableFiles } from './usersTableFiles';
+import type { TemplateSource } from './templateSource';
+import type { TemplateValidator } from './templateValidation';
+import type { UsersTableFiles } from './usersTableFiles';
 
 /** The panel documents as editor tabs: the file system, its problems, conflicts, validation and history. */
 export interface Editors extends vscode.Disposable {
@@ -39,32 +38,62 @@ export interface EditorDependencies {
   readonly siteTemplatesOf: (panelId: string) => SiteTemplatesStore | undefined;
 }
 
+/**
+ * Registers the `panelops:` file system and what must listen from the start: the Problems entries, the
+ * held auto-saves (they hear why a save happens before its write), the tabs' panel marks and the history.
+ * The implementation (editorParts.ts: the file system's reads and writes, templates, validation, saves,
+ * conflicts, users tables) is its own bundle, loaded the first time VS Code asks the provider for a file,
+ * a template file is typed in, or a command uses one of its parts.
+ */
 export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, siteTemplatesOf }: EditorDependencies): Editors {
   const problems = new EditorProblems();
   const history = new TemplateHistory(context.globalStorageUri);
   const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, siteTemplatesOf };
-  const templates = new TemplateSource(services);
-  const validator = new TemplateValidator(services, templates);
-  const conflicts = new SaveConflicts(services, templates);
   const heldSaves = new HeldSaves();
-  const usersTables = new UsersTableFiles();
-  const fileSystem = new PanelFileSystem(services, templates, new TemplateSave(services, templates, validator, conflicts), heldSaves, usersTables);
-  const checkPlaceholders = (document: vscode.TextDocument) => {
-    const location = locate(document.uri);
-    if (location?.path.kind !== 'templateFile') return;
-    if (location.path.file !== 'variables.json') validator.checkPlaceholders(document.uri, document.getText());
-    else {
-      for (const file of ['index.html', 'style.css']) {
-        const sibling = openDocument(siblingUri(document.uri, file));
-        if (sibling) validator.checkPlaceholders(sibling.uri, sibling.getText());
-      }
+  const changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  let parts: EditorParts | undefined;
+  let forwarding: vscode.Disposable | undefined;
+  const loaded = (): EditorParts => {
+    if (!parts) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use keeps the editors' code out of activation
+      parts = (require('./editorParts') as typeof import('./editorParts')).createEditorParts(services, heldSaves);
+      forwarding = parts.fileSystem.onDidChangeFile((events) => changed.fire(events));
     }
+    return parts;
+  };
+  // What VS Code holds as the provider: each call goes to the file system, loaded on the first.
+  const provider: vscode.FileSystemProvider = {
+    onDidChangeFile: changed.event,
+    watch: () => loaded().fileSystem.watch(),
+    stat: (uri) => loaded().fileSystem.stat(uri),
+    readDirectory: (uri) => loaded().fileSystem.readDirectory(uri),
+    createDirectory: () => loaded().fileSystem.createDirectory(),
+    readFile: (uri) => loaded().fileSystem.readFile(uri),
+    writeFile: (uri, content) => loaded().fileSystem.writeFile(uri, content),
+    delete: () => loaded().fileSystem.delete(),
+    rename: () => loaded().fileSystem.rename(),
+  };
+  const checkPlaceholders = (document: vscode.TextDocument) => {
+    if (document.uri.scheme !== PANEL_SCHEME) return;
+    const location = locate(document.uri);
+    if (location?.path.kind === 'templateFile') loaded().checkPlaceholders(document, location.path.file);
   };
   const disposables = vscode.Disposable.from(
-    registerPanelFileSystem(fileSystem),
-    problems, problems.followTabs(), history, conflicts, heldSaves, usersTables, new PanelDocumentMarks(session),
+    vscode.workspace.registerFileSystemProvider(PANEL_SCHEME, provider, { isCaseSensitive: true }),
+    changed,
+    problems, problems.followTabs(), history, heldSaves, new PanelDocumentMarks(session),
     vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
     vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
+    { dispose: () => { forwarding?.dispose(); if (parts) for (const part of [parts.fileSystem, parts.conflicts, parts.usersTables]) part.dispose(); } },
   );
-  return { services, fileSystem, templates, validator, conflicts, heldSaves, usersTables, dispose: () => { disposables.dispose(); } };
+  return {
+    services,
+    heldSaves,
+    get fileSystem() { return loaded().fileSystem; },
+    get templates() { return loaded().templates; },
+    get validator() { return loaded().validator; },
+    get conflicts() { return loaded().conflicts; },
+    get usersTables() { return loaded().usersTables; },
+    dispose: () => { disposables.dispose(); },
+  };
 }

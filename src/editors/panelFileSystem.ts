@@ -6,7 +6,7 @@ import type { EditorServices } from './editorServices';
 import type { HeldSaves } from './heldSaves';
 import { JsonDocuments, type JsonDocumentId } from './jsonDocuments';
 import { brandingFileName, folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
-import { locate, PANEL_SCHEME } from './panelUri';
+import { locate } from './panelUri';
 import type { TemplateSave } from './templateSave';
 import type { TemplateSource } from './templateSource';
 import type { UsersTableFiles } from './usersTableFiles';
@@ -172,12 +172,4 @@ function jsonId(path: Extract<PanelPath, { kind: 'nodeDocument' | 'brandingProfi
     case 'nodeDocument':
       return { kind: 'node', nodeId: path.nodeId, document: path.document };
   }
-}
-
-/** Registers the file system for `panelops:` URIs. */
-export function registerPanelFileSystem(provider: PanelFileSystem): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.workspace.registerFileSystemProvider(PANEL_SCHEME, provider, { isCaseSensitive: true }),
-    provider,
-  );
 }

@@ -22,7 +22,7 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = ['template', 'node', 'bra
 
 export const SETTINGS_FILE = 'settings.json';
 export const USERS_FILE = 'users.csv';
-export const STATE_FILE = '.panelops/state.json';
+export { STATE_FILE } from './stateFile';
 export const NODES_DIR = 'nodes';
 export const TEMPLATES_DIR = 'templates';
 export const BRANDING_DIR = 'branding';

@@ -6,7 +6,7 @@
  * one that recovers and goes offline again is. No `vscode` import (unit-tested in plain Node).
  */
 import type { ApplyJob, PanelNode } from '../api/types';
-import { textOf } from '../text/plainText';
+import { jobKey } from './appliesTold';
 import type { Alert } from './alertsModel';
 
 export const PANEL_EVENT_KINDS = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack', 'criticalAlert', 'usersExpiring'] as const;
@@ -61,13 +61,6 @@ const FINAL_BAD: Readonly<Record<string, PanelEventKind>> = { failed: 'applyFail
 /** The status word of a node or job, lower case ('' when absent). */
 export function statusOf(value: { readonly status?: unknown } | undefined): string {
   return typeof value?.status === 'string' ? value.status.trim().toLowerCase() : '';
-}
-
-/** A job's identity: its id when the panel gives one, else when it was queued or started. */
-export function jobKey(job: ApplyJob): string {
-  const id = job.id;
-  if (typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint') return `id:${String(id)}`;
-  return `at:${textOf(job.queued_at ?? job.started_at)}`;
 }
 
 /** An alert's identity: its exact id, else its title and creation time. */

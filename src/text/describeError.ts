@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError, PanelHttpError, PanelNetworkError } from '../api/errors';
 import { nodeFailureOf } from '../api/nodeFailure';
-import { reasonWords } from '../api/reasonWords';
+import { reasonWords } from '../api/failureWords';
 import { plainLabel, withoutLinks } from './plainText';
 
 /**

@@ -61,3 +61,8 @@ export function textOf(value: unknown): string {
     return '';
   }
 }
+
+/** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
+export function joinParts(parts: readonly string[], max = 60): string {
+  return parts.map((part) => plainLabel(part, max)).filter((part) => part !== '').join(' · ');
+}

@@ -12,6 +12,11 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', () => {
+  /** A folder as an earlier window's pull left it, there before this suite's panel connects. */
+  const earlier = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'panels', 'Pulled earlier');
+  before(async () => {
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(earlier(), '.panelops', 'state.json'), encoder.encode('{}\n'));
+  });
   const connected = connectedPanelForActions({ connect: { name: 'Folder panel' } });
   let api: TestApi;
   let panel: SimulatedPanel;
@@ -37,6 +42,15 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
   const write = (path: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, ...path.split('/')), encoder.encode(text));
   const lastDocument = (title: string) => [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title));
 
+  it('offers Plan, Apply and Show Drift on a folder pulled in an earlier session, before any folder command ran', async () => {
+    try {
+      // The workspace is searched when the panel connects: no folder command has run in this window yet.
+      await eventually(() => api.pulledFolders.includes(earlier().fsPath), 'the earlier folder in panelOps.pulledFolders');
+    } finally {
+      await vscode.workspace.fs.delete(earlier(), { recursive: true, useTrash: false });
+    }
+  });
+
   it('pulls the panel into a folder of the workspace: one file per resource, nothing secret', async () => {
     await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root, true));
     const node = JSON.parse(await read('nodes/ams-1.node.json')) as Record<string, unknown>;
@@ -46,6 +60,20 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     const everything = (await Promise.all(['users.csv', '.panelops/state.json', 'settings.json', 'nodes/hel-3.node.json'].map(read))).join('\n');
     for (const key of panel.data.keys.values()) assert.ok(!everything.includes(key.secret), 'no user secret');
     for (const node of panel.data.nodes.values()) assert.ok(!everything.includes(node.registration_secret), 'no registration secret');
+    // The Explorer offers Plan, Apply and Show Drift on the folder (`resourcePath in panelOps.pulledFolders`).
+    assert.ok(api.pulledFolders.includes(root.fsPath), `the pulled folder is in the context key: ${api.pulledFolders.join(', ')}`);
+  });
+
+  it('keeps the Explorer\'s folder menus right when a pulled folder is copied in or deleted outside the commands', async () => {
+    const copy = vscode.Uri.joinPath(workspace, 'panels', 'Copied folder');
+    await vscode.workspace.fs.copy(vscode.Uri.joinPath(root, '.panelops'), vscode.Uri.joinPath(copy, '.panelops'));
+    await eventually(() => api.pulledFolders.includes(copy.fsPath), 'the copied folder offered');
+    // Deleted as the Explorer deletes (a workspace edit): one event for the folder, none for its state file.
+    const deletion = new vscode.WorkspaceEdit();
+    deletion.deleteFile(copy, { recursive: true });
+    assert.ok(await vscode.workspace.applyEdit(deletion), 'the folder deleted');
+    await eventually(() => !api.pulledFolders.includes(copy.fsPath), 'the deleted folder no longer offered');
+    assert.ok(api.pulledFolders.includes(root.fsPath), 'the pulled folder still offered');
   });
 
   it('plans the edits of the folder, shows a problem at its line, and applies them', async () => {

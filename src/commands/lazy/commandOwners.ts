@@ -27,24 +27,38 @@ export const COMMAND_OWNERS = {
 
 export type LazyGroupName = keyof typeof COMMAND_OWNERS;
 
-/** A claim is a prefix when it ends with a dot, else one exact id. */
-function claims(claim: string, id: string): boolean {
-  return claim.endsWith('.') ? id.startsWith(claim) : id === claim;
+/**
+ * The claims as two lookups, built on first use: exact ids, and prefixes (each ends with a dot). An id
+ * matches an exact claim only when it is that id, and every prefix claim it matches is shorter than it, so
+ * an exact claim always wins; among prefixes the longest wins. Scanning every claim for every contributed
+ * id (about 120 ids, 40 claims) cost a millisecond and more at activation.
+ */
+let lookups: { readonly exact: Map<string, LazyGroupName>; readonly prefixes: Map<string, LazyGroupName> } | undefined;
+
+function claimLookups(): NonNullable<typeof lookups> {
+  if (!lookups) {
+    const exact = new Map<string, LazyGroupName>();
+    const prefixes = new Map<string, LazyGroupName>();
+    for (const [group, groupClaims] of Object.entries(COMMAND_OWNERS) as [LazyGroupName, readonly string[]][]) {
+      for (const claim of groupClaims) (claim.endsWith('.') ? prefixes : exact).set(claim, group);
+    }
+    lookups = { exact, prefixes };
+  }
+  return lookups;
 }
 
 /** The lazy group that registers the command, or undefined for one registered at activation. */
 export function ownerOf(id: string): LazyGroupName | undefined {
-  let owner: LazyGroupName | undefined;
-  let longest = 0;
-  for (const [group, groupClaims] of Object.entries(COMMAND_OWNERS) as [LazyGroupName, readonly string[]][]) {
-    for (const claim of groupClaims) {
-      if (claims(claim, id) && claim.length > longest) {
-        owner = group;
-        longest = claim.length;
-      }
-    }
+  const { exact, prefixes } = claimLookups();
+  const owner = exact.get(id);
+  if (owner) return owner;
+  // The id's prefixes that end with a dot, longest first (the id itself when it ends with one, as startsWith had it).
+  for (let dot = id.lastIndexOf('.'); dot >= 0; dot = id.lastIndexOf('.', dot - 1)) {
+    const group = prefixes.get(id.slice(0, dot + 1));
+    if (group) return group;
+    if (dot === 0) break;
   }
-  return owner;
+  return undefined;
 }
 
 /** The contributed command ids of package.json (`contributes.commands[].command`), read defensively. */

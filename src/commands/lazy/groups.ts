@@ -4,6 +4,7 @@ import type { Services } from '../../services';
 import type { BrandingCommands } from '../branding/index';
 import type { FindCommands } from '../find/index';
 import type { NodeCommands } from '../nodes/index';
+import type { PulledFoldersContext } from '../panelFolder/pulledFoldersContext';
 import { commandsByOwner, contributedCommandIds } from './commandOwners';
 import type { LazyCommandGroup } from './lazyGroup';
 
@@ -13,7 +14,7 @@ import type { LazyCommandGroup } from './lazyGroup';
  * ids are derived from package.json's commands (`commandOwners.ts`: the group's id prefixes);
  * test/unit/commands/lazyGroups.test.ts checks them against what the group's code registers.
  */
-export function lazyCommandGroups(services: Services) {
+export function lazyCommandGroups(services: Services, { pulledFolders }: { readonly pulledFolders: PulledFoldersContext }) {
   const { lazy } = commandsByOwner(contributedCommandIds(services.context.extension.packageJSON));
   const users: LazyCommandGroup<vscode.Disposable> = {
     commands: lazy.users,
@@ -69,7 +70,7 @@ export function lazyCommandGroups(services: Services) {
   };
   const panelFolder: LazyCommandGroup<vscode.Disposable> = {
     commands: lazy.panelFolder,
-    load: () => (require('../panelFolder/index') as typeof import('../panelFolder/index')).registerPanelFolderCommands(services),
+    load: () => (require('../panelFolder/index') as typeof import('../panelFolder/index')).registerPanelFolderCommands(services, pulledFolders),
   };
   return { users, usersTable, panelFolder, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
 }

@@ -104,12 +104,6 @@ export async function pulledFolderOf(uri: vscode.Uri): Promise<vscode.Uri | unde
   return undefined;
 }
 
-/** Every folder of the workspace with a state file (pulled folders and snapshots). */
-export async function pulledFolders(): Promise<vscode.Uri[]> {
-  const states = await vscode.workspace.findFiles(`**/${STATE_FILE}`, '**/node_modules/**', 200);
-  return states.map((state) => vscode.Uri.joinPath(state, '..', '..')).sort((a, b) => a.path.localeCompare(b.path));
-}
-
 /** The state file's panel origin, when it has one. */
 export function pulledFrom(files: ReadonlyMap<string, string>): string | undefined {
   try {

@@ -21,10 +21,13 @@ import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { withoutBack } from '../../prompts/userInput';
 import { tableProblemText } from '../usersTable/tableProblems';
-import { inLayout, overwritten, pulledFolderOf, pulledFolders, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
+import { inLayout, overwritten, pulledFolderOf, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
+import { pulledFolders, type PulledFoldersContext } from './pulledFoldersContext';
 import { applyReport, applySummary, driftDocument, folderProblemText, planDocument, planSummary } from './folderText';
 
 type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
+  /** The Explorer's menus on pulled folders: searched again after a pull or a snapshot. */
+  readonly pulledFolders: PulledFoldersContext;
   readonly problems: vscode.DiagnosticCollection;
   /** Folders planned in this window, by URI, with the panel they were planned for: a save there plans again. */
   readonly planned: Map<string, string>;
@@ -35,13 +38,12 @@ const REPLAN_DELAY_MS = 1000;
 
 const MAX_CONCURRENCY = 8;
 
-export function registerPanelFolderCommands(services: Services): vscode.Disposable {
+export function registerPanelFolderCommands(services: Services, pulledFolders: PulledFoldersContext): vscode.Disposable {
   const problems = vscode.languages.createDiagnosticCollection('panelOps.panelFolder');
-  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, problems, planned: new Map() };
+  const context: Context = { session: services.session, input: services.input, log: services.log, documents: services.documents, pulledFolders, problems, planned: new Map() };
   return vscode.Disposable.from(
     problems,
     replanOnSave(context),
-    pulledFoldersContext(),
     registerPanelCommand('panelOps.panelFolder.pull', () => pull(context, false)),
     registerPanelCommand('panelOps.panelFolder.snapshot', () => pull(context, true)),
     registerPanelCommand('panelOps.panelFolder.plan', (from?: unknown) => plan(context, from)),
@@ -102,33 +104,6 @@ function replanOnSave(context: Context): vscode.Disposable {
   } };
 }
 
-/**
- * The context key `panelOps.pulledFolders`: the paths of the workspace's folders that hold a state file, so
- * the Explorer's context menu offers Plan, Apply and Show Drift on them (`resourcePath in
- * panelOps.pulledFolders`). Set at start, after each pull or snapshot, and when a state file appears or
- * goes (a folder copied, deleted or checked out by git).
- */
-export async function updatePulledFoldersContext(): Promise<void> {
-  const paths = (await pulledFolders()).map((root) => root.fsPath);
-  await vscode.commands.executeCommand('setContext', PULLED_FOLDERS_CONTEXT_KEY, paths);
-}
-
-const PULLED_FOLDERS_CONTEXT_KEY = 'panelOps.pulledFolders';
-
-function pulledFoldersContext(): vscode.Disposable {
-  const update = () => void updatePulledFoldersContext().catch(() => undefined);
-  const watcher = vscode.workspace.createFileSystemWatcher(`**/${STATE_FILE}`, false, true, false);
-  update();
-  return vscode.Disposable.from(
-    watcher,
-    watcher.onDidCreate(update),
-    watcher.onDidDelete(update),
-    // A deleted folder is one event for the folder, not for the state file in it.
-    vscode.workspace.onDidDeleteFiles(update),
-    vscode.workspace.onDidChangeWorkspaceFolders(update),
-  );
-}
-
 /** Pull Panel into Folder… (or Snapshot Panel: into a new dated folder). */
 async function pull(context: Context, snapshot: boolean): Promise<vscode.Uri | undefined> {
   const panel = await choosePanel(context, snapshot ? vscode.l10n.t('Snapshot which panel?') : vscode.l10n.t('Pull which panel into a folder?'));
@@ -151,7 +126,7 @@ async function pull(context: Context, snapshot: boolean): Promise<vscode.Uri | u
     }
     const { written, removed } = await writeFolderFiles(root, pulled.files, existing);
     context.problems.clear();
-    await updatePulledFoldersContext().catch(() => undefined);
+    await context.pulledFolders.update().catch(() => undefined);
     void context.input.notify('info', vscode.l10n.t('Pulled {0} into {1}: {2} files written, {3} removed, {4} unchanged.', panelName(panel), folderName(root), written, removed, pulled.files.size - written));
     return root;
   } catch (error) {

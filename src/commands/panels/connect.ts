@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
+import type { ConnectDependencies } from '../../connection/connectFlow';
+import { connectFlow } from './connectCode';
 import { registerPanelCommand } from '../registerPanelCommand';
 
 /** "Connect to Panel…": prompts for URL, token, scopes and name, checks them with one read, and saves. */
 export function registerConnectCommand(deps: ConnectDependencies): vscode.Disposable {
   return registerPanelCommand('panelOps.connect', async () => {
-    await connectInteractively(deps);
+    await connectFlow().connectInteractively(deps);
   });
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { certificateFacts } from '../../api/presentedCertificate';
 import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelSession } from '../../connection/panelSession';
 import type { UserInput } from '../../prompts/userInput';
@@ -17,6 +16,9 @@ export function registerForgetTrustedCertificateCommand(session: PanelSession, s
       await input.notify('info', vscode.l10n.t('No certificate is trusted for this panel: it is verified with the system\'s certificates.'));
       return;
     }
+    // The client bundle holds the certificate code (node:crypto): required here, not imported, to keep it out of activation.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { certificateFacts } = require('../../api/index') as typeof import('../../api/index');
     const { sha256 } = certificateFacts(record.trustedCertificate);
     const { trustedCertificate: _forgotten, ...rest } = record;
     await store.update(rest);

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from '../../connection/authenticationProvider';
-import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
+import type { ConnectDependencies } from '../../connection/connectFlow';
 import type { ActivePanel } from '../../connection/panelSession';
 import { runWithProgress } from '../../runner/actionRunner';
 import type { Services } from '../../services';
 import { registerConnectCommand } from './connect';
+import { connectFlow } from './connectCode';
 import { registerForgetTrustedCertificateCommand } from './forgetTrustedCertificate';
 import { registerReconnect } from './reconnect';
 import { registerSetAccessGatewayCommand } from './setAccessGateway';
@@ -24,7 +25,7 @@ export interface PanelCommands extends vscode.Disposable {
 export function registerPanelCommands({ session, store, input, log, clientOptions, views }: Services): PanelCommands {
   const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress, storedGateway: (url) => store.gateway(url) };
   const reconnect = registerReconnect(connectDeps, store);
-  const authentication = new PanelAuthenticationProvider(store, () => connectInteractively(connectDeps), (url) => session.signOut(url));
+  const authentication = new PanelAuthenticationProvider(store, () => connectFlow().connectInteractively(connectDeps), (url) => session.signOut(url));
   const registered = vscode.Disposable.from(
     reconnect,
     authentication,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { connectInteractively, type ConnectDependencies } from '../../connection/connectFlow';
+import type { ConnectDependencies } from '../../connection/connectFlow';
+import { connectFlow } from './connectCode';
 import type { SavedPanels } from '../../connection/savedPanels';
 import type { ActivePanel } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
@@ -12,11 +13,11 @@ import { registerPanelCommand } from '../registerPanelCommand';
 async function reconnect(deps: ConnectDependencies, store: SavedPanels, panelId?: unknown): Promise<void> {
   const panel = (typeof panelId === 'string' ? deps.session.panel(panelId) : undefined) ?? deps.session.active;
   if (!panel) {
-    await connectInteractively(deps);
+    await connectFlow().connectInteractively(deps);
     return;
   }
   const record = store.record(panel.url);
-  await connectInteractively(
+  await connectFlow().connectInteractively(
     deps,
     {
       url: panel.url, name: panel.name, preset: record?.preset, scopes: record ? [...record.scopes] : undefined, trustedCertificate: record?.trustedCertificate,

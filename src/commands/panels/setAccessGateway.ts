@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { checkConnection, type ConnectDependencies } from '../../connection/connectFlow';
-import { editGateway, gatewaySummary } from '../../connection/gatewayPrompts';
+import type { ConnectDependencies } from '../../connection/connectFlow';
 import { NO_GATEWAY } from '../../connection/gatewaySetup';
 import type { SavedPanels } from '../../connection/savedPanels';
 import { plainLabel } from '../../text/plainText';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { connectFlow, gatewayPrompts } from './connectCode';
 
 /**
  * "Set Access Gateway…": edits the headers and the client certificate that the access gateway in front of
@@ -19,6 +19,8 @@ async function setAccessGateway(deps: ConnectDependencies, store: SavedPanels, p
     await deps.input.notify('info', vscode.l10n.t('Connect to a panel first.'));
     return;
   }
+  const { checkConnection } = connectFlow();
+  const { editGateway, gatewaySummary } = gatewayPrompts();
   const title = vscode.l10n.t('Access Gateway of {0}', plainLabel(panel.name, 200));
   let setup = (await store.gateway(panel.url)) ?? NO_GATEWAY;
   let problem: string | undefined;

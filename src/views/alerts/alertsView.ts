@@ -8,7 +8,7 @@ import { PanelsTree } from '../shared/panelsTree';
 import { onProtectionChange } from '../shared/protectionMarks';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { panelDescription } from '../shared/viewMessages';
-import { AlertsPanelTree } from './alertsPanelTree';
+import type { AlertsPanelTree } from './alertsPanelTree';
 
 /** The Alerts view's provider: every panel shown, each with its `AlertsPanelTree`. */
 export type AlertsTree = PanelsTree<AlertsPanelTree>;
@@ -22,7 +22,8 @@ export function registerAlertsView(session: PanelSession, panels: PanelStoresLoo
   let update = () => undefined as void;
   const provider: AlertsTree = new PanelsTree<AlertsPanelTree>({
     session, panels, mode, viewId: 'panelOps.alerts', viewKey: 'alerts',
-    create: (stores) => new AlertsPanelTree(stores.session, stores.alerts),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
+    create: (stores) => new (require('./alertsPanelTree') as typeof import('./alertsPanelTree')).AlertsPanelTree(stores.session, stores.alerts),
     summary: panelHealthSummary,
     // The badge counts a panel's alerts from when its tree is made: its store may have loaded before
     // (the panels watcher reads through it), with no change to come.

@@ -18,8 +18,8 @@ import { stateItems } from '../shared/viewMessages';
 import { scalarFields } from './nodeDescription';
 import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, type NodeItem, type NodeSectionItem } from './nodeTreeItems';
+import { NODES_VIEW_ID } from './nodesView';
 
-export const NODES_VIEW_ID = 'panelOps.nodes';
 
 /**
  * The four sections under a node of one panel: Health, Recent jobs and Site from the node-details store,

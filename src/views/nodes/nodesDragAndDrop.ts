@@ -2,7 +2,7 @@ import { parseJsonExact } from '../../api/exactJson';
 import * as vscode from 'vscode';
 import type { NodesStore } from '../../state/nodesStore';
 import { placeBefore } from './nodeOrder';
-import { NodeItem, NodeSectionItem } from './nodeTreeItems';
+import type { NodeItem } from './nodeTreeItems';
 
 /**
  * The Nodes view's own drag data: `{panelId, ids}` of the dragged nodes, plain JSON. Never the tree items
@@ -59,6 +59,7 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
   }
 
   handleDrag(source: readonly vscode.TreeItem[], dataTransfer: vscode.DataTransfer): void {
+    const { NodeItem } = treeItems();
     const nodes = source.filter((item): item is NodeItem => item instanceof NodeItem);
     if (nodes.length === 0) return;
     const panelId = nodes[0].panelId;
@@ -73,6 +74,7 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
     if (!dragged || order.length === 0 || token.isCancellationRequested || !this.reorder) return;
     // Onto a node (or one of its sections): before it; onto empty space: at the end; onto anything else
     // (a user under a node, a message): not a place in the order, so nothing happens.
+    const { NodeItem, NodeSectionItem } = treeItems();
     const onto = target instanceof NodeItem ? target : target instanceof NodeSectionItem ? target.parent : undefined;
     if (target !== undefined && onto === undefined) return;
     if (onto && onto.panelId !== dragged.panelId) return;
@@ -80,4 +82,13 @@ export class NodesDragAndDrop implements vscode.TreeDragAndDropController<vscode
     if (next.every((id, index) => id === order[index])) return;
     await this.reorder(dragged.panelId, next);
   }
+}
+
+/**
+ * The Nodes view's item classes, in the bundle of each panel's trees (esbuild.mjs: dist/features/panel.js),
+ * loaded with the first connected panel: a drag needs a shown node, so they are loaded by then.
+ */
+function treeItems(): typeof import('./nodeTreeItems') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at the drag keeps the items out of activation
+  return require('./nodeTreeItems') as typeof import('./nodeTreeItems');
 }

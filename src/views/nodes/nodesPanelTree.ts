@@ -12,7 +12,8 @@ import { MessageItem } from '../shared/messageItem';
 import type { OnePanelTree } from '../shared/panelsTree';
 import { stateItems } from '../shared/viewMessages';
 import { UserItem } from '../shared/userTreeItems';
-import { NODES_VIEW_ID, NodeSections, superseded } from './nodeSections';
+import { NodeSections, superseded } from './nodeSections';
+import { NODES_VIEW_ID } from './nodesView';
 import { NodeGroupItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
 import type { NodesDisplay } from './nodesDisplay';
 

@@ -9,12 +9,11 @@ import { PanelsTree } from '../shared/panelsTree';
 import { onProtectionChange } from '../shared/protectionMarks';
 import type { TreeViewParts } from '../shared/treeViewParts';
 import { panelDescription } from '../shared/viewMessages';
-import { NODES_VIEW_ID } from './nodeSections';
 import { NodesDragAndDrop } from './nodesDragAndDrop';
 import type { NodesDisplay } from './nodesDisplay';
-import { NodesPanelTree } from './nodesPanelTree';
+import type { NodesPanelTree } from './nodesPanelTree';
 
-export { NODES_VIEW_ID };
+export const NODES_VIEW_ID = 'panelOps.nodes';
 
 /** The Nodes view's provider: every panel shown, each with its `NodesPanelTree`. */
 export type NodesTree = PanelsTree<NodesPanelTree>;
@@ -34,7 +33,8 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
   let describe = () => undefined as void;
   const provider: NodesTree = new PanelsTree<NodesPanelTree>({
     session, panels, mode, viewId: NODES_VIEW_ID, viewKey: 'nodes',
-    create: (stores) => new NodesPanelTree(stores.session, stores.nodes, stores.users, stores.nodeDetails, display),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
+    create: (stores) => new (require('./nodesPanelTree') as typeof import('./nodesPanelTree')).NodesPanelTree(stores.session, stores.nodes, stores.users, stores.nodeDetails, display),
     summary: panelHealthSummary,
     watch: (stores, changed) => watchPanelHealth(stores, () => { changed(); describe(); }),
   });

@@ -7,16 +7,12 @@
 import type { SyncKind } from '../../state/profileSync';
 import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../../text/localize';
-import { plainLabel, textOf } from '../../text/plainText';
+import { joinParts, textOf } from '../../text/plainText';
 import { relativeTime } from '../../text/relativeTime';
 import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
 
-/** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
-export function joinParts(parts: readonly string[], max = 60): string {
-  return parts.map((part) => plainLabel(part, max)).filter((part) => part !== '').join(' · ');
-}
-
+export { joinParts };
 
 /** "expires in 3 days", "expired 2 days ago", "no expiry". */
 export function expiryText(expiresAt: unknown, now: number, t: Localize): string {

@@ -7,7 +7,7 @@ import { PanelsTree } from '../shared/panelsTree';
 import { onProtectionChange } from '../shared/protectionMarks';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { panelDescription } from '../shared/viewMessages';
-import { SiteTemplatesPanelTree } from './siteTemplatesPanelTree';
+import type { SiteTemplatesPanelTree } from './siteTemplatesPanelTree';
 
 /** The Site templates view's provider: every panel shown, each with its `SiteTemplatesPanelTree`. */
 export type SiteTemplatesTree = PanelsTree<SiteTemplatesPanelTree>;
@@ -17,7 +17,8 @@ export type SiteTemplatesView = DisposableTreeView<SiteTemplatesTree>;
 export function registerSiteTemplatesView(session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode): SiteTemplatesView {
   const provider: SiteTemplatesTree = new PanelsTree<SiteTemplatesPanelTree>({
     session, panels, mode, viewId: 'panelOps.siteTemplates', viewKey: 'siteTemplates',
-    create: (stores) => new SiteTemplatesPanelTree(stores.session, stores.siteTemplates),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
+    create: (stores) => new (require('./siteTemplatesPanelTree') as typeof import('./siteTemplatesPanelTree')).SiteTemplatesPanelTree(stores.session, stores.siteTemplates),
     summary: panelHealthSummary,
     watch: watchPanelHealth,
   });

@@ -5,7 +5,7 @@
  */
 import type { KeyListQuery, KeyType } from '../../api/types';
 import type { Localize } from '../../text/localize';
-import { joinParts } from '../shared/userDescription';
+import { joinParts } from '../../text/plainText';
 
 export interface NodeChoice {
   readonly id: string;
