@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { connectedPanelForActions, eventually, PROTECTION_LABELS, runWithAnswers, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
+import { cleanUp, folderFiles, lastDocument, suiteFolder } from './panelFolderSupport';
 
-const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', () => {
@@ -25,22 +25,13 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
 
   before(() => {
     ({ api, panel } = connected);
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the suite opens a workspace folder');
-    workspace = folder.uri;
-    root = vscode.Uri.joinPath(workspace, 'panels', 'Folder panel');
+    ({ workspace, root } = suiteFolder('Folder panel'));
   });
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace, 'panels'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
-    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace, 'snapshots'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
-  });
+  after(() => cleanUp(vscode.Uri.joinPath(workspace, 'panels'), vscode.Uri.joinPath(workspace, 'snapshots')));
 
   /** The panel pick, when more than this suite's panel is connected. */
   const panelAnswer = (): string[] => (api.session.connectedPanels().length > 1 ? ['Folder panel'] : []);
-  const read = async (path: string) => decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, ...path.split('/'))));
-  const write = (path: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, ...path.split('/')), encoder.encode(text));
-  const lastDocument = (title: string) => [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title));
+  const { read, write } = folderFiles(() => root);
 
   it('offers Plan, Apply and Show Drift on a folder pulled in an earlier session, before any folder command ran', async () => {
     try {

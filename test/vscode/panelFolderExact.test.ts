@@ -9,9 +9,8 @@ import { readTable, tableText } from '../../src/usersTable/tableText';
 import { connectedPanelForActions, runWithAnswers, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
 import { HOSTILE } from '../panel/datasets/demo';
+import { cleanUp, folderFiles, lastDocument as lastDocumentOf, suiteFolder } from './panelFolderSupport';
 
-const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 const NEW_HTML = '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n  <title>{{headline}}</title>\n</head>\n<body>\n  <div class="hero"><p>{{headline}}</p></div>\n</body>\n</html>\n';
 
@@ -24,22 +23,13 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
 
   before(() => {
     ({ api, panel } = connected);
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the suite opens a workspace folder');
-    workspace = folder.uri;
-    root = vscode.Uri.joinPath(workspace, 'panels', 'Exact panel');
+    ({ workspace, root } = suiteFolder('Exact panel'));
   });
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.fs.delete(root, { recursive: true, useTrash: false }).then(undefined, () => undefined);
-    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace, 'snapshots'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
-  });
+  after(() => cleanUp(root, vscode.Uri.joinPath(workspace, 'snapshots')));
 
   const panelAnswer = (): string[] => (api.session.connectedPanels().length > 1 ? ['Exact panel'] : []);
-  const uriOf = (path: string) => vscode.Uri.joinPath(root, ...path.split('/'));
-  const read = async (path: string) => decoder.decode(await vscode.workspace.fs.readFile(uriOf(path)));
-  const write = (path: string, text: string) => vscode.workspace.fs.writeFile(uriOf(path), encoder.encode(text));
-  const lastDocument = (title: string) => [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title))?.getText() ?? '';
+  const { uriOf, read, write } = folderFiles(() => root);
+  const lastDocument = (title: string) => lastDocumentOf(title)?.getText() ?? '';
   /** Edits a JSON file as an operator does in the editor: a WorkspaceEdit, then Save. */
   const editJson = async (path: string, edit: (doc: Record<string, unknown>) => void) => {
     const document = await vscode.workspace.openTextDocument(uriOf(path));

@@ -11,32 +11,27 @@ import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { SECRET_MEMBERS, secretsOf } from '../support/panelSecrets';
 import { connect, connectedPanelForActions, runOnWithAnswers, runWithAnswers, signOut, type TestApi } from './support';
+import { cleanUp, folderFiles, lastDocument as lastDocumentOf, suiteFolder } from './panelFolderSupport';
 
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 describe('Panel as a folder: promotion to a second panel, conflicts, lost answers, nothing secret', () => {
   const connected = connectedPanelForActions({ connect: { name: 'Staging panel' } });
   let api: TestApi;
   let staging: SimulatedPanel;
   let production: SimulatedPanel | undefined;
-  let workspace: vscode.Uri;
   let root: vscode.Uri;
 
   before(async () => {
     ({ api, panel: staging } = connected);
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the suite opens a workspace folder');
-    workspace = folder.uri;
-    root = vscode.Uri.joinPath(workspace, 'panels', 'Staging panel');
+    ({ root } = suiteFolder('Staging panel'));
     production = await startPanel();
     // The same data set started a moment later: its users' dates made the same as staging's.
     for (const key of production.data.keys.values()) key.expires_at = staging.data.keys.get(key.id)?.expires_at ?? key.expires_at;
     await connect(production, production.tokens.owner, { name: 'Production panel' });
   });
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.fs.delete(root, { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    await cleanUp(root);
     if (production) {
       await signOut(production);
       await production.close();
@@ -47,14 +42,13 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     assert.ok(production, 'the second panel started');
     return production;
   };
-  const read = async (path: string) => decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, ...path.split('/'))));
-  const write = (path: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, ...path.split('/')), encoder.encode(text));
+  const { read, write } = folderFiles(() => root);
   const editJson = async (path: string, edit: (doc: Record<string, unknown>) => void) => {
     const doc = JSON.parse(await read(path)) as Record<string, unknown>;
     edit(doc);
     await write(path, `${JSON.stringify(doc, null, 2)}\n`);
   };
-  const lastDocument = (title: string) => [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title))?.getText() ?? '';
+  const lastDocument = (title: string) => lastDocumentOf(title)?.getText() ?? '';
   const nodeNamed = (panel: SimulatedPanel, name: string) => {
     const node = [...panel.data.nodes.values()].find((entry) => entry.name === name);
     assert.ok(node, `node ${name}`);
