@@ -137,10 +137,11 @@ describe('Connecting to panels', () => {
       assert.equal(api.session.active?.name, 'Second');
       assert.deepEqual((await children(api.nodes)).map(labelOf), ['First', 'Second'], 'two panels: both shown, the first not hidden');
       await vscode.commands.executeCommand('panelOps.views.showActivePanel');
-      assert.equal(api.nodes.view.description, 'Second');
+      // The view names the panel it shows (then, once its nodes are read, their summary: "Second · 0 nodes").
+      assert.match(String(api.nodes.view.description), /^Second( · |$)/);
       await api.session.switchTo(panel.url);
       assert.equal(api.session.active?.name, 'First');
-      assert.equal(api.alerts.view.description, 'First');
+      assert.match(String(api.alerts.view.description), /^First( · |$)/);
 
       await signOut(panel);
       assert.equal(await api.hasToken(panel.url), false);
@@ -159,6 +160,8 @@ describe('Connecting to panels', () => {
       await until(api.alerts.view.onDidChangeVisibility, () => api.alerts.view.visible);
       await signOut(panel);
     } finally {
+      // Left connected by a failure above, either panel would put the next tests in all-panels mode.
+      for (const connected of [panel, second]) if (await api.hasToken(connected.url)) await signOut(connected);
       await second.close();
       await api.allPanels.forgetChoice();
     }
