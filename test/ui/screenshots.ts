@@ -219,6 +219,11 @@ async function takeCatalogScreenshots(page: Page): Promise<void> {
   const dashboard = await webviewFrame(page, /Dashboard of Demo panel/);
   await dashboard.locator('canvas').first().waitFor();
   await save(page, 'dashboard.png');
+  if (pass.hostile) {
+    // The end of the page (not a README picture): the Nodes table, from what the Nodes view holds.
+    await dashboard.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    await save(page, 'dashboard-nodes.png');
+  }
 
   // The audit log with the demo's entries (in the hostile pass the newest carries hostile details).
   await runCommand(page, 'Panel Ops: Open Audit Log');
