@@ -262,6 +262,11 @@ export class PanelCancelledError extends PanelApiError {
   }
 }
 
+/** A call its caller cancelled: the client's `PanelCancelledError`, or an `AbortError` from an aborted signal. */
+export function isCancelled(error: unknown): boolean {
+  return error instanceof PanelCancelledError || (error instanceof Error && error.name === 'AbortError');
+}
+
 /** The panel redirected to another origin; the client does not follow, so the token stays on the panel's origin. */
 export class PanelRedirectError extends PanelApiError {
   readonly status: number;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PanelCancelledError } from '../api/errors';
+import { isCancelled } from '../api/errors';
 import { tellFailure, type ActionContext } from '../runner/actionRunner';
 
 /** Where a command's failure is told and logged, and the commands' titles (bound once at activation). */
@@ -40,8 +40,7 @@ export function registerPanelCommand(id: string, handler: (...args: never[]) => 
 }
 
 function isCancellation(error: unknown): boolean {
-  return error instanceof PanelCancelledError || error instanceof vscode.CancellationError
-    || (error instanceof Error && (error.name === 'AbortError' || error.name === 'Canceled'));
+  return isCancelled(error) || error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'Canceled');
 }
 
 /** The command's title as the operator sees it (package.json, localized by VS Code), without a trailing "…". */

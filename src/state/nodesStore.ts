@@ -1,4 +1,4 @@
-import { isScopeDenied, isTokenRejected, PanelCancelledError } from '../api/errors';
+import { isCancelled, isScopeDenied, isTokenRejected } from '../api/errors';
 import type { NodeFailure } from '../api/nodeFailure';
 import type { PanelNode } from '../api/types';
 import { ChangeEmitter, LIST_CHANGED, type StoreChange, type Subscription } from './changeEmitter';
@@ -98,7 +98,7 @@ export class NodesStore {
     try {
       list = await this.session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), reading);
     } catch (error) {
-      if (!reading.aborted && this.failingSince === undefined && !isCancellation(error) && !isTokenRejected(error) && !isScopeDenied(error)) {
+      if (!reading.aborted && this.failingSince === undefined && !isCancelled(error) && !isTokenRejected(error) && !isScopeDenied(error)) {
         this.failingSince = Date.now();
         this.changed.fire(LIST_CHANGED);
       }
@@ -233,8 +233,4 @@ function textOf(node: PanelNode | undefined): string {
 function nodesOf(list: unknown): PanelNode[] {
   const items = typeof list === 'object' && list !== null ? (list as { items?: unknown }).items : undefined;
   return Array.isArray(items) ? items.filter(isNode) : [];
-}
-
-function isCancellation(error: unknown): boolean {
-  return error instanceof PanelCancelledError || (error instanceof Error && error.name === 'AbortError');
 }

@@ -10,7 +10,7 @@
  * is reported as one batch marked `away`. Events found at about the same time on several panels are
  * reported together. No `vscode` import: time, focus, panels and settings are injected.
  */
-import { isScopeDenied, isTokenRejected, PanelCancelledError } from '../api/errors';
+import { isCancelled, isScopeDenied, isTokenRejected } from '../api/errors';
 import type { RouteId } from '../api/catalog';
 import type { ApplyJob, PanelNode } from '../api/types';
 import { parseAlerts, type Alert } from './alertsModel';
@@ -306,7 +306,7 @@ export class PanelsWatch {
         return 'ok';
       }
       // A view's own read superseded the poll's (the store shares one read at a time): nothing failed.
-      if ((error instanceof PanelCancelledError || (error instanceof Error && error.name === 'AbortError')) && !watch.abort.signal.aborted) return 'ok';
+      if (isCancelled(error) && !watch.abort.signal.aborted) return 'ok';
       return isFinal(error) ? 'stop' : 'failed';
     }
   }

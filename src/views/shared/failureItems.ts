@@ -1,23 +1,18 @@
 import * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
-import { PanelApiError, PanelCancelledError, isScopeDenied, isTokenRejected } from '../../api/errors';
+import { PanelApiError, isCancelled, isScopeDenied, isTokenRejected } from '../../api/errors';
 import { NotConnectedError, TokenRejectedError } from '../../connection/panelSession';
 import type { ViewSession } from '../../state/panelStores';
 import { ErrorItem } from './errorItem';
 import { MissingScopeItem } from './missingScopeItem';
 import { TokenRejectedItem } from './tokenRejectedItem';
 
-/** True for a load that was cancelled because a refresh or a filter change superseded it. */
-function isCancellation(error: unknown): boolean {
-  return error instanceof PanelCancelledError || (error instanceof Error && error.name === 'AbortError');
-}
-
 /**
  * What a tree shows where a load failed: nothing for a superseded load, the reconnect node after a 401,
  * a missing-scope node after a 403, otherwise an error node with the reason and a retry.
  */
 export function failureItems(error: unknown, session: ViewSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
-  if (isCancellation(error) || error instanceof NotConnectedError) return [];
+  if (isCancelled(error) || error instanceof NotConnectedError) return []; // a load a refresh or a filter change superseded
   if (error instanceof TokenRejectedError || isTokenRejected(error)) {
     return [new TokenRejectedItem(session.active?.name ?? '', session.active?.id)];
   }
