@@ -15,6 +15,7 @@
 import { sendEncoded, sendWithOptionalFields } from '../api/bodyEncodings';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { BrandingProfileUpdate, JsonObject, JsonValue } from '../api/types';
+import { inPool } from '../state/inPool';
 import { listFromResponse } from '../state/listFromResponse';
 import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
 import { applyPlan, type ApplyResult, type OutcomeDetail, type UserOutcome } from '../usersTable/applyPlan';
@@ -24,7 +25,7 @@ import { variablesShapeOf } from './checkTemplates';
 import { echoedObject, fingerprint, isObject, sameJson, type ResourceKind } from './folderFormat';
 import { diffFields, isPendingNode, pendingNodeId, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
 import {
-  brandingResources, idText, mapPool, nodeResource, readNodeParts, templateResource, type FolderApi, type LiveResource,
+  brandingResources, idText, nodeResource, readNodeParts, templateResource, type FolderApi, type LiveResource,
 } from './readPanel';
 
 export type ResourceOutcomeKind = 'applied' | 'reconciled' | 'conflict' | 'gone' | 'refused' | 'notApplied' | 'notSent';
@@ -259,7 +260,7 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
 
   // 4. Each node's site, blocklist, web policy and reliability (created nodes included).
   const partTracks = of('node').filter((track) => track.going && track.change.action !== 'delete' && track.id);
-  await mapPool(partTracks, Math.min(cap, 8), async (track) => {
+  await inPool(partTracks, Math.min(cap, 8), async (track) => {
     if (stopped()) return notSent([track]);
     const changed = await applyNodeParts(api, track, templateIds);
     if (changed) changedNodes.set((track.id ?? '').toLowerCase(), track.change.name);
@@ -362,7 +363,7 @@ async function createTemplate(api: FolderApi, doc: JsonObject, shape: JsonValue 
       memory: api.refusedFields, route: 'siteTemplates.create',
       encodings: [
         { name: 'variables as the folder holds them', body, optional, guessed: ['variables'], send: (part) => api.siteTemplates.create(part ?? body) },
-        ...(other === undefined ? [] : [{ name: 'variables in the other shape', body: { ...body, variables: other }, optional, send: (part: JsonObject | undefined) => api.siteTemplates.create(part ?? body) }]),
+        ...(other === undefined ? [] : [{ name: 'variables in the other shape', body: { ...body, variables: other }, optional, send: (part: JsonObject | undefined) => api.siteTemplates.create(part ?? { ...body, variables: other }) }]),
       ],
     }),
     async () => {
@@ -396,7 +397,7 @@ async function readNodes(api: FolderApi, ids: readonly string[], templateIds: Re
     return found;
   }
   const orderOf = new Map(items.map((item, index) => [idText(item.id).toLowerCase(), { item, order: index + 1 }]));
-  await mapPool(ids, cap, async (id) => {
+  await inPool(ids, cap, async (id) => {
     const entry = orderOf.get(id.toLowerCase());
     if (!entry) return void found.set(id.toLowerCase(), null);
     try {

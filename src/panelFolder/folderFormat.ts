@@ -18,7 +18,6 @@ import { stringifyJsonExact } from '../api/exactJson';
 import type { JsonObject, JsonValue } from '../api/types';
 
 export type ResourceKind = 'settings' | 'node' | 'template' | 'branding';
-export const RESOURCE_KINDS: readonly ResourceKind[] = ['template', 'node', 'branding', 'settings'];
 
 export const SETTINGS_FILE = 'settings.json';
 export const USERS_FILE = 'users.csv';

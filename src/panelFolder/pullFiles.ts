@@ -11,7 +11,7 @@ import {
   TEMPLATE_FILES, TEMPLATES_DIR, uniqueNames, USERS_FILE, type FolderFiles, type ResourceKind,
 } from './folderFormat';
 import { BRANDING_FILE_FIELDS, NODE_FIELDS, type LivePanel, type LiveResource } from './readPanel';
-import { rowValues } from './folderPlan';
+import { rowValues, sameOrigin } from './folderPlan';
 import { userFingerprint } from './userFingerprint';
 
 /** What the state file says of one resource: where it is, its id on the panel, and its fingerprint then. */
@@ -131,8 +131,8 @@ function withPaths(resources: readonly LiveResource[], path: (name: string) => s
  */
 export function rebasedState(files: FolderFiles, old: FolderState | undefined, live: LivePanel): FolderState {
   const fresh = pullFiles(live);
-  const sameOrigin = old !== undefined && old.panel.replace(/\/+$/, '').toLowerCase() === live.origin.replace(/\/+$/, '').toLowerCase();
-  const kept: Record<string, PulledResource> = sameOrigin ? { ...old.resources } : {};
+  const samePanel = old !== undefined && sameOrigin(old.panel, live.origin);
+  const kept: Record<string, PulledResource> = samePanel ? { ...old.resources } : {};
   const pathOfId = new Map(Object.entries(kept).map(([path, entry]) => [`${entry.kind}:${entry.id.toLowerCase()}`, path]));
   const liveIds = new Set(Object.values(fresh.state.resources).map((entry) => `${entry.kind}:${entry.id.toLowerCase()}`));
   for (const [freshPath, entry] of Object.entries(fresh.state.resources)) {
@@ -145,7 +145,7 @@ export function rebasedState(files: FolderFiles, old: FolderState | undefined, l
     const inFolder = [...files.keys()].some((file) => file === path || file.startsWith(`${path}/`));
     if (!inFolder && !liveIds.has(`${entry.kind}:${entry.id.toLowerCase()}`)) delete kept[path];
   }
-  let users: Record<string, string> | undefined = sameOrigin && old.users ? { ...old.users } : undefined;
+  let users: Record<string, string> | undefined = samePanel && old.users ? { ...old.users } : undefined;
   if (live.users && files.has(USERS_FILE)) {
     users ??= {};
     const rows = new Map<string, string>();

@@ -11,6 +11,7 @@ import { PanelHttpError } from '../api/errors';
 import type { PanelApi } from '../api/index';
 import type { JsonObject, JsonValue } from '../api/types';
 import { brandingProfiles } from '../state/brandingModel';
+import { inPool } from '../state/inPool';
 import { listFromResponse } from '../state/listFromResponse';
 import { parseTemplateRecord, templateIdOf } from '../state/siteTemplateRecord';
 import { NodeNames, userStateOf, type UserState } from '../usersTable/userRows';
@@ -78,7 +79,7 @@ export async function readPanel(api: FolderApi, options: ReadOptions = {}): Prom
   const nodeList = await optional(() => api.nodes.list({ signal }), 'nodes', unread);
   const items = listFromResponse(nodeList, ['items', 'nodes', 'data']).filter(isObject);
   // The node parts do not need the templates: read them while the templates are read.
-  const parts = await mapPool(items, cap, (item) => readNodeParts(api, idText(item.id), signal, unread));
+  const parts = await inPool(items, cap, (item) => readNodeParts(api, idText(item.id), signal, unread));
   const templates = await templatesRead;
   const templateNames = new Map(templates.map((template) => [template.id.toLowerCase(), template.name]));
   const nodes: LiveResource[] = [];
@@ -111,7 +112,7 @@ async function readUsers(api: FolderApi, signal: AbortSignal | undefined, unread
   return optional(async () => {
     const users: UserState[] = [];
     const seen = new Set<string>();
-    for await (const page of api.keys.allPages({}, { signal })) {
+    for await (const page of api.keys.allPages({ per_page: 200 }, { signal })) { // the contract's largest page
       for (const key of page.items) {
         if (typeof key?.id !== 'string' || seen.has(key.id)) continue;
         seen.add(key.id);
@@ -187,7 +188,7 @@ async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | 
   const list = await optional(() => api.siteTemplates.list({ signal }), 'templates', unread);
   if (list === undefined) return [];
   const ids = listFromResponse(list, ['items', 'templates', 'data']).filter(isObject).map((item) => templateIdOf(item)).filter((id): id is string => id !== undefined);
-  const read = await mapPool(ids, cap, async (id) => {
+  const read = await inPool(ids, cap, async (id) => {
     try {
       return templateResource(await api.siteTemplates.get(id, { signal }), id);
     } catch (error) {
@@ -243,18 +244,4 @@ function versionOf(record: JsonObject): { version?: string | number; updatedAt?:
 /** An id as text: a string, or a number's digits; '' for anything else. */
 export function idText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
-}
-
-/** `work` on every item, at most `limit` at once; results in the items' order. */
-export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await work(items[at]);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
 }

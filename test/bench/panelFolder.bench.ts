@@ -10,7 +10,7 @@
  */
 import { createPanelApi } from '../../src/api';
 import { fileJson, planFolder, pullFiles, readFolder, readPanel } from '../../src/panelFolder';
-import { mapPool } from '../../src/panelFolder/readPanel';
+import { inPool } from '../../src/state/inPool';
 import { NODE_ORDER } from '../../src/panelFolder/pullFiles';
 import { readTable, tableText } from '../../src/usersTable/tableText';
 import { parseJsonExact } from '../../src/api/exactJson';
@@ -99,7 +99,7 @@ export async function measurePanelFolder(runs: number, latencyMs = 150): Promise
 async function readEverything(api: ReturnType<typeof createPanelApi>): Promise<void> {
   const nodes = async () => {
     const { items } = await api.nodes.list();
-    await mapPool(items, 32, (node) => Promise.all([api.nodes.site.get(node.id), api.nodes.blocklist.get(node.id), api.nodes.webPolicy.get(node.id), api.nodes.reliability.get(node.id)]));
+    await inPool(items, 32, (node) => Promise.all([api.nodes.site.get(node.id), api.nodes.blocklist.get(node.id), api.nodes.webPolicy.get(node.id), api.nodes.reliability.get(node.id)]));
   };
   const templates = async () => {
     const list = await api.siteTemplates.list();

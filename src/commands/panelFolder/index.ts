@@ -308,19 +308,25 @@ async function applyPlanned(context: Context, done: Planned): Promise<void> {
     const report = applyReport(result, folderPlan, { folder: folderName(root), panel: panelName(panel) }, vscode.l10n.t, describeError);
     await context.documents.show(vscode.l10n.t('Panel apply report — {0}', folderName(root)), report, 'markdown');
     const failed = result.outcomes.some((outcome) => outcome.outcome !== 'applied' && outcome.outcome !== 'reconciled');
-    void context.input.notify(failed ? 'warning' : 'info', vscode.l10n.t('{0} applied to {1}: {2}.', folderName(root), panelName(panel), applySummary(result, vscode.l10n.t)));
     if (context.session.active?.id === panel.id) void vscode.commands.executeCommand('panelOps.refreshAll');
-    offerApplyConfiguration(context, panel, result.changedNodes.map((node) => node.name));
+    tellApplied(context, panel, failed ? 'warning' : 'info', vscode.l10n.t('{0} applied to {1}: {2}.', folderName(root), panelName(panel), applySummary(result, vscode.l10n.t)), result.changedNodes.length);
   } catch (error) {
     tellFailure(context, vscode.l10n.t('Could not apply {0}', folderName(root)), error);
   }
 }
 
-/** Offers Apply Configuration on the nodes whose configuration changed (watched as every apply is). */
-function offerApplyConfiguration(context: Context, panel: PanelRef, names: readonly string[]): void {
-  if (names.length === 0) return;
+/**
+ * Tells how the apply ended in one notice (a second one would cover the first): when the configuration of
+ * nodes changed, it also offers Apply Configuration on them (watched as every apply is).
+ */
+function tellApplied(context: Context, panel: PanelRef, severity: 'info' | 'warning', told: string, changedNodes: number): void {
+  if (changedNodes === 0) {
+    void context.input.notify(severity, told);
+    return;
+  }
   const applyNow = vscode.l10n.t('Apply Configuration');
-  void context.input.notify('info', plural(names.length, { one: 'The configuration of {0} node changed: apply it on the node now?', other: 'The configuration of {0} nodes changed: apply it on the nodes now?' }, vscode.l10n.t), applyNow)
+  const offer = plural(changedNodes, { one: 'The configuration of {0} node changed: apply it on the node now?', other: 'The configuration of {0} nodes changed: apply it on the nodes now?' }, vscode.l10n.t);
+  void context.input.notify(severity, `${told} ${offer}`, applyNow)
     .then(async (choice) => {
       if (choice === applyNow && context.session.active?.id === panel.id) await vscode.commands.executeCommand('panelOps.nodes.applyAllPending');
     });
