@@ -84,7 +84,7 @@ export type { PanelClientOptions, LogLevel, TimeoutOptions, RetryOptions, Paging
 export { panelOrigin, isLoopbackHost, tokenProblem, tokenProblemOf } from './options';
 export type { CallOptions, BinaryResponse, TextStream, UploadFile } from './call';
 export type { ListAllOptions } from './paging';
-export { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY } from './paging';
+export { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY } from './options';
 export type { KeysApi } from './keys';
 export type { NodesApi } from './nodes';
 export type { FleetApi } from './fleet';

@@ -14,7 +14,6 @@ import { transientFailure } from './transientFailure';
 
 const MAX_PER_PAGE = 200;
 const MAX_JOBS_LIMIT = 100;
-export { DEFAULT_MAX_CONCURRENCY, MAX_CONCURRENCY };
 /** Attempts of one page before "list all" gives up. */
 const PAGE_ATTEMPTS = 6;
 /** A panel that never reports an end cannot make "list all" run forever. */

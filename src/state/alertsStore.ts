@@ -1,4 +1,5 @@
-import { isScopeDenied, isTokenRejected } from '../api/errors';
+import { isScopeDenied } from '../api/errors';
+import { isFinal } from './finalError';
 import { parseAlerts, unresolvedCount, withResolved, type Alert, type AlertList } from './alertsModel';
 import type { StoreSession } from './storeSession';
 import type { PollOutcome } from './poller';
@@ -120,10 +121,7 @@ export class AlertsStore {
       const same = this.current.kind === 'failed' && String(this.current.error) === String(error);
       this.current = { kind: 'failed', error, previous };
       if (!same) this.changed.fire(ALL_CHANGED);
-      // The session's NotConnectedError and TokenRejectedError, told by name (the session's module imports `vscode`).
-      const name = error instanceof Error ? error.name : '';
-      const final = name === 'NotConnectedError' || name === 'TokenRejectedError' || isTokenRejected(error) || isScopeDenied(error);
-      return final ? 'stop' : 'failed';
+      return isFinal(error) || isScopeDenied(error) ? 'stop' : 'failed';
     }
   }
 }

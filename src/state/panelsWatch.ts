@@ -10,7 +10,8 @@
  * is reported as one batch marked `away`. Events found at about the same time on several panels are
  * reported together. No `vscode` import: time, focus, panels and settings are injected.
  */
-import { isCancelled, isScopeDenied, isTokenRejected } from '../api/errors';
+import { isCancelled, isScopeDenied } from '../api/errors';
+import { isFinal } from './finalError';
 import type { RouteId } from '../api/catalog';
 import type { ApplyJob, PanelNode } from '../api/types';
 import { parseAlerts, type Alert } from './alertsModel';
@@ -369,11 +370,6 @@ export class PanelsWatch {
 }
 
 /** The panel is gone or its token was rejected: polling it stops until it is started again. */
-function isFinal(error: unknown): boolean {
-  const name = error instanceof Error ? error.name : '';
-  return name === 'NotConnectedError' || name === 'TokenRejectedError' || isTokenRejected(error);
-}
-
 function nodesOf(list: unknown): PanelNode[] {
   const items = typeof list === 'object' && list !== null ? (list as { items?: unknown }).items : undefined;
   return Array.isArray(items) ? items.filter((node): node is PanelNode => typeof node === 'object' && node !== null && typeof (node as PanelNode).id === 'string') : [];

@@ -4,7 +4,7 @@
 // and at "the limit" (page 1, then every other page at once); and against a panel that answers 429 whenever
 // more than 4 requests are in flight: pages lost and 429s seen.
 import { createPanelApi, type Key, type LogLevel, type PanelApi } from '../../src/api';
-import { DEFAULT_MAX_CONCURRENCY } from '../../src/api/paging';
+import { DEFAULT_MAX_CONCURRENCY } from '../../src/api/options';
 import { startPanelCli } from '../demo/panel-cli-process';
 import { summary, time, timeOnce, type Timing } from './timing';
 

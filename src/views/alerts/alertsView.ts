@@ -21,7 +21,7 @@ export type AlertsView = DisposableTreeView<AlertsTree>;
 export function registerAlertsView(session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode): AlertsView {
   let update = () => undefined as void;
   const provider: AlertsTree = new PanelsTree<AlertsPanelTree>({
-    session, panels, mode, viewId: 'panelOps.alerts', viewKey: 'alerts',
+    session, panels, mode, viewKey: 'alerts',
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
     create: (stores) => new (require('./alertsPanelTree') as typeof import('./alertsPanelTree')).AlertsPanelTree(stores.session, stores.alerts),
     summary: panelHealthSummary,

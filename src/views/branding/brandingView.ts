@@ -16,7 +16,7 @@ const ONE_PANEL = { enabled: false, onDidChange: () => ({ dispose: () => undefin
 /** The Branding view, described by the panel's name (and "live from the node" when it shows that). */
 export function registerBrandingView(session: PanelSession, panels: PanelStoresLookup): BrandingView {
   const provider: BrandingTree = new PanelsTree<BrandingPanelTree>({
-    session, panels, mode: ONE_PANEL, viewId: 'panelOps.branding', viewKey: 'branding',
+    session, panels, mode: ONE_PANEL, viewKey: 'branding',
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
     create: (stores) => new (require('./brandingPanelTree') as typeof import('./brandingPanelTree')).BrandingPanelTree(stores.session, stores.branding),
   });

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../api/types';
 import type { Localize } from '../../text/localize';
 import { relativeTime } from '../../text/relativeTime';
-import { joinParts } from '../shared/userDescription';
+import { joinParts } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { textOf } from '../../text/plainText';
 import { listFromResponse } from '../../state/listFromResponse';

@@ -4,7 +4,7 @@ import { plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
 import type { UserList } from '../../state/usersStore';
 import type { NodeProblem } from '../../state/nodesStore';
-import { joinParts } from '../shared/userDescription';
+import { joinParts } from '../../text/plainText';
 import { themeIcon } from '../shared/userTreeItems';
 import { JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, nodeContextValue, nodeDescription, nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows } from './nodeDescription';
 import { jobStatusClass, nodeLabel } from '../../text/nodeText';

@@ -32,7 +32,7 @@ export interface NodesViewParts extends TreeViewParts<NodesTree> {
 export function registerNodesView(context: vscode.ExtensionContext, session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode, display: NodesDisplay): NodesViewParts {
   let describe = () => undefined as void;
   const provider: NodesTree = new PanelsTree<NodesPanelTree>({
-    session, panels, mode, viewId: NODES_VIEW_ID, viewKey: 'nodes',
+    session, panels, mode, viewKey: 'nodes',
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
     create: (stores) => new (require('./nodesPanelTree') as typeof import('./nodesPanelTree')).NodesPanelTree(stores.session, stores.nodes, stores.users, stores.nodeDetails, display),
     summary: panelHealthSummary,

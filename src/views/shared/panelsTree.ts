@@ -25,9 +25,10 @@ export interface PanelsTreeOptions<T extends OnePanelTree> {
   readonly panels: Pick<PanelStoresLookup, 'get'>;
   /** Whether the view shows every connected panel or the active one. */
   readonly mode: Pick<AllPanelsMode, 'enabled' | 'onDidChange'>;
-  /** The id of the view this tree is the provider of ("panelOps.nodes"): a reveal shows a hidden view by it. */
-  readonly viewId: string;
-  /** Prefix of the panel items' ids ("nodes"): each view's panel items differ. */
+  /**
+   * The view's key ("nodes"): its id is `panelOps.<key>` (a reveal shows a hidden view by it), and its panel
+   * items' ids start with it, so each view's panel items differ.
+   */
   readonly viewKey: string;
   /** The view's tree of one panel, on that panel's stores. */
   readonly create: (stores: PanelStoreSet) => T;
@@ -183,7 +184,7 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
    */
   async reveal(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem, options: { select?: boolean; focus?: boolean; expand?: boolean | number }): Promise<void> {
     if (!this.drawn) {
-      if (!view.visible) await vscode.commands.executeCommand(`${this.options.viewId}.focus`);
+      if (!view.visible) await vscode.commands.executeCommand(`panelOps.${this.options.viewKey}.focus`);
       await this.settled(view);
     }
     await view.reveal(item, options);

@@ -12,7 +12,6 @@ import { relativeTime } from '../../text/relativeTime';
 import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
 
-export { joinParts };
 
 /** "expires in 3 days", "expired 2 days ago", "no expiry". */
 export function expiryText(expiresAt: unknown, now: number, t: Localize): string {

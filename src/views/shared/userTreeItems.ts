@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
-import { plainLabel } from '../../text/plainText';
+import { joinParts, plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
 import type { UserList } from '../../state/usersStore';
 import type { BusyTarget, ItemRefresher } from '../../runner/busyItems';
 import {
-  SYNC_ICONS, bindingDescriptionParts, bindingLabel, joinParts, userNodeBindings, syncKind, userContextValue, userDescription, userIcon,
+  SYNC_ICONS, bindingDescriptionParts, bindingLabel, userNodeBindings, syncKind, userContextValue, userDescription, userIcon,
   userTooltipRows, type IconChoice,
 } from './userDescription';
 

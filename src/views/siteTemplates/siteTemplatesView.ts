@@ -16,7 +16,7 @@ export type SiteTemplatesView = DisposableTreeView<SiteTemplatesTree>;
 /** The Site templates view (what each shown panel's store holds), with the panel's name as description when one panel is shown. */
 export function registerSiteTemplatesView(session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode): SiteTemplatesView {
   const provider: SiteTemplatesTree = new PanelsTree<SiteTemplatesPanelTree>({
-    session, panels, mode, viewId: 'panelOps.siteTemplates', viewKey: 'siteTemplates',
+    session, panels, mode, viewKey: 'siteTemplates',
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- in the bundle loaded with the first connected panel (esbuild.mjs)
     create: (stores) => new (require('./siteTemplatesPanelTree') as typeof import('./siteTemplatesPanelTree')).SiteTemplatesPanelTree(stores.session, stores.siteTemplates),
     summary: panelHealthSummary,

@@ -104,7 +104,7 @@ export class UsersTree extends PanelsTree<UsersPanelTree> {
  * name and the `/keys/summary` figures when unfiltered, and the context key `panelOps.users.filtered` drives the title bar's clear action.
  */
 export function registerUsersView(context: vscode.ExtensionContext, session: PanelSession, panels: PanelStoresLookup, mode: AllPanelsMode): TreeViewParts<UsersTree> {
-  const provider = new UsersTree({ session, panels, mode, viewId: USERS_VIEW_ID, viewKey: 'users', summary: panelHealthSummary, watch: watchPanelHealth });
+  const provider = new UsersTree({ session, panels, mode, viewKey: 'users', summary: panelHealthSummary, watch: watchPanelHealth });
   const view = vscode.window.createTreeView(USERS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   let summaryWatch: vscode.Disposable | undefined;
   const describe = () => {
