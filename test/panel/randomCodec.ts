@@ -214,10 +214,8 @@ export class RandomCodec {
         decoded[shownName] = member === undefined ? item : this.decode(member, `${path}.${shownName}`, item, problems, child(where, shownName));
       }
     }
-    // The members in the order `first` gives them (the shape's order, then the others).
-    const ordered: Json = {};
-    for (const name of Object.keys(members)) if (Object.hasOwn(decoded, name)) ordered[name] = decoded[name];
-    return { ...ordered, ...decoded };
+    // The members in the order `first` gives them: the order shown, turned back when the seed reverses it.
+    return choices.reversed ? Object.fromEntries(Object.entries(decoded).reverse()) : decoded;
   }
 
   private encodeWrapper(shape: WrapperShape, path: string, value: unknown): unknown {
@@ -244,6 +242,7 @@ export class RandomCodec {
       return shape.total === 'none' ? { items } : { items, total: items.length };
     }
     if (!isPlainObject(value)) return value;
+    // The members in the order shown (the list back under `items`, a `count` back as `total`).
     const decoded: Json = {};
     for (const [name, item] of Object.entries(value)) {
       if (name === 'items' || name === 'data' || name === 'results') decoded.items = this.decode(list, path, item, problems, child(where, name));
@@ -251,7 +250,6 @@ export class RandomCodec {
       else decoded[name] = item;
     }
     if (shape.total === 'count' && decoded.total === undefined && Array.isArray(decoded.items)) decoded.total = decoded.items.length;
-    const { items, total, ...rest } = decoded;
-    return total === undefined ? { items, ...rest } : { items, total, ...rest };
+    return decoded;
   }
 }

@@ -47,6 +47,12 @@ export function encodeAnswer(seed: number, route: string, answer: unknown, self?
   return shape ? new RandomCodec(seed, self).encode(shape, '', answer) : answer;
 }
 
+/** A `first` body of `route` in the seed's shape (what a client that read the seed's answers would send). */
+export function encodeBody(seed: number, route: string, body: unknown): unknown {
+  const shape = RANDOM_ROUTES[route]?.body;
+  return shape ? new RandomCodec(seed).encode(shape, '', body) : body;
+}
+
 /** The `first` answer behind the seed's answer of `route`; throws when the answer is not of the seed's shape. */
 export function decodeAnswer(seed: number, route: string, answer: unknown): unknown {
   const shape = RANDOM_ROUTES[route]?.answer;
