@@ -330,6 +330,45 @@ describe('simulated panel: the random reading random:<seed>', function () {
     assert.ok(outcomes.accepted > 0 && outcomes.unknownField > 0 && outcomes.validation > 0, JSON.stringify(outcomes));
   });
 
+  it('takes every other silent body in its shape as first takes it, and answers alike', async () => {
+    const uuids = (value: unknown): unknown => JSON.parse(JSON.stringify(normalized(value)), (_key, item: unknown) =>
+      typeof item === 'string' ? item.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'U').replace(/\b(ee|reg_)[0-9a-f]{32}\b/g, 'S') : item);
+    const html = '<!doctype html><html><head><title>{{site_name}}</title></head><body>{{motto}}</body></html>';
+    const cases = (seed: number, run: string): [string, string, string, Json, ((first: Json, decoded: Json) => void)?][] => [
+      ['POST /nodes/preflight/dns', 'POST', '/nodes/preflight/dns', { hostname: 'nowhere.invalid' }],
+      ['POST /nodes/{id}/diagnostics/web', 'POST', `/nodes/${ids.ams}/diagnostics/web`, { url: 'https://example.org/' }],
+      ['POST /nodes/{id}/web/lifecycle', 'POST', `/nodes/${ids.ams}/web/lifecycle`, { action: 'reload' }],
+      ['POST /nodes/{id}/<engine>-update', 'POST', `/nodes/${ids.ams}/mtg-update`, { version: '2.1.9' }],
+      ['POST /site-templates/validate', 'POST', '/site-templates/validate', { html: '<html><head><title>x</title></head><body><div></body></html>', css: 'p {}' }],
+      ['POST /site-templates/{id}/customize', 'POST', `/site-templates/${ids.builtin}/customize`, { name: 'Copy', values: { site_name: 'Bakery' } }],
+      ['POST /site-templates/import', 'POST', '/site-templates/import', { format: 'site-template/1', name: 'Imported', html, variables: [{ name: 'motto', default: 'Hot', description: 'line' }] }],
+      ['POST /site-templates', 'POST', '/site-templates', { name: 'Created', html, description: 'd', css: 'p {}', variables: [{ name: 'site_name', default: 'A' }] }],
+      ['POST /settings/<messenger>/test', 'POST', '/settings/telegram/test', { message: 'hello' }],
+      ['POST /keys/bulk', 'POST', '/keys/bulk', { action: 'disable', ids: ['00000000-0000-4000-8000-000000000000'] }],
+      ['PATCH /keys/{id}', 'PATCH', `/keys/${ids.key}`, { limits: { max_devices: 2 + (seed % 3), traffic_gb_month: 50 } }],
+      ['POST /keys/import', 'POST', '/keys/import', { items: [{ label: `Imported ${seed}`, type: 'SHARED', note: 'n', expires_at: '2099-01-01T00:00:00.000Z' }], node_ids: [ids.ams] },
+        (first, decoded) => assert.deepEqual([decoded.imported, decoded.items[0].label, decoded.items[0].expires_at], [first.imported, first.items[0].label, first.items[0].expires_at])],
+      ['POST /nodes', 'POST', '/nodes', { name: `n${seed}${run}`, hostname: `n${seed}${run}.example.net`, region: 'Oslo', note: 'new' },
+        (_first, decoded) => assert.deepEqual([decoded.name, decoded.hostname, decoded.region, decoded.note], [`n${seed}r`, `n${seed}r.example.net`, 'Oslo', 'new'])],
+    ];
+    for (const seed of SEEDS) {
+      const firstRun = cases(seed, 'f');
+      for (const [i, [route, method, path, body, check]] of cases(seed, 'r').entries()) {
+        const where = `seed ${seed}: ${route}`;
+        reading('first');
+        const first = await call(method, path, firstRun[i][3]);
+        reading(seed);
+        const shaped = encodeBody(seed, route, body);
+        const shown = await call(method, path, shaped);
+        assert.equal(shown.status, first.status, `${where}: ${shown.text}\nsent ${stringifyExact(shaped)}\nfirst ${first.text}`);
+        assert.ok(first.status < 300, `${where}: ${first.text}`);
+        const decoded = decodeAnswer(seed, route, shown.json());
+        if (check) check(first.json(), decoded);
+        else assert.deepEqual(uuids(decoded), uuids(first.json()), where);
+      }
+    }
+  });
+
   it('prints the seed\'s table of choices when the command line names a random reading', async function () {
     this.timeout(20_000);
     const cli = join(__dirname, '..', '..', 'panel', 'cli.js');
