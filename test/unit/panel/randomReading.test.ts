@@ -30,7 +30,12 @@ describe('simulated panel: the random reading random:<seed>', function () {
   this.timeout(180_000);
   let panel: SimulatedPanel;
   let ids: Record<string, string>;
-  const reading = (seed: number | 'first') => panel.readings.set(seed === 'first' ? 'first' : `random:${seed}`);
+  /** The last seed played: a failing test prints its table of choices. */
+  let lastSeed: number | undefined;
+  const reading = (seed: number | 'first') => {
+    if (seed !== 'first') lastSeed = seed;
+    panel.readings.set(seed === 'first' ? 'first' : `random:${seed}`);
+  };
   const call = (method: string, path: string, json?: unknown) => rawRequest(panel.url, { method, path: `/api/v1${path}`, token: panel.tokens.owner, json });
   const nodeId = (name: string) => [...panel.data.nodes.values()].find((node) => node.name === name)!.id;
 
@@ -44,7 +49,11 @@ describe('simulated panel: the random reading random:<seed>', function () {
     ids = { ams: nodeId('ams-1'), waw: nodeId('waw-4'), template: made.json().id, profile: profile.id, key: key.id, builtin: [...panel.data.siteTemplates.values()].find((t) => t.builtin)!.id };
   });
   after(() => panel?.close());
-  afterEach(() => reading('first'));
+  beforeEach(() => (lastSeed = undefined));
+  afterEach(function () {
+    reading('first');
+    if (this.currentTest?.state === 'failed' && lastSeed !== undefined) console.log(`the failing seed's choices:\n${describeRandomReading(lastSeed).join('\n')}`);
+  });
 
   /** The silent GETs (route key, path) read in every seed. */
   const silentReads = (): [string, string][] => [
