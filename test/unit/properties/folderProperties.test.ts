@@ -6,7 +6,10 @@
 // panel takes and the shape is the seed's. A failing seed is a bug in the extension, never in the seed.
 import * as assert from 'node:assert/strict';
 import { createPanelApi, type PanelApi } from '../../../src/api';
-import { applyFolder, isEmptyFolderPlan, planPanel, pullPanel, STATE_FILE, stateAfterApply, type FolderFiles, type FolderPlan } from '../../../src/panelFolder';
+import {
+  applyFolder, isEmptyFolderPlan, planPanel, pullPanel, STATE_FILE, stateAfterApply, usersWithCreatedIds, type FolderFiles, type FolderPlan,
+} from '../../../src/panelFolder';
+import { readTable, tableText } from '../../../src/usersTable/tableText';
 import { startPanel, type Reading, type SimulatedPanel } from '../../panel';
 import { changeOnPanel, mutationsOf, withValidDraft, type PanelMutation } from './panelMutations';
 import { propertySeeds, replayHint } from './propertySeeds';
@@ -65,6 +68,7 @@ describe('properties: the panel as a folder under every seeded reading', functio
       for (const mutation of mutationsOf(seed, CHANGES_PER_SEED)) {
         await oneChange(panel, api, pulled, mutation, `${mutation.name}, ${hint}`);
       }
+      await oneUsersEdit(panel, api, pulled, seed % 2 === 0 ? 'create' : 'disable', hint);
     });
   }
 });
@@ -101,4 +105,42 @@ async function oneChange(panel: SimulatedPanel, api: PanelApi, pulled: FolderFil
   const back = new Map(pulled);
   await applyFolder(api, await planPanel(api, back, { mode: 'restore' }));
   assert.deepEqual(planLines(await planPanel(api, back)), [], `the panel could not be put back after ${context}`);
+}
+
+/**
+ * A row of users.csv added (a user created through whichever create route the panel takes) or one user's
+ * `enabled` set to false (through whichever bulk route it takes): the plan holds that one row, the apply
+ * does it once, and the next plan is empty.
+ */
+async function oneUsersEdit(panel: SimulatedPanel, api: PanelApi, pulled: FolderFiles, edit: 'create' | 'disable', hint: string): Promise<void> {
+  const context = `a user ${edit === 'create' ? 'created' : 'disabled'} in users.csv, ${hint}`;
+  const rows = readTable('csv', pulled.get('users.csv') ?? '');
+  const keysBefore = panel.data.keys.size;
+  const target = rows.find((row) => row.enabled === 'true' && panel.data.keys.get(row.id)?.status === 'active' && row.nodes.length > 0);
+  assert.ok(target, `no enabled user in users.csv (${context})`);
+  const label = 'Created by a property';
+  const edited = edit === 'create'
+    ? [...rows, { ...target, line: 0, id: '', label, note: '', owner: '', expiry: '' }]
+    : rows.map((row) => (row === target ? { ...row, enabled: 'false' } : row));
+  const files = new Map(pulled);
+  files.set('users.csv', tableText('csv', edited));
+  const plan = await planPanel(api, files);
+  const lines = planLines(plan);
+  assert.equal(lines.length, 1, `the plan of ${context} is ${JSON.stringify(lines)}`);
+  const result = await applyFolder(api, plan);
+  assert.deepEqual(result.users?.outcomes.map((outcome) => outcome.kind), ['applied'], `the apply of ${context}: ${JSON.stringify(result.users?.outcomes)}`);
+  if (edit === 'create') {
+    assert.equal(panel.data.keys.size, keysBefore + 1, `${context}: the panel holds ${panel.data.keys.size - keysBefore} new users`);
+    assert.equal([...panel.data.keys.values()].filter((key) => key.label === label).length, 1, `${context}: not created once`);
+  } else {
+    assert.notEqual(panel.data.keys.get(target.id)?.disabled_at, null, `${context}: the panel did not disable the user`);
+  }
+  const after = new Map(files);
+  if (edit === 'create') {
+    const withIds = usersWithCreatedIds(after.get('users.csv') ?? '', result.users?.outcomes.filter((outcome) => outcome.action === 'create') ?? []);
+    assert.ok(withIds !== undefined, `${context}: the new user's id is not written into users.csv`);
+    after.set('users.csv', withIds);
+  }
+  after.set(STATE_FILE, await stateAfterApply(api, after));
+  assert.deepEqual(planLines(await planPanel(api, after)), [], `the plan after ${context} is not empty`);
 }
