@@ -1,7 +1,8 @@
 /**
  * Finds the list in a response whose shape the spec leaves open: the value itself when it is an array,
- * else the first array under one of the given member names (also one level down, e.g. `data.items`).
- * No `vscode` import (unit-tested).
+ * else the first array under one of the given member names (also one level down, e.g. `data.items`), else
+ * the one member that holds a list of objects whatever its name (`results`, `records`: a panel names its
+ * wrapper as it likes). No `vscode` import (unit-tested).
  */
 export function listFromResponse(value: unknown, names: readonly string[]): unknown[] {
   if (Array.isArray(value)) return value;
@@ -18,7 +19,9 @@ export function listFromResponse(value: unknown, names: readonly string[]): unkn
       if (nested.length > 0) return nested;
     }
   }
-  return [];
+  const lists = Object.values(record).filter((member): member is unknown[] =>
+    Array.isArray(member) && member.length > 0 && member.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry)));
+  return lists.length === 1 ? lists[0] : [];
 }
 
 /**
