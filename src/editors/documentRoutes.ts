@@ -9,7 +9,7 @@ import { parseJsonExact, stringifyJsonExact } from '../api/exactJson';
 import type { PanelApi } from '../api/index';
 import type { JsonObject } from '../api/types';
 import { brandingProfile } from '../state/brandingModel';
-import { listFromResponse } from '../state/listFromResponse';
+import { listFromResponse } from '../api/listFromResponse';
 import type { NodeDocument } from './panelPaths';
 import { prettyJson } from './prettyJson';
 

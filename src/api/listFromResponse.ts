@@ -1,3 +1,5 @@
+import { scalarOf } from './silentValues';
+
 /**
  * Finds the list in a response whose shape the spec leaves open: the value itself when it is an array,
  * else the first array under one of the given member names (also one level down, e.g. `data.items`), else
@@ -25,12 +27,13 @@ export function listFromResponse(value: unknown, names: readonly string[]): unkn
 }
 
 /**
- * The first member among `names` that is a non-empty string or a finite number, as a string (an int64
- * beyond 2^53, read as a bigint, as its exact digits).
+ * The first member among `names` that is a non-empty string or a finite number (or an object wrapping one,
+ * `{value}`, `{text}`: scalarOf), as a string (an int64 beyond 2^53, read as a bigint, as its exact digits).
  */
 export function firstText(record: Record<string, unknown>, names: readonly string[]): string | undefined {
   for (const name of names) {
-    const value = record[name];
+    if (!Object.hasOwn(record, name)) continue;
+    const value = scalarOf(record[name]);
     if (typeof value === 'string' && value.trim() !== '') return value;
     if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
   }
