@@ -2,6 +2,7 @@
  * Audit log (`GET /audit`). Its answer is a JSON object of unspecified shape (spec 4.1): entries are read
  * from the first array found under items/entries/events/data, the total from `total` when present.
  */
+import { listFromResponse } from './listFromResponse';
 import type { CallOptions, Transport } from './call';
 import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader, type PageReadOptions, type PagingSettings } from './paging';
 import type { AuditQuery, JsonObject } from './types';
@@ -14,15 +15,10 @@ export interface AuditApi {
   listAll(query?: AuditQuery, opts?: ListAllOptions): Promise<JsonObject[]>;
 }
 
-/** The entries of an audit page, wherever the panel put them: under items/entries/events/data, or the page itself as a bare array. */
+/** The entries of an audit page, wherever the panel put them: under items/entries/events/data (or another name: listFromResponse), or the page itself as a bare array. */
 export function auditEntries(page: JsonObject | readonly unknown[]): JsonObject[] {
   const isEntry = (entry: unknown): entry is JsonObject => !!entry && typeof entry === 'object' && !Array.isArray(entry);
-  if (Array.isArray(page)) return page.filter(isEntry);
-  for (const name of ['items', 'entries', 'events', 'data']) {
-    const list = (page as JsonObject | undefined)?.[name];
-    if (Array.isArray(list)) return list.filter(isEntry);
-  }
-  return [];
+  return listFromResponse(page, ['items', 'entries', 'events', 'data']).filter(isEntry);
 }
 
 const AUDIT_PAGE_READER: PageReader<JsonObject, JsonObject> = {

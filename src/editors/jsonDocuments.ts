@@ -1,10 +1,6 @@
 import * as vscode from 'vscode';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
-import { BRANDING_UPDATE_FIELDS } from '../api/branding';
-import { parseJsonExact, stringifyJsonExact } from '../api/exactJson';
-import type { PanelApi } from '../api/index';
-import { listFromResponse } from '../state/listFromResponse';
-import { brandingProfile } from '../state/brandingModel';
+import { parseJsonExact } from '../api/exactJson';
 import type { JsonObject } from '../api/types';
 import { describeError } from '../text/describeError';
 import { jsonText } from '../text/jsonText';
@@ -12,66 +8,12 @@ import { stateKey, type EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
 import { lineOfMember, problemsOf } from './fieldErrorLines';
 import { fieldsNamedBy } from '../api/panelWords';
-import { prettyJson } from './prettyJson';
 import { confirmSave, SaveRefusedError } from './templateSave';
 import { namesLine } from '../runner/guard';
 import { plural } from '../text/plural';
-import type { NodeDocument } from './panelPaths';
+import { changedMembers, documentRoutes, documentText, NOT_HELD, type JsonDocumentId } from './documentRoutes';
 
-/** A JSON document of the panel: a node's blocklist, web policy or reliability, a branding profile, or the panel settings. */
-export type JsonDocumentId =
-  | { readonly kind: 'node'; readonly nodeId: string; readonly document: NodeDocument }
-  | { readonly kind: 'branding'; readonly profileId: string }
-  | { readonly kind: 'settings' };
-
-interface Routes {
-  get(api: PanelApi, signal: AbortSignal): Promise<unknown>;
-  put(api: PanelApi, body: JsonObject, signal: AbortSignal): Promise<unknown>;
-  /** Members of the answer that identify the object and are not part of the PUT body. */
-  readonly identity: readonly string[];
-  /** The only members the PUT takes, when the spec names them (checked before sending). */
-  readonly fields?: readonly string[];
-}
-
-function routesOf(id: JsonDocumentId): Routes {
-  if (id.kind === 'settings') {
-    return { get: (api, signal) => api.settings.get({ signal }), put: (api, body, signal) => api.settings.put(body, { signal }), identity: [] };
-  }
-  if (id.kind === 'branding') {
-    return {
-      // No route reads one profile: it is found in the list, and shown with the fields of spec 2.4 only.
-      get: async (api, signal) => {
-        const found = listFromResponse(await api.branding.profiles.list({}, { signal }), ['items', 'profiles', 'data'])
-          .find((item) => brandingProfile(item)?.id === id.profileId); // an id as text, as the folder names it
-        if (!found) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The panel has no branding profile {0}', id.profileId));
-        return Object.fromEntries(Object.entries(found).filter(([name]) => BRANDING_UPDATE_FIELDS.includes(name as never)));
-      },
-      put: (api, body, signal) => api.branding.profiles.update(id.profileId, body, { signal }),
-      identity: [],
-      fields: BRANDING_UPDATE_FIELDS,
-    };
-  }
-  const nodeId = id.nodeId;
-  // Written out per document (not looked up by name) so each route's caller is plain to read and to search.
-  const routes: Record<NodeDocument, Pick<Routes, 'get' | 'put'>> = {
-    blocklist: {
-      get: (api, signal) => api.nodes.blocklist.get(nodeId, { signal }),
-      put: (api, body, signal) => api.nodes.blocklist.put(nodeId, body, { signal }),
-    },
-    'web-policy': {
-      get: (api, signal) => api.nodes.webPolicy.get(nodeId, { signal }),
-      put: (api, body, signal) => api.nodes.webPolicy.put(nodeId, body, { signal }),
-    },
-    reliability: {
-      get: (api, signal) => api.nodes.reliability.get(nodeId, { signal }),
-      put: (api, body, signal) => api.nodes.reliability.put(nodeId, body, { signal }),
-    },
-  };
-  return {
-    ...routes[id.document],
-    identity: ['node_id'],
-  };
-}
+export type { JsonDocumentId } from './documentRoutes';
 
 /**
  * The JSON documents of the panel file system: GET on open (without the members that only identify the
@@ -106,7 +48,7 @@ export class JsonDocuments {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return this.refuse(uri, [{ uri, line: 1, message: vscode.l10n.t('The document must be one JSON object.') }]);
     }
-    const routes = routesOf(id);
+    const routes = documentRoutes(id);
     const unknown = Object.keys(body).filter((name) => routes.fields && !routes.fields.includes(name));
     if (unknown.length > 0) {
       return this.refuse(uri, unknown.map((field) => ({
@@ -139,19 +81,20 @@ export class JsonDocuments {
   private async readBack(panelId: string, id: JsonDocumentId, sent: JsonObject, lost: unknown): Promise<void> {
     let held: unknown;
     try {
-      held = await this.services.session.callOn(panelId, (api, signal) => routesOf(id).get(api, signal));
+      held = await this.services.session.callOn(panelId, (api, signal) => documentRoutes(id).get(api, signal));
     } catch (error) {
       throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}) and the document could not be read back ({1}); check the panel before saving again.', describeError(lost), describeError(error)));
     }
-    const holds = isObject(held) && Object.keys(sent).every((name) => Object.prototype.hasOwnProperty.call(held, name) && jsonText(held[name]) === jsonText(sent[name]));
+    const holds = typeof held === 'object' && held !== null && !Array.isArray(held) && Object.keys(sent).every((name) => Object.hasOwn(held, name) && jsonText((held as Record<string, unknown>)[name]) === jsonText(sent[name]));
     if (!holds) throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}); reading it back shows the panel does not hold your changes, so the file was not saved. Save again to send them.', describeError(lost)));
     this.services.log.info(`Saving a document on ${panelId}: the answer was lost; read back, the panel holds what was sent`);
   }
 
   private async fetchText(panelId: string, id: JsonDocumentId): Promise<string> {
-    const routes = routesOf(id);
+    const routes = documentRoutes(id);
     const answer = await this.services.session.callOn(panelId, (api, signal) => routes.get(api, signal));
-    return textOf(isObject(answer) ? answer : {}, routes.identity);
+    if (answer === NOT_HELD) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The panel has no branding profile {0}', id.kind === 'branding' ? id.profileId : ''));
+    return documentText(answer, routes.identity);
   }
 
   private refuse(uri: vscode.Uri, problems: ProblemAt[]): never {
@@ -197,27 +140,10 @@ function advice(field: string, words: string): string {
 function memberNames(text: string): string[] {
   try {
     const value: unknown = parseJsonExact(text);
-    return isObject(value) ? Object.keys(value) : [];
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
   } catch {
     return [];
   }
-}
-
-/**
- * The members of `body` that differ from the text that was read (compared as exact JSON); the whole body
- * when nothing was read. A member the operator deleted is not sent (the panel keeps it).
- */
-export function changedMembers(base: string | undefined, body: JsonObject): JsonObject {
-  let read: unknown;
-  try {
-    read = base === undefined ? undefined : parseJsonExact(base);
-  } catch {
-    read = undefined;
-  }
-  if (!isObject(read)) return body;
-  const was = read;
-  return Object.fromEntries(Object.entries(body).filter(([name, value]) =>
-    !Object.hasOwn(was, name) || stringifyJsonExact(was[name]) !== stringifyJsonExact(value))) as JsonObject;
 }
 
 function keyOf(panelId: string, id: JsonDocumentId): string {
@@ -229,13 +155,4 @@ function keyOf(panelId: string, id: JsonDocumentId): string {
     case 'node':
       return stateKey(panelId, id.nodeId, id.document);
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function textOf(answer: Record<string, unknown>, identity: readonly string[]): string {
-  const shown = Object.fromEntries(Object.entries(answer).filter(([name]) => !identity.includes(name)));
-  return `${prettyJson(shown)}\n`;
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { parseJsonExact } from '../api/exactJson';
 import { sendWithOptionalFields } from '../api/bodyEncodings';
 import type { JsonObject, JsonValue } from '../api/types';
-import { listFromResponse } from '../state/listFromResponse';
+import { listFromResponse } from '../api/listFromResponse';
 import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
 import type { EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';

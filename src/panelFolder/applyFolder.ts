@@ -16,7 +16,7 @@ import { sendEncoded, sendWithOptionalFields } from '../api/bodyEncodings';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { BrandingProfileUpdate, JsonObject, JsonValue } from '../api/types';
 import { inPool } from '../state/inPool';
-import { listFromResponse } from '../state/listFromResponse';
+import { listFromResponse } from '../api/listFromResponse';
 import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
 import { applyPlan, type ApplyResult, type OutcomeDetail, type UserOutcome } from '../usersTable/applyPlan';
 import type { UsersPlan } from '../usersTable/usersPlan';

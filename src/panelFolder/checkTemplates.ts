@@ -6,7 +6,7 @@
  */
 import { sendWithOptionalFields } from '../api/bodyEncodings';
 import type { JsonObject, JsonValue } from '../api/types';
-import { listFromResponse } from '../state/listFromResponse';
+import { listFromResponse } from '../api/listFromResponse';
 import { variablesLike } from '../state/siteTemplateRecord';
 import { textOf } from '../text/plainText';
 import { isObject, TEMPLATE_FILES } from './folderFormat';

@@ -12,7 +12,7 @@ import type { PanelApi } from '../api/index';
 import type { JsonObject, JsonValue } from '../api/types';
 import { brandingProfiles } from '../state/brandingModel';
 import { inPool } from '../state/inPool';
-import { listFromResponse } from '../state/listFromResponse';
+import { listFromResponse } from '../api/listFromResponse';
 import { parseTemplateRecord, templateIdOf } from '../state/siteTemplateRecord';
 import { NodeNames, userStateOf, type UserState } from '../usersTable/userRows';
 import { echoedObject, isObject, withoutSecrets, type ResourceKind } from './folderFormat';

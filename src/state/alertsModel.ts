@@ -1,4 +1,5 @@
-import { firstText, listFromResponse } from './listFromResponse';
+import { firstText, listFromResponse } from '../api/listFromResponse';
+import { firstFlag, scalarOf } from '../api/silentValues';
 
 /**
  * Alerts as the views show them, read defensively from `GET /alerts`, whose shape the spec leaves open
@@ -43,8 +44,10 @@ function severityOf(text: string): AlertSeverity {
 }
 
 function isResolved(record: Record<string, unknown>): boolean {
-  if (typeof record.resolved === 'boolean') return record.resolved;
-  if (record.resolved_at !== undefined && record.resolved_at !== null && record.resolved_at !== '') return true;
+  const flag = firstFlag(record, ['resolved', 'is_resolved', 'closed', 'isResolved']);
+  if (flag !== undefined) return flag;
+  const resolvedAt = scalarOf(record.resolved_at ?? record.closed_at ?? record.resolvedAt);
+  if (resolvedAt !== undefined && resolvedAt !== null && resolvedAt !== '') return true;
   const status = firstText(record, ['status', 'state']);
   return status !== undefined && /^(resolved|closed|cleared|ok)$/i.test(status.trim());
 }
@@ -65,7 +68,7 @@ function time(value: string | undefined): number {
 function parseAlert(record: Record<string, unknown>): Alert {
   const severityText = firstText(record, ['severity', 'level', 'priority']) ?? '';
   const message = firstText(record, ['message', 'text', 'description', 'details', 'body']) ?? '';
-  const title = firstText(record, ['title', 'summary', 'name', 'kind', 'type', 'code']) ?? message;
+  const title = firstText(record, ['title', 'summary', 'heading', 'name', 'kind', 'type', 'code']) ?? message;
   return {
     id: idOf(record),
     severity: severityOf(severityText),
@@ -74,7 +77,7 @@ function parseAlert(record: Record<string, unknown>): Alert {
     message: message === title ? '' : message,
     createdAt: firstText(record, ['created_at', 'createdAt', 'raised_at', 'started_at', 'time', 'timestamp']),
     resolved: isResolved(record),
-    resolvedAt: firstText(record, ['resolved_at', 'resolvedAt']),
+    resolvedAt: firstText(record, ['resolved_at', 'resolvedAt', 'closed_at']),
     subject: firstText(record, ['node_name', 'node', 'subject', 'source']),
     nodeId: firstText(record, ['node_id']),
   };

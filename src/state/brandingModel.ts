@@ -5,7 +5,8 @@
  */
 import type { BrandingAssetKind, BrandingProfileUpdate } from '../api/types';
 import { BRANDING_ASSET_KINDS } from '../api/types';
-import { listFromResponse } from './listFromResponse';
+import { listFromResponse } from '../api/listFromResponse';
+import { firstFlag } from '../api/silentValues';
 
 export type BrandingField = keyof BrandingProfileUpdate;
 
@@ -64,8 +65,8 @@ export function brandingProfile(value: unknown): BrandingProfile | undefined {
       size: typeof asset.size === 'number' ? asset.size : undefined,
     });
   }
-  // `active`, or `is_active` on a panel that names it so.
-  return { id, name: fields.name ?? '', active: value.active === true || (value.active === undefined && value.is_active === true), fields, assets };
+  // `active`, or the names other panels give the flag (true, 1, "true", or wrapped: firstFlag).
+  return { id, name: fields.name ?? '', active: firstFlag(value, ['active', 'is_active', 'isActive', 'current', 'selected', 'in_use']) === true, fields, assets };
 }
 
 export function brandingProfiles(answer: unknown, askedLive: boolean): BrandingProfileList {

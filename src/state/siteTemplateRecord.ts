@@ -2,7 +2,8 @@
  * One site template as `GET /site-templates/{id}` answers it, read defensively (the spec leaves the shape
  * open; SHAPES.md records the simulator's). No `vscode` import (unit-tested).
  */
-import { firstText } from './listFromResponse';
+import { firstText } from '../api/listFromResponse';
+import { firstFlag } from '../api/silentValues';
 import { textOf as valueText } from '../text/plainText';
 import type { JsonValue } from '../api/types';
 
@@ -47,9 +48,9 @@ export function templateDescriptionOf(record: Record<string, unknown>): string |
   return firstText(record, ['description', 'summary']);
 }
 
-/** Built into the panel (opens read-only, offers Customize): `builtin`, `built_in` or `readonly` true. */
+/** Built into the panel (opens read-only, offers Customize): `builtin`, `built_in`, `system` or `readonly` true (or 1, "true"…). */
 export function isBuiltinTemplate(record: Record<string, unknown>): boolean {
-  return record.builtin === true || record.built_in === true || record.readonly === true;
+  return firstFlag(record, ['builtin', 'built_in', 'builtIn', 'system', 'readonly']) === true;
 }
 
 /** Reads a template; undefined when the answer is not an object with an id. */

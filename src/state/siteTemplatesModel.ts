@@ -1,4 +1,4 @@
-import { firstText, listFromResponse } from './listFromResponse';
+import { firstText, listFromResponse } from '../api/listFromResponse';
 import { isBuiltinTemplate, templateDescriptionOf, templateIdOf, templateNameOf } from './siteTemplateRecord';
 
 /** A site template as the view shows it, read defensively from `GET /site-templates` (any JSON object). No `vscode` import. */

@@ -6,7 +6,7 @@
  * rely on may be absent. No `vscode` import (unit-tested in test/unit/api/silentShapes.test.ts).
  */
 import type { Key, KeyLink } from '../api/types';
-import { listFromResponse } from './listFromResponse';
+import { listFromResponse } from '../api/listFromResponse';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,7 +3,7 @@ import { NotConnectedError } from '../../connection/panelSession';
 import type { NodeDocument } from '../../editors/panelPaths';
 import { brandingProfileUri, nodeDocumentUri, settingsUri } from '../../editors/panelUri';
 import { withoutBack } from '../../prompts/userInput';
-import { listFromResponse } from '../../state/listFromResponse';
+import { listFromResponse } from '../../api/listFromResponse';
 import { plainLabel, textOf } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import { runRead, type ActionContext } from '../../runner/actionRunner';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
-import { listFromResponse } from '../../state/listFromResponse';
+import { listFromResponse } from '../../api/listFromResponse';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import type { Reconciler } from '../../runner/reconcile';
 import { shownName } from './templateTarget';

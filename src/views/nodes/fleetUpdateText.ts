@@ -9,7 +9,7 @@ import { relativeTime } from '../../text/relativeTime';
 import { joinParts } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { textOf } from '../../text/plainText';
-import { listFromResponse } from '../../state/listFromResponse';
+import { listFromResponse } from '../../api/listFromResponse';
 
 export interface FleetUpdate {
   readonly id: string;

@@ -2,7 +2,7 @@
 // wherever the panel puts them, and never throw on odd items.
 import * as assert from 'node:assert/strict';
 import { parseAlerts, unresolvedCount } from '../../../src/state/alertsModel';
-import { listFromResponse } from '../../../src/state/listFromResponse';
+import { listFromResponse } from '../../../src/api/listFromResponse';
 import { parseTemplateRecord } from '../../../src/state/siteTemplateRecord';
 import { parseSiteTemplates } from '../../../src/state/siteTemplatesModel';
 

@@ -1,7 +1,10 @@
+import { scalarOf } from './silentValues';
+
 /**
  * Finds the list in a response whose shape the spec leaves open: the value itself when it is an array,
- * else the first array under one of the given member names (also one level down, e.g. `data.items`).
- * No `vscode` import (unit-tested).
+ * else the first array under one of the given member names (also one level down, e.g. `data.items`), else
+ * the one member that holds a list of objects whatever its name (`results`, `records`: a panel names its
+ * wrapper as it likes). No `vscode` import (unit-tested).
  */
 export function listFromResponse(value: unknown, names: readonly string[]): unknown[] {
   if (Array.isArray(value)) return value;
@@ -18,16 +21,19 @@ export function listFromResponse(value: unknown, names: readonly string[]): unkn
       if (nested.length > 0) return nested;
     }
   }
-  return [];
+  const lists = Object.values(record).filter((member): member is unknown[] =>
+    Array.isArray(member) && member.length > 0 && member.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry)));
+  return lists.length === 1 ? lists[0] : [];
 }
 
 /**
- * The first member among `names` that is a non-empty string or a finite number, as a string (an int64
- * beyond 2^53, read as a bigint, as its exact digits).
+ * The first member among `names` that is a non-empty string or a finite number (or an object wrapping one,
+ * `{value}`, `{text}`: scalarOf), as a string (an int64 beyond 2^53, read as a bigint, as its exact digits).
  */
 export function firstText(record: Record<string, unknown>, names: readonly string[]): string | undefined {
   for (const name of names) {
-    const value = record[name];
+    if (!Object.hasOwn(record, name)) continue;
+    const value = scalarOf(record[name]);
     if (typeof value === 'string' && value.trim() !== '') return value;
     if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
   }
