@@ -1,7 +1,7 @@
 // Which reading of the simulated panel (test/panel/SHAPES.md "Readings") the VS Code suite runs under, and
 // which of its files run again under the other readings (test/README.md "Readings"). Shared by the suite
 // (index.ts, in the extension host) and its launchers (test/launch/, plain Node): nothing here needs vscode.
-import { READINGS, readingNamed, type Reading } from '../panel/readings';
+import { READINGS, readingNamed, UPSTREAM_OBJECT_SEED, type Reading } from '../panel/readings';
 
 /** `PANEL_OPS_READING=first|second|third|random:<seed>`: the default reading of every panel the suite starts (a test's own `readings` still wins). */
 export const READING_ENV = 'PANEL_OPS_READING';
@@ -9,8 +9,12 @@ export const READING_ENV = 'PANEL_OPS_READING';
 /** `PANEL_OPS_TEST_FILES=users.test,branding.test`: run only these files of the suite (names without `.js`). */
 export const TEST_FILES_ENV = 'PANEL_OPS_TEST_FILES';
 
-/** The readings the launchers run `READING_PARTS` under, after the whole suite under the default reading. */
-export const READING_PASSES: readonly Reading[] = ['second', 'third'];
+/**
+ * The readings the launchers run `READING_PARTS` under, after the whole suite under the default reading:
+ * the two hand-written ones and one fixed seed of the random reading (test/panel/SHAPES.md), the one where
+ * a node site's upstream is an object, as the second panel that found issue 33 gives it.
+ */
+export const READING_PASSES: readonly Reading[] = ['second', 'third', `random:${UPSTREAM_OBJECT_SEED}`];
 
 /**
  * The parts of the suite that send bodies or read shapes the contract does not show, and that start their

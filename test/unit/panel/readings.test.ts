@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { READINGS, setDefaultReading, startPanel, type PanelOptions, type SimulatedPanel } from '../../panel';
+import { READINGS, setDefaultReading, startPanel, UPSTREAM_OBJECT_SEED, wrapsUpstream, type PanelOptions, type SimulatedPanel } from '../../panel';
 import { rawRequest } from '../../panel/rawRequest';
 import { READING_ENV, READING_PARTS, READING_PASSES, suitePasses, suiteReading, TEST_FILES_ENV } from '../../vscode/suiteReadings';
 
@@ -324,12 +324,14 @@ describe('simulated panel: the readings of what the spec does not show', () => {
 describe('the VS Code suite under each reading (test/vscode/suiteReadings.ts)', () => {
   const sourceOf = (name: string) => join(__dirname, '..', '..', '..', '..', 'test', 'vscode', `${name}.ts`);
 
-  it('runs the whole suite, then the reading parts under the second and third readings', () => {
-    assert.deepEqual(READING_PASSES, ['second', 'third']);
+  it('runs the whole suite, then the reading parts under the second and third readings and the random seed where a site upstream is an object', () => {
+    assert.deepEqual(READING_PASSES, ['second', 'third', `random:${UPSTREAM_OBJECT_SEED}`]);
+    assert.ok(wrapsUpstream(UPSTREAM_OBJECT_SEED), 'the fixed seed gives a node site\'s upstream as an object');
     const passes = suitePasses({});
-    assert.deepEqual(passes.map((pass) => pass.name), ['the suite', 'second reading', 'third reading']);
+    assert.deepEqual(passes.map((pass) => pass.name), ['the suite', 'second reading', 'third reading', `random:${UPSTREAM_OBJECT_SEED} reading`]);
     assert.deepEqual(passes[0].env, {});
     assert.deepEqual(passes[2].env, { [READING_ENV]: 'third', [TEST_FILES_ENV]: READING_PARTS.join(',') });
+    assert.deepEqual(passes[3].env, { [READING_ENV]: `random:${UPSTREAM_OBJECT_SEED}`, [TEST_FILES_ENV]: READING_PARTS.join(',') });
     for (const narrowed of [{ [READING_ENV]: 'third' }, { PANEL_OPS_TEST_GREP: 'Users' }, { [TEST_FILES_ENV]: 'users.test' }]) {
       assert.deepEqual(suitePasses(narrowed).map((pass) => pass.env), [{}], JSON.stringify(narrowed));
     }
