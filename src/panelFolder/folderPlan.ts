@@ -149,8 +149,9 @@ export function planFolder(folder: ReadFolderResult, live: LivePanel, options: P
       }
       if (kind === 'settings' && !target) continue; // the settings could not be read
       if (target) matched.add(target);
-      if (invalid.has(resource.file)) continue;
+      // Every problem of a file is told, not only the first: an unknown template beside another problem too.
       problems.push(...resourceProblems(resource, target, templateNames));
+      if (invalid.has(resource.file)) continue;
       if (problems.some((problem) => problem.file === resource.file && problem.code !== 'templateRefused')) continue;
 
       if (!target) {

@@ -184,6 +184,11 @@ function siteDoc(site: JsonObject, templateNames: ReadonlyMap<string, string>): 
   return Object.fromEntries(Object.keys(doc).sort().map((name) => [name, doc[name]]));
 }
 
+/** A node site answer's upstream as the folder writes it (any shape); undefined when it has none. */
+export function siteUpstream(site: unknown): JsonValue | undefined {
+  return isObject(site) ? siteDoc(site, new Map()).upstream : undefined;
+}
+
 async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | undefined, unread: Set<string>): Promise<LiveResource[]> {
   const list = await optional(() => api.siteTemplates.list({ signal }), 'templates', unread);
   if (list === undefined) return [];
