@@ -2,11 +2,12 @@
  * Runs the simulated panel until SIGINT/SIGTERM:
  *   node out/test/panel/cli.js [--dataset demo|showcase|large|huge|empty] [--port N] [--https] [--https-name NAME] [--job-step-ms N]
  *                              [--log-follow] [--log-lines-per-second N] [--log-limit-seconds N]
- *                              [--latency-ms N] [--max-in-flight N] [--retry-after S] [--reading first|second|third]
- * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout.
+ *                              [--latency-ms N] [--max-in-flight N] [--retry-after S] [--reading first|second|third|random:SEED]
+ * Prints one line of JSON `{"url":...,"tokens":{...},"ca"?:...}` to stdout; with `--reading random:SEED` the seed's
+ * table of choices (describeRandomReading) goes to stderr first.
  */
 import { startPanel } from './index';
-import { READINGS, readingNamed } from './readings';
+import { describeRandomReading, READINGS, randomSeed, readingNamed } from './readings';
 import type { Dataset, PanelOptions } from './types';
 
 function parseArguments(argv: readonly string[]): PanelOptions {
@@ -68,7 +69,7 @@ function parseArguments(argv: readonly string[]): PanelOptions {
         // Every route of the switch plays this reading (SHAPES.md "Readings").
         const name = value();
         const reading = readingNamed(name);
-        if (!reading) throw new Error(`unknown reading ${name} (one of ${READINGS.join(', ')})`);
+        if (!reading) throw new Error(`unknown reading ${name} (one of ${READINGS.join(', ')}, random:<seed>)`);
         options.readings = { ...options.readings, reading };
         break;
       }
@@ -80,7 +81,10 @@ function parseArguments(argv: readonly string[]): PanelOptions {
 }
 
 async function main(): Promise<void> {
-  const panel = await startPanel(parseArguments(process.argv.slice(2)));
+  const options = parseArguments(process.argv.slice(2));
+  const seed = randomSeed(options.readings?.reading);
+  if (seed !== undefined) process.stderr.write(`${describeRandomReading(seed).join('\n')}\n`);
+  const panel = await startPanel(options);
   process.stdout.write(`${JSON.stringify({ url: panel.url, tokens: panel.tokens, ...(panel.ca ? { ca: panel.ca } : {}) })}\n`);
   const stop = () => {
     panel.close().then(() => process.exit(0), () => process.exit(1));

@@ -22,6 +22,7 @@ import type { PanelOptions, PanelTokens, RecordedRequest, SimulatedPanel } from 
 
 export type * from './types';
 export { READING_ROUTES, READINGS, readingNamed, setDefaultReading, type Reading, type ReadingRoute } from './readings';
+export { describeRandomReading, isRandomReading, randomSeed, UPSTREAM_OBJECT_SEED, wrapsUpstream } from './randomReading';
 
 export async function startPanel(options: PanelOptions = {}): Promise<SimulatedPanel> {
   const names = { engine: options.engine ?? 'mtg', messenger: options.messenger ?? 'telegram' };

@@ -5,19 +5,23 @@
  * explains itself in `problems[]`, and owns some fields of its settings; `third` takes the other choice at
  * every silent point (template variables as an object of strings, import and batch bodies of `items`
  * only, another bulk body, lists bare or under `data`, objects with members never seen and without some
- * we rely on: thirdReading.ts).
+ * we rely on: thirdReading.ts). `random:<seed>` is a fourth kind, a seeded codec over `first` that varies
+ * every silent shape of every route (randomReading.ts).
  */
 import { ApiError } from './apiError';
+import { isRandomReading, randomSeed, type RandomReading } from './randomReading';
 import type { JsonBody, RequestBody } from './requestBody';
 
-export type Reading = 'first' | 'second' | 'third';
+export { describeRandomReading, isRandomReading, randomSeed, UPSTREAM_OBJECT_SEED } from './randomReading';
 
-/** Every reading, for suites that run once per reading. */
+export type Reading = 'first' | 'second' | 'third' | RandomReading;
+
+/** The hand-written readings, for suites that run once per reading (`random:<seed>` is any seed besides). */
 export const READINGS: readonly Reading[] = ['first', 'second', 'third'];
 
-/** A reading by its name (`--reading`, `PANEL_OPS_READING`); undefined for anything else. */
+/** A reading by its name (`--reading`, `PANEL_OPS_READING`): one of READINGS or `random:<seed>`; undefined for anything else. */
 export function readingNamed(name: string | undefined): Reading | undefined {
-  return READINGS.find((reading) => reading === name);
+  return READINGS.find((reading) => reading === name) ?? (isRandomReading(name) ? name : undefined);
 }
 
 export const READING_ROUTES = [
@@ -81,6 +85,8 @@ export function setDefaultReading(reading: Reading): void {
 
 export class Readings {
   private readonly byRoute = new Map<ReadingRoute, Reading>();
+  /** The reading of the routes outside READING_ROUTES (only a random reading changes them): the last one set on every route. */
+  private others: Reading = 'first';
 
   constructor(options: ReadingOptions = {}) {
     this.set(options.reading ?? defaultReading);
@@ -91,9 +97,18 @@ export class Readings {
     return this.byRoute.get(route) ?? 'first';
   }
 
-  /** Plays `reading` on `routes` (every route of the switch when omitted) from the next request on. */
-  set(reading: Reading, routes: readonly ReadingRoute[] = READING_ROUTES): void {
-    for (const route of routes) this.byRoute.set(route, reading);
+  /**
+   * The seed of the random reading `route` plays (any route key, `GET /nodes/{id}/site` too), undefined when it
+   * plays another reading. A route of READING_ROUTES plays what was set on it; any other route what was set on every route.
+   */
+  randomSeedOf(route: string): number | undefined {
+    return randomSeed((READING_ROUTES as readonly string[]).includes(route) ? this.of(route as ReadingRoute) : this.others);
+  }
+
+  /** Plays `reading` on `routes` (every route of the switch, and with a random reading every silent route, when omitted) from the next request on. */
+  set(reading: Reading, routes?: readonly ReadingRoute[]): void {
+    if (routes === undefined) this.others = reading;
+    for (const route of routes ?? READING_ROUTES) this.byRoute.set(route, reading);
   }
 }
 

@@ -10,6 +10,7 @@ import { replaceAnswer } from './faultReplies';
 import type { Handler, Reply } from './handlerTypes';
 import type { InFlightGate } from './inFlightGate';
 import type { PanelRuntime } from './panelRuntime';
+import { decodeBody, encodeAnswer } from './randomReading';
 import type { ReadingRoute } from './readings';
 import { RequestBody } from './requestBody';
 import { safeDecode, type Router } from './router';
@@ -117,7 +118,11 @@ function answer(parts: PipelineParts, req: IncomingMessage, method: string, url:
     parts.authority.authorize(caller, match.route);
     const handler = parts.handlers.get(match.route.key);
     if (!handler) throw new ApiError(500, 'internal', `no handler for ${match.route.key}`);
-    const reply = handler({ params: match.params, query: url.searchParams, caller, body, panel: parts.runtime });
+    // A random reading decodes a silent route's body into the `first` shape before the handler, and shows its answer in the seed's shape after it.
+    const seed = parts.runtime.readings.randomSeedOf(match.route.key);
+    const taken = seed === undefined ? body : decodeBody(seed, match.route.key, body);
+    const reply = handler({ params: match.params, query: url.searchParams, caller, body: taken, panel: parts.runtime });
+    if (seed !== undefined && 'json' in reply && reply.status < 300) return { ...reply, json: encodeAnswer(seed, match.route.key, reply.json, path) };
     return parts.runtime.readings.of(match.route.key as ReadingRoute) === 'third' && 'json' in reply
       ? { ...reply, json: thirdReadingAnswer(match.route.key, reply.json) }
       : reply;

@@ -3,7 +3,7 @@
 // (index.ts, in the extension host) and its launchers (test/launch/, plain Node): nothing here needs vscode.
 import { READINGS, readingNamed, type Reading } from '../panel/readings';
 
-/** `PANEL_OPS_READING=first|second|third`: the default reading of every panel the suite starts (a test's own `readings` still wins). */
+/** `PANEL_OPS_READING=first|second|third|random:<seed>`: the default reading of every panel the suite starts (a test's own `readings` still wins). */
 export const READING_ENV = 'PANEL_OPS_READING';
 
 /** `PANEL_OPS_TEST_FILES=users.test,branding.test`: run only these files of the suite (names without `.js`). */
@@ -51,7 +51,7 @@ export function suiteReading(env: NodeJS.ProcessEnv = process.env): Reading | un
   const name = env[READING_ENV];
   if (name === undefined || name === '') return undefined;
   const reading = readingNamed(name);
-  if (!reading) throw new Error(`${READING_ENV}=${name}: not one of ${READINGS.join(', ')}`);
+  if (!reading) throw new Error(`${READING_ENV}=${name}: not one of ${READINGS.join(', ')}, random:<seed>`);
   return reading;
 }
 

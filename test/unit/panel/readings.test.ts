@@ -317,7 +317,7 @@ describe('simulated panel: the readings of what the spec does not show', () => {
     let stderr = '';
     wrong.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = (await once(wrong, 'exit')) as [number];
-    assert.deepEqual([code, stderr.trim()], [2, 'panel: unknown reading fourth (one of first, second, third)']);
+    assert.deepEqual([code, stderr.trim()], [2, 'panel: unknown reading fourth (one of first, second, third, random:<seed>)']);
   });
 });
 
