@@ -339,7 +339,7 @@ async function readTemplate(api: FolderApi, id: string): Promise<LiveResource | 
 }
 
 async function findTemplate(api: FolderApi, name: string): Promise<string | undefined> {
-  const listed = listFromResponse(await api.siteTemplates.list(), ['items', 'templates', 'data']).filter(isObject);
+  const listed = listFromResponse(await api.siteTemplates.list(), ['items', 'templates', 'data', 'results']).filter(isObject);
   const found = listed.find((item) => item.name === name || item.title === name);
   return found ? idText(found.id ?? found.template_id) || undefined : undefined;
 }
@@ -467,17 +467,21 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
 }
 
 /**
- * A node site's upstream, sent back in the shape the folder holds it (the shape the panel gave): an object
- * (`{url, enabled}`) as the body itself, a URL or null as `{url}`. The contract shows neither body, so an
- * object the panel refuses (400 or 422 naming one of its members) falls back to `{url}` with the URL it
- * holds (api/bodyEncodings.ts, remembered per panel).
+ * A node site's upstream, sent back in the shape the folder holds it (the shape the panel gave): `{url}`
+ * holding the upstream as read (a URL, null, or an object such as `{url, enabled}`). The contract shows
+ * no body for this route, so when the upstream is an object the panel refuses there (400 or 422 naming
+ * `url`), the URL it holds is sent as `{url}`, then the object itself as the body (api/bodyEncodings.ts,
+ * remembered per panel).
  */
 async function sendUpstream(api: FolderApi, id: string, upstream: JsonValue): Promise<unknown> {
   const send = (body: JsonObject | undefined) => api.nodes.site.upstream(id, body ?? {});
-  const url: JsonObject = { url: upstreamUrl(upstream) ?? null };
   const encodings = isObject(upstream)
-    ? [{ name: 'upstream as the panel gives it', body: upstream, guessed: Object.keys(upstream), send }, { name: 'url', body: url, send }]
-    : [{ name: 'url', body: { url: upstream }, send }];
+    ? [
+      { name: 'url as the panel gives the upstream', body: { url: upstream }, guessed: ['url'], send },
+      { name: 'url as text', body: { url: upstreamUrl(upstream) ?? null }, guessed: ['url'], send },
+      { name: 'the upstream as the body', body: upstream, guessed: Object.keys(upstream), send },
+    ]
+    : [{ name: 'url as the panel gives the upstream', body: { url: upstream }, send }];
   return (await sendEncoded({ memory: api.refusedFields, route: 'nodes.site.upstream', encodings })).value;
 }
 

@@ -52,14 +52,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Whether a member is the panel's, by rule rather than by name alone: the names above; an id of a resource
  * (`id`, `…_id`, `…_ids`, or a value that is a UUID or a list of them: another resource of this panel, such
  * as a template's `based_on`); a time of the panel's own clock (`…_at`, but a user's `expires_at` is the
- * operator's); the panel's account that made a change (`…_by`). A member it cannot tell stays in the file
- * and is echoed.
+ * operator's); the panel's account that made a change (`…_by`); in snake_case or camelCase. A member it
+ * cannot tell stays in the file and is echoed.
  */
 export function isOwnedMember(name: string, value: JsonValue | undefined): boolean {
   if (OWNED_MEMBERS.has(name)) return true;
-  if (/(^|_)ids?$/.test(name)) return true;
-  if (/_at$/.test(name) && name !== 'expires_at') return true;
-  if (/_by$/.test(name)) return true;
+  // snake_case or camelCase (`template_id`, `templateId`; `deployed_at`, `lastApplyAt`; `updated_by`, `updatedBy`).
+  if (/(^|_)ids?$|[a-z]Ids?$/.test(name)) return true;
+  if (/(_at|[a-z]At)$/.test(name) && name !== 'expires_at' && name !== 'expiresAt') return true;
+  if (/(_by|[a-z]By)$/.test(name)) return true;
   if (typeof value === 'string' && UUID.test(value)) return true;
   return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && UUID.test(item));
 }

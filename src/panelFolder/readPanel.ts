@@ -192,7 +192,7 @@ export function siteUpstream(site: unknown): JsonValue | undefined {
 async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | undefined, unread: Set<string>): Promise<LiveResource[]> {
   const list = await optional(() => api.siteTemplates.list({ signal }), 'templates', unread);
   if (list === undefined) return [];
-  const ids = listFromResponse(list, ['items', 'templates', 'data']).filter(isObject).map((item) => templateIdOf(item)).filter((id): id is string => id !== undefined);
+  const ids = listFromResponse(list, ['items', 'templates', 'data', 'results']).filter(isObject).map((item) => templateIdOf(item)).filter((id): id is string => id !== undefined);
   const read = await inPool(ids, cap, async (id) => {
     try {
       return templateResource(await api.siteTemplates.get(id, { signal }), id);

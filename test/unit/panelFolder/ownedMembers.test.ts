@@ -32,7 +32,7 @@ describe('panel folder: members the panel owns', function () {
       last_deployed_at: '2026-01-01T00:00:00Z', changed_by: 'admin', revisions: [{ n: 1 }], version: 3,
       expires_at: '2027-01-01T00:00:00Z', allowed: ['0b7f4c1e-8f7a-4c59-9d1e-2f4b6a7c8d9e'],
       title: 'Kept', revision_label: 'kept: cannot be told', limits: { per_minute: '60', updated_at: 'nested clock', meta: { etag: 'x' } },
-      variables: { id: 'an operator\'s placeholder named id' },
+      variables: { id: 'an operator\'s placeholder named id' }, lastApplyAt: '2026-01-01T00:00:00Z', templateId: 'x', updatedBy: 'someone',
     };
     assert.deepEqual(echoedObject(answer), {
       expires_at: '2027-01-01T00:00:00Z', limits: { per_minute: '60' }, revision_label: 'kept: cannot be told', title: 'Kept',

@@ -11,7 +11,10 @@ import type { JsonObject, JsonValue } from '../../../src/api/types';
 import { applyFolder, fileJson, planPanel, pullPanel, readFolder } from '../../../src/panelFolder';
 import { NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { parseJsonExact } from '../../../src/api/exactJson';
-import { READINGS, startPanel, type SimulatedPanel } from '../../panel';
+import { READINGS, startPanel, UPSTREAM_OBJECT_SEED, wrapsUpstream, type Reading, type SimulatedPanel } from '../../panel';
+
+/** Seeded readings that vary every silent shape: the seed whose node sites give the upstream as an object, and more. */
+const RANDOM_READINGS: readonly Reading[] = [UPSTREAM_OBJECT_SEED, 1, 2, 3, 5, 8, 13, 21, 34, 55].map((seed) => `random:${seed}` as Reading);
 
 interface Schema {
   type?: string | string[];
@@ -86,14 +89,14 @@ describe('panel folder: checks only where the contract speaks', function () {
       await panel.close();
     }
   });
-  const start = async (reading: (typeof READINGS)[number] = 'first') => {
+  const start = async (reading: Reading = 'first') => {
     const panel = await startPanel({ dataset: 'demo', readings: { reading }, jobStepMs: 60_000 });
     const api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: (_level: LogLevel, _message: string) => undefined });
     started.push({ panel, api });
     return { panel, api };
   };
 
-  for (const reading of READINGS) {
+  for (const reading of [...READINGS, ...RANDOM_READINGS]) {
     it(`every file a pull writes passes the folder's schemas and its own check (${reading} reading)`, async () => {
       const { api } = await start(reading);
       const { files } = await pullPanel(api);
@@ -104,7 +107,7 @@ describe('panel folder: checks only where the contract speaks', function () {
         checked++;
         assert.deepEqual(schemaErrors(JSON.parse(text), schema(name)), [], path);
       }
-      assert.ok(checked >= 12, `${checked} files checked`);
+      assert.ok(checked >= 12, `${checked} files checked: every node, template and profile pulled`);
       assert.deepEqual(readFolder(files).problems, [], 'the folder\'s own check refuses none of its own files');
     });
   }
@@ -154,8 +157,9 @@ describe('panel folder: checks only where the contract speaks', function () {
           get: async (id, opts) => wrapped(await api.nodes.site.get(id, opts)) as JsonObject,
           upstream: async (id, body, opts) => {
             sent.push(body);
-            if (!Object.hasOwn(body, 'enabled')) throw new Error('this panel takes the upstream as {url, enabled}');
-            return wrapped(await api.nodes.site.upstream(id, { url: body.url ?? null }, opts));
+            const url = body.url as JsonObject | null;
+            if (typeof url !== 'object' || url === null || !Object.hasOwn(url, 'enabled')) throw new Error('this panel takes the upstream as {url, enabled}');
+            return wrapped(await api.nodes.site.upstream(id, { url: url.url ?? null }, opts));
           },
         },
       },
@@ -173,11 +177,36 @@ describe('panel folder: checks only where the contract speaks', function () {
     assert.deepEqual(plan.changes.map((change) => `${change.name}: ${change.fields.map((field) => field.field).join(',')}`), ['ams-1: site.upstream']);
     const result = await applyFolder(objectApi, plan);
     assert.deepEqual(result.outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`), ['ams-1 applied']);
-    assert.deepEqual(sent, [{ enabled: true, url: 'https://a.example' }], 'sent back in the shape read');
+    assert.deepEqual(sent, [{ url: { enabled: true, url: 'https://a.example' } }], 'sent back in the shape read');
     const node = [...panel.data.nodes.values()].find((entry) => entry.name === 'ams-1');
     assert.equal(node?.site.upstream, 'https://a.example');
     const next = await planPanel(objectApi, files);
     assert.deepEqual(next.changes, [], 'the next plan is empty');
+  });
+
+  it(`plans and applies an upstream edit in the shape a seeded panel gives (random:${UPSTREAM_OBJECT_SEED}: an object); the next plan is empty`, async () => {
+    assert.ok(wrapsUpstream(UPSTREAM_OBJECT_SEED));
+    const { panel, api } = await start(`random:${UPSTREAM_OBJECT_SEED}` as Reading);
+    const { files: pulled } = await pullPanel(api);
+    assert.deepEqual(readFolder(pulled).problems, []);
+    const files = new Map(pulled);
+    const doc = parseJsonExact(files.get('nodes/fra-2.node.json') ?? '') as JsonObject;
+    const site = doc.site as JsonObject;
+    assert.ok(site.upstream !== null && typeof site.upstream === 'object' && !Array.isArray(site.upstream), `an object: ${JSON.stringify(site.upstream)}`);
+    const upstream = site.upstream as JsonObject;
+    const urlMember = ['url', 'href', 'address', 'target', 'value'].find((name) => Object.hasOwn(upstream, name)) ?? 'url';
+    // An address, and (when the shape says whether it is on) on, in the types the panel gave.
+    site.upstream = { ...upstream, [urlMember]: 'https://c.example', ...(typeof upstream.enabled === 'boolean' ? { enabled: true } : {}) };
+    files.set('nodes/fra-2.node.json', fileJson(doc, NODE_ORDER));
+    const plan = await planPanel(api, files);
+    assert.deepEqual(plan.problems, []);
+    assert.deepEqual(plan.changes.map((change) => `${change.name}: ${change.fields.map((field) => field.field).join(',')}`), ['fra-2: site.upstream']);
+    panel.resetRequests();
+    const result = await applyFolder(api, plan);
+    assert.deepEqual(result.outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`), ['fra-2 applied']);
+    assert.deepEqual(panel.requests.filter((request) => request.path.endsWith('/site/upstream')).map((request) => request.status), [200], 'taken at once, in the shape read');
+    assert.equal([...panel.data.nodes.values()].find((entry) => entry.name === 'fra-2')?.site.upstream, 'https://c.example');
+    assert.deepEqual((await planPanel(api, files)).changes, [], 'the next plan is empty');
   });
 
   it('falls back to {url} when the panel refuses the upstream in object shape', async () => {
@@ -193,7 +222,7 @@ describe('panel folder: checks only where the contract speaks', function () {
     const result = await applyFolder(api, plan);
     assert.deepEqual(result.outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`), ['fra-2 applied']);
     const upstreamRequests = panel.requests.filter((request) => request.path.endsWith('/site/upstream'));
-    assert.deepEqual(upstreamRequests.map((request) => request.status), [400, 200], 'the object refused, then {url}');
+    assert.deepEqual(upstreamRequests.map((request) => request.status), [422, 200], 'the object refused, then the URL as {url}');
     assert.equal([...panel.data.nodes.values()].find((entry) => entry.name === 'fra-2')?.site.upstream, 'https://b.example');
   });
 });
