@@ -47,6 +47,7 @@ export const OWNED_MEMBERS: ReadonlySet<string> = new Set([
 export const SITE_OWNED_MEMBERS: readonly string[] = ['status', 'state', 'deployment', 'deployed', 'deploy_status', 'preview_url'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
 /**
  * Whether a member is the panel's, by rule rather than by name alone: the names above; an id of a resource
@@ -61,6 +62,9 @@ export function isOwnedMember(name: string, value: JsonValue | undefined): boole
   if (/(^|_)ids?$|[a-z]Ids?$/.test(name)) return true;
   if (/(_at|[a-z]At)$/.test(name) && name !== 'expires_at' && name !== 'expiresAt') return true;
   if (/(_by|[a-z]By)$/.test(name)) return true;
+  // A date-time whose name says when something happened (`created`, `lastDeployed`, `modified_on`): a clock of
+  // the panel's, whatever the panel calls it.
+  if (typeof value === 'string' && DATE_TIME.test(value) && /(^|_|[a-z])(created|updated|modified|changed|deployed|applied|seen|synced)/i.test(name)) return true;
   if (typeof value === 'string' && UUID.test(value)) return true;
   return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && UUID.test(item));
 }

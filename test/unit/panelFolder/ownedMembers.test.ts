@@ -33,9 +33,10 @@ describe('panel folder: members the panel owns', function () {
       expires_at: '2027-01-01T00:00:00Z', allowed: ['0b7f4c1e-8f7a-4c59-9d1e-2f4b6a7c8d9e'],
       title: 'Kept', revision_label: 'kept: cannot be told', limits: { per_minute: '60', updated_at: 'nested clock', meta: { etag: 'x' } },
       variables: { id: 'an operator\'s placeholder named id' }, lastApplyAt: '2026-01-01T00:00:00Z', templateId: 'x', updatedBy: 'someone',
+      created: '2026-09-29T16:42:23.720Z', lastDeployed: '2026-09-29 16:42:23+00:00', created_note: 'kept: not a date-time',
     };
     assert.deepEqual(echoedObject(answer), {
-      expires_at: '2027-01-01T00:00:00Z', limits: { per_minute: '60' }, revision_label: 'kept: cannot be told', title: 'Kept',
+      created_note: 'kept: not a date-time', expires_at: '2027-01-01T00:00:00Z', limits: { per_minute: '60' }, revision_label: 'kept: cannot be told', title: 'Kept',
       variables: { id: 'an operator\'s placeholder named id' },
     });
     assert.equal(isOwnedMember('grid', 'x'), false);
