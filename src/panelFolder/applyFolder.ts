@@ -25,7 +25,7 @@ import { variablesShapeOf } from './checkTemplates';
 import { echoedObject, fingerprint, isObject, sameJson, type ResourceKind } from './folderFormat';
 import { diffFields, isPendingNode, pendingNodeId, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
 import {
-  brandingResources, idText, nodeResource, readNodeParts, templateResource, type FolderApi, type LiveResource,
+  brandingResources, idText, nodeResource, readNodeParts, siteUpstream, templateResource, type FolderApi, type LiveResource,
 } from './readPanel';
 
 export type ResourceOutcomeKind = 'applied' | 'reconciled' | 'conflict' | 'gone' | 'refused' | 'notApplied' | 'notSent';
@@ -339,7 +339,7 @@ async function readTemplate(api: FolderApi, id: string): Promise<LiveResource | 
 }
 
 async function findTemplate(api: FolderApi, name: string): Promise<string | undefined> {
-  const listed = listFromResponse(await api.siteTemplates.list(), ['items', 'templates', 'data']).filter(isObject);
+  const listed = listFromResponse(await api.siteTemplates.list(), ['items', 'templates', 'data', 'results']).filter(isObject);
   const found = listed.find((item) => item.name === name || item.title === name);
   return found ? idText(found.id ?? found.template_id) || undefined : undefined;
 }
@@ -441,8 +441,14 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
     });
   }
   if (fields.has('site.upstream') && !(creating && fields.get('site.upstream') === null)) {
-    const url = fields.get('site.upstream') ?? null;
-    steps.push({ send: () => api.nodes.site.upstream(id, { url }), holds: async () => sameJson((await api.nodes.site.get(id)).upstream, url) });
+    const upstream = fields.get('site.upstream') ?? null;
+    steps.push({
+      send: () => sendUpstream(api, id, upstream),
+      holds: async () => {
+        const back = siteUpstream(await api.nodes.site.get(id));
+        return sameJson(back, upstream) || (back !== undefined && upstreamUrl(back) === upstreamUrl(upstream));
+      },
+    });
   }
   const whole = (field: 'blocklist' | 'web_policy' | 'reliability', put: (body: JsonObject) => Promise<unknown>, get: () => Promise<JsonObject>) => {
     const value = fields.get(field);
@@ -458,6 +464,33 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
     if (result.step.kind === 'applied' || result.step.kind === 'reconciled') changed = true;
   }
   return changed;
+}
+
+/**
+ * A node site's upstream, sent back in the shape the folder holds it (the shape the panel gave): `{url}`
+ * holding the upstream as read (a URL, null, or an object such as `{url, enabled}`). The contract shows
+ * no body for this route, so when the upstream is an object the panel refuses there (400 or 422 naming
+ * `url`), the URL it holds is sent as `{url}`, then the object itself as the body (api/bodyEncodings.ts,
+ * remembered per panel).
+ */
+async function sendUpstream(api: FolderApi, id: string, upstream: JsonValue): Promise<unknown> {
+  const send = (body: JsonObject | undefined) => api.nodes.site.upstream(id, body ?? {});
+  const encodings = isObject(upstream)
+    ? [
+      { name: 'url as the panel gives the upstream', body: { url: upstream }, guessed: ['url'], send },
+      { name: 'url as text', body: { url: upstreamUrl(upstream) ?? null }, guessed: ['url'], send },
+      { name: 'the upstream as the body', body: upstream, guessed: Object.keys(upstream), send },
+    ]
+    : [{ name: 'url as the panel gives the upstream', body: { url: upstream }, send }];
+  return (await sendEncoded({ memory: api.refusedFields, route: 'nodes.site.upstream', encodings })).value;
+}
+
+/** The URL an upstream holds: itself when text, else the first text member named like one; undefined when none. */
+export function upstreamUrl(upstream: JsonValue | undefined): string | undefined {
+  if (typeof upstream === 'string') return upstream;
+  if (!isObject(upstream)) return undefined;
+  for (const name of ['url', 'href', 'address', 'target', 'value']) if (typeof upstream[name] === 'string') return upstream[name];
+  return undefined;
 }
 
 async function readBranding(api: FolderApi): Promise<LiveResource[] | undefined> {

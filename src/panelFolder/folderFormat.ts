@@ -34,13 +34,40 @@ export const STATE_FORMAT = 'panel-ops-folder/1';
 export type FolderFiles = ReadonlyMap<string, string>;
 
 /**
- * Members a panel owns on its objects (identity, clocks, revisions, echoes it ignores): never written into a
- * resource's file, never sent. Versions and `updated_at` go into the state file instead.
+ * Members a panel owns on its objects (identity, clocks, revisions, deployment state, echoes it ignores):
+ * never written into a resource's file, never sent. Versions and `updated_at` go into the state file
+ * instead. Besides these names, `isOwnedMember` tells them by rule.
  */
 export const OWNED_MEMBERS: ReadonlySet<string> = new Set([
-  'id', 'node_id', 'template_id', 'profile_id', 'created_at', 'updated_at', 'updated_by', 'version', 'revision', 'etag',
-  'x_revision', 'meta', 'base_url', 'size', 'nodes', 'assets', 'deployment', 'last_apply_at', 'keys_bound',
+  'id', 'node_id', 'template_id', 'profile_id', 'created_at', 'updated_at', 'updated_by', 'version', 'revision', 'revisions', 'etag',
+  'x_revision', 'meta', 'base_url', 'size', 'nodes', 'assets', 'deployment', 'last_apply_at', 'keys_bound', 'history', 'based_on',
 ]);
+
+/** Members of a node's site the panel owns: whether and when it was deployed. */
+export const SITE_OWNED_MEMBERS: readonly string[] = ['status', 'state', 'deployment', 'deployed', 'deploy_status', 'preview_url'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/**
+ * Whether a member is the panel's, by rule rather than by name alone: the names above; an id of a resource
+ * (`id`, `…_id`, `…_ids`, or a value that is a UUID or a list of them: another resource of this panel, such
+ * as a template's `based_on`); a time of the panel's own clock (`…_at`, but a user's `expires_at` is the
+ * operator's); the panel's account that made a change (`…_by`); in snake_case or camelCase. A member it
+ * cannot tell stays in the file and is echoed.
+ */
+export function isOwnedMember(name: string, value: JsonValue | undefined): boolean {
+  if (OWNED_MEMBERS.has(name)) return true;
+  // snake_case or camelCase (`template_id`, `templateId`; `deployed_at`, `lastApplyAt`; `updated_by`, `updatedBy`).
+  if (/(^|_)ids?$|[a-z]Ids?$/.test(name)) return true;
+  if (/(_at|[a-z]At)$/.test(name) && name !== 'expires_at' && name !== 'expiresAt') return true;
+  if (/(_by|[a-z]By)$/.test(name)) return true;
+  // A date-time whose name says when something happened (`created`, `lastDeployed`, `modified_on`): a clock of
+  // the panel's, whatever the panel calls it.
+  if (typeof value === 'string' && DATE_TIME.test(value) && /(^|_|[a-z])(created|updated|modified|changed|deployed|applied|seen|synced)/i.test(name)) return true;
+  if (typeof value === 'string' && UUID.test(value)) return true;
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && UUID.test(item));
+}
 
 /** Members never written whatever the resource: anything credential-like or a link to a user's proxy. */
 export const SECRET_MEMBERS: ReadonlySet<string> = new Set([
@@ -63,8 +90,11 @@ export function sortedDeep(value: JsonValue): JsonValue {
 export function echoedObject(value: JsonObject, drop: readonly string[] = []): JsonObject {
   const kept: JsonObject = {};
   for (const name of Object.keys(value).sort(compareText)) {
-    if (OWNED_MEMBERS.has(name) || SECRET_MEMBERS.has(name) || drop.includes(name)) continue;
-    kept[name] = withoutSecrets(value[name]);
+    if (isOwnedMember(name, value[name]) || SECRET_MEMBERS.has(name) || drop.includes(name)) continue;
+    const member = value[name];
+    // Nested objects lose the panel's members too (a `meta` of clocks, a `deployed_at` one level down);
+    // lists are kept whole, as read.
+    kept[name] = isObject(member) && name !== 'variables' ? echoedObject(member) : withoutSecrets(member);
   }
   return kept;
 }

@@ -149,8 +149,9 @@ export function planFolder(folder: ReadFolderResult, live: LivePanel, options: P
       }
       if (kind === 'settings' && !target) continue; // the settings could not be read
       if (target) matched.add(target);
-      if (invalid.has(resource.file)) continue;
+      // Every problem of a file is told, not only the first: an unknown template beside another problem too.
       problems.push(...resourceProblems(resource, target, templateNames));
+      if (invalid.has(resource.file)) continue;
       if (problems.some((problem) => problem.file === resource.file && problem.code !== 'templateRefused')) continue;
 
       if (!target) {
@@ -294,6 +295,31 @@ export function diffFields(kind: ResourceKind, doc: JsonObject, target: LiveReso
     fields.push({ field, from: current, to: value });
   }
   return fields;
+}
+
+/**
+ * Field changes as an operator reads them: a change of an object is told by the members that changed, to
+ * the leaf (`subscription_page.title: "A" → "B"`), not as the whole object; lists are compared whole. The
+ * plan's own changes stay by top-level member (what applying sends); this is what documents show.
+ */
+export function leafChanges(fields: readonly FieldChange[]): FieldChange[] {
+  const leaves: FieldChange[] = [];
+  const walk = (field: string, from: JsonValue | undefined, to: JsonValue | undefined) => {
+    const objects = (isObject(from) || from === undefined) && (isObject(to) || to === undefined) && (isObject(from) || isObject(to));
+    const names = objects ? [...new Set([...Object.keys(from ?? {}), ...Object.keys(to ?? {})])].sort() : [];
+    if (names.length === 0) {
+      leaves.push({ field, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
+      return;
+    }
+    for (const name of names) {
+      const before = isObject(from) ? from[name] : undefined;
+      const after = isObject(to) ? to[name] : undefined;
+      if (sameJson(before, after)) continue;
+      walk(`${field}.${name}`, before, after);
+    }
+  };
+  for (const field of fields) walk(field.field, field.from, field.to);
+  return leaves;
 }
 
 /** Variables in two shapes compared by what both can say: each name and its default, in order. */

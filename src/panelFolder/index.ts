@@ -43,7 +43,7 @@ export async function panelDrift(api: FolderApi, files: FolderFiles, options: Re
 export { applyFolder, type ApplyFolderOptions, type FolderApplyResult, type ResourceOutcome, type ResourceOutcomeKind, type ResourceDetail } from './applyFolder';
 export { driftOf, isEmptyDrift, type DriftChange, type DriftReport, type UserDrift } from './drift';
 export * from './folderFormat';
-export { isEmptyFolderPlan, isPendingNode, pendingNodeId, planFolder, sameOrigin, type ChangeAction, type FieldChange, type FolderPlan, type PanelOnlyChange, type PlanMode, type PlanOptions, type ResourceChange, type ResourceConflict, type UsersPart } from './folderPlan';
+export { isEmptyFolderPlan, isPendingNode, leafChanges, pendingNodeId, planFolder, sameOrigin, type ChangeAction, type FieldChange, type FolderPlan, type PanelOnlyChange, type PlanMode, type PlanOptions, type ResourceChange, type ResourceConflict, type UsersPart } from './folderPlan';
 export { pullFiles, rebasedState, stateText, usersWithCreatedIds, type FolderState, type PulledFolder, type PulledResource } from './pullFiles';
 export { readFolder, type FolderProblem, type FolderProblemCode, type FolderResource, type ReadFolderResult } from './readFolder';
 export { readPanel, type FolderApi, type LivePanel, type LiveResource, type ReadOptions } from './readPanel';

@@ -1,7 +1,14 @@
 /**
  * The folder's files read back as resources, with the problems the panel would refuse them for that can
- * be told from the files alone (not JSON, not an object, a known member of the wrong type, a member a
- * profile cannot carry, a name twice). Files outside the layout are ignored. No `vscode` import.
+ * be told from the files alone (not JSON, not an object, a member of the wrong type, a member a profile
+ * cannot carry, a name twice). Files outside the layout are ignored. No `vscode` import.
+ *
+ * Checked only where the contract speaks (architecture.md, "Where the contract is silent"): a branding
+ * profile's 2.4 fields are strings; a node's and a template's `name` (what the folder matches by) is text;
+ * and the folder's own bookkeeping (a node's `order`, a site's `template` reference, a profile's `active`,
+ * a template's `builtin`). Every other member (a site's upstream, enabled and variables, a blocklist, a
+ * web policy, reliability, a template's other members and its variables) accepts any JSON: a file a pull
+ * wrote is never refused by this check, whatever shapes the panel gives.
  */
 import { parseJsonExact } from '../api/exactJson';
 import type { JsonObject, JsonValue } from '../api/types';
@@ -59,12 +66,14 @@ export interface ReadFolderResult {
 
 export type Check = 'string' | 'nonEmptyString' | 'stringOrNull' | 'boolean' | 'object' | 'positiveInteger' | 'json';
 
+/** A node's file: its name (spec 2.3), the folder's own `order` and `site`; the rest is the panel's, any JSON. */
 export const NODE_CHECKS: Readonly<Record<string, Check>> = {
-  name: 'nonEmptyString', hostname: 'nonEmptyString', region: 'string', note: 'stringOrNull', order: 'positiveInteger',
-  site: 'object', blocklist: 'object', web_policy: 'object', reliability: 'object',
+  name: 'nonEmptyString', hostname: 'json', region: 'json', note: 'json', order: 'positiveInteger',
+  site: 'object', blocklist: 'json', web_policy: 'json', reliability: 'json',
 };
-export const SITE_CHECKS: Readonly<Record<string, Check>> = { template: 'stringOrNull', enabled: 'boolean', upstream: 'stringOrNull', variables: 'object' };
-export const TEMPLATE_CHECKS: Readonly<Record<string, Check>> = { name: 'nonEmptyString', description: 'string', builtin: 'boolean' };
+/** A node's site: the template reference is the folder's (a template's name, or null); the rest any JSON. */
+export const SITE_CHECKS: Readonly<Record<string, Check>> = { template: 'stringOrNull', enabled: 'json', upstream: 'json', variables: 'json' };
+export const TEMPLATE_CHECKS: Readonly<Record<string, Check>> = { name: 'nonEmptyString', description: 'json', builtin: 'boolean' };
 export const BRANDING_CHECKS: Readonly<Record<string, Check>> = {
   ...Object.fromEntries(BRANDING_FILE_FIELDS.map((field) => [field, 'string' as Check])), name: 'nonEmptyString', active: 'boolean',
 };
@@ -130,7 +139,6 @@ export function readFolder(files: FolderFiles): ReadFolderResult {
           problems.push({ file: variablesFile, line: 1, code: 'notJson', detail: error instanceof Error ? error.message : String(error) });
           continue;
         }
-        if (!Array.isArray(doc.variables) && !isObject(doc.variables)) problems.push({ file: variablesFile, line: 1, code: 'wrongType', field: 'variables', value: 'list or object' });
       }
       add('template', dir, path, doc, TEMPLATE_CHECKS, false);
     }

@@ -15,7 +15,7 @@ import { inPool } from '../state/inPool';
 import { listFromResponse } from '../api/listFromResponse';
 import { parseTemplateRecord, templateIdOf } from '../state/siteTemplateRecord';
 import { NodeNames, userStateOf, type UserState } from '../usersTable/userRows';
-import { echoedObject, isObject, withoutSecrets, type ResourceKind } from './folderFormat';
+import { echoedObject, isObject, SITE_OWNED_MEMBERS, withoutSecrets, type ResourceKind } from './folderFormat';
 import { userFingerprint } from './userFingerprint';
 
 /** One resource as the panel holds it, in the folder's terms. */
@@ -175,7 +175,7 @@ export function nodeResource(item: JsonObject, order: number, parts: NodeParts, 
 
 /** A node's site: the template by name (null for none), and the other members echoed. */
 function siteDoc(site: JsonObject, templateNames: ReadonlyMap<string, string>): JsonObject {
-  const doc = echoedObject(site, ['template_name', 'template', 'upstream_url']);
+  const doc = echoedObject(site, ['template_name', 'template', 'upstream_url', ...SITE_OWNED_MEMBERS]);
   const templateId = typeof site.template_id === 'string' ? site.template_id : typeof site.template === 'string' ? site.template : undefined;
   if (Object.hasOwn(site, 'template_id') || Object.hasOwn(site, 'template') || Object.hasOwn(site, 'template_name')) {
     doc.template = templateId ? templateNames.get(templateId.toLowerCase()) ?? (typeof site.template_name === 'string' ? site.template_name : templateId) : null;
@@ -184,10 +184,15 @@ function siteDoc(site: JsonObject, templateNames: ReadonlyMap<string, string>): 
   return Object.fromEntries(Object.keys(doc).sort().map((name) => [name, doc[name]]));
 }
 
+/** A node site answer's upstream as the folder writes it (any shape); undefined when it has none. */
+export function siteUpstream(site: unknown): JsonValue | undefined {
+  return isObject(site) ? siteDoc(site, new Map()).upstream : undefined;
+}
+
 async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | undefined, unread: Set<string>): Promise<LiveResource[]> {
   const list = await optional(() => api.siteTemplates.list({ signal }), 'templates', unread);
   if (list === undefined) return [];
-  const ids = listFromResponse(list, ['items', 'templates', 'data']).filter(isObject).map((item) => templateIdOf(item)).filter((id): id is string => id !== undefined);
+  const ids = listFromResponse(list, ['items', 'templates', 'data', 'results']).filter(isObject).map((item) => templateIdOf(item)).filter((id): id is string => id !== undefined);
   const read = await inPool(ids, cap, async (id) => {
     try {
       return templateResource(await api.siteTemplates.get(id, { signal }), id);

@@ -56,7 +56,7 @@ async function show({ page, panels: [panel], save }: WorkbenchRun): Promise<void
   await save(join(dir, 'panel-folder.png'), 1000);
 
   await runCommand(page, 'Panel Ops: Plan Panel Changes');
-  await page.locator('.tabs-container .tab', { hasText: 'Panel plan' }).first().waitFor({ timeout: 60_000 });
+  await page.locator('.tabs-container .tab', { hasText: 'Plan — ' }).first().waitFor({ timeout: 60_000 });
   await save(join(dir, 'panel-folder-plan.png'), 1000);
 
   await runCommand(page, 'Panel Ops: Apply Panel Folder');

@@ -43,7 +43,7 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
   });
 
   it('pulls the panel into a folder of the workspace: one file per resource, nothing secret', async () => {
-    await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root, true));
+    await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root));
     const node = JSON.parse(await read('nodes/ams-1.node.json')) as Record<string, unknown>;
     assert.equal(node.name, 'ams-1');
     assert.match(await read('templates/Minimal landing/index.html'), /<html/i);
@@ -73,7 +73,7 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     const ams = JSON.parse(await read('nodes/ams-1.node.json')) as Record<string, unknown>;
     await write('nodes/ams-1.node.json', `${JSON.stringify({ ...ams, order: 'first' }, null, 2)}\n`);
     await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
-    const plan = lastDocument('Panel plan');
+    const plan = lastDocument('Plan — ');
     assert.ok(plan, 'a plan document');
     assert.match(plan.getText(), /update node "fra-2"\n {4}region: "Frankfurt" → "Frankfurt am Main"/);
     const problems = vscode.languages.getDiagnostics(vscode.Uri.joinPath(root, 'nodes', 'ams-1.node.json'));
@@ -87,7 +87,62 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     const report = lastDocument('Panel apply report');
     assert.match(report?.getText() ?? '', /update node "fra-2": applied/);
     await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
-    assert.match(lastDocument('Panel plan')?.getText() ?? '', /0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 0 problems/);
+    assert.match(lastDocument('Plan — ')?.getText() ?? '', /0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 0 problems/);
+  });
+
+  it('says what Apply will do before it does it: counts per kind, the changed members, files left out for Problems', async () => {
+    const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
+    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Frankfurt (summary)' }, null, 2)}\n`);
+    const nyc = await read('nodes/nyc-5.node.json');
+    await write('nodes/nyc-5.node.json', `${JSON.stringify({ ...(JSON.parse(nyc) as Record<string, unknown>), order: 0 }, null, 2)}\n`);
+    try {
+      panel.resetRequests();
+      // Cancelled at the question: nothing sent, and the question told the plan.
+      await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), { cancel: true });
+      const asked = api.input.questions.find((question) => question.kind === 'confirm');
+      assert.ok(asked, 'Apply asked before sending');
+      assert.match(asked.detail ?? '', /node: create 0, update 1, delete 0/);
+      assert.match(asked.detail ?? '', /update node "fra-2": region/);
+      assert.match(asked.detail ?? '', /1 file left out for Problems: nodes\/nyc-5\.node\.json/);
+      assert.deepEqual(panel.requests.filter((request) => request.method !== 'GET' && !request.path.endsWith('/validate')), [], 'nothing sent when not confirmed');
+      await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
+      assert.match(lastDocument('Plan — ')?.getText() ?? '', /^# Plan of panels\/Folder panel for Folder panel — 1 file left out for Problems\n/);
+      assert.ok(vscode.window.tabGroups.all.flatMap((group) => group.tabs).some((tab) => tab.label === 'Plan — Folder panel'), 'the plan\'s tab');
+    } finally {
+      await write('nodes/fra-2.node.json', `${JSON.stringify(fra, null, 2)}\n`);
+      await write('nodes/nyc-5.node.json', nyc);
+    }
+  });
+
+  it('names a conflict kept at Apply in its notice and report: what the panel holds, what the folder wanted', async () => {
+    const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
+    const hel = await read('nodes/hel-3.node.json');
+    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Frankfurt (folder)' }, null, 2)}\n`);
+    await write('nodes/hel-3.node.json', `${JSON.stringify({ ...(JSON.parse(hel) as Record<string, unknown>), region: 'Helsinki (folder)' }, null, 2)}\n`);
+    const node = [...panel.data.nodes.values()].find((entry) => entry.name === 'fra-2');
+    assert.ok(node);
+    const before = node.region;
+    try {
+      await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
+      // Changed on the panel between Plan and Apply.
+      node.region = 'Frankfurt (web UI)';
+      await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), 'Apply');
+      assert.equal(node.region, 'Frankfurt (web UI)', 'kept as the panel holds it');
+      assert.equal([...panel.data.nodes.values()].find((entry) => entry.name === 'hel-3')?.region, 'Helsinki (folder)', 'the rest applied');
+      const notice = api.input.notices.at(-1);
+      assert.equal(notice?.severity, 'warning');
+      assert.match(notice?.message ?? '', /1 skipped as conflicts/);
+      assert.match(notice?.message ?? '', /node "fra-2" \(region: the panel holds "Frankfurt \(web UI\)", the folder wants "Frankfurt \(folder\)"\)/);
+      const report = lastDocument('Panel apply report')?.getText() ?? '';
+      assert.match(report, /· 1 skipped as conflicts ·/);
+      assert.match(report, /- node "fra-2": changed on the panel\n {4}region: the panel holds "Frankfurt \(web UI\)", the folder wants "Frankfurt \(folder\)"/);
+    } finally {
+      // hel-3 back as it was (applied again), fra-2 back on the panel: the folder equals the panel again.
+      await write('nodes/hel-3.node.json', hel);
+      await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), 'Apply');
+      node.region = before;
+      await write('nodes/fra-2.node.json', `${JSON.stringify(fra, null, 2)}\n`);
+    }
   });
 
   it('shows what changed on the panel since the pull', async () => {
@@ -105,7 +160,7 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     waw.region = 'Somewhere else';
     const snapshots = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(workspace, 'snapshots'));
     assert.equal(snapshots.length, 1);
-    const label = vscode.workspace.asRelativePath(vscode.Uri.joinPath(workspace, 'snapshots', snapshots[0][0]), true);
+    const label = vscode.workspace.asRelativePath(vscode.Uri.joinPath(workspace, 'snapshots', snapshots[0][0]));
     await runWithAnswers('panelOps.panelFolder.restore', label, ...panelAnswer(), 'Apply');
     await eventually(() => waw.region === 'Warsaw', 'the snapshot restored');
   });
@@ -119,8 +174,14 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
       await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer());
       assert.deepEqual(panel.requests.filter((request) => request.method !== 'GET'), [], 'nothing sent');
       assert.match(api.input.notices.at(-1)?.message ?? '', /read-only/);
+      assert.deepEqual(api.input.questions.filter((question) => question.kind === 'confirm'), [], 'nothing asked');
+      assert.match(lastDocument('Plan — ')?.getText() ?? '', /update node "fra-2"\n {4}region: "[^"]*" → "Read-only edit"/, 'what Apply would have done, shown');
       await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.protected);
       await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), 'Apply…', 'Folder panel');
+      // What Apply will do is in the protected panel's one confirmation, before its name is typed.
+      const asked = api.input.questions.filter((question) => question.kind === 'confirm');
+      assert.equal(asked.length, 1, 'one confirmation, then the name');
+      assert.match(asked[0].detail ?? '', /node: create 0, update 1, delete 0\n• update node "fra-2": region/);
       const fraId = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2')?.id ?? '';
       await eventually(() => panel.data.nodes.get(fraId)?.region === 'Read-only edit', 'applied once the name was typed');
     } finally {

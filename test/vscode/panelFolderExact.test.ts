@@ -77,13 +77,13 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
   };
   const planAgain = async () => {
     await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
-    return lastDocument('Panel plan');
+    return lastDocument('Plan — ');
   };
   const EMPTY = /# 0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 0 problems\n/;
   const NO_USERS = /- create 0 · update 0 · disable 0 · enable 0 · delete 0 · node bindings 0 \(\+0 −0\)\n/;
 
   it('pulls the demo panel (hostile values and all) and plans no change', async () => {
-    await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root, true));
+    await runWithAnswers('panelOps.panelFolder.pull', ...panelAnswer(), vscode.workspace.asRelativePath(root));
     const labels = readTable('csv', await read('users.csv')).map((row) => row.label);
     for (const hostile of [HOSTILE.html, HOSTILE.commandLink, HOSTILE.rtl, HOSTILE.long]) assert.ok(labels.includes(hostile), `the hostile label ${JSON.stringify(hostile.slice(0, 40))} pulled as it is`);
     const plan = await planAgain();
@@ -129,7 +129,7 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     assert.match(plan, /# 5 changes \(create 0, update 5, delete 0\) · 0 conflicts · 0 problems\n/, plan);
     assert.deepEqual(listedChanges(plan), [
       'update site template "Broken draft" | html | variables',
-      'update node "ams-1" | site.variables',
+      'update node "ams-1" | site.variables.site_name',
       'update node "fra-2" | region',
       'update branding profile "Night ops" | footer_text',
       'update settings "settings" | timezone',
@@ -209,9 +209,9 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     assert.equal(fra.region, 'Moved');
     assert.equal(panel.data.settings.timezone, 'Asia/Tokyo');
 
-    const label = vscode.workspace.asRelativePath(vscode.Uri.joinPath(workspace, 'snapshots', snapshots[0][0]), true);
+    const label = vscode.workspace.asRelativePath(vscode.Uri.joinPath(workspace, 'snapshots', snapshots[0][0]));
     await runWithAnswers('panelOps.panelFolder.restore', label, ...panelAnswer(), 'Apply');
-    const plan = lastDocument('Panel plan');
+    const plan = lastDocument('Plan — ');
     assert.match(plan, /Restore from a snapshot/);
     assert.deepEqual(listedChanges(plan), [
       'update site template "Broken draft" | description',

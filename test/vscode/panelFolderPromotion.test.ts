@@ -66,7 +66,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     }
     return files;
   }
-  const pullStaging = (...more: string[]) => runWithAnswers('panelOps.panelFolder.pull', 'Staging panel', vscode.workspace.asRelativePath(root, true), ...more);
+  const pullStaging = (...more: string[]) => runWithAnswers('panelOps.panelFolder.pull', 'Staging panel', vscode.workspace.asRelativePath(root), ...more);
 
   it('pulls the demo panel with its hostile values: no token, secret, link or subscription address in any file written', async () => {
     await pullStaging();
@@ -98,7 +98,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     prod.resetRequests();
 
     await runOnWithAnswers('panelOps.panelFolder.plan', [root], 'Production panel');
-    const plan = lastDocument('Panel plan');
+    const plan = lastDocument('Plan — ');
     assert.match(plan, /Promotion from another panel: resources are matched by name\./);
     assert.match(plan, /# 4 changes \(create 0, update 3, delete 1\) · 0 conflicts · 0 problems/);
     assert.match(plan, /- update node "waw-4"\n {4}region: "Warszawa" → "Warsaw"\n/);
@@ -124,7 +124,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     assert.deepEqual(mutations(staging), [], 'the source panel is not written');
 
     await runOnWithAnswers('panelOps.panelFolder.plan', [root], 'Production panel');
-    assert.match(lastDocument('Panel plan'), /# 1 changes \(create 0, update 0, delete 1\) · 0 conflicts · 0 problems/, 'promoted: only the unconfirmed deletion is left');
+    assert.match(lastDocument('Plan — '), /# 1 changes \(create 0, update 0, delete 1\) · 0 conflicts · 0 problems/, 'promoted: only the unconfirmed deletion is left');
   });
 
   it('skips and reports a node changed on the panel between the plan and the apply; the panel keeps that change, the rest is applied', async () => {
@@ -143,7 +143,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     assert.equal(fra.note, 'Changed in the web UI', 'the confirmation was asked');
     const report = lastDocument('Panel apply report');
     assert.match(report, /# 1 applied · 1 skipped as conflicts · 0 refused · 0 reconciled/);
-    assert.match(report, /- update node "fra-2": skipped: changed on the panel — the panel now holds [^\n]*note "Changed in the web UI"/);
+    assert.match(report, /- update node "fra-2": skipped: changed on the panel — [^\n]*note: the panel holds "Changed in the web UI"/);
     assert.match(report, /- update node "hel-3": applied/);
     assert.equal(fra.region, 'Frankfurt', 'not overwritten');
     assert.equal(fra.note, 'Changed in the web UI', 'the panel keeps its change');
@@ -152,7 +152,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
 
     // Planned again: still a conflict, listed and never planned.
     await runOnWithAnswers('panelOps.panelFolder.plan', [root], 'Staging panel');
-    const plan = lastDocument('Panel plan');
+    const plan = lastDocument('Plan — ');
     assert.match(plan, /# 0 changes \(create 0, update 0, delete 0\) · 1 conflicts · 0 problems/);
     assert.match(plan, /- node "fra-2": changed on the panel/);
   });
@@ -177,7 +177,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     assert.equal(sent('PATCH', `/nodes/${waw.id}`), 1, 'the update was sent once');
 
     await runOnWithAnswers('panelOps.panelFolder.plan', [root], 'Staging panel');
-    assert.match(lastDocument('Panel plan'), /# 0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 0 problems/);
+    assert.match(lastDocument('Plan — '), /# 0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 0 problems/);
   });
 
   it('offers Plan, Apply and Show Drift in the Explorer\'s context menu of a pulled folder, not of other folders', async function () {

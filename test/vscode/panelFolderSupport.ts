@@ -28,7 +28,7 @@ export function folderFiles(root: () => vscode.Uri): {
   };
 }
 
-/** The last document opened whose path holds `title` ("Panel plan", "Panel apply report", "Panel drift"). */
+/** The last document opened whose path holds `title` ("Plan — ", "Panel apply report", "Panel drift"). */
 export function lastDocument(title: string): vscode.TextDocument | undefined {
   return [...vscode.workspace.textDocuments].reverse().find((document) => decodeURIComponent(document.uri.path).includes(title));
 }

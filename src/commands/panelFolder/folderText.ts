@@ -7,7 +7,7 @@
 import type { JsonValue } from '../../api/types';
 import { stringifyJsonExact } from '../../api/exactJson';
 import type { DriftReport, FieldChange, FolderApplyResult, FolderPlan, FolderProblem, ResourceDetail, ResourceKind, ResourceOutcome } from '../../panelFolder';
-import { isPendingNode } from '../../panelFolder';
+import { isPendingNode, leafChanges } from '../../panelFolder';
 import type { Check } from '../../panelFolder/readFolder';
 import type { Localize } from '../../text/localize';
 import { plainLabel } from '../../text/plainText';
@@ -39,6 +39,16 @@ function fieldLine(field: FieldChange, t: Localize): string {
     return t('{0}: {1} lines → {2} lines', field.field, lines(field.from), lines(field.to));
   }
   return `${field.field}: ${valueText(field.from)} → ${valueText(field.to)}`;
+}
+
+/** Each changed leaf member of the fields, one line each (`subscription_page.title: "A" → "B"`). */
+function fieldLines(fields: readonly FieldChange[], t: Localize): string[] {
+  return leafChanges(fields).map((field) => fieldLine(field, t));
+}
+
+/** A conflict's member: what the panel holds and what the folder wanted. */
+function conflictLine(field: FieldChange, t: Localize): string {
+  return t('{0}: the panel holds {1}, the folder wants {2}', field.field, valueText(field.from), valueText(field.to));
 }
 
 function checkText(check: string, t: Localize): string {
@@ -86,7 +96,9 @@ export interface PlanSubject {
 
 /** The plan as a document: what changes per resource and field, conflicts, the panel's own changes, problems. */
 export function planDocument(plan: FolderPlan, subject: PlanSubject, t: Localize, tableProblem: (problem: NonNullable<FolderProblem['table']>) => string): string {
-  const lines = [`# ${t('Plan of {0} for {1}', plainLabel(subject.folder, 120), plainLabel(subject.panel, 60))}`];
+  const leftOut = problemFiles(plan).length;
+  const title = t('Plan of {0} for {1}', plainLabel(subject.folder, 120), plainLabel(subject.panel, 60));
+  const lines = [`# ${leftOut === 0 ? title : `${title} — ${plural(leftOut, { one: '{0} file left out for Problems', other: '{0} files left out for Problems' }, t)}`}`];
   lines.push(`# ${modeText(plan, t)}`);
   lines.push(`# ${planSummary(plan, t)}`);
   lines.push('');
@@ -98,7 +110,7 @@ export function planDocument(plan: FolderPlan, subject: PlanSubject, t: Localize
         : change.action === 'update' ? t('update {0} "{1}"', kindText(change.kind, t), plainLabel(change.name, 80))
           : t('delete {0} "{1}" (only when you confirm deletions)', kindText(change.kind, t), plainLabel(change.name, 80));
       lines.push(`- ${head}`);
-      for (const field of change.fields) lines.push(`    ${fieldLine(field, t)}`);
+      for (const line of fieldLines(change.fields, t)) lines.push(`    ${line}`);
     }
     lines.push('');
   }
@@ -110,7 +122,7 @@ export function planDocument(plan: FolderPlan, subject: PlanSubject, t: Localize
     for (const conflict of plan.conflicts) {
       const why = conflict.reason === 'goneFromPanel' ? t('no longer on the panel') : t('changed on the panel');
       lines.push(`- ${kindText(conflict.kind, t)} "${plainLabel(conflict.name, 80)}": ${why}`);
-      for (const field of conflict.fields) lines.push(`    ${fieldLine(field, t)}`);
+      for (const field of leafChanges(conflict.fields)) lines.push(`    ${conflictLine(field, t)}`);
     }
     lines.push('');
   }
@@ -185,7 +197,7 @@ export function driftDocument(drift: DriftReport, subject: PlanSubject, t: Local
   lines.push(`# ${t('{0} resources and {1} users changed on the panel; pulling again takes them.', drift.changes.length, drift.users.length)}`, '');
   for (const change of drift.changes) {
     lines.push(`- ${kindText(change.kind, t)} "${plainLabel(change.name, 80)}": ${driftWord(change.action === 'create' ? 'created' : change.action === 'delete' ? 'deleted' : 'changed', t)}`);
-    if (change.action === 'update') for (const field of change.fields) lines.push(`    ${fieldLine({ field: field.field, from: field.from, to: field.to }, t)}`);
+    if (change.action === 'update') for (const line of fieldLines(change.fields.map((field) => ({ field: field.field, from: field.from, to: field.to })), t)) lines.push(`    ${line}`);
   }
   for (const user of drift.users.slice(0, 500)) lines.push(`- ${kindText('user', t)} "${plainLabel(user.label, 80)}": ${driftWord(user.action === 'create' ? 'created' : user.action === 'delete' ? 'deleted' : 'changed', t)}`);
   if (drift.users.length > 500) lines.push(`- ${t('and {0} more', drift.users.length - 500)}`);
@@ -208,7 +220,7 @@ function detailText(detail: ResourceDetail, t: Localize, describe: (error: unkno
   switch (detail.kind) {
     case 'panel': return plainLabel(detail.words, 300);
     case 'failed': return describe(detail.error);
-    case 'changed': return detail.fields.length > 0 ? t('the panel now holds {0}', detail.fields.map((field) => `${field.field} ${valueText(field.from)}`).join(', ')) : t('changed on the panel');
+    case 'changed': return detail.fields.length > 0 ? leafChanges(detail.fields).map((field) => conflictLine(field, t)).join('; ') : t('changed on the panel');
     case 'notRead': return t('it could not be read again, so it was not changed');
     case 'lostHeld': return t('the answer was lost; the panel holds the change');
     case 'lostNotHeld': return t('the answer was lost; the panel does not hold the change: apply again');
@@ -219,18 +231,104 @@ function detailText(detail: ResourceDetail, t: Localize, describe: (error: unkno
   }
 }
 
-/** Counts of a result, e.g. "5 applied · 1 skipped as conflicts · …". */
-export function applySummary(result: FolderApplyResult, t: Localize): string {
+/** The files the plan left out for their Problems. */
+export function problemFiles(plan: FolderPlan): string[] {
+  return [...new Set(plan.problems.map((problem) => problem.file))];
+}
+
+/**
+ * Everything an apply kept as a conflict: those the plan found (changed on the panel since the pull: never
+ * sent, so they have no outcome) and those found when re-read just before sending, users included.
+ */
+export interface KeptConflict {
+  readonly kind: ResourceKind | 'user';
+  readonly name: string;
+  /** The panel's value (from) against the folder's (to). */
+  readonly fields: readonly FieldChange[];
+  readonly gone?: boolean;
+}
+
+export function keptConflicts(result: FolderApplyResult, plan: FolderPlan): KeptConflict[] {
+  const kept: KeptConflict[] = plan.conflicts.map((conflict) => ({ kind: conflict.kind, name: conflict.name, fields: conflict.fields, ...(conflict.reason === 'goneFromPanel' ? { gone: true } : {}) }));
+  for (const outcome of result.outcomes) {
+    if (outcome.outcome === 'conflict') kept.push({ kind: outcome.kind, name: outcome.name, fields: outcome.detail?.kind === 'changed' ? outcome.detail.fields : [] });
+  }
+  for (const outcome of result.users?.outcomes ?? []) if (outcome.kind === 'conflict') kept.push({ kind: 'user', name: outcome.label ?? outcome.id ?? '', fields: [] });
+  return kept;
+}
+
+/** Counts of a result, e.g. "5 applied · 1 skipped as conflicts · …"; the conflicts the plan kept counted too. */
+export function applySummary(result: FolderApplyResult, plan: FolderPlan, t: Localize): string {
   const count = (kind: ResourceOutcome['outcome']) => result.outcomes.filter((outcome) => outcome.outcome === kind).length;
   return t('{0} applied · {1} skipped as conflicts · {2} refused · {3} reconciled · {4} not applied · {5} not sent',
-    count('applied'), count('conflict'), count('refused'), count('reconciled'), count('notApplied') + count('gone'), count('notSent'));
+    count('applied'), keptConflicts(result, plan).length, count('refused'), count('reconciled'), count('notApplied') + count('gone'), count('notSent'));
+}
+
+/** One conflict in a line: its kind and name, then what the panel holds against what the folder wanted. */
+export function conflictText(conflict: KeptConflict, t: Localize): string {
+  const head = `${kindText(conflict.kind, t)} "${plainLabel(conflict.name, 60)}"`;
+  const leaves = leafChanges(conflict.fields);
+  if (conflict.gone) return t('{0} (no longer on the panel)', head);
+  if (leaves.length === 0) return t('{0} (changed on the panel)', head);
+  return `${head} (${leaves.slice(0, 3).map((field) => conflictLine(field, t)).join('; ')}${leaves.length > 3 ? `; ${t('and {0} more', leaves.length - 3)}` : ''})`;
+}
+
+/** The conflicts for a notice: the first three named, then how many more. */
+export function conflictsSentence(result: FolderApplyResult, plan: FolderPlan, t: Localize): string {
+  const kept = keptConflicts(result, plan);
+  if (kept.length === 0) return '';
+  const named = kept.slice(0, 3).map((conflict) => conflictText(conflict, t)).join(', ');
+  return t('Skipped as conflicts, kept as the panel holds them: {0}.', kept.length > 3 ? `${named}, ${t('and {0} more', kept.length - 3)}` : named);
+}
+
+/**
+ * What Apply will do, before it does it (as `terraform apply` shows the plan before "yes"): the changes per
+ * kind, the users', deletions kept, conflicts skipped and files left out for Problems, then the first
+ * changes with their members.
+ */
+export function applyPreview(plan: FolderPlan, deleteRemoved: boolean, t: Localize): string[] {
+  const lines: string[] = [];
+  const sent = plan.changes.filter((change) => change.action !== 'delete' || deleteRemoved);
+  for (const kind of ['template', 'node', 'branding', 'settings'] as const) {
+    const ofKind = sent.filter((change) => change.kind === kind);
+    if (ofKind.length === 0) continue;
+    const count = (action: string) => ofKind.filter((change) => change.action === action).length;
+    lines.push(t('{0}: create {1}, update {2}, delete {3}', kindText(kind, t), count('create'), count('update'), count('delete')));
+  }
+  const users = plan.users && (deleteRemoved ? plan.users.plan : { ...plan.users.plan, deletes: [] });
+  if (users && users.creates.length + users.updates.length + users.deletes.length > 0) lines.push(`${t('Users')}: ${summaryText(users, t)}`);
+  const kept = plan.changes.length - sent.length + (deleteRemoved ? 0 : plan.users?.plan.deletes.length ?? 0);
+  if (kept > 0) lines.push(plural(kept, { one: '{0} deletion not sent (kept on the panel)', other: '{0} deletions not sent (kept on the panel)' }, t));
+  if (lines.length === 0) lines.push(t('Nothing to send'));
+  const conflicts = plan.conflicts.map((conflict) => conflictText({ kind: conflict.kind, name: conflict.name, fields: conflict.fields, ...(conflict.reason === 'goneFromPanel' ? { gone: true } : {}) }, t));
+  if (conflicts.length > 0) {
+    lines.push(plural(conflicts.length, { one: '{0} conflict skipped: {1}', other: '{0} conflicts skipped: {1}' }, t, conflicts.slice(0, 5).join(', ') + (conflicts.length > 5 ? `, ${t('and {0} more', conflicts.length - 5)}` : '')));
+  }
+  const files = problemFiles(plan);
+  if (files.length > 0) {
+    lines.push(plural(files.length, { one: '{0} file left out for Problems: {1}', other: '{0} files left out for Problems: {1}' }, t, files.slice(0, 5).map((file) => plainLabel(file, 80)).join(', ') + (files.length > 5 ? `, ${t('and {0} more', files.length - 5)}` : '')));
+  }
+  for (const change of sent.slice(0, 20)) {
+    const members = leafChanges(change.fields).map((field) => field.field);
+    lines.push(`${change.action === 'create' ? t('create') : change.action === 'update' ? t('update') : t('delete')} ${kindText(change.kind, t)} "${plainLabel(change.name, 60)}"${members.length > 0 ? `: ${plainLabel(members.join(', '), 200)}` : ''}`);
+  }
+  if (sent.length > 20) lines.push(t('and {0} more', sent.length - 20));
+  return lines;
 }
 
 /** The apply report: each resource's outcome, then the users' report, then the nodes to apply configuration on. */
 export function applyReport(result: FolderApplyResult, plan: FolderPlan, subject: PlanSubject, t: Localize, describe: (error: unknown) => string): string {
-  const lines = [`# ${t('Result of {0} on {1}', plainLabel(subject.folder, 120), plainLabel(subject.panel, 60))}`, `# ${applySummary(result, t)}`];
+  const lines = [`# ${t('Result of {0} on {1}', plainLabel(subject.folder, 120), plainLabel(subject.panel, 60))}`, `# ${applySummary(result, plan, t)}`];
   if (result.cancelled) lines.push(`# ${t('Cancelled: what was not sent is listed as not sent.')}`);
   lines.push('');
+  if (plan.conflicts.length > 0) {
+    lines.push(`## ${t('Skipped as conflicts: changed on the panel since the pull, kept as the panel holds them (pull again, then edit)')}`);
+    for (const conflict of plan.conflicts) {
+      lines.push(`- ${kindText(conflict.kind, t)} "${plainLabel(conflict.name, 80)}": ${conflict.reason === 'goneFromPanel' ? t('no longer on the panel') : t('changed on the panel')}`);
+      for (const field of leafChanges(conflict.fields)) lines.push(`    ${conflictLine(field, t)}`);
+    }
+    lines.push('');
+  }
   for (const outcome of result.outcomes) {
     const extra = [outcome.detail ? detailText(outcome.detail, t, describe) : '', outcome.dropped?.length ? t('the panel does not take {0}: left unchanged', outcome.dropped.join(', ')) : ''].filter(Boolean).join('; ');
     lines.push(`- ${t('{0} {1} "{2}"', outcome.action === 'create' ? t('create') : outcome.action === 'update' ? t('update') : t('delete'), kindText(outcome.kind, t), plainLabel(outcome.name, 80))}: ${outcomeText(outcome.outcome, t)}${extra ? ` — ${extra}` : ''}`);

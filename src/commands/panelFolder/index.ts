@@ -23,7 +23,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { tableProblemText } from '../usersTable/tableProblems';
 import { inLayout, overwritten, pulledFolderOf, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
 import { pulledFolders, type PulledFoldersContext } from './pulledFoldersContext';
-import { applyReport, applySummary, driftDocument, folderProblemText, planDocument, planSummary } from './folderText';
+import { applyPreview, applyReport, applySummary, conflictsSentence, driftDocument, folderProblemText, keptConflicts, planDocument } from './folderText';
 
 type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
   /** The Explorer's menus on pulled folders: searched again after a pull or a snapshot. */
@@ -57,8 +57,15 @@ function panelName(panel: PanelRef): string {
   return plainLabel(panel.name, 60);
 }
 
+/** `panels/Staging`: the folder relative to its workspace folder, whose name leads only when there are several. */
 function folderName(root: vscode.Uri): string {
-  return vscode.workspace.asRelativePath(root, true);
+  return vscode.workspace.asRelativePath(root);
+}
+
+/** A plan's tab: `Plan — Staging`, or `Plan — Staging → Production` when the folder is not named after the panel. */
+function planTitle(root: vscode.Uri, panel: PanelRef): string {
+  const base = root.path.split('/').filter(Boolean).at(-1) ?? '';
+  return base === safeFileName(panel.name) ? vscode.l10n.t('Plan — {0}', panelName(panel)) : vscode.l10n.t('Plan — {0} → {1}', plainLabel(base, 60), panelName(panel));
 }
 
 /** The panel to read: the only connected one, else the operator's choice (the active one first). */
@@ -223,7 +230,7 @@ function showProblems(context: Context, root: vscode.Uri, problems: readonly Fol
 
 async function showPlan(context: Context, done: Planned): Promise<void> {
   const text = planDocument(done.plan, { folder: folderName(done.root), panel: panelName(done.panel) }, vscode.l10n.t, tableProblemText);
-  await context.documents.show(vscode.l10n.t('Panel plan — {0}', folderName(done.root)), text, 'markdown');
+  await context.documents.show(planTitle(done.root, done.panel), text, 'markdown');
 }
 
 /** Plan Panel Changes: the plan document and Problems; nothing is sent but the panel's template checks. */
@@ -242,22 +249,36 @@ async function plan(context: Context, from?: unknown): Promise<FolderPlan | unde
   return done.plan;
 }
 
-/** Apply Panel Folder: planned again, confirmed by the panel's protection level (deletions by count and name), sent, reported. */
+/**
+ * Apply Panel Folder: planned again, what it will do shown and confirmed by the panel's protection level
+ * (deletions by count and name), sent, reported; a read-only panel's plan shown, nothing sent.
+ */
 async function apply(context: Context, from?: unknown): Promise<void> {
   const root = await actOnFolder(context, from, vscode.l10n.t('Apply which folder?'));
   if (!root) return;
   const files = await readFolderFiles(root);
   const panel = await targetOf(context, files, vscode.l10n.t('Apply {0} to which panel?', folderName(root)));
-  if (!panel || refusedAsReadOnly(context, panel.id)) return;
+  if (!panel) return;
+  // A read-only panel is planned too (reads and the panel's template checks only), so the operator sees
+  // what Apply would have done, then refused: nothing asked, nothing sent.
+  const readOnly = context.session.panel(panel.id)?.protection === 'readOnly';
   const done = await planned(context, root, panel, files);
-  if (done) await applyPlanned(context, done);
+  if (!done) return;
+  if (readOnly) {
+    await showPlan(context, done);
+    refusedAsReadOnly(context, panel.id);
+    return;
+  }
+  await applyPlanned(context, done);
 }
 
 async function applyPlanned(context: Context, done: Planned): Promise<void> {
   const { plan: folderPlan, panel, root } = done;
   if (isEmptyFolderPlan(folderPlan)) {
     await showPlan(context, done);
-    void context.input.notify('info', vscode.l10n.t('{0} and {1} hold the same: nothing to apply.', folderName(root), panelName(panel)));
+    const kept = conflictsSentence({ outcomes: [], changedNodes: [], cancelled: false }, folderPlan, vscode.l10n.t);
+    if (kept) void context.input.notify('warning', vscode.l10n.t('Nothing of {0} to apply to {1}. {2}', folderName(root), panelName(panel), kept));
+    else void context.input.notify('info', vscode.l10n.t('{0} and {1} hold the same: nothing to apply.', folderName(root), panelName(panel)));
     return;
   }
   const deletes = folderPlan.changes.filter((change) => change.action === 'delete');
@@ -277,15 +298,15 @@ async function applyPlanned(context: Context, done: Planned): Promise<void> {
     if (answer === undefined) return;
     deleteRemoved = answer === remove;
   }
-  const changes = [
-    planSummary(folderPlan, vscode.l10n.t),
-    ...folderPlan.changes.filter((change) => change.action !== 'delete' || deleteRemoved).slice(0, 20)
-      .map((change) => `${change.action} ${change.kind} "${plainLabel(change.name, 60)}"${change.fields.length > 0 ? `: ${change.fields.map((field) => field.field).join(', ')}` : ''}`),
-  ];
+  // What Apply will do, shown before it does it on every level: in the open panel's question, in the
+  // protected panel's list before its name is typed (one confirmation, not a second dialog).
+  const changes = applyPreview(folderPlan, deleteRemoved, vscode.l10n.t);
+  const open = (context.session.panel(panel.id)?.protection ?? 'open') === 'open';
   const sure = await confirmChange(context, {
     panelId: panel.id,
     action: vscode.l10n.t('Apply'),
     question: vscode.l10n.t('Apply {0} to {1}?', folderName(root), panelName(panel)),
+    ...(open ? { detail: changes.map((line) => `• ${line}`).join('\n') } : {}),
     changes,
   });
   if (!sure) return;
@@ -307,9 +328,10 @@ async function applyPlanned(context: Context, done: Planned): Promise<void> {
     }
     const report = applyReport(result, folderPlan, { folder: folderName(root), panel: panelName(panel) }, vscode.l10n.t, describeError);
     await context.documents.show(vscode.l10n.t('Panel apply report — {0}', folderName(root)), report, 'markdown');
-    const failed = result.outcomes.some((outcome) => outcome.outcome !== 'applied' && outcome.outcome !== 'reconciled');
+    const failed = result.outcomes.some((outcome) => outcome.outcome !== 'applied' && outcome.outcome !== 'reconciled') || keptConflicts(result, folderPlan).length > 0;
     if (context.session.active?.id === panel.id) void vscode.commands.executeCommand('panelOps.refreshAll');
-    tellApplied(context, panel, failed ? 'warning' : 'info', vscode.l10n.t('{0} applied to {1}: {2}.', folderName(root), panelName(panel), applySummary(result, vscode.l10n.t)), result.changedNodes.length);
+    const told = [vscode.l10n.t('{0} applied to {1}: {2}.', folderName(root), panelName(panel), applySummary(result, folderPlan, vscode.l10n.t)), conflictsSentence(result, folderPlan, vscode.l10n.t)].filter(Boolean).join(' ');
+    tellApplied(context, panel, failed ? 'warning' : 'info', told, result.changedNodes.length);
   } catch (error) {
     tellFailure(context, vscode.l10n.t('Could not apply {0}', folderName(root)), error);
   }

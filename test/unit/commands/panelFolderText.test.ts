@@ -2,7 +2,7 @@
 // of the panel one plain line (no line break, control character or bidi override from a hostile name or
 // value), long texts as line counts, and the counts of the summary line.
 import * as assert from 'node:assert/strict';
-import { applyReport, driftDocument, folderProblemText, planDocument, planSummary } from '../../../src/commands/panelFolder/folderText';
+import { applyPreview, applyReport, applySummary, conflictsSentence, driftDocument, folderProblemText, planDocument, planSummary } from '../../../src/commands/panelFolder/folderText';
 import { pendingNodeId, type DriftReport, type FolderApplyResult, type FolderPlan } from '../../../src/panelFolder';
 import { NodeNames } from '../../../src/usersTable/userRows';
 import { plainLocalize } from '../support/plainLocalize';
@@ -30,7 +30,7 @@ describe('panel folder: documents', () => {
     const text = planDocument(plan(), { folder: 'panels/Prod', panel: 'Prod' }, plainLocalize, () => 'table');
     assert.ok(!/[\u202E\u0007]/.test(text), 'no control or bidi character');
     assert.ok(!text.includes('\n# injected'), 'a value cannot start a line of its own');
-    assert.match(text, /^# Plan of panels\/Prod for Prod$/m);
+    assert.match(text, /^# Plan of panels\/Prod for Prod — 1 file left out for Problems\n/, 'the first line says how many files were left out');
     assert.match(text, /^- update node "evilname # injected heading"$/m);
     assert.match(text, /^ {4}region: 1 lines → 2 lines$/m, 'a value of several lines is told by its lines');
     assert.match(text, /^ {4}timezone: "UTC" → "Europe\/Berlin\\u0007"$/m, 'one line, controls escaped, bidi marks gone');
@@ -73,7 +73,77 @@ describe('panel folder: documents', () => {
       changedNodes: [{ id: 'n1', name: 'hel-3' }], cancelled: false,
     };
     const report = applyReport(result, plan(), { folder: 'f', panel: 'p' }, plainLocalize, String);
-    assert.match(report, /^- update node "evilname # injected heading": skipped: changed on the panel — the panel now holds region "C"$/m);
+    assert.match(report, /^- update node "evilname # injected heading": skipped: changed on the panel — region: the panel holds "C", the folder wants "B"$/m);
     assert.match(report, /^The configuration of 1 node changed: hel-3$/m);
+  });
+
+  it('tells a nested change by the member that changed, to the leaf; lists compared whole', () => {
+    const nested: FolderPlan = {
+      ...plan(), problems: [], conflicts: [],
+      changes: [{
+        kind: 'settings', name: 'settings', action: 'update', id: 'settings', fields: [{
+          field: 'subscription_page',
+          from: { title: 'A', show_qr: true, colors: { accent: '#111', text: '#222' }, links: ['x', 'y'], note: 'N'.repeat(200) },
+          to: { title: 'B', show_qr: true, colors: { accent: '#333', text: '#222' }, links: ['x'], note: 'N'.repeat(200), added: 1 },
+        }],
+      }],
+    };
+    const text = planDocument(nested, { folder: 'panels/Staging', panel: 'Staging' }, plainLocalize, () => 'table');
+    assert.match(text, /^# Plan of panels\/Staging for Staging$/m, 'no Problems: the first line as it was');
+    const lines = text.split('\n').filter((line) => line.startsWith('    '));
+    assert.deepEqual(lines, [
+      '    subscription_page.added: — → 1',
+      '    subscription_page.colors.accent: "#111" → "#333"',
+      '    subscription_page.links: ["x","y"] → ["x"]',
+      '    subscription_page.title: "A" → "B"',
+    ]);
+  });
+
+  it('names the conflicts an apply kept (those of the plan too) with the panel\'s value and the folder\'s', () => {
+    const planned: FolderPlan = {
+      ...plan(),
+      conflicts: [
+        { kind: 'node', name: 'fra-2', id: 'n2', reason: 'changedOnPanel', fields: [{ field: 'region', from: 'Frankfurt (web UI)', to: 'Frankfurt (folder)' }] },
+        { kind: 'template', name: 'Gone one', id: 't9', reason: 'goneFromPanel', fields: [] },
+      ],
+    };
+    const result: FolderApplyResult = {
+      outcomes: [
+        { kind: 'node', name: 'hel-3', action: 'update', outcome: 'applied', fields: ['region'] },
+        { kind: 'branding', name: 'Night', action: 'update', outcome: 'conflict', fields: ['footer_text'], detail: { kind: 'changed', fields: [{ field: 'footer_text', from: 'P', to: 'F' }] } },
+      ],
+      changedNodes: [], cancelled: false,
+    };
+    assert.equal(applySummary(result, planned, plainLocalize), '1 applied · 3 skipped as conflicts · 0 refused · 0 reconciled · 0 not applied · 0 not sent');
+    assert.equal(conflictsSentence(result, planned, plainLocalize),
+      'Skipped as conflicts, kept as the panel holds them: node "fra-2" (region: the panel holds "Frankfurt (web UI)", the folder wants "Frankfurt (folder)"), site template "Gone one" (no longer on the panel), branding profile "Night" (footer_text: the panel holds "P", the folder wants "F").');
+    const report = applyReport(result, planned, { folder: 'f', panel: 'p' }, plainLocalize, String);
+    assert.match(report, /^- node "fra-2": changed on the panel\n {4}region: the panel holds "Frankfurt \(web UI\)", the folder wants "Frankfurt \(folder\)"$/m);
+    assert.equal(conflictsSentence({ outcomes: [], changedNodes: [], cancelled: false }, { ...plan(), conflicts: [] }, plainLocalize), '', 'none: nothing said');
+  });
+
+  it('says what Apply will do before it does it: counts per kind, users, deletions kept, conflicts, files left out', () => {
+    const planned: FolderPlan = {
+      ...plan(),
+      conflicts: [{ kind: 'node', name: 'fra-2', id: 'n2', reason: 'changedOnPanel', fields: [{ field: 'region', from: 'P', to: 'F' }] }],
+      problems: [
+        { file: 'nodes/x.node.json', line: 4, code: 'wrongType', field: 'order', value: 'positiveInteger' },
+        { file: 'nodes/x.node.json', line: 9, code: 'unknownTemplate', field: 'site.template', value: 'No such' },
+        { file: 'settings.json', line: 1, code: 'notJson', detail: 'Unexpected token' },
+      ],
+    };
+    const preview = applyPreview(planned, false, plainLocalize);
+    assert.deepEqual(preview, [
+      'site template: create 0, update 1, delete 0',
+      'node: create 0, update 1, delete 0',
+      'settings: create 0, update 1, delete 0',
+      '1 deletion not sent (kept on the panel)',
+      '1 conflict skipped: node "fra-2" (region: the panel holds "P", the folder wants "F")',
+      '2 files left out for Problems: nodes/x.node.json, settings.json',
+      'update node "evilname # injected heading": region',
+      'update settings "settings": timezone, panel_name',
+      'update site template "Landing": html',
+    ]);
+    assert.ok(applyPreview(planned, true, plainLocalize).includes('branding profile: create 0, update 0, delete 1'), 'deletions counted when confirmed');
   });
 });

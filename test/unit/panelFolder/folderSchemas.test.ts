@@ -22,7 +22,7 @@ function schema(name: string): Schema {
   return JSON.parse(readFileSync(resolve(__dirname, '../../../../media/schemas', `panel-folder-${name}.schema.json`), 'utf8')) as Schema;
 }
 
-function typeOf(check: Check): string | string[] {
+function typeOf(check: Check): string | string[] | undefined {
   switch (check) {
     case 'string':
     case 'nonEmptyString': return 'string';
@@ -30,7 +30,7 @@ function typeOf(check: Check): string | string[] {
     case 'boolean': return 'boolean';
     case 'object': return 'object';
     case 'positiveInteger': return 'integer';
-    case 'json': return [];
+    case 'json': return undefined; // any JSON: no type
   }
 }
 
