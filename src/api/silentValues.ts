@@ -50,3 +50,32 @@ export function firstFlag(record: Record<string, unknown>, names: readonly strin
   }
   return undefined;
 }
+
+/** The first of `names` the record holds, with its value as read (any shape); undefined when none is there. */
+export function memberNamed(record: Record<string, unknown>, names: readonly string[]): { readonly name: string; readonly value: unknown } | undefined {
+  for (const name of names) if (Object.hasOwn(record, name)) return { name, value: record[name] };
+  return undefined;
+}
+
+/**
+ * `next` in the shape a value was read in, so that it goes back to the panel as the panel gave it: inside
+ * the same wrapping object (`{value: "a"}` → `{value: "b"}`, `{url, enabled}` keeps `enabled`), a flag read as
+ * `1`/`0` or `"true"` kept so, a number read as a numeric string kept a string. Anything else is `next`.
+ */
+export function inShapeOf(asRead: unknown, next: string | number | boolean | null): unknown {
+  if (isRecord(asRead)) {
+    for (const name of WRAPPING_MEMBERS) {
+      if (Object.hasOwn(asRead, name) && (asRead[name] === null || isScalar(asRead[name]))) return { ...asRead, [name]: inShapeOf(asRead[name], next) };
+    }
+    const scalars = Object.entries(asRead).filter(([, member]) => isScalar(member));
+    if (scalars.length === 1) return { ...asRead, [scalars[0][0]]: inShapeOf(scalars[0][1], next) };
+    return next;
+  }
+  if (typeof next === 'boolean') {
+    if (typeof asRead === 'number') return next ? 1 : 0;
+    if (typeof asRead === 'string' && flagOf(asRead) !== undefined) return /^[01]$/.test(asRead.trim()) ? (next ? '1' : '0') : String(next);
+    return next;
+  }
+  if (typeof next === 'number' && typeof asRead === 'string' && asRead.trim() !== '' && Number.isFinite(Number(asRead))) return String(next);
+  return next;
+}
