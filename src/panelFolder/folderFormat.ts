@@ -41,6 +41,7 @@ export type FolderFiles = ReadonlyMap<string, string>;
 export const OWNED_MEMBERS: ReadonlySet<string> = new Set([
   'id', 'node_id', 'template_id', 'profile_id', 'created_at', 'updated_at', 'updated_by', 'version', 'revision', 'revisions', 'etag',
   'x_revision', 'meta', 'base_url', 'size', 'nodes', 'assets', 'deployment', 'last_apply_at', 'keys_bound', 'history', 'based_on',
+  '_links', '_embedded', 'self', 'href', 'url_self',
 ]);
 
 /** Members of a node's site the panel owns: whether and when it was deployed. */
@@ -59,7 +60,9 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 export function isOwnedMember(name: string, value: JsonValue | undefined): boolean {
   if (OWNED_MEMBERS.has(name)) return true;
   // snake_case or camelCase (`template_id`, `templateId`; `deployed_at`, `lastApplyAt`; `updated_by`, `updatedBy`).
-  if (/(^|_)ids?$|[a-z]Ids?$/.test(name)) return true;
+  // An id is the panel's when it holds what the panel's ids look like (a UUID, a whole number, none): a
+  // messenger's `chat_id` ("-1001234567890") is a setting the operator owns.
+  if (/(^|_)ids?$|[a-z]Ids?$/.test(name) && isIdLike(value)) return true;
   if (/(_at|[a-z]At)$/.test(name) && name !== 'expires_at' && name !== 'expiresAt') return true;
   if (/(_by|[a-z]By)$/.test(name)) return true;
   // A date-time whose name says when something happened (`created`, `lastDeployed`, `modified_on`): a clock of
@@ -67,6 +70,14 @@ export function isOwnedMember(name: string, value: JsonValue | undefined): boole
   if (typeof value === 'string' && DATE_TIME.test(value) && /(^|_|[a-z])(created|updated|modified|changed|deployed|applied|seen|synced)/i.test(name)) return true;
   if (typeof value === 'string' && UUID.test(value)) return true;
   return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && UUID.test(item));
+}
+
+/** A value shaped like the panel's ids: a UUID, a whole number (int64), null, or a list of them. */
+function isIdLike(value: JsonValue | undefined): boolean {
+  if (value === undefined || value === null || typeof value === 'bigint') return true;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0;
+  if (typeof value === 'string') return UUID.test(value) || /^\d+$/.test(value);
+  return Array.isArray(value) && value.every((item) => isIdLike(item));
 }
 
 /** Members never written whatever the resource: anything credential-like or a link to a user's proxy. */

@@ -28,14 +28,17 @@ describe('panel folder: members the panel owns', function () {
 
   it('tells them by rule: ids and references to resources, the panel\'s clocks and accounts, revisions', () => {
     const answer: JsonObject = {
-      id: 'a1', based_on: '0b7f4c1e-8f7a-4c59-9d1e-2f4b6a7c8d9e', node_ids: ['x'], parent_template_id: null, deployed_at: '2026-01-01T00:00:00Z',
+      id: 'a1', based_on: '0b7f4c1e-8f7a-4c59-9d1e-2f4b6a7c8d9e', node_ids: ['4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f'], parent_template_id: null, deployed_at: '2026-01-01T00:00:00Z',
       last_deployed_at: '2026-01-01T00:00:00Z', changed_by: 'admin', revisions: [{ n: 1 }], version: 3,
       expires_at: '2027-01-01T00:00:00Z', allowed: ['0b7f4c1e-8f7a-4c59-9d1e-2f4b6a7c8d9e'],
       title: 'Kept', revision_label: 'kept: cannot be told', limits: { per_minute: '60', updated_at: 'nested clock', meta: { etag: 'x' } },
-      variables: { id: 'an operator\'s placeholder named id' }, lastApplyAt: '2026-01-01T00:00:00Z', templateId: 'x', updatedBy: 'someone',
+      variables: { id: 'an operator\'s placeholder named id' }, lastApplyAt: '2026-01-01T00:00:00Z', templateId: '9d1e2f4b-6a7c-4d9e-8f7a-0b7f4c1e4c59', updatedBy: 'someone',
       created: '2026-09-29T16:42:23.720Z', lastDeployed: '2026-09-29 16:42:23+00:00', created_note: 'kept: not a date-time',
+      chat_id: '-1001234567890', _links: { self: '/api/v1/nodes/a1' },
     };
     assert.deepEqual(echoedObject(answer), {
+      // A messenger's chat id is the operator's setting, not an id of the panel's: it does not look like one.
+      chat_id: '-1001234567890',
       created_note: 'kept: not a date-time', expires_at: '2027-01-01T00:00:00Z', limits: { per_minute: '60' }, revision_label: 'kept: cannot be told', title: 'Kept',
       variables: { id: 'an operator\'s placeholder named id' },
     });
