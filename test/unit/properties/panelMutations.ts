@@ -62,6 +62,7 @@ export const PANEL_MUTATIONS: readonly PanelMutation[] = [
   node('a node\'s auto restart', 'ams-1', (n) => (n.reliability.auto_restart = !n.reliability.auto_restart), (n) => n.reliability.auto_restart),
   { name: 'a setting', kind: 'settings', target: (data) => data.settings as Rec, change: (s) => (s.timezone = 'Europe/Berlin'), read: (s) => s.timezone },
   { name: 'a nested setting', kind: 'settings', target: (data) => data.settings as Rec, change: (s) => (s.subscription_page = { ...s.subscription_page, title: 'Changed by a property' }), read: (s) => s.subscription_page },
+  { name: 'a messenger\'s chat id', kind: 'settings', target: (data) => data.settings as Rec, change: (s) => (s.notifications = { ...s.notifications, telegram: { ...s.notifications.telegram, chat_id: '-1009876543210' } }), read: (s) => s.notifications.telegram.chat_id },
   { name: 'a nested number setting', kind: 'settings', target: (data) => data.settings as Rec, change: (s) => (s.apply = { ...s.apply, batch_size: 17 }), read: (s) => s.apply },
   { name: 'a template\'s description', kind: 'template', target: (data) => templateNamed(data, 'Broken draft'), change: (t) => (t.description = 'Changed by a property'), read: (t) => t.description },
   { name: 'a template\'s CSS', kind: 'template', target: (data) => templateNamed(data, 'Broken draft'), change: (t) => (t.css = `${t.css}\n.property { color: #123456; }\n`), read: (t) => t.css },
