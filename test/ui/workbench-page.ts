@@ -165,3 +165,29 @@ export async function connectThroughPrompts(page: Page, panel: { readonly url: s
   }
   throw new Error('the connect command kept prompting');
 }
+
+/** Opens a file of the workspace through Quick Open, as a person does. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ timeout: 15_000 });
+}
+
+/** The editor's Replace (regular expressions off): every `find` of the open file becomes `replace`, then saved. */
+export async function replaceInFile(page: Page, find: string, replace: string): Promise<void> {
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+H');
+  const findInput = page.locator('.find-widget textarea[aria-label="Find"], .find-widget .find-part textarea').first();
+  await findInput.waitFor();
+  await findInput.fill(find);
+  const replaceInput = page.locator('.find-widget .replace-part textarea').first();
+  await replaceInput.fill(replace);
+  await page.keyboard.press('Control+Alt+Enter'); // Replace All
+  await page.locator('.find-widget .matchesCount', { hasText: /No results/ }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+S');
+}
