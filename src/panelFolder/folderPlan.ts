@@ -255,7 +255,7 @@ function resourceProblems(resource: FolderResource, target: LiveResource | undef
     const mine = memberNamed(resource.doc, HOSTNAME_NAMES);
     const theirs = target ? memberNamed(target.doc, HOSTNAME_NAMES) : undefined;
     if (target && mine && theirs && !sameJson(scalarOf(mine.value) ?? null, scalarOf(theirs.value) ?? null)) {
-      problems.push({ file: resource.file, line: lineOfMember(resource.text, mine.name), code: 'hostnameReadOnly', field: mine.name, value: textOf(mine.value), detail: textOf(theirs.value) });
+      problems.push({ file: resource.file, line: lineOfMember(resource.text, mine.name), code: 'hostnameReadOnly', field: mine.name, value: textOf((scalarOf(mine.value) ?? mine.value) as JsonValue), detail: textOf((scalarOf(theirs.value) ?? theirs.value) as JsonValue) });
     }
     if (!target && hostnameOf(resource.doc) === undefined) problems.push({ file: resource.file, line: 1, code: 'missingField', field: 'hostname' });
   }
