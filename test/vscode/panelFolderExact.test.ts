@@ -146,7 +146,7 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     const plan = await planAgain();
     assert.match(plan, /# 5 changes \(create 0, update 5, delete 0\) · 0 conflicts · 0 problems\n/, plan);
     assert.deepEqual(listedChanges(plan), [
-      'update site template "Broken draft" | html | variables',
+      `update site template "Broken draft" | html | ${leafPaths(variables, withHeadline, 'variables').join(' | ')}`,
       `update node "ams-1" | ${siteVariable[0]}`,
       `update node "fra-2" | ${region}`,
       'update branding profile "Night ops" | footer_text',
