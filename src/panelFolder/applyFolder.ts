@@ -25,7 +25,7 @@ import { variablesShapeOf } from './checkTemplates';
 import { echoedObject, fingerprint, isObject, sameJson, type ResourceKind } from './folderFormat';
 import { diffFields, isPendingNode, pendingNodeId, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
 import {
-  brandingResources, HOSTNAME_NAMES, hostnameOf, idText, NODE_FIELDS, NODE_MEMBERS, nodeResource, readNodeParts, siteUpstream, templateResource,
+  brandingResources, HOSTNAME_NAMES, UPSTREAM_NAMES, hostnameOf, idText, NODE_FIELDS, NODE_MEMBERS, nodeResource, readNodeParts, siteUpstream, templateResource,
   type FolderApi, type LiveResource,
 } from './readPanel';
 
@@ -427,8 +427,10 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
   const site: JsonObject = {};
   // The template by id, under the name the panel gives it (the contract is silent on the site's members).
   const templateMember = track.change.live?.siteTemplateMember ?? 'template_id';
+  // The upstream, whatever the panel calls it, goes through its own route (the site's body does not take it).
+  const upstreamField = UPSTREAM_NAMES.map((name) => `site.${name}`).find((field) => fields.has(field));
   for (const [field, value] of fields) {
-    if (!field.startsWith('site.') || field === 'site.upstream' || value === undefined) continue;
+    if (!field.startsWith('site.') || field === upstreamField || value === undefined) continue;
     const member = field.slice('site.'.length);
     if (member === 'template') site[templateMember] = typeof value === 'string' ? templateIds.get(value) ?? null : null;
     else site[member] = value;
@@ -446,8 +448,8 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
       },
     });
   }
-  if (fields.has('site.upstream') && !(creating && fields.get('site.upstream') === null)) {
-    const upstream = fields.get('site.upstream') ?? null;
+  if (upstreamField && !(creating && fields.get(upstreamField) === null)) {
+    const upstream = fields.get(upstreamField) ?? null;
     steps.push({
       send: () => sendUpstream(api, id, upstream),
       holds: async () => {

@@ -218,9 +218,12 @@ function siteDoc(site: JsonObject, templateNames: ReadonlyMap<string, string>): 
   return Object.fromEntries(Object.keys(doc).sort().map((name) => [name, doc[name]]));
 }
 
-/** A node site answer's upstream as the folder writes it (any shape); undefined when it has none. */
+/** The names a node site's upstream may have in its file (`upstream_url` is written as `upstream`). */
+export const UPSTREAM_NAMES: readonly string[] = ['upstream', 'upstream_url', 'upstreamUrl', 'backend'];
+
+/** A node site answer's upstream as the folder writes it (any shape, under any of its names); undefined when it has none. */
 export function siteUpstream(site: unknown): JsonValue | undefined {
-  return isObject(site) ? siteDoc(site, new Map()).upstream : undefined;
+  return isObject(site) ? memberNamed(siteDoc(site, new Map()), UPSTREAM_NAMES)?.value as JsonValue | undefined : undefined;
 }
 
 async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | undefined, unread: Set<string>): Promise<LiveResource[]> {
