@@ -25,8 +25,12 @@ import { variablesShapeOf } from './checkTemplates';
 import { echoedObject, fingerprint, isObject, sameJson, type ResourceKind } from './folderFormat';
 import { diffFields, isPendingNode, pendingNodeId, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
 import {
-  brandingResources, idText, nodeResource, readNodeParts, siteUpstream, templateResource, type FolderApi, type LiveResource,
+  brandingResources, HOSTNAME_NAMES, UPSTREAM_NAMES, hostnameOf, idText, NODE_FIELDS, NODE_MEMBERS, nodeResource, readNodeParts, siteUpstream, templateResource,
+  type FolderApi, type LiveResource,
 } from './readPanel';
+
+/** A node's members the panel may refuse to take on a create or an update (all but its name and hostname). */
+const OPTIONAL_NODE_FIELDS: readonly string[] = [...NODE_MEMBERS.region, ...NODE_MEMBERS.note];
 
 export type ResourceOutcomeKind = 'applied' | 'reconciled' | 'conflict' | 'gone' | 'refused' | 'notApplied' | 'notSent';
 
@@ -201,10 +205,10 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
     }
     const doc = track.change.doc ?? {};
     const body: JsonObject = {};
-    for (const field of ['name', 'hostname', 'region', 'note']) if (doc[field] !== undefined && doc[field] !== null) body[field] = doc[field];
+    for (const field of NODE_FIELDS) if (doc[field] !== undefined && doc[field] !== null) body[field] = doc[field];
     let id: string | undefined;
     const result = await sent(
-      () => sendWithOptionalFields({ memory: api.refusedFields, route: 'nodes.create', body, optional: ['region', 'note'], send: (part) => api.nodes.create(part) }),
+      () => sendWithOptionalFields({ memory: api.refusedFields, route: 'nodes.create', body, optional: OPTIONAL_NODE_FIELDS, send: (part) => api.nodes.create(part) }),
       async () => {
         const found = await findNode(api, doc);
         id = found ? idText(found.id) || undefined : undefined;
@@ -232,11 +236,11 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
     if (!track.going || !now) continue;
     const fields = fieldsOf(track.change);
     const body: JsonObject = {};
-    for (const field of ['name', 'region', 'note']) if (fields.has(field)) body[field] = fields.get(field) ?? null;
+    for (const field of NODE_FIELDS) if (!HOSTNAME_NAMES.includes(field) && fields.has(field)) body[field] = fields.get(field) ?? null;
     if (Object.keys(body).length === 0) continue;
     const id = track.change.id ?? '';
     const result = await sent(
-      () => sendWithOptionalFields({ memory: api.refusedFields, route: 'nodes.update', body, optional: ['region', 'note'], send: (part) => api.nodes.update(id, part) }),
+      () => sendWithOptionalFields({ memory: api.refusedFields, route: 'nodes.update', body, optional: OPTIONAL_NODE_FIELDS, send: (part) => api.nodes.update(id, part) }),
       async () => {
         const back = await api.nodes.get(id);
         return Object.entries(body).every(([name, value]) => sameJson(back[name] as JsonValue | undefined, value));
@@ -379,8 +383,8 @@ async function createTemplate(api: FolderApi, doc: JsonObject, shape: JsonValue 
 
 async function findNode(api: FolderApi, doc: JsonObject): Promise<JsonObject | undefined> {
   const listed = listFromResponse(await api.nodes.list(), ['items', 'nodes', 'data']).filter(isObject);
-  const hostname = typeof doc.hostname === 'string' ? doc.hostname.toLowerCase() : undefined;
-  return listed.find((item) => (hostname !== undefined && typeof item.hostname === 'string' && item.hostname.toLowerCase() === hostname))
+  const hostname = hostnameOf(doc)?.toLowerCase();
+  return listed.find((item) => (hostname !== undefined && hostnameOf(item)?.toLowerCase() === hostname))
     ?? listed.find((item) => item.name === doc.name);
 }
 
@@ -421,13 +425,17 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
     : fieldsOf(track.change);
   let changed = false;
   const site: JsonObject = {};
+  // The template by id, under the name the panel gives it (the contract is silent on the site's members).
+  const templateMember = track.change.live?.siteTemplateMember ?? 'template_id';
+  // The upstream, whatever the panel calls it, goes through its own route (the site's body does not take it).
+  const upstreamField = UPSTREAM_NAMES.map((name) => `site.${name}`).find((field) => fields.has(field));
   for (const [field, value] of fields) {
-    if (!field.startsWith('site.') || field === 'site.upstream' || value === undefined) continue;
+    if (!field.startsWith('site.') || field === upstreamField || value === undefined) continue;
     const member = field.slice('site.'.length);
-    if (member === 'template') site.template_id = typeof value === 'string' ? templateIds.get(value) ?? null : null;
+    if (member === 'template') site[templateMember] = typeof value === 'string' ? templateIds.get(value) ?? null : null;
     else site[member] = value;
   }
-  if (creating && Object.keys(site).every((member) => (member === 'template_id' && site[member] === null) || (member === 'enabled' && site[member] === false) || (member === 'variables' && isObject(site[member]) && Object.keys(site[member]).length === 0))) {
+  if (creating && Object.keys(site).every((member) => (member === templateMember && site[member] === null) || (member === 'enabled' && site[member] === false) || (member === 'variables' && isObject(site[member]) && Object.keys(site[member]).length === 0))) {
     for (const member of Object.keys(site)) delete site[member]; // a new node's site is already so
   }
   const steps: { send: () => Promise<unknown>; holds: () => Promise<boolean> }[] = [];
@@ -436,12 +444,12 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
       send: () => api.nodes.site.set(id, site),
       holds: async () => {
         const back = echoedObject(await api.nodes.site.get(id));
-        return Object.entries(site).every(([member, value]) => member === 'template_id' || sameJson(back[member], value));
+        return Object.entries(site).every(([member, value]) => member === templateMember || sameJson(back[member], value));
       },
     });
   }
-  if (fields.has('site.upstream') && !(creating && fields.get('site.upstream') === null)) {
-    const upstream = fields.get('site.upstream') ?? null;
+  if (upstreamField && !(creating && fields.get(upstreamField) === null)) {
+    const upstream = fields.get(upstreamField) ?? null;
     steps.push({
       send: () => sendUpstream(api, id, upstream),
       holds: async () => {

@@ -47,6 +47,15 @@ export const OWNED_MEMBERS: ReadonlySet<string> = new Set([
 /** Members of a node's site the panel owns: whether and when it was deployed. */
 export const SITE_OWNED_MEMBERS: readonly string[] = ['status', 'state', 'deployment', 'deployed', 'deploy_status', 'preview_url'];
 
+/**
+ * Whether a member of a node's site is the panel's, by rule: the names above, and any name that says it is
+ * about the site's deployment or preview (`deploy_state`, `deployStatus`, `previewUrl`…), which the panel
+ * changes by itself (an apply makes it `pending_apply`), whatever it calls it.
+ */
+export function isSiteOwnedMember(name: string): boolean {
+  return SITE_OWNED_MEMBERS.includes(name) || /deploy|preview/i.test(name);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 

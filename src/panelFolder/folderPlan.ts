@@ -14,6 +14,7 @@
  * - `promote` (a folder of another panel): matched by name; the target's resources outside the folder are
  *   listed as deletions, applied only when asked.
  */
+import { memberNamed, scalarOf } from '../api/silentValues';
 import type { JsonObject, JsonValue } from '../api/types';
 import { parseVariables } from '../state/siteTemplateRecord';
 import { textOf } from '../text/plainText';
@@ -22,7 +23,7 @@ import { planUsers, type UsersPlan } from '../usersTable/usersPlan';
 import { fingerprint, isObject, lineOfMember, sameJson, type ResourceKind } from './folderFormat';
 import type { FolderState, PulledResource } from './pullFiles';
 import type { FolderProblem, FolderResource, ReadFolderResult } from './readFolder';
-import type { LivePanel, LiveResource } from './readPanel';
+import { HOSTNAME_NAMES, hostnameOf, type LivePanel, type LiveResource } from './readPanel';
 import { userFingerprint, type UserRowValues } from './userFingerprint';
 
 export type PlanMode = 'folder' | 'restore' | 'promote';
@@ -251,10 +252,12 @@ function resourceProblems(resource: FolderResource, target: LiveResource | undef
     if (isObject(site) && typeof site.template === 'string' && !templateNames.has(site.template)) {
       problems.push({ file: resource.file, line: lineOfMember(resource.text, 'template'), code: 'unknownTemplate', field: 'site.template', value: site.template });
     }
-    if (target && Object.hasOwn(resource.doc, 'hostname') && Object.hasOwn(target.doc, 'hostname') && !sameJson(resource.doc.hostname, target.doc.hostname)) {
-      problems.push({ file: resource.file, line: lineOfMember(resource.text, 'hostname'), code: 'hostnameReadOnly', field: 'hostname', value: textOf(resource.doc.hostname), detail: textOf(target.doc.hostname) });
+    const mine = memberNamed(resource.doc, HOSTNAME_NAMES);
+    const theirs = target ? memberNamed(target.doc, HOSTNAME_NAMES) : undefined;
+    if (target && mine && theirs && !sameJson(scalarOf(mine.value) ?? null, scalarOf(theirs.value) ?? null)) {
+      problems.push({ file: resource.file, line: lineOfMember(resource.text, mine.name), code: 'hostnameReadOnly', field: mine.name, value: textOf((scalarOf(mine.value) ?? mine.value) as JsonValue), detail: textOf((scalarOf(theirs.value) ?? theirs.value) as JsonValue) });
     }
-    if (!target && typeof resource.doc.hostname !== 'string') problems.push({ file: resource.file, line: 1, code: 'missingField', field: 'hostname' });
+    if (!target && hostnameOf(resource.doc) === undefined) problems.push({ file: resource.file, line: 1, code: 'missingField', field: 'hostname' });
   }
   if (resource.kind === 'template' && !target && typeof resource.doc.html !== 'string' && resource.doc.builtin !== true) {
     problems.push({ file: resource.file, line: 1, code: 'missingField', field: 'html' });
@@ -286,7 +289,7 @@ export function diffFields(kind: ResourceKind, doc: JsonObject, target: LiveReso
   const fields: FieldChange[] = [];
   for (const [field, value] of mine) {
     if (kind === 'template' && field === 'builtin') continue;
-    if (kind === 'node' && field === 'hostname') continue; // not changeable: a problem when it differs
+    if (kind === 'node' && HOSTNAME_NAMES.includes(field)) continue; // not changeable: a problem when it differs
     const current = theirs.get(field);
     if (kind === 'branding' && field === 'active' && value !== true) continue; // a profile stops being active when another is activated
     if (kind === 'template' && field === 'variables' && current !== undefined && Array.isArray(value) !== Array.isArray(current)) {

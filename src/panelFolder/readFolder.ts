@@ -66,9 +66,10 @@ export interface ReadFolderResult {
 
 export type Check = 'string' | 'nonEmptyString' | 'stringOrNull' | 'boolean' | 'object' | 'positiveInteger' | 'json';
 
-/** A node's file: its name (spec 2.3), the folder's own `order` and `site`; the rest is the panel's, any JSON. */
+/** A node's file: its name (spec 2.3), the folder's own `order` and `site`; the rest is the panel's, any JSON, under any of the names readPanel's NODE_MEMBERS reads. */
 export const NODE_CHECKS: Readonly<Record<string, Check>> = {
-  name: 'nonEmptyString', hostname: 'json', region: 'json', note: 'json', order: 'positiveInteger',
+  name: 'nonEmptyString', hostname: 'json', host: 'json', fqdn: 'json', region: 'json', location: 'json', note: 'json', notes: 'json', comment: 'json',
+  order: 'positiveInteger',
   site: 'object', blocklist: 'json', web_policy: 'json', reliability: 'json',
 };
 /** A node's site: the template reference is the folder's (a template's name, or null); the rest any JSON. */

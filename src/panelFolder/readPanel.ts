@@ -13,9 +13,10 @@ import type { JsonObject, JsonValue } from '../api/types';
 import { brandingProfiles } from '../state/brandingModel';
 import { inPool } from '../state/inPool';
 import { listFromResponse } from '../api/listFromResponse';
+import { memberNamed, scalarOf } from '../api/silentValues';
 import { parseTemplateRecord, templateIdOf } from '../state/siteTemplateRecord';
 import { NodeNames, userStateOf, type UserState } from '../usersTable/userRows';
-import { echoedObject, isObject, SITE_OWNED_MEMBERS, withoutSecrets, type ResourceKind } from './folderFormat';
+import { echoedObject, isObject, isSiteOwnedMember, withoutSecrets, type ResourceKind } from './folderFormat';
 import { userFingerprint } from './userFingerprint';
 
 /** One resource as the panel holds it, in the folder's terms. */
@@ -32,6 +33,8 @@ export interface LiveResource {
   readonly builtin?: boolean;
   /** Templates: the variables as the panel gave them (what a change is sent in the shape of). */
   readonly variablesAsRead?: JsonValue;
+  /** Nodes: the name the panel gives its site's template id (`template_id`, `template`…), what a change is sent under. */
+  readonly siteTemplateMember?: string;
 }
 
 export interface LivePanel {
@@ -159,34 +162,68 @@ export async function readNodeParts(api: FolderApi, id: string, signal: AbortSig
   }
 }
 
-/** The members of a node's list entry the folder manages, in this order. */
-export const NODE_FIELDS = ['name', 'hostname', 'region', 'note'] as const;
+/**
+ * The members of a node's list entry the folder manages, each under the names a panel may give it (spec 2.3
+ * names only `name`; the others are silent): the file holds each under the name, and in the shape, the
+ * panel used, and a change goes back so.
+ */
+export const NODE_MEMBERS = {
+  name: ['name'], hostname: ['hostname', 'host', 'fqdn'], region: ['region', 'location'], note: ['note', 'notes', 'comment'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Every name of a managed member of a node's entry, in the order a node's file lists them. */
+export const NODE_FIELDS: readonly string[] = Object.values(NODE_MEMBERS).flat();
+
+/** The names a node's hostname may have. */
+export const HOSTNAME_NAMES: readonly string[] = NODE_MEMBERS.hostname;
+
+/** A node's hostname as text, under whichever name and in whichever shape it is held; undefined when none. */
+export function hostnameOf(record: JsonObject): string | undefined {
+  const scalar = scalarOf(memberNamed(record, HOSTNAME_NAMES)?.value);
+  return typeof scalar === 'string' ? scalar : undefined;
+}
 
 /** A node's document: the managed members of its entry, its place in the panel's order, and its parts. */
 export function nodeResource(item: JsonObject, order: number, parts: NodeParts, templateNames: ReadonlyMap<string, string>): LiveResource {
   const doc: JsonObject = {};
-  for (const field of NODE_FIELDS) if (Object.hasOwn(item, field)) doc[field] = withoutSecrets(item[field]);
+  for (const names of Object.values(NODE_MEMBERS)) {
+    const member = memberNamed(item, names);
+    if (member) doc[member.name] = withoutSecrets(member.value as JsonValue);
+  }
   doc.order = order;
   if (parts.site) doc.site = siteDoc(parts.site, templateNames);
   for (const part of NODE_PARTS) if (part !== 'site' && parts[part]) doc[part] = echoedObject(parts[part]);
   const id = idText(item.id);
-  return { kind: 'node', id, name: typeof item.name === 'string' ? item.name : id, doc };
+  const templateMember = parts.site ? memberNamed(parts.site, SITE_TEMPLATE_IDS)?.name : undefined;
+  return { kind: 'node', id, name: typeof item.name === 'string' ? item.name : id, doc, ...(templateMember ? { siteTemplateMember: templateMember } : {}) };
 }
 
-/** A node's site: the template by name (null for none), and the other members echoed. */
+/** The names a site's template reference may have: by id, by name (the panel's; the folder names templates). */
+export const SITE_TEMPLATE_IDS: readonly string[] = ['template_id', 'templateId', 'template'];
+const SITE_TEMPLATE_NAMES = ['template_name', 'templateName', 'template_title', 'templateTitle'];
+
+/** A node's site: the template by name (null for none), and the other members echoed (the panel's own left out by rule). */
 function siteDoc(site: JsonObject, templateNames: ReadonlyMap<string, string>): JsonObject {
-  const doc = echoedObject(site, ['template_name', 'template', 'upstream_url', ...SITE_OWNED_MEMBERS]);
-  const templateId = typeof site.template_id === 'string' ? site.template_id : typeof site.template === 'string' ? site.template : undefined;
-  if (Object.hasOwn(site, 'template_id') || Object.hasOwn(site, 'template') || Object.hasOwn(site, 'template_name')) {
-    doc.template = templateId ? templateNames.get(templateId.toLowerCase()) ?? (typeof site.template_name === 'string' ? site.template_name : templateId) : null;
+  const owned = Object.keys(site).filter(isSiteOwnedMember);
+  const doc = echoedObject(site, [...SITE_TEMPLATE_IDS, ...SITE_TEMPLATE_NAMES, 'upstream_url', ...owned]);
+  const idMember = memberNamed(site, SITE_TEMPLATE_IDS);
+  const nameMember = memberNamed(site, SITE_TEMPLATE_NAMES);
+  const idScalar = scalarOf(idMember?.value);
+  const nameScalar = scalarOf(nameMember?.value);
+  const templateId = typeof idScalar === 'string' && idScalar !== '' ? idScalar : undefined;
+  if (idMember || nameMember) {
+    doc.template = templateId ? templateNames.get(templateId.toLowerCase()) ?? (typeof nameScalar === 'string' ? nameScalar : templateId) : null;
   }
   if (Object.hasOwn(site, 'upstream_url') && !Object.hasOwn(site, 'upstream')) doc.upstream = withoutSecrets(site.upstream_url);
   return Object.fromEntries(Object.keys(doc).sort().map((name) => [name, doc[name]]));
 }
 
-/** A node site answer's upstream as the folder writes it (any shape); undefined when it has none. */
+/** The names a node site's upstream may have in its file (`upstream_url` is written as `upstream`). */
+export const UPSTREAM_NAMES: readonly string[] = ['upstream', 'upstream_url', 'upstreamUrl', 'backend'];
+
+/** A node site answer's upstream as the folder writes it (any shape, under any of its names); undefined when it has none. */
 export function siteUpstream(site: unknown): JsonValue | undefined {
-  return isObject(site) ? siteDoc(site, new Map()).upstream : undefined;
+  return isObject(site) ? memberNamed(siteDoc(site, new Map()), UPSTREAM_NAMES)?.value as JsonValue | undefined : undefined;
 }
 
 async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | undefined, unread: Set<string>): Promise<LiveResource[]> {

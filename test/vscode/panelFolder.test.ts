@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { connectedPanelForActions, eventually, PROTECTION_LABELS, runWithAnswers, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
-import { cleanUp, folderFiles, lastDocument, suiteFolder } from './panelFolderSupport';
+import { cleanUp, folderFiles, lastDocument, literal, memberPath, REGION, setScalar, suiteFolder } from './panelFolderSupport';
 
 const encoder = new TextEncoder();
 
@@ -32,6 +32,12 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
   /** The panel pick, when more than this suite's panel is connected. */
   const panelAnswer = (): string[] => (api.session.connectedPanels().length > 1 ? ['Folder panel'] : []);
   const { read, write } = folderFiles(() => root);
+  /** A node's file with its region set to `region`, in the shape and under the name the pull wrote it. */
+  const withRegion = (doc: Record<string, unknown>, region: string): string => {
+    const copy = structuredClone(doc);
+    setScalar(copy, REGION, region);
+    return `${JSON.stringify(copy, null, 2)}\n`;
+  };
 
   it('offers Plan, Apply and Show Drift on a folder pulled in an earlier session, before any folder command ran', async () => {
     try {
@@ -69,15 +75,17 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
 
   it('plans the edits of the folder, shows a problem at its line, and applies them', async () => {
     const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
-    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Frankfurt am Main' }, null, 2)}\n`);
+    await write('nodes/fra-2.node.json', withRegion(fra, 'Frankfurt am Main'));
     const ams = JSON.parse(await read('nodes/ams-1.node.json')) as Record<string, unknown>;
-    await write('nodes/ams-1.node.json', `${JSON.stringify({ ...ams, order: 'first' }, null, 2)}\n`);
+    const amsText = `${JSON.stringify({ ...ams, order: 'first' }, null, 2)}\n`;
+    await write('nodes/ams-1.node.json', amsText);
     await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
     const plan = lastDocument('Plan — ');
     assert.ok(plan, 'a plan document');
-    assert.match(plan.getText(), /update node "fra-2"\n {4}region: "Frankfurt" → "Frankfurt am Main"/);
+    assert.match(plan.getText(), new RegExp(`update node "fra-2"\\n {4}${literal(memberPath(fra, REGION))}: "Frankfurt" → "Frankfurt am Main"`));
     const problems = vscode.languages.getDiagnostics(vscode.Uri.joinPath(root, 'nodes', 'ams-1.node.json'));
-    assert.deepEqual(problems.map((problem) => [problem.range.start.line + 1, problem.message]), [[6, '"order" must be a whole number from 1.']]);
+    const orderLine = amsText.split('\n').findIndex((line) => line.includes('"order"')) + 1;
+    assert.deepEqual(problems.map((problem) => [problem.range.start.line + 1, problem.message]), [[orderLine, '"order" must be a whole number from 1.']]);
     assert.equal(panel.requests.filter((request) => request.method !== 'GET' && !request.path.endsWith('/validate')).length, 0, 'a plan sends nothing');
 
     await write('nodes/ams-1.node.json', `${JSON.stringify(ams, null, 2)}\n`);
@@ -92,7 +100,7 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
 
   it('says what Apply will do before it does it: counts per kind, the changed members, files left out for Problems', async () => {
     const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
-    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Frankfurt (summary)' }, null, 2)}\n`);
+    await write('nodes/fra-2.node.json', withRegion(fra, 'Frankfurt (summary)'));
     const nyc = await read('nodes/nyc-5.node.json');
     await write('nodes/nyc-5.node.json', `${JSON.stringify({ ...(JSON.parse(nyc) as Record<string, unknown>), order: 0 }, null, 2)}\n`);
     try {
@@ -102,7 +110,7 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
       const asked = api.input.questions.find((question) => question.kind === 'confirm');
       assert.ok(asked, 'Apply asked before sending');
       assert.match(asked.detail ?? '', /node: create 0, update 1, delete 0/);
-      assert.match(asked.detail ?? '', /update node "fra-2": region/);
+      assert.match(asked.detail ?? '', new RegExp(`update node "fra-2": ${literal(memberPath(fra, REGION))}`));
       assert.match(asked.detail ?? '', /1 file left out for Problems: nodes\/nyc-5\.node\.json/);
       assert.deepEqual(panel.requests.filter((request) => request.method !== 'GET' && !request.path.endsWith('/validate')), [], 'nothing sent when not confirmed');
       await runWithAnswers('panelOps.panelFolder.plan', ...panelAnswer());
@@ -117,8 +125,9 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
   it('names a conflict kept at Apply in its notice and report: what the panel holds, what the folder wanted', async () => {
     const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
     const hel = await read('nodes/hel-3.node.json');
-    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Frankfurt (folder)' }, null, 2)}\n`);
-    await write('nodes/hel-3.node.json', `${JSON.stringify({ ...(JSON.parse(hel) as Record<string, unknown>), region: 'Helsinki (folder)' }, null, 2)}\n`);
+    await write('nodes/fra-2.node.json', withRegion(fra, 'Frankfurt (folder)'));
+    await write('nodes/hel-3.node.json', withRegion(JSON.parse(hel) as Record<string, unknown>, 'Helsinki (folder)'));
+    const region = literal(memberPath(fra, REGION));
     const node = [...panel.data.nodes.values()].find((entry) => entry.name === 'fra-2');
     assert.ok(node);
     const before = node.region;
@@ -132,10 +141,10 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
       const notice = api.input.notices.at(-1);
       assert.equal(notice?.severity, 'warning');
       assert.match(notice?.message ?? '', /1 skipped as conflicts/);
-      assert.match(notice?.message ?? '', /node "fra-2" \(region: the panel holds "Frankfurt \(web UI\)", the folder wants "Frankfurt \(folder\)"\)/);
+      assert.match(notice?.message ?? '', new RegExp(`node "fra-2" \\(${region}: the panel holds "Frankfurt \\(web UI\\)", the folder wants "Frankfurt \\(folder\\)"\\)`));
       const report = lastDocument('Panel apply report')?.getText() ?? '';
       assert.match(report, /· 1 skipped as conflicts ·/);
-      assert.match(report, /- node "fra-2": changed on the panel\n {4}region: the panel holds "Frankfurt \(web UI\)", the folder wants "Frankfurt \(folder\)"/);
+      assert.match(report, new RegExp(`- node "fra-2": changed on the panel\\n {4}${region}: the panel holds "Frankfurt \\(web UI\\)", the folder wants "Frankfurt \\(folder\\)"`));
     } finally {
       // hel-3 back as it was (applied again), fra-2 back on the panel: the folder equals the panel again.
       await write('nodes/hel-3.node.json', hel);
@@ -149,8 +158,9 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
     const hel = [...panel.data.nodes.values()].find((node) => node.name === 'hel-3');
     assert.ok(hel);
     hel.region = 'Espoo';
+    const pulled = JSON.parse(await read('nodes/hel-3.node.json')) as Record<string, unknown>;
     await runWithAnswers('panelOps.panelFolder.showDrift');
-    assert.match(lastDocument('Panel drift')?.getText() ?? '', /node "hel-3": changed\n {4}region: "Helsinki" → "Espoo"/);
+    assert.match(lastDocument('Panel drift')?.getText() ?? '', new RegExp(`node "hel-3": changed\\n {4}${literal(memberPath(pulled, REGION))}: "Helsinki" → "Espoo"`));
   });
 
   it('restores a snapshot: what changed since is undone', async () => {
@@ -167,7 +177,7 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
 
   it('refuses Apply on a read-only panel: nothing asked, nothing sent; a protected one asks for its name', async () => {
     const fra = JSON.parse(await read('nodes/fra-2.node.json')) as Record<string, unknown>;
-    await write('nodes/fra-2.node.json', `${JSON.stringify({ ...fra, region: 'Read-only edit' }, null, 2)}\n`);
+    await write('nodes/fra-2.node.json', withRegion(fra, 'Read-only edit'));
     await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
     try {
       panel.resetRequests();
@@ -175,13 +185,13 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
       assert.deepEqual(panel.requests.filter((request) => request.method !== 'GET'), [], 'nothing sent');
       assert.match(api.input.notices.at(-1)?.message ?? '', /read-only/);
       assert.deepEqual(api.input.questions.filter((question) => question.kind === 'confirm'), [], 'nothing asked');
-      assert.match(lastDocument('Plan — ')?.getText() ?? '', /update node "fra-2"\n {4}region: "[^"]*" → "Read-only edit"/, 'what Apply would have done, shown');
+      assert.match(lastDocument('Plan — ')?.getText() ?? '', new RegExp(`update node "fra-2"\\n {4}${literal(memberPath(fra, REGION))}: "[^"]*" → "Read-only edit"`), 'what Apply would have done, shown');
       await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.protected);
       await runWithAnswers('panelOps.panelFolder.apply', ...panelAnswer(), 'Apply…', 'Folder panel');
       // What Apply will do is in the protected panel's one confirmation, before its name is typed.
       const asked = api.input.questions.filter((question) => question.kind === 'confirm');
       assert.equal(asked.length, 1, 'one confirmation, then the name');
-      assert.match(asked[0].detail ?? '', /node: create 0, update 1, delete 0\n• update node "fra-2": region/);
+      assert.match(asked[0].detail ?? '', new RegExp(`node: create 0, update 1, delete 0\\n• update node "fra-2": ${literal(memberPath(fra, REGION))}`));
       const fraId = [...panel.data.nodes.values()].find((node) => node.name === 'fra-2')?.id ?? '';
       await eventually(() => panel.data.nodes.get(fraId)?.region === 'Read-only edit', 'applied once the name was typed');
     } finally {

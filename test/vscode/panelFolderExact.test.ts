@@ -9,7 +9,11 @@ import { readTable, tableText } from '../../src/usersTable/tableText';
 import { connectedPanelForActions, runWithAnswers, type TestApi } from './support';
 import type { SimulatedPanel } from '../panel';
 import { HOSTILE } from '../panel/datasets/demo';
-import { cleanUp, folderFiles, lastDocument as lastDocumentOf, suiteFolder } from './panelFolderSupport';
+import { inShapeOf, memberNamed } from '../../src/api/silentValues';
+import {
+  cleanUp, DESCRIPTION, folderFiles, HOSTNAME, lastDocument as lastDocumentOf, leafPaths, memberPath, REGION, setScalar, suiteFolder, TIMEZONE,
+  VARIABLES, withVariable,
+} from './panelFolderSupport';
 
 
 const NEW_HTML = '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n  <title>{{headline}}</title>\n</head>\n<body>\n  <div class="hero"><p>{{headline}}</p></div>\n</body>\n</html>\n';
@@ -97,19 +101,33 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     // The template "Broken draft": its index.html and one variable more (in the shape the panel gave them).
     const draftDir = 'templates/Broken draft';
     await write(`${draftDir}/index.html`, NEW_HTML);
-    const variables = JSON.parse(await read(`${draftDir}/variables.json`)) as unknown;
+    // variables.json is written when the panel gives the template variables; none: the folder adds the first.
+    const variables = JSON.parse(await read(`${draftDir}/variables.json`).catch(() => '[]')) as unknown;
     const withHeadline = Array.isArray(variables) ? [...variables, { name: 'headline', default: 'Opening soon', description: 'The one line' }]
       : { ...(variables as Record<string, unknown>), headline: 'Opening soon' };
     await write(`${draftDir}/variables.json`, `${JSON.stringify(withHeadline, null, 2)}\n`);
-    // Two nodes: fra-2's region; ams-1's site variable.
-    await editJson('nodes/fra-2.node.json', (doc) => (doc.region = 'Frankfurt am Main'));
-    await editJson('nodes/ams-1.node.json', (doc) => {
-      const site = doc.site as { variables: Record<string, unknown> };
-      site.variables = { ...site.variables, site_name: 'Amsterdam Bakery & Cafe' };
+    // Two nodes: fra-2's region; ams-1's site variable (each in the shape and under the name the pull wrote).
+    let region = 'region';
+    await editJson('nodes/fra-2.node.json', (doc) => {
+      region = memberPath(doc, REGION);
+      setScalar(doc, REGION, 'Frankfurt am Main');
     });
+    let siteVariable: string[] = [];
+    await editJson('nodes/ams-1.node.json', (doc) => {
+      const site = doc.site as Record<string, unknown>;
+      const before = structuredClone(site);
+      const member = memberNamed(site, VARIABLES);
+      site[member?.name ?? 'variables'] = withVariable(member?.value, 'site_name', 'Amsterdam Bakery & Cafe');
+      siteVariable = leafPaths(before, site, 'site');
+    });
+    assert.equal(siteVariable.length, 1, `one member of ams-1's site edited: ${siteVariable.join(', ')}`);
     // One branding field, one setting.
     await editJson('branding/Night ops.branding.json', (doc) => (doc.footer_text = 'Run by the night shift'));
-    await editJson('settings.json', (doc) => (doc.timezone = 'Europe/Berlin'));
+    let timezone = 'timezone';
+    await editJson('settings.json', (doc) => {
+      timezone = memberPath(doc, TIMEZONE);
+      setScalar(doc, TIMEZONE, 'Europe/Berlin');
+    });
     // Ten users: the notes of ten active users' rows.
     const rows = readTable('csv', await read('users.csv'));
     const now = Date.now();
@@ -128,11 +146,11 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     const plan = await planAgain();
     assert.match(plan, /# 5 changes \(create 0, update 5, delete 0\) · 0 conflicts · 0 problems\n/, plan);
     assert.deepEqual(listedChanges(plan), [
-      'update site template "Broken draft" | html | variables',
-      'update node "ams-1" | site.variables.site_name',
-      'update node "fra-2" | region',
+      `update site template "Broken draft" | html | ${leafPaths(variables, withHeadline, 'variables').join(' | ')}`,
+      `update node "ams-1" | ${siteVariable[0]}`,
+      `update node "fra-2" | ${region}`,
       'update branding profile "Night ops" | footer_text',
-      'update settings "settings" | timezone',
+      `update settings "settings" | ${timezone}`,
     ], plan);
     assert.match(plan, /- create 0 · update 10 \(note 10\) · disable 0 · enable 0 · delete 0 · node bindings 0 \(\+0 −0\)\n/, plan);
     const users = listedUsers(plan);
@@ -163,14 +181,16 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     const path = 'nodes/nyc-5.node.json';
     const text = await read(path);
     const hostname = nodeNamed('nyc-5').hostname;
+    let hostnameMember = 'hostname';
     await editJson(path, (doc) => {
-      doc.hostname = 'nyc-5-new.proxy.example.net';
-      doc.region = 'New Jersey';
+      hostnameMember = memberNamed(doc, HOSTNAME)?.name ?? 'hostname';
+      setScalar(doc, HOSTNAME, 'nyc-5-new.proxy.example.net');
+      setScalar(doc, REGION, 'New Jersey');
     });
     try {
       const plan = await planAgain();
       assert.match(plan, /# 0 changes \(create 0, update 0, delete 0\) · 0 conflicts · 1 problems\n/, plan);
-      const line = (await read(path)).split('\n').findIndex((entry) => entry.includes('"hostname"'));
+      const line = (await read(path)).split('\n').findIndex((entry) => entry.includes(`"${hostnameMember}"`));
       const problems = vscode.languages.getDiagnostics(uriOf(path));
       assert.deepEqual(problems.map((problem) => [problem.range.start.line, problem.message]), [[line,
         `The panel does not let a node's hostname change; the folder has "nyc-5-new.proxy.example.net", the panel "${hostname}": put the panel's hostname back (nothing of this node is sent until then), or create a node with the new hostname.`]]);
@@ -200,11 +220,19 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
       });
       assert.ok(answer.ok, `${method} ${path}: ${answer.status} ${await answer.text()}`);
     };
-    await send('PATCH', `/nodes/${fra.id}`, { region: 'Moved' });
-    await send('PATCH', `/nodes/${waw.id}`, { region: 'Moved too' });
+    // Where the contract is silent (a node's region, the timezone, a template's description), the body names
+    // the member as the panel gives it and wraps the value as it does.
+    const sendMember = async (method: string, path: string, names: readonly string[], value: string) => {
+      const answer = await fetch(`${panel.url}/api/v1${path}`, { headers: { authorization: `Bearer ${panel.tokens.owner}` } });
+      const record = await answer.json() as Record<string, unknown>;
+      const member = memberNamed(record, names);
+      await send(method, path, { [member?.name ?? names[0]]: member ? inShapeOf(member.value, value) : value });
+    };
+    await sendMember('PATCH', `/nodes/${fra.id}`, REGION, 'Moved');
+    await sendMember('PATCH', `/nodes/${waw.id}`, REGION, 'Moved too');
     await send('PUT', `/branding/profiles/${night.id}`, { footer_text: 'Changed after the snapshot' });
-    await send('PUT', '/settings', { timezone: 'Asia/Tokyo' });
-    await send('PUT', `/site-templates/${draft.id}`, { description: 'Changed after the snapshot' });
+    await sendMember('PUT', '/settings', TIMEZONE, 'Asia/Tokyo');
+    await sendMember('PUT', `/site-templates/${draft.id}`, DESCRIPTION, 'Changed after the snapshot');
     await send('PATCH', `/keys/${userId}`, { note: 'Changed after the snapshot' });
     assert.equal(fra.region, 'Moved');
     assert.equal(panel.data.settings.timezone, 'Asia/Tokyo');
@@ -213,12 +241,14 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     await runWithAnswers('panelOps.panelFolder.restore', label, ...panelAnswer(), 'Apply');
     const plan = lastDocument('Plan — ');
     assert.match(plan, /Restore from a snapshot/);
+    const snapshot = (path: string) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspace, 'snapshots', snapshots[0][0], ...path.split('/')))
+      .then((bytes) => JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>);
     assert.deepEqual(listedChanges(plan), [
-      'update site template "Broken draft" | description',
-      'update node "fra-2" | region',
-      'update node "waw-4" | region',
+      `update site template "Broken draft" | ${memberPath(await snapshot('templates/Broken draft/template.json'), DESCRIPTION)}`,
+      `update node "fra-2" | ${memberPath(await snapshot('nodes/fra-2.node.json'), REGION)}`,
+      `update node "waw-4" | ${memberPath(await snapshot('nodes/waw-4.node.json'), REGION)}`,
       'update branding profile "Night ops" | footer_text',
-      'update settings "settings" | timezone',
+      `update settings "settings" | ${memberPath(await snapshot('settings.json'), TIMEZONE)}`,
     ], plan);
     assert.match(plan, /- create 0 · update 1 \(note 1\) · disable 0 · enable 0 · delete 0 · node bindings 0 \(\+0 −0\)\n/, plan);
     assert.match(lastDocument('Panel apply report'), /# 5 applied · 0 skipped as conflicts/);

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { SECRET_MEMBERS, secretsOf } from '../support/panelSecrets';
 import { connect, connectedPanelForActions, runOnWithAnswers, runWithAnswers, signOut, type TestApi } from './support';
-import { cleanUp, folderFiles, lastDocument as lastDocumentOf, suiteFolder } from './panelFolderSupport';
+import { cleanUp, folderFiles, lastDocument as lastDocumentOf, literal, memberPath, NOTE, REGION, setScalar, suiteFolder } from './panelFolderSupport';
 
 const decoder = new TextDecoder();
 
@@ -101,7 +101,8 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     const plan = lastDocument('Plan — ');
     assert.match(plan, /Promotion from another panel: resources are matched by name\./);
     assert.match(plan, /# 4 changes \(create 0, update 3, delete 1\) · 0 conflicts · 0 problems/);
-    assert.match(plan, /- update node "waw-4"\n {4}region: "Warszawa" → "Warsaw"\n/);
+    const region = literal(memberPath(JSON.parse(await read('nodes/waw-4.node.json')) as Record<string, unknown>, REGION));
+    assert.match(plan, new RegExp(`- update node "waw-4"\\n {4}${region}: "Warszawa" → "Warsaw"\\n`));
     assert.ok(plan.includes(`- update branding profile "Night ops"\n    accent_color: "${prodAccent}" → "${stagingAccent}"\n`), plan);
     assert.match(plan, /- update settings "[^"]*"\n {4}timezone: "Europe\/Warsaw" → "UTC"\n/);
     assert.match(plan, /- delete branding profile "Production only" \(only when you confirm deletions\)/);
@@ -128,8 +129,12 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
   });
 
   it('skips and reports a node changed on the panel between the plan and the apply; the panel keeps that change, the rest is applied', async () => {
-    await editJson('nodes/fra-2.node.json', (doc) => (doc.region = 'Frankfurt am Main'));
-    await editJson('nodes/hel-3.node.json', (doc) => (doc.region = 'Helsinki-Vantaa'));
+    let note = 'note';
+    await editJson('nodes/fra-2.node.json', (doc) => {
+      note = memberPath(doc, NOTE);
+      setScalar(doc, REGION, 'Frankfurt am Main');
+    });
+    await editJson('nodes/hel-3.node.json', (doc) => setScalar(doc, REGION, 'Helsinki-Vantaa'));
     const fra = nodeNamed(staging, 'fra-2');
     // Someone changes fra-2 in the web UI while Apply asks for confirmation (after its plan, before anything is sent).
     const subscription = api.input.onDidAsk((question) => {
@@ -143,7 +148,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
     assert.equal(fra.note, 'Changed in the web UI', 'the confirmation was asked');
     const report = lastDocument('Panel apply report');
     assert.match(report, /# 1 applied · 1 skipped as conflicts · 0 refused · 0 reconciled/);
-    assert.match(report, /- update node "fra-2": skipped: changed on the panel — [^\n]*note: the panel holds "Changed in the web UI"/);
+    assert.match(report, new RegExp(`- update node "fra-2": skipped: changed on the panel — [^\\n]*${literal(note)}: the panel holds "Changed in the web UI"`));
     assert.match(report, /- update node "hel-3": applied/);
     assert.equal(fra.region, 'Frankfurt', 'not overwritten');
     assert.equal(fra.note, 'Changed in the web UI', 'the panel keeps its change');
@@ -160,7 +165,7 @@ describe('Panel as a folder: promotion to a second panel, conflicts, lost answer
   it('reconciles answers dropped during Apply: nothing made twice, nothing sent again, the next plan empty', async () => {
     await pullStaging('Overwrite'); // takes the panel's fra-2 (the conflict above)
     await write('branding/Ops.branding.json', `${JSON.stringify({ name: 'Ops', footer_text: 'Operated by the night shift' }, null, 2)}\n`);
-    await editJson('nodes/waw-4.node.json', (doc) => (doc.region = 'Warsaw-Wola'));
+    await editJson('nodes/waw-4.node.json', (doc) => setScalar(doc, REGION, 'Warsaw-Wola'));
     const waw = nodeNamed(staging, 'waw-4');
     staging.resetRequests();
     staging.inject({ kind: 'drop-after-apply', committedOnly: true, match: { method: 'POST', path: '/branding/profiles' } });

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
 import type { JsonObject } from '../../../src/api/types';
 import { echoedObject, isOwnedMember, planPanel, pullPanel, STATE_FILE } from '../../../src/panelFolder';
+import { nodeResource } from '../../../src/panelFolder/readPanel';
 import { READINGS, startPanel, type SimulatedPanel } from '../../panel';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -44,6 +45,20 @@ describe('panel folder: members the panel owns', function () {
     });
     assert.equal(isOwnedMember('grid', 'x'), false);
     assert.equal(isOwnedMember('note', 'text'), false);
+  });
+
+  it('keeps a site\'s deployment state out of a node\'s file whatever the panel calls it, and a node\'s members under the names it uses', () => {
+    const node = nodeResource(
+      { id: 'n1', name: 'ams-1', host: 'ams-1.example', location: { value: 'Amsterdam' }, notes: null, extra: 'not managed' },
+      1,
+      { site: { template: 't1', template_title: 'Landing', enabled: 'true', deploy_state: 'pending_apply', deployStatus: 'ok', previewUrl: 'https://x', backend: { url: 'https://u', enabled: true } } },
+      new Map([['t1', 'Landing']]),
+    );
+    assert.deepEqual(node.doc, {
+      name: 'ams-1', host: 'ams-1.example', location: { value: 'Amsterdam' }, notes: null, order: 1,
+      site: { backend: { enabled: true, url: 'https://u' }, enabled: 'true', template: 'Landing' },
+    });
+    assert.equal(node.siteTemplateMember, 'template', 'the template sent back under the name read');
   });
 
   for (const reading of READINGS) {
