@@ -6,8 +6,8 @@
  */
 import { checkTemplates } from './checkTemplates';
 import { driftOf, type DriftReport } from './drift';
-import type { FolderFiles } from './folderFormat';
-import { planFolder, type FolderPlan, type PlanOptions } from './folderPlan';
+import type { FolderFiles, ResourceKind } from './folderFormat';
+import { planFolder, type FolderPlan, type PlanOptions, type ResourceChange } from './folderPlan';
 import { pullFiles, rebasedState, stateText, type PulledFolder } from './pullFiles';
 import { readFolder } from './readFolder';
 import { readPanel, type FolderApi, type ReadOptions } from './readPanel';
@@ -24,14 +24,30 @@ export async function planPanel(api: FolderApi, files: FolderFiles, options: Pla
   return checkTemplates(api, planFolder(folder, live, options), options.signal);
 }
 
-/**
- * The folder's state file after an apply: resources (and users) whose files now equal what the panel holds
- * are taken as pulled now; the rest keep what the state said. Returns the state file's new text.
- */
-export async function stateAfterApply(api: FolderApi, files: FolderFiles, options: ReadOptions = {}): Promise<string> {
+/** What an apply left, read from the panel once it was done. */
+export interface AfterApply {
+  /** The state file's new text: resources (and users) whose files now equal what the panel holds are taken as pulled now; the rest keep what the state said. */
+  readonly state: string;
+  /**
+   * Resources the apply sent (`applied`) whose members the panel, read again, does not hold as the folder
+   * has them: the panel took the request and kept something else (a value it normalises, a member it
+   * ignores, an upstream it keeps off while `enabled` is false). Each with the members that differ.
+   */
+  readonly notHeld: readonly ResourceChange[];
+}
+
+/** The panel read once after an apply: the folder's new state, and what the panel does not hold as sent. */
+export async function stateAfterApply(
+  api: FolderApi, files: FolderFiles, options: ReadOptions & { readonly applied?: readonly { readonly kind: ResourceKind; readonly name: string }[] } = {},
+): Promise<AfterApply> {
   const folder = readFolder(files);
   const live = await readPanel(api, { ...options, users: folder.userRows !== undefined && options.users !== false });
-  return stateText(rebasedState(files, folder.state, live));
+  const applied = new Set((options.applied ?? []).map((resource) => `${resource.kind}:${resource.name}`));
+  const differences = applied.size > 0 ? planFolder(folder, live, { mode: 'restore' }).changes : [];
+  return {
+    state: stateText(rebasedState(files, folder.state, live)),
+    notHeld: differences.filter((change) => change.action === 'update' && applied.has(`${change.kind}:${change.name}`)),
+  };
 }
 
 /** What changed on the panel since the folder's pull. */

@@ -6,7 +6,7 @@
  */
 import type { JsonValue } from '../../api/types';
 import { stringifyJsonExact } from '../../api/exactJson';
-import type { DriftReport, FieldChange, FolderApplyResult, FolderPlan, FolderProblem, ResourceDetail, ResourceKind, ResourceOutcome } from '../../panelFolder';
+import type { DriftReport, FieldChange, FolderApplyResult, FolderPlan, FolderProblem, ResourceChange, ResourceDetail, ResourceKind, ResourceOutcome } from '../../panelFolder';
 import { isPendingNode, leafChanges } from '../../panelFolder';
 import type { Check } from '../../panelFolder/readFolder';
 import type { Localize } from '../../text/localize';
@@ -281,6 +281,24 @@ export function conflictsSentence(result: FolderApplyResult, plan: FolderPlan, t
   return t('Skipped as conflicts, kept as the panel holds them: {0}.', kept.length > 3 ? `${named}, ${t('and {0} more', kept.length - 3)}` : named);
 }
 
+/** A member the panel took but does not hold as sent: what it holds and what the folder has. */
+function notHeldLine(field: FieldChange, t: Localize): string {
+  return t('{0}: the panel holds {1}, the folder has {2}', field.field, valueText(field.from), valueText(field.to));
+}
+
+/** One resource the panel took but holds otherwise, in a line: its kind and name, then the members that differ. */
+function notHeldText(change: ResourceChange, t: Localize): string {
+  const leaves = leafChanges(change.fields);
+  return `${kindText(change.kind, t)} "${plainLabel(change.name, 60)}" (${leaves.slice(0, 3).map((field) => notHeldLine(field, t)).join('; ')}${leaves.length > 3 ? `; ${t('and {0} more', leaves.length - 3)}` : ''})`;
+}
+
+/** For a notice: the resources the panel took but holds otherwise, the first three named. */
+export function notHeldSentence(notHeld: readonly ResourceChange[], t: Localize): string {
+  if (notHeld.length === 0) return '';
+  const named = notHeld.slice(0, 3).map((change) => notHeldText(change, t)).join(', ');
+  return t('Taken by the panel but held otherwise (read again after the apply): {0}.', notHeld.length > 3 ? `${named}, ${t('and {0} more', notHeld.length - 3)}` : named);
+}
+
 /**
  * What Apply will do, before it does it (as `terraform apply` shows the plan before "yes"): the changes per
  * kind, the users', deletions kept, conflicts skipped and files left out for Problems, then the first
@@ -317,7 +335,7 @@ export function applyPreview(plan: FolderPlan, deleteRemoved: boolean, t: Locali
 }
 
 /** The apply report: each resource's outcome, then the users' report, then the nodes to apply configuration on. */
-export function applyReport(result: FolderApplyResult, plan: FolderPlan, subject: PlanSubject, t: Localize, describe: (error: unknown) => string): string {
+export function applyReport(result: FolderApplyResult, plan: FolderPlan, subject: PlanSubject, t: Localize, describe: (error: unknown) => string, notHeld: readonly ResourceChange[] = []): string {
   const lines = [`# ${t('Result of {0} on {1}', plainLabel(subject.folder, 120), plainLabel(subject.panel, 60))}`, `# ${applySummary(result, plan, t)}`];
   if (result.cancelled) lines.push(`# ${t('Cancelled: what was not sent is listed as not sent.')}`);
   lines.push('');
@@ -332,6 +350,13 @@ export function applyReport(result: FolderApplyResult, plan: FolderPlan, subject
   for (const outcome of result.outcomes) {
     const extra = [outcome.detail ? detailText(outcome.detail, t, describe) : '', outcome.dropped?.length ? t('the panel does not take {0}: left unchanged', outcome.dropped.join(', ')) : ''].filter(Boolean).join('; ');
     lines.push(`- ${t('{0} {1} "{2}"', outcome.action === 'create' ? t('create') : outcome.action === 'update' ? t('update') : t('delete'), kindText(outcome.kind, t), plainLabel(outcome.name, 80))}: ${outcomeText(outcome.outcome, t)}${extra ? ` — ${extra}` : ''}`);
+  }
+  if (notHeld.length > 0) {
+    lines.push('', `## ${t('Taken by the panel but held otherwise (read again after the apply): edit the file to what the panel keeps, or pull')}`);
+    for (const change of notHeld) {
+      lines.push(`- ${kindText(change.kind, t)} "${plainLabel(change.name, 80)}"`);
+      for (const field of leafChanges(change.fields)) lines.push(`    ${notHeldLine(field, t)}`);
+    }
   }
   if (result.changedNodes.length > 0) {
     lines.push('', plural(result.changedNodes.length, { one: 'The configuration of {0} node changed: {1}', other: 'The configuration of {0} nodes changed: {1}' }, t, result.changedNodes.map((node) => plainLabel(node.name, 40)).join(', ')));

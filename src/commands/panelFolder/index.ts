@@ -10,7 +10,7 @@ import type { PanelRef } from '../../connection/panelSession';
 import {
   applyFolder, isEmptyDrift, isEmptyFolderPlan, panelDrift, planPanel, pullPanel, safeFileName, sameOrigin, STATE_FILE, stateAfterApply, USERS_FILE,
   usersWithCreatedIds,
-  type FolderPlan, type FolderProblem, type PlanMode,
+  type FolderPlan, type FolderProblem, type PlanMode, type ResourceChange,
 } from '../../panelFolder';
 import { confirmChange, namesLine, refusedAsReadOnly } from '../../runner/guard';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
@@ -23,7 +23,7 @@ import { withoutBack } from '../../prompts/userInput';
 import { tableProblemText } from '../usersTable/tableProblems';
 import { inLayout, overwritten, pulledFolderOf, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
 import { pulledFolders, type PulledFoldersContext } from './pulledFoldersContext';
-import { applyPreview, applyReport, applySummary, conflictsSentence, driftDocument, folderProblemText, keptConflicts, planDocument } from './folderText';
+import { applyPreview, applyReport, applySummary, conflictsSentence, driftDocument, folderProblemText, keptConflicts, notHeldSentence, planDocument } from './folderText';
 
 type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
   /** The Explorer's menus on pulled folders: searched again after a pull or a snapshot. */
@@ -311,6 +311,7 @@ async function applyPlanned(context: Context, done: Planned): Promise<void> {
   });
   if (!sure) return;
   try {
+    let notHeld: readonly ResourceChange[] = [];
     const result = await runWithProgress(vscode.l10n.t('Applying {0} to {1}', folderName(root), panelName(panel)), (_report, signal) =>
       context.session.callOn(panel.id, (api) => applyFolder(api, folderPlan, { deleteRemoved, maxConcurrency: MAX_CONCURRENCY, stop: signal }), signal));
     if (folderPlan.mode === 'folder') {
@@ -323,14 +324,20 @@ async function applyPlanned(context: Context, done: Planned): Promise<void> {
         await writeFolderFile(root, USERS_FILE, withIds);
         files.set(USERS_FILE, withIds);
       }
-      const state = await context.session.callOn(panel.id, (api) => stateAfterApply(api, files)).catch(() => undefined);
-      if (state !== undefined) await writeFolderFile(root, STATE_FILE, state);
+      const applied = result.outcomes.filter((outcome) => outcome.outcome === 'applied');
+      const after = await context.session.callOn(panel.id, (api) => stateAfterApply(api, files, { applied })).catch(() => undefined);
+      if (after !== undefined) await writeFolderFile(root, STATE_FILE, after.state);
+      notHeld = after?.notHeld ?? [];
     }
-    const report = applyReport(result, folderPlan, { folder: folderName(root), panel: panelName(panel) }, vscode.l10n.t, describeError);
+    const report = applyReport(result, folderPlan, { folder: folderName(root), panel: panelName(panel) }, vscode.l10n.t, describeError, notHeld);
     await context.documents.show(vscode.l10n.t('Panel apply report — {0}', folderName(root)), report, 'markdown');
-    const failed = result.outcomes.some((outcome) => outcome.outcome !== 'applied' && outcome.outcome !== 'reconciled') || keptConflicts(result, folderPlan).length > 0;
+    const failed = result.outcomes.some((outcome) => outcome.outcome !== 'applied' && outcome.outcome !== 'reconciled') || keptConflicts(result, folderPlan).length > 0 || notHeld.length > 0;
     if (context.session.active?.id === panel.id) void vscode.commands.executeCommand('panelOps.refreshAll');
-    const told = [vscode.l10n.t('{0} applied to {1}: {2}.', folderName(root), panelName(panel), applySummary(result, folderPlan, vscode.l10n.t)), conflictsSentence(result, folderPlan, vscode.l10n.t)].filter(Boolean).join(' ');
+    const told = [
+      vscode.l10n.t('{0} applied to {1}: {2}.', folderName(root), panelName(panel), applySummary(result, folderPlan, vscode.l10n.t)),
+      conflictsSentence(result, folderPlan, vscode.l10n.t),
+      notHeldSentence(notHeld, vscode.l10n.t),
+    ].filter(Boolean).join(' ');
     tellApplied(context, panel, failed ? 'warning' : 'info', told, result.changedNodes.length);
   } catch (error) {
     tellFailure(context, vscode.l10n.t('Could not apply {0}', folderName(root)), error);

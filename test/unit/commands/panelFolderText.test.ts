@@ -2,7 +2,7 @@
 // of the panel one plain line (no line break, control character or bidi override from a hostile name or
 // value), long texts as line counts, and the counts of the summary line.
 import * as assert from 'node:assert/strict';
-import { applyPreview, applyReport, applySummary, conflictsSentence, driftDocument, folderProblemText, planDocument, planSummary } from '../../../src/commands/panelFolder/folderText';
+import { applyPreview, applyReport, applySummary, conflictsSentence, driftDocument, folderProblemText, notHeldSentence, planDocument, planSummary } from '../../../src/commands/panelFolder/folderText';
 import { pendingNodeId, type DriftReport, type FolderApplyResult, type FolderPlan } from '../../../src/panelFolder';
 import { NodeNames } from '../../../src/usersTable/userRows';
 import { plainLocalize } from '../support/plainLocalize';
@@ -120,6 +120,16 @@ describe('panel folder: documents', () => {
     const report = applyReport(result, planned, { folder: 'f', panel: 'p' }, plainLocalize, String);
     assert.match(report, /^- node "fra-2": changed on the panel\n {4}region: the panel holds "Frankfurt \(web UI\)", the folder wants "Frankfurt \(folder\)"$/m);
     assert.equal(conflictsSentence({ outcomes: [], changedNodes: [], cancelled: false }, { ...plan(), conflicts: [] }, plainLocalize), '', 'none: nothing said');
+  });
+
+  it('tells, in the report and the notice, what the panel took but holds otherwise when read again, by the member', () => {
+    const result: FolderApplyResult = { outcomes: [{ kind: 'node', name: 'ams-1', action: 'update', outcome: 'applied', fields: ['site'] }], changedNodes: [], cancelled: false };
+    const notHeld = [{ kind: 'node' as const, name: 'ams-1', action: 'update' as const, id: 'n1', fields: [{ field: 'site', from: { upstream: { url: null, enabled: false } }, to: { upstream: { url: 'https://u.example', enabled: false } } }] }];
+    assert.equal(notHeldSentence(notHeld, plainLocalize),
+      'Taken by the panel but held otherwise (read again after the apply): node "ams-1" (site.upstream.url: the panel holds null, the folder has "https://u.example").');
+    const report = applyReport(result, { ...plan(), conflicts: [] }, { folder: 'f', panel: 'p' }, plainLocalize, String, notHeld);
+    assert.match(report, /^## Taken by the panel but held otherwise .*\n- node "ams-1"\n {4}site\.upstream\.url: the panel holds null, the folder has "https:\/\/u\.example"$/m);
+    assert.equal(notHeldSentence([], plainLocalize), '', 'none: nothing said');
   });
 
   it('says what Apply will do before it does it: counts per kind, users, deletions kept, conflicts, files left out', () => {

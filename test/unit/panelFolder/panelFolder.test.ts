@@ -150,7 +150,7 @@ for (const reading of READINGS) {
       assert.deepEqual(planFacts(await planPanel(api, again.files)), []);
       // The state file after the apply: what was applied counts as pulled, so there is no drift.
       assert.equal((await panelDrift(api, files)).changes.length, 5, 'before: the applied resources look changed on the panel');
-      files.set(STATE_FILE, await stateAfterApply(api, files));
+      files.set(STATE_FILE, (await stateAfterApply(api, files)).state);
       assert.equal(files.get(STATE_FILE), again.files.get(STATE_FILE), 'the same state as a new pull');
       assert.ok(isEmptyDrift(await panelDrift(api, files)));
     });
@@ -197,7 +197,7 @@ for (const reading of READINGS) {
       assert.deepEqual(next.conflicts.map((conflict) => `${conflict.kind} ${conflict.name} ${conflict.reason}`), ['node fra-2 changedOnPanel', `user ${readTable('csv', files.get('users.csv') ?? '').find((row) => row.id === users[3])?.label} changedOnPanel`]);
       assert.deepEqual(planFacts(next), []);
       // The state after the apply keeps the conflicts: they are still changes on the panel since the pull.
-      files.set(STATE_FILE, await stateAfterApply(api, files));
+      files.set(STATE_FILE, (await stateAfterApply(api, files)).state);
       const rebased = await planPanel(api, files);
       assert.deepEqual(rebased.conflicts.map((conflict) => `${conflict.kind} ${conflict.reason}`), ['node changedOnPanel', 'user changedOnPanel']);
       const drift = await panelDrift(api, files);
@@ -266,7 +266,7 @@ for (const reading of READINGS) {
       const withIds = usersWithCreatedIds(files.get('users.csv') ?? '', result.users?.outcomes.filter((outcome) => outcome.action === 'create') ?? []);
       assert.ok(withIds !== undefined, 'the new user\'s id written into users.csv');
       files.set('users.csv', withIds);
-      files.set(STATE_FILE, await stateAfterApply(api, files));
+      files.set(STATE_FILE, (await stateAfterApply(api, files)).state);
       const next = await planPanel(api, files);
       assert.ok(isEmptyFolderPlan(next) && next.problems.length === 0, `one apply did it all: ${JSON.stringify(planFacts(next))} ${JSON.stringify(next.problems)}`);
     });

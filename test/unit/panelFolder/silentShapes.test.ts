@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
 import type { JsonObject, JsonValue } from '../../../src/api/types';
-import { applyFolder, fileJson, planPanel, pullPanel, readFolder } from '../../../src/panelFolder';
+import { applyFolder, fileJson, leafChanges, planPanel, pullPanel, readFolder, stateAfterApply } from '../../../src/panelFolder';
 import { NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { parseJsonExact } from '../../../src/api/exactJson';
 import { READINGS, startPanel, UPSTREAM_OBJECT_SEED, wrapsUpstream, type Reading, type SimulatedPanel } from '../../panel';
@@ -207,6 +207,25 @@ describe('panel folder: checks only where the contract speaks', function () {
     assert.deepEqual(panel.requests.filter((request) => request.path.endsWith('/site/upstream')).map((request) => request.status), [200], 'taken at once, in the shape read');
     assert.equal([...panel.data.nodes.values()].find((entry) => entry.name === 'fra-2')?.site.upstream, 'https://c.example');
     assert.deepEqual((await planPanel(api, files)).changes, [], 'the next plan is empty');
+  });
+
+  it(`tells an edit the panel took but holds otherwise: an upstream address set while its object says enabled: false (random:${UPSTREAM_OBJECT_SEED})`, async () => {
+    const { panel, api } = await start(`random:${UPSTREAM_OBJECT_SEED}` as Reading);
+    const { files: pulled } = await pullPanel(api);
+    const files = new Map(pulled);
+    const doc = parseJsonExact(files.get('nodes/fra-2.node.json') ?? '') as JsonObject;
+    const site = doc.site as JsonObject;
+    const upstream = site.upstream as JsonObject;
+    assert.equal(upstream.enabled, false, `the seed gives a site without upstream as {url: null, enabled: false}: ${JSON.stringify(upstream)}`);
+    // Only the address: this panel keeps an upstream that is not enabled as none.
+    site.upstream = { ...upstream, url: 'https://c.example' };
+    files.set('nodes/fra-2.node.json', fileJson(doc, NODE_ORDER));
+    const result = await applyFolder(api, await planPanel(api, files));
+    assert.deepEqual(result.outcomes.map((outcome) => `${outcome.name} ${outcome.outcome}`), ['fra-2 applied'], 'the panel took the request');
+    assert.equal([...panel.data.nodes.values()].find((entry) => entry.name === 'fra-2')?.site.upstream, null);
+    const after = await stateAfterApply(api, files, { applied: result.outcomes });
+    assert.deepEqual(after.notHeld.map((change) => `${change.name}: ${leafChanges(change.fields).map((field) => `${field.field} ${JSON.stringify(field.from)} → ${JSON.stringify(field.to)}`).join('; ')}`),
+      ['fra-2: site.upstream.url null → "https://c.example"'], 'read again, the panel holds no address: told, not reported as applied alone');
   });
 
   it('falls back to {url} when the panel refuses the upstream in object shape', async () => {

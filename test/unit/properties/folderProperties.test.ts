@@ -99,7 +99,9 @@ async function oneChange(panel: SimulatedPanel, api: PanelApi, pulled: FolderFil
   for (const outcome of result.users?.outcomes ?? []) assert.equal(outcome.kind, 'applied', `the users apply of ${context}: ${JSON.stringify(outcome)}`);
   assert.deepEqual(mutation.read(mutation.target(panel.data)), changed.expected, `the panel does not hold ${context}`);
 
-  files.set(STATE_FILE, await stateAfterApply(api, files));
+  const after = await stateAfterApply(api, files, { applied: result.outcomes.filter((outcome) => outcome.outcome === 'applied') });
+  assert.deepEqual(after.notHeld.map((change) => change.name), [], `after applying ${context}, the panel is read as not holding it`);
+  files.set(STATE_FILE, after.state);
   assert.deepEqual(planLines(await planPanel(api, files)), [], `the plan after applying ${context} is not empty`);
   // Back as it was for the next change of this seed: the first pull restored as a snapshot.
   const back = new Map(pulled);
@@ -141,6 +143,6 @@ async function oneUsersEdit(panel: SimulatedPanel, api: PanelApi, pulled: Folder
     assert.ok(withIds !== undefined, `${context}: the new user's id is not written into users.csv`);
     after.set('users.csv', withIds);
   }
-  after.set(STATE_FILE, await stateAfterApply(api, after));
+  after.set(STATE_FILE, (await stateAfterApply(api, after)).state);
   assert.deepEqual(planLines(await planPanel(api, after)), [], `the plan after ${context} is not empty`);
 }
