@@ -44,7 +44,9 @@ export function sendTemplate<T>(request: TemplateSend<T>): Promise<EncodedSent<T
   const encodings: Encoding<T>[] = [];
   if (reshaped.length > 0) {
     const guessed = request.borrowed ? reshaped : [];
-    encodings.push({ name: 'as the panel shows its templates', body: shaped, optional, guessed, send: (body) => request.send(body ?? shaped) });
+    // A panel's refusal may call a member by the contract's name though it was sent under the panel's.
+    const aliases = Object.fromEntries(Object.entries(request.shape ?? {}).filter(([member, read]) => read && read.name !== member).map(([member, read]) => [read?.name ?? member, [member]]));
+    encodings.push({ name: 'as the panel shows its templates', body: shaped, optional, guessed, aliases, send: (body) => request.send(body ?? shaped) });
   }
   encodings.push({ name: 'as the contract names template members', body: plain, optional: request.optional ?? [], send: (body) => request.send(body ?? plain) });
   return sendEncoded({ memory: request.memory, route: request.route, encodings, onRefused: request.onRefused });
