@@ -364,7 +364,7 @@ async function createTemplate(api: FolderApi, doc: JsonObject, shape: TemplateSh
   const name = typeof doc.name === 'string' ? doc.name : '';
   let id: string | undefined;
   const result = await sent(
-    () => sendTemplate({ memory: api.refusedFields, route: 'siteTemplates.create', values, rest, shape, borrowed: true, optional, send: (part) => api.siteTemplates.create(part) }),
+    () => sendTemplate({ memory: api.refusedFields, route: 'siteTemplates.create', values, rest, shape, optional, send: (part) => api.siteTemplates.create(part) }),
     async () => {
       id = await findTemplate(api, name);
       return id !== undefined;

@@ -31,7 +31,7 @@ export async function checkTemplates(api: FolderApi, plan: FolderPlan, signal?: 
     let answer: JsonValue;
     try {
       ({ value: answer } = await sendTemplate({
-        memory: api.refusedFields, route: 'siteTemplates.validate', values: { html, css, variables }, shape, borrowed: change.live?.templateShape === undefined, optional: ['variables'],
+        memory: api.refusedFields, route: 'siteTemplates.validate', values: { html, css, variables }, shape, optional: ['variables'],
         send: (sent) => api.siteTemplates.validate(sent, { signal }),
       }));
     } catch (error) {

@@ -18,12 +18,6 @@ export interface TemplateSend<T> {
   readonly rest?: JsonObject;
   /** How the panel shows this template's members (or its other templates'); undefined when not known. */
   readonly shape: TemplateShape | undefined;
-  /**
-   * The shape is another template's (a new template's body): a refusal naming a member it shaped then tries
-   * the contract's names. A template's own shape is what the panel showed of it: only a refusal of the body
-   * as a whole does (a 422 about its html is about the html).
-   */
-  readonly borrowed?: boolean;
   /** Members (canonical or in `rest`) the panel may refuse and the request still make sense without. */
   readonly optional?: readonly string[];
   readonly onRefused?: (refused: RefusedEncoding) => void;
@@ -39,14 +33,17 @@ export function sendTemplate<T>(request: TemplateSend<T>): Promise<EncodedSent<T
   const shaped = templateBody(request.values, request.shape, request.rest);
   const nameOf = (member: string) => (request.shape?.[member as TemplateMember]?.name ?? member);
   const optional = (request.optional ?? []).map(nameOf);
-  // The members whose name or shape was taken from the panel's answers: a refusal naming one is of the shape.
-  const reshaped = Object.keys(shaped).filter((name) => !Object.hasOwn(plain, name) || JSON.stringify(plain[name]) !== JSON.stringify(shaped[name]));
+  // The members whose name or shape was taken from the panel's answers. The shape is what the panel shows
+  // (of this template, or of its others for a new one), not a guess: a refusal naming a member is about its
+  // value (a 422 about the html, a number the panel takes as a string); only a body refused as a whole
+  // goes on to the contract's names.
+  const text = (value: unknown) => JSON.stringify(value, (_name, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item));
+  const reshaped = Object.keys(shaped).filter((name) => !Object.hasOwn(plain, name) || text(plain[name]) !== text(shaped[name]));
   const encodings: Encoding<T>[] = [];
   if (reshaped.length > 0) {
-    const guessed = request.borrowed ? reshaped : [];
     // A panel's refusal may call a member by the contract's name though it was sent under the panel's.
     const aliases = Object.fromEntries(Object.entries(request.shape ?? {}).filter(([member, read]) => read && read.name !== member).map(([member, read]) => [read?.name ?? member, [member]]));
-    encodings.push({ name: 'as the panel shows its templates', body: shaped, optional, guessed, aliases, send: (body) => request.send(body ?? shaped) });
+    encodings.push({ name: 'as the panel shows its templates', body: shaped, optional, aliases, send: (body) => request.send(body ?? shaped) });
   }
   encodings.push({ name: 'as the contract names template members', body: plain, optional: request.optional ?? [], send: (body) => request.send(body ?? plain) });
   return sendEncoded({ memory: request.memory, route: request.route, encodings, onRefused: request.onRefused });

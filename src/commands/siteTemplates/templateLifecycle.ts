@@ -41,7 +41,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
           const shape = await panelTemplateShape(api.siteTemplates, [], signal);
           sentAt = Date.now();
           return (await sendTemplate({
-            memory: api.refusedFields, route: 'siteTemplates.create', values: { name, html, css: '' }, shape, borrowed: true,
+            memory: api.refusedFields, route: 'siteTemplates.create', values: { name, html, css: '' }, shape,
             send: (body) => api.siteTemplates.create(body, { signal }),
           })).value;
         },
@@ -68,7 +68,7 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
           sentAt = Date.now();
           // The copy in the names and shapes the panel gave the original.
           return (await sendTemplate({
-            memory: api.refusedFields, route: 'siteTemplates.create', shape: source.shape, borrowed: true,
+            memory: api.refusedFields, route: 'siteTemplates.create', shape: source.shape,
             values: { name, description: source.shape.description === undefined ? undefined : source.description, html: source.html, css: source.css, variables: source.variablesAsRead },
             send: (body) => api.siteTemplates.create(body, { signal }),
           })).value;

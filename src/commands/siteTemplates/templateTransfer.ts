@@ -45,7 +45,7 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
           const { format, ...members } = body;
           sentAt = Date.now();
           return (await sendTemplate({
-            memory: api.refusedFields, route: 'siteTemplates.import', values: members as Partial<Record<TemplateMember, JsonValue>>, shape, borrowed: true,
+            memory: api.refusedFields, route: 'siteTemplates.import', values: members as Partial<Record<TemplateMember, JsonValue>>, shape,
             rest: format === undefined ? {} : { format },
             send: (sent) => api.siteTemplates.import(sent, { signal }),
           })).value;
