@@ -59,6 +59,11 @@ export interface Encoding<T> {
   readonly optional?: readonly string[];
   /** Members whose shape is this encoding's guess: a refusal naming one picks the next encoding. */
   readonly guessed?: readonly string[];
+  /**
+   * Other names a refusal may give a member of `body` (a member sent under the name a panel showed, which
+   * the panel's refusal calls by another: `params` sent, "unknown field: variables" answered).
+   */
+  readonly aliases?: Readonly<Record<string, readonly string[]>>;
   /** Sends `body` (less the optional members left out), or does the encoding's own requests. */
   send(body: JsonObject | undefined): Promise<T>;
 }
@@ -108,7 +113,7 @@ export async function sendEncoded<T>(request: EncodedSend<T>): Promise<EncodedSe
         if (!isBodyRefusal(error)) throw error;
         const inBody = Object.keys(body ?? {});
         // Only a 400 says a member is not taken at all; a 422 about an optional member is about its value.
-        const named = error.status === 400 ? fieldsNamedBy(error, optional.filter((name) => inBody.includes(name))) : [];
+        const named = error.status === 400 ? namedBy(error, encoding, optional.filter((name) => inBody.includes(name))) : [];
         if (named.length > 0) {
           for (const name of named) {
             dropped.add(name);
@@ -138,9 +143,14 @@ function isBodyRefusal(error: unknown): error is PanelHttpError {
  * guessed, or it is a 400 that names none of the body's members but those (the body as a whole refused).
  */
 function refusesEncoding(error: PanelHttpError, encoding: Encoding<unknown>, inBody: readonly string[]): boolean {
-  if (fieldsNamedBy(error, encoding.guessed ?? []).length > 0) return true;
+  if (namedBy(error, encoding, encoding.guessed ?? []).length > 0) return true;
   if (error.status !== 400) return false;
-  return fieldsNamedBy(error, inBody.filter((name) => !(encoding.guessed ?? []).includes(name))).length === 0;
+  return namedBy(error, encoding, inBody.filter((name) => !(encoding.guessed ?? []).includes(name))).length === 0;
+}
+
+/** The members of `names` a refusal names, by their name in the body or one of their aliases. */
+function namedBy(error: PanelHttpError, encoding: Encoding<unknown>, names: readonly string[]): string[] {
+  return names.filter((name) => fieldsNamedBy(error, [name, ...(encoding.aliases?.[name] ?? [])]).length > 0);
 }
 
 /** What was sent in the end, and which optional fields of the body it left out (refused now or before). */

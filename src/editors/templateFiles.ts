@@ -1,5 +1,5 @@
 /** Which file of a template holds which field, and the PUT body a file's text makes. No `vscode` import (unit-tested). */
-import type { SiteTemplateRecord } from '../state/siteTemplateRecord';
+import { templateMemberOf, type SiteTemplateRecord } from '../state/siteTemplateRecord';
 import { jsonText } from '../text/jsonText';
 import { TEMPLATE_FILES, type TemplateFile } from './panelPaths';
 import { parseJsonExact } from '../api/exactJson';
@@ -25,8 +25,10 @@ export function fileText(record: SiteTemplateRecord, file: TemplateFile): string
 
 /** The file that holds a field the panel named in an error (`html`, `css`, `variables`, `variables[2]`...). */
 export function fileOfField(field: string): TemplateFile | undefined {
-  const base = /^[a-z_]+/i.exec(field)?.[0];
-  return TEMPLATE_FILES.find((file) => FIELD_OF[file] === base);
+  const base = /^[a-z_]+/i.exec(field)?.[0] ?? '';
+  // Under the name the panel gives the member (`markup` for the html) or the contract's.
+  const member = templateMemberOf(base) ?? base;
+  return TEMPLATE_FILES.find((file) => FIELD_OF[file] === member);
 }
 
 /** Thrown for text that cannot become a PUT body (variables.json that is not JSON). */

@@ -8,7 +8,10 @@ import type { ProblemAt } from './editorProblems';
 import { problemsOf } from './fieldErrorLines';
 import type { TemplateFile } from './panelPaths';
 import type { SaveConflicts } from './saveConflicts';
-import { parseTemplateRecord, type SiteTemplateRecord } from '../state/siteTemplateRecord';
+import { parseTemplateRecord, templateShapeOf, type SiteTemplateRecord, type TemplateMember } from '../state/siteTemplateRecord';
+import { sendTemplate } from '../state/templateSend';
+import { scalarOf } from '../api/silentValues';
+import type { JsonValue } from '../api/types';
 import { fileOfField, fileText, putBody, UnsavableTextError } from './templateFiles';
 import type { TemplateSource } from './templateSource';
 import { siblingUri, type TemplateValidator } from './templateValidation';
@@ -87,7 +90,11 @@ export class TemplateSave {
     else this.warnUnversioned(panelId, before.name);
     let saved: SiteTemplateRecord | undefined;
     try {
-      const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.update(templateId, body as never, { signal }));
+      // Echo what was read: the file's member under the name and in the shape the panel gave it (and the version so).
+      const answer = await this.services.session.callOn(panelId, async (api, signal) => (await sendTemplate({
+        memory: api.refusedFields, route: 'siteTemplates.update', values: body as Partial<Record<TemplateMember, JsonValue>>, shape: before.shape,
+        send: (sent) => api.siteTemplates.update(templateId, sent as never, { signal }),
+      })).value);
       saved = isTemplate(answer) ? parseTemplateRecord(answer, templateId) : await this.readBack(uri, panelId, templateId, file, text);
       // The Site Templates item shows the new version and time, without reading the list again.
       if (isTemplate(answer)) this.services.siteTemplatesOf(panelId)?.put(answer);
@@ -171,7 +178,6 @@ export class TemplateSave {
 /** The PUT's answer is a template (it has the html), not an acknowledgement such as `{}` or `{"ok": true}`. */
 function isTemplate(answer: unknown): boolean {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return false;
-  const record = answer as Record<string, unknown>;
-  return typeof (record.html ?? record.body ?? record.content) === 'string';
+  return typeof scalarOf(templateShapeOf(answer as Record<string, unknown>).html?.value) === 'string';
 }
 

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { parseJsonExact } from '../api/exactJson';
-import { sendWithOptionalFields } from '../api/bodyEncodings';
-import type { JsonObject, JsonValue } from '../api/types';
-import { listFromResponse } from '../api/listFromResponse';
-import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
+import type { JsonValue } from '../api/types';
+import { firstText, listFromResponse } from '../api/listFromResponse';
+import { scalarOf } from '../api/silentValues';
+import { parseVariables } from '../state/siteTemplateRecord';
+import { sendTemplate } from '../state/templateSend';
 import type { EditorServices } from './editorServices';
 import type { ProblemAt } from './editorProblems';
 import { locate } from './panelUri';
@@ -45,20 +46,21 @@ export class TemplateValidator {
     // that checks placeholders needs them); a panel that does not take them says so once (sendWithOptionalFields).
     // Echo what was read: the open variables.json as typed (it shows the panel's shape), else the panel's own.
     const typed = typedVariables(siblingUri(uri, 'variables.json'));
-    const variables = typed === undefined ? record.variablesAsRead : variablesLike(record.variablesAsRead, typed);
-    const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables };
-    const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendWithOptionalFields({
-      memory: api.refusedFields, route: 'siteTemplates.validate', body, optional: ['variables'],
+    const variables = typed ?? record.variablesAsRead;
+    // Echo what was read: the members under the names and in the shapes the panel gives this template.
+    const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendTemplate({
+      memory: api.refusedFields, route: 'siteTemplates.validate', values: { html, css, variables }, shape: record.shape, optional: ['variables'],
       send: (sent) => api.siteTemplates.validate(sent, { signal: callSignal }),
     }), signal);
     const problems: ProblemAt[] = listFromResponse(answer, ['errors', 'problems', 'items', 'results']).flatMap((item) => {
       if (typeof item === 'string') return [{ uri: htmlUri, line: 1, message: item }];
       if (typeof item !== 'object' || item === null) return [];
       const entry = item as Record<string, unknown>;
-      const field = typeof entry.field === 'string' ? entry.field : typeof entry.file === 'string' ? entry.file : 'html';
+      const field = firstText(entry, ['field', 'file']) ?? 'html';
       const file = fileOfField(field) ?? (field === 'style.css' ? 'style.css' : 'index.html');
-      const line = Number(entry.line ?? entry.line_number ?? entry.row ?? 1);
-      const message = textOf(entry.message ?? entry.error ?? entry.text ?? vscode.l10n.t('invalid'));
+      const line = Number(scalarOf(entry.line ?? entry.line_number ?? entry.lineNumber ?? entry.row ?? 1));
+      const said = entry.message ?? entry.error ?? entry.text;
+      const message = typeof scalarOf(said) === 'string' ? scalarOf(said) as string : textOf(said ?? vscode.l10n.t('invalid'));
       return [{ uri: siblingUri(uri, file), line: Number.isFinite(line) && line > 0 ? line : 1, message }];
     });
     this.services.problems.reportValidation([htmlUri, cssUri], problems);

@@ -17,11 +17,11 @@ import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { BrandingProfileUpdate, JsonObject, JsonValue } from '../api/types';
 import { inPool } from '../state/inPool';
 import { listFromResponse } from '../api/listFromResponse';
-import { parseVariables, variablesLike } from '../state/siteTemplateRecord';
+import { mergedTemplateShape, templateIdOf, templateMemberOf, templateNameOf, type TemplateMember, type TemplateShape } from '../state/siteTemplateRecord';
+import { sendTemplate } from '../state/templateSend';
 import { applyPlan, type ApplyResult, type OutcomeDetail, type UserOutcome } from '../usersTable/applyPlan';
 import type { UsersPlan } from '../usersTable/usersPlan';
 import { words } from '../usersTable/refusalWords';
-import { variablesShapeOf } from './checkTemplates';
 import { echoedObject, fingerprint, isObject, sameJson, type ResourceKind } from './folderFormat';
 import { diffFields, isPendingNode, pendingNodeId, type ChangeAction, type FieldChange, type FolderPlan, type ResourceChange } from './folderPlan';
 import {
@@ -168,7 +168,7 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
     const { change } = track;
     const doc = change.doc ?? {};
     if (change.action === 'create') {
-      const created = await createTemplate(api, doc, variablesShapeOf(plan.live.templates));
+      const created = await createTemplate(api, doc, mergedTemplateShape(plan.live.templates.map((template) => template.templateShape)));
       track.add(created.step);
       if (created.id) {
         track.id = created.id;
@@ -178,15 +178,18 @@ export async function applyFolder(api: FolderApi, plan: FolderPlan, options: App
     }
     const now = reread(track, await readTemplate(api, change.id ?? ''));
     if (!track.going || !now) continue;
-    const body: JsonObject = {};
+    // Echo what was read: each member under the name and in the shape this template came in.
+    const values: Partial<Record<TemplateMember, JsonValue>> = {};
+    const rest: JsonObject = {};
     for (const field of change.fields) {
-      if (field.field === 'variables') body.variables = variablesLike(now.variablesAsRead, field.to ?? null);
-      else if (field.to !== undefined) body[field.field] = field.to;
+      const member = templateMemberOf(field.field);
+      if (member !== undefined) values[member] = field.to ?? null;
+      else if (field.to !== undefined) rest[field.field] = field.to;
     }
-    if (now.version !== undefined) body.version = now.version;
-    const optional = Object.keys(body).filter((name) => !['html', 'name'].includes(name));
+    if (now.version !== undefined) values.version = now.version;
+    const optional = [...Object.keys(values), ...Object.keys(rest)].filter((name) => !['html', 'name'].includes(name));
     const result = await sent(
-      () => sendWithOptionalFields({ memory: api.refusedFields, route: 'siteTemplates.update', body, optional, send: (part) => api.siteTemplates.update(change.id ?? '', part) }),
+      () => sendTemplate({ memory: api.refusedFields, route: 'siteTemplates.update', values, rest, shape: now.templateShape, optional, send: (part) => api.siteTemplates.update(change.id ?? '', part) }),
       async () => {
         const back = await readTemplate(api, change.id ?? '');
         return back !== null && back !== undefined && diffFields('template', doc, back).length === 0;
@@ -344,32 +347,28 @@ async function readTemplate(api: FolderApi, id: string): Promise<LiveResource | 
 
 async function findTemplate(api: FolderApi, name: string): Promise<string | undefined> {
   const listed = listFromResponse(await api.siteTemplates.list(), ['items', 'templates', 'data', 'results']).filter(isObject);
-  const found = listed.find((item) => item.name === name || item.title === name);
-  return found ? idText(found.id ?? found.template_id) || undefined : undefined;
+  const found = listed.find((item) => templateNameOf(item, undefined) === name);
+  return found ? templateIdOf(found) : undefined;
 }
 
 /**
  * A new template: its variables in the shape the panel gives them (`shape`, another template's as read),
  * else the other shape (a panel refusing the shape names `variables`).
  */
-async function createTemplate(api: FolderApi, doc: JsonObject, shape: JsonValue | undefined): Promise<{ step: Step; id?: string }> {
-  const body: JsonObject = {};
-  for (const [name, value] of Object.entries(doc)) if (name !== 'builtin') body[name] = value;
-  if (doc.variables !== undefined) body.variables = variablesLike(shape, doc.variables);
-  const optional = Object.keys(body).filter((name) => !['name', 'html', 'variables'].includes(name));
-  const other: JsonValue | undefined = body.variables === undefined ? undefined
-    : Array.isArray(body.variables) ? Object.fromEntries((parseVariables(body.variables) ?? []).map((variable) => [variable.name, variable.default]))
-      : (parseVariables(body.variables) ?? []).map((variable) => ({ name: variable.name, default: variable.default, ...(variable.description === undefined ? {} : { description: variable.description }) }));
+async function createTemplate(api: FolderApi, doc: JsonObject, shape: TemplateShape): Promise<{ step: Step; id?: string }> {
+  const values: Partial<Record<TemplateMember, JsonValue>> = {};
+  const rest: JsonObject = {};
+  for (const [name, value] of Object.entries(doc)) {
+    if (name === 'builtin') continue;
+    const member = templateMemberOf(name);
+    if (member !== undefined && member !== 'version') values[member] = value;
+    else if (member === undefined) rest[name] = value;
+  }
+  const optional = [...Object.keys(values), ...Object.keys(rest)].filter((name) => !['name', 'html', 'variables'].includes(name));
   const name = typeof doc.name === 'string' ? doc.name : '';
   let id: string | undefined;
   const result = await sent(
-    () => sendEncoded({
-      memory: api.refusedFields, route: 'siteTemplates.create',
-      encodings: [
-        { name: 'variables as the folder holds them', body, optional, guessed: ['variables'], send: (part) => api.siteTemplates.create(part ?? body) },
-        ...(other === undefined ? [] : [{ name: 'variables in the other shape', body: { ...body, variables: other }, optional, send: (part: JsonObject | undefined) => api.siteTemplates.create(part ?? { ...body, variables: other }) }]),
-      ],
-    }),
+    () => sendTemplate({ memory: api.refusedFields, route: 'siteTemplates.create', values, rest, shape, optional, send: (part) => api.siteTemplates.create(part) }),
     async () => {
       id = await findTemplate(api, name);
       return id !== undefined;

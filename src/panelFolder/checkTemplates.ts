@@ -4,10 +4,11 @@
  * or css it changes is validated with its variables in the target's shape (a panel that does not take them
  * says so once: bodyEncodings.ts). Its changes leave the plan. No `vscode` import.
  */
-import { sendWithOptionalFields } from '../api/bodyEncodings';
-import type { JsonObject, JsonValue } from '../api/types';
-import { listFromResponse } from '../api/listFromResponse';
-import { variablesLike } from '../state/siteTemplateRecord';
+import type { JsonValue } from '../api/types';
+import { firstText, listFromResponse } from '../api/listFromResponse';
+import { firstFlag, scalarOf } from '../api/silentValues';
+import { mergedTemplateShape, templateMemberOf } from '../state/siteTemplateRecord';
+import { sendTemplate } from '../state/templateSend';
 import { textOf } from '../text/plainText';
 import { isObject, TEMPLATE_FILES } from './folderFormat';
 import type { FolderPlan, ResourceChange } from './folderPlan';
@@ -23,13 +24,14 @@ export async function checkTemplates(api: FolderApi, plan: FolderPlan, signal?: 
     const doc = change.doc;
     const html = typeof doc.html === 'string' ? doc.html : typeof change.live?.doc.html === 'string' ? change.live.doc.html : '';
     const css = typeof doc.css === 'string' ? doc.css : typeof change.live?.doc.css === 'string' ? change.live.doc.css : '';
-    const typed = doc.variables;
-    const variables = typed === undefined ? change.live?.variablesAsRead : variablesLike(change.live?.variablesAsRead ?? variablesShapeOf(plan.live.templates), typed);
-    const body: JsonObject = variables === undefined ? { html, css } : { html, css, variables };
+    // Echo what was read: the body in the names and shapes the panel gives this template (a new one: its
+    // other templates'), the variables as typed put in that shape.
+    const shape = change.live?.templateShape ?? mergedTemplateShape(plan.live.templates.map((template) => template.templateShape));
+    const variables = doc.variables ?? change.live?.variablesAsRead;
     let answer: JsonValue;
     try {
-      ({ value: answer } = await sendWithOptionalFields({
-        memory: api.refusedFields, route: 'siteTemplates.validate', body, optional: ['variables'],
+      ({ value: answer } = await sendTemplate({
+        memory: api.refusedFields, route: 'siteTemplates.validate', values: { html, css, variables }, shape, optional: ['variables'],
         send: (sent) => api.siteTemplates.validate(sent, { signal }),
       }));
     } catch (error) {
@@ -38,7 +40,7 @@ export async function checkTemplates(api: FolderApi, plan: FolderPlan, signal?: 
       continue;
     }
     const found = templateErrors(answer, change.path);
-    if (found.length === 0 && !(isObject(answer) && answer.valid === false)) continue;
+    if (found.length === 0 && !(isObject(answer) && firstFlag(answer, ['valid', 'ok', 'is_valid', 'isValid', 'success', 'passed']) === false)) continue;
     problems.push(...(found.length > 0 ? found : [{ file: `${change.path}/${TEMPLATE_FILES.html}`, line: 1, code: 'templateRefused' as const }]));
     refused.add(change);
   }
@@ -59,12 +61,14 @@ function templateErrors(answer: JsonValue, dir: string): FolderProblem[] {
   return listFromResponse(answer, ['errors', 'problems', 'items', 'results']).flatMap((item): FolderProblem[] => {
     if (typeof item === 'string') return [{ file: `${dir}/${TEMPLATE_FILES.html}`, line: 1, code: 'templateRefused', detail: item }];
     if (!isObject(item)) return [];
-    const field = typeof item.field === 'string' ? item.field : typeof item.file === 'string' ? item.file : 'html';
-    const file = /css|style/.test(field) ? TEMPLATE_FILES.css : /variables/.test(field) ? TEMPLATE_FILES.variables : TEMPLATE_FILES.html;
-    const line = Number(item.line ?? item.line_number ?? item.row ?? 1);
+    const field = firstText(item, ['field', 'file']) ?? 'html';
+    const member = templateMemberOf(/^[a-z_]+/i.exec(field)?.[0] ?? '');
+    const file = member === 'css' || /css|style/.test(field) ? TEMPLATE_FILES.css : member === 'variables' || /variables/.test(field) ? TEMPLATE_FILES.variables : TEMPLATE_FILES.html;
+    const line = Number(scalarOf(item.line ?? item.line_number ?? item.lineNumber ?? item.row ?? 1));
+    const message = scalarOf(item.message ?? item.error ?? item.text ?? '');
     return [{
       file: `${dir}/${file}`, line: Number.isFinite(line) && line > 0 ? line : 1, code: 'templateRefused',
-      detail: textOf(item.message ?? item.error ?? item.text ?? ''),
+      detail: typeof message === 'string' ? message : textOf(item.message ?? item.error ?? item.text ?? ''),
     }];
   });
 }

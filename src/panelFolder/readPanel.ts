@@ -14,7 +14,7 @@ import { brandingProfiles } from '../state/brandingModel';
 import { inPool } from '../state/inPool';
 import { listFromResponse } from '../api/listFromResponse';
 import { memberNamed, scalarOf } from '../api/silentValues';
-import { parseTemplateRecord, templateIdOf } from '../state/siteTemplateRecord';
+import { parseTemplateRecord, TEMPLATE_MEMBER_NAMES, templateIdOf, type TemplateShape } from '../state/siteTemplateRecord';
 import { NodeNames, userStateOf, type UserState } from '../usersTable/userRows';
 import { echoedObject, isObject, isSiteOwnedMember, withoutSecrets, type ResourceKind } from './folderFormat';
 import { userFingerprint } from './userFingerprint';
@@ -35,6 +35,8 @@ export interface LiveResource {
   readonly variablesAsRead?: JsonValue;
   /** Nodes: the name the panel gives its site's template id (`template_id`, `template`…), what a change is sent under. */
   readonly siteTemplateMember?: string;
+  /** Templates: the names and shapes the panel gave its members in (what a body about it is written in). */
+  readonly templateShape?: TemplateShape;
 }
 
 export interface LivePanel {
@@ -242,20 +244,21 @@ async function readTemplates(api: FolderApi, cap: number, signal: AbortSignal | 
 }
 
 /** Members of a template answer that are its files or its flags, not "other fields". */
-const TEMPLATE_OWN = ['html', 'css', 'variables', 'placeholders', 'builtin', 'built_in', 'readonly', 'name', 'description', 'body', 'content', 'style'];
+const TEMPLATE_OWN = [...Object.values(TEMPLATE_MEMBER_NAMES).flat(), 'builtin', 'built_in', 'builtIn', 'system', 'readonly', 'slug'];
 
 export function templateResource(answer: unknown, fallbackId?: string): LiveResource | undefined {
   const record = parseTemplateRecord(answer, fallbackId);
   if (!record || !isObject(answer)) return undefined;
   const doc: JsonObject = { name: record.name };
-  if (typeof answer.description === 'string' || typeof answer.summary === 'string') doc.description = record.description;
+  // The files hold the values (unwrapped, under the canonical names); the shape they came in is kept for the bodies.
+  if (record.shape.description !== undefined) doc.description = record.description;
   if (record.builtin) doc.builtin = true;
-  Object.assign(doc, echoedObject(answer, TEMPLATE_OWN.concat(['summary', 'title', 'slug'])));
+  Object.assign(doc, echoedObject(answer, TEMPLATE_OWN));
   doc.html = record.html;
   doc.css = record.css;
   if (record.variablesAsRead !== undefined) doc.variables = record.variablesAsRead;
   return {
-    kind: 'template', id: record.id, name: record.name, doc, builtin: record.builtin, variablesAsRead: record.variablesAsRead,
+    kind: 'template', id: record.id, name: record.name, doc, builtin: record.builtin, variablesAsRead: record.variablesAsRead, templateShape: record.shape,
     ...(record.version === undefined ? {} : { version: record.version }),
     ...(record.updatedAt === undefined ? {} : { updatedAt: record.updatedAt }),
   };

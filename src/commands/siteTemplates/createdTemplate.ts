@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
 import { listFromResponse } from '../../api/listFromResponse';
+import { memberNamed, scalarOf } from '../../api/silentValues';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
 import type { Reconciler } from '../../runner/reconcile';
 import { shownName } from './templateTarget';
@@ -14,9 +15,10 @@ export interface TemplateWanted {
   readonly html?: string;
 }
 
+/** When the panel made a template, under whichever name it gives that (`created_at`, `created`…), wrapped or not. */
 function createdAt(item: Record<string, unknown>): number {
-  const value = Object.prototype.hasOwnProperty.call(item, 'created_at') ? item.created_at : undefined;
-  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  const value = scalarOf(memberNamed(item, ['created_at', 'created', 'createdAt', 'created_on'])?.value);
+  return typeof value === 'string' ? Date.parse(value) : typeof value === 'number' ? value : Number.NaN;
 }
 
 /**
@@ -26,7 +28,7 @@ function createdAt(item: Record<string, unknown>): number {
  * HTML page named by its <title>), the one whose HTML is what was sent (`GET /site-templates/{id}`).
  */
 export async function findCreatedTemplate(api: PanelApi, wanted: TemplateWanted, sentAt: number, signal: AbortSignal): Promise<{ record: SiteTemplateRecord; answer: unknown } | undefined> {
-  const items = listFromResponse(await api.siteTemplates.list({ signal }), ['items', 'templates', 'data'])
+  const items = listFromResponse(await api.siteTemplates.list({ signal }), ['items', 'templates', 'data', 'results'])
     .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item))
     .filter((item) => createdAt(item) >= sentAt - CLOCK_SLACK_MS)
     .sort((a, b) => createdAt(b) - createdAt(a));

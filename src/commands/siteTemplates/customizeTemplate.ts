@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../api/types';
 import type { PanelApi } from '../../api/index';
 import { sendWithOptionalFields } from '../../api/bodyEncodings';
-import { parseTemplateRecord, variablesInShape, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
+import { mergedTemplateShape, parseTemplateRecord, variablesLike, type SiteTemplateRecord } from '../../state/siteTemplateRecord';
+import { sendTemplate } from '../../state/templateSend';
 import { CustomizeForm } from '../../webviews/customize';
 import type { WebviewHost } from '../../webviews/shared';
 import { failureSentence, runMutation } from '../../runner/actionRunner';
@@ -19,7 +20,8 @@ import { registerPanelCommand } from '../registerPanelCommand';
  */
 async function customizeCopy(api: PanelApi, templateId: string, source: SiteTemplateRecord, name: string, values: Readonly<Record<string, string>>, signal: AbortSignal): Promise<JsonObject> {
   // Echo what was read: the template's own variables in the panel's shape, the typed values as defaults.
-  const variables = variablesInShape(source.variablesAsRead, values);
+  const typed = Object.fromEntries((source.variables ?? []).map((variable) => [variable.name, Object.hasOwn(values, variable.name) ? values[variable.name] : variable.default]));
+  const variables = source.variablesAsRead === undefined ? undefined : variablesLike(source.variablesAsRead, typed);
   const { value: copy, dropped } = await sendWithOptionalFields({
     memory: api.refusedFields, route: 'siteTemplates.customize', optional: ['values', 'variables'],
     body: { name, values: { ...values }, ...(variables === undefined ? {} : { variables }) },
@@ -27,7 +29,12 @@ async function customizeCopy(api: PanelApi, templateId: string, source: SiteTemp
   });
   const created = parseTemplateRecord(copy);
   if (!dropped.includes('values') || !dropped.includes('variables') || !created || variables === undefined) return copy;
-  return api.siteTemplates.update(created.id, { variables, ...(created.version === undefined ? {} : { version: created.version }) }, { signal });
+  // The copy's variables in the names and shapes the panel gave the copy (else the original).
+  return (await sendTemplate({
+    memory: api.refusedFields, route: 'siteTemplates.update', shape: mergedTemplateShape([created.shape, source.shape]),
+    values: { variables, version: created.version },
+    send: (body) => api.siteTemplates.update(created.id, body, { signal }),
+  })).value;
 }
 
 export interface CustomizeContext extends TemplateCommandContext {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { NotConnectedError } from '../../connection/panelSession';
-import type { JsonObject } from '../../api/types';
 import { panelRootUri } from '../../editors/panelUri';
 import { withoutBack } from '../../prompts/userInput';
 import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
+import { panelTemplateShape, sendTemplate } from '../../state/templateSend';
 import { plainLabel } from '../../text/plainText';
 import { runMutation } from '../../runner/actionRunner';
 import { PanelHttpError } from '../../api/errors';
@@ -30,16 +30,20 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
       }));
       if (name === undefined) return undefined;
       const html = STARTER_HTML.replace(/\{0\}/g, name.replace(/[<&>]/g, ''));
-      const body: JsonObject = { name, html, css: '' };
       let sentAt = Date.now();
       let found: unknown;
       const outcome = await runMutation(context, {
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Creating template "{0}"…', shownName(name)),
         failure: vscode.l10n.t('Could not create the template "{0}"', shownName(name)),
-        run: (api, signal) => {
+        run: async (api, signal) => {
+          // Echo what was read: the members under the names and in the shapes of the panel's templates.
+          const shape = await panelTemplateShape(api.siteTemplates, [], signal);
           sentAt = Date.now();
-          return api.siteTemplates.create(body, { signal });
+          return (await sendTemplate({
+            memory: api.refusedFields, route: 'siteTemplates.create', values: { name, html, css: '' }, shape,
+            send: (body) => api.siteTemplates.create(body, { signal }),
+          })).value;
         },
         // A lost 201: the list says whether the panel created it; it is never created a second time.
         reconcile: reconcileTemplateCreate(() => ({ name, html }), () => sentAt, (answer) => (found = answer)),
@@ -59,11 +63,15 @@ export function registerTemplateLifecycle(context: TemplateCommandContext): vsco
         run: async (api, signal) => {
           const source = parseTemplateRecord(await api.siteTemplates.get(target.templateId, { signal }), target.templateId);
           if (!source) throw new Error(vscode.l10n.t('The panel sent no readable template.'));
-          const body: JsonObject = { name: vscode.l10n.t('{0} (copy)', source.name), description: source.description, html: source.html, css: source.css };
-          if (source.variablesAsRead !== undefined) body.variables = source.variablesAsRead;
-          wanted = { name: body.name as string, html: source.html };
+          const name = vscode.l10n.t('{0} (copy)', source.name);
+          wanted = { name, html: source.html };
           sentAt = Date.now();
-          return api.siteTemplates.create(body, { signal });
+          // The copy in the names and shapes the panel gave the original.
+          return (await sendTemplate({
+            memory: api.refusedFields, route: 'siteTemplates.create', shape: source.shape,
+            values: { name, description: source.shape.description === undefined ? undefined : source.description, html: source.html, css: source.css, variables: source.variablesAsRead },
+            send: (body) => api.siteTemplates.create(body, { signal }),
+          })).value;
         },
         reconcile: reconcileTemplateCreate(() => wanted, () => sentAt, (answer) => (found = answer)),
       });

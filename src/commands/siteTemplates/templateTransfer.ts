@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import type { JsonObject } from '../../api/types';
+import type { JsonObject, JsonValue } from '../../api/types';
+import type { TemplateMember } from '../../state/siteTemplateRecord';
+import { panelTemplateShape, sendTemplate } from '../../state/templateSend';
 import { NotConnectedError } from '../../connection/panelSession';
 import { bundleOf, importBodyOf } from '../../editors/templateBundle';
 import { jsonText } from '../../text/jsonText';
@@ -37,9 +39,16 @@ export function registerTemplateTransfer(context: TemplateCommandContext): vscod
         panelId: panel.id,
         busyLabel: vscode.l10n.t('Importing {0}…', fileName),
         failure: vscode.l10n.t('Could not import {0}', fileName),
-        run: (api, signal) => {
+        run: async (api, signal) => {
+          // Echo what was read: the bundle's members under the names and in the shapes of the panel's templates.
+          const shape = await panelTemplateShape(api.siteTemplates, [], signal);
+          const { format, ...members } = body;
           sentAt = Date.now();
-          return api.siteTemplates.import(body, { signal });
+          return (await sendTemplate({
+            memory: api.refusedFields, route: 'siteTemplates.import', values: members as Partial<Record<TemplateMember, JsonValue>>, shape,
+            rest: format === undefined ? {} : { format },
+            send: (sent) => api.siteTemplates.import(sent, { signal }),
+          })).value;
         },
         reconcile: reconcileTemplateCreate(() => wanted, () => sentAt, (answer) => (found = answer)),
       });

@@ -484,11 +484,11 @@ const READERS: readonly Reader[] = [
   {
     name: 'parseTemplateRecord, parseVariables (GET /site-templates/{id}, create answers)',
     sample: TEMPLATE,
-    // What is shown and edited; `variablesAsRead` is the panel's own value, echoed back unchanged on purpose.
+    // What is shown and edited; `variablesAsRead` and `shape` are the panel's own values, echoed back unchanged on purpose.
     read: (answer) => {
       const record = parseTemplateRecord(answer);
       if (!record) return record;
-      const { variablesAsRead: _echoed, ...shown } = record;
+      const { variablesAsRead: _echoed, shape: _shape, ...shown } = record;
       return shown;
     },
     ids: ['id'],
