@@ -13,7 +13,7 @@
  * (the VS Code layer offers to apply configuration on them). No `vscode` import.
  */
 import { sendEncoded, sendWithOptionalFields } from '../api/bodyEncodings';
-import { sendSiteUpstream, upstreamUrl } from '../api/siteUpstream';
+import { sendSiteUpstream, upstreamUrl } from '../state/siteUpstream';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { BrandingProfileUpdate, JsonObject, JsonValue } from '../api/types';
 import { inPool } from '../state/inPool';

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { JsonObject, JsonValue } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { inShapeOf, memberNamed, scalarOf } from '../../api/silentValues';
-import { sendSiteUpstream } from '../../api/siteUpstream';
+import { sendSiteUpstream } from '../../state/siteUpstream';
+import { sendEncoded } from '../../api/bodyEncodings';
 import { parseTemplateRecord } from '../../state/siteTemplateRecord';
 import { setOwnMember } from '../../text/ownMember';
 import { SITE_VARIABLES, siteVariableValues } from '../../views/nodes/nodeSiteRows';
@@ -62,13 +63,26 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
       }
       const body: JsonObject = { template_id: picked.id };
       // Echo what was read: the site's variables go back under the name and in the shape the panel gave them.
-      if (Object.keys(values).length > 0) body[current?.name ?? 'variables'] = siteVariablesInShape(current?.value as JsonValue | undefined, values);
+      const variablesName = current?.name ?? 'variables';
+      if (Object.keys(values).length > 0) body[variablesName] = siteVariablesInShape(current?.value as JsonValue | undefined, values);
       const outcome = await runMutation(context, {
         panelId,
         target: { item: target.section ?? target.item, view: nodes },
         busyLabel: vscode.l10n.t('Setting the site…'),
         failure: vscode.l10n.t('Could not set the site of {0}', name),
-        run: (api, signal) => api.nodes.site.set(target.node.id, body, { signal }),
+        run: async (api, signal) => {
+          const send = (sent: JsonObject | undefined) => api.nodes.site.set(target.node.id, sent ?? {}, { signal });
+          // No value read to take the shape of (no variables yet): plain values, else each wrapped as `{value}` (bodyEncodings.ts).
+          if (!Object.hasOwn(body, variablesName) || hasValueShape(current?.value)) return send(body);
+          return (await sendEncoded({
+            memory: api.refusedFields,
+            route: 'nodes.site.set',
+            encodings: [
+              { name: 'variables as plain values', body, guessed: [variablesName], send },
+              { name: 'variable values wrapped as {value}', body: { ...body, [variablesName]: wrappedValues(body[variablesName]) }, guessed: [variablesName], send },
+            ],
+          })).value;
+        },
         reconcile: nothingToReconcile('the node\'s Site section is read again right after, showing what the panel holds'),
       });
       refreshSections(context, target.item, ['site']);
@@ -127,6 +141,22 @@ export function registerNodeSiteCommands(context: NodeActionContext, webviews: W
       return showSitePreview(webviews, vscode.l10n.t('Site of {0}', nodeName(target.node)), html, css);
     }),
   );
+}
+
+/** Whether variables as read hold at least one value, whose shape the values sent take. */
+function hasValueShape(asRead: unknown): boolean {
+  if (Array.isArray(asRead)) return asRead.some((item) => typeof item === 'object' && item !== null && !Array.isArray(item) && typeof (item as { name?: unknown }).name === 'string');
+  return typeof asRead === 'object' && asRead !== null && Object.keys(asRead).length > 0;
+}
+
+/** Variables with each value wrapped as `{value}`: in a list of `{name, value}`, or an object of name → value. */
+function wrappedValues(variables: JsonValue | undefined): JsonValue {
+  if (Array.isArray(variables)) {
+    return variables.map((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.hasOwn(item, 'value') ? { ...item, value: { value: item.value } } : item));
+  }
+  const result: JsonObject = {};
+  if (typeof variables === 'object' && variables !== null) for (const [name, value] of Object.entries(variables)) setOwnMember(result, name, { value });
+  return result;
 }
 
 const SITE_UPSTREAM = ['upstream', 'upstream_url', 'backend'];
