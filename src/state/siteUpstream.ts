@@ -5,9 +5,9 @@
  * URL it holds is sent as `{url}`, then the object itself as the body (bodyEncodings.ts, remembered per
  * panel). The one sender of both the Set Site Upstream command and the panel folder's apply. No `vscode` import.
  */
-import { sendEncoded, type RefusedFields } from './bodyEncodings';
-import type { CallOptions } from './call';
-import type { JsonObject, JsonValue } from './types';
+import { sendEncoded, type RefusedFields } from '../api/bodyEncodings';
+import type { CallOptions } from '../api/call';
+import type { JsonObject, JsonValue } from '../api/types';
 
 export interface UpstreamApi {
   readonly refusedFields: RefusedFields;
