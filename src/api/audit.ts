@@ -1,8 +1,9 @@
 /**
  * Audit log (`GET /audit`). Its answer is a JSON object of unspecified shape (spec 4.1): entries are read
- * from the first array found under items/entries/events/data, the total from `total` when present.
+ * from the first array found under items/entries/events/data, the total from `total` (or `count`) when present.
  */
 import { listFromResponse } from './listFromResponse';
+import { scalarOf } from './silentValues';
 import type { CallOptions, Transport } from './call';
 import { clampPage, clampPerPage, pagedListing, type ListAllOptions, type PageReader, type PageReadOptions, type PagingSettings } from './paging';
 import type { AuditQuery, JsonObject } from './types';
@@ -21,10 +22,32 @@ export function auditEntries(page: JsonObject | readonly unknown[]): JsonObject[
   return listFromResponse(page, ['items', 'entries', 'events', 'data']).filter(isEntry);
 }
 
+/** A count of a page's members, as a number however the panel gives it (a numeric string, `{value}`); undefined when none. */
+function countOf(page: unknown, names: readonly string[], least: number): number | undefined {
+  if (typeof page !== 'object' || page === null || Array.isArray(page)) return undefined;
+  for (const name of names) {
+    if (!Object.hasOwn(page, name)) continue;
+    const value = scalarOf((page as Record<string, unknown>)[name]);
+    const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : typeof value === 'bigint' ? Number(value) : value;
+    if (typeof number === 'number' && Number.isInteger(number) && number >= least) return number;
+  }
+  return undefined;
+}
+
+/** How many entries match, wherever the page says it (`total`, or `count` beside the entries: the shape is not shown); undefined when it does not. */
+export function auditTotal(page: unknown): number | undefined {
+  return countOf(page, ['total', 'count', 'total_count', 'totalCount'], 0);
+}
+
+/** The page size the panel applied, when its page says it (`per_page`, `perPage`). */
+export function auditPerPage(page: unknown): number | undefined {
+  return countOf(page, ['per_page', 'perPage', 'page_size', 'pageSize'], 1);
+}
+
 const AUDIT_PAGE_READER: PageReader<JsonObject, JsonObject> = {
   itemsOf: auditEntries,
-  totalOf: (page) => (typeof page?.total === 'number' ? page.total : undefined),
-  perPageOf: (page) => (typeof page?.per_page === 'number' && page.per_page > 0 ? page.per_page : undefined),
+  totalOf: auditTotal,
+  perPageOf: auditPerPage,
 };
 
 export function createAuditApi(t: Transport, paging: PagingSettings): AuditApi {

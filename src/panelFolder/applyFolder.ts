@@ -13,6 +13,7 @@
  * (the VS Code layer offers to apply configuration on them). No `vscode` import.
  */
 import { sendEncoded, sendWithOptionalFields } from '../api/bodyEncodings';
+import { sendSiteUpstream, upstreamUrl } from '../state/siteUpstream';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { BrandingProfileUpdate, JsonObject, JsonValue } from '../api/types';
 import { inPool } from '../state/inPool';
@@ -450,7 +451,7 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
   if (upstreamField && !(creating && fields.get(upstreamField) === null)) {
     const upstream = fields.get(upstreamField) ?? null;
     steps.push({
-      send: () => sendUpstream(api, id, upstream),
+      send: () => sendSiteUpstream(api, id, upstream),
       holds: async () => {
         const back = siteUpstream(await api.nodes.site.get(id));
         return sameJson(back, upstream) || (back !== undefined && upstreamUrl(back) === upstreamUrl(upstream));
@@ -471,33 +472,6 @@ async function applyNodeParts(api: FolderApi, track: Track, templateIds: Readonl
     if (result.step.kind === 'applied' || result.step.kind === 'reconciled') changed = true;
   }
   return changed;
-}
-
-/**
- * A node site's upstream, sent back in the shape the folder holds it (the shape the panel gave): `{url}`
- * holding the upstream as read (a URL, null, or an object such as `{url, enabled}`). The contract shows
- * no body for this route, so when the upstream is an object the panel refuses there (400 or 422 naming
- * `url`), the URL it holds is sent as `{url}`, then the object itself as the body (api/bodyEncodings.ts,
- * remembered per panel).
- */
-async function sendUpstream(api: FolderApi, id: string, upstream: JsonValue): Promise<unknown> {
-  const send = (body: JsonObject | undefined) => api.nodes.site.upstream(id, body ?? {});
-  const encodings = isObject(upstream)
-    ? [
-      { name: 'url as the panel gives the upstream', body: { url: upstream }, guessed: ['url'], send },
-      { name: 'url as text', body: { url: upstreamUrl(upstream) ?? null }, guessed: ['url'], send },
-      { name: 'the upstream as the body', body: upstream, guessed: Object.keys(upstream), send },
-    ]
-    : [{ name: 'url as the panel gives the upstream', body: { url: upstream }, send }];
-  return (await sendEncoded({ memory: api.refusedFields, route: 'nodes.site.upstream', encodings })).value;
-}
-
-/** The URL an upstream holds: itself when text, else the first text member named like one; undefined when none. */
-export function upstreamUrl(upstream: JsonValue | undefined): string | undefined {
-  if (typeof upstream === 'string') return upstream;
-  if (!isObject(upstream)) return undefined;
-  for (const name of ['url', 'href', 'address', 'target', 'value']) if (typeof upstream[name] === 'string') return upstream[name];
-  return undefined;
 }
 
 async function readBranding(api: FolderApi): Promise<LiveResource[] | undefined> {

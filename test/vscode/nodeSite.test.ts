@@ -37,7 +37,9 @@ describe('Node sites and documents', () => {
   it('shows a node\'s site: template, variables, upstream and deployment', async () => {
     const rows = await rowsOf(api, await siteSection(api, 'ams-1'));
     assert.equal(rows.template_name, 'Minimal landing');
-    assert.equal(rows['variables.site_name'], 'Amsterdam Bakery');
+    // The variables' member is named as the panel names it (`variables`, or another name where the contract is silent).
+    const variable = Object.entries(rows).find(([label]) => label.endsWith('.site_name'));
+    assert.equal(variable?.[1], 'Amsterdam Bakery', JSON.stringify(rows));
     assert.equal(rows.upstream, '(none)');
     assert.equal(rows.deployment, 'deployed');
   });
@@ -106,12 +108,18 @@ describe('Node sites and documents', () => {
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor && editor.document.uri.path.endsWith('/blocklist.json'));
     assert.equal(editor.document.languageId, 'json');
-    assert.deepEqual(JSON.parse(editor.document.getText()), { entries: node.blocklist });
-    await replaceText(editor, JSON.stringify({ entries: ['203.0.113.0/24', '198.51.100.7'] }, null, 2));
+    // The document shows the blocklist as the panel gives it: under `entries` or another name, as a list or one
+    // comma-separated string, beside members the contract does not show; edits keep that shape.
+    const shown = JSON.parse(editor.document.getText()) as Record<string, unknown>;
+    const member = ['entries', 'items', 'blocked'].find((name) => Object.hasOwn(shown, name)) ?? 'entries';
+    const inShape = (entries: string[]) => (typeof shown[member] === 'string' ? entries.join(',') : entries);
+    const listed = typeof shown[member] === 'string' ? String(shown[member]).split(',').filter((entry) => entry !== '') : shown[member];
+    assert.deepEqual(listed, node.blocklist, JSON.stringify(shown));
+    await replaceText(editor, JSON.stringify({ ...shown, [member]: inShape(['203.0.113.0/24', '198.51.100.7']) }, null, 2));
     assert.equal(await editor.document.save(), true);
     assert.deepEqual(node.blocklist, ['203.0.113.0/24', '198.51.100.7']);
 
-    await replaceText(editor, '{\n  "entries": [],\n  "comment": "why"\n}\n');
+    await replaceText(editor, `{\n  ${JSON.stringify(member)}: ${JSON.stringify(inShape([]))},\n  "comment": "why"\n}\n`);
     assert.equal(await editor.document.save(), false);
     assert.equal(editor.document.isDirty, true);
     const found = await problems(editor.document.uri, 'panel (save)');

@@ -1,24 +1,53 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
-import type { JsonObject, PanelNode } from '../../api/types';
+import type { JsonObject, JsonValue, PanelNode } from '../../api/types';
+import { listFromResponse } from '../../api/listFromResponse';
+import { firstFlag, inShapeOf, memberNamed, scalarOf } from '../../api/silentValues';
+import { setOwnMember } from '../../text/ownMember';
 import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
-import { plainLabel, textOf } from '../../text/plainText';
-import { sendWithOptionalFields } from '../../api/bodyEncodings';
+import { plainLabel } from '../../text/plainText';
+import { sendEncoded, sendWithOptionalFields } from '../../api/bodyEncodings';
+import type { PanelApi } from '../../api';
 import { panelWordsOf } from '../../api/panelWords';
 import { runMutation, runWithProgress } from '../../runner/actionRunner';
 import { chosenNode, mutateNode, nodeName, nodesOf, type NodeActionContext } from './nodeActionSupport';
-import { askNewNode, askNodeChanges, type NodeForm } from './nodeForm';
+import { askNewNode, askNodeChanges } from './nodeForm';
 import { confirmChange, refusedAsReadOnly } from '../../runner/guard';
 import { plural } from '../../text/plural';
 import { registerPanelCommand } from '../registerPanelCommand';
+
+const refusedCheck = Symbol('the panel refused every body of the DNS check');
+
+/**
+ * `POST /nodes/preflight/dns`, whose body the contract does not show (bodyEncodings.ts): `{hostname}`, else
+ * the hostname wrapped as `{value}`; `refusedCheck` when the panel refuses both as a body (400, 422), so that
+ * a check this extension cannot phrase does not block Create Node (the panel checks the create itself).
+ */
+async function preflightBody(api: PanelApi, hostname: string, signal: AbortSignal): Promise<JsonObject | typeof refusedCheck> {
+  const send = (body: JsonObject | undefined) => api.nodes.preflightDns(body ?? {}, { signal });
+  try {
+    return (await sendEncoded({
+      memory: api.refusedFields,
+      route: 'nodes.preflightDns',
+      encodings: [
+        { name: 'hostname as text', body: { hostname }, guessed: ['hostname'], send },
+        { name: 'hostname wrapped as {value}', body: { hostname: { value: hostname } }, guessed: ['hostname'], send },
+      ],
+    })).value;
+  } catch (error) {
+    if (error instanceof PanelHttpError && (error.status === 400 || error.status === 422)) return refusedCheck;
+    throw error;
+  }
+}
 
 /** The panel's DNS preflight (`POST /nodes/preflight/dns`): undefined when the name resolves, else why not. */
 async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
   try {
     const answer = await runWithProgress(vscode.l10n.t('Checking that {0} resolves…', hostname),
-      (_report, cancel) => context.session.callOn(panelId, (api, signal) => api.nodes.preflightDns({ hostname }, { signal }), cancel));
-    if (typeof answer === 'object' && answer !== null && answer.ok === false) {
+      (_report, cancel) => context.session.callOn(panelId, (api, signal) => preflightBody(api, hostname, signal), cancel));
+    if (answer === refusedCheck) return undefined; // the panel takes no check we can send: Create itself is checked by the panel
+    if (typeof answer === 'object' && answer !== null && firstFlag(answer, ['ok', 'success', 'passed', 'resolves']) === false) {
       // The panel's reason in its own words, wherever it puts it (`message`, `reason`, `problems[]`…).
       const reason = plainLabel(panelWordsOf(answer).join('; '), 300);
       return vscode.l10n.t('The panel\'s DNS check of {0} failed: {1}. Correct the hostname (or its DNS record) and try again.', hostname, reason || vscode.l10n.t('it does not resolve'));
@@ -36,24 +65,27 @@ async function createNode(context: NodeActionContext): Promise<PanelNode | undef
   const form = await askNewNode(context.input, (hostname) => preflight(context, panelId, hostname));
   if (!form) return undefined;
   let dropped: readonly string[] = [];
+  // Echo what was read: each member under the name and in the shape the nodes of this panel give it.
+  const created = nodeBody(context.panels.get(panelId)?.nodes.held ?? [], { name: form.name, hostname: form.hostname, ...(form.region ? { region: form.region } : {}), ...(form.note ? { note: form.note } : {}) });
   const outcome = await runMutation(context, {
     panelId,
     busyLabel: vscode.l10n.t('Creating node "{0}"…', plainLabel(form.name, 80)),
     failure: vscode.l10n.t('Could not create node "{0}"', plainLabel(form.name, 80)),
     run: async (api, signal) => {
       const sent = await sendWithOptionalFields({
-        memory: api.refusedFields, route: 'nodes.create', body: createBody(form), optional: ['region', 'note'],
+        memory: api.refusedFields, route: 'nodes.create', body: created.body, optional: created.optional,
         send: (body) => api.nodes.create(body, { signal }),
       });
-      dropped = sent.dropped;
+      dropped = sent.dropped.map((name) => created.fieldOf.get(name) ?? name);
       return sent.value;
     },
     // A lost 201: the list says whether the node exists now; it is never created twice.
     reconcile: async (api, signal) => {
       const list = await api.nodes.list({ signal });
-      const created = (Array.isArray(list?.items) ? list.items : []).find((node) => isNode(node) && textOf(node.hostname).toLowerCase() === form.hostname.toLowerCase());
+      const found = listFromResponse(list, ['items', 'nodes', 'data', 'results'])
+        .find((node) => isNode(node) && nodeText(node, 'hostname').toLowerCase() === form.hostname.toLowerCase());
       context.panels.get(panelId)?.nodes.replaceAll(list);
-      return created
+      return found
         ? vscode.l10n.t('The panel created node "{0}".', plainLabel(form.name, 80))
         : vscode.l10n.t('The panel has no node for {0}; nothing was created.', form.hostname);
     },
@@ -77,11 +109,31 @@ function tellDropped(context: NodeActionContext, name: string, dropped: readonly
   }
 }
 
-function createBody(form: NodeForm): JsonObject {
-  const body: JsonObject = { name: form.name, hostname: form.hostname };
-  if (form.region) body.region = form.region;
-  if (form.note) body.note = form.note;
-  return body;
+/** The names a panel may give a node's members the contract does not show (`name` is given by spec 2.3). */
+const NODE_MEMBERS = { name: ['name'], hostname: ['hostname', 'host', 'fqdn'], region: ['region', 'location'], note: ['note', 'notes', 'comment'] } as const;
+type NodeField = keyof typeof NODE_MEMBERS;
+
+/** A node's member as text, under whichever of its names the node carries, wrapped (`{value}`) or not. */
+function nodeText(node: Record<string, unknown>, field: NodeField): string {
+  const value = scalarOf(memberNamed(node, NODE_MEMBERS[field])?.value);
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+}
+
+/**
+ * A body with `values`, each under the name and in the shape (`{value}`, a numeric string…) that the first of
+ * `read` (nodes read from the same panel) carrying it gives it; the contract's name and a plain value when none
+ * does. `fieldOf` maps the names sent back to the fields; `optional` are region and note, as sent.
+ */
+function nodeBody(read: readonly Record<string, unknown>[], values: Partial<Record<NodeField, string>>): { body: JsonObject; optional: string[]; fieldOf: Map<string, NodeField> } {
+  const body: JsonObject = {};
+  const fieldOf = new Map<string, NodeField>();
+  for (const [field, value] of Object.entries(values) as [NodeField, string][]) {
+    const asRead = read.map((node) => memberNamed(node, NODE_MEMBERS[field])).find((member) => member !== undefined);
+    const name = asRead?.name ?? field;
+    setOwnMember(body, name, (asRead ? inShapeOf(asRead.value, value) : value) as JsonValue);
+    fieldOf.set(name, field);
+  }
+  return { body, optional: [...fieldOf].filter(([, field]) => field === 'region' || field === 'note').map(([name]) => name), fieldOf };
 }
 
 /** Rename/Edit: name, region, note; `PATCH /nodes/{id}` with the changed fields only. */
@@ -89,13 +141,14 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
   const item = chosenNode(target);
   if (!item || refusedAsReadOnly(context, item.panelId)) return;
   const node = item.node;
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const current = { name: text(node.name), region: text(node.region), note: text(node.note) };
+  const current = { name: nodeText(node, 'name'), region: nodeText(node, 'region'), note: nodeText(node, 'note') };
   const next = await askNodeChanges(context.input, current);
   if (!next) return;
-  const changes: JsonObject = {};
-  for (const key of ['name', 'region', 'note'] as const) if (next[key] !== current[key]) changes[key] = next[key];
-  if (Object.keys(changes).length === 0) {
+  const changed: Partial<Record<NodeField, string>> = {};
+  for (const key of ['name', 'region', 'note'] as const) if (next[key] !== current[key]) changed[key] = next[key];
+  // Echo what was read: the changed members under the node's names and in its shapes.
+  const changes = nodeBody([node], changed);
+  if (Object.keys(changed).length === 0) {
     void context.input.notify('info', vscode.l10n.t('Nothing changed on "{0}".', nodeName(node)));
     return;
   }
@@ -105,10 +158,10 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
     failure: vscode.l10n.t('Could not change node "{0}"', nodeName(node)),
     run: async (api, signal) => {
       const sent = await sendWithOptionalFields({
-        memory: api.refusedFields, route: 'nodes.update', body: changes, optional: ['region', 'note'],
+        memory: api.refusedFields, route: 'nodes.update', body: changes.body, optional: changes.optional,
         send: (body) => api.nodes.update(node.id, body, { signal }),
       });
-      dropped = sent.dropped;
+      dropped = sent.dropped.map((name) => changes.fieldOf.get(name) ?? name);
       return sent.value;
     },
     apply: (answer) => { if (isNode(answer)) nodesOf(context, item.panelId)?.update(answer); },
@@ -118,7 +171,7 @@ async function editNode(context: NodeActionContext, target: unknown): Promise<vo
       return vscode.l10n.t('The panel now holds the node as "{0}".', nodeName(now));
     },
   });
-  if (outcome.kind === 'done') tellDropped(context, nodeName(node), dropped, changes);
+  if (outcome.kind === 'done') tellDropped(context, nodeName(node), dropped, changed);
 }
 
 /** Delete Node after a modal confirmation (`DELETE /nodes/{id}`); it leaves the Nodes view. */

@@ -6,13 +6,41 @@ import { jsonText } from '../../text/jsonText';
 import { plainLabel } from '../../text/plainText';
 import { nothingToReconcile, runMutation, type ActionContext } from '../../runner/actionRunner';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { sendEncoded } from '../../api/bodyEncodings';
+import { scalarOf } from '../../api/silentValues';
+import type { PanelApi } from '../../api';
+import type { JsonObject } from '../../api/types';
 
-/** The answer's fields as `name: value` pairs on one line (its shape is not in the contract). */
+/**
+ * The answer's fields as `name: value` pairs on one line (its shape is not in the contract): a value a panel
+ * wraps (`{value, source}`) shown as the value it wraps, another object as JSON.
+ */
 export function answerSummary(answer: unknown): string {
   if (typeof answer !== 'object' || answer === null) return answer === undefined ? '' : plainLabel(answer, 300);
   return Object.entries(answer as Record<string, unknown>)
-    .map(([name, value]) => `${plainLabel(name, 40)}: ${plainLabel(typeof value === 'object' && value !== null ? jsonText(value) : value, 120)}`)
+    .map(([name, value]) => {
+      const scalar = typeof value === 'object' && value !== null ? scalarOf(value) : value;
+      const shown = scalar !== undefined && scalar !== null ? scalar : typeof value === 'object' && value !== null ? jsonText(value) : value;
+      return `${plainLabel(name, 40)}: ${plainLabel(shown, 120)}`;
+    })
     .join(', ');
+}
+
+/**
+ * The body of the messenger test, whose shape the contract does not show (bodyEncodings.ts): the message as
+ * text, else wrapped as `{value}` when the panel refuses the text naming `message`.
+ */
+function sendMessengerTest(api: PanelApi, message: string, signal: AbortSignal): Promise<JsonObject | undefined> {
+  if (!message) return api.settings.messengerTest(undefined, { signal });
+  const send = (body: JsonObject | undefined) => api.settings.messengerTest(body, { signal });
+  return sendEncoded({
+    memory: api.refusedFields,
+    route: 'settings.messengerTest',
+    encodings: [
+      { name: 'message as text', body: { message }, guessed: ['message'], send },
+      { name: 'message wrapped as {value}', body: { message: { value: message } }, guessed: ['message'], send },
+    ],
+  }).then((sent) => sent.value);
 }
 
 /**
@@ -35,7 +63,7 @@ export function registerSendTestNotification(context: ActionContext): vscode.Dis
       panelId: panel.id,
       busyLabel: vscode.l10n.t('Sending a test notification through {0}…', messenger),
       failure,
-      run: (api, signal) => api.settings.messengerTest(message ? { message } : undefined, { signal }),
+      run: (api, signal) => sendMessengerTest(api, message, signal),
       reconcile: nothingToReconcile('a test notification changes nothing on the panel, and the chat shows whether it arrived'),
     });
     if (outcome.kind === 'done') {

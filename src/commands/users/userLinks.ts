@@ -6,6 +6,7 @@ import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './userActionsSupport';
 import { linksIn } from '../../state/userAnswers';
+import { scalarOf } from '../../api/silentValues';
 import { registerPanelCommand } from '../registerPanelCommand';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
@@ -18,9 +19,12 @@ interface LinkChoice extends vscode.QuickPickItem {
 /** One pick item per link and kind: "ams-1 (tg)", "ams-1 (tme)". The URL is never shown or logged. */
 function linkChoices(links: readonly KeyLink[]): LinkChoice[] {
   return links.flatMap((link) => LINK_KINDS.flatMap((kind) => {
-    const url = link[kind];
+    // The links' members besides tg are not shown by the contract: a URL may come wrapped (`{url, enabled}`), the hostname renamed.
+    const url = scalarOf(link[kind]);
     if (typeof url !== 'string' || url === '') return [];
-    const node = escapeIcons(plainLabel(link.node_name || link.hostname || link.node_id, 60)) || vscode.l10n.t('node');
+    const record = link as unknown as Record<string, unknown>;
+    const text = (names: readonly string[]) => names.map((name) => scalarOf(record[name])).find((value) => typeof value === 'string' && value !== '');
+    const node = escapeIcons(plainLabel(text(['node_name', 'hostname', 'host', 'fqdn', 'node_id']), 60)) || vscode.l10n.t('node');
     return [{
       label: `${node} (${kind})`,
       description: kind === 'tg' ? vscode.l10n.t('app link') : vscode.l10n.t('web link'),

@@ -64,9 +64,13 @@ export class AlertsPanelTree implements OnePanelTree {
   private alertItems(alerts: readonly Alert[], prefix: string): AlertItem[] {
     const ids = stableIds(prefix, alerts.map((alert) => alert.id));
     const panelId = this.session.active?.id ?? '';
+    // An alert already shown under the same id keeps its item (shown afresh): whoever asked for the children
+    // last, the item a later change of that alert redraws is the one they hold.
     return alerts.map((alert, index) => {
-      const item = new AlertItem(alert, ids[index], panelId);
       const key = alertKey(alert);
+      const held = key === undefined ? undefined : this.itemsByKey.get(key);
+      const item = held && held.id === ids[index] && held.panelId === panelId && held.alert.resolved === alert.resolved ? held : new AlertItem(alert, ids[index], panelId);
+      if (item === held) item.show(alert);
       if (key !== undefined) this.itemsByKey.set(key, item);
       return item;
     });

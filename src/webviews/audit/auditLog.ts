@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { SCOPES } from '../../api/catalog';
-import { auditEntries } from '../../api/audit';
+import { auditEntries, auditPerPage, auditTotal } from '../../api/audit';
 import type { AuditQuery, JsonObject } from '../../api/types';
 import { PanelHttpError } from '../../api/errors';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
@@ -68,8 +68,8 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
     for (const entry of this.entries) if (typeof entry.action === 'string' && this.actionsSeen.length < 10_000) this.actionsSeen.push(entry.action);
     if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
     // The page's shape is not shown (spec 4.1): a bare array, or null, has no total.
-    const total = typeof answer?.total === 'number' && answer.total >= 0 ? answer.total : undefined;
-    const perPage = typeof answer?.per_page === 'number' && answer.per_page > 0 ? answer.per_page : query.per_page ?? 50;
+    const total = auditTotal(answer);
+    const perPage = auditPerPage(answer) ?? query.per_page ?? 50;
     const note = rangeNote(query, answer, this.monitoringCaller());
     return this.stateWith({
       loading: false,
