@@ -12,7 +12,7 @@
  * members a panel does not take are left out and reported). Returns the nodes whose configuration changed
  * (the VS Code layer offers to apply configuration on them). No `vscode` import.
  */
-import { sendEncoded, sendWithOptionalFields } from '../api/bodyEncodings';
+import { sendWithOptionalFields } from '../api/bodyEncodings';
 import { sendSiteUpstream, upstreamUrl } from '../state/siteUpstream';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { BrandingProfileUpdate, JsonObject, JsonValue } from '../api/types';
