@@ -103,7 +103,12 @@ describe('Panel as a folder: exactly the plan of the edits, applied, and a snaps
     await write(`${draftDir}/index.html`, NEW_HTML);
     // variables.json is written when the panel gives the template variables; none: the folder adds the first.
     const variables = JSON.parse(await read(`${draftDir}/variables.json`).catch(() => '[]')) as unknown;
-    const withHeadline = Array.isArray(variables) ? [...variables, { name: 'headline', default: 'Opening soon', description: 'The one line' }]
+    // A variable as this panel writes one (another template's first variable as the model: the draft has
+    // none), its name, default and description set in that shape and under those names.
+    const model = (JSON.parse(await read('templates/Minimal landing/variables.json').catch(() => '[]')) as unknown[])[0] as Record<string, unknown> | undefined;
+    const variable = model === undefined ? { name: 'headline', default: 'Opening soon', description: 'The one line' } : Object.fromEntries(Object.entries(model).map(([name, value]) => [name,
+      name === 'name' ? 'headline' : /desc|summary/i.test(name) ? inShapeOf(value, 'The one line') : /default|value/i.test(name) ? inShapeOf(value, 'Opening soon') : value]));
+    const withHeadline = Array.isArray(variables) ? [...variables, variable]
       : { ...(variables as Record<string, unknown>), headline: 'Opening soon' };
     await write(`${draftDir}/variables.json`, `${JSON.stringify(withHeadline, null, 2)}\n`);
     // Two nodes: fra-2's region; ams-1's site variable (each in the shape and under the name the pull wrote).

@@ -4,13 +4,13 @@
 // The changed text is the one the extension shows once the panel holds the change, so the value is one the
 // panel takes and the shape is the seed's.
 import * as assert from 'node:assert/strict';
-import { createPanelApi, type PanelApi } from '../../../src/api';
+import type { PanelApi } from '../../../src/api';
 import { parseJsonExact, stringifyJsonExact } from '../../../src/api/exactJson';
 import type { JsonObject } from '../../../src/api/types';
 import { changedMembers, documentRoutes, documentText, type JsonDocumentId } from '../../../src/editors/documentRoutes';
-import { startPanel, type Reading, type SimulatedPanel } from '../../panel';
+import type { SimulatedPanel } from '../../panel';
 import { changeOnPanel, PANEL_MUTATIONS, type MutationKind, type PanelMutation } from './panelMutations';
-import { propertySeeds, replayHint } from './propertySeeds';
+import { propertySeeds, replayHint, useSeededPanel } from './propertySeeds';
 
 /** The documents of the demo panel a mutation's member lives in. */
 function documentOf(panel: SimulatedPanel, mutation: PanelMutation): JsonDocumentId | undefined {
@@ -37,18 +37,11 @@ async function textOf(api: PanelApi, id: JsonDocumentId): Promise<string> {
 
 describe('properties: panel documents under every seeded reading', function () {
   this.timeout(60_000);
-  let panel: SimulatedPanel | undefined;
-  let api: PanelApi | undefined;
-  afterEach(async () => {
-    await api?.close();
-    await panel?.close();
-    api = panel = undefined;
-  });
+  const seeded = useSeededPanel();
 
   for (const seed of propertySeeds()) {
     it(`seed ${seed}: a document saved unchanged sends nothing; one member changed sends that member in the shape read, and the panel holds it`, async () => {
-      panel = await startPanel({ dataset: 'demo', readings: { reading: (process.env.PANEL_OPS_PROPERTY_READING ?? `random:${seed}`) as Reading } });
-      api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: () => undefined });
+      const { panel, api } = await seeded(seed);
       const hint = replayHint(seed);
       for (const mutation of PANEL_MUTATIONS) {
         const id = documentOf(panel, mutation);

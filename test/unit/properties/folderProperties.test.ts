@@ -5,21 +5,18 @@
 // file is the one the extension itself writes after the panel changed that member, so the value is one the
 // panel takes and the shape is the seed's. A failing seed is a bug in the extension, never in the seed.
 import * as assert from 'node:assert/strict';
-import { createPanelApi, type PanelApi } from '../../../src/api';
+import type { PanelApi } from '../../../src/api';
 import {
   applyFolder, isEmptyFolderPlan, planPanel, pullPanel, STATE_FILE, stateAfterApply, usersWithCreatedIds, type FolderFiles, type FolderPlan,
 } from '../../../src/panelFolder';
 import { readTable, tableText } from '../../../src/usersTable/tableText';
-import { startPanel, type Reading, type SimulatedPanel } from '../../panel';
+import type { SimulatedPanel } from '../../panel';
 import { changeOnPanel, mutationsOf, withValidDraft, type PanelMutation } from './panelMutations';
-import { propertySeeds, replayHint } from './propertySeeds';
+import { propertySeeds, replayHint, useSeededPanel } from './propertySeeds';
 
 /** How many single-member changes each seed tries (every mutation runs every few seeds). */
 const CHANGES_PER_SEED = 3;
 
-function readingOf(seed: number): Reading {
-  return (process.env.PANEL_OPS_PROPERTY_READING ?? `random:${seed}`) as Reading;
-}
 
 /** What a plan would do, as plain lines. */
 function planLines(plan: FolderPlan): string[] {
@@ -42,19 +39,12 @@ function changedPaths(a: FolderFiles, b: FolderFiles): string[] {
 
 describe('properties: the panel as a folder under every seeded reading', function () {
   this.timeout(120_000);
-  let panel: SimulatedPanel | undefined;
-  let api: PanelApi | undefined;
-  afterEach(async () => {
-    await api?.close();
-    await panel?.close();
-    api = panel = undefined;
-  });
+  const seeded = useSeededPanel();
 
   for (const seed of propertySeeds()) {
     it(`seed ${seed}: pull then plan is empty, a second pull writes the same bytes, and each single change plans, applies and holds exactly that member`, async () => {
-      panel = await startPanel({ dataset: 'demo', readings: { reading: readingOf(seed) }, jobStepMs: 60_000 });
+      const { panel, api } = await seeded(seed, { jobStepMs: 60_000 });
       withValidDraft(panel.data);
-      api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: () => undefined });
       const hint = replayHint(seed);
       const pulled = (await pullPanel(api)).files;
       const again = (await pullPanel(api)).files;

@@ -4,7 +4,6 @@
 // "[object Object]" or "NaN", and shows the panel's own text where it cannot read a member (a title given as
 // an object, a flag renamed) rather than dropping the entity or guessing.
 import * as assert from 'node:assert/strict';
-import { createPanelApi, type PanelApi } from '../../../src/api';
 import { auditEntries } from '../../../src/api/audit';
 import type { JsonObject } from '../../../src/api/types';
 import { parseAlerts } from '../../../src/state/alertsModel';
@@ -15,9 +14,8 @@ import { nodeDescription, nodeTooltipRows } from '../../../src/views/nodes/nodeD
 import { siteRows } from '../../../src/views/nodes/nodeSiteRows';
 import { auditColumns, auditRows } from '../../../src/webviews/audit/auditTable';
 import { readShape } from '../../../src/webviews/figures/shapeReading';
-import { startPanel, type Reading, type SimulatedPanel } from '../../panel';
 import { plainLocalize as t } from '../support/plainLocalize';
-import { propertySeeds, replayHint } from './propertySeeds';
+import { propertySeeds, replayHint, useSeededPanel } from './propertySeeds';
 
 /** Text that must never reach an operator. */
 const BROKEN_TEXT = /\bundefined\b|\[object Object\]|\bNaN\b/;
@@ -29,20 +27,13 @@ function noBrokenText(value: unknown, what: string): void {
 
 describe('properties: what the views read, under every seeded reading', function () {
   this.timeout(60_000);
-  let panel: SimulatedPanel | undefined;
-  let api: PanelApi | undefined;
-  afterEach(async () => {
-    await api?.close();
-    await panel?.close();
-    api = panel = undefined;
-  });
+  const seeded = useSeededPanel();
 
   for (const seed of propertySeeds()) {
     it(`seed ${seed}: every alert, profile, template, fleet update, audit entry, node and site has its item, with the panel's text`, async () => {
-      panel = await startPanel({ dataset: 'demo', readings: { reading: (process.env.PANEL_OPS_PROPERTY_READING ?? `random:${seed}`) as Reading } });
-      api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: () => undefined });
+      const { panel, api } = await seeded(seed);
       const hint = replayHint(seed);
-      const get = (path: string, query?: Record<string, string>) => (api as PanelApi).call('GET', path, query ? { query } : {});
+      const get = (path: string, query?: Record<string, string>) => api.call('GET', path, query ? { query } : {});
       const data = panel.data;
       const now = Date.now();
 
@@ -74,7 +65,7 @@ describe('properties: what the views read, under every seeded reading', function
 
       // Fleet updates (one started so there is one to show).
       const nodeIds = [...data.nodes.values()].filter((node) => node.status === 'online').slice(0, 2).map((node) => node.id);
-      await (api as PanelApi).call('POST', '/fleet/updates', { body: { node_ids: nodeIds } });
+      await api.call('POST', '/fleet/updates', { body: { node_ids: nodeIds } });
       const updates = fleetUpdatesOf(await get('/fleet/updates'));
       assert.equal(updates.length, data.fleetUpdates.size, `fleet updates ${hint}`);
       for (const update of updates) {
