@@ -62,7 +62,27 @@ export function textOf(value: unknown): string {
   }
 }
 
-/** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
-export function joinParts(parts: readonly string[], max = 60): string {
-  return parts.map((part) => plainLabel(part, max)).filter((part) => part !== '').join(' · ');
+/**
+ * Joins description parts, each made plain text and cut to `max` characters, with " · ". With `keepIsolates`,
+ * the parts were made plain by the caller and may hold the isolates `isolated` (bidi.ts) put around a panel
+ * value: only isolates that open and close around text with no other bidi control are kept.
+ */
+export function joinParts(parts: readonly string[], max = 60, options: { keepIsolates?: boolean } = {}): string {
+  return parts.map((part) => (options.keepIsolates ? plainKeepingIsolates(part, max) : plainLabel(part, max))).filter((part) => part !== '').join(' · ');
+}
+
+/**
+ * Controls and bidi characters stripped outside and inside FSI…PDI pairs, the pairs kept (the isolates of
+ * `isolated`); a part longer than `max` is cut by `plainLabel`, which drops the isolates with the rest.
+ */
+function plainKeepingIsolates(part: string, max: number): string {
+  const clean = (piece: string) => piece.replace(CONTROL, ' ').replace(BIDI_AND_INVISIBLE, '');
+  const text = textOf(part)
+    .split(/(\u2068[^\u2068\u2069]*\u2069)/u)
+    .map((piece) => (/^\u2068[^\u2068\u2069]*\u2069$/u.test(piece) ? `\u2068${clean(piece.slice(1, -1)).trim()}\u2069` : clean(piece)))
+    .join('')
+    .replace(/\u2068\u2069/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.replace(/[\u2068\u2069]/g, '').length <= max ? text : plainLabel(text, max);
 }

@@ -7,6 +7,7 @@ import { runRead } from '../../runner/actionRunner';
 import { userName, type UserCommandsContext } from './userActionsSupport';
 import { linksIn } from '../../state/userAnswers';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
 const LINK_KINDS = ['tg', 'tme'] as const;
@@ -65,7 +66,7 @@ async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promi
   const choices = await readLinks(context, item.panelId, item.user, item.target);
   if (!choices) return undefined;
   await vscode.env.clipboard.writeText(choices.map((choice) => choice.url).join('\n'));
-  const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.user));
+  const told = vscode.l10n.t('Copied {0} links of "{1}".', numberText(choices.length), userName(item.user));
   void context.input.notify('info', told);
   return told;
 }

@@ -8,6 +8,7 @@ import {
   SYNC_ICONS, bindingDescriptionParts, bindingLabel, userNodeBindings, syncKind, userContextValue, userDescription, userIcon,
   userTooltipRows, type IconChoice,
 } from './userDescription';
+import { numberText } from '../../text/displayLanguage';
 
 export function themeIcon(choice: IconChoice): vscode.ThemeIcon {
   return new vscode.ThemeIcon(choice.id, choice.color ? new vscode.ThemeColor(choice.color) : undefined);
@@ -56,7 +57,7 @@ export class UserGroupItem extends vscode.TreeItem {
     this.description = count === undefined ? '?' : String(count);
     this.tooltip = count === undefined
       ? vscode.l10n.t('The panel did not say how many users are in state "{0}"', groupLabel(this.state))
-      : vscode.l10n.t('{0} users in state "{1}"', count, groupLabel(this.state));
+      : vscode.l10n.t('{0} users in state "{1}"', numberText(count), groupLabel(this.state));
   }
 }
 

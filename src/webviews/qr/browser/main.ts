@@ -72,7 +72,7 @@ function renderCards(list: readonly QrCard[]): void {
       copyButtons.set(`${card.id}/${index}`, copy);
       linkList.appendChild(el('li', {},
         el('div', { className: 'link-label muted data', text: entry.label }),
-        el('div', { className: 'link-row' }, el('code', { className: 'link-text data mono', text: entry.value }), copy)));
+        el('div', { className: 'link-row' }, el('code', { className: 'link-text data mono', dir: 'ltr', text: entry.value }), copy)));
     });
     cards.appendChild(el('section', { className: 'card' }, el('h2', { className: 'data', text: card.title }), el('div', { className: 'card-body' }, figure, linkList)));
   }
