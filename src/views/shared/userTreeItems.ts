@@ -54,7 +54,7 @@ export class UserGroupItem extends vscode.TreeItem {
     const count = this.list.count;
     // An empty group cannot expand; one that gains a user can (a new state makes VS Code ask again).
     this.collapsibleState = count === 0 ? vscode.TreeItemCollapsibleState.None : this.collapsibleState === vscode.TreeItemCollapsibleState.Expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
-    this.description = count === undefined ? '?' : String(count);
+    this.description = count === undefined ? '?' : numberText(count);
     this.tooltip = count === undefined
       ? vscode.l10n.t('The panel did not say how many users are in state "{0}"', groupLabel(this.state))
       : vscode.l10n.t('{0} users in state "{1}"', numberText(count), groupLabel(this.state));

@@ -50,6 +50,17 @@ describe('bidi: right-to-left display languages', () => {
     assert.equal(plainLabel(`a${FSI}b${PDI}\u202ec`), 'abc');
   });
 
+  it('keeps the zero-width non-joiner of Persian spelling between Arabic-script letters, strips it anywhere else', () => {
+    const expired = 'منقضی\u200cشده';
+    assert.equal(plainLabel(expired), expired, 'منقضی‌شده keeps its non-joiner: without it the word is misspelt');
+    assert.equal(joinParts(['PERSONAL', `${expired} ۱ روز پیش`]), `PERSONAL · ${expired} ۱ روز پیش`);
+    assert.equal(joinParts([`مالک: ${FSI}${expired}${PDI}`], 60, { keepIsolates: true }), `مالک: ${FSI}${expired}${PDI}`);
+    assert.equal(plainLabel('ad\u200cmin'), 'admin', 'inside a Latin name it hides nothing');
+    assert.equal(plainLabel('\u200cشده\u200c'), 'شده', 'at an edge');
+    assert.equal(plainLabel('ش\u200c\u200cه'), 'شه', 'two in a row: neither stands between two letters');
+    assert.equal(plainLabel('ا\u200dب\u200bج'), 'ابج', 'the other zero-width marks are still removed');
+  });
+
   it('keeps a sentence\'s order around a label mixing Persian and Latin: the value stays one isolated run', () => {
     useDisplayLanguage('fa');
     const t = localizeFrom({ 'Disabled "{0}".': '«{0}» غیرفعال شد.' });

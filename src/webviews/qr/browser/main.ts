@@ -5,7 +5,7 @@
 import '../../shared/browser/base.css';
 import './qr.css';
 import { button } from '../../shared/browser/controls';
-import { byId, clear, el } from '../../shared/browser/dom';
+import { bdi, byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
 import type { FromQrWebview, QrCard, QrWords, ToQrWebview } from '../protocol';
 
@@ -38,7 +38,7 @@ function onMessage(message: ToQrWebview): void {
       cards.appendChild(el('div', { className: 'notice problem', text: message.message }));
       return;
     case 'codes':
-      heading.textContent = message.heading;
+      heading.replaceChildren(bdi(String(message.heading)));
       status.textContent = '';
       renderCards(message.cards);
       return;
