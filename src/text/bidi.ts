@@ -16,6 +16,8 @@ import { displayLanguage } from './displayLanguage';
 export const FSI = '\u2068';
 /** POP DIRECTIONAL ISOLATE: ends the isolate. */
 export const PDI = '\u2069';
+/** RIGHT-TO-LEFT ISOLATE: what follows is laid out right to left, isolated from around it. */
+export const RLI = '\u2067';
 
 /** Scripts written right to left (ISO 15924), for a language whose likely script is one of them. */
 const RIGHT_TO_LEFT_SCRIPTS = new Set(['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg', 'Mand', 'Samr', 'Mend', 'Yezi']);
@@ -59,7 +61,19 @@ export function isolated(value: string, tag: string = displayLanguage()): string
   return `${FSI}${text}${PDI}`;
 }
 
+/**
+ * A whole sentence of the display language, for a place VS Code lays out left to right whatever the
+ * language (a notification, a confirmation, a tree item's description): between RLI and PDI when the
+ * language is right to left, so the sentence reads from the right in its own order (its full stop on the
+ * left, a count before its noun), as it is otherwise. The sentence is the extension's own, its panel values
+ * already `isolated`; it keeps them.
+ */
+export function inReadingOrder(sentence: string, tag: string = displayLanguage()): string {
+  if (sentence === '' || !isRightToLeft(tag)) return sentence;
+  return `${RLI}${sentence}${PDI}`;
+}
+
 /** The value without the isolates `isolated` added (for a comparison or a name made from a sentence's value). */
 export function withoutIsolates(value: string): string {
-  return value.replace(/[\u2068\u2069]/g, '');
+  return value.replace(/[\u2066-\u2069]/g, '');
 }

@@ -67,7 +67,7 @@ async function show(language: Language, { page, panels: [panel], save }: Workben
   await widenSideBar(page, 560);
   await treeRow(page, nodesView, /\S/).waitFor({ timeout: 60_000 });
   const firstNode = viewPane(page, nodesView).locator('.monaco-list-row[aria-level="1"]').first();
-  const nodeName = (await firstNode.innerText()).split('\n')[0];
+  const nodeName = (await firstNode.locator('.label-name').first().innerText()).trim();
   await expandTreeRow(page, nodesView, nodeName);
   await expandTreeRow(page, usersView, tr('active'));
   await treeRow(page, usersView, language.userLabel).waitFor({ timeout: 30_000 }).catch(() => undefined);

@@ -21,6 +21,7 @@ import { suiteDisplayLanguage } from './suiteReadings';
 
 const FSI = '\u2068';
 const PDI = '\u2069';
+const RLI = '\u2067';
 /** A user's label mixing Persian and Latin: its first letter is Persian, so it reads right to left, "VIP alice-2" inside it left to right. */
 const MIXED_LABEL = 'کاربر VIP alice-2';
 
@@ -31,6 +32,8 @@ const bundle = language === 'en' ? undefined : readJson(`l10n/bundle.l10n.${lang
 const tr = localizeFrom(bundle);
 /** A panel value inside a sentence, as the extension isolates it in this language. */
 const value = (text: string) => (rightToLeft ? `${FSI}${text}${PDI}` : text);
+/** A whole sentence where VS Code lays it out left to right (a notification, a confirmation, a description): in reading order. */
+const sentence = (text: string) => (rightToLeft ? `${RLI}${text}${PDI}` : text);
 const reversed = (text: string) => [...text].reverse().join('');
 
 describe(`In VS Code's display language (${language})`, () => {
@@ -84,9 +87,11 @@ describe(`In VS Code's display language (${language})`, () => {
     assert.ok(item, 'node ams-1 in the Nodes view, its name as the panel gives it');
     await onItem(api, 'panelOps.nodes.restart', item, tr('Restart'));
     const confirmation = api.input.questions.find((question) => question.kind === 'confirm');
-    assert.equal(confirmation?.title, tr('Restart "{0}"?', value('ams-1')));
-    assert.deepEqual(api.input.notices.map((notice) => notice.message), [tr('"{0}" restarted.', value('ams-1'))]);
+    assert.equal(confirmation?.title, sentence(tr('Restart "{0}"?', value('ams-1'))));
+    assert.deepEqual(api.input.notices.map((notice) => notice.message), [sentence(tr('"{0}" restarted.', value('ams-1')))]);
     if (rightToLeft) assert.ok(api.input.notices[0].message.includes(`${FSI}ams-1${PDI}`), 'the name between FSI and PDI');
+    const restarted = (await children(api.nodes)).find((candidate) => labelOf(candidate) === 'ams-1');
+    if (rightToLeft && restarted?.description) assert.match(String(restarted.description), /^\u2067.*\u2069$/u, 'the node\'s description in reading order');
     else assert.doesNotMatch(api.input.notices[0].message, /[\u2066-\u2069]/, 'no isolates in a left-to-right language');
   });
 
@@ -96,11 +101,13 @@ describe(`In VS Code's display language (${language})`, () => {
     assert.ok(group, 'the disabled group');
     const item = (await children(api.users, group)).find((candidate) => labelOf(candidate) === MIXED_LABEL);
     assert.ok(item, `the user labelled ${MIXED_LABEL}, the label as the panel gives it`);
-    assert.ok(String(item.description).includes(tr('owner: {0}', value('تیم Berlin'))), String(item.description));
+    const description = String(item.description);
+    assert.ok(description.includes(tr('owner: {0}', value('تیم Berlin'))), description);
+    if (rightToLeft) assert.ok(description.startsWith(RLI) && description.endsWith(PDI), 'the description in reading order');
 
     await onItem(api, 'panelOps.users.enable', item);
     assert.deepEqual(api.input.notices.map((notice) => notice.message),
-      [tr('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', value(MIXED_LABEL))]);
+      [sentence(tr('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', value(MIXED_LABEL)))]);
 
     if (!uiDriver()) this.skip();
     const expired = (await children(api.users)).find((candidate) => labelOf(candidate) === tr('expired'));

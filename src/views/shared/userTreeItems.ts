@@ -9,6 +9,7 @@ import {
   userTooltipRows, type IconChoice,
 } from './userDescription';
 import { numberText } from '../../text/displayLanguage';
+import { inReadingOrder } from '../../text/bidi';
 
 export function themeIcon(choice: IconChoice): vscode.ThemeIcon {
   return new vscode.ThemeIcon(choice.id, choice.color ? new vscode.ThemeColor(choice.color) : undefined);
@@ -98,7 +99,7 @@ export class UserItem extends vscode.TreeItem {
   show(user: Key, now = Date.now()): void {
     this.current = user;
     this.label = plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
-    this.description = userDescription(user, now, vscode.l10n.t);
+    this.description = inReadingOrder(userDescription(user, now, vscode.l10n.t));
     this.iconPath = themeIcon(userIcon(user));
     this.contextValue = userContextValue(user);
     const tooltip = untrustedMarkdown().heading(user.label, 200);

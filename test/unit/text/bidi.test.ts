@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { FSI, PDI, isolated, isRightToLeft, textDirection, withoutIsolates } from '../../../src/text/bidi';
+import { FSI, PDI, RLI, inReadingOrder, isolated, isRightToLeft, textDirection, withoutIsolates } from '../../../src/text/bidi';
 import { dateTimeText, displayLanguage, numberText, sizeText, useDisplayLanguage } from '../../../src/text/displayLanguage';
 import { localizeFrom } from '../../../src/text/localize';
 import { joinParts, plainLabel } from '../../../src/text/plainText';
@@ -79,6 +79,16 @@ describe('bidi: right-to-left display languages', () => {
     assert.equal(joinParts([`${FSI}x\u202ey${PDI}`], 60, { keepIsolates: true }), `${FSI}xy${PDI}`);
     useDisplayLanguage('en');
     assert.ok(userDescription({ type: 'PERSONAL', owner_label: 'Berlin' }, Date.now(), english).includes('owner: Berlin'));
+  });
+
+  it('puts a whole sentence in reading order (RLI … PDI) where VS Code lays it out left to right, in a right-to-left language only', () => {
+    useDisplayLanguage('fa');
+    const sentence = `«${isolated('ams-1')}» دوباره راه‌اندازی شد.`;
+    assert.equal(inReadingOrder(sentence), `${RLI}${sentence}${PDI}`);
+    assert.equal(withoutIsolates(inReadingOrder(sentence)), '«ams-1» دوباره راه‌اندازی شد.');
+    assert.equal(inReadingOrder(''), '');
+    useDisplayLanguage('zh-cn');
+    assert.equal(inReadingOrder('“ams-1” 已重启。'), '“ams-1” 已重启。');
   });
 
   it('lays every scripted page out in the display language: <html lang dir>', () => {
