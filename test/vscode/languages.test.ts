@@ -76,6 +76,11 @@ describe(`In VS Code's display language (${language})`, () => {
     const groups = (await children(api.users)).map(labelOf);
     assert.deepEqual(groups, ['active', 'pending', 'expiring', 'expired', 'disabled', 'revoked'].map((state) => tr(state)));
     if (language !== 'en') assert.notDeepEqual(groups, ['active', 'pending', 'expiring', 'expired', 'disabled', 'revoked'], 'not English');
+    // The Nodes view's description: the panel's name, then the counts of the language, in reading order.
+    const described = String(api.nodes.view.description);
+    assert.ok(described.includes(value('Languages panel')), described);
+    if (rightToLeft) assert.match(described, /^\u2067.*\u2069$/u, 'the view\'s description in reading order');
+    if (language === 'fa') assert.match(described, /[۰-۹]/u, 'its counts in Persian digits');
     const manifest = readJson(language === 'en' ? 'package.nls.json' : `package.nls.${language}.json`);
     const views = (vscode.extensions.getExtension('panel-ops.panel-ops')?.packageJSON as { contributes: { views: Record<string, { id: string; name: string }[]> } }).contributes.views;
     const nodesView = Object.values(views).flat().find((view) => view.id === 'panelOps.nodes');
