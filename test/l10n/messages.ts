@@ -89,6 +89,11 @@ export function manifestKeys(root = repoRoot): Set<string> {
   return new Set([...text.matchAll(/"%([^%"]+)%"/g)].map((match) => match[1]));
 }
 
+/** The placeholders of a message, sorted (`{0} {1}`): a translation must keep those of its English message. */
+export function placeholders(text: string): string {
+  return (text.match(/\{\d+\}/g) ?? []).sort().join(' ');
+}
+
 export function readJson(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as Record<string, unknown>;
 }

@@ -7,9 +7,7 @@ import { useDisplayLanguage } from '../../src/text/displayLanguage';
 import { localizeFrom } from '../../src/text/localize';
 import { plural } from '../../src/text/plural';
 import { ago, relativeTime } from '../../src/text/relativeTime';
-import { codeMessages, manifestKeys, readJson } from '../l10n/messages';
-
-const placeholders = (text: string) => (text.match(/\{\d+\}/g) ?? []).sort().join(' ');
+import { codeMessages, manifestKeys, placeholders, readJson } from '../l10n/messages';
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 
 describe('l10n: bundles and translations', () => {
