@@ -8,6 +8,7 @@ import {
   BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type PickQuestion, type SearchQuestion, type TextQuestion, type UserInput,
 } from './userInput';
 import { withoutLinks } from '../text/plainText';
+import { inReadingOrder } from '../text/bidi';
 
 /**
  * One answer: a text value, a pick's label (with or without its leading `$(icon) `, or else its description), a list of labels for a
@@ -145,7 +146,8 @@ export class ScriptedUserInput implements UserInput {
    * or, while `holdNotices(true)`, stays on screen until `press` or `dismiss`.
    */
   async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
-    const notice: Notice = { severity, message: withoutLinks(message), actions };
+    // As VsCodeUserInput shows it: in a right-to-left display language, in reading order (bidi.ts).
+    const notice: Notice = { severity, message: inReadingOrder(withoutLinks(message)), actions };
     this.shown.push(notice);
     this.noticed.fire(notice);
     const next = this.answers[0];
@@ -229,7 +231,7 @@ export class ScriptedUserInput implements UserInput {
   }
 
   async confirm(question: ConfirmQuestion): Promise<string | undefined> {
-    const record: AskedQuestion = { kind: 'confirm', title: question.message, detail: question.detail, items: question.actions, validation: [] };
+    const record: AskedQuestion = { kind: 'confirm', title: inReadingOrder(question.message), detail: question.detail && inReadingOrder(question.detail), items: question.actions, validation: [] };
     this.log.push(record);
     const answer = this.next(record);
     if (isCancel(answer)) return this.done(record, undefined);

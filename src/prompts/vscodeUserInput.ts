@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { quickInputText, withoutLinks } from '../text/plainText';
+import { inReadingOrder } from '../text/bidi';
 import {
   BACK, type Back, type ConfirmQuestion, type FileQuestion, type NoticeSeverity, type SearchQuestion, type PickQuestion, type StepPosition, type TextQuestion,
   type UserInput,
@@ -12,7 +13,8 @@ function buttonsFor(position: StepPosition | undefined): vscode.QuickInputButton
 /** The real prompts: VS Code's quick input, modal messages and file dialogs. */
 export class VsCodeUserInput implements UserInput {
   async notify(severity: NoticeSeverity, message: string, ...actions: string[]): Promise<string | undefined> {
-    message = withoutLinks(message);
+    // In a right-to-left display language the sentence reads from the right (bidi.ts inReadingOrder).
+    message = inReadingOrder(withoutLinks(message));
     switch (severity) {
       case 'error': return vscode.window.showErrorMessage(message, ...actions);
       case 'warning': return vscode.window.showWarningMessage(message, ...actions);
@@ -100,7 +102,7 @@ export class VsCodeUserInput implements UserInput {
   }
 
   async confirm(question: ConfirmQuestion): Promise<string | undefined> {
-    return vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, ...question.actions);
+    return vscode.window.showWarningMessage(inReadingOrder(question.message), { modal: true, detail: question.detail && inReadingOrder(question.detail) }, ...question.actions);
   }
 
   async openFile(question: FileQuestion): Promise<vscode.Uri | undefined> {

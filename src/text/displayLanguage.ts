@@ -26,7 +26,12 @@ export function displayLanguage(): string {
   return language;
 }
 
-/** A number as the display language writes it (`1 234,5` in Russian, `1,234.5` in English). */
+/**
+ * A count, a figure or a size as the display language writes it (`1 234,5` in Russian, `1,234.5` in English,
+ * `۱٬۲۳۴٫۵` in Persian, whose readers expect Persian digits in running text). Only for what is read: an id, a
+ * port, an address, a version or anything an operator copies back to the panel is written as the panel sent
+ * it (`String(value)`), in the digits the panel reads.
+ */
 export function numberText(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(displayLanguage(), options).format(value);
 }
@@ -34,4 +39,16 @@ export function numberText(value: number, options?: Intl.NumberFormatOptions): s
 /** A moment as the display language writes a date and time (medium date, short time). */
 export function dateTimeText(value: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   return new Intl.DateTimeFormat(displayLanguage(), options).format(value);
+}
+
+/** A size in bytes as the display language writes it: `512 KB`, `1.5 MB` (`۱٫۵ مگابایت` in Persian). Powers of 1024. */
+export function sizeText(bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return numberText(value, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: unit < 2 ? 0 : 1 });
 }

@@ -6,6 +6,7 @@
 import type { ApplyJob, PanelNode } from '../api/types';
 import { parseDate } from './dates';
 import type { Localize } from './localize';
+import { numberText } from './displayLanguage';
 
 /** Label of a node: its name, else its id, else "unnamed node". */
 export function nodeLabel(node: Partial<PanelNode>, t: Localize): string {
@@ -29,10 +30,10 @@ export function jobDuration(job: Partial<ApplyJob>, now: number, t: Localize): s
   const end = finished ? finished.getTime() : jobStatusClass(job.status) === 'running' ? now : undefined;
   if (end === undefined) return '';
   const seconds = Math.max(0, Math.round((end - started.getTime()) / 1000));
-  if (seconds < 60) return t('{0} s', seconds);
+  if (seconds < 60) return t('{0} s', numberText(seconds));
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return t('{0} min {1} s', minutes, seconds % 60);
-  return t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
+  if (minutes < 60) return t('{0} min {1} s', numberText(minutes), numberText(seconds % 60));
+  return t('{0} h {1} min', numberText(Math.floor(minutes / 60)), numberText(minutes % 60));
 }
 
 export type NodeStatusClass = 'online' | 'offline' | 'degraded' | 'unknown';

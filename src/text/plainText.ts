@@ -6,13 +6,23 @@
 // C0/C1 controls, and the bidirectional formatting characters that can reorder what a reader sees
 // (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI) plus the zero-width marks often used to hide text.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const BIDI_AND_INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const BIDI_AND_INVISIBLE = /[\u200b\u200d-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// ZERO WIDTH NON-JOINER is spelling in Persian, Kurdish, Urdu and Pashto (می‌شود, منقضی‌شده: the letters
+// before it take their final form). Kept between two letters of the Arabic script, where that is all it
+// does; anywhere else (inside a Latin name, at an edge) it is removed as the other zero-width marks are.
+const STRAY_NON_JOINER = /(?<!\p{Script=Arabic})\u200c|\u200c(?!\p{Script=Arabic})/gu;
+
+/** Without bidi formatting characters and invisible marks (a non-joiner inside a Persian word is kept). */
+function withoutInvisible(text: string): string {
+  return text.replace(BIDI_AND_INVISIBLE, '').replace(STRAY_NON_JOINER, '');
+}
 
 /** Strips control and bidi-override characters, collapses whitespace, and truncates with "…". null/undefined -> ''. */
 export function plainLabel(value: unknown, max = 200): string {
   const text = textOf(value)
     .replace(CONTROL, ' ')
     .replace(BIDI_AND_INVISIBLE, '')
+    .replace(STRAY_NON_JOINER, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= max) return text;
@@ -62,7 +72,27 @@ export function textOf(value: unknown): string {
   }
 }
 
-/** Joins description parts, each made plain text and cut to `max` characters, with " · ". */
-export function joinParts(parts: readonly string[], max = 60): string {
-  return parts.map((part) => plainLabel(part, max)).filter((part) => part !== '').join(' · ');
+/**
+ * Joins description parts, each made plain text and cut to `max` characters, with " · ". With `keepIsolates`,
+ * the parts were made plain by the caller and may hold the isolates `isolated` (bidi.ts) put around a panel
+ * value: only isolates that open and close around text with no other bidi control are kept.
+ */
+export function joinParts(parts: readonly string[], max = 60, options: { keepIsolates?: boolean } = {}): string {
+  return parts.map((part) => (options.keepIsolates ? plainKeepingIsolates(part, max) : plainLabel(part, max))).filter((part) => part !== '').join(' · ');
+}
+
+/**
+ * Controls and bidi characters stripped outside and inside FSI…PDI pairs, the pairs kept (the isolates of
+ * `isolated`); a part longer than `max` is cut by `plainLabel`, which drops the isolates with the rest.
+ */
+function plainKeepingIsolates(part: string, max: number): string {
+  const clean = (piece: string) => withoutInvisible(piece.replace(CONTROL, ' '));
+  const text = textOf(part)
+    .split(/(\u2068[^\u2068\u2069]*\u2069)/u)
+    .map((piece) => (/^\u2068[^\u2068\u2069]*\u2069$/u.test(piece) ? `\u2068${clean(piece.slice(1, -1)).trim()}\u2069` : clean(piece)))
+    .join('')
+    .replace(/\u2068\u2069/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.replace(/[\u2068\u2069]/g, '').length <= max ? text : plainLabel(text, max);
 }

@@ -5,7 +5,8 @@
 // Two VS Codes (install-code-server.ts): on the oldest one `engines.vscode` accepts, the whole suite under
 // the default reading of the simulated panel, then the parts listed in test/vscode/suiteReadings.ts
 // (READING_PARTS) under the second and third readings; then on a current VS Code the whole suite once,
-// under the default reading. Each pass in a code-server of its own. PANEL_OPS_READING, PANEL_OPS_TEST_GREP
+// under the default reading. Each pass in a code-server of its own. On the oldest, last, LANGUAGE_PARTS in
+// each of LANGUAGE_PASSES (Persian, Simplified Chinese): the workbench showing that display language. PANEL_OPS_READING, PANEL_OPS_TEST_GREP
 // or PANEL_OPS_TEST_FILES make it one pass, on the oldest VS Code unless PANEL_OPS_CODE_SERVER says
 // `current`, `both` or a version.
 import { spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import { generateCertificates } from '../panel/certificates';
 import { buildNamed, installCodeServer, OLDEST, SUITE_BUILDS, type CodeServerBuild } from './install-code-server';
 import { repoRoot, vscodeTestDir } from './repo-paths';
 import { startUiDriver, UI_DRIVER_ENV, type UiDriver } from './ui-driver';
-import { suitePasses, type SuitePass } from '../vscode/suiteReadings';
+import { DISPLAY_LANGUAGE_ENV, suitePasses, type SuitePass } from '../vscode/suiteReadings';
 import { runExtensionTests } from './workbench-tests';
 
 const OVERALL_TIMEOUT_MS = Number(process.env.PANEL_OPS_VSCODE_TEST_TIMEOUT_MS ?? 25 * 60_000);
@@ -35,9 +36,10 @@ function printWorkbenchLog(type: string, args: unknown[]): void {
   (type === 'error' ? console.error : console.log)(text);
 }
 
-function runSuite(server: RunningCodeServer, browser: Browser, workspace: string, driver: UiDriver): Promise<number> {
+function runSuite(server: RunningCodeServer, browser: Browser, workspace: string, driver: UiDriver, displayLanguage: string | undefined): Promise<number> {
   return runExtensionTests(server, browser, workspace, suiteEntry, {
     name: 'code-server launcher',
+    displayLanguage,
     timeoutMs: OVERALL_TIMEOUT_MS,
     log: printWorkbenchLog,
     onPage: (page) => driver.setPage(page),
@@ -90,10 +92,10 @@ async function main(): Promise<number> {
         userDataDir: join(runDir, index === 0 ? 'user-data' : `user-data-${index}`),
         extensionsDir: join(runDir, `extensions-${build.version}`),
         workspace,
-        env: { [UI_DRIVER_ENV]: driver.url, ...pass.env },
+        env: { [UI_DRIVER_ENV]: driver.url, ...pass.env, ...(pass.displayLanguage ? { [DISPLAY_LANGUAGE_ENV]: pass.displayLanguage } : {}) },
       });
       console.log(`[code-server launcher] code-server ${build.version} (VS Code ${build.vscodeVersion}) at ${server.url}; running ${suiteEntry} (${describePass(pass)})`);
-      const code = await runSuite(server, browser, workspace, driver);
+      const code = await runSuite(server, browser, workspace, driver, pass.displayLanguage);
       console.log(`[code-server launcher] ${passName(build, pass)}: exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
       codes.push(code);
       await server.stop();
@@ -128,6 +130,8 @@ function suiteBuilds(env: NodeJS.ProcessEnv = process.env): CodeServerBuild[] {
  */
 function buildPasses(build: CodeServerBuild): SuitePass[] {
   const passes = suitePasses();
+  // The language passes, like the reading passes, on the oldest only: the words and the pages' direction
+  // are the extension's own, and the current VS Code meets the same views and webviews in the whole suite.
   return build === OLDEST ? passes : passes.slice(0, 1);
 }
 

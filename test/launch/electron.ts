@@ -24,8 +24,8 @@ async function main(): Promise<number> {
         version: process.env.PANEL_OPS_VSCODE_VERSION ?? '1.100.3',
         extensionDevelopmentPath: repoRoot,
         extensionTestsPath: join(repoRoot, 'out', 'test', 'vscode', 'index.js'),
-        extensionTestsEnv: pass.env,
-        launchArgs: [workspace, `--user-data-dir=${userData}`, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+        extensionTestsEnv: pass.displayLanguage ? { ...pass.env, PANEL_OPS_DISPLAY_LANGUAGE: pass.displayLanguage } : pass.env,
+        launchArgs: [workspace, ...(pass.displayLanguage ? [`--locale=${pass.displayLanguage}`] : []), `--user-data-dir=${userData}`, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
       }).catch((error: unknown) => {
         // runTests rejects when the suite fails: the next pass still runs. Anything else (no VS Code) ends the run.
         if (!(error instanceof TestRunFailedError)) throw error;

@@ -4,8 +4,9 @@
 // to the extension host, as PANEL_OPS_UI_DRIVER; without it (another launcher) such tests are skipped.
 //   POST /drag {view, from, to}: drags the row of `view` whose label shows `from` onto the row showing `to`.
 //   POST /webview {selector}: the elements of the active editor's webview page that match `selector`, as
-//     JSON [{text, title, inView}] (what a person reads there, its tooltip, and whether it lies inside the
-//     page's width, not off to the right); [] while the page is not shown.
+//     JSON [{text, title, inView, dir, direction, leftToRight}] (what a person reads there, its tooltip,
+//     whether it lies inside the page's width, not off to the right, its dir attribute, the direction it is
+//     laid out in, and its letters in the order they are drawn from left to right); [] while the page is not shown.
 //   POST /menu {view, row}: right-clicks the row of `view` showing `row` and answers the context menu as a
 //     person reads it: JSON {items: [label], submenus: {label: [label]}} (each submenu opened by hovering it).
 //   POST /palette {text}: types `>text` into the command palette and answers the titles it lists, JSON [title].
@@ -58,18 +59,45 @@ async function drag(page: Page, request: DragRequest): Promise<void> {
   }
 }
 
-/** The text and tooltip of each element of the active webview that matches `selector`. */
-async function webviewElements(page: Page, selector: string): Promise<{ text: string; title: string; inView: boolean }[]> {
+interface WebviewElement {
+  text: string;
+  title: string;
+  inView: boolean;
+  /** Its `dir` attribute ('' without one) and the direction it is laid out in (computed `direction`). */
+  dir: string;
+  direction: string;
+  /** Each character of its text, in the order a reader meets them from the left edge of the page to the right. */
+  leftToRight: string;
+}
+
+/** The text and tooltip of each element of the active webview that matches `selector`, and its direction. */
+async function webviewElements(page: Page, selector: string): Promise<WebviewElement[]> {
   const found = activeWebview(page).locator(selector);
   const count = await found.count().catch(() => 0);
-  const elements: { text: string; title: string; inView: boolean }[] = [];
+  const elements: WebviewElement[] = [];
   for (let index = 0; index < count; index++) {
     const element = found.nth(index);
-    const inView = await element.evaluate((node) => {
+    const shown = await element.evaluate((node) => {
       const box = node.getBoundingClientRect();
-      return box.width > 0 && box.left >= 0 && box.right <= (node.ownerDocument.documentElement?.clientWidth ?? 0) + 1;
+      const inView = box.width > 0 && box.left >= 0 && box.right <= (node.ownerDocument.documentElement?.clientWidth ?? 0) + 1;
+      // Where each character is drawn: the visual order, which the bidirectional algorithm decides.
+      const placed: { x: number; y: number; c: string }[] = [];
+      const walker = node.ownerDocument.createTreeWalker(node, 4 /* NodeFilter.SHOW_TEXT */);
+      const range = node.ownerDocument.createRange();
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const value = text.textContent ?? '';
+        for (let at = 0; at < value.length; at++) {
+          if (/[\s\u2066-\u2069]/.test(value[at])) continue;
+          range.setStart(text, at);
+          range.setEnd(text, at + 1);
+          const rect = range.getBoundingClientRect();
+          if (rect.width > 0) placed.push({ x: rect.left + rect.width / 2, y: Math.round(rect.top), c: value[at] });
+        }
+      }
+      placed.sort((a, b) => a.y - b.y || a.x - b.x);
+      return { inView, dir: node.getAttribute('dir') ?? '', direction: node.ownerDocument.defaultView?.getComputedStyle(node).direction ?? '', leftToRight: placed.map((p) => p.c).join('') };
     }, undefined, { timeout: 5000 });
-    elements.push({ text: (await element.textContent({ timeout: 5000 })) ?? '', title: (await element.getAttribute('title', { timeout: 5000 })) ?? '', inView });
+    elements.push({ text: (await element.textContent({ timeout: 5000 })) ?? '', title: (await element.getAttribute('title', { timeout: 5000 })) ?? '', ...shown });
   }
   return elements;
 }

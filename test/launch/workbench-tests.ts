@@ -14,12 +14,25 @@ export interface ExtensionTestsRun {
   onPage?(page: Page): void;
   /** Named in the message when the run times out. */
   readonly name: string;
+  /**
+   * VS Code's display language (`fa`, `zh-cn`): set before the workbench loads, as a language pack's
+   * nls.messages.js sets it (test/ui/russian.ts says why no pack is needed). English when absent.
+   */
+  readonly displayLanguage?: string;
+}
+
+/** Makes the workbench about to load on `page` show `language`: VS Code's words stay English, the extension's follow. */
+export async function useWorkbenchLanguage(page: Page, language: string): Promise<void> {
+  await page.addInitScript((tag: string) => {
+    (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE = tag;
+  }, language);
 }
 
 /** Opens the workbench on `workspace` with the extension and the tests entry; resolves the entry's exit code. */
 export async function runExtensionTests(server: RunningCodeServer, browser: Browser, workspace: string, entry: string, run: ExtensionTestsRun): Promise<number> {
   const page = await browser.newPage();
   run.onPage?.(page);
+  if (run.displayLanguage) await useWorkbenchLanguage(page, run.displayLanguage);
   let reportExit: (code: number) => void = () => undefined;
   const exitCode = new Promise<number>((resolve) => (reportExit = resolve));
   // Exposed before the workbench loads: it calls them when it runs extension tests.

@@ -6,7 +6,7 @@ import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { setDefaultReading } from '../panel/readings';
-import { suiteReading, suiteTestFiles, TEST_FILES_ENV } from './suiteReadings';
+import { suiteDisplayLanguage, suiteReading, suiteTestFiles, TEST_FILES_ENV } from './suiteReadings';
 import { failOnWebviewPolicyViolations } from './webviewPolicy';
 
 function findTestFiles(directory: string, only: readonly string[] | undefined): string[] {
@@ -47,8 +47,10 @@ export async function run(): Promise<void> {
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? { ...emptyStats, failures: 1 }));
   });
-  // The closing line CI reads: "<word>: N passed, N failed" (`vscode-third: ...` under another reading).
-  console.log(`vscode${reading ? `-${reading}` : ''}: ${stats.passes} passed, ${stats.failures} failed, ${stats.pending} skipped`);
+  // The closing line CI reads: "<word>: N passed, N failed" (`vscode-third: ...` under another reading,
+  // `vscode-fa: ...` in another display language).
+  const language = suiteDisplayLanguage();
+  console.log(`vscode${reading ? `-${reading}` : ''}${language ? `-${language}` : ''}: ${stats.passes} passed, ${stats.failures} failed, ${stats.pending} skipped`);
   if (stats.failures > 0) throw new Error(`${stats.failures} VS Code test(s) failed`);
   if (stats.passes === 0) throw new Error('The VS Code suite ran no test');
 }

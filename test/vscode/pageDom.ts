@@ -8,6 +8,12 @@ export interface PageElement {
   readonly title: string;
   /** Inside the page's width (not cut off to the right). */
   readonly inView: boolean;
+  /** Its `dir` attribute ('' without one). */
+  readonly dir: string;
+  /** The direction it is laid out in (computed `direction`: `ltr` or `rtl`). */
+  readonly direction: string;
+  /** Its letters (no spaces) in the order they are drawn on screen from left to right, line by line. */
+  readonly leftToRight: string;
 }
 
 export function uiDriver(): string | undefined {

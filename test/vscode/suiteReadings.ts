@@ -66,22 +66,53 @@ export function suiteTestFiles(env: NodeJS.ProcessEnv = process.env): string[] |
   return list.split(',').map((name) => name.trim().replace(/\.(js|ts)$/, '')).filter((name) => name !== '');
 }
 
+/**
+ * `PANEL_OPS_DISPLAY_LANGUAGE=fa`: VS Code's display language in the workbench the launcher opens (its
+ * `vscode.env.language`, the bundles the extension loads); English when unset.
+ */
+export const DISPLAY_LANGUAGE_ENV = 'PANEL_OPS_DISPLAY_LANGUAGE';
+
+/**
+ * The display languages the launchers run `LANGUAGE_PARTS` under after the reading passes: Persian (right to
+ * left) and Simplified Chinese, each in a VS Code of its own showing that language (test/README.md).
+ */
+export const LANGUAGE_PASSES: readonly string[] = ['fa', 'zh-cn'];
+
+/** The files run again in each of `LANGUAGE_PASSES`: one small file, so each pass takes well under two minutes. */
+export const LANGUAGE_PARTS: readonly string[] = ['languages.test'];
+
 /** One run of the suite: a name for its output and the environment its extension host gets on top of the launcher's. */
 export interface SuitePass {
   readonly name: string;
   readonly env: Readonly<Record<string, string>>;
+  /** VS Code's display language in this pass (the launcher sets it in the workbench); English when absent. */
+  readonly displayLanguage?: string;
+}
+
+/** The display language `PANEL_OPS_DISPLAY_LANGUAGE` names (a narrowed run in one language); undefined when unset. */
+export function suiteDisplayLanguage(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const language = env[DISPLAY_LANGUAGE_ENV]?.trim().toLowerCase();
+  if (!language) return undefined;
+  if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/.test(language)) throw new Error(`${DISPLAY_LANGUAGE_ENV}=${language}: not a language id such as fa or zh-cn`);
+  return language;
 }
 
 /**
  * What a launcher runs: the whole suite under the default reading, then `READING_PARTS` under each of
- * `READING_PASSES`. A run narrowed by the developer (`PANEL_OPS_READING`, `PANEL_OPS_TEST_GREP` or
- * `PANEL_OPS_TEST_FILES` set) is one pass as asked.
+ * `READING_PASSES`, then `LANGUAGE_PARTS` in each of `LANGUAGE_PASSES`. A run narrowed by the developer
+ * (`PANEL_OPS_READING`, `PANEL_OPS_DISPLAY_LANGUAGE`, `PANEL_OPS_TEST_GREP` or `PANEL_OPS_TEST_FILES` set)
+ * is one pass as asked.
  */
 export function suitePasses(env: NodeJS.ProcessEnv = process.env): SuitePass[] {
   const reading = suiteReading(env);
-  if (reading || env.PANEL_OPS_TEST_GREP || suiteTestFiles(env)) return [{ name: reading ? `${reading} reading` : 'the suite', env: {} }];
+  const language = suiteDisplayLanguage(env);
+  if (reading || language || env.PANEL_OPS_TEST_GREP || suiteTestFiles(env)) {
+    const name = [reading && `${reading} reading`, language && `in ${language}`].filter(Boolean).join(', ') || 'the suite';
+    return [language ? { name, env: {}, displayLanguage: language } : { name, env: {} }];
+  }
   return [
     { name: 'the suite', env: {} },
     ...READING_PASSES.map((pass) => ({ name: `${pass} reading`, env: { [READING_ENV]: pass, [TEST_FILES_ENV]: READING_PARTS.join(',') } })),
+    ...LANGUAGE_PASSES.map((language) => ({ name: `in ${language}`, env: { [DISPLAY_LANGUAGE_ENV]: language, [TEST_FILES_ENV]: LANGUAGE_PARTS.join(',') }, displayLanguage: language })),
   ];
 }

@@ -10,6 +10,7 @@ import { confirmChange, namesLine } from '../../runner/guard';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /** The alerts a command was run on: the selection when the clicked item is part of it, else the item. */
 function chosenAlerts(node: unknown, selected: unknown): AlertItem[] {
@@ -76,7 +77,7 @@ export function registerAlertsCommands(context: ActionContext, panels: PanelStor
         // Several at once is a bulk change: a protected panel lists them and asks for its name.
         const sure = items.length === 1 || await confirmChange(context, {
           panelId,
-          action: vscode.l10n.t('Resolve {0}', items.length),
+          action: vscode.l10n.t('Resolve {0}', numberText(items.length)),
           question: plural(items.length, { one: 'Resolve {0} alert?', other: 'Resolve {0} alerts?' }, vscode.l10n.t),
           changes: [namesLine(plural(items.length, { one: 'Resolve {0} alert', other: 'Resolve {0} alerts' }, vscode.l10n.t), items.map((item) => item.alert.title || item.alert.message || String(item.alert.id)))],
           askOnOpen: false,
@@ -94,8 +95,8 @@ export function registerAlertsCommands(context: ActionContext, panels: PanelStor
       if (!panelId || !store || unresolved.length === 0) return;
       const sure = await confirmChange(context, {
         panelId,
-        action: vscode.l10n.t('Resolve {0}', unresolved.length),
-        question: vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', unresolved.length, context.session.active?.name ?? ''),
+        action: vscode.l10n.t('Resolve {0}', numberText(unresolved.length)),
+        question: vscode.l10n.t('Resolve all {0} unresolved alerts shown for "{1}"?', numberText(unresolved.length), context.session.active?.name ?? ''),
         detail: vscode.l10n.t('They move to the Resolved group on the panel for every operator.'),
         changes: [namesLine(plural(unresolved.length, { one: 'Resolve {0} alert', other: 'Resolve {0} alerts' }, vscode.l10n.t), unresolved.map((alert) => alert.title || alert.message || String(alert.id)))],
       });

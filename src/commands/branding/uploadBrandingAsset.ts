@@ -3,6 +3,8 @@ import { BRANDING_ASSET_KINDS } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { ASSET_TYPES, assetContentType } from '../../state/brandingModel';
 import { escapeHtml } from '../../text/html';
+import { textDirection } from '../../text/bidi';
+import { displayLanguage, sizeText } from '../../text/displayLanguage';
 import { scriptFreeDocument } from '../../webviews/shared';
 import { tellFailure } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext, brandingOf } from './brandingContext';
@@ -12,10 +14,6 @@ import { registerPanelCommand } from '../registerPanelCommand';
 /** Files larger than this are not read for the preview (the panel has its own limit and says it). */
 const MAX_READ_BYTES = 50 * 1024 * 1024;
 
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** The image as the user will send it, in a script-free page (a `data:` URL; nothing is loaded). */
 function imagePreviewHtml(fileName: string, contentType: string, bytes: Uint8Array, caption: string): string {
   const image = contentType.startsWith('image/')
@@ -23,7 +21,7 @@ function imagePreviewHtml(fileName: string, contentType: string, bytes: Uint8Arr
     : '';
   return `<style>body{font-family:system-ui,sans-serif;padding:16px;background:#f6f8fa;color:#1f2328}
 img{max-width:100%;max-height:70vh;border:1px solid #8888;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}</style>
-<p>${escapeHtml(caption)}</p>${image}`;
+<p lang="${escapeHtml(displayLanguage())}" dir="${textDirection()}">${escapeHtml(caption)}</p>${image}`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { confirmChange, namesLine } from '../../runner/guard';
 import { byPanel } from '../shared/byPanel';
 import { plural } from '../../text/plural';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
 /** The context value of a node whose apply is being watched: its menus, without Apply. */
@@ -252,7 +253,7 @@ async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[
   }
   const sure = await confirmChange(context, {
     panelId: items[0].panelId,
-    action: vscode.l10n.t('Apply to {0} Nodes', items.length),
+    action: vscode.l10n.t('Apply to {0} Nodes', numberText(items.length)),
     question: plural(items.length, { one: 'Apply the pending configuration to {0} node?', other: 'Apply the pending configuration to {0} nodes?' }, vscode.l10n.t),
     detail: items.map((item) => nodeName(item.node)).join(', '),
     changes: [applyChange(items)],
@@ -302,7 +303,7 @@ function tellBatch(context: NodeActionContext, reports: readonly ApplyReport[]):
   const landed = reports.filter((report) => report.outcome === 'ok').length;
   const others = reports.filter((report) => report.outcome !== 'ok' && report.outcome !== 'notQueued')
     .map((report) => (report.error ? `${report.node}: ${report.outcome} (${report.error})` : `${report.node}: ${report.outcome}`));
-  const sentence = vscode.l10n.t('{0} of {1} nodes applied their configuration.', landed, reports.length);
+  const sentence = vscode.l10n.t('{0} of {1} nodes applied their configuration.', numberText(landed), numberText(reports.length));
   if (others.length === 0) void context.input.notify('info', sentence);
   else void context.input.notify('warning', `${sentence} ${others.join('; ')}`);
 }

@@ -4,6 +4,7 @@ import { NotConnectedError } from '../../connection/panelSession';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
+import { isolated } from '../../text/bidi';
 import { nodeLabel } from '../../text/nodeText';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTree } from '../../views/nodes/nodesView';
@@ -45,9 +46,12 @@ export function problemsOf(context: NodeActionContext, panelId: string): NodePro
   };
 }
 
-/** A node's name for a sentence (one plain line, at most 80 characters). */
+/**
+ * A node's name for a sentence (one plain line, at most 80 characters), isolated from the words around it
+ * when the display language is right to left (`isolated`).
+ */
 export function nodeName(node: Partial<PanelNode>): string {
-  return plainLabel(nodeLabel(node, vscode.l10n.t), 80);
+  return isolated(plainLabel(nodeLabel(node, vscode.l10n.t), 80));
 }
 
 /**

@@ -5,6 +5,7 @@ import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { PanelCancelledError } from '../../api/errors';
 import { templateTarget } from './templateTarget';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /** "Validate Template": `POST /site-templates/validate` on the open template; the errors go to Problems at their line. */
 export function registerValidateTemplate(editors: Editors): vscode.Disposable {
@@ -21,7 +22,7 @@ export function registerValidateTemplate(editors: Editors): vscode.Disposable {
       return undefined;
     }
     if (count === 0) void input.notify('info', vscode.l10n.t('The panel found no problem in the template.'));
-    else void input.notify('warning', vscode.l10n.t('The panel found {0} problem(s): see the Problems panel.', count));
+    else void input.notify('warning', vscode.l10n.t('The panel found {0} problem(s): see the Problems panel.', numberText(count)));
     return count;
   });
 }

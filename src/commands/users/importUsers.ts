@@ -22,6 +22,7 @@ import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 import { plural } from '../../text/plural';
+import { numberText } from '../../text/displayLanguage';
 
 const PREVIEW_LINES = 15;
 /** Most single-user requests in flight when the panel takes users one by one. */
@@ -72,7 +73,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       : [{ line: 1, message: vscode.l10n.t('No users to import.') }];
     return mark(context, diagnostics, source.uri, problems, vscode.l10n.t('Could not read the users to import'));
   }
-  const title = vscode.l10n.t('Import {0} Users', parsed.items.length);
+  const title = vscode.l10n.t('Import {0} Users', numberText(parsed.items.length));
   const answers: NewUserAnswers = { type: 'PERSONAL', nodeIds: [], expiry: { kind: 'none' } };
   const nodes = panelNodes(context, panelId);
   let problem: string | undefined;
@@ -84,7 +85,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     const sure = await confirmChange(context, {
       panelId,
       action: go,
-      question: vscode.l10n.t('Create {0} users on {1} nodes?', parsed.items.length, answers.nodeIds.length),
+      question: vscode.l10n.t('Create {0} users on {1} nodes?', numberText(parsed.items.length), numberText(answers.nodeIds.length)),
       detail: `${preview(parsed.items)}${ignored}`,
       changes: creationChanges(context, panelId, parsed.items.map((item) => item.label ?? ''), answers.nodeIds),
     });
@@ -131,7 +132,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
     const createdCount = result.made.filter((made) => made.key).length;
     if (refusedAt.length > 0) {
       const lines = refusalsAtLines(refusedAt, parsed.lines);
-      const failure = createdCount > 0 ? vscode.l10n.t('Imported {0} of {1} users; the panel refused the others', createdCount, users.length) : vscode.l10n.t('The panel refused the import');
+      const failure = createdCount > 0 ? vscode.l10n.t('Imported {0} of {1} users; the panel refused the others', numberText(createdCount), numberText(users.length)) : vscode.l10n.t('The panel refused the import');
       return mark(context, diagnostics, source.uri, lines, [...fallbacks, failure].join(' '));
     }
     const told = [...fallbacks, plural(createdCount, { one: 'Imported {0} user; their nodes show configuration pending until applied.', other: 'Imported {0} users; their nodes show configuration pending until applied.' }, vscode.l10n.t)].join(' ');

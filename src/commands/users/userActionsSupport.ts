@@ -3,6 +3,7 @@ import type { Key } from '../../api/types';
 import { userIdOf, type UsersStore } from '../../state/usersStore';
 import type { NodesStore } from '../../state/nodesStore';
 import { plainLabel } from '../../text/plainText';
+import { isolated } from '../../text/bidi';
 import type { BusyTarget } from '../../runner/busyItems';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { UserInput } from '../../prompts/userInput';
@@ -24,9 +25,12 @@ function panelStores(context: UserActionContext, panelId: string): { readonly us
   return context.panels.get(panelId);
 }
 
-/** A user's label for a sentence (one plain line, at most 80 characters). */
+/**
+ * A user's label for a sentence (one plain line, at most 80 characters), isolated from the words around it
+ * when the display language is right to left (`isolated`): a label mixing Persian and Latin keeps its order.
+ */
 export function userName(user: Partial<Key>): string {
-  return plainLabel(user.label, 80) || plainLabel(user.id, 40);
+  return isolated(plainLabel(user.label, 80) || plainLabel(user.id, 40));
 }
 
 /**

@@ -6,6 +6,7 @@ import { mutateUser, userName, type UserCommandsContext } from './userActionsSup
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
 import { refusedAsReadOnly } from '../../runner/guard';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
 async function addNodes(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -22,7 +23,7 @@ async function addNodes(context: UserCommandsContext, item: UserItem): Promise<s
     failure: vscode.l10n.t('Could not add nodes to "{0}"', name),
     run: (api, signal) => api.keys.bindings.add(item.user.id, { node_ids: answers.nodeIds }, { signal }),
   });
-  return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, answers.nodeIds.length) : undefined;
+  return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, numberText(answers.nodeIds.length)) : undefined;
 }
 
 /** Remove Node: unbinds the user from one node. The last binding cannot go: that is said without asking the panel. */

@@ -8,6 +8,7 @@ import { userName, type UserCommandsContext } from './userActionsSupport';
 import { linksIn } from '../../state/userAnswers';
 import { scalarOf } from '../../api/silentValues';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /** The two links of a proxy (spec 2.1): the app-scheme link and the web link. */
 const LINK_KINDS = ['tg', 'tme'] as const;
@@ -69,7 +70,7 @@ async function copyAllLinks(context: UserCommandsContext, item: UserItem): Promi
   const choices = await readLinks(context, item.panelId, item.user, item.target);
   if (!choices) return undefined;
   await vscode.env.clipboard.writeText(choices.map((choice) => choice.url).join('\n'));
-  const told = vscode.l10n.t('Copied {0} links of "{1}".', choices.length, userName(item.user));
+  const told = vscode.l10n.t('Copied {0} links of "{1}".', numberText(choices.length), userName(item.user));
   void context.input.notify('info', told);
   return told;
 }

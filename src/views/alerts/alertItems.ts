@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Alert, AlertSeverity } from '../../state/alertsModel';
 import { ago } from '../../text/relativeTime';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
+import { numberText } from '../../text/displayLanguage';
 
 const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
   error: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
@@ -49,7 +50,7 @@ export class AlertItem extends vscode.TreeItem {
 /** The collapsed group holding resolved alerts: "Resolved (N)". */
 export class ResolvedGroupItem extends vscode.TreeItem {
   constructor(readonly alerts: readonly Alert[]) {
-    super(vscode.l10n.t('Resolved ({0})', alerts.length), vscode.TreeItemCollapsibleState.Collapsed);
+    super(vscode.l10n.t('Resolved ({0})', numberText(alerts.length)), vscode.TreeItemCollapsibleState.Collapsed);
     this.iconPath = new vscode.ThemeIcon('check-all');
     this.contextValue = 'alertGroup.resolved';
     this.id = 'alerts:resolved';

@@ -10,6 +10,7 @@ import { joinParts } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { textOf } from '../../text/plainText';
 import { listFromResponse } from '../../api/listFromResponse';
+import { numberText } from '../../text/displayLanguage';
 
 export interface FleetUpdate {
   readonly id: string;
@@ -75,11 +76,11 @@ export function fleetProgress(raw: JsonObject, t: Localize): string {
   if (typeof percent === 'number' && Number.isFinite(percent)) return t('{0}%', Math.round(percent <= 1 && percent > 0 && !Number.isInteger(percent) ? percent * 100 : percent));
   const done = raw.done ?? raw.completed ?? raw.nodes_done;
   const total = raw.total ?? (Array.isArray(raw.node_ids) ? raw.node_ids.length : undefined);
-  if (typeof done === 'number' && typeof total === 'number') return t('{0}/{1} nodes', done, total);
+  if (typeof done === 'number' && typeof total === 'number') return t('{0}/{1} nodes', numberText(done), numberText(total));
   const states = nodeStatesOf(raw);
   if (!states) return '';
   const updated = states.filter((state) => NODE_DONE.has(state.toLowerCase())).length;
-  return t('{0}/{1} nodes updated', updated, states.length);
+  return t('{0}/{1} nodes updated', numberText(updated), numberText(states.length));
 }
 
 /** "running · 3 nodes → 2.1.8 · 42% · started 2 minutes ago" */

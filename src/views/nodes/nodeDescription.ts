@@ -10,7 +10,8 @@ import type { Localize } from '../../text/localize';
 import { relativeTime } from '../../text/relativeTime';
 import { jobDuration, jobStatusClass, nodeStatusClass, type JobStatusClass, type NodeStatusClass } from '../../text/nodeText';
 export { nodeStatusClass, type NodeStatusClass };
-import { joinParts } from '../../text/plainText';
+import { joinParts, plainLabel } from '../../text/plainText';
+import { isolated } from '../../text/bidi';
 import type { IconChoice } from '../shared/userDescription';
 import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
@@ -30,11 +31,11 @@ export const NODE_STATUS_ICONS: Readonly<Record<NodeStatusClass, IconChoice>> = 
  * online, so the narrow side bar spends its width on what needs attention (the icon still shows it).
  */
 export function nodeDescription(node: Partial<PanelNode>, now: number, t: Localize): string {
-  const status = nodeStatusClass(node.status) === 'online' ? '' : typeof node.status === 'string' ? node.status : t('status unknown');
+  const status = nodeStatusClass(node.status) === 'online' ? '' : typeof node.status === 'string' ? isolated(plainLabel(node.status, 60)) : t('status unknown');
   const applied = parseDate(node.last_apply_at) && typeof node.last_apply_at === 'string'
     ? t('applied {0}', relativeTime(node.last_apply_at, now, t))
     : t('never applied');
-  return joinParts([status, node.dirty === true ? t('● not applied') : '', applied]);
+  return joinParts([status, node.dirty === true ? t('● not applied') : '', applied], 60, { keepIsolates: true });
 }
 
 /** "unreachable (503)" or "restart failed (502)": the short form of a node's last problem, for its description. */

@@ -5,6 +5,7 @@ import { untrustedMarkdown } from '../../text/untrustedText';
 import type { UserList } from '../../state/usersStore';
 import type { NodeProblem } from '../../state/nodesStore';
 import { joinParts } from '../../text/plainText';
+import { inReadingOrder } from '../../text/bidi';
 import { themeIcon } from '../shared/userTreeItems';
 import { JOB_STATUS_ICONS, NODE_STATUS_ICONS, jobDescription, nodeContextValue, nodeDescription, nodeProblemDetail, nodeProblemText, nodeStatusClass, nodeTooltipRows } from './nodeDescription';
 import { jobStatusClass, nodeLabel } from '../../text/nodeText';
@@ -40,8 +41,8 @@ export class NodeItem extends vscode.TreeItem {
     this.label = plainLabel(nodeLabel(node, vscode.l10n.t), 80) || vscode.l10n.t('(no name)');
     const problem = this.problem;
     this.description = problem
-      ? joinParts([nodeProblemText(problem, vscode.l10n.t), nodeDescription(node, now, vscode.l10n.t)], 80)
-      : nodeDescription(node, now, vscode.l10n.t);
+      ? inReadingOrder(joinParts([nodeProblemText(problem, vscode.l10n.t), nodeDescription(node, now, vscode.l10n.t)], 80, { keepIsolates: true }))
+      : inReadingOrder(nodeDescription(node, now, vscode.l10n.t));
     this.iconPath = problem ? themeIcon({ id: 'warning', color: 'charts.red' }) : themeIcon(NODE_STATUS_ICONS[nodeStatusClass(node.status)]);
     this.contextValue = nodeContextValue(node);
     const tooltip = untrustedMarkdown().heading(nodeLabel(node, vscode.l10n.t));

@@ -12,6 +12,7 @@ import { panelDescription } from '../shared/viewMessages';
 import { NodesDragAndDrop } from './nodesDragAndDrop';
 import type { NodesDisplay } from './nodesDisplay';
 import type { NodesPanelTree } from './nodesPanelTree';
+import { inReadingOrder, isolated } from '../../text/bidi';
 
 export const NODES_VIEW_ID = 'panelOps.nodes';
 
@@ -50,11 +51,11 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
       const shown = display.filter ? nodes.filter((node) => matchesNameFilter(node, display.filter, vscode.l10n.t)) : nodes;
       counts = addCounts(counts ?? NO_NODES, countNodes(shown, (id) => typeof id === 'string' ? stores.nodes.problem(id) : undefined));
     }
-    view.description = [
+    view.description = inReadingOrder([
       all ? undefined : panelDescription(session),
-      display.filter ? vscode.l10n.t('filter: {0}', plainLabel(display.filter, 40)) : undefined,
+      display.filter ? vscode.l10n.t('filter: {0}', isolated(plainLabel(display.filter, 40))) : undefined,
       counts && nodesSummary(counts, vscode.l10n.t),
-    ].filter(Boolean).join(' · ');
+    ].filter(Boolean).join(' · '));
   };
   // Every shown panel's tree exists (and so its summary watch) from the first description on.
   const follow = () => { for (const panelId of provider.shownPanels) provider.treeOf(panelId); describe(); };

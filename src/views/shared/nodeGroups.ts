@@ -11,6 +11,7 @@ import { plural } from '../../text/plural';
 import { nodeLabel } from '../../text/nodeText';
 import { jobStatusClass } from '../../text/nodeText';
 import { nodeStatusClass } from '../../text/nodeText';
+import { numberText } from '../../text/displayLanguage';
 
 export type NodeGrouping = 'none' | 'status' | 'region';
 export const NODE_GROUPINGS: readonly NodeGrouping[] = ['none', 'status', 'region'];
@@ -113,10 +114,10 @@ export function addCounts(a: NodeCounts, b: NodeCounts): NodeCounts {
 /** "200 nodes · 4 offline · 3 not applied": the total, then only the problems there are. */
 export function nodesSummary(counts: NodeCounts, t: Localize): string {
   const parts = [plural(counts.total, { one: '{0} node', other: '{0} nodes' }, t)];
-  if (counts.offline > 0) parts.push(t('{0} offline', counts.offline));
-  if (counts.degraded > 0) parts.push(t('{0} degraded', counts.degraded));
+  if (counts.offline > 0) parts.push(t('{0} offline', numberText(counts.offline)));
+  if (counts.degraded > 0) parts.push(t('{0} degraded', numberText(counts.degraded)));
   if (counts.failedApply > 0) parts.push(plural(counts.failedApply, { one: '{0} failed apply', other: '{0} failed applies' }, t));
-  if (counts.notApplied > 0) parts.push(t('{0} not applied', counts.notApplied));
+  if (counts.notApplied > 0) parts.push(t('{0} not applied', numberText(counts.notApplied)));
   return parts.join(' · ');
 }
 
@@ -130,13 +131,13 @@ export function panelSummary(counts: NodeCounts | undefined, unresolved: number 
 
 /** The label of a group: "Offline (4)", "eu-west (12)", "No region (3)". */
 export function groupLabel(grouping: Exclude<NodeGrouping, 'none'>, key: string, count: number, t: Localize): string {
-  if (grouping === 'region') return key ? t('{0} ({1})', key, count) : t('No region ({0})', count);
+  if (grouping === 'region') return key ? t('{0} ({1})', key, numberText(count)) : t('No region ({0})', numberText(count));
   const names: Record<NodeStatusGroup, string> = {
-    offline: t('Offline ({0})', count),
-    degraded: t('Degraded ({0})', count),
-    failedApply: t('Failed apply ({0})', count),
-    notApplied: t('Not applied ({0})', count),
-    healthy: t('Healthy ({0})', count),
+    offline: t('Offline ({0})', numberText(count)),
+    degraded: t('Degraded ({0})', numberText(count)),
+    failedApply: t('Failed apply ({0})', numberText(count)),
+    notApplied: t('Not applied ({0})', numberText(count)),
+    healthy: t('Healthy ({0})', numberText(count)),
   };
   return names[key as NodeStatusGroup] ?? key;
 }

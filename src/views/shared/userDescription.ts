@@ -7,7 +7,8 @@
 import type { SyncKind } from '../../state/profileSync';
 import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../../text/localize';
-import { joinParts, textOf } from '../../text/plainText';
+import { joinParts, plainLabel, textOf } from '../../text/plainText';
+import { isolated } from '../../text/bidi';
 import { relativeTime } from '../../text/relativeTime';
 import { parseDate } from '../../text/dates';
 import { plural } from '../../text/plural';
@@ -51,16 +52,19 @@ function text(value: unknown): string {
 function userDescriptionParts(user: Partial<Key>, now: number, t: Localize): string[] {
   const owner = text(user.owner_label);
   return [
-    text(user.type),
-    owner ? t('owner: {0}', owner) : '',
+    plainLabel(text(user.type), 60),
+    owner ? t('owner: {0}', isolated(plainLabel(owner, 60))) : '',
     expiryText(user.expires_at, now, t),
     presenceText(user.live, t),
   ].filter((part) => part !== '');
 }
 
-/** The user's description line: plain text, each part cut so a 10,000-character owner cannot hide the expiry. */
+/**
+ * The user's description line: plain text, each part cut so a 10,000-character owner cannot hide the expiry;
+ * the owner (the panel's) isolated in a right-to-left display language, so the parts keep their order.
+ */
 export function userDescription(user: Partial<Key>, now: number, t: Localize): string {
-  return joinParts(userDescriptionParts(user, now, t));
+  return joinParts(userDescriptionParts(user, now, t), 60, { keepIsolates: true });
 }
 
 export interface IconChoice {

@@ -7,6 +7,7 @@ import { LoadMoreItem } from './loadMoreItem';
 import { MessageItem } from './messageItem';
 import { failureItems } from './failureItems';
 import { UserItem } from './userTreeItems';
+import { numberText } from '../../text/displayLanguage';
 
 /**
  * "Load more…": loads the list's next page with progress shown on the view, then `refresh`es the element
@@ -33,7 +34,7 @@ export function userPageItems(list: UserList, parentId: string, session: ViewSes
   if (pages.error !== undefined) {
     children.push(...failureItems(pages.error, session, 'keys.list', loadMore));
   } else if (pages.started && pages.hasMore) {
-    children.push(new LoadMoreItem(loadMore, vscode.l10n.t('{0} of {1}', pages.items.length, pages.total ?? '?')));
+    children.push(new LoadMoreItem(loadMore, vscode.l10n.t('{0} of {1}', numberText(pages.items.length), pages.total === undefined ? '?' : numberText(pages.total))));
   }
   if (children.length === 0 && pages.started) children.push(new MessageItem(vscode.l10n.t('No users')));
   return children;

@@ -8,6 +8,8 @@ import {
   SYNC_ICONS, bindingDescriptionParts, bindingLabel, userNodeBindings, syncKind, userContextValue, userDescription, userIcon,
   userTooltipRows, type IconChoice,
 } from './userDescription';
+import { numberText } from '../../text/displayLanguage';
+import { inReadingOrder } from '../../text/bidi';
 
 export function themeIcon(choice: IconChoice): vscode.ThemeIcon {
   return new vscode.ThemeIcon(choice.id, choice.color ? new vscode.ThemeColor(choice.color) : undefined);
@@ -53,10 +55,10 @@ export class UserGroupItem extends vscode.TreeItem {
     const count = this.list.count;
     // An empty group cannot expand; one that gains a user can (a new state makes VS Code ask again).
     this.collapsibleState = count === 0 ? vscode.TreeItemCollapsibleState.None : this.collapsibleState === vscode.TreeItemCollapsibleState.Expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
-    this.description = count === undefined ? '?' : String(count);
+    this.description = count === undefined ? '?' : numberText(count);
     this.tooltip = count === undefined
       ? vscode.l10n.t('The panel did not say how many users are in state "{0}"', groupLabel(this.state))
-      : vscode.l10n.t('{0} users in state "{1}"', count, groupLabel(this.state));
+      : vscode.l10n.t('{0} users in state "{1}"', numberText(count), groupLabel(this.state));
   }
 }
 
@@ -97,7 +99,7 @@ export class UserItem extends vscode.TreeItem {
   show(user: Key, now = Date.now()): void {
     this.current = user;
     this.label = plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
-    this.description = userDescription(user, now, vscode.l10n.t);
+    this.description = inReadingOrder(userDescription(user, now, vscode.l10n.t));
     this.iconPath = themeIcon(userIcon(user));
     this.contextValue = userContextValue(user);
     const tooltip = untrustedMarkdown().heading(user.label, 200);

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import { protectionWord } from '../../connection/connectPrompts';
+import { isolated } from '../../text/bidi';
 import type { ViewSession } from '../../state/panelStores';
 import { MissingScopeItem } from './missingScopeItem';
 import { TokenRejectedItem } from './tokenRejectedItem';
@@ -25,5 +26,6 @@ export function stateItems(session: ViewSession, route: RouteId): vscode.TreeIte
 export function panelDescription(session: ViewSession): string | undefined {
   const panel = session.active;
   if (!panel) return undefined;
-  return panel.protection === 'open' ? panel.name : `${panel.name} · ${protectionWord(panel.protection)}`;
+  const name = isolated(panel.name);
+  return panel.protection === 'open' ? name : `${name} · ${protectionWord(panel.protection)}`;
 }

@@ -10,6 +10,7 @@ import type { AllPanelsMode } from '../shared/allPanelsMode';
 import { panelHealthSummary, watchPanelHealth } from '../shared/panelHealth';
 import { NO_FILTER, describeFilter, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
 import { onProtectionChange } from '../shared/protectionMarks';
+import { inReadingOrder } from '../../text/bidi';
 
 /** Kept here for the modules that import it from the Users view. */
 export type { TreeViewParts };
@@ -114,7 +115,8 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
     // A panel that is not open keeps its name and level in the description, filtered or not.
     const marked = !all && session.active && session.active.protection !== 'open' ? panelDescription(session) : undefined;
     const figures = all ? '' : provider.activeTree?.summaryText ?? '';
-    view.description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session), figures].filter(Boolean).join(' · ');
+    const description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session), figures].filter(Boolean).join(' · ');
+    view.description = description && inReadingOrder(description);
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };
   const follow = () => {

@@ -17,6 +17,7 @@ import { AUDIT_PAGE_SIZES, auditQuery, isMonitoringCaller, rangeNote, type Filte
 import { actionSuggestions, auditColumns, auditRows, entriesOfToken, tokenIdOf, type AuditEntry } from './auditTable';
 import { parseAuditMessage, type AuditFilterValues, type AuditState, type FromAuditWebview, type ToAuditWebview } from './protocol';
 import { plural } from '../../text/plural';
+import { numberText } from '../../text/displayLanguage';
 
 /** A read of the audit log: the panel's answer to a query, or the filters' problems (nothing was sent). */
 type AuditRead = { readonly query: AuditQuery; readonly answer: JsonObject } | { readonly problems: readonly FilterProblem[] };
@@ -75,8 +76,8 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
       loading: false,
       pageCount: total === undefined ? undefined : Math.max(1, Math.ceil(total / perPage)),
       summary: total === undefined
-        ? vscode.l10n.t('{0} entries on page {1}', this.entries.length, this.pageNumber)
-        : vscode.l10n.t('{0} entries match; page {1} of {2}', total, this.pageNumber, Math.max(1, Math.ceil(total / perPage))),
+        ? vscode.l10n.t('{0} entries on page {1}', numberText(this.entries.length), numberText(this.pageNumber))
+        : vscode.l10n.t('{0} entries match; page {1} of {2}', numberText(total), numberText(this.pageNumber), numberText(Math.max(1, Math.ceil(total / perPage)))),
       rangeNote: note && describeRangeNote(note),
     });
   }
@@ -146,7 +147,7 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
       return;
     }
     const uri = await this.input.saveFile({
-      title: vscode.l10n.t('Export {0} Audit Entries', entries.length),
+      title: vscode.l10n.t('Export {0} Audit Entries', numberText(entries.length)),
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     });
     if (!uri) return;
@@ -158,7 +159,7 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
       return;
     }
     const open = vscode.l10n.t('Open');
-    void this.input.notify('info', vscode.l10n.t('Exported {0} audit entries to {1}.', entries.length, uri.fsPath || uri.toString()), open).then(async (chosen) => {
+    void this.input.notify('info', vscode.l10n.t('Exported {0} audit entries to {1}.', numberText(entries.length), uri.fsPath || uri.toString()), open).then(async (chosen) => {
       if (chosen === open) await vscode.window.showTextDocument(uri, { preview: false });
     });
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import type { PanelStoresLookup } from '../../state/panelStores';
 import { plainLabel } from '../../text/plainText';
+import { isolated } from '../../text/bidi';
 import { FiguresView, revealAndRefresh, type SectionSource } from '../figures/figuresView';
 import { nodesSection } from '../figures/heldSections';
 import { PageRegistry } from '../shared/pageRegistry';
@@ -34,7 +35,7 @@ export class Dashboards implements vscode.Disposable {
       return new FiguresView(this.host, this.session, {
         viewType: 'panelOps.dashboard',
         title: vscode.l10n.t('Dashboard: {0}', name),
-        heading: vscode.l10n.t('Dashboard of {0}', name),
+        heading: vscode.l10n.t('Dashboard of {0}', isolated(name)),
         panelId: panel.id,
         sections: [...dashboardSections(), ...this.heldSections(panel.id)],
       });

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { PanelStoresLookup } from '../../state/panelStores';
 import { plainLabel } from '../../text/plainText';
+import { isolated } from '../../text/bidi';
 import { FiguresView, revealAndRefresh, type SectionSource } from '../figures/figuresView';
 import { nodeSection } from '../figures/heldSections';
 import { prometheusSamples } from '../../text/prometheus';
@@ -45,7 +46,7 @@ export class NodeMetricsViews implements vscode.Disposable {
       return new FiguresView(this.host, this.session, {
         viewType: 'panelOps.nodeMetrics',
         title: vscode.l10n.t('Metrics: {0}', name),
-        heading: vscode.l10n.t('Metrics of {0}', name),
+        heading: vscode.l10n.t('Metrics of {0}', isolated(name)),
         panelId: node.panelId,
         sections: [...this.heldSections(node), ...nodeMetricsSections(node.id)],
       });

@@ -7,6 +7,7 @@
  */
 import { escapeHtml } from '../../text/html';
 import { plainLabel } from '../../text/plainText';
+import { textDirection } from '../../text/bidi';
 
 /** What a page needs to load; everything else is refused (`default-src 'none'`). */
 export interface PageNeeds {
@@ -64,7 +65,11 @@ export interface PageShellOptions {
   readonly scripts?: { readonly policyReport: string; readonly module: string };
   /** `asWebviewUri` of the page's style sheets. */
   readonly styleUris?: readonly string[];
-  /** VS Code's display language (`vscode.env.language`): the page's `lang`, which its script formats numbers and dates in. */
+  /**
+   * VS Code's display language (`vscode.env.language`): the page's `lang`, which its script formats numbers
+   * and dates in, and its `dir`: `rtl` for a language written right to left (Persian, Arabic, Hebrew…), so
+   * the page is laid out mirrored (the style sheets use logical properties only).
+   */
   readonly language?: string;
 }
 
@@ -75,9 +80,10 @@ export function pageShell(options: PageShellOptions): string {
   // The report comes before the style sheets so that it sees their violations too.
   const report = scripts ? `    <script nonce="${attribute(nonce)}" src="${attribute(scripts.policyReport)}"></script>\n` : '';
   const styles = styleUris.map((uri) => `    <link rel="stylesheet" href="${attribute(uri)}">\n`).join('');
+  const language = options.language?.trim() || 'en';
   const module = scripts ? `    <script type="module" nonce="${attribute(nonce)}" src="${attribute(scripts.module)}"></script>\n` : '';
   return `<!DOCTYPE html>
-<html lang="${attribute(options.language ?? 'en')}">
+<html lang="${attribute(language)}" dir="${textDirection(language)}">
   <head>
     <meta charset="UTF-8">
     <meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">

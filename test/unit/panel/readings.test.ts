@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { READINGS, setDefaultReading, startPanel, UPSTREAM_OBJECT_SEED, wrapsUpstream, type PanelOptions, type SimulatedPanel } from '../../panel';
 import { rawRequest } from '../../panel/rawRequest';
-import { READING_ENV, READING_PARTS, READING_PASSES, suitePasses, suiteReading, TEST_FILES_ENV } from '../../vscode/suiteReadings';
+import { DISPLAY_LANGUAGE_ENV, LANGUAGE_PARTS, READING_ENV, READING_PARTS, READING_PASSES, suitePasses, suiteReading, TEST_FILES_ENV } from '../../vscode/suiteReadings';
 
 describe('simulated panel: the readings of what the spec does not show', () => {
   let panel: SimulatedPanel;
@@ -328,13 +328,18 @@ describe('the VS Code suite under each reading (test/vscode/suiteReadings.ts)', 
     assert.deepEqual(READING_PASSES, ['second', 'third', `random:${UPSTREAM_OBJECT_SEED}`]);
     assert.ok(wrapsUpstream(UPSTREAM_OBJECT_SEED), 'the fixed seed gives a node site\'s upstream as an object');
     const passes = suitePasses({});
-    assert.deepEqual(passes.map((pass) => pass.name), ['the suite', 'second reading', 'third reading', `random:${UPSTREAM_OBJECT_SEED} reading`]);
+    const random = `random:${UPSTREAM_OBJECT_SEED}`;
+    assert.deepEqual(passes.map((pass) => pass.name), ['the suite', 'second reading', 'third reading', `${random} reading`, 'in fa', 'in zh-cn']);
+    assert.deepEqual(passes.map((pass) => pass.displayLanguage), [undefined, undefined, undefined, undefined, 'fa', 'zh-cn']);
     assert.deepEqual(passes[0].env, {});
     assert.deepEqual(passes[2].env, { [READING_ENV]: 'third', [TEST_FILES_ENV]: READING_PARTS.join(',') });
-    assert.deepEqual(passes[3].env, { [READING_ENV]: `random:${UPSTREAM_OBJECT_SEED}`, [TEST_FILES_ENV]: READING_PARTS.join(',') });
-    for (const narrowed of [{ [READING_ENV]: 'third' }, { PANEL_OPS_TEST_GREP: 'Users' }, { [TEST_FILES_ENV]: 'users.test' }]) {
+    assert.deepEqual(passes[3].env, { [READING_ENV]: random, [TEST_FILES_ENV]: READING_PARTS.join(',') });
+    assert.deepEqual(passes[4].env, { [DISPLAY_LANGUAGE_ENV]: 'fa', [TEST_FILES_ENV]: LANGUAGE_PARTS.join(',') });
+    for (const narrowed of [{ [READING_ENV]: 'third' }, { PANEL_OPS_TEST_GREP: 'Users' }, { [TEST_FILES_ENV]: 'users.test' }, { [DISPLAY_LANGUAGE_ENV]: 'fa' }]) {
       assert.deepEqual(suitePasses(narrowed).map((pass) => pass.env), [{}], JSON.stringify(narrowed));
     }
+    assert.deepEqual(suitePasses({ [DISPLAY_LANGUAGE_ENV]: 'zh-CN', [TEST_FILES_ENV]: 'languages.test' }).map((pass) => [pass.name, pass.displayLanguage]), [['in zh-cn', 'zh-cn']]);
+    assert.throws(() => suitePasses({ [DISPLAY_LANGUAGE_ENV]: 'fa; rm' }), /not a language id/);
     assert.equal(suiteReading({ [READING_ENV]: 'second' }), 'second');
     assert.equal(suiteReading({}), undefined);
     assert.throws(() => suiteReading({ [READING_ENV]: 'fourth' }), /PANEL_OPS_READING=fourth: not one of first, second, third/);

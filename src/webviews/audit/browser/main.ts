@@ -92,7 +92,7 @@ function renderSuggestions(prefixes: readonly string[]): void {
   if (prefixes.length === 0) return;
   const action = fields.action;
   suggestions.append(el('span', { className: 'muted', text: words.suggestions }), ...prefixes.map((prefix) => {
-    const chosen = el('button', { className: 'suggestion data mono', text: prefix, title: prefix });
+    const chosen = el('button', { className: 'suggestion data mono', dir: 'ltr', text: prefix, title: prefix });
     chosen.addEventListener('click', () => {
       action.value = prefix;
       link.post({ type: 'query', filters: filterValues() });
@@ -119,7 +119,7 @@ function render(state: AuditState): void {
 
   clear(chip);
   if (state.tokenFilter !== undefined && words) {
-    chip.append(el('span', {}, `${words.onlyToken}: `, el('code', { className: 'data mono', text: state.tokenFilter })),
+    chip.append(el('span', {}, `${words.onlyToken}: `, el('code', { className: 'data mono', dir: 'ltr', text: state.tokenFilter })),
       button(words.allTokens, () => link.post({ type: 'onlyToken' }), { secondary: true }));
   }
 
@@ -130,7 +130,7 @@ function render(state: AuditState): void {
     const cells = row.cells.map((cell, index) => {
       if (index === tokenColumn && row.tokenId !== undefined && words) {
         const tokenId = row.tokenId;
-        const filter = el('button', { className: 'token data', text: cell, title: `${words.onlyToken}: ${cell}` });
+        const filter = el('button', { className: 'token data', dir: 'ltr', text: cell, title: `${words.onlyToken}: ${cell}` });
         filter.addEventListener('click', () => link.post({ type: 'onlyToken', tokenId }));
         return el('td', {}, filter);
       }

@@ -10,7 +10,7 @@ import type { VscodeTextarea } from '@vscode-elements/elements/dist/vscode-texta
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import { isHexColour, type BrandingField } from '../../../state/brandingModel';
 import { button, textField } from '../../shared/browser/controls';
-import { byId, clear, el } from '../../shared/browser/dom';
+import { bdi, byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
 import { valueToShow, type BrandingFormState, type BrandingFormWords, type FromBrandingForm, type ToBrandingForm } from '../protocol';
 
@@ -101,7 +101,7 @@ function build(text: BrandingFormWords): void {
  * the value of the state `before` (what was typed stays, and a change made elsewhere is not undone by Save).
  */
 function show(state: BrandingFormState, values: boolean, before?: BrandingFormState): void {
-  heading.textContent = `${words?.heading ?? ''} "${state.name}"`;
+  heading.replaceChildren(`${words?.heading ?? ''} "`, bdi(String(state.name)), '"');
   status.textContent = state.status ?? '';
   for (const [field, control] of controls) {
     const value = valueToShow(control.input.value, before?.fields[field], state.fields[field] ?? '', values);

@@ -6,7 +6,7 @@
 import '../../shared/browser/base.css';
 import './customize.css';
 import { button, textField } from '../../shared/browser/controls';
-import { byId, clear, el } from '../../shared/browser/dom';
+import { bdi, byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
 import type { CustomizeWords, FormVariable, FromCustomizeWebview, ToCustomizeWebview } from '../protocol';
 
@@ -53,7 +53,7 @@ function changed(): void {
 }
 
 function renderForm(source: string, initialName: string, variables: readonly FormVariable[]): void {
-  heading.textContent = `${words?.heading ?? ''} ${source}`.trim();
+  heading.replaceChildren(`${words?.heading ?? ''} `, bdi(source));
   clear(form);
   name = initialName;
   for (const key of Object.keys(values)) delete values[key];
@@ -70,7 +70,7 @@ function renderForm(source: string, initialName: string, variables: readonly For
 
 function field(label: string, description: string, control: HTMLElement): HTMLElement {
   return el('label', { className: 'field' },
-    el('span', { className: 'field-label data mono', text: label }),
+    el('span', { className: 'field-label data mono', dir: 'ltr', text: label }),
     description ? el('span', { className: 'field-description muted data', text: description }) : null,
     control);
 }

@@ -2,6 +2,11 @@
  * Line charts of time series with Chart.js, themed with VS Code's colours (read from its CSS variables when
  * drawn, and redrawn when the theme changes). Chart.js draws labels and tooltips on the canvas: panel text
  * never becomes markup. Only the parts used are registered (line charts on category and linear scales).
+ *
+ * In a right-to-left display language the page mirrors, but a chart does not: time runs left to right on
+ * its axis, as on the panels' own dashboards and Grafana the operators read beside it, and a mirrored time
+ * axis would put "now" on the left edge of one chart and the right edge of the next tool. Its box is
+ * `dir="ltr"`; its tick labels and tooltip use the page's language (Persian digits in Persian).
  */
 import {
   CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip,
@@ -55,6 +60,7 @@ export function lineChart(canvas: HTMLCanvasElement, series: Series, colourIndex
     },
     options: {
       animation: false,
+      locale: pageLanguage(),
       responsive: true,
       maintainAspectRatio: false,
       interaction: { mode: 'index', intersect: false },

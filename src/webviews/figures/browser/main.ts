@@ -62,7 +62,7 @@ function render(message: { heading: string; updated: string; sections: FigureSec
   let colour = 0;
   for (const section of Array.isArray(message.sections) ? message.sections : []) {
     const box = el('section', { className: 'figures-section', attributes: { 'data-section': String(section.id) } },
-      el('h2', {}, el('span', { className: 'data', text: String(section.title) }), el('span', { className: 'source muted mono', text: String(section.source) })));
+      el('h2', {}, el('span', { className: 'data', text: String(section.title) }), el('span', { className: 'source muted mono', dir: 'ltr', text: String(section.source) })));
     if (section.problem !== undefined) {
       box.appendChild(el('div', { className: 'notice problem', text: String(section.problem) }));
     } else if (section.reading) {
@@ -95,7 +95,7 @@ function renderReading(box: HTMLElement, reading: Reading, colour: number): numb
     for (const one of series) {
       const label = readableFieldName(String(one.label));
       const canvas = el('canvas', { attributes: { role: 'img', 'aria-label': `${words?.chartOf ?? ''} ${label}` } });
-      grid.appendChild(el('figure', { className: 'chart' }, el('figcaption', { className: 'data', text: label, title: String(one.label) }), el('div', { className: 'chart-box' }, canvas)));
+      grid.appendChild(el('figure', { className: 'chart' }, el('figcaption', { className: 'data', text: label, title: String(one.label) }), el('div', { className: 'chart-box', dir: 'ltr' }, canvas)));
       box.appendChild(grid);
       charts.push(lineChart(canvas, { ...one, label }, colour++));
     }
@@ -106,7 +106,7 @@ function renderReading(box: HTMLElement, reading: Reading, colour: number): numb
     const body = el('tbody');
     for (const row of table.rows) body.appendChild(el('tr', {}, ...row.map((cell) => el('td', { className: 'data', text: String(cell), title: String(cell) }))));
     box.appendChild(el('div', { className: 'table-box' }, el('table', { className: 'data-table' }, el('thead', {}, head), body)));
-    if (table.omitted > 0) box.appendChild(el('div', { className: 'muted', text: `+${table.omitted}` }));
+    if (table.omitted > 0) box.appendChild(el('div', { className: 'muted', text: `+${numberFormat.format(table.omitted)}` }));
   }
   if (tree.length > 0) {
     box.appendChild(el('h3', { className: 'group', text: words?.details ?? '' }));
@@ -114,7 +114,7 @@ function renderReading(box: HTMLElement, reading: Reading, colour: number): numb
     for (const row of tree) {
       const indent = `${Math.max(0, Math.min(8, Number(row.depth) || 0)) * 1.2}em`;
       const key = el('dt', { className: 'data', text: readableFieldName(String(row.key)), title: String(row.key) });
-      key.style.paddingLeft = indent;
+      key.style.paddingInlineStart = indent;
       list.append(key, el('dd', { className: 'data', text: row.value === undefined ? '' : String(row.value) }));
     }
     box.appendChild(list);

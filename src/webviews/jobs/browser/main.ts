@@ -179,7 +179,7 @@ function renderDetails(text: JobWords): void {
     el('span', { className: 'data', text: ` ${row.status} · ${row.started}` })));
   if (row.error) details.appendChild(el('div', { className: 'notice problem data', text: `${text.error}: ${row.error}` }));
   details.appendChild(el('h3', { text: text.log }));
-  const log = el('div', { className: 'job-log mono' });
+  const log = el('div', { className: 'job-log mono', dir: 'ltr' });
   for (const line of row.log) log.appendChild(styledLineElement(line));
   if (row.log.length === 0) log.appendChild(el('div', { className: 'muted', text: text.noLog }));
   details.appendChild(log);

@@ -21,7 +21,7 @@ const status = el('div', { className: 'status-line', attributes: { role: 'status
 const toolbar = el('div', { className: 'toolbar' });
 const marker = el('div', { className: 'marker muted', attributes: { hidden: '' } });
 const pausedNote = el('div', { className: 'marker muted', attributes: { hidden: '' } });
-const lines = el('div', { className: 'lines mono', attributes: { role: 'log', 'aria-live': 'off', tabindex: '0' } });
+const lines = el('div', { className: 'lines mono', dir: 'ltr', attributes: { role: 'log', 'aria-live': 'off', tabindex: '0' } });
 const scroller = el('div', { className: 'scroller' }, marker, lines);
 root.append(toolbar, status, pausedNote, scroller);
 

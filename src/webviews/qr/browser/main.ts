@@ -5,7 +5,7 @@
 import '../../shared/browser/base.css';
 import './qr.css';
 import { button } from '../../shared/browser/controls';
-import { byId, clear, el } from '../../shared/browser/dom';
+import { bdi, byId, clear, el } from '../../shared/browser/dom';
 import { connectToExtension } from '../../shared/browser/extensionLink';
 import type { FromQrWebview, QrCard, QrWords, ToQrWebview } from '../protocol';
 
@@ -38,7 +38,7 @@ function onMessage(message: ToQrWebview): void {
       cards.appendChild(el('div', { className: 'notice problem', text: message.message }));
       return;
     case 'codes':
-      heading.textContent = message.heading;
+      heading.replaceChildren(bdi(String(message.heading)));
       status.textContent = '';
       renderCards(message.cards);
       return;
@@ -72,7 +72,7 @@ function renderCards(list: readonly QrCard[]): void {
       copyButtons.set(`${card.id}/${index}`, copy);
       linkList.appendChild(el('li', {},
         el('div', { className: 'link-label muted data', text: entry.label }),
-        el('div', { className: 'link-row' }, el('code', { className: 'link-text data mono', text: entry.value }), copy)));
+        el('div', { className: 'link-row' }, el('code', { className: 'link-text data mono', dir: 'ltr', text: entry.value }), copy)));
     });
     cards.appendChild(el('section', { className: 'card' }, el('h2', { className: 'data', text: card.title }), el('div', { className: 'card-body' }, figure, linkList)));
   }

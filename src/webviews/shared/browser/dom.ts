@@ -1,6 +1,12 @@
 /**
  * Building the page from data as text: every value goes in through `textContent` or an attribute set with
  * `setAttribute` on an element created here; nothing is ever parsed as HTML.
+ *
+ * Reading order: the page's `<html dir>` follows the display language (right to left in Persian, Arabic,
+ * Hebrew…). A value of the panel (class `data`: a label, a node's name, a cell) is put in a `<bdi>`, so it
+ * takes the direction of its own first letter and cannot reorder the words around it, while its box stays
+ * aligned with the page. What is left to right by nature (log lines, JSON, ids, addresses, links: given
+ * `dir: 'ltr'`) is laid out left to right whatever the page's direction.
  */
 
 export type Child = Node | string | null | undefined | false;
@@ -10,6 +16,8 @@ export interface ElementProps {
   text?: string;
   title?: string;
   attributes?: Record<string, string>;
+  /** `ltr` for text that is left to right by nature (log lines, JSON, ids, addresses, versions, links). */
+  dir?: 'ltr' | 'auto';
 }
 
 /** `document.createElement(tag)` with a class, text and attributes, and children (strings become text nodes). */
@@ -18,7 +26,12 @@ export function el(tag: string, props?: ElementProps, ...children: Child[]): HTM
 export function el(tag: string, props: ElementProps = {}, ...children: Child[]): HTMLElement {
   const element = document.createElement(tag);
   if (props.className) element.className = props.className;
-  if (props.text !== undefined) element.textContent = props.text;
+  if (props.dir) element.setAttribute('dir', props.dir);
+  if (props.text !== undefined) {
+    // A value of the panel in a page of the display language's direction: isolated in a <bdi>.
+    if (!props.dir && element.classList.contains('data') && props.text !== '') element.appendChild(bdi(props.text));
+    else element.textContent = props.text;
+  }
   if (props.title !== undefined) element.title = props.title;
   for (const [name, value] of Object.entries(props.attributes ?? {})) element.setAttribute(name, value);
   append(element, ...children);
@@ -30,6 +43,13 @@ export function append(parent: Node, ...children: Child[]): void {
     if (child === null || child === undefined || child === false) continue;
     parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
   }
+}
+
+/** A value of the panel inside a sentence of the page: `<bdi>` (its own direction, isolated from the words around it). */
+export function bdi(text: string): HTMLElement {
+  const element = document.createElement('bdi');
+  element.textContent = text;
+  return element;
 }
 
 /** Removes every child of an element. */
