@@ -1,5 +1,5 @@
 // The screenshots the VSIX carries, made small: each PNG of the README and the walkthrough
-// (packagedImageList.ts) re-encoded by Chromium as WebP, 1050 px wide at quality 0.75, into media/packaged/
+// (packagedImageList.ts) re-encoded by Chromium as WebP, 1050 px wide at quality 0.7, into media/packaged/
 // with the SHA-256 of its PNG in media/packaged/sources.json. Run after `npm run screenshots` (and after
 // reverting the PNGs not meant to change): only copies whose PNG changed are made again.
 //   npm run screenshots:packaged
