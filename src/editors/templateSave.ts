@@ -72,6 +72,13 @@ export class TemplateSave {
     if (before.builtin) {
       throw new SaveRefusedError(vscode.l10n.t('"{0}" is a built-in template and cannot be changed; use Customize… to make an editable copy.', before.name));
     }
+    const state = this.services.states.get(key);
+    if (state !== undefined && state.base === text) {
+      // Saved as it was read: nothing to send (a PUT would make a new version of the same template).
+      this.services.log.info(`Saving ${uri.toString()}: the same text as the panel's, nothing sent`);
+      this.services.problems.clearSave(uri);
+      return;
+    }
     let body: Record<string, unknown>;
     try {
       body = putBody(file, text);
@@ -84,7 +91,6 @@ export class TemplateSave {
       await this.validator.validate(uri, file === 'index.html' ? { html: text } : { css: text })
         .catch((error: unknown) => this.services.log.warn(`Validating ${uri.toString()} on save failed: ${describeError(error)}`));
     }
-    const state = this.services.states.get(key);
     await confirmSave(this.services, uri, panelId, [vscode.l10n.t('{0} of template "{1}": {2}', file, plainLabel(before.name, 80), lineChanges(state?.base, text))]);
     if (state?.version !== undefined) body.version = state.version;
     else this.warnUnversioned(panelId, before.name);

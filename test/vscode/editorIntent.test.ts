@@ -1,6 +1,6 @@
 // Edits reach the panel only when the operator means it, inside a real VS Code with auto-save on: an
 // auto-save of a template or a JSON document (the panel settings) is held (no PUT, the tab says so) until Ctrl+S; and Problems entries of a
-// template go when its tabs close or it is reverted.
+// template go when its tabs close or it is reverted; a template or a JSON document saved as it was read sends nothing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SimulatedPanel } from '../panel';
@@ -109,6 +109,33 @@ describe('Panel documents: saved when the operator means it', () => {
       assert.equal(editor.document.isDirty, false);
       assert.equal(api.editors.heldSaves.isHeld(uri), false);
     });
+  });
+
+  it('sends nothing when a template or the panel settings are saved as they were read', async () => {
+    const template = addTemplate(panel, { name: 'Saved as read', version: 4 });
+    const editor = await openFromView(api, template.id);
+    const read = editor.document.getText();
+    panel.resetRequests();
+    // Changed, then typed back: the tab is dirty, its text the panel's.
+    await replaceText(editor, `${read}<!-- typing -->`);
+    await replaceText(editor, read);
+    assert.equal(editor.document.isDirty, true, 'the tab is dirty: the save below reaches the panel file system');
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('workbench.action.files.save');
+    assert.equal(editor.document.isDirty, false, 'saved');
+    assert.deepEqual(putsTo(panel, template.id), [], 'no PUT of the text the panel holds');
+    assert.equal(panel.data.siteTemplates.get(template.id)?.version, 4, 'no new version of the same template');
+
+    await vscode.commands.executeCommand('panelOps.settings.open');
+    const settings = vscode.window.activeTextEditor;
+    assert.ok(settings && settings.document.uri.path === '/settings.json');
+    const shown = settings.document.getText();
+    await replaceText(settings, shown.replace(/\n$/, '\n\n'));
+    await replaceText(settings, shown);
+    assert.equal(settings.document.isDirty, true);
+    await vscode.commands.executeCommand('workbench.action.files.save');
+    assert.equal(settings.document.isDirty, false, 'saved');
+    assert.deepEqual(requestsTo(panel, '/settings').filter((request) => request.method === 'PUT'), [], 'no PUT of the settings as read');
   });
 
   it('clears the Problems entries of a template when it is reverted', async () => {
