@@ -3,29 +3,18 @@
 // name. A file changes only when something the operator owns changes, and a folder carries no id of its panel
 // outside its state file. A member the rule cannot tell stays in the file, echoed.
 import * as assert from 'node:assert/strict';
-import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
 import type { JsonObject } from '../../../src/api/types';
 import { echoedObject, isOwnedMember, planPanel, pullPanel, STATE_FILE } from '../../../src/panelFolder';
 import { nodeResource } from '../../../src/panelFolder/readPanel';
-import { READINGS, startPanel, type SimulatedPanel } from '../../panel';
+import { READINGS } from '../../panel';
+import { useDemoPanels } from '../support/demoPanels';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 describe('panel folder: members the panel owns', function () {
   this.timeout(60_000);
-  const started: { panel: SimulatedPanel; api: PanelApi }[] = [];
-  afterEach(async () => {
-    for (const { panel, api } of started.splice(0)) {
-      await api.close();
-      await panel.close();
-    }
-  });
-  const start = async (reading: (typeof READINGS)[number]) => {
-    const panel = await startPanel({ dataset: 'demo', readings: { reading }, jobStepMs: 60_000 });
-    const api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: (_level: LogLevel, _message: string) => undefined });
-    started.push({ panel, api });
-    return { panel, api };
-  };
+  const startDemo = useDemoPanels();
+  const start = (reading: (typeof READINGS)[number]) => startDemo({ readings: { reading }, jobStepMs: 60_000 });
 
   it('tells them by rule: ids and references to resources, the panel\'s clocks and accounts, revisions', () => {
     const answer: JsonObject = {

@@ -4,7 +4,7 @@
 // conflict, skipped and reported; a lost answer is read back, never sent again; drift after a change made
 // through the API; a snapshot restored; a folder promoted to a second panel; nothing secret written.
 import * as assert from 'node:assert/strict';
-import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
+import { createPanelApi } from '../../../src/api';
 import {
   applyFolder, fileJson, isEmptyDrift, isEmptyFolderPlan, isPendingNode, panelDrift, planPanel, pullPanel, STATE_FILE, stateAfterApply, usersWithCreatedIds, type FolderFiles, type FolderPlan,
 } from '../../../src/panelFolder';
@@ -12,32 +12,12 @@ import { BRANDING_ORDER, NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { readTable, tableText } from '../../../src/usersTable/tableText';
 import type { TableRow } from '../../../src/usersTable/userRows';
 import { parseJsonExact } from '../../../src/api/exactJson';
-import { READINGS, startPanel, type PanelOptions, type Reading, type SimulatedPanel } from '../../panel';
+import { READINGS, type PanelOptions, type Reading, type SimulatedPanel } from '../../panel';
 import { SECRET_MEMBERS, secretsOf } from '../../support/panelSecrets';
+import { useDemoPanels } from '../support/demoPanels';
 
 const VALID_HTML = '<!doctype html>\n<html>\n<head><title>Draft, fixed</title></head>\n<body>\n  <div class="hero"><p>Ready</p></div>\n</body>\n</html>\n';
 
-/** Panels started by a test, closed after it. */
-function usePanels() {
-  const started: { panel: SimulatedPanel; apis: PanelApi[] }[] = [];
-  afterEach(async () => {
-    for (const { panel, apis } of started.splice(0)) {
-      await Promise.all(apis.map((api) => api.close()));
-      await panel.close();
-    }
-  });
-  return async (options: PanelOptions) => {
-    const panel = await startPanel({ dataset: 'demo', ...options });
-    const entry = { panel, apis: [] as PanelApi[] };
-    started.push(entry);
-    const client = () => {
-      const api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: (_level: LogLevel, _message: string) => undefined });
-      entry.apis.push(api);
-      return api;
-    };
-    return { panel, api: client(), client };
-  };
-}
 
 function json(files: FolderFiles, path: string): Record<string, unknown> {
   const text = files.get(path);
@@ -100,7 +80,7 @@ function edited(panel: SimulatedPanel, pulled: FolderFiles): { files: Map<string
 for (const reading of READINGS) {
   describe(`panel as a folder (${reading} reading)`, function () {
     this.timeout(60_000);
-    const start = usePanels();
+    const start = useDemoPanels();
     const panelOf = (options: PanelOptions = {}) => start({ readings: { reading: reading as Reading }, jobStepMs: 60_000, ...options });
 
     it('pulls the same bytes twice, and plans no change against the panel it came from', async () => {
@@ -415,7 +395,7 @@ for (const reading of READINGS) {
 
 describe('panel as a folder between panels of different readings', function () {
   this.timeout(60_000);
-  const start = usePanels();
+  const start = useDemoPanels();
 
   for (const [from, to] of [['third', 'first'], ['first', 'third'], ['second', 'third']] as const) {
     it(`promotes a new template with variables, and a changed one, from a ${from}-reading panel to a ${to}-reading one, in the target's shape`, async () => {
@@ -442,7 +422,7 @@ describe('panel as a folder between panels of different readings', function () {
 
 describe('panel as a folder with a token that may read only part of the panel', function () {
   this.timeout(60_000);
-  const start = usePanels();
+  const start = useDemoPanels();
 
   it('pulls what it may read, names the rest in the state file, and a plan leaves what the folder does not hold alone', async () => {
     const { panel, api } = await start({});
@@ -462,7 +442,7 @@ describe('panel as a folder with a token that may read only part of the panel', 
 
 describe('panel as a folder: renames within the panel it was pulled from', function () {
   this.timeout(60_000);
-  const start = usePanels();
+  const start = useDemoPanels();
 
   it('renames a node and a template (matched by the ids the pull kept) and binds a site to the renamed template', async () => {
     const { panel, api } = await start({});
@@ -489,7 +469,7 @@ describe('panel as a folder: renames within the panel it was pulled from', funct
 
 describe('panel as a folder: users created and deleted', function () {
   this.timeout(60_000);
-  const start = usePanels();
+  const start = useDemoPanels();
 
   for (const reading of READINGS) {
     it(`creates a user once, deletes one only when asked, and writes the new id into the folder (${reading} reading)`, async () => {

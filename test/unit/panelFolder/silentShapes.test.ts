@@ -6,12 +6,13 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createPanelApi, type LogLevel, type PanelApi } from '../../../src/api';
+import type { PanelApi } from '../../../src/api';
 import type { JsonObject, JsonValue } from '../../../src/api/types';
 import { applyFolder, fileJson, leafChanges, planPanel, pullPanel, readFolder, stateAfterApply } from '../../../src/panelFolder';
 import { NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { parseJsonExact } from '../../../src/api/exactJson';
-import { READINGS, startPanel, UPSTREAM_OBJECT_SEED, wrapsUpstream, type Reading, type SimulatedPanel } from '../../panel';
+import { READINGS, UPSTREAM_OBJECT_SEED, wrapsUpstream, type Reading } from '../../panel';
+import { useDemoPanels } from '../support/demoPanels';
 
 /** Seeded readings that vary every silent shape: the seed whose node sites give the upstream as an object, and more. */
 const RANDOM_READINGS: readonly Reading[] = [UPSTREAM_OBJECT_SEED, 1, 2, 3, 5, 8, 13, 21, 34, 55].map((seed) => `random:${seed}` as Reading);
@@ -82,19 +83,8 @@ const ODD_NODE = {
 
 describe('panel folder: checks only where the contract speaks', function () {
   this.timeout(60_000);
-  const started: { panel: SimulatedPanel; api: PanelApi }[] = [];
-  afterEach(async () => {
-    for (const { panel, api } of started.splice(0)) {
-      await api.close();
-      await panel.close();
-    }
-  });
-  const start = async (reading: Reading = 'first') => {
-    const panel = await startPanel({ dataset: 'demo', readings: { reading }, jobStepMs: 60_000 });
-    const api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: (_level: LogLevel, _message: string) => undefined });
-    started.push({ panel, api });
-    return { panel, api };
-  };
+  const startDemo = useDemoPanels();
+  const start = (reading: Reading = 'first') => startDemo({ readings: { reading }, jobStepMs: 60_000 });
 
   for (const reading of [...READINGS, ...RANDOM_READINGS]) {
     it(`every file a pull writes passes the folder's schemas and its own check (${reading} reading)`, async () => {

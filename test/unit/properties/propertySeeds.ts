@@ -2,8 +2,8 @@
 // "Readings"). A failing property names its seed in its title and message: `PANEL_OPS_SEEDS=17` (or
 // `17,40`) replays just those; `PANEL_OPS_SEED_COUNT=200` runs seeds 0..199 besides the fixed ones. A seed
 // that once failed is kept in FIXED_SEEDS.
-import { createPanelApi, type PanelApi } from '../../../src/api';
-import { startPanel, UPSTREAM_OBJECT_SEED, type PanelOptions, type Reading, type SimulatedPanel } from '../../panel';
+import { UPSTREAM_OBJECT_SEED, type PanelOptions, type Reading } from '../../panel';
+import { useDemoPanels, type DemoPanel } from '../support/demoPanels';
 
 /** How many seeds run when nothing else is asked (CI: at least 50). */
 export const DEFAULT_SEED_COUNT = 50;
@@ -30,19 +30,7 @@ export function replayHint(seed: number): string {
  * instead, to compare), with a client of its owner token; both closed after each test of the suite that
  * calls this at its top level.
  */
-export function useSeededPanel(): (seed: number, options?: PanelOptions) => Promise<{ panel: SimulatedPanel; api: PanelApi }> {
-  const started: { panel: SimulatedPanel; api: PanelApi }[] = [];
-  afterEach(async () => {
-    for (const { panel, api } of started.splice(0)) {
-      await api.close();
-      await panel.close();
-    }
-  });
-  return async (seed, options = {}) => {
-    const reading = (process.env.PANEL_OPS_PROPERTY_READING ?? `random:${seed}`) as Reading;
-    const panel = await startPanel({ dataset: 'demo', readings: { reading }, ...options });
-    const api = createPanelApi({ baseUrl: panel.url, token: panel.tokens.owner, retry: { baseDelayMs: 5, maxDelayMs: 20 }, log: () => undefined });
-    started.push({ panel, api });
-    return { panel, api };
-  };
+export function useSeededPanel(): (seed: number, options?: PanelOptions) => Promise<DemoPanel> {
+  const start = useDemoPanels();
+  return (seed, options = {}) => start({ readings: { reading: (process.env.PANEL_OPS_PROPERTY_READING ?? `random:${seed}`) as Reading }, ...options });
 }
