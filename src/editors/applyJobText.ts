@@ -6,6 +6,7 @@
 import { logOf } from '../state/jobLog';
 import { jsonText } from '../text/jsonText';
 import { prettyJson } from './prettyJson';
+import { numberText } from '../text/displayLanguage';
 
 /** `vscode.l10n.t`'s shape (the views' `Localize`; not imported, since views import editors). */
 type Localize = (message: string, ...args: Array<string | number | boolean>) => string;
@@ -22,7 +23,7 @@ export function applyJobText(nodeName: string, job: Record<string, unknown>, t: 
   lines.push('', t('--- log ---'));
   if (log.field === undefined) lines.push(t('(the panel sent no log with this job)'));
   for (const line of log.lines) lines.push(line);
-  if (log.omitted > 0) lines.push(t('({0} more log lines not shown)', log.omitted));
+  if (log.omitted > 0) lines.push(t('({0} more log lines not shown)', numberText(log.omitted)));
   const rest = Object.fromEntries(Object.entries(job).filter(([name]) => !NAMED.includes(name) && name !== log.field));
   if (Object.keys(rest).length > 0) lines.push('', t('--- other fields ---'), prettyJson(rest));
   return `${lines.join('\n')}\n`;

@@ -15,6 +15,7 @@ import type { JsonValue } from '../api/types';
 import { fileOfField, fileText, putBody, UnsavableTextError } from './templateFiles';
 import type { TemplateSource } from './templateSource';
 import { siblingUri, type TemplateValidator } from './templateValidation';
+import { numberText } from '../text/displayLanguage';
 
 export const VALIDATE_ON_SAVE_SETTING = 'panelOps.siteTemplates.validateOnSave';
 
@@ -47,7 +48,7 @@ export function lineChanges(before: string | undefined, after: string): string {
   let removed = 0;
   for (const [line, times] of now) added += Math.max(0, times - (was.get(line) ?? 0));
   for (const [line, times] of was) removed += Math.max(0, times - (now.get(line) ?? 0));
-  return vscode.l10n.t('{0} line(s) added, {1} removed', added, removed);
+  return vscode.l10n.t('{0} line(s) added, {1} removed', numberText(added), numberText(removed));
 }
 
 /**
@@ -168,7 +169,7 @@ export class TemplateSave {
       });
       const files = [...new Map([uri, ...problems.map((problem) => problem.uri)].map((each) => [each.toString(), each])).values()];
       this.services.problems.reportSave(files, problems);
-      return new SaveRefusedError(vscode.l10n.t('The panel refused the template ({0} problem(s), see the Problems panel): {1}', problems.length, describeError(error)));
+      return new SaveRefusedError(vscode.l10n.t('The panel refused the template ({0} problem(s), see the Problems panel): {1}', numberText(problems.length), describeError(error)));
     }
     return new SaveRefusedError(describeError(error));
   }

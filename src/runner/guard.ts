@@ -3,6 +3,7 @@ import { protectionWord } from '../connection/connectPrompts';
 import type { PanelRef, PanelSession } from '../connection/panelSession';
 import { confirmed, withoutBack, type UserInput } from '../prompts/userInput';
 import { plainLabel } from '../text/plainText';
+import { numberText } from '../text/displayLanguage';
 
 /**
  * The one guard of destructive and bulk actions, by the panel's protection level (connection/protectionLevel.ts):
@@ -135,5 +136,5 @@ async function confirmOnProtected(context: GuardContext, panel: PanelRef, change
 export function namesLine(what: string, names: readonly string[], max = 10): string {
   const shown = names.slice(0, max).map((name) => `"${plainLabel(name, 60)}"`).join(', ');
   if (names.length === 0) return what;
-  return names.length > max ? vscode.l10n.t('{0}: {1} and {2} more', what, shown, names.length - max) : vscode.l10n.t('{0}: {1}', what, shown);
+  return names.length > max ? vscode.l10n.t('{0}: {1} and {2} more', what, shown, numberText(names.length - max)) : vscode.l10n.t('{0}: {1}', what, shown);
 }

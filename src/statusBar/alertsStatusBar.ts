@@ -6,6 +6,7 @@ import { describeError } from '../text/describeError';
 import { plural } from '../text/plural';
 import { untrustedMarkdown } from '../text/untrustedText';
 import { sumAlerts, type PanelAlerts } from './alertsSum';
+import { numberText } from '../text/displayLanguage';
 
 /**
  * The unresolved-alert count of every connected panel, summed, in the status bar: `bell-dot` and the
@@ -63,7 +64,7 @@ export class AlertsStatusBar implements vscode.Disposable {
       item.text = '$(bell-slash)';
       item.backgroundColor = undefined;
     } else {
-      item.text = sum.known ? (sum.total > 0 ? `$(bell-dot) ${sum.total}` : '$(bell) 0') : '$(bell)';
+      item.text = sum.known ? (sum.total > 0 ? `$(bell-dot) ${numberText(sum.total)}` : `$(bell) ${numberText(0)}`) : '$(bell)';
       item.backgroundColor = sum.total > 0 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     }
     item.tooltip = tooltip(panels);

@@ -47,7 +47,7 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
       const missing = new Set(notFoundIn(answer));
       store.markResolved(ids.filter((id) => !missing.has(String(id))));
       if (missing.size > 0) {
-        void context.input.notify('warning', vscode.l10n.t('{0} of the alerts no longer exist on the panel.', missing.size));
+        void context.input.notify('warning', vscode.l10n.t('{0} of the alerts no longer exist on the panel.', numberText(missing.size)));
       }
     },
     reconcile: async () => {
@@ -56,7 +56,7 @@ async function resolveAlerts(context: ActionContext, store: AlertsStore, panelId
       const wanted = new Set(ids.map((id) => String(id)));
       const now = snapshot.kind === 'loaded' ? snapshot.list.alerts.filter((alert) => alert.id !== undefined && wanted.has(String(alert.id))) : [];
       const resolved = now.filter((alert) => alert.resolved).length;
-      return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', resolved, ids.length);
+      return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', numberText(resolved), numberText(ids.length));
     },
   });
   if (outcome.kind === 'failed') await store.refresh();

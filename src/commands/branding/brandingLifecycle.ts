@@ -6,6 +6,7 @@ import { runMutation } from '../../runner/actionRunner';
 import { mutateProfile, type BrandingCommandContext, brandingOf, showLive } from './brandingContext';
 import { profileName, profileTarget } from './brandingTarget';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /** Refresh, live/stored toggle, New, Activate and Delete of branding profiles. */
 export function registerBrandingLifecycle(context: BrandingCommandContext): vscode.Disposable {
@@ -42,7 +43,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
           const list = brandingProfiles(await api.branding.profiles.list({ live: false }, { signal }), false);
           await brandingOf(context, panel.id)?.refresh();
           const count = list.profiles.filter((profile) => profile.name === name).length;
-          return vscode.l10n.t('The panel now holds {0} profile(s) named "{1}".', count, name);
+          return vscode.l10n.t('The panel now holds {0} profile(s) named "{1}".', numberText(count), name);
         },
       });
     }),

@@ -18,6 +18,7 @@ import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { nodeLabel } from '../../text/nodeText';
 import { reReadUser, takeUser, userName } from '../users/userActionsSupport';
+import { numberText } from '../../text/displayLanguage';
 
 /**
  * The language model tools (chat: "which nodes are offline", "who expires this week", "why did the last
@@ -277,7 +278,7 @@ function idsInput(input: Record<string, unknown>, name: string, max: number): st
 
 function quoted(names: readonly string[]): string {
   const shown = names.slice(0, 10).map((name) => `"${name}"`).join(', ');
-  return names.length > 10 ? vscode.l10n.t('{0} and {1} more', shown, names.length - 10) : shown;
+  return names.length > 10 ? vscode.l10n.t('{0} and {1} more', shown, numberText(names.length - 10)) : shown;
 }
 
 /** What a write tool will do, said the same way in VS Code's confirmation and in the tool's own. */
@@ -402,7 +403,7 @@ function userWithState(user: Key): string {
 
 function listed(entries: readonly string[]): string {
   const shown = entries.slice(0, 10).join(', ');
-  return entries.length > 10 ? vscode.l10n.t('{0} and {1} more', shown, entries.length - 10) : shown;
+  return entries.length > 10 ? vscode.l10n.t('{0} and {1} more', shown, numberText(entries.length - 10)) : shown;
 }
 
 /** Disable or enable users of one panel, each through `runMutation` (a lost answer re-reads the user). */
@@ -420,7 +421,7 @@ function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, missing
     const users = storesOf(context, panel.id).users;
     const keys = await Promise.all(ids.map((id) => users.read(id, signal).catch(() => undefined)));
     const found = keys.filter((user): user is Key => user !== undefined);
-    if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), ids.length - found.length);
+    if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), numberText(ids.length - found.length));
     return { panel, enable, keys: found };
   };
   return writeTool(context, 'set_panel_users_enabled', vscode.l10n.t('Checking the users…'), plan, ({ keys: users }) => usersState(users), ({ panel, enable, keys: users }) => {
@@ -551,7 +552,7 @@ function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missin
     if (token.isCancellationRequested) return vscode.l10n.t('Cancelled; nothing was sent.');
     const list = await readAlerts(storesOf(context, panel.id));
     const alerts = ids.map((id) => list.alerts.find((alert) => alert.id !== undefined && String(alert.id) === id));
-    if (alerts.some((alert) => alert === undefined)) return vscode.l10n.t('Not every alert was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), alerts.filter((alert) => !alert).length);
+    if (alerts.some((alert) => alert === undefined)) return vscode.l10n.t('Not every alert was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), numberText(alerts.filter((alert) => !alert).length));
     return { panel, alerts: alerts as Alert[] };
   };
   const titleOf = (alert: Alert) => plainLabel(alert.title || alert.message, 80) || String(alert.id);
@@ -576,7 +577,7 @@ function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel, missin
         const now = await readAlerts(storesOf(context, panel.id));
         const wanted = new Set(ids.map(String));
         const resolved = now.alerts.filter((alert) => alert.resolved && alert.id !== undefined && wanted.has(String(alert.id))).length;
-        return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', resolved, ids.length);
+        return vscode.l10n.t('The panel now holds {0} of the {1} alert(s) resolved.', numberText(resolved), numberText(ids.length));
       },
     });
     if (outcome.kind === 'done') return answer({ panel: panel.name, resolved: alerts.map((alert) => scrubText(titleOf(alert))) });

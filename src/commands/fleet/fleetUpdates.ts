@@ -11,6 +11,7 @@ import { chosenNodes, nodeName, type NodeActionContext } from '../nodes/nodeActi
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /** Spec 4.1 and 8: a fleet update takes 1 to 100 nodes. */
 const MAX_FLEET_NODES = 100;
@@ -20,7 +21,7 @@ async function updateFleet(context: NodeActionContext, item: unknown, selected: 
   const items = chosenNodes(item, selected);
   if (items.length === 0) return undefined;
   if (items.length > MAX_FLEET_NODES) {
-    void context.input.notify('error', vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', MAX_FLEET_NODES, items.length));
+    void context.input.notify('error', vscode.l10n.t('A fleet update takes at most {0} nodes; {1} are selected.', numberText(MAX_FLEET_NODES), numberText(items.length)));
     return undefined;
   }
   // In all-panels mode the selection may span panels: one fleet update per panel, started on that panel.
@@ -112,7 +113,7 @@ async function showFleetUpdates(context: NodeActionContext): Promise<void> {
 function nodeList(context: NodeActionContext, panelId: string, update: FleetUpdate): string {
   const names = update.nodeIds.map((id) => { const node = context.panels.get(panelId)?.nodes.get(id); return node ? nodeName(node) : id.slice(0, 8); });
   if (names.length === 0) return vscode.l10n.t('(no nodes listed)');
-  return names.length <= 3 ? names.join(', ') : vscode.l10n.t('{0} and {1} more', names.slice(0, 3).join(', '), names.length - 3);
+  return names.length <= 3 ? names.join(', ') : vscode.l10n.t('{0} and {1} more', names.slice(0, 3).join(', '), numberText(names.length - 3));
 }
 
 async function stopUpdate(context: NodeActionContext, panelId: string, update: FleetUpdate, nodes: string): Promise<void> {

@@ -208,7 +208,7 @@ async function settle(context: NodeActionContext, item: NodeItem, result: ApplyW
       return { ...base, error, shownIn: await openJob(context, item, result.job) };
     }
     case 'timeout':
-      if (tell) void context.input.notify('warning', vscode.l10n.t('The apply on "{0}" had not landed after {1} s (last seen: {2}). The panel may still apply it; its Recent jobs show how it ends.', name, Math.round(watchSettings().timeoutMs / 1000), statusWord(result.seen.at(-1))));
+      if (tell) void context.input.notify('warning', vscode.l10n.t('The apply on "{0}" had not landed after {1} s (last seen: {2}). The panel may still apply it; its Recent jobs show how it ends.', name, numberText(Math.round(watchSettings().timeoutMs / 1000)), statusWord(result.seen.at(-1))));
       return base;
     case 'unreadable':
       recordNodeOutcome({ id: item.node.id, operation: vscode.l10n.t('apply'), problems: problemsOf(context, item.panelId) }, result);

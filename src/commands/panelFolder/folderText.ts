@@ -13,6 +13,7 @@ import type { Localize } from '../../text/localize';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { reportDocument, problemText, summaryText } from '../usersTable/planText';
+import { numberText } from '../../text/displayLanguage';
 
 function kindText(kind: ResourceKind | 'user', t: Localize): string {
   switch (kind) {
@@ -36,7 +37,7 @@ function fieldLine(field: FieldChange, t: Localize): string {
   const several = (value: JsonValue | undefined) => typeof value === 'string' && value.includes('\n');
   if (several(field.from) || several(field.to)) {
     const lines = (value: JsonValue | undefined) => (typeof value === 'string' ? value.split('\n').length : 0);
-    return t('{0}: {1} lines → {2} lines', field.field, lines(field.from), lines(field.to));
+    return t('{0}: {1} lines → {2} lines', field.field, numberText(lines(field.from)), numberText(lines(field.to)));
   }
   return `${field.field}: ${valueText(field.from)} → ${valueText(field.to)}`;
 }
@@ -129,13 +130,13 @@ export function planDocument(plan: FolderPlan, subject: PlanSubject, t: Localize
   if (plan.panelOnly.length > 0) {
     lines.push(`## ${t('Changed on the panel only: left as it is (Show Drift; pulling again takes it)')}`);
     for (const change of plan.panelOnly.slice(0, 200)) lines.push(`- ${kindText(change.kind, t)} "${plainLabel(change.name, 80)}": ${driftWord(change.change, t)}`);
-    if (plan.panelOnly.length > 200) lines.push(`- ${t('and {0} more', plan.panelOnly.length - 200)}`);
+    if (plan.panelOnly.length > 200) lines.push(`- ${t('and {0} more', numberText(plan.panelOnly.length - 200))}`);
     lines.push('');
   }
   if (plan.problems.length > 0) {
     lines.push(`## ${t('Problems: nothing is sent for these files (see Problems)')}`);
     for (const problem of plan.problems.slice(0, 200)) lines.push(`- ${plainLabel(problem.file, 120)}:${problem.line} — ${folderProblemText(problem, t, tableProblem)}`);
-    if (plan.problems.length > 200) lines.push(`- ${t('and {0} more', plan.problems.length - 200)}`);
+    if (plan.problems.length > 200) lines.push(`- ${t('and {0} more', numberText(plan.problems.length - 200))}`);
     lines.push('');
   }
   return `${lines.join('\n')}\n`;
@@ -164,7 +165,7 @@ function userLines(plan: FolderPlan, t: Localize): string[] {
   }
   for (const user of users.deletes) entries.push([t('delete {0} "{1}" (only when you confirm deletions)', kindText('user', t), plainLabel(user.label, 80))]);
   const lines = entries.slice(0, 200).flatMap(([head, ...rest]) => [`- ${head}`, ...rest]);
-  if (entries.length > 200) lines.push(`- ${t('and {0} more', entries.length - 200)}`);
+  if (entries.length > 200) lines.push(`- ${t('and {0} more', numberText(entries.length - 200))}`);
   return lines;
 }
 
@@ -180,7 +181,7 @@ function modeText(plan: FolderPlan, t: Localize): string {
 export function planSummary(plan: FolderPlan, t: Localize): string {
   const count = (action: string) => plan.changes.filter((change) => change.action === action).length;
   return t('{0} changes (create {1}, update {2}, delete {3}) · {4} conflicts · {5} problems',
-    plan.changes.length, count('create'), count('update'), count('delete'), plan.conflicts.length, plan.problems.length);
+    numberText(plan.changes.length), numberText(count('create')), numberText(count('update')), numberText(count('delete')), numberText(plan.conflicts.length), numberText(plan.problems.length));
 }
 
 function driftWord(change: 'changed' | 'created' | 'deleted', t: Localize): string {
@@ -194,13 +195,13 @@ export function driftDocument(drift: DriftReport, subject: PlanSubject, t: Local
     lines.push('', t('The folder was not pulled from this panel, so its changes since cannot be told: use Plan Panel Changes.'));
     return `${lines.join('\n')}\n`;
   }
-  lines.push(`# ${t('{0} resources and {1} users changed on the panel; pulling again takes them.', drift.changes.length, drift.users.length)}`, '');
+  lines.push(`# ${t('{0} resources and {1} users changed on the panel; pulling again takes them.', numberText(drift.changes.length), numberText(drift.users.length))}`, '');
   for (const change of drift.changes) {
     lines.push(`- ${kindText(change.kind, t)} "${plainLabel(change.name, 80)}": ${driftWord(change.action === 'create' ? 'created' : change.action === 'delete' ? 'deleted' : 'changed', t)}`);
     if (change.action === 'update') for (const line of fieldLines(change.fields.map((field) => ({ field: field.field, from: field.from, to: field.to })), t)) lines.push(`    ${line}`);
   }
   for (const user of drift.users.slice(0, 500)) lines.push(`- ${kindText('user', t)} "${plainLabel(user.label, 80)}": ${driftWord(user.action === 'create' ? 'created' : user.action === 'delete' ? 'deleted' : 'changed', t)}`);
-  if (drift.users.length > 500) lines.push(`- ${t('and {0} more', drift.users.length - 500)}`);
+  if (drift.users.length > 500) lines.push(`- ${t('and {0} more', numberText(drift.users.length - 500))}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -261,7 +262,7 @@ export function keptConflicts(result: FolderApplyResult, plan: FolderPlan): Kept
 export function applySummary(result: FolderApplyResult, plan: FolderPlan, t: Localize): string {
   const count = (kind: ResourceOutcome['outcome']) => result.outcomes.filter((outcome) => outcome.outcome === kind).length;
   return t('{0} applied · {1} skipped as conflicts · {2} refused · {3} reconciled · {4} not applied · {5} not sent',
-    count('applied'), keptConflicts(result, plan).length, count('refused'), count('reconciled'), count('notApplied') + count('gone'), count('notSent'));
+    numberText(count('applied')), numberText(keptConflicts(result, plan).length), numberText(count('refused')), numberText(count('reconciled')), numberText(count('notApplied') + count('gone')), numberText(count('notSent')));
 }
 
 /** One conflict in a line: its kind and name, then what the panel holds against what the folder wanted. */
@@ -270,7 +271,7 @@ export function conflictText(conflict: KeptConflict, t: Localize): string {
   const leaves = leafChanges(conflict.fields);
   if (conflict.gone) return t('{0} (no longer on the panel)', head);
   if (leaves.length === 0) return t('{0} (changed on the panel)', head);
-  return `${head} (${leaves.slice(0, 3).map((field) => conflictLine(field, t)).join('; ')}${leaves.length > 3 ? `; ${t('and {0} more', leaves.length - 3)}` : ''})`;
+  return `${head} (${leaves.slice(0, 3).map((field) => conflictLine(field, t)).join('; ')}${leaves.length > 3 ? `; ${t('and {0} more', numberText(leaves.length - 3))}` : ''})`;
 }
 
 /** The conflicts for a notice: the first three named, then how many more. */
@@ -278,7 +279,7 @@ export function conflictsSentence(result: FolderApplyResult, plan: FolderPlan, t
   const kept = keptConflicts(result, plan);
   if (kept.length === 0) return '';
   const named = kept.slice(0, 3).map((conflict) => conflictText(conflict, t)).join(', ');
-  return t('Skipped as conflicts, kept as the panel holds them: {0}.', kept.length > 3 ? `${named}, ${t('and {0} more', kept.length - 3)}` : named);
+  return t('Skipped as conflicts, kept as the panel holds them: {0}.', kept.length > 3 ? `${named}, ${t('and {0} more', numberText(kept.length - 3))}` : named);
 }
 
 /** A member the panel took but does not hold as sent: what it holds and what the folder has. */
@@ -289,14 +290,14 @@ function notHeldLine(field: FieldChange, t: Localize): string {
 /** One resource the panel took but holds otherwise, in a line: its kind and name, then the members that differ. */
 function notHeldText(change: ResourceChange, t: Localize): string {
   const leaves = leafChanges(change.fields);
-  return `${kindText(change.kind, t)} "${plainLabel(change.name, 60)}" (${leaves.slice(0, 3).map((field) => notHeldLine(field, t)).join('; ')}${leaves.length > 3 ? `; ${t('and {0} more', leaves.length - 3)}` : ''})`;
+  return `${kindText(change.kind, t)} "${plainLabel(change.name, 60)}" (${leaves.slice(0, 3).map((field) => notHeldLine(field, t)).join('; ')}${leaves.length > 3 ? `; ${t('and {0} more', numberText(leaves.length - 3))}` : ''})`;
 }
 
 /** For a notice: the resources the panel took but holds otherwise, the first three named. */
 export function notHeldSentence(notHeld: readonly ResourceChange[], t: Localize): string {
   if (notHeld.length === 0) return '';
   const named = notHeld.slice(0, 3).map((change) => notHeldText(change, t)).join(', ');
-  return t('Taken by the panel but held otherwise (read again after the apply): {0}.', notHeld.length > 3 ? `${named}, ${t('and {0} more', notHeld.length - 3)}` : named);
+  return t('Taken by the panel but held otherwise (read again after the apply): {0}.', notHeld.length > 3 ? `${named}, ${t('and {0} more', numberText(notHeld.length - 3))}` : named);
 }
 
 /**
@@ -311,7 +312,7 @@ export function applyPreview(plan: FolderPlan, deleteRemoved: boolean, t: Locali
     const ofKind = sent.filter((change) => change.kind === kind);
     if (ofKind.length === 0) continue;
     const count = (action: string) => ofKind.filter((change) => change.action === action).length;
-    lines.push(t('{0}: create {1}, update {2}, delete {3}', kindText(kind, t), count('create'), count('update'), count('delete')));
+    lines.push(t('{0}: create {1}, update {2}, delete {3}', kindText(kind, t), numberText(count('create')), numberText(count('update')), numberText(count('delete'))));
   }
   const users = plan.users && (deleteRemoved ? plan.users.plan : { ...plan.users.plan, deletes: [] });
   if (users && users.creates.length + users.updates.length + users.deletes.length > 0) lines.push(`${t('Users')}: ${summaryText(users, t)}`);
@@ -320,17 +321,17 @@ export function applyPreview(plan: FolderPlan, deleteRemoved: boolean, t: Locali
   if (lines.length === 0) lines.push(t('Nothing to send'));
   const conflicts = plan.conflicts.map((conflict) => conflictText({ kind: conflict.kind, name: conflict.name, fields: conflict.fields, ...(conflict.reason === 'goneFromPanel' ? { gone: true } : {}) }, t));
   if (conflicts.length > 0) {
-    lines.push(plural(conflicts.length, { one: '{0} conflict skipped: {1}', other: '{0} conflicts skipped: {1}' }, t, conflicts.slice(0, 5).join(', ') + (conflicts.length > 5 ? `, ${t('and {0} more', conflicts.length - 5)}` : '')));
+    lines.push(plural(conflicts.length, { one: '{0} conflict skipped: {1}', other: '{0} conflicts skipped: {1}' }, t, conflicts.slice(0, 5).join(', ') + (conflicts.length > 5 ? `, ${t('and {0} more', numberText(conflicts.length - 5))}` : '')));
   }
   const files = problemFiles(plan);
   if (files.length > 0) {
-    lines.push(plural(files.length, { one: '{0} file left out for Problems: {1}', other: '{0} files left out for Problems: {1}' }, t, files.slice(0, 5).map((file) => plainLabel(file, 80)).join(', ') + (files.length > 5 ? `, ${t('and {0} more', files.length - 5)}` : '')));
+    lines.push(plural(files.length, { one: '{0} file left out for Problems: {1}', other: '{0} files left out for Problems: {1}' }, t, files.slice(0, 5).map((file) => plainLabel(file, 80)).join(', ') + (files.length > 5 ? `, ${t('and {0} more', numberText(files.length - 5))}` : '')));
   }
   for (const change of sent.slice(0, 20)) {
     const members = leafChanges(change.fields).map((field) => field.field);
     lines.push(`${change.action === 'create' ? t('create') : change.action === 'update' ? t('update') : t('delete')} ${kindText(change.kind, t)} "${plainLabel(change.name, 60)}"${members.length > 0 ? `: ${plainLabel(members.join(', '), 200)}` : ''}`);
   }
-  if (sent.length > 20) lines.push(t('and {0} more', sent.length - 20));
+  if (sent.length > 20) lines.push(t('and {0} more', numberText(sent.length - 20)));
   return lines;
 }
 

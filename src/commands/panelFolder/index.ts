@@ -24,6 +24,7 @@ import { tableProblemText } from '../usersTable/tableProblems';
 import { inLayout, overwritten, pulledFolderOf, pulledFrom, readFolderFiles, writeFolderFile, writeFolderFiles } from './folderDisk';
 import { pulledFolders, type PulledFoldersContext } from './pulledFoldersContext';
 import { applyPreview, applyReport, applySummary, conflictsSentence, driftDocument, folderProblemText, keptConflicts, notHeldSentence, planDocument } from './folderText';
+import { numberText } from '../../text/displayLanguage';
 
 type Context = Pick<Services, 'session' | 'input' | 'log' | 'documents'> & {
   /** The Explorer's menus on pulled folders: searched again after a pull or a snapshot. */
@@ -134,7 +135,7 @@ async function pull(context: Context, snapshot: boolean): Promise<vscode.Uri | u
     const { written, removed } = await writeFolderFiles(root, pulled.files, existing);
     context.problems.clear();
     await context.pulledFolders.update().catch(() => undefined);
-    void context.input.notify('info', vscode.l10n.t('Pulled {0} into {1}: {2} files written, {3} removed, {4} unchanged.', panelName(panel), folderName(root), written, removed, pulled.files.size - written));
+    void context.input.notify('info', vscode.l10n.t('Pulled {0} into {1}: {2} files written, {3} removed, {4} unchanged.', panelName(panel), folderName(root), numberText(written), numberText(removed), numberText(pulled.files.size - written)));
     return root;
   } catch (error) {
     tellFailure(context, vscode.l10n.t('Could not pull {0}', panelName(panel)), error);

@@ -11,6 +11,7 @@ import { byPanel } from '../shared/byPanel';
 import { fallbackText } from '../shared/fallbackText';
 import { changeUsers, type BulkAction } from '../../usersTable/bulkChange';
 import { describeError } from '../../text/describeError';
+import { numberText } from '../../text/displayLanguage';
 
 /** Most single-user requests in flight when the panel takes no bulk body. */
 const BULK_CONCURRENCY = 8;
@@ -74,7 +75,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
     apply: (result) => follow(context, panelId, action, ids, result.outcomes.filter((entry) => entry.kind !== 'done' && entry.kind !== 'reconciled').map((entry) => entry.id)),
     reconcile: async (api, signal) => {
       const gone = await reRead(context, panelId, api, ids, signal);
-      return vscode.l10n.t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', ids.length - gone, ids.length, gone);
+      return vscode.l10n.t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', numberText(ids.length - gone), numberText(ids.length), numberText(gone));
     },
   });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;

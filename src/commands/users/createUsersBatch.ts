@@ -21,6 +21,7 @@ import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { batchLabels, MAX_BATCH } from './batchLabels';
 import { plural } from '../../text/plural';
+import { numberText } from '../../text/displayLanguage';
 
 /** Most single-user requests in flight when the panel takes users one by one. */
 const BATCH_CONCURRENCY = 8;
@@ -94,7 +95,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
         for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
-        return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', found.length, items.length, state.prefix);
+        return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', numberText(found.length), numberText(items.length), state.prefix);
       },
     });
     if (outcome.kind === 'reconciled') return outcome.message;
@@ -109,8 +110,8 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
     for (const fallback of fallbacks) context.log.info(fallback);
     const count = result.made.filter((made) => made.key).length;
     const notMade = result.made.flatMap((made, index) => (made.key ? [] : [`"${items[index].label}": ${made.detail ? detailText(made.detail, NO_NODE_NAMES, vscode.l10n.t, describeError) : vscode.l10n.t('not created')}`]));
-    const done = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', count, state.prefix, items.length);
-    const told = [...fallbacks, notMade.length === 0 ? done : vscode.l10n.t('Created {0} of {1} users; not created: {2}', count, items.length, notMade.join('; '))].join(' ');
+    const done = vscode.l10n.t('Created {0} users "{1}-1" to "{1}-{2}"; their nodes show configuration pending until applied.', numberText(count), state.prefix, items.length);
+    const told = [...fallbacks, notMade.length === 0 ? done : vscode.l10n.t('Created {0} of {1} users; not created: {2}', numberText(count), numberText(items.length), notMade.join('; '))].join(' ');
     void context.input.notify(notMade.length === 0 ? 'info' : 'warning', told);
     return told;
   }

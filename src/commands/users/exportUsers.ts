@@ -10,6 +10,7 @@ import { exportEnd, exportPage, exportStart, type ExportFormat } from './exportF
 import { activePanelId, type UserCommandsContext } from './userActionsSupport';
 import { plural } from '../../text/plural';
 import { registerPanelCommand } from '../registerPanelCommand';
+import { numberText } from '../../text/displayLanguage';
 
 /**
  * Export Users: the users of a state group (under the view's filter) or of the current filter, as CSV or
@@ -53,7 +54,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
           await append(exportPage(format, fresh, written === 0));
           written += fresh.length;
           const total = typeof page.total === 'number' ? page.total : undefined;
-          report(total ? vscode.l10n.t('{0} of {1}', written, total) : String(written));
+          report(total ? vscode.l10n.t('{0} of {1}', numberText(written), numberText(total)) : String(written));
         }
       }, cancel),
     );
@@ -64,7 +65,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
       void context.input.notify('warning', told);
       return told;
     }
-    tellFailure(context, vscode.l10n.t('Could not export every user ({0} written)', written), error);
+    tellFailure(context, vscode.l10n.t('Could not export every user ({0} written)', numberText(written)), error);
     return undefined;
   }
   await append(exportEnd(format));

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { CsvProblem } from '../../text/csvRecords';
 import { plainLabel } from '../../text/plainText';
 import type { ImportProblem } from './importFile';
+import { numberText } from '../../text/displayLanguage';
 
 /** A reason a text is not CSV, in words. */
 export function csvProblemText(problem: CsvProblem): string {
@@ -24,7 +25,7 @@ export function importProblemText(problem: ImportProblem): string {
     case 'notCsv': return csvProblemText(problem);
     case 'emptyFile': return vscode.l10n.t('The file is empty: the first line must name the columns (label, type, note, owner_label, expires_at).');
     case 'noLabelColumn': return vscode.l10n.t('The first line must name the columns, with at least "label".');
-    case 'tooManyValues': return vscode.l10n.t('{0} values for {1} columns.', problem.values, problem.columns);
+    case 'tooManyValues': return vscode.l10n.t('{0} values for {1} columns.', numberText(problem.values), numberText(problem.columns));
     case 'notJson': return vscode.l10n.t('Not valid JSON: {0}', plainLabel(problem.detail, 200));
     case 'notItemList': return vscode.l10n.t('Expected an array of users, or an object with an "items" array.');
     case 'notObject': return vscode.l10n.t('Item {0} is not an object.', problem.item);

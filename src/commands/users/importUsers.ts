@@ -52,7 +52,7 @@ async function chooseSource(context: UserCommandsContext): Promise<ImportSource 
 /** "alice · PERSONAL · owner: bob" lines of the first users, for the confirmation. */
 function preview(items: readonly ImportItem[]): string {
   const lines = items.slice(0, PREVIEW_LINES).map((item) => [plainLabel(item.label, 60), plainLabel(item.type, 10), item.owner_label ? vscode.l10n.t('owner: {0}', plainLabel(item.owner_label, 40)) : '', item.expires_at ? vscode.l10n.t('expires {0}', plainLabel(item.expires_at, 30)) : ''].filter((part) => part !== '').join(' · '));
-  if (items.length > PREVIEW_LINES) lines.push(vscode.l10n.t('…and {0} more', items.length - PREVIEW_LINES));
+  if (items.length > PREVIEW_LINES) lines.push(vscode.l10n.t('…and {0} more', numberText(items.length - PREVIEW_LINES)));
   return lines.join('\n');
 }
 
@@ -115,7 +115,7 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
         for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
         usersChanged(context, panelId);
         refreshNodes(context, panelId, nodesToRead);
-        return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', found.length, parsed.items.length);
+        return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', numberText(found.length), numberText(parsed.items.length));
       },
     });
     if (outcome.kind === 'reconciled') return outcome.message;

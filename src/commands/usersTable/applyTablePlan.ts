@@ -14,6 +14,7 @@ import { confirmChange, namesLine, refusedAsReadOnly } from '../../runner/guard'
 import { rereadTable } from './editUsersAsTable';
 import type { TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
+import { numberText } from '../../text/displayLanguage';
 
 /** Most single-user requests in flight (the adaptive controller starts lower and finds the panel's pace). */
 const MAX_CONCURRENCY = 16;
@@ -107,7 +108,7 @@ export async function applyWithReport(
       base, deleteRemoved, maxConcurrency: MAX_CONCURRENCY, stop: signal,
       query: target.query,
       queryTotal: target.query ? target.total : undefined,
-      progress: ({ done, total }) => report(vscode.l10n.t('{0} of {1}', done, total)),
+      progress: ({ done, total }) => report(vscode.l10n.t('{0} of {1}', numberText(done), numberText(total))),
     })));
   } catch (error) {
     usersChanged(context, panelId); // some of the plan may have landed: the counts are read again

@@ -15,6 +15,7 @@ import { activePanelId } from '../users/userActionsSupport';
 import type { TableOrigin, TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
 import { refusedAsReadOnly } from '../../runner/guard';
+import { numberText } from '../../text/displayLanguage';
 
 /** How often the open document follows the rows read (the first page shows at once). */
 const FOLLOW_MS = 300;
@@ -42,7 +43,7 @@ function chosenUsers(context: UsersTableContext, from: unknown, selected: unknow
   if (from instanceof UserItem) {
     const items = (Array.isArray(selected) && selected.includes(from) ? selected : [from]).filter((item): item is UserItem => item instanceof UserItem && item.panelId === from.panelId);
     const ids = [...new Set(items.map((item) => item.user.id))];
-    return { panelId: from.panelId, origin: { kind: 'selection', ids }, what: plural(ids.length, { one: '{0} selected user', other: '{0} selected users' }, vscode.l10n.t), name: vscode.l10n.t('Users — {0} selected', ids.length) };
+    return { panelId: from.panelId, origin: { kind: 'selection', ids }, what: plural(ids.length, { one: '{0} selected user', other: '{0} selected users' }, vscode.l10n.t), name: vscode.l10n.t('Users — {0} selected', numberText(ids.length)) };
   }
   const panelId = activePanelId(context);
   if (!panelId) return undefined;
@@ -80,7 +81,7 @@ export async function editUsersAsTable(context: UsersTableContext, from?: unknow
       await readUsers(api, chosen.origin, callSignal, (users, total) => {
         session.base.push(...users.map(userStateOf));
         session.total = total;
-        report(total === undefined ? String(session.base.length) : vscode.l10n.t('{0} of {1}', session.base.length, total));
+        report(total === undefined ? String(session.base.length) : vscode.l10n.t('{0} of {1}', numberText(session.base.length), numberText(total)));
         if (shownAt === 0 || Date.now() - shownAt >= FOLLOW_MS) {
           shownAt = Date.now();
           context.files.setText(file.uri, textOf(format, session.base, session.names), false);
@@ -89,7 +90,7 @@ export async function editUsersAsTable(context: UsersTableContext, from?: unknow
     }, signal));
   } catch (error) {
     if (!(error instanceof PanelCancelledError)) {
-      tellFailure(context, vscode.l10n.t('Could not read every user of the table ({0} read)', session.base.length), error);
+      tellFailure(context, vscode.l10n.t('Could not read every user of the table ({0} read)', numberText(session.base.length)), error);
     } else {
       void context.input.notify('warning', plural(session.base.length, { one: 'Reading stopped after {0} user: the table holds that one.', other: 'Reading stopped after {0} users: the table holds those.' }, vscode.l10n.t));
     }

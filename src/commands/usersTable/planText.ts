@@ -11,6 +11,7 @@ import type { Localize } from '../../text/localize';
 import { fallbackText } from '../shared/fallbackText';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
+import { numberText } from '../../text/displayLanguage';
 
 /**
  * Where a plan comes from: a users table (its rows have lines, Apply Plan sends it), or Revert Last Plan
@@ -71,9 +72,9 @@ export function invalidText(count: number, t: Localize): string {
 export function summaryText(plan: UsersPlan, t: Localize): string {
   const summary = summarize(plan);
   const fields = (['expiry', 'label', 'note', 'owner', 'type'] as const).filter((field) => summary.byField[field] > 0)
-    .map((field) => `${fieldName(field, t)} ${summary.byField[field]}`).join(', ');
+    .map((field) => `${fieldName(field, t)} ${numberText(summary.byField[field])}`).join(', ');
   return t('create {0} · update {1}{2} · disable {3} · enable {4} · delete {5} · node bindings {6} (+{7} −{8})',
-    summary.create, summary.update, fields ? ` (${fields})` : '', summary.disable, summary.enable, summary.delete, summary.bindings, summary.bindingsAdded, summary.bindingsRemoved);
+    numberText(summary.create), numberText(summary.update), fields ? ` (${fields})` : '', numberText(summary.disable), numberText(summary.enable), numberText(summary.delete), numberText(summary.bindings), numberText(summary.bindingsAdded), numberText(summary.bindingsRemoved));
 }
 
 /**
@@ -236,7 +237,7 @@ const ORDER: readonly OutcomeKind[] = ['refused', 'conflict', 'notApplied', 'gon
 export function resultSummary(result: ApplyResult, t: Localize): string {
   const count = (kind: OutcomeKind) => result.outcomes.filter((outcome) => outcome.kind === kind).length;
   return t('{0} applied · {1} skipped as conflicts · {2} refused · {3} reconciled · {4} not applied · {5} gone · {6} not sent · {7} requests',
-    count('applied'), count('conflict'), count('refused'), count('reconciled'), count('notApplied'), count('gone'), count('notSent'), result.requests);
+    numberText(count('applied')), numberText(count('conflict')), numberText(count('refused')), numberText(count('reconciled')), numberText(count('notApplied')), numberText(count('gone')), numberText(count('notSent')), numberText(result.requests));
 }
 
 /**
@@ -251,7 +252,7 @@ export function reportDocument(result: ApplyResult, subject: ReportSubject, t: L
   for (const kind of ORDER) {
     const outcomes = result.outcomes.filter((outcome) => outcome.kind === kind);
     if (outcomes.length === 0) continue;
-    lines.push(`## ${kind === 'notSent' && !result.cancelled ? t('not sent') : kindText(kind, subject.source, t)} (${outcomes.length})`);
+    lines.push(`## ${kind === 'notSent' && !result.cancelled ? t('not sent') : kindText(kind, subject.source, t)} (${numberText(outcomes.length)})`);
     for (const outcome of outcomes) {
       const where = subject.source === 'table' && outcome.line ? `${t('line {0}', outcome.line)}: ` : '';
       const detail = [outcome.detail ? detailText(outcome.detail, subject.names, t, describe) : '', outcome.dropped?.length ? t('the panel does not take {0}: left unchanged', outcome.dropped.join(', ')) : '']

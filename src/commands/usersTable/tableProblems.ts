@@ -7,6 +7,7 @@ import { plainLabel } from '../../text/plainText';
 import type { TableProblem } from '../../usersTable/tableText';
 import { TABLE_COLUMNS } from '../../usersTable/userRows';
 import { csvProblemText } from '../users/importProblems';
+import { numberText } from '../../text/displayLanguage';
 
 /** A reason a text is not a users table, in words. */
 export function tableProblemText(problem: TableProblem): string {
@@ -15,7 +16,7 @@ export function tableProblemText(problem: TableProblem): string {
     case 'textAfterQuote':
     case 'notCsv': return csvProblemText(problem);
     case 'noHeader': return vscode.l10n.t('The first line names the columns: {0}.', TABLE_COLUMNS.join(','));
-    case 'tooManyValues': return vscode.l10n.t('Line {0} has {1} values for {2} columns.', problem.line, problem.values, problem.columns);
+    case 'tooManyValues': return vscode.l10n.t('Line {0} has {1} values for {2} columns.', problem.line, numberText(problem.values), numberText(problem.columns));
     case 'unknownColumn': return vscode.l10n.t('Unknown column "{0}": the table has {1}.', plainLabel(problem.name, 60), TABLE_COLUMNS.join(', '));
     case 'missingColumn': return vscode.l10n.t('Column "{0}" is missing: the table has {1}.', problem.name, TABLE_COLUMNS.join(', '));
     case 'columnTwice': return vscode.l10n.t('Column "{0}" is there twice.', plainLabel(problem.name, 60));

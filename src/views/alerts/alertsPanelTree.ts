@@ -8,6 +8,7 @@ import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { AlertItem, ResolvedGroupItem } from './alertItems';
 import type { OnePanelTree } from '../shared/panelsTree';
+import { numberText } from '../../text/displayLanguage';
 
 /**
  * The Alerts view of ONE panel: unresolved alerts first, then a collapsed "Resolved (N)" group. Loads on
@@ -105,7 +106,7 @@ export class AlertsPanelTree implements OnePanelTree {
     if (unresolved.length === 0) nodes.push(new MessageItem(vscode.l10n.t('No unresolved alerts'), 'pass'));
     if (resolved.length > 0) nodes.push(new ResolvedGroupItem(resolved));
     if (snapshot.list.unreadable > 0) {
-      nodes.push(new MessageItem(vscode.l10n.t('{0} alert(s) in the answer could not be read', snapshot.list.unreadable), 'warning'));
+      nodes.push(new MessageItem(vscode.l10n.t('{0} alert(s) in the answer could not be read', numberText(snapshot.list.unreadable)), 'warning'));
     }
     return nodes;
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { BrandingAsset, BrandingField, BrandingProfile } from '../../state/brandingModel';
 import { COLOUR_FIELDS, isHexColour } from '../../state/brandingModel';
 import { plainLabel, untrustedMarkdown } from '../../text/untrustedText';
+import { sizeText } from '../../text/displayLanguage';
 
 /**
  * A branding profile: its name, "active" for the one the panel uses, the nine fields and the assets as
@@ -59,7 +60,7 @@ export class BrandingAssetItem extends vscode.TreeItem {
   constructor(readonly profile: BrandingProfile, readonly asset: BrandingAsset, readonly panelId: string) {
     super(asset.kind, vscode.TreeItemCollapsibleState.None);
     this.id = `branding/${panelId}/${profile.id}/asset/${asset.kind}`;
-    const size = asset.size === undefined ? '' : ` · ${Math.max(1, Math.round(asset.size / 1024))} KB`;
+    const size = asset.size === undefined ? '' : ` · ${sizeText(asset.size)}`;
     this.description = `${plainLabel(asset.filename, 60)}${size}`;
     this.iconPath = new vscode.ThemeIcon('file-media');
     this.contextValue = 'brandingAsset';

@@ -9,6 +9,7 @@ import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { BrandingAssetItem, BrandingFieldItem, BrandingProfileItem } from './brandingItems';
 import { itemContextValue } from '../../connection/protectionLevel';
+import { numberText } from '../../text/displayLanguage';
 
 /**
  * The Branding view of ONE panel: its branding profiles from its branding store, the active one marked,
@@ -83,7 +84,7 @@ export class BrandingPanelTree implements OnePanelTree {
     if (nodes.length === 0) {
       nodes.push(new MessageItem(snapshot.live ? vscode.l10n.t('No online node reported a profile') : vscode.l10n.t('No branding profiles')));
     }
-    if (snapshot.unreadable > 0) nodes.push(new MessageItem(vscode.l10n.t('{0} profile(s) in the answer could not be read', snapshot.unreadable), 'warning'));
+    if (snapshot.unreadable > 0) nodes.push(new MessageItem(vscode.l10n.t('{0} profile(s) in the answer could not be read', numberText(snapshot.unreadable)), 'warning'));
     return nodes;
   }
 

@@ -73,7 +73,7 @@ function nodeStatesOf(raw: JsonObject): string[] | undefined {
  */
 export function fleetProgress(raw: JsonObject, t: Localize): string {
   const percent = raw.progress ?? raw.percent ?? raw.progress_percent;
-  if (typeof percent === 'number' && Number.isFinite(percent)) return t('{0}%', Math.round(percent <= 1 && percent > 0 && !Number.isInteger(percent) ? percent * 100 : percent));
+  if (typeof percent === 'number' && Number.isFinite(percent)) return t('{0}%', numberText(Math.round(percent <= 1 && percent > 0 && !Number.isInteger(percent) ? percent * 100 : percent)));
   const done = raw.done ?? raw.completed ?? raw.nodes_done;
   const total = raw.total ?? (Array.isArray(raw.node_ids) ? raw.node_ids.length : undefined);
   if (typeof done === 'number' && typeof total === 'number') return t('{0}/{1} nodes', numberText(done), numberText(total));

@@ -7,6 +7,7 @@ import { stableIds } from '../shared/stableIds';
 import { stateItems } from '../shared/viewMessages';
 import { SiteTemplateItem } from './siteTemplateItem';
 import type { OnePanelTree } from '../shared/panelsTree';
+import { numberText } from '../../text/displayLanguage';
 
 /**
  * The Site templates view of ONE panel: every template as the panel's site-templates store holds them: the
@@ -72,7 +73,7 @@ export class SiteTemplatesPanelTree implements OnePanelTree {
     });
     if (nodes.length === 0) nodes.push(new MessageItem(vscode.l10n.t('No site templates')));
     if (loaded.unreadable > 0) {
-      nodes.push(new MessageItem(vscode.l10n.t('{0} template(s) in the answer could not be read', loaded.unreadable), 'warning'));
+      nodes.push(new MessageItem(vscode.l10n.t('{0} template(s) in the answer could not be read', numberText(loaded.unreadable)), 'warning'));
     }
     return nodes;
   }

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { applyJobText } from '../../../src/editors/applyJobText';
 import { MAX_LOG_LINES, logOf } from '../../../src/state/jobLog';
+import { numberText } from '../../../src/text/displayLanguage';
 import { readablePrometheus } from '../../../src/text/prometheus';
 import { placeBefore } from '../../../src/views/nodes/nodeOrder';
 import { fleetUpdateDescription, fleetUpdatesOf } from '../../../src/views/nodes/fleetUpdateText';
@@ -49,7 +50,7 @@ describe('node actions: what they show', () => {
   it('caps a huge apply job log at MAX_LOG_LINES in the document and the job history rows', () => {
     const logs = Array.from({ length: 300_000 }, (_, i) => `line ${i}`);
     const text = applyJobText('hel-3', { status: 'ok', logs }, plainLocalize);
-    assert.match(text, new RegExp(`\\nline ${MAX_LOG_LINES - 1}\\n\\(${300_000 - MAX_LOG_LINES} more log lines not shown\\)\\n$`));
+    assert.match(text, new RegExp(`\\nline ${MAX_LOG_LINES - 1}\\n\\(${numberText(300_000 - MAX_LOG_LINES)} more log lines not shown\\)\\n$`));
     assert.doesNotMatch(text, new RegExp(`line ${MAX_LOG_LINES}\\n`));
     const [row] = jobRows([{ id: 'j1', status: 'ok', log: logs.join('\n') }], Date.now(), plainLocalize);
     assert.equal(row.log.length, MAX_LOG_LINES);
