@@ -79,3 +79,11 @@ export function inShapeOf(asRead: unknown, next: string | number | boolean | nul
   if (typeof next === 'number' && typeof asRead === 'string' && asRead.trim() !== '' && Number.isFinite(Number(asRead))) return String(next);
   return next;
 }
+
+/** A count: a whole number ≥ 0 as a number, a bigint within 2^53, or its digits as text (wrapped or not); undefined otherwise. */
+export function countOf(value: unknown): number | undefined {
+  const scalar = scalarOf(value);
+  if (typeof scalar === 'bigint') return scalar >= 0n && scalar <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(scalar) : undefined;
+  if (typeof scalar === 'string' && /^\d{1,15}$/.test(scalar.trim())) return Number(scalar.trim());
+  return typeof scalar === 'number' && Number.isInteger(scalar) && scalar >= 0 ? scalar : undefined;
+}

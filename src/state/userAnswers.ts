@@ -7,16 +7,12 @@
  */
 import type { Key, KeyLink } from '../api/types';
 import { listFromResponse } from '../api/listFromResponse';
+import { countOf } from '../api/silentValues';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A count: a non-negative integer (an int64 read as bigint counts when it is safe). */
-function countOf(value: unknown): number | undefined {
-  if (typeof value === 'bigint') return value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : undefined;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
-}
 
 /** An id as text: a string, or an integer id (a bigint beyond 2^53 keeps its digits). */
 function idText(value: unknown): string | undefined {
@@ -127,7 +123,7 @@ export interface UserCounts {
   readonly devices?: number;
 }
 
-const BY_STATE_MEMBERS = ['by_state', 'states', 'state_counts', 'by_status'];
+const BY_STATE_MEMBERS = ['by_state', 'byState', 'states', 'state_counts', 'stateCounts', 'by_status', 'byStatus'];
 
 function perState(value: unknown): Record<string, number> {
   const found: Record<string, number> = Object.create(null) as Record<string, number>;

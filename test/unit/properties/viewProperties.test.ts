@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { auditEntries } from '../../../src/api/audit';
 import type { JsonObject } from '../../../src/api/types';
 import { parseAlerts } from '../../../src/state/alertsModel';
+import { userCountsOf } from '../../../src/state/userAnswers';
 import { brandingProfiles } from '../../../src/state/brandingModel';
 import { parseSiteTemplates } from '../../../src/state/siteTemplatesModel';
 import { fleetUpdateDescription, fleetUpdatesOf } from '../../../src/views/nodes/fleetUpdateText';
@@ -91,6 +92,13 @@ describe('properties: what the views read, under every seeded reading', function
         const template = held.site.template_id ? data.siteTemplates.get(held.site.template_id)?.name : undefined;
         if (template) assert.ok(rows.some(([, value]) => value.includes(template)), `node ${held.name}'s Site does not name its template "${template}" ${hint}: ${JSON.stringify(rows)}`);
       }
+
+      // The Users view's figures (`GET /keys/summary`): the panel's own, as its first reading gives them.
+      const counts = userCountsOf(await get('/keys/summary'));
+      panel.readings.set('first', ['GET /keys/summary']);
+      const plain = userCountsOf(await get('/keys/summary'));
+      assert.deepEqual(counts, plain, `the users' figures ${hint}`);
+      assert.equal(counts.total, data.keys.size, `the users' total ${hint}`);
 
       // The dashboard's figures.
       const dashboard = readShape((await get('/dashboard/summary')) as never);
