@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { SCOPES } from '../../api/catalog';
 import { auditEntries, auditPerPage, auditTotal } from '../../api/audit';
+import { scalarOf } from '../../api/silentValues';
 import type { AuditQuery, JsonObject } from '../../api/types';
 import { PanelHttpError } from '../../api/errors';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
@@ -66,7 +67,11 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
     if (!('query' in read)) return this.stateWith({ loading: false, fieldProblems: fieldProblemsOf(read.problems), problem: undefined });
     const { query, answer } = read;
     this.entries = auditEntries(answer);
-    for (const entry of this.entries) if (typeof entry.action === 'string' && this.actionsSeen.length < 10_000) this.actionsSeen.push(entry.action);
+    for (const entry of this.entries) {
+      // The action as text however the panel gives it (`"nodes.apply"`, `{value: "nodes.apply", source}`).
+      const action = scalarOf(entry.action ?? entry.operation);
+      if (typeof action === 'string' && this.actionsSeen.length < 10_000) this.actionsSeen.push(action);
+    }
     if (this.tokenFilter !== undefined && !this.entries.some((entry) => tokenIdOf(entry) === this.tokenFilter)) this.tokenFilter = undefined;
     // The page's shape is not shown (spec 4.1): a bare array, or null, has no total.
     const total = auditTotal(answer);
