@@ -32,9 +32,16 @@ describe('views: the Users view\'s figures come from the panel (simulated panel)
     assert.deepEqual(usersFigures(summaryFigures(answer), await stateTotals()), { users: fixture.panel.data.keys.size, online: undefined, devices: undefined });
   });
 
+  it('reads figures given as their digits or wrapped, as a panel may send numbers', async () => {
+    const size = fixture.panel.data.keys.size;
+    const answer = await summaryAnswering({ total: String(size), online: { value: '3' }, devices: '7' });
+    assert.deepEqual(usersFigures(summaryFigures(answer), await stateTotals()), { users: size, online: 3, devices: 7 });
+  });
+
   for (const [what, json] of [
     ['only per-state entries', { states: KEY_STATES.map((state) => ({ state, count: 1 })) }],
-    ['members of other types', { total: '300', online: true, devices: -4, count: 2.5 }],
+    // A count given as its digits ("40") is a count (panels send numbers as strings); words, flags, negatives and fractions are not.
+    ['members of other types', { total: 'about 300', online: true, devices: -4, count: 2.5 }],
     ['a list', [{ total: 1 }]],
     ['null', null],
     ['members we never saw', { figures: { all: 1 } }],
