@@ -74,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext) {
     if (!watching) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, keeps the watcher out of activation
       const { startPanelsWatching } = require('./state/panelsWatching') as typeof import('./state/panelsWatching');
-      watching = startPanelsWatching({ session, store, stores: (panelId) => services.panels.get(panelId), nodesView: services.views.nodes.view, report: services.notifyEvents, toldElsewhere: (event) => services.appliesTold.covers(event) });
+      watching = startPanelsWatching({ session, store, panels: services.panels, nodesView: services.views.nodes.view, report: services.notifyEvents, toldElsewhere: (event) => services.appliesTold.covers(event) });
       context.subscriptions.push(watching);
     }
     return watching;

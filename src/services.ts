@@ -4,7 +4,7 @@ import { Capabilities } from './connection/capabilities';
 import { clientOptionsFromSettings } from './connection/clientOptions';
 import { accessGatewayOf } from './connection/gatewaySetup';
 import { createPanelApi } from './connection/panelClient';
-import { PanelSession } from './connection/panelSession';
+import { NotConnectedError, PanelSession } from './connection/panelSession';
 import { SavedPanels } from './connection/savedPanels';
 import { ProtectionContextKeys, refuseChangesWhenReadOnly } from './connection/protection';
 import { registerEditors, type Editors } from './editors/editors';
@@ -99,7 +99,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const input = scriptedInput ?? new VsCodeUserInput();
   // Each connected panel's stores: a bundle of their own with the views' one-panel trees (esbuild.mjs), loaded with the first panel.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const panels = new PanelStores(session, (bound) => (require('./state/panelStoreSet') as typeof import('./state/panelStoreSet')).createPanelStoreSet(bound, usersStoreOptions()));
+  const panels = new PanelStores(session, (bound) => (require('./state/panelStoreSet') as typeof import('./state/panelStoreSet')).createPanelStoreSet(bound, usersStoreOptions()), (panelId) => new NotConnectedError(session.panel(panelId)?.name ?? panelId));
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();

@@ -29,7 +29,7 @@ export class BrandingStore {
   readonly onDidChange = this.changed.event;
   private readonly subscription: Subscription;
 
-  constructor(private readonly session: Pick<ViewSession, 'active' | 'callOn' | 'onDidChangePanel'>) {
+  constructor(private readonly session: Pick<ViewSession, 'panel' | 'call' | 'onDidChangePanel'>) {
     this.subscription = session.onDidChangePanel(['branding.profiles.list'], () => this.reset());
   }
 
@@ -50,13 +50,13 @@ export class BrandingStore {
 
   /** Loads now (joining a load in flight). */
   load(): Promise<void> {
-    const panel = this.session.active;
+    const panel = this.session.panel;
     if (!panel) return Promise.resolve();
     const live = this.liveMode;
     return this.loading.join(async (signal) => {
       let next: BrandingSnapshot;
       try {
-        const answer = await this.session.callOn(panel.id, (api, callSignal) => api.branding.profiles.list({ live }, { signal: callSignal }), signal);
+        const answer = await this.session.call((api, callSignal) => api.branding.profiles.list({ live }, { signal: callSignal }), signal);
         const list = brandingProfiles(answer, live);
         next = { kind: 'loaded', panelId: panel.id, profiles: list.profiles, live: list.live, unreadable: list.unreadable };
       } catch (error) {

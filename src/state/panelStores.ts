@@ -20,12 +20,13 @@ export interface PanelCapabilities {
 }
 
 /**
- * What a view of one panel needs of the session: the stores' calls, the panel it shows (`active`), that
+ * What a view of one panel needs of the session: the stores' calls, the panel it shows (`panel`), that
  * panel's token state and scope beliefs, and word of changes. `PanelSession` is one (the active panel);
  * `PanelBoundSession` is one for any connected panel.
  */
 export interface ViewSession extends StoreSession {
-  readonly active: PanelRef | undefined;
+  /** The panel it reads: its reference, undefined once signed out. */
+  readonly panel: PanelRef | undefined;
   readonly state: SessionState;
   readonly capabilities: PanelCapabilities;
   readonly onDidChange: (listener: () => unknown) => Subscription;
@@ -37,10 +38,10 @@ export type AllPanelsSession = Pick<PanelSession,
 > & { readonly capabilities: Pick<PanelCapabilities, 'explain'> };
 
 /**
- * The session as seen from ONE connected panel, active or not: `call` goes to that panel
- * (`callOn(panelId, …)`), `active` is that panel, `state` and `capabilities` are its own, and
- * `onDidChangePanel` fires on changes of its token state or of its beliefs about the routes' scopes only.
- * No `vscode` import.
+ * The session as seen from ONE connected panel, active or not: `call` goes to that panel, `panel` is that
+ * panel's reference, `state` and `capabilities` are its own, and `onDidChangePanel` fires on changes of
+ * its token state or of its beliefs about the routes' scopes only. What the stores of one panel read it
+ * through. No `vscode` import.
  */
 export class PanelBoundSession implements ViewSession {
   readonly capabilities: PanelCapabilities;
@@ -56,7 +57,8 @@ export class PanelBoundSession implements ViewSession {
     };
   }
 
-  get active(): PanelRef | undefined {
+  /** This panel's reference (name, origin, protection level…); undefined once it is signed out. */
+  get panel(): PanelRef | undefined {
     return this.session.panel(this.panelId);
   }
 
@@ -72,8 +74,6 @@ export class PanelBoundSession implements ViewSession {
   readonly onDidChange = (listener: () => unknown): Subscription => this.session.onDidChange(listener);
 
   call: StoreSession['call'] = (fn, cancel) => this.session.callOn(this.panelId, fn, cancel);
-
-  callOn: StoreSession['callOn'] = (panelId, fn, cancel) => this.session.callOn(panelId, fn, cancel);
 
   onDidChangePanel(routes: readonly RouteId[], listener: () => void): Subscription {
     const scopes = [...new Set(routes.map(scopeOf))];
@@ -92,36 +92,104 @@ export interface PanelStoreSet {
   readonly branding: BrandingStore;
 }
 
-/** The lookup the other parts use: a connected panel's stores, undefined for a panel not connected. */
-export type PanelStoresLookup = Pick<PanelStores, 'get' | 'active' | 'activeId'>;
+/**
+ * One connected panel, active or not: the one handle commands, pages, editors and chat tools take. Its
+ * reference, token state and scope belief, calls to it (`call`), and its stores. A handle is kept while
+ * its panel is connected; after a sign-out `call` throws the session's NotConnectedError and `ref` is
+ * undefined, so a document or page bound to it never reaches another panel.
+ */
+export interface ConnectedPanel extends PanelStoreSet {
+  /** The panel's id (its origin). */
+  readonly id: string;
+  /** Its reference (name, origin, protection level, colour…); undefined once signed out. */
+  readonly ref: PanelRef | undefined;
+  /** Its name (its id once signed out). */
+  readonly name: string;
+  /** Its token state: connected, token rejected, or disconnected once signed out. */
+  readonly state: SessionState;
+  /** What its token is believed allowed: the scopes it was connected with minus its own 403 answers. */
+  readonly scopes: PanelCapabilities;
+  /** Runs an API call on this panel (never another one), aborted by `signal`. */
+  call: StoreSession['call'];
+}
+
+class PanelHandle implements ConnectedPanel {
+  readonly session: PanelBoundSession;
+  readonly users: UsersStore;
+  readonly nodes: NodesStore;
+  readonly nodeDetails: NodeDetailsStore;
+  readonly alerts: AlertsStore;
+  readonly siteTemplates: SiteTemplatesStore;
+  readonly branding: BrandingStore;
+  readonly call: StoreSession['call'];
+
+  constructor(readonly id: string, set: PanelStoreSet) {
+    this.session = set.session;
+    this.users = set.users;
+    this.nodes = set.nodes;
+    this.nodeDetails = set.nodeDetails;
+    this.alerts = set.alerts;
+    this.siteTemplates = set.siteTemplates;
+    this.branding = set.branding;
+    this.call = set.session.call;
+  }
+
+  get ref(): PanelRef | undefined {
+    return this.session.panel;
+  }
+
+  get name(): string {
+    return this.session.panel?.name ?? this.id;
+  }
+
+  get state(): SessionState {
+    return this.session.state;
+  }
+
+  get scopes(): PanelCapabilities {
+    return this.session.capabilities;
+  }
+}
+
+/** The lookup the other parts use: a connected panel, undefined for a panel not connected (`require` throws). */
+export type PanelStoresLookup = Pick<PanelStores, 'get' | 'require' | 'active' | 'activeId'>;
 
 /**
- * One set of stores per connected panel, active or not, each reading its panel through a
- * `PanelBoundSession` (calls to that panel, its own token state and scope beliefs). A set is created on
- * first use and kept until its panel is signed out: switching the active panel changes which set
+ * The connected panels: one `ConnectedPanel` per panel, active or not, whose stores read it through a
+ * `PanelBoundSession` (calls to that panel, its own token state and scope beliefs). A handle is made on
+ * first use and kept until its panel is signed out: switching the active panel changes which handle
  * `active` is, and reads nothing again. No `vscode` import: the stores are made by `create`.
  */
 export class PanelStores {
-  private readonly sets = new Map<string, { readonly set: PanelStoreSet; readonly dispose: () => void }>();
+  private readonly sets = new Map<string, { readonly panel: ConnectedPanel; readonly dispose: () => void }>();
   private readonly subscription: Subscription;
 
   constructor(
     private readonly session: AllPanelsSession,
     private readonly create: (session: PanelBoundSession) => PanelStoreSet & { dispose(): void },
+    /** The error `require` throws for a panel that is not connected (the session's NotConnectedError). */
+    private readonly notConnected: (panelId: string) => Error = (panelId) => new Error(`The panel ${panelId} is not connected.`),
   ) {
     this.subscription = session.onDidChange(() => this.prune());
   }
 
-  /** The panel's stores; undefined when the panel is not connected. */
-  get(panelId: string): PanelStoreSet | undefined {
+  /** The connected panel; undefined when it is not connected. */
+  get(panelId: string): ConnectedPanel | undefined {
     if (!this.session.panel(panelId)) return undefined;
     let entry = this.sets.get(panelId);
     if (!entry) {
       const set = this.create(new PanelBoundSession(this.session, panelId));
-      entry = { set, dispose: () => set.dispose() };
+      entry = { panel: new PanelHandle(panelId, set), dispose: () => set.dispose() };
       this.sets.set(panelId, entry);
     }
-    return entry.set;
+    return entry.panel;
+  }
+
+  /** The connected panel; throws (NotConnectedError) when it is not, e.g. signed out since an item was shown. */
+  require(panelId: string): ConnectedPanel {
+    const panel = this.get(panelId);
+    if (!panel) throw this.notConnected(panelId);
+    return panel;
   }
 
   /** The id of the active panel: the one a command without an item acts on, and a one-panel view shows. */
@@ -129,8 +197,8 @@ export class PanelStores {
     return this.session.active?.id;
   }
 
-  /** The active panel's stores; undefined while no panel is connected. */
-  get active(): PanelStoreSet | undefined {
+  /** The active panel; undefined while no panel is connected. */
+  get active(): ConnectedPanel | undefined {
     const id = this.activeId;
     return id === undefined ? undefined : this.get(id);
   }

@@ -20,7 +20,7 @@ import { expiringToday, PanelEventDetector, localDay, statusOf, type ExpiringUse
 import type { NodesStore } from './nodesStore';
 import type { NodeDetailsStore } from './nodeDetailsStore';
 import { Poller, type PollOutcome, type PollScheduler } from './poller';
-import type { StoreSession } from './storeSession';
+import type { PanelCall } from '../connection/panelSession';
 
 /** A connected panel as the watcher sees it. */
 export interface WatchedPanel {
@@ -56,7 +56,8 @@ export interface PanelsReport {
 export interface PanelsWatchOptions {
   readonly panels: () => Promise<readonly WatchedPanel[]>;
   readonly stores: (panelId: string) => WatchedStores | undefined;
-  readonly callOn: StoreSession['callOn'];
+  /** Reads a panel whose stores are not made (panels no view has shown); returns what the call answers. */
+  readonly readPanel: <T>(panelId: string, fn: PanelCall<T>, signal?: AbortSignal) => Promise<T>;
   readonly settings: () => WatchSettings;
   readonly scheduler: PollScheduler;
   readonly focused: boolean;
@@ -315,7 +316,7 @@ export class PanelsWatch {
   private async readNodes(watch: PanelWatch, signal: AbortSignal): Promise<PanelNode[]> {
     const store = this.options.stores(watch.panel.id)?.nodes;
     if (store) return [...(await store.poll(signal))];
-    return nodesOf(await this.options.callOn(watch.panel.id, (api, callSignal) => api.nodes.list({ signal: callSignal }), signal));
+    return nodesOf(await this.options.readPanel(watch.panel.id, (api, callSignal) => api.nodes.list({ signal: callSignal }), signal));
   }
 
   /** The alerts; undefined when a change of panel dropped the store's read (nothing to compare this time). */
@@ -328,7 +329,7 @@ export class PanelsWatch {
       if (snapshot.kind === 'failed') throw snapshot.error;
       return undefined;
     }
-    return parseAlerts(await this.options.callOn(watch.panel.id, (api, callSignal) => api.alerts.list({ signal: callSignal }), signal)).alerts;
+    return parseAlerts(await this.options.readPanel(watch.panel.id, (api, callSignal) => api.alerts.list({ signal: callSignal }), signal)).alerts;
   }
 
   /**
@@ -357,14 +358,14 @@ export class PanelsWatch {
     for (const node of chosen) {
       const list = details
         ? await details.readJobs(node.id, JOBS_LIMIT, signal)
-        : await this.options.callOn(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: JOBS_LIMIT }, { signal: callSignal }), signal);
+        : await this.options.readPanel(panelId, (api, callSignal) => api.nodes.jobs(node.id, { limit: JOBS_LIMIT }, { signal: callSignal }), signal);
       jobs.set(node.id, Array.isArray(list) ? list.filter((job): job is ApplyJob => typeof job === 'object' && job !== null) : []);
     }
     return jobs;
   }
 
   private async readExpiring(watch: PanelWatch, now: number, signal: AbortSignal): Promise<ExpiringUser[]> {
-    const page = await this.options.callOn(watch.panel.id, (api, callSignal) => api.keys.list({ state: 'expiring', per_page: EXPIRING_PAGE }, { signal: callSignal }), signal);
+    const page = await this.options.readPanel(watch.panel.id, (api, callSignal) => api.keys.list({ state: 'expiring', per_page: EXPIRING_PAGE }, { signal: callSignal }), signal);
     return expiringToday(page, now);
   }
 }

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
-import { scopeOf, type RouteId } from '../api/catalog';
+import type { RouteId } from '../api/catalog';
 import type { PanelSession } from '../connection/panelSession';
 import type { SavedPanels } from '../connection/savedPanels';
 import type { PanelEvent, PanelEventKind } from './panelEvents';
-import { PanelsWatch, type PanelsReport, type WatchedStores, type WatchSettings } from './panelsWatch';
+import type { PanelStoresLookup } from './panelStores';
+import { PanelsWatch, type PanelsReport, type WatchSettings } from './panelsWatch';
 
 export const POLL_SETTING = 'panelOps.poll.intervalSeconds';
 /** The interval before `panelOps.poll.intervalSeconds`: still used while the new one is not set. */
@@ -36,7 +37,8 @@ export function enabledNotifications(configuration = vscode.workspace.getConfigu
 export interface PanelsWatchingDeps {
   readonly session: PanelSession;
   readonly store: SavedPanels;
-  readonly stores: (panelId: string) => WatchedStores | undefined;
+  /** Every connected panel: its stores, its calls and its scope belief. */
+  readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>;
   /** The Nodes view: node status is read for it while it is visible. */
   readonly nodesView: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
   readonly report: (report: PanelsReport) => void;
@@ -70,10 +72,10 @@ export function startPanelsWatching(deps: PanelsWatchingDeps): PanelsWatching {
       id: record.url,
       name: record.name,
       // Each panel's own belief (its token's scopes, less what it refused with 403).
-      can: (route: RouteId) => session.hasScopeOn(record.url, scopeOf(route)),
+      can: (route: RouteId) => deps.panels.get(record.url)?.scopes.can(route) ?? false,
     })),
-    stores: deps.stores,
-    callOn: (panelId, call, signal) => session.callOn(panelId, call, signal),
+    stores: (panelId) => deps.panels.get(panelId),
+    readPanel: (panelId, call, signal) => deps.panels.require(panelId).call(call, signal),
     settings: () => settings,
     scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
     focused: vscode.window.state.focused,

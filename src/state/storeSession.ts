@@ -5,4 +5,4 @@ import type { PanelSession } from '../connection/panelSession';
  * panel, token state or scope belief. A type only, so a store module loads without `vscode`, and a unit test
  * hands a store a session over the simulated panel's client.
  */
-export type StoreSession = Pick<PanelSession, 'call' | 'callOn' | 'onDidChangePanel'>;
+export type StoreSession = Pick<PanelSession, 'call' | 'onDidChangePanel'>;

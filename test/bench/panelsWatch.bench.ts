@@ -35,7 +35,7 @@ async function runHour(panels: readonly SimulatedPanel[], options: { focused: bo
   const watch = new PanelsWatch({
     panels: async () => panels.map((panel, index) => ({ id: panel.url, name: `Panel ${index + 1}`, can: () => true })),
     stores: () => undefined,
-    callOn: async (panelId, call, signal) => {
+    readPanel: async (panelId, call, signal) => {
       inFlight += 1;
       try {
         return await call(apis.get(panelId) as PanelApi, signal ?? new AbortController().signal);

@@ -64,7 +64,7 @@ export class AlertsPanelTree implements OnePanelTree {
 
   private alertItems(alerts: readonly Alert[], prefix: string): AlertItem[] {
     const ids = stableIds(prefix, alerts.map((alert) => alert.id));
-    const panelId = this.session.active?.id ?? '';
+    const panelId = this.session.panel?.id ?? '';
     // An alert already shown under the same id keeps its item (shown afresh): whoever asked for the children
     // last, the item a later change of that alert redraws is the one they hold.
     return alerts.map((alert, index) => {

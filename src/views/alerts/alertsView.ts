@@ -34,7 +34,7 @@ export function registerAlertsView(session: PanelSession, panels: PanelStoresLoo
   });
   const view = vscode.window.createTreeView('panelOps.alerts', { treeDataProvider: provider, showCollapseAll: false, canSelectMany: true });
   update = () => {
-    view.description = provider.showsAll ? undefined : panelDescription(session);
+    view.description = provider.showsAll ? undefined : panelDescription(session.active);
     let count = 0;
     for (const panelId of provider.shownPanels) {
       const stores = panels.get(panelId);

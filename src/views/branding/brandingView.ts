@@ -23,7 +23,7 @@ export function registerBrandingView(session: PanelSession, panels: PanelStoresL
   const view = vscode.window.createTreeView('panelOps.branding', { treeDataProvider: provider });
   let watched: vscode.Disposable | undefined;
   const update = () => {
-    const name = panelDescription(session);
+    const name = panelDescription(session.active);
     view.description = name && panels.active?.branding.live ? vscode.l10n.t('{0} · live from the node', name) : name;
   };
   const follow = () => {

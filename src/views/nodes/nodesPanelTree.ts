@@ -175,7 +175,7 @@ export class NodesPanelTree implements OnePanelTree {
    */
   private showNodes(nodes: readonly PanelNode[], kept: ReadonlyMap<string, NodeItem>): vscode.TreeItem[] {
     const now = Date.now();
-    const panelId = this.session.active?.id ?? '';
+    const panelId = this.session.panel?.id ?? '';
     const nodeItems = uniqueById(nodes.map((node) => {
       const item = kept.get(node.id) ?? new NodeItem(node, panelId, now);
       item.problem = this.store.problem(node.id);

@@ -52,7 +52,7 @@ export function registerNodesView(context: vscode.ExtensionContext, session: Pan
       counts = addCounts(counts ?? NO_NODES, countNodes(shown, (id) => typeof id === 'string' ? stores.nodes.problem(id) : undefined));
     }
     view.description = inReadingOrder([
-      all ? undefined : panelDescription(session),
+      all ? undefined : panelDescription(session.active),
       display.filter ? vscode.l10n.t('filter: {0}', isolated(plainLabel(display.filter, 40))) : undefined,
       counts && nodesSummary(counts, vscode.l10n.t),
     ].filter(Boolean).join(' · '));

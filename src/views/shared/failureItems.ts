@@ -14,7 +14,7 @@ import { TokenRejectedItem } from './tokenRejectedItem';
 export function failureItems(error: unknown, session: ViewSession, route: RouteId, retry: () => void): vscode.TreeItem[] {
   if (isCancelled(error) || error instanceof NotConnectedError) return []; // a load a refresh or a filter change superseded
   if (error instanceof TokenRejectedError || isTokenRejected(error)) {
-    return [new TokenRejectedItem(session.active?.name ?? '', session.active?.id)];
+    return [new TokenRejectedItem(session.panel?.name ?? '', session.panel?.id)];
   }
   if (isScopeDenied(error)) {
     const refused = error instanceof PanelApiError && error.route ? error.route.id : route;

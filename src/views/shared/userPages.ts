@@ -29,7 +29,7 @@ export function loadMoreUsers(store: UsersStore, list: UserList, viewId: string,
 export function userPageItems(list: UserList, parentId: string, session: ViewSession, owner: ItemRefresher, loadMore: () => void): vscode.TreeItem[] {
   const pages = list.pages;
   const now = Date.now();
-  const panelId = session.active?.id ?? '';
+  const panelId = session.panel?.id ?? '';
   const children: vscode.TreeItem[] = pages.items.map((user) => new UserItem(user, parentId, panelId, owner, now));
   if (pages.error !== undefined) {
     children.push(...failureItems(pages.error, session, 'keys.list', loadMore));

@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { RouteId } from '../../api/catalog';
 import { protectionWord } from '../../connection/connectPrompts';
 import { isolated } from '../../text/bidi';
+import type { PanelRef } from '../../connection/panelSession';
 import type { ViewSession } from '../../state/panelStores';
 import { MissingScopeItem } from './missingScopeItem';
 import { TokenRejectedItem } from './tokenRejectedItem';
@@ -12,7 +13,7 @@ import { TokenRejectedItem } from './tokenRejectedItem';
  * token lacks the scope of the view's read route. undefined means: go ahead and load.
  */
 export function stateItems(session: ViewSession, route: RouteId): vscode.TreeItem[] | undefined {
-  const panel = session.active;
+  const panel = session.panel;
   if (!panel || session.state === 'disconnected') return [];
   if (session.state === 'tokenRejected') return [new TokenRejectedItem(panel.name, panel.id)];
   if (!session.capabilities.can(route)) return [new MissingScopeItem(route, session.capabilities.wasDenied(route))];
@@ -23,8 +24,7 @@ export function stateItems(session: ViewSession, route: RouteId): vscode.TreeIte
  * The view's description: the active panel's name ("Nodes — demo panel" in the view title), and its level
  * when it is not open ("Production · protected"), so the panel acted on cannot be missed.
  */
-export function panelDescription(session: ViewSession): string | undefined {
-  const panel = session.active;
+export function panelDescription(panel: PanelRef | undefined): string | undefined {
   if (!panel) return undefined;
   const name = isolated(panel.name);
   return panel.protection === 'open' ? name : `${name} · ${protectionWord(panel.protection)}`;

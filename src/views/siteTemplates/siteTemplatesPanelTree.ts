@@ -55,7 +55,7 @@ export class SiteTemplatesPanelTree implements OnePanelTree {
     if (element) return [];
     const blocked = stateItems(this.session, 'siteTemplates.list');
     if (blocked) return blocked;
-    const panelId = this.session.active?.id ?? '';
+    const panelId = this.session.panel?.id ?? '';
     const loaded = await this.store.load();
     if (!loaded) return stateItems(this.session, 'siteTemplates.list') ?? [];
     if (loaded.kind === 'failed') {

@@ -24,7 +24,7 @@ export function registerSiteTemplatesView(session: PanelSession, panels: PanelSt
   });
   const view = vscode.window.createTreeView('panelOps.siteTemplates', { treeDataProvider: provider });
   const update = () => {
-    view.description = provider.showsAll ? undefined : panelDescription(session);
+    view.description = provider.showsAll ? undefined : panelDescription(session.active);
   };
   update();
   return disposableTreeView(provider, view, [session.onDidChange(update), mode.onDidChange(update), onProtectionChange(session, () => provider.refreshItem(undefined))]);

@@ -113,9 +113,9 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
     // The summary's figures are panel-wide: shown only while no filter narrows the groups.
     const all = provider.showsAll;
     // A panel that is not open keeps its name and level in the description, filtered or not.
-    const marked = !all && session.active && session.active.protection !== 'open' ? panelDescription(session) : undefined;
+    const marked = !all && session.active && session.active.protection !== 'open' ? panelDescription(session.active) : undefined;
     const figures = all ? '' : provider.activeTree?.summaryText ?? '';
-    const description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session), figures].filter(Boolean).join(' · ');
+    const description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session.active), figures].filter(Boolean).join(' · ');
     view.description = description && inReadingOrder(description);
     void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
   };

@@ -107,7 +107,7 @@ describe('panel stores: one set of stores per connected panel, active or not', (
     fake.change('https://b', (panel) => { panel.state = 'tokenRejected'; });
     assert.equal(heard, 2, 'its own token was rejected');
     assert.equal(bound.state, 'tokenRejected');
-    assert.equal(bound.active?.id, 'https://b');
+    assert.equal(bound.panel?.id, 'https://b');
   });
 
   it('answers for its own panel\'s scopes, not the active panel\'s', () => {

@@ -50,7 +50,7 @@ function setup(options: { panels?: number; enabled?: PanelEventKind[]; focused?:
   const watch = new PanelsWatch({
     panels: async () => panels.map((panel) => ({ id: panel.id, name: panel.id, can: options.can ?? (() => true) })),
     stores: options.stores ?? (() => undefined),
-    callOn: (panelId, call, signal) => {
+    readPanel: (panelId, call, signal) => {
       const panel = panels.find((candidate) => candidate.id === panelId);
       assert.ok(panel);
       return call(panel.api, signal ?? new AbortController().signal);

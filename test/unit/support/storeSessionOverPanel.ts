@@ -36,7 +36,6 @@ export function storeSessionOver(api: PanelApi): TestStoreSession {
   };
   return {
     call: (fn, signal) => run(fn, signal),
-    callOn: (_panelId, fn, signal) => run(fn, signal),
     onDidChangePanel: (_routes, listener) => {
       listeners.add(listener);
       return { dispose: () => listeners.delete(listener) };
