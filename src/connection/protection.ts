@@ -3,6 +3,7 @@ import type { RouteSpec } from '../api/catalog';
 import type { PanelSession } from './panelSession';
 import type { SavedPanels } from './savedPanels';
 import { chatMayChange, refusesRequest } from './protectionLevel';
+import { setContextKey } from './contextKey';
 
 /**
  * A request that would change a panel the operator made read-only, refused before it left: nothing was
@@ -65,6 +66,6 @@ export class ProtectionContextKeys implements vscode.Disposable {
 
   private set(key: string, value: string | boolean): void {
     this.shown.set(key, value);
-    void vscode.commands.executeCommand('setContext', key, value);
+    setContextKey(key, value);
   }
 }

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { UserInput } from '../../prompts/userInput';
 import type { BrandingStore } from '../../state/brandingStore';
 import type { BrandingTree } from '../../views/branding/brandingView';
@@ -6,6 +5,7 @@ import type { PanelStoresLookup } from '../../state/panelStores';
 import { runMutation, type ActionContext, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
 import type { ProfileTarget } from './brandingTarget';
 import type { WebviewHost } from '../../webviews/shared';
+import { setContextKey } from '../../connection/contextKey';
 
 /** What the branding commands use. */
 export interface BrandingCommandContext extends ActionContext {
@@ -28,6 +28,6 @@ export function brandingOf(context: Pick<BrandingCommandContext, 'panels'>, pane
 
 /** Shows a panel's profiles as the online node reports them (`live`) or as stored; the view's title toggle follows. */
 export function showLive(store: BrandingStore, live: boolean): Promise<void> {
-  void vscode.commands.executeCommand('setContext', 'panelOps.branding.live', live);
+  setContextKey('panelOps.branding.live', live);
   return store.setLive(live);
 }

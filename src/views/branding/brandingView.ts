@@ -6,6 +6,7 @@ import type { BrandingPanelTree } from './brandingPanelTree';
 import { disposableTreeView, type DisposableTreeView } from '../shared/treeViewParts';
 import { panelDescription } from '../shared/viewMessages';
 import { onProtectionChange } from '../shared/protectionMarks';
+import { setContextKey } from '../../connection/contextKey';
 
 /** The Branding view's provider: the active panel's `BrandingPanelTree` (the view shows one panel). */
 export type BrandingTree = PanelsTree<BrandingPanelTree>;
@@ -30,7 +31,7 @@ export function registerBrandingView(session: PanelSession, panels: PanelStoresL
     watched?.dispose();
     watched = panels.active?.branding.onDidChange(update);
     // The live/stored toggle in the view's title follows the panel shown (each panel's store has its own).
-    void vscode.commands.executeCommand('setContext', 'panelOps.branding.live', panels.active?.branding.live === true);
+    setContextKey('panelOps.branding.live', panels.active?.branding.live === true);
     update();
   };
   follow();

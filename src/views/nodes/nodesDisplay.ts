@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { NODE_GROUPINGS, type NodeGrouping } from '../shared/nodeGroups';
+import { setContextKey } from '../../connection/contextKey';
 
 const GROUPING_KEY = 'panelOps.nodes.grouping';
 
@@ -14,7 +15,7 @@ export class NodesDisplay implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: vscode.Memento) {
-    void vscode.commands.executeCommand('setContext', 'panelOps.nodes.filtered', false);
+    setContextKey('panelOps.nodes.filtered', false);
   }
 
   get grouping(): NodeGrouping {
@@ -36,7 +37,7 @@ export class NodesDisplay implements vscode.Disposable {
     const next = filter.trim();
     if (next === this.currentFilter) return;
     this.currentFilter = next;
-    void vscode.commands.executeCommand('setContext', 'panelOps.nodes.filtered', next !== '');
+    setContextKey('panelOps.nodes.filtered', next !== '');
     this.changed.fire();
   }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
+import { setContextKey } from '../../connection/contextKey';
 
 const STATE_KEY = 'panelOps.views.allPanels';
 /** The context key the view title actions read: show the "all panels" or the "active panel" toggle. */
@@ -60,6 +61,6 @@ export class AllPanelsMode implements vscode.Disposable {
   }
 
   private publish(): void {
-    void vscode.commands.executeCommand('setContext', ALL_PANELS_CONTEXT_KEY, this.enabled);
+    setContextKey(ALL_PANELS_CONTEXT_KEY, this.enabled);
   }
 }

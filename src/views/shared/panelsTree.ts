@@ -183,11 +183,22 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
    * such a redraw until it is shown (which the reveal would do): it is shown first, and drawn.
    */
   async reveal(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem, options: { select?: boolean; focus?: boolean; expand?: boolean | number }): Promise<void> {
-    if (!this.drawn) {
-      if (!view.visible) await vscode.commands.executeCommand(`panelOps.${this.options.viewKey}.focus`);
-      await this.settled(view);
+    // On a busy machine the workbench can still drop a reveal that lands while it redraws (VS Code 1.117
+    // logs "Data tree node not found"): a selection that did not take is revealed again, twice at most.
+    for (let attempt = 1; ; attempt++) {
+      if (!this.drawn) {
+        if (!view.visible) await vscode.commands.executeCommand(`panelOps.${this.options.viewKey}.focus`);
+        await this.settled(view);
+      }
+      try {
+        await view.reveal(item, options);
+      } catch (error) {
+        if (attempt >= REVEAL_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
+        continue;
+      }
+      if (!options.select || attempt >= REVEAL_ATTEMPTS || await selectionTakes(view, item)) return;
     }
-    await view.reveal(item, options);
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
@@ -341,4 +352,26 @@ function panelNamedBy(element: vscode.TreeItem): string | undefined {
   if (typeof own === 'string') return own;
   const parent = (element as { parent?: { panelId?: unknown } }).parent?.panelId;
   return typeof parent === 'string' ? parent : undefined;
+}
+
+/** How many times a reveal is tried before its failure is the caller's. */
+const REVEAL_ATTEMPTS = 3;
+/** The pause before a reveal the workbench refused is tried again. */
+const REVEAL_RETRY_MS = 300;
+/** How long a revealed item has to show selected before it is revealed again. */
+const SELECTION_WAIT_MS = 1500;
+
+/** Resolves true once `item` is in the view's selection, false when it is not within `SELECTION_WAIT_MS`. */
+function selectionTakes(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem): Promise<boolean> {
+  const selected = () => view.selection.some((candidate) => candidate === item || (item.id !== undefined && candidate.id === item.id));
+  if (selected()) return Promise.resolve(true);
+  return new Promise<boolean>((resolve) => {
+    const done = (taken: boolean) => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(taken);
+    };
+    const timer = setTimeout(() => done(selected()), SELECTION_WAIT_MS);
+    const subscription = view.onDidChangeSelection(() => { if (selected()) done(true); });
+  });
 }

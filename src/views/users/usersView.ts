@@ -11,6 +11,7 @@ import { panelHealthSummary, watchPanelHealth } from '../shared/panelHealth';
 import { NO_FILTER, describeFilter, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
 import { onProtectionChange } from '../shared/protectionMarks';
 import { inReadingOrder } from '../../text/bidi';
+import { setContextKey } from '../../connection/contextKey';
 
 /** Kept here for the modules that import it from the Users view. */
 export type { TreeViewParts };
@@ -117,7 +118,7 @@ export function registerUsersView(context: vscode.ExtensionContext, session: Pan
     const figures = all ? '' : provider.activeTree?.summaryText ?? '';
     const description = filtered ? [marked, describeFilter(provider.filter, vscode.l10n.t)].filter(Boolean).join(' · ') : all ? undefined : [panelDescription(session.active), figures].filter(Boolean).join(' · ');
     view.description = description && inReadingOrder(description);
-    void vscode.commands.executeCommand('setContext', 'panelOps.users.filtered', filtered);
+    setContextKey('panelOps.users.filtered', filtered);
   };
   const follow = () => {
     summaryWatch?.dispose();
