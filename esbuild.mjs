@@ -20,8 +20,10 @@
 //   dist/features/notifications.js  the event notifications (src/notifications/index.ts), loaded the first
 //                               time the panels watcher has something to tell
 //   dist/features/watch.js      the panels watcher (src/state/panelsWatching.ts), loaded on the first turn
-//                               after activation returns
-//   dist/features/scriptedInput.js  the VS Code suite's scripted prompts, loaded in Test mode only
+//                               after activation returns when a panel is saved, else when the first panel
+//                               is saved (src/extension.ts)
+//   dist/features/scriptedInput.js  the VS Code suite's scripted prompts and test API (src/testApi.ts),
+//                               loaded in Test mode only
 //   dist/features/words.js      the failure reasons' words (src/api/reasonWords.ts), loaded when a failure
 //                               is first put in words (src/api/failureWords.ts)
 //   dist/vendor/undici.js       undici, loaded on the first request (src/api/undiciModule.ts)
@@ -77,7 +79,7 @@ const BUNDLES = [
   { name: 'commands', out: 'dist/features/commands.js', entries: LAZY_GROUPS.map((group) => `src/commands/${group}/index.ts`) },
   { name: 'notifications', out: 'dist/features/notifications.js', entries: ['src/notifications/index.ts'] },
   { name: 'watch', out: 'dist/features/watch.js', entries: ['src/state/panelsWatching.ts'] },
-  { name: 'scriptedInput', out: 'dist/features/scriptedInput.js', entries: ['src/prompts/scriptedUserInput.ts'] },
+  { name: 'scriptedInput', out: 'dist/features/scriptedInput.js', entries: ['src/prompts/scriptedUserInput.ts', 'src/testApi.ts'] },
   { name: 'words', out: 'dist/features/words.js', entries: ['src/api/reasonWords.ts'] },
   { name: 'undici', out: 'dist/vendor/undici.js', entries: [createRequire(resolve(root, 'package.json')).resolve('undici')] },
   { name: 'lossless-json', out: 'dist/vendor/lossless-json.js', entries: ['src/api/losslessParse.ts'] },

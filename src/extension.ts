@@ -9,7 +9,7 @@ import { registerRemoteSshContext } from './commands/nodes/remoteSshContext';
 import { PulledFoldersContext } from './commands/panelFolder/pulledFoldersContext';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import type { PanelsWatching } from './state/panelsWatching';
 import { describeError } from './text/describeError';
 import { useDisplayLanguage } from './text/displayLanguage';
@@ -22,7 +22,7 @@ import { useDisplayLanguage } from './text/displayLanguage';
 export async function activate(context: vscode.ExtensionContext) {
   useDisplayLanguage(vscode.env.language);
   const services = createServices(context);
-  const { session, log, store } = services;
+  const { session, log } = services;
   // Every command's failure is told and logged like the runner's (commands/registerPanelCommand.ts).
   context.subscriptions.push(tellCommandFailuresThrough({ log, input: services.input, packageJson: context.extension.packageJSON }));
   const panels = registerPanelCommands(services);
@@ -67,8 +67,23 @@ export async function activate(context: vscode.ExtensionContext) {
 
   await importDemoBootstrap(session, log);
   await session.initialize();
-  // The panels watcher is its own bundle (esbuild.mjs), loaded on the first turn after activation returns:
-  // its first poll waits for that turn anyway, and activation evaluates none of it.
+  const panelsWatching = watchPanelsWhenSaved(services);
+
+  // The services behind the views, for the VS Code suite only (Test mode): other extensions get nothing.
+  if (!services.scriptedInput) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, keeps the test API out of a normal activation
+  const { testApiOf } = require('./testApi') as typeof import('./testApi');
+  return testApiOf({ services, input: services.scriptedInput, panelCommands: panels, pulledFolders, branding, find, panelsWatching });
+}
+
+/**
+ * The panels watcher is its own bundle (esbuild.mjs) with the panel client it reads through: loaded on the
+ * first turn after activation when a panel is saved, otherwise when the first panel is saved (its first poll
+ * waits for that turn anyway). With no panel saved, activation loads neither. Returns the watcher, loading
+ * and starting it at once if it was not yet.
+ */
+function watchPanelsWhenSaved(services: Services): () => PanelsWatching {
+  const { context, session, store } = services;
   let watching: PanelsWatching | undefined;
   const watcher = () => {
     if (!watching) {
@@ -79,70 +94,18 @@ export async function activate(context: vscode.ExtensionContext) {
     }
     return watching;
   };
-  const startWatching = setTimeout(watcher, 0);
-  context.subscriptions.push({ dispose: () => clearTimeout(startWatching) });
-
-  // The services behind the views, for the integration tests only: other extensions get nothing.
-  const scriptedInput = services.scriptedInput;
-  if (!scriptedInput) return undefined;
-  const pages = services.webviews;
-  const activeStores = () => {
-    const stores = services.panels.active;
-    if (!stores) throw new Error('No panel is connected.');
-    return stores;
-  };
-  return {
-    input: scriptedInput,
-    session,
-    nodes: services.views.nodes,
-    users: services.views.users,
-    alerts: services.views.alerts,
-    siteTemplates: services.views.siteTemplates,
-    /** The active panel's stores (the suite's tests act on the active panel). */
-    get siteTemplatesStore() { return activeStores().siteTemplates; },
-    templateHistory: services.views.templateHistory,
-    welcome: services.views.welcome,
-    editors: services.editors,
-    get alertsStore() { return activeStores().alerts; },
-    /** The panels watcher, and the window focus it believes (the suite cannot unfocus the real window). */
-    get panelsWatching() { return watcher(); },
-    /** Tells a events report as the watcher does (its notification and actions). */
-    notifyEvents: services.notifyEvents,
-    get usersStore() { return activeStores().users; },
-    documents: services.documents,
-    get nodesStore() { return activeStores().nodes; },
-    get nodeDetailsStore() { return activeStores().nodeDetails; },
-    statusBarItem: services.statusBar.item,
-    /** The active panel's name and protection level in the status bar. */
-    panelStatusItem: services.panelStatus.item,
-    /** The context keys the protection levels set (chat's tools follow `panelOps.chat.mayChange`). */
-    protectionContext: services.protectionKeys.values,
-    /** What the context key `panelOps.pulledFolders` holds (the Explorer's Plan, Apply and Show Drift on a pulled folder). */
-    get pulledFolders() { return pulledFolders.values; },
-    /** Every connected panel's stores, and the all-panels mode of the views. */
-    panels: services.panels,
-    allPanels: services.views.allPanels,
-    /** Where the Panel Ops log is written (a test checks no secret ever reaches it). */
-    logUri: context.logUri,
-    onDidShowReconnectPrompt: panels.onDidShowReconnectPrompt,
-    hasToken: async (url: string) => (await store.token(url)) !== undefined,
-    /** Where VS Code keeps this extension's state and logs (the token-hygiene check scans the user data). */
-    storagePaths: { globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath },
-    // The webview pages and the branding forms load on first use; asking for them here loads them.
-    get logViewers() { return pages().logViewers; },
-    get jobHistories() { return pages().jobHistories; },
-    get qrViews() { return pages().qrViews; },
-    branding: services.views.branding,
-    get brandingStore() { return activeStores().branding; },
-    get brandingForms() { return branding.loaded().forms; },
-    get dashboards() { return pages().dashboards; },
-    get nodeMetrics() { return pages().nodeMetrics; },
-    get auditLogs() { return pages().auditLogs; },
-    /** What a `vscode://panel-ops.panel-ops/…` link opens (the handler VS Code calls). */
-    openLink: (uri: vscode.Uri) => find.loaded().handleUri(uri),
-    /** What the webviews' policies blocked, as the pages reported it (the suite fails a test that leaves any). */
-    get webviewPolicyViolations() { return pages().host.policyViolations; },
-  };
+  if (store.records().length > 0) {
+    const startWatching = setTimeout(watcher, 0);
+    context.subscriptions.push({ dispose: () => clearTimeout(startWatching) });
+  } else {
+    const firstSaved = store.onDidChange(() => {
+      if (store.records().length === 0) return;
+      firstSaved.dispose();
+      watcher();
+    });
+    context.subscriptions.push(firstSaved);
+  }
+  return watcher;
 }
 
 export function deactivate(): void {

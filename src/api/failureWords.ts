@@ -3,7 +3,7 @@
  * bundle of their own (esbuild.mjs: dist/features/words.js), required the first time a failure is put in
  * words (an error created, a failure told), not at activation. No vscode import.
  */
-import type { ClientReason } from './errors';
+import type { ClientReason } from './failureReasons';
 import type { Words } from './reasonWords';
 
 function words(): typeof import('./reasonWords') {

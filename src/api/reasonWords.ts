@@ -5,7 +5,7 @@
  * come from the panel or the underlying error (`panelMessage`, `detail`, `problem`…) are put in as they are.
  * No vscode import here: src/api runs in plain Node.
  */
-import type { ClientReason, ConfigProblem, ExpectedBody, FormatProblem, LostReason, RedirectRefusal, TimeoutPhase } from './errors';
+import type { ClientReason, ConfigProblem, ExpectedBody, FormatProblem, LostReason, RedirectRefusal, TimeoutPhase } from './failureReasons';
 
 /** `vscode.l10n.t`'s form: a message with `{0}` placeholders and its arguments. */
 export type Words = (message: string, ...args: Array<string | number | boolean>) => string;

@@ -5,25 +5,24 @@
  * holds the token. An access gateway's extra headers and client certificate (accessGateway.ts) go with
  * every request to the panel's origin; their values are redacted like the token.
  *
- * Redirects: undici does not follow them here; this class does. A GET may follow up to 5 redirects that
- * stay on the panel's origin and under /api/v1. A redirect to another origin is refused (PanelRedirectError)
- * rather than followed without the token: the API has no reason to leave its origin, and following would
- * hand the request's path and query to a third party. Mutations never follow redirects.
+ * The request's URL comes from requestUrl.ts, its sending and redirects from redirects.ts.
  */
 import { assertUsableHeaders, type AccessGateway } from './accessGateway';
-import { findRoute, routeById, type PathNames, type RouteSpec } from './catalog';
+import { findRoute, type PathNames, type RouteSpec } from './catalog';
 import type { BinaryResponse, Call, CallBody, QueryValue, TextStream, Transport } from './call';
-import { Readable } from 'node:stream';
 import { DEFAULT_TIMEOUTS, createPools, isProxyLoginRequest, type Pool } from './dispatcher';
 import {
-  PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRedirectError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError, type RedirectRefusal,
+  PanelCancelledError, PanelCertificateChangedError, PanelConfigError, PanelNetworkError, PanelRequestBodyError, PanelResponseFormatError, RouteNotInCatalogError,
 } from './errors';
 import { classifyFailure, isCertificateFailure, type FailureContext } from './failureClassifier';
+import { dump, header, type Answer } from './fetchAnswer';
 import { isNodeOfflineAnswer, isNodeRoute } from './nodeFailure';
 import { UnsendableJsonError } from './exactJson';
 import { assertUsableToken, panelOrigin, type LogLevel, type PanelClientOptions } from './options';
 import { redact } from './redaction';
+import { sendFollowingRedirects } from './redirects';
 import { requestParts, type RequestParts, type ResponseKind } from './requestParts';
+import { pathNames, prepareCall, urlFor, type Prepared } from './requestUrl';
 import { MAX_BODY_BYTES, assertPayload, errorOf, jsonOf, readBody, type ReceivedBody } from './responses';
 import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay, retryPolicy, sleep, type RetryPolicy } from './retryPolicy';
 import { certificateFacts, presentedCertificate } from './presentedCertificate';
@@ -33,26 +32,12 @@ import { loadUndici } from './undiciModule';
 import { Watchdog } from './watchdog';
 import type { JsonValue } from './types';
 
-export const API_PREFIX = '/api/v1';
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 /** Error bodies are small; a larger one is not an error object of the API. */
 const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 /** Only this many distinct tokens are remembered for redaction (a token function may rotate them). */
 const REMEMBERED_TOKENS = 8;
-const PATH_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /** Longest log line: a panel's error text (up to 1 MB) is cut rather than copied whole on every poll. */
 const MAX_LOG_LINE = 2000;
-
-/** A request ready to send: its catalog route and concrete URL. */
-interface Prepared {
-  route: RouteSpec;
-  url: URL;
-  body?: CallBody;
-  signal?: AbortSignal;
-  /** Attempts of a read (the client's retry policy when absent). */
-  attempts?: number;
-}
 
 export class PanelTransport implements Transport {
   readonly origin: string;
@@ -75,7 +60,7 @@ export class PanelTransport implements Transport {
   constructor(private readonly options: PanelClientOptions) {
     this.originUrl = panelOrigin(options.baseUrl);
     this.origin = this.originUrl.origin;
-    this.names = { engine: pathName(options.engineName, 'mtg', 'engineName'), messenger: pathName(options.messengerName, 'telegram', 'messengerName') };
+    this.names = pathNames(options);
     this.retry = retryPolicy(options.retry);
     const t = options.timeouts ?? {};
     this.timeouts = {
@@ -119,7 +104,7 @@ export class PanelTransport implements Transport {
     }
     const route = findRoute(method, path, this.names);
     if (!route) throw new RouteNotInCatalogError({ kind: 'call', call: described });
-    const url = this.urlFor(route, path.replace(/\/+$/, ''), init.query);
+    const url = urlFor(route, path.replace(/\/+$/, ''), init.query, this.names, this.originUrl);
     const body: CallBody | undefined = init.body === undefined ? undefined : { kind: 'json', value: init.body };
     return (await this.run({ route, url, body, signal: init.signal }, 'jsonOrEmpty')) as JsonValue | undefined;
   }
@@ -132,36 +117,7 @@ export class PanelTransport implements Transport {
   }
 
   private prepare(call: Call): Prepared {
-    let route: RouteSpec;
-    try {
-      route = routeById(call.routeId);
-    } catch {
-      throw new RouteNotInCatalogError({ kind: 'routeId', id: call.routeId });
-    }
-    const path = route.path
-      .replace('{engine}', this.names.engine)
-      .replace('{messenger}', this.names.messenger)
-      .replace(/\{([a-z]+)\}/g, (_, name: string) => {
-        const value = call.params?.[name];
-        const text = value === undefined ? '' : String(value);
-        if (text === '' || text === '.' || text === '..') {
-          throw new PanelConfigError({ kind: 'missingParam', call: `${route.method} ${route.path}`, name });
-        }
-        return encodeURIComponent(text);
-      });
-    return { route, url: this.urlFor(route, path, call.query), body: call.body, signal: call.signal, attempts: call.attempts };
-  }
-
-  /** The URL of a concrete path, checked to still be the same catalog route after URL parsing. */
-  private urlFor(route: RouteSpec, path: string, query: Readonly<Record<string, QueryValue>> | undefined): URL {
-    const url = new URL(API_PREFIX + path, this.originUrl);
-    if (url.pathname !== API_PREFIX + path || findRoute(route.method, path, this.names)?.id !== route.id) {
-      throw new RouteNotInCatalogError({ kind: 'call', call: `${route.method} ${path}` });
-    }
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.append(name, String(value));
-    }
-    return url;
+    return prepareCall(call, this.names, this.originUrl);
   }
 
   private async run(prepared: Prepared, expect: ResponseKind): Promise<unknown> {
@@ -305,7 +261,7 @@ export class PanelTransport implements Transport {
   private async sendTrusted(pools: Pool[], prepared: Prepared, parts: RequestParts, signal: AbortSignal | undefined, watchdog: Watchdog): Promise<Answer> {
     for (let index = Math.min(this.trust, pools.length - 1); ; ) {
       try {
-        const answer = await this.send(pools[index], prepared, parts, signal, watchdog);
+        const answer = await sendFollowingRedirects(pools[index], { route: prepared.route, url: prepared.url, origin: this.origin, debug: (message) => this.log('debug', message) }, parts, signal, watchdog);
         if (index !== this.trust) this.log('debug', `${this.origin}: sending ${pools[index].describe}`);
         this.trust = index;
         return answer;
@@ -333,43 +289,6 @@ export class PanelTransport implements Transport {
     }
     if (presented === trusted) return error;
     return new PanelCertificateChangedError(this.origin, trusted, presented);
-  }
-
-  private async send(pool: Pool, prepared: Prepared, { headers, body }: RequestParts, signal: AbortSignal | undefined, watchdog: Watchdog): Promise<Answer> {
-    const { route } = prepared;
-    let url = prepared.url;
-    const signals = AbortSignal.any(signal ? [signal, watchdog.signal] : [watchdog.signal]);
-    for (let hop = 0; ; hop++) {
-      // The platform's fetch (inside VS Code, the extension host's: its proxy and certificates), or
-      // undici's where VS Code would add nothing (see createPools). An upload's FormData is the platform's,
-      // which only the platform's fetch encodes; one upload gains nothing from a reused connection.
-      const send = body instanceof FormData && !pool.sendsForms ? fetch : pool.fetch;
-      // undici's own timers (or the certificate route's) end a stalled request on the client's own pools; this one ends it on any pool.
-      watchdog.awaitHeaders(pool.kind === 'own');
-      const reply = await send(url, {
-        method: route.method,
-        headers,
-        body,
-        signal: signals,
-        redirect: 'manual',
-        // @ts-expect-error `dispatcher` is undici's extension of RequestInit, honoured by Node's fetch.
-        dispatcher: pool.dispatcher,
-      });
-      const response = answerOf(reply, watchdog);
-      const location = header(response, 'location');
-      if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
-      await dump(response);
-      const next = parseLocation(location, url);
-      const refuse = (targetOrigin: string, refusal: RedirectRefusal) =>
-        new PanelRedirectError({ status: response.statusCode, targetOrigin, refusal, route });
-      if (!next) throw refuse('an unreadable location', { kind: 'unreadableLocation' });
-      if (next.origin !== this.origin) throw refuse(next.origin, { kind: 'otherOrigin', origin: this.origin });
-      if (route.method !== 'GET') throw refuse(next.origin, { kind: 'notRead' });
-      if (!next.pathname.startsWith(`${API_PREFIX}/`)) throw refuse(next.origin, { kind: 'outsideApi', prefix: API_PREFIX });
-      if (hop >= MAX_REDIRECTS) throw refuse(next.origin, { kind: 'tooMany', max: MAX_REDIRECTS });
-      this.log('debug', `${route.method} ${url.pathname} redirected (${response.statusCode}) to ${next.pathname}`);
-      url = next;
-    }
   }
 
   private async interpret(
@@ -447,51 +366,12 @@ export class PanelTransport implements Transport {
   }
 }
 
-function pathName(value: string | undefined, fallback: string, option: string): string {
-  const name = value || fallback;
-  if (!PATH_NAME.test(name)) throw new PanelConfigError({ kind: 'pathSegment', option });
-  return name;
-}
-
 /** One line per entry: control characters become spaces (a line break in the panel's words could forge a log line). */
 function logLine(text: string): string {
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
   return line.length <= MAX_LOG_LINE ? line : `${line.slice(0, MAX_LOG_LINE - 1)}…`;
 }
 
-/** A fetch Response as the rest of this file reads it: status, headers and a Node stream body. */
-interface Answer {
-  statusCode: number;
-  headers: Headers;
-  body: Readable;
-}
-
-function answerOf(reply: Response, watchdog: Watchdog): Answer {
-  const body = reply.body ? Readable.fromWeb(watchdog.watchBody(reply.body)) : (watchdog.stop(), Readable.from([]));
-  return { statusCode: reply.status, headers: reply.headers, body };
-}
-
-/** Reads a body that is not wanted to its end, so that its connection can be reused. */
-async function dump(response: Answer): Promise<void> {
-  try {
-    for await (const chunk of response.body) void chunk;
-  } catch {
-    // A body that fails while being thrown away changes nothing.
-  }
-}
-
-function header(response: Answer, name: string): string | undefined {
-  return response.headers.get(name) ?? undefined;
-}
-
 function certificateRefused(error: unknown): boolean {
   return error instanceof PanelNetworkError ? error.certificateRejected : isCertificateFailure(error);
-}
-
-function parseLocation(location: string, base: URL): URL | undefined {
-  try {
-    return new URL(location, base);
-  } catch {
-    return undefined;
-  }
 }

@@ -59,6 +59,83 @@ function cycleFrom(edges: Map<string, Set<string>>): string[] | undefined {
   return undefined;
 }
 
+/**
+ * Every .ts file under src (relative to it) with the files it imports: `import`, `import type`, `export … from`,
+ * `require('…')` and `typeof import('…')` alike, since each ties the two files together.
+ */
+function importsByFile(): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  for (const file of readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
+    const targets = new Set<string>();
+    for (const match of readFileSync(join(SRC, file), 'utf8').matchAll(/(?:\bfrom|\brequire\(|\bimport\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = resolve(dirname(join(SRC, file)), match[1]);
+      const path = [`${target}.ts`, join(target, 'index.ts'), target].find((candidate) => candidate.endsWith('.ts') && existsSync(candidate));
+      if (path) targets.add(relative(SRC, path));
+    }
+    edges.set(file, targets);
+  }
+  return edges;
+}
+
+/** The groups of files that import each other, directly or through others (strongly connected, two files or more). */
+function fileCycles(edges: Map<string, Set<string>>): string[][] {
+  const order = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    lowest.set(file, order.get(file) as number);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        lowest.set(file, Math.min(lowest.get(file) as number, lowest.get(next) as number));
+      } else if (stack.includes(next)) {
+        lowest.set(file, Math.min(lowest.get(file) as number, order.get(next) as number));
+      }
+    }
+    if (lowest.get(file) !== order.get(file)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = member === file ? undefined : stack.pop()) group.push(member);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const file of edges.keys()) if (!order.has(file)) visit(file);
+  return groups;
+}
+
+/** One import path around a group of files, for the message: a -> b -> a. */
+function cyclePath(edges: Map<string, Set<string>>, group: readonly string[]): string {
+  const start = group[0];
+  const seen = new Set<string>();
+  const walk = (file: string, path: string[]): string[] | undefined => {
+    for (const next of edges.get(file) ?? []) {
+      if (next === start) return [...path, start];
+      if (!group.includes(next) || seen.has(next)) continue;
+      seen.add(next);
+      const found = walk(next, [...path, next]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return (walk(start, [start]) ?? group).join(' -> ');
+}
+
+/**
+ * The file-level cycles src/ had when this check came, each in folders this branch did not own: each must be
+ * broken (a type moved to the lower file, a constant to its own module) and then removed here. This list
+ * only shrinks; a new cycle is never added to it.
+ */
+const KNOWN_FILE_CYCLES: readonly (readonly string[])[] = [
+  ['state/appliesTold.ts', 'state/panelEvents.ts'],
+  ['state/brandingStore.ts', 'state/panelStores.ts'],
+  ['views/users/usersPanelTree.ts', 'views/users/usersView.ts'],
+  ['views/nodes/nodeSections.ts', 'views/nodes/nodesPanelTree.ts', 'views/nodes/nodesView.ts'],
+  ['commands/branding/brandingContext.ts', 'commands/branding/brandingTarget.ts'],
+  ['usersTable/applyPlan.ts', 'usersTable/createUsers.ts', 'usersTable/refusalWords.ts'],
+  ['panelFolder/folderPlan.ts', 'panelFolder/pullFiles.ts', 'panelFolder/readFolder.ts'],
+];
+
 describe('layering of src folders', () => {
   const edges = importsByFolder();
 
@@ -135,6 +212,30 @@ describe('layering of src folders', () => {
 
   it('has no import cycle between folders', () => {
     assert.equal(cycleFrom(edges)?.join(' -> '), undefined);
+  });
+
+  describe('file-level import cycles', () => {
+    const fileEdges = importsByFile();
+    const cycles = fileCycles(fileEdges);
+    const known = (group: readonly string[]) => KNOWN_FILE_CYCLES.some((entry) => group.every((file) => entry.includes(file)));
+
+    it('finds a cycle of files, and names its files', () => {
+      const edges = new Map([['a.ts', new Set(['b.ts'])], ['b.ts', new Set(['c.ts'])], ['c.ts', new Set(['a.ts', 'd.ts'])], ['d.ts', new Set<string>()]]);
+      assert.deepEqual(fileCycles(edges), [['a.ts', 'b.ts', 'c.ts']]);
+      assert.equal(cyclePath(edges, ['a.ts', 'b.ts', 'c.ts']), 'a.ts -> b.ts -> c.ts -> a.ts');
+      assert.ok(fileEdges.get('api/failureWords.ts')?.has('api/reasonWords.ts'), 'a require counts as an import');
+      assert.ok(fileEdges.get('api/errors.ts')?.has('api/failureReasons.ts'), 'an import type and an export … from count as imports');
+    });
+
+    it('has no import cycle between files but the known ones', () => {
+      const fresh = cycles.filter((group) => !known(group)).map((group) => `${cyclePath(fileEdges, group)} (the files that import each other: ${group.join(', ')})`);
+      assert.deepEqual(fresh, [], `new import cycle(s) between files: ${fresh.join('; ')}. Break each (move the shared type or constant into a file both import); never add one to KNOWN_FILE_CYCLES`);
+    });
+
+    it('lists only cycles that still exist (KNOWN_FILE_CYCLES only shrinks)', () => {
+      const gone = KNOWN_FILE_CYCLES.filter((entry) => !cycles.some((group) => group.length === entry.length && group.every((file) => entry.includes(file))));
+      assert.deepEqual(gone.map((entry) => entry.join(', ')), [], 'these cycles are broken or smaller now: remove or shrink their entries in KNOWN_FILE_CYCLES');
+    });
   });
 
   it('writes no scope literal outside the route catalog', () => {
