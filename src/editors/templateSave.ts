@@ -98,13 +98,13 @@ export class TemplateSave {
     let saved: SiteTemplateRecord | undefined;
     try {
       // Echo what was read: the file's member under the name and in the shape the panel gave it (and the version so).
-      const answer = await this.services.session.callOn(panelId, async (api, signal) => (await sendTemplate({
+      const answer = await this.services.panels.require(panelId).call(async (api, signal) => (await sendTemplate({
         memory: api.refusedFields, route: 'siteTemplates.update', values: body as Partial<Record<TemplateMember, JsonValue>>, shape: before.shape,
         send: (sent) => api.siteTemplates.update(templateId, sent as never, { signal }),
       })).value);
       saved = isTemplate(answer) ? parseTemplateRecord(answer, templateId) : await this.readBack(uri, panelId, templateId, file, text);
       // The Site Templates item shows the new version and time, without reading the list again.
-      if (isTemplate(answer)) this.services.siteTemplatesOf(panelId)?.put(answer);
+      if (isTemplate(answer)) this.services.panels.get(panelId)?.siteTemplates.put(answer);
     } catch (error) {
       if (!isLostAnswer(error)) throw this.refused(uri, panelId, templateId, file, error);
       saved = await this.reconcile(panelId, templateId, file, text, error);

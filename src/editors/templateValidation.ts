@@ -48,7 +48,7 @@ export class TemplateValidator {
     const typed = typedVariables(siblingUri(uri, 'variables.json'));
     const variables = typed ?? record.variablesAsRead;
     // Echo what was read: the members under the names and in the shapes the panel gives this template.
-    const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendTemplate({
+    const { value: answer } = await this.services.panels.require(panelId).call((api, callSignal) => sendTemplate({
       memory: api.refusedFields, route: 'siteTemplates.validate', values: { html, css, variables }, shape: record.shape, optional: ['variables'],
       send: (sent) => api.siteTemplates.validate(sent, { signal: callSignal }),
     }), signal);
