@@ -12,7 +12,7 @@ describe('state: branding store (simulated panel)', () => {
   const PANEL = 'panel-1';
 
   function setup() {
-    const session = { ...storeSessionOver(fixture.client()), active: { id: PANEL } };
+    const session = { ...storeSessionOver(fixture.client()), panel: { id: PANEL } };
     const store = new BrandingStore(session as unknown as ConstructorParameters<typeof BrandingStore>[0]);
     const changes: StoreChange[] = [];
     store.onDidChange((change) => changes.push(change));
