@@ -103,7 +103,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
-  const editors = registerEditors(context, { session, input, documents, log, siteTemplatesOf: (panelId) => panels.get(panelId)?.siteTemplates });
+  const editors = registerEditors(context, { session, input, documents, log, panels });
   const views: Views = {
     nodes: registerNodesView(context, session, panels, allPanels, nodesDisplay),
     users: registerUsersView(context, session, panels, allPanels),

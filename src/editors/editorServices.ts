@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
 import type { UserInput } from '../prompts/userInput';
-import type { SiteTemplatesStore } from '../state/siteTemplatesStore';
+import type { PanelStoresLookup } from '../state/panelStores';
 import type { DocumentStates } from './documentStates';
 import type { EditorProblems } from './editorProblems';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
@@ -9,6 +9,7 @@ import type { TemplateHistory } from './templateHistoryStorage';
 
 /** What the panel file system and the editor commands share, built once in extension.ts. */
 export interface EditorServices {
+  /** The panels' registry: whether a document's panel is connected, and its protection level. */
   readonly session: PanelSession;
   readonly states: DocumentStates;
   readonly problems: EditorProblems;
@@ -16,9 +17,11 @@ export interface EditorServices {
   readonly documents: ReadOnlyDocuments;
   readonly history: TemplateHistory;
   readonly input: UserInput;
-  /** The Site Templates view's store: a saved template's new version and time reach its item. */
-  /** Another connected panel's own templates store (the all-panels view shows that panel from it). */
-  readonly siteTemplatesOf: (panelId: string) => SiteTemplatesStore | undefined;
+  /**
+   * The connected panels: a document's requests go to its own panel's handle (`require(panelId)` at call
+   * time), and what its stores hold follows a save (a saved template's version reaches its item).
+   */
+  readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>;
   readonly log: vscode.LogOutputChannel;
 }
 

@@ -9,7 +9,7 @@ import { HeldSaves } from './heldSaves';
 import { PanelDocumentMarks } from './panelDocumentMarks';
 import type { PanelFileSystem } from './panelFileSystem';
 import { locate, PANEL_SCHEME } from './panelUri';
-import type { SiteTemplatesStore } from '../state/siteTemplatesStore';
+import type { PanelStoresLookup } from '../state/panelStores';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import type { SaveConflicts } from './saveConflicts';
 import { TemplateHistory } from './templateHistoryStorage';
@@ -35,7 +35,7 @@ export interface EditorDependencies {
   readonly input: UserInput;
   readonly documents: ReadOnlyDocuments;
   readonly log: vscode.LogOutputChannel;
-  readonly siteTemplatesOf: (panelId: string) => SiteTemplatesStore | undefined;
+  readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>;
 }
 
 /**
@@ -45,10 +45,10 @@ export interface EditorDependencies {
  * conflicts, users tables) is its own bundle, loaded the first time VS Code asks the provider for a file,
  * a template file is typed in, or a command uses one of its parts.
  */
-export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, siteTemplatesOf }: EditorDependencies): Editors {
+export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, panels }: EditorDependencies): Editors {
   const problems = new EditorProblems();
   const history = new TemplateHistory(context.globalStorageUri);
-  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, siteTemplatesOf };
+  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, panels };
   const heldSaves = new HeldSaves();
   const changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   let parts: EditorParts | undefined;

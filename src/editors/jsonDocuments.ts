@@ -63,7 +63,7 @@ export class JsonDocuments {
       const names = Object.keys(changes);
       await confirmSave(this.services, uri, panelId, [namesLine(plural(names.length, { one: 'Change {0} field', other: 'Change {0} fields' }, vscode.l10n.t), names)]);
       try {
-        await this.services.session.callOn(panelId, (api, signal) => routes.put(api, changes, signal));
+        await this.services.panels.require(panelId).call((api, signal) => routes.put(api, changes, signal));
       } catch (error) {
         if (!isLostAnswer(error)) throw this.refused(uri, text, error);
         await this.readBack(panelId, id, changes, error);
@@ -81,7 +81,7 @@ export class JsonDocuments {
   private async readBack(panelId: string, id: JsonDocumentId, sent: JsonObject, lost: unknown): Promise<void> {
     let held: unknown;
     try {
-      held = await this.services.session.callOn(panelId, (api, signal) => documentRoutes(id).get(api, signal));
+      held = await this.services.panels.require(panelId).call((api, signal) => documentRoutes(id).get(api, signal));
     } catch (error) {
       throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}) and the document could not be read back ({1}); check the panel before saving again.', describeError(lost), describeError(error)));
     }
@@ -92,7 +92,7 @@ export class JsonDocuments {
 
   private async fetchText(panelId: string, id: JsonDocumentId): Promise<string> {
     const routes = documentRoutes(id);
-    const answer = await this.services.session.callOn(panelId, (api, signal) => routes.get(api, signal));
+    const answer = await this.services.panels.require(panelId).call((api, signal) => routes.get(api, signal));
     if (answer === NOT_HELD) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The panel has no branding profile {0}', id.kind === 'branding' ? id.profileId : ''));
     return documentText(answer, routes.identity);
   }

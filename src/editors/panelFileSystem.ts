@@ -16,8 +16,9 @@ const DIRECTORY: vscode.FileStat = { type: vscode.FileType.Directory, ctime: 0, 
 /**
  * The panel as a file system (`panelops:`): site templates as folders of index.html, style.css and
  * variables.json, nodes' JSON documents and the settings. Every URI names its panel, and every request
- * goes to that panel (`callOn`), whichever panel is active. Creating, deleting and renaming go through the
- * Site Templates view's commands, not the file system.
+ * goes to that panel's handle (`panels.require`), whichever panel is active; the node folders are the nodes
+ * its nodes store holds (read when it holds none). Creating, deleting and renaming go through the Site
+ * Templates view's commands, not the file system.
  */
 export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -81,7 +82,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
           ['settings.json', vscode.FileType.File],
         ];
       case 'branding': {
-        const answer = await this.services.session.callOn(panelId, (api, signal) => api.branding.profiles.list({}, { signal }));
+        const answer = await this.services.panels.require(panelId).call((api, signal) => api.branding.profiles.list({}, { signal }));
         // The profiles the Branding view lists (brandingProfiles), so every profile it shows has its file.
         return brandingProfiles(answer, false).profiles
           .map((profile): [string, vscode.FileType] => [folderName(profile.name || profile.id, profile.id), vscode.FileType.Directory]);
@@ -93,10 +94,9 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
       case 'template':
         return this.templates.templateFiles(panelId, path.templateId);
       case 'nodes': {
-        const list = await this.services.session.callOn(panelId, (api, signal) => api.nodes.list({ signal }));
-        const items = Array.isArray(list?.items) ? list.items : [];
-        return items.filter((node) => typeof node?.id === 'string')
-          .map((node): [string, vscode.FileType] => [folderName(typeof node.name === 'string' && node.name !== '' ? node.name : node.id, node.id), vscode.FileType.Directory]);
+        const nodes = this.services.panels.require(panelId).nodes;
+        const items = nodes.held ?? await nodes.poll();
+        return items.map((node): [string, vscode.FileType] => [folderName(typeof node.name === 'string' && node.name !== '' ? node.name : node.id, node.id), vscode.FileType.Directory]);
       }
       case 'node':
         return NODE_DOCUMENTS.map((document) => [`${document}.json`, vscode.FileType.File]);

@@ -46,7 +46,7 @@ export class SaveConflicts implements vscode.Disposable {
 
   private async resolve(uri: vscode.Uri, panelId: string, templateId: string, file: TemplateFile): Promise<ConflictChoice> {
     const key = stateKey(panelId, templateId, file);
-    const theirs = await this.source.record(panelId, templateId, 0);
+    const theirs = await this.source.record(panelId, templateId);
     const theirsText = fileText(theirs, file);
     const document = await vscode.workspace.openTextDocument(uri);
     if (document.getText() === theirsText) {

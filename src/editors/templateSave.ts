@@ -98,13 +98,13 @@ export class TemplateSave {
     let saved: SiteTemplateRecord | undefined;
     try {
       // Echo what was read: the file's member under the name and in the shape the panel gave it (and the version so).
-      const answer = await this.services.session.callOn(panelId, async (api, signal) => (await sendTemplate({
+      const answer = await this.services.panels.require(panelId).call(async (api, signal) => (await sendTemplate({
         memory: api.refusedFields, route: 'siteTemplates.update', values: body as Partial<Record<TemplateMember, JsonValue>>, shape: before.shape,
         send: (sent) => api.siteTemplates.update(templateId, sent as never, { signal }),
       })).value);
       saved = isTemplate(answer) ? parseTemplateRecord(answer, templateId) : await this.readBack(uri, panelId, templateId, file, text);
       // The Site Templates item shows the new version and time, without reading the list again.
-      if (isTemplate(answer)) this.services.siteTemplatesOf(panelId)?.put(answer);
+      if (isTemplate(answer)) this.services.panels.get(panelId)?.siteTemplates.put(answer);
     } catch (error) {
       if (!isLostAnswer(error)) throw this.refused(uri, panelId, templateId, file, error);
       saved = await this.reconcile(panelId, templateId, file, text, error);
@@ -119,7 +119,6 @@ export class TemplateSave {
     // checked against it (a conflict to compare) rather than sent without a version.
     this.services.states.read(key, text, saved ? saved.version : state?.version);
     if (saved) this.source.remember(panelId, saved);
-    else this.source.expire(panelId, templateId);
     this.services.problems.clearSave(uri);
   }
 
@@ -130,7 +129,7 @@ export class TemplateSave {
   private async reconcile(panelId: string, templateId: string, file: TemplateFile, text: string, lost: unknown): Promise<SiteTemplateRecord> {
     let now: SiteTemplateRecord;
     try {
-      now = await this.source.record(panelId, templateId, 0);
+      now = await this.source.record(panelId, templateId);
     } catch (error) {
       throw new SaveRefusedError(vscode.l10n.t('The panel\'s answer was lost ({0}) and the template could not be read back ({1}); check the panel before saving again.', describeError(lost), describeError(error)));
     }
@@ -145,7 +144,7 @@ export class TemplateSave {
    */
   private async readBack(uri: vscode.Uri, panelId: string, templateId: string, file: TemplateFile, text: string): Promise<SiteTemplateRecord | undefined> {
     try {
-      const now = await this.source.record(panelId, templateId, 0);
+      const now = await this.source.record(panelId, templateId);
       if (fileText(now, file) === text) return now;
       this.services.log.warn(`Saved ${uri.toString()}, but reading it back shows other text: the next save is checked against the version sent.`);
     } catch (error) {

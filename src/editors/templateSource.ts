@@ -1,28 +1,24 @@
 import * as vscode from 'vscode';
 import { parseTemplateRecord, type SiteTemplateRecord } from '../state/siteTemplateRecord';
-import { parseSiteTemplates } from '../state/siteTemplatesModel';
 import { stateKey, type EditorServices } from './editorServices';
 import { folderName, type TemplateFile } from './panelPaths';
 import { fileText, filesOf } from './templateFiles';
 
-/** How long a template read serves the `stat` and `readFile` that follow it (VS Code asks both when opening). */
-const FRESH_MS = 2000;
-
 /**
- * Reads templates for the panel file system: `GET /site-templates/{id}` on every open (a read answered
- * within the last 2 s serves again), the list for folders. Each read tells the document states, so the
- * other open files of the template follow the panel's version when their text did not change.
+ * Reads templates for the panel file system through the handle of the panel a URI names: `GET
+ * /site-templates/{id}` for a template's files, and the folders from what the panel's templates store
+ * holds (the list the Site Templates view shows). Each read tells the document states, so the other open
+ * files of the template follow the panel's version when their text did not change.
  */
 export class TemplateSource {
-  private readonly recent = new Map<string, { record: SiteTemplateRecord; at: number }>();
+  /** The last record read or saved of each template: what its open files were read as (their base). */
+  private readonly byTemplate = new Map<string, SiteTemplateRecord>();
 
   constructor(private readonly services: EditorServices) {}
 
-  /** The template as the panel has it now (or as read within `maxAgeMs`). */
-  async record(panelId: string, templateId: string, maxAgeMs = FRESH_MS, signal?: AbortSignal): Promise<SiteTemplateRecord> {
-    const cached = this.recent.get(stateKey(panelId, templateId, ''));
-    if (cached && Date.now() - cached.at <= maxAgeMs) return cached.record;
-    const answer = await this.services.session.callOn(panelId, (api, callSignal) => api.siteTemplates.get(templateId, { signal: callSignal }), signal);
+  /** The template as the panel has it now. */
+  async record(panelId: string, templateId: string, signal?: AbortSignal): Promise<SiteTemplateRecord> {
+    const answer = await this.services.panels.require(panelId).call((api, callSignal) => api.siteTemplates.get(templateId, { signal: callSignal }), signal);
     const record = parseTemplateRecord(answer, templateId);
     if (!record) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The panel sent no readable template {0}', templateId));
     this.remember(panelId, record);
@@ -31,19 +27,13 @@ export class TemplateSource {
 
   /** The last record read or saved, without a request. */
   known(panelId: string, templateId: string): SiteTemplateRecord | undefined {
-    return this.recent.get(stateKey(panelId, templateId, ''))?.record;
+    return this.byTemplate.get(stateKey(panelId, templateId, ''));
   }
 
   /** Takes a template the panel sent (a read, or the answer of a save). */
   remember(panelId: string, record: SiteTemplateRecord): void {
-    this.recent.set(stateKey(panelId, record.id, ''), { record, at: Date.now() });
+    this.byTemplate.set(stateKey(panelId, record.id, ''), record);
     for (const file of filesOf(record)) this.services.states.follow(stateKey(panelId, record.id, file), fileText(record, file), record.version);
-  }
-
-  /** Forgets the read (after a save) so the next `record` asks the panel. */
-  expire(panelId: string, templateId: string): void {
-    const cached = this.recent.get(stateKey(panelId, templateId, ''));
-    if (cached) cached.at = 0;
   }
 
   async stat(panelId: string, templateId: string, file: TemplateFile): Promise<vscode.FileStat> {
@@ -70,10 +60,14 @@ export class TemplateSource {
   }
 
   async templateFolders(panelId: string): Promise<[string, vscode.FileType][]> {
-    const answer = await this.services.session.callOn(panelId, (api, signal) => api.siteTemplates.list({ signal }));
+    const store = this.services.panels.require(panelId).siteTemplates;
+    // A load superseded by a refresh of the list resolves with nothing: the list is read again then.
+    const held = (await store.load()) ?? (await store.load());
+    if (!held) throw vscode.FileSystemError.Unavailable();
+    if (held.kind === 'failed') throw held.error;
     const seen = new Set<string>();
     const folders: [string, vscode.FileType][] = [];
-    for (const template of parseSiteTemplates(answer).templates) {
+    for (const template of held.templates) {
       if (!template.id || seen.has(template.id)) continue;
       seen.add(template.id);
       folders.push([folderName(template.name, template.id), vscode.FileType.Directory]);

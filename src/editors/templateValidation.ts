@@ -37,7 +37,8 @@ export class TemplateValidator {
     if (location?.path.kind !== 'templateFile') throw new Error(vscode.l10n.t('Validate Template works on a file of a panel template.'));
     const { panelId } = location;
     const { templateId } = location.path;
-    const record = await this.source.record(panelId, templateId, 60_000, signal);
+    // The template as its open files were read (else as the panel has it now): its shape is echoed.
+    const record = this.source.known(panelId, templateId) ?? (await this.source.record(panelId, templateId, signal));
     const htmlUri = siblingUri(uri, 'index.html');
     const cssUri = siblingUri(uri, 'style.css');
     const html = texts.html ?? openText(htmlUri) ?? record.html;
@@ -48,7 +49,7 @@ export class TemplateValidator {
     const typed = typedVariables(siblingUri(uri, 'variables.json'));
     const variables = typed ?? record.variablesAsRead;
     // Echo what was read: the members under the names and in the shapes the panel gives this template.
-    const { value: answer } = await this.services.session.callOn(panelId, (api, callSignal) => sendTemplate({
+    const { value: answer } = await this.services.panels.require(panelId).call((api, callSignal) => sendTemplate({
       memory: api.refusedFields, route: 'siteTemplates.validate', values: { html, css, variables }, shape: record.shape, optional: ['variables'],
       send: (sent) => api.siteTemplates.validate(sent, { signal: callSignal }),
     }), signal);

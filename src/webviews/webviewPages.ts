@@ -15,9 +15,10 @@ import { WebviewHost } from './shared/webviewHost';
 export interface WebviewPagesDependencies {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
-  readonly session: PanelSession;
+  /** Word of sign-outs: a log stream of a panel signed out ends. */
+  readonly session: Pick<PanelSession, 'onDidChange'>;
   /** Every connected panel's stores: the pages read through them. */
-  readonly panels: Pick<PanelStoresLookup, 'get'>;
+  readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>;
   readonly documents: ReadOnlyDocuments;
   readonly input: UserInput;
   /** In the VS Code suite (the host then lets tests read what pages post). */
@@ -38,12 +39,12 @@ export interface WebviewPages extends vscode.Disposable {
 export function createWebviewPages({ extensionUri, log, session, panels, documents, input, scripted }: WebviewPagesDependencies): WebviewPages {
   const host = new WebviewHost(extensionUri, log, scripted);
   const pages = {
-    logViewers: new LogViewers(host, session, documents),
-    jobHistories: new JobHistories(host, session, panels),
-    qrViews: new QrViews(host, session),
-    dashboards: new Dashboards(host, session, panels),
-    nodeMetrics: new NodeMetricsViews(host, session, panels),
-    auditLogs: new AuditLogs(host, session, input),
+    logViewers: new LogViewers(host, session, panels, documents),
+    jobHistories: new JobHistories(host, panels),
+    qrViews: new QrViews(host, panels),
+    dashboards: new Dashboards(host, panels),
+    nodeMetrics: new NodeMetricsViews(host, panels),
+    auditLogs: new AuditLogs(host, panels, input),
   };
   return { host, ...pages, dispose: () => Object.values(pages).forEach((page) => page.dispose()) };
 }

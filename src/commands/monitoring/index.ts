@@ -5,7 +5,7 @@ import { registerShowNodeMetrics } from './showNodeMetrics';
 
 /** The dashboard and a node's metrics. */
 export function registerMonitoringCommands(services: Services): vscode.Disposable {
-  const { session, input } = services;
+  const { session, panels, input } = services;
   const pages = services.webviews();
-  return vscode.Disposable.from(registerOpenDashboard(session, pages.dashboards, input), registerShowNodeMetrics(session, pages.nodeMetrics, input));
+  return vscode.Disposable.from(registerOpenDashboard(session, pages.dashboards, input), registerShowNodeMetrics(panels, pages.nodeMetrics, input));
 }

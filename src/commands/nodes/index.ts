@@ -22,7 +22,7 @@ export interface NodeCommands extends vscode.Disposable {
 
 export function registerNodeCommands(services: Services): NodeCommands {
   const context = nodeActionContext(services);
-  const { session, input, views } = services;
+  const { panels, input, views } = services;
   const registered = vscode.Disposable.from(
     registerNodesRefresh(views.nodes.provider),
     registerNodesDisplayCommands(views.nodesDisplay, input),
@@ -33,9 +33,9 @@ export function registerNodeCommands(services: Services): NodeCommands {
     registerNodeSecrets(context),
     registerNodeEditing(context),
     registerNodeSiteCommands(context, services.webviews().host),
-    registerShowLogs(session, services.webviews().logViewers, input),
-    registerShowJobHistory(session, services.webviews().jobHistories, input),
-    registerNodeTerminal(session, input),
+    registerShowLogs(panels, services.webviews().logViewers, input),
+    registerShowJobHistory(panels, services.webviews().jobHistories, input),
+    registerNodeTerminal(panels, input),
   );
   return { reorder: (panelId, ids) => reorderNodes(context, panelId, ids), dispose: () => { registered.dispose(); } };
 }

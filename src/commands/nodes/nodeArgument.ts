@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { activePanelOrNotify } from '../shared/activePanel';
 import type { PanelNode } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
+import { NotConnectedError } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { tellFailure } from '../../runner/actionRunner';
 import { escapeIcons, plainLabel } from '../../text/plainText';
@@ -10,15 +10,19 @@ import type { NodeOnPanel } from '../../webviews/logs';
 
 /**
  * The node a node command acts on, with the panel it came from: the Nodes view's item it was run on,
- * else one the user picks from the active panel's nodes.
+ * else one the user picks from the active panel's nodes (as its nodes store holds them, read when it
+ * holds none yet).
  */
-export async function nodeArgument(argument: unknown, session: PanelSession, input: UserInput, title: string): Promise<NodeOnPanel | undefined> {
+export async function nodeArgument(argument: unknown, panels: Pick<PanelStoresLookup, 'active'>, input: UserInput, title: string): Promise<NodeOnPanel | undefined> {
   const item = argument as { node?: unknown; panelId?: unknown } | undefined;
   if (isNode(item?.node) && typeof item.panelId === 'string') return { panelId: item.panelId, node: item.node };
-  const panel = activePanelOrNotify(session, input);
-  if (!panel) return undefined;
-  const nodes = session.callOn(panel.id, (api, signal) => api.nodes.list({ signal }))
-    .then((list) => (Array.isArray(list?.items) ? list.items : []).filter(isNode));
+  const panel = panels.active;
+  if (!panel) {
+    void input.notify('error', new NotConnectedError().message);
+    return undefined;
+  }
+  const held = panel.nodes.held;
+  const nodes = (held ? Promise.resolve(held) : panel.nodes.poll()).then((list) => list.filter(isNode));
   try {
     const picked = withoutBack(await input.pick<vscode.QuickPickItem & { node: PanelNode }>({
       title,

@@ -36,7 +36,9 @@ function detailKinds(): DetailKind[] {
 /** Show Details…: pick stats, metrics (Prometheus text made readable), probes, profiles or web carriers. */
 async function showDetails(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const kinds = detailKinds().filter((kind) => context.session.capabilities.can(kind.route));
+  // What the token of the node's own panel may read, whichever panel is active.
+  const scopes = context.panels.require(item.panelId).scopes;
+  const kinds = detailKinds().filter((kind) => scopes.can(kind.route));
   const chosen = withoutBack(await context.input.pick({ title: vscode.l10n.t('Details of "{0}"', name), items: kinds }));
   if (!chosen) return;
   const outcome = await readNode(context, item, chosen.label.toLowerCase(), {
@@ -49,7 +51,7 @@ async function showDetails(context: NodeActionContext, item: NodeItem): Promise<
 
 /** Panel Update Status (`GET /status/update`): whether the panel itself has an update, in a read-only tab. */
 async function panelUpdateStatus(context: NodeActionContext): Promise<void> {
-  const panel = context.session.active;
+  const panel = context.panels.active;
   if (!panel) return;
   const outcome = await runRead(context, {
     panelId: panel.id,

@@ -45,7 +45,7 @@ async function preflightBody(api: PanelApi, hostname: string, signal: AbortSigna
 async function preflight(context: NodeActionContext, panelId: string, hostname: string): Promise<string | undefined> {
   try {
     const answer = await runWithProgress(vscode.l10n.t('Checking that {0} resolves…', hostname),
-      (_report, cancel) => context.session.callOn(panelId, (api, signal) => preflightBody(api, hostname, signal), cancel));
+      (_report, cancel) => context.panels.require(panelId).call((api, signal) => preflightBody(api, hostname, signal), cancel));
     if (answer === refusedCheck) return undefined; // the panel takes no check we can send: Create itself is checked by the panel
     if (typeof answer === 'object' && answer !== null && firstFlag(answer, ['ok', 'success', 'passed', 'resolves']) === false) {
       // The panel's reason in its own words, wherever it puts it (`message`, `reason`, `problems[]`…).
@@ -60,7 +60,7 @@ async function preflight(context: NodeActionContext, panelId: string, hostname: 
 
 /** Create Node: the steps, then `POST /nodes`; the new node joins the end of the Nodes view. */
 async function createNode(context: NodeActionContext): Promise<PanelNode | undefined> {
-  const panelId = context.session.active?.id;
+  const panelId = context.panels.activeId;
   if (!panelId || refusedAsReadOnly(context, panelId)) return undefined;
   const form = await askNewNode(context.input, (hostname) => preflight(context, panelId, hostname));
   if (!form) return undefined;
@@ -218,12 +218,13 @@ export async function reorderNodes(context: NodeActionContext, panelId: string, 
     failure: vscode.l10n.t('Could not change the order of the nodes'),
     run: (api, signal) => api.nodes.order({ ids: [...ids] }, { signal }),
     apply: async (answer) => {
-      // The panel answers with the list in its order; without one, read it.
-      const list = Array.isArray((answer as { items?: unknown } | undefined)?.items) ? answer : await context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal }));
-      nodesOf(context, panelId)?.replaceAll(list);
+      // The panel answers with the list in its order; without one, the store reads it.
+      const nodes = nodesOf(context, panelId);
+      if (Array.isArray((answer as { items?: unknown } | undefined)?.items)) nodes?.replaceAll(answer);
+      else await nodes?.load();
     },
-    reconcile: async (api, signal) => {
-      nodesOf(context, panelId)?.replaceAll(await api.nodes.list({ signal }));
+    reconcile: async (_api, signal) => {
+      await nodesOf(context, panelId)?.load(signal);
       return vscode.l10n.t('The Nodes view shows the order the panel holds now.');
     },
   });

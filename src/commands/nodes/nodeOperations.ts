@@ -82,7 +82,7 @@ async function webLifecycle(context: NodeActionContext, item: NodeItem): Promise
 /** Engine Update: reads the engine's update status (`GET /nodes/{id}/<engine>-update`), then offers to start one. */
 async function engineUpdate(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const engine = engineName(context.session.panel(item.panelId));
+  const engine = engineName(context.panels.get(item.panelId)?.ref);
   const status = await readNode(context, item, vscode.l10n.t('{0} update', engine), {
     busyLabel: vscode.l10n.t('Reading the {0} version…', engine),
     failure: vscode.l10n.t('Could not read the {0} update status of "{1}"', engine, name),

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { PanelRef, PanelSession } from '../../connection/panelSession';
+import type { PanelRef } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import type { UserInput } from '../../prompts/userInput';
 import { panelWithLevel } from '../../runner/guard';
 import { plainLabel } from '../../text/plainText';
@@ -25,9 +26,9 @@ function settingsOf(panel: PanelRef | undefined) {
 }
 
 /** Where ssh goes for the node, or undefined after saying why it cannot (no host, or a value refused). */
-function targetOf(session: PanelSession, input: UserInput, chosen: NodeOnPanel): ReadyTarget | undefined {
+function targetOf(panels: PanelStoresLookup, input: UserInput, chosen: NodeOnPanel): ReadyTarget | undefined {
   const name = nodeName(chosen.node);
-  const target = sshTarget(chosen.node, settingsOf(session.panel(chosen.panelId)), homedir());
+  const target = sshTarget(chosen.node, settingsOf(panels.get(chosen.panelId)?.ref), homedir());
   switch (target.kind) {
     case 'ready':
       return target;
@@ -53,12 +54,12 @@ function targetOf(session: PanelSession, input: UserInput, chosen: NodeOnPanel):
  * arguments as a list: the node's host as the panel gives it, the panel's SSH user, port and identity
  * file. The extension sends nothing to the node; the terminal is the operator's own session.
  */
-async function openTerminal(session: PanelSession, input: UserInput, argument: unknown): Promise<vscode.Terminal | undefined> {
-  const chosen = await nodeArgument(argument, session, input, vscode.l10n.t('Open SSH Terminal'));
+async function openTerminal(panels: PanelStoresLookup, input: UserInput, argument: unknown): Promise<vscode.Terminal | undefined> {
+  const chosen = await nodeArgument(argument, panels, input, vscode.l10n.t('Open SSH Terminal'));
   if (!chosen) return undefined;
-  const target = targetOf(session, input, chosen);
+  const target = targetOf(panels, input, chosen);
   if (!target) return undefined;
-  const panel = session.panel(chosen.panelId);
+  const panel = panels.get(chosen.panelId)?.ref;
   const terminal = vscode.window.createTerminal({
     name: vscode.l10n.t('SSH {0} ({1})', nodeName(chosen.node), panel ? panelWithLevel(panel) : plainLabel(chosen.panelId, 60)),
     shellPath: 'ssh',
@@ -71,10 +72,10 @@ async function openTerminal(session: PanelSession, input: UserInput, argument: u
 }
 
 /** Copy SSH Command: the same ssh command, each argument quoted for a POSIX shell, on the clipboard. */
-async function copyCommand(session: PanelSession, input: UserInput, argument: unknown): Promise<string | undefined> {
-  const chosen = await nodeArgument(argument, session, input, vscode.l10n.t('Copy SSH Command'));
+async function copyCommand(panels: PanelStoresLookup, input: UserInput, argument: unknown): Promise<string | undefined> {
+  const chosen = await nodeArgument(argument, panels, input, vscode.l10n.t('Copy SSH Command'));
   if (!chosen) return undefined;
-  const target = targetOf(session, input, chosen);
+  const target = targetOf(panels, input, chosen);
   if (!target) return undefined;
   const command = sshCommandLine(target.args);
   await vscode.env.clipboard.writeText(command);
@@ -83,14 +84,14 @@ async function copyCommand(session: PanelSession, input: UserInput, argument: un
 }
 
 /** Open in Remote-SSH: a new window connected to the node through the Remote-SSH extension, when it is installed. */
-async function openRemote(session: PanelSession, input: UserInput, argument: unknown): Promise<string | undefined> {
+async function openRemote(panels: PanelStoresLookup, input: UserInput, argument: unknown): Promise<string | undefined> {
   if (!vscode.extensions.getExtension(REMOTE_SSH_EXTENSION)) {
     void input.notify('info', vscode.l10n.t('Open in Remote-SSH needs the Remote - SSH extension ({0}); Open SSH Terminal works without it.', REMOTE_SSH_EXTENSION));
     return undefined;
   }
-  const chosen = await nodeArgument(argument, session, input, vscode.l10n.t('Open in Remote-SSH'));
+  const chosen = await nodeArgument(argument, panels, input, vscode.l10n.t('Open in Remote-SSH'));
   if (!chosen) return undefined;
-  const target = targetOf(session, input, chosen);
+  const target = targetOf(panels, input, chosen);
   if (!target) return undefined;
   const remoteAuthority = remoteSshAuthority(target);
   if (target.identityFile) {
@@ -101,10 +102,10 @@ async function openRemote(session: PanelSession, input: UserInput, argument: unk
 }
 
 /** "Open SSH Terminal", "Copy SSH Command" and "Open in Remote-SSH" on a node. */
-export function registerNodeTerminal(session: PanelSession, input: UserInput): vscode.Disposable {
+export function registerNodeTerminal(panels: PanelStoresLookup, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    registerPanelCommand('panelOps.nodes.openSshTerminal', (item?: unknown) => openTerminal(session, input, item)),
-    registerPanelCommand('panelOps.nodes.copySshCommand', (item?: unknown) => copyCommand(session, input, item)),
-    registerPanelCommand('panelOps.nodes.openInRemoteSsh', (item?: unknown) => openRemote(session, input, item)),
+    registerPanelCommand('panelOps.nodes.openSshTerminal', (item?: unknown) => openTerminal(panels, input, item)),
+    registerPanelCommand('panelOps.nodes.copySshCommand', (item?: unknown) => copyCommand(panels, input, item)),
+    registerPanelCommand('panelOps.nodes.openInRemoteSsh', (item?: unknown) => openRemote(panels, input, item)),
   );
 }

@@ -14,11 +14,11 @@ const MAX_PAGES = 5;
  */
 export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem, signal?: AbortSignal): Promise<void> {
   refreshSections(context, item, ['jobs']);
-  const stores = context.panels.get(item.panelId);
-  if (!stores?.session.capabilities.can('keys.list')) return;
+  const panel = context.panels.get(item.panelId);
+  if (!panel?.scopes.can('keys.list')) return;
   try {
     const users: Key[] = [];
-    const complete = await context.session.callOn(item.panelId, async (api, callSignal) => {
+    const complete = await panel.call(async (api, callSignal) => {
       let pages = 0;
       for await (const page of api.keys.allPages({ node: item.node.id, per_page: 200 }, { signal: signal ? AbortSignal.any([signal, callSignal]) : callSignal })) {
         const total = typeof page?.total === 'number' ? page.total : 0;
@@ -33,7 +33,7 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
     }
     // Only keys the views already hold: a key the store never saw is in no loaded page, and lists that
     // never loaded it read it fresh when opened (counts are the panel's either way).
-    for (const key of users) if (stores.users.get(userIdOf(key))) stores.users.update(key);
+    for (const key of users) if (panel.users.get(userIdOf(key))) panel.users.update(key);
   } catch (error) {
     context.log.warn(`Re-reading the users of a node after an apply failed: ${error instanceof Error ? error.message : String(error)}`);
     refreshSections(context, item, ['users']);

@@ -4,7 +4,8 @@ import { auditEntries, auditPerPage, auditTotal } from '../../api/audit';
 import { scalarOf } from '../../api/silentValues';
 import type { AuditQuery, JsonObject } from '../../api/types';
 import { PanelHttpError } from '../../api/errors';
-import type { PanelRef, PanelSession } from '../../connection/panelSession';
+import type { PanelRef } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import type { UserInput } from '../../prompts/userInput';
 import { describeError } from '../../text/describeError';
 import { tellFailure } from '../../runner/actionRunner';
@@ -39,7 +40,7 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
   private readonly actionsSeen: string[] = [];
   private state: AuditState;
 
-  constructor(host: PageOpener, private readonly session: PanelSession, readonly panel: PanelRef, private readonly input: UserInput) {
+  constructor(host: PageOpener, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>, readonly panel: PanelRef, private readonly input: UserInput) {
     super(host, {
       viewType: 'panelOps.auditLog',
       title: vscode.l10n.t('Audit Log: {0}', plainLabel(panel.name, 60)),
@@ -59,7 +60,7 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
     if (!checked.query) return { problems: checked.problems };
     const query = checked.query;
     progress(this.stateWith({ loading: true, fieldProblems: {}, problem: undefined }));
-    const answer = await this.session.callOn(this.panel.id, (api, callSignal) => api.audit.list(query, { signal: callSignal }), signal);
+    const answer = await this.panels.require(this.panel.id).call((api, callSignal) => api.audit.list(query, { signal: callSignal }), signal);
     return { query, answer };
   }
 
@@ -93,10 +94,11 @@ export class AuditLogView extends PanelDataPage<ToAuditWebview, FromAuditWebview
     return this.stateWith({ loading: false, problem: vscode.l10n.t('Could not read the audit log: {0}', describeError(error)), fieldProblems: { ...fields }, summary: '', pageCount: undefined, rangeNote: undefined });
   }
 
-  /** Known for the active panel from what the token was created with; otherwise read from the answer. */
+  /** Known from the scopes this panel's token was created with; otherwise (none known) read from the answer. */
   private monitoringCaller(): boolean | undefined {
-    if (this.session.active?.id !== this.panel.id) return undefined;
-    const scopes = SCOPES.filter((scope) => this.session.capabilities.hasScope(scope));
+    const panel = this.panels.get(this.panel.id);
+    if (!panel) return undefined;
+    const scopes = SCOPES.filter((scope) => panel.scopes.hasScope(scope));
     return scopes.length > 0 ? isMonitoringCaller(scopes) : undefined;
   }
 
@@ -219,10 +221,10 @@ function auditWords() {
 export class AuditLogs implements vscode.Disposable {
   private readonly open = new PageRegistry<AuditLogView>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly input: UserInput) {}
+  constructor(private readonly host: WebviewHost, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>, private readonly input: UserInput) {}
 
   show(panel: PanelRef): AuditLogView {
-    return this.open.show(panel.id, () => new AuditLogView(this.host, this.session, panel, this.input));
+    return this.open.show(panel.id, () => new AuditLogView(this.host, this.panels, panel, this.input));
   }
 
   get views(): readonly AuditLogView[] {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelRef, PanelSession } from '../../connection/panelSession';
+import type { PanelRef } from '../../connection/panelSession';
 import type { PanelStoresLookup } from '../../state/panelStores';
 import { plainLabel } from '../../text/plainText';
 import { isolated } from '../../text/bidi';
@@ -27,12 +27,12 @@ export function dashboardSections(): SectionSource[] {
 export class Dashboards implements vscode.Disposable {
   private readonly open = new PageRegistry<FiguresView>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>) {}
+  constructor(private readonly host: WebviewHost, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>) {}
 
   show(panel: PanelRef): FiguresView {
     return this.open.show(panel.id, () => {
       const name = plainLabel(panel.name, 60);
-      return new FiguresView(this.host, this.session, {
+      return new FiguresView(this.host, this.panels, {
         viewType: 'panelOps.dashboard',
         title: vscode.l10n.t('Dashboard: {0}', name),
         heading: vscode.l10n.t('Dashboard of {0}', isolated(name)),

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { routeById, type RouteId } from '../../api/catalog';
 import type { PanelApi } from '../../api/index';
-import type { PanelSession } from '../../connection/panelSession';
+import type { ConnectedPanel, PanelStoresLookup } from '../../state/panelStores';
 import { Poller, type PollOutcome } from '../../state/poller';
 import { describeError } from '../../text/describeError';
 import type { PageOpener } from '../shared/hostedPage';
@@ -76,7 +76,7 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
   /** How many loads ran (tests see whether it refreshed). */
   loads = 0;
 
-  constructor(host: PageOpener, private readonly session: PanelSession, readonly spec: FiguresViewSpec) {
+  constructor(host: PageOpener, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>, readonly spec: FiguresViewSpec) {
     super(host, {
       viewType: spec.viewType,
       title: spec.title,
@@ -136,7 +136,7 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
   }
 
   protected present(read: FigureSection[]): ToFiguresWebview {
-    this.panelGone = !this.session.panel(this.spec.panelId);
+    this.panelGone = !this.panels.get(this.spec.panelId);
     // A store's section shows what the store holds now, even if it changed while the other sections were read.
     const sections = read.map((section, index) => {
       const source = this.spec.sections[index];
@@ -177,16 +177,21 @@ export class FiguresView extends PanelDataPage<ToFiguresWebview, FromFiguresWebv
 
   private async readSection(section: SectionSource, signal: AbortSignal): Promise<FigureSection> {
     const base = { id: section.id, title: section.title, source: sourceOf(section.routeId) };
-    const onActive = this.session.active?.id === this.spec.panelId;
-    if (onActive && !this.session.capabilities.can(section.routeId)) {
-      return { ...base, problem: vscode.l10n.t('This token cannot read it: it {0}.', this.session.capabilities.explain(section.routeId)) };
+    let panel: ConnectedPanel;
+    try {
+      panel = this.panels.require(this.spec.panelId);
+    } catch (error) {
+      return { ...base, problem: describeError(error) };
+    }
+    if (!panel.scopes.can(section.routeId)) {
+      return { ...base, problem: vscode.l10n.t('This token cannot read it: it {0}.', panel.scopes.explain(section.routeId)) };
     }
     try {
       if (isHeld(section)) {
         await section.ensure(signal);
         return base; // drawn by `present` from what the store holds then
       }
-      const answer = await this.session.callOn(this.spec.panelId, section.read, signal);
+      const answer = await panel.call(section.read, signal);
       return { ...base, reading: readShape(answer) };
     } catch (error) {
       return { ...base, problem: describeError(error) };

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
 import { isScopeDenied } from '../../api/errors';
 import type { ApplyJob, PanelNode } from '../../api/types';
-import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
 import type { PanelStoresLookup } from '../../state/panelStores';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
@@ -35,7 +34,7 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, Ap
   /** Reads of this page under way: a change of the node's jobs meanwhile is this page's own. */
   private ownReads = 0;
 
-  constructor(host: PageOpener, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>, readonly target: NodeOnPanel, options: JobHistoryOptions) {
+  constructor(host: PageOpener, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>, readonly target: NodeOnPanel, options: JobHistoryOptions) {
     super(host, {
       viewType: 'panelOps.jobHistory',
       title: vscode.l10n.t('Jobs: {0}', nodeLabel(target.node, vscode.l10n.t)),
@@ -69,10 +68,10 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, Ap
   protected async read(signal: AbortSignal, progress: (message: ToJobsWebview) => void): Promise<ApplyJob[] | undefined> {
     progress({ type: 'loading', limit: this.limit });
     const { panelId, node } = this.target;
-    // Job history is a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
-    if (this.session.active?.id === panelId && !this.session.capabilities.can('nodes.jobs')) return undefined;
-    const details = this.panels.get(panelId)?.nodeDetails;
-    if (!details) throw new NotConnectedError();
+    const panel = this.panels.require(panelId);
+    // Job history is a sensitive read (spec 5.8): a token of the node's panel believed without the scope is told so, not sent.
+    if (!panel.scopes.can('nodes.jobs')) return undefined;
+    const details = panel.nodeDetails;
     this.ownReads += 1;
     try {
       return [...await details.readJobs(node.id, this.limit, signal)];
@@ -168,11 +167,11 @@ function jobWords(): JobWords {
 export class JobHistories implements vscode.Disposable {
   private readonly open = new PageRegistry<JobHistory>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>) {}
+  constructor(private readonly host: WebviewHost, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>) {}
 
   /** Opens (or reveals) the job history of a node of the given panel; `selectJob` selects that job. */
   show(target: NodeOnPanel, options: JobHistoryOptions = {}): JobHistory {
-    return this.open.show(`${target.panelId}\n${target.node.id}`, () => new JobHistory(this.host, this.session, this.panels, target, options), (history) => history.reveal(options));
+    return this.open.show(`${target.panelId}\n${target.node.id}`, () => new JobHistory(this.host, this.panels, target, options), (history) => history.reveal(options));
   }
 
   /** For other features (the apply-and-watch opens the failed job): a node's history on a panel, `selectJob` selected. */

@@ -5,6 +5,7 @@ import { nodeFailureOf } from '../../api/nodeFailure';
 import type { PanelNode } from '../../api/types';
 import { NotConnectedError, type PanelSession } from '../../connection/panelSession';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
 import { HostedPage, type PageOpener } from '../shared/hostedPage';
@@ -30,7 +31,9 @@ export class LogViewer extends HostedPage<ToLogsWebview, FromLogsWebview> {
 
   constructor(
     host: PageOpener,
-    private readonly session: PanelSession,
+    /** Word of sign-outs (which panels are connected). */
+    session: Pick<PanelSession, 'onDidChange'>,
+    private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>,
     private readonly documents: ReadOnlyDocuments,
     readonly target: NodeOnPanel,
     maxLines: number,
@@ -55,7 +58,7 @@ export class LogViewer extends HostedPage<ToLogsWebview, FromLogsWebview> {
       this.page.panel.onDidChangeViewState(({ webviewPanel }) => this.follower.setFlowing(webviewPanel.visible)),
       // Signing out of the panel ends its stream too: the token that opened it is gone.
       session.onDidChange(() => {
-        if (session.panel(target.panelId) || this.disposed || this.streamState === 'failed') return;
+        if (panels.get(target.panelId) || this.disposed || this.streamState === 'failed') return;
         this.follower.stop();
         this.setState('failed', new NotConnectedError(target.panelId).message);
       }),
@@ -97,11 +100,12 @@ export class LogViewer extends HostedPage<ToLogsWebview, FromLogsWebview> {
   }
 
   private async openStream(signal: AbortSignal) {
-    // Node logs are a sensitive read (spec 5.8): a token believed without the scope is told so, not sent.
-    if (this.session.active?.id === this.target.panelId && !this.session.capabilities.can('nodes.logs')) {
+    const panel = this.panels.require(this.target.panelId);
+    // Node logs are a sensitive read (spec 5.8): a token of the node's panel believed without the scope is told so, not sent.
+    if (!panel.scopes.can('nodes.logs')) {
       throw new Error(vscode.l10n.t('Node logs are shown only to tokens with {0}; this token was created without it.', scopeOf('nodes.logs')));
     }
-    return this.session.callOn(this.target.panelId, (api, callSignal) => api.nodes.logs(this.target.node.id, { signal: callSignal }), signal);
+    return panel.call((api, callSignal) => api.nodes.logs(this.target.node.id, { signal: callSignal }), signal);
   }
 
   protected async onMessage(message: Exclude<FromLogsWebview, { type: 'ready' }>): Promise<void> {
@@ -176,11 +180,16 @@ function logWords(): LogWords {
 export class LogViewers implements vscode.Disposable {
   private readonly open = new Set<LogViewer>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly documents: ReadOnlyDocuments) {}
+  constructor(
+    private readonly host: WebviewHost,
+    private readonly session: Pick<PanelSession, 'onDidChange'>,
+    private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>,
+    private readonly documents: ReadOnlyDocuments,
+  ) {}
 
   show(target: NodeOnPanel): LogViewer {
     const maxLines = vscode.workspace.getConfiguration('panelOps').get<number>(MAX_LINES_SETTING, 10_000);
-    const viewer = new LogViewer(this.host, this.session, this.documents, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
+    const viewer = new LogViewer(this.host, this.session, this.panels, this.documents, target, Math.min(1_000_000, Math.max(100, Math.floor(maxLines) || 10_000)));
     this.open.add(viewer);
     viewer.page.onDidDispose(() => this.open.delete(viewer));
     return viewer;

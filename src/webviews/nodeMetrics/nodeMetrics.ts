@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
 import type { PanelStoresLookup } from '../../state/panelStores';
 import { plainLabel } from '../../text/plainText';
 import { isolated } from '../../text/bidi';
@@ -38,12 +37,12 @@ export function nodeMetricsSections(nodeId: string): SectionSource[] {
 export class NodeMetricsViews implements vscode.Disposable {
   private readonly open = new PageRegistry<FiguresView>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession, private readonly panels: Pick<PanelStoresLookup, 'get'>) {}
+  constructor(private readonly host: WebviewHost, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>) {}
 
   show(node: NodeOnPanel): FiguresView {
     return this.open.show(`${node.panelId}\n${node.id}`, () => {
       const name = plainLabel(node.name, 60) || node.id;
-      return new FiguresView(this.host, this.session, {
+      return new FiguresView(this.host, this.panels, {
         viewType: 'panelOps.nodeMetrics',
         title: vscode.l10n.t('Metrics: {0}', name),
         heading: vscode.l10n.t('Metrics of {0}', isolated(name)),

@@ -3,7 +3,7 @@ import { scopeOf } from '../../api/catalog';
 import { isScopeDenied, PanelHttpError } from '../../api/errors';
 import type { PanelApi } from '../../api/index';
 import type { Key } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { PageRegistry } from '../shared/pageRegistry';
@@ -28,7 +28,7 @@ export interface UserOnPanel {
 export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | undefined> {
   private cards: QrCard[] = [];
 
-  constructor(host: PageOpener, private readonly session: PanelSession, readonly target: UserOnPanel) {
+  constructor(host: PageOpener, private readonly panels: Pick<PanelStoresLookup, 'require'>, readonly target: UserOnPanel) {
     super(host, {
       viewType: 'panelOps.qr',
       title: vscode.l10n.t('QR: {0}', labelOf(target.user)),
@@ -41,9 +41,10 @@ export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | 
     const { panelId } = this.target;
     this.cards = [];
     progress({ type: 'loading', message: vscode.l10n.t('Loading the QR codes of {0}…', labelOf(this.target.user)) });
-    // Links and QR codes are sensitive (spec 5.8): a token believed without the scope is told so, not sent.
-    if (this.session.active?.id === panelId && !this.session.capabilities.can('keys.qr')) return undefined;
-    return this.session.callOn(panelId, (api, callSignal) => readQrCodes(api, this.target.user.id, callSignal), signal);
+    const panel = this.panels.require(panelId);
+    // Links and QR codes are sensitive (spec 5.8): a token of the user's panel believed without the scope is told so, not sent.
+    if (!panel.scopes.can('keys.qr')) return undefined;
+    return panel.call((api, callSignal) => readQrCodes(api, this.target.user.id, callSignal), signal);
   }
 
   /** The codes read, or undefined when the token lacks the scope. */
@@ -121,10 +122,10 @@ function labelOf(user: Partial<Key>): string {
 export class QrViews implements vscode.Disposable {
   private readonly open = new PageRegistry<QrView>();
 
-  constructor(private readonly host: WebviewHost, private readonly session: PanelSession) {}
+  constructor(private readonly host: WebviewHost, private readonly panels: Pick<PanelStoresLookup, 'require'>) {}
 
   show(target: UserOnPanel): QrView {
-    return this.open.show(`${target.panelId}\n${target.user.id}`, () => new QrView(this.host, this.session, target), (view) => {
+    return this.open.show(`${target.panelId}\n${target.user.id}`, () => new QrView(this.host, this.panels, target), (view) => {
       view.page.panel.reveal();
       void view.refresh();
     });
