@@ -50,27 +50,51 @@ describe('Two panels connected, the second active: users, users table and alerts
     return [...vscode.workspace.textDocuments].reverse().find((document) => document.uri.path.endsWith(`/${name}`));
   }
 
-  it('the Apply Configuration offered after a users-table apply on the first panel applies the first panel\'s rebound nodes', async () => {
-    const nodes = [...first.data.nodes.values()].filter((node, _i, all) => all.filter((other) => other.name === node.name).length === 1 && node.status !== 'offline');
-    const [from, to] = nodes as [NodeRecord, NodeRecord];
+  /** A user only the first panel holds, bound to `node`, with a label of its own. */
+  function firstPanelUser(prefix: string, node: NodeRecord): KeyRecord {
     const template = [...first.data.keys.values()][0];
-    const label = `Rebound ${randomUUID().slice(0, 8)}`;
     const user: KeyRecord = {
-      ...structuredClone(template), id: randomUUID(), label, note: null, type: 'PERSONAL', status: 'active',
+      ...structuredClone(template), id: randomUUID(), label: `${prefix} ${randomUUID().slice(0, 8)}`, note: null, type: 'PERSONAL', status: 'active',
       expires_at: null, disabled_at: null, revoked_at: null, created_at: new Date().toISOString(),
-      bindings: [{ node_id: from.id, profile_sync: 'synced' }],
+      bindings: [{ node_id: node.id, profile_sync: 'synced' }],
     };
     first.data.keys.set(user.id, user);
-    // The table of the first panel's active users, opened from its group in the Users view.
+    return user;
+  }
+
+  /** Edit Users as Table on the first panel's "active" group in the Users view; resolves once the table holds `label`. */
+  async function firstPanelTable(label: string): Promise<vscode.TextDocument> {
     await vscode.commands.executeCommand('panelOps.users.refresh');
     const group = (await under(api.users, names.first)).find((candidate) => labelOf(candidate) === 'active');
     assert.ok(group, 'the first panel shows its active users');
     const uri = await runOnWithAnswers('panelOps.users.editAsTable', [group]) as vscode.Uri;
     const opened = () => vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-    await eventually(() => opened()?.getText().includes(label) === true && opened()?.isDirty === false, 'the table holds the new user');
-    const document = opened() as vscode.TextDocument;
+    await eventually(() => opened()?.getText().includes(label) === true, 'the table holds the first panel\'s user');
+    return opened() as vscode.TextDocument;
+  }
+
+  /** The first panel's nodes with names no other node has, online. */
+  function firstPanelNodes(): NodeRecord[] {
+    return [...first.data.nodes.values()].filter((node, _i, all) => all.filter((other) => other.name === node.name).length === 1 && node.status !== 'offline');
+  }
+
+  it('Edit Users as Table on a state group of the first panel reads the first panel\'s users', async () => {
+    const user = firstPanelUser('Table of first', firstPanelNodes()[0]);
+    const document = await firstPanelTable(user.label);
+    assert.ok(document.uri.authority.endsWith(new URL(first.url).host), `the table is a document of the first panel: ${document.uri.authority}`);
+    await endEditorTest(api);
+  });
+
+  it('the Apply Configuration offered after a users-table apply on the first panel applies the first panel\'s rebound nodes', async () => {
+    const [from, to] = firstPanelNodes() as [NodeRecord, NodeRecord];
+    const user = firstPanelUser('Rebound', from);
+    // The table is opened while the first panel is active; the second is active again when it is applied.
+    await api.session.switchTo(first.url);
+    const document = await firstPanelTable(user.label);
+    await api.session.switchTo(second.url);
+    const uri = document.uri;
     const lines = document.getText().split('\n');
-    const at = lines.findIndex((line) => line.includes(label));
+    const at = lines.findIndex((line) => line.includes(user.label));
     const fields = lines[at].split(',');
     fields[7] = to.name;
     lines[at] = fields.join(',');
