@@ -15,7 +15,7 @@ import type { KeysApi } from '../api/keys';
 import { sendEncoded, sendWithOptionalFields, type Encoding, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
 import type { JsonObject, Key } from '../api/types';
 import { usersIn } from '../state/userAnswers';
-import { adaptivePool } from './adaptivePool';
+import { adaptivePool } from '../state/adaptivePool';
 import type { OutcomeDetail, OutcomeKind } from './applyPlan';
 import { itemWords, words } from './refusalWords';
 import { userStateOf } from './userRows';

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import type { Key, PanelNode } from '../../api/types';
 import type { SavedPanels } from '../../connection/savedPanels';
-import type { PanelSession } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import type { UserInput } from '../../prompts/userInput';
 import { PanelsSearch, SEARCH_DEBOUNCE_MS, USERS_PER_PANEL, type PanelAnswer, type SearchPanel } from '../../state/panelsSearch';
-import { isNode } from '../../state/nodesStore';
 import { describeError } from '../../text/describeError';
 import { nodeLabel } from '../../text/nodeText';
 import { escapeIcons, plainLabel, quickInputText } from '../../text/plainText';
@@ -16,7 +15,8 @@ export interface FoundItem<R> extends vscode.QuickPickItem {
 }
 
 export interface GoToContext {
-  readonly session: PanelSession;
+  /** Every connected panel: each one is searched through its own handle. */
+  readonly panels: PanelStoresLookup;
   readonly store: SavedPanels;
   readonly input: UserInput;
 }
@@ -83,7 +83,7 @@ export function goToUser(context: GoToContext): Promise<{ panelId: string; found
     placeholder: vscode.l10n.t('Type a label, owner or note to search every connected panel'),
     debounceMs: SEARCH_DEBOUNCE_MS,
     read: async (panel, text, signal) => {
-      const page = await context.session.callOn(panel.id, (api, callSignal) => api.keys.list({ q: text.trim() || undefined, per_page: USERS_PER_PANEL }, { signal: callSignal }), signal);
+      const page = await context.panels.require(panel.id).call((api, callSignal) => api.keys.list({ q: text.trim() || undefined, per_page: USERS_PER_PANEL }, { signal: callSignal }), signal);
       return (Array.isArray(page?.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string');
     },
     item: (user, panel) => ({
@@ -98,17 +98,20 @@ export function goToUser(context: GoToContext): Promise<{ panelId: string; found
 }
 
 /**
- * Go to Node…: each panel's node list, read once per opening of the picker (`GET /nodes` has no filter),
- * filtered by name as the user types.
+ * Go to Node…: each panel's node list as its nodes store holds it (read once per opening of the picker when
+ * it holds none: `GET /nodes` has no filter), filtered by name as the user types.
  */
 export function goToNode(context: GoToContext): Promise<{ panelId: string; found: PanelNode } | undefined> {
   const lists = new Map<string, Promise<PanelNode[]>>();
   const listOf = (panel: SearchPanel, signal: AbortSignal) => {
     let list = lists.get(panel.id);
     if (!list) {
-      // Read without the keystroke's signal: the list serves every later keystroke of this picker.
-      list = context.session.callOn(panel.id, (api, callSignal) => api.nodes.list({ signal: callSignal }))
-        .then((answer) => (Array.isArray(answer?.items) ? answer.items : []).filter(isNode));
+      // The list the panel's nodes store holds, read through it when it holds none yet (sharing a read under
+      // way), without the keystroke's signal: the list serves every later keystroke of this picker.
+      list = Promise.resolve().then(() => {
+        const nodes = context.panels.require(panel.id).nodes;
+        return nodes.held ?? nodes.poll();
+      }).then((nodes) => [...nodes]);
       list.catch(() => lists.delete(panel.id)); // a failed read is tried again on the next keystroke
       lists.set(panel.id, list);
     }

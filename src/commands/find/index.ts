@@ -86,11 +86,11 @@ export function registerFindCommands(services: Services): FindCommands {
 
   const disposable = vscode.Disposable.from(
     registerPanelCommand('panelOps.goToUser', async () => {
-      const chosen = await goToUser({ session, store, input });
+      const chosen = await goToUser({ panels, store, input });
       return chosen && revealUserAt(chosen.panelId, chosen.found);
     }),
     registerPanelCommand('panelOps.goToNode', async () => {
-      const chosen = await goToNode({ session, store, input });
+      const chosen = await goToNode({ panels, store, input });
       return chosen && revealNode(chosen.panelId, chosen.found);
     }),
     registerPanelCommand('panelOps.users.copyShareLink', (item?: { panelId?: unknown; user?: { id?: unknown } }) => {

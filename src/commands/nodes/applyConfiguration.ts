@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import type { ApplyJob, PanelNode } from '../../api/types';
 import { applyJobText } from '../../editors/applyJobText';
-import { ApplyWatch, newJob, type ApplyWatchResult, type WatchedStatus } from '../../state/applyWatcher';
+import { ApplyWatch, type ApplyWatchResult, type WatchedStatus } from '../../state/applyWatcher';
 import { isNode } from '../../state/nodesStore';
+import { BASELINE_JOBS, queueApply } from '../../state/nodeApply';
 import { describeError } from '../../text/describeError';
 import { inPool } from '../../state/inPool';
 import { plainLabel } from '../../text/plainText';
 import { nodeContextValue } from '../../views/nodes/nodeDescription';
-import type { NodeItem } from '../../views/nodes/nodeTreeItems';
+import { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../runner/busyItems';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { recordNodeOutcome } from '../../runner/nodeProblems';
@@ -22,7 +23,6 @@ import { numberText } from '../../text/displayLanguage';
 const JOB_HISTORY_COMMAND = 'panelOps.nodes.showJobHistory';
 /** The context value of a node whose apply is being watched: its menus, without Apply. */
 const APPLYING_CONTEXT = 'node.applying';
-const BASELINE_JOBS = 20;
 /** Applies watched at once by Apply All Pending (each polls two reads per interval). */
 const APPLY_ALL_CONCURRENCY = 6;
 
@@ -90,25 +90,16 @@ async function queueAndWatch(
 ): Promise<ApplyReport> {
   const name = nodeName(item.node);
   const before = item.node;
-  let baseline: readonly unknown[] | undefined;
-  let queuedAfterLoss = false;
+  const queue = queueApply(context.panels, item.panelId, item.node.id, name, vscode.l10n.t, true);
+  // The node is taken from the watch below, not read again at once (`queue.apply`): its item shows the job's status meanwhile.
   const queued = await mutateNode(context, item, vscode.l10n.t('apply'), {
     busyLabel: vscode.l10n.t('Queuing apply…'),
     failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
-    run: async (api, signal) => {
-      baseline = await readNodeJobs(context, item.panelId, item.node.id, BASELINE_JOBS, signal);
-      return api.nodes.apply(item.node.id, { signal });
-    },
-    // The 202 was lost: a new job on the panel says whether the apply was queued; it is never sent again.
-    reconcile: async (_api, signal) => {
-      const jobs = await readNodeJobs(context, item.panelId, item.node.id, BASELINE_JOBS, signal);
-      queuedAfterLoss = baseline !== undefined && newJob(baseline, jobs) !== undefined;
-      return queuedAfterLoss
-        ? vscode.l10n.t('The panel queued the apply on "{0}"; watching it now.', name)
-        : vscode.l10n.t('The panel shows no new apply job on "{0}" yet. Look at its Recent jobs before applying again: a late apply may still appear.', name);
-    },
+    run: queue.run,
+    reconcile: queue.reconcile,
   });
-  if (!(queued.kind === 'done' || queuedAfterLoss) || baseline === undefined) {
+  const baseline = queue.baseline();
+  if (!(queued.kind === 'done' || queue.queuedAfterLoss()) || baseline === undefined) {
     return { node: name, outcome: 'notQueued', seen: [], error: queued.kind === 'failed' ? describeError(queued.error) : undefined };
   }
 
@@ -140,7 +131,7 @@ async function watch(
   const endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(undefined)), { contextValue: APPLYING_CONTEXT });
   const applyWatch = new ApplyWatch({
     reads: {
-      node: (signal) => context.session.callOn(item.panelId, (api, callSignal) => api.nodes.get(item.node.id, both(signal, callSignal))),
+      node: (signal) => context.panels.require(item.panelId).call((api, callSignal) => api.nodes.get(item.node.id, both(signal, callSignal))),
       jobs: async (signal) => [...await readNodeJobs(context, item.panelId, item.node.id, BASELINE_JOBS, signal)],
     },
     scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
@@ -239,14 +230,24 @@ function applyOne(context: NodeActionContext, item: NodeItem): Promise<ApplyRepo
     (report, signal) => applyAndWatch(context, item, (status) => report(statusWord(status)), signal, true));
 }
 
-/** Apply All Pending: every dirty node that is not offline, after one confirmation, watched together. */
-async function applyAllPending(context: NodeActionContext): Promise<ApplyReport[]> {
-  const panelId = context.panels.activeId;
-  const tree = panelId === undefined ? undefined : context.view.treeOf(panelId);
-  const items = (context.panels.active?.nodes.held ?? [])
-    .filter((node) => nodeContextValue(node) === 'node.dirty')
-    .map((node) => tree?.itemOf(node.id))
-    .filter((item): item is NodeItem => item !== undefined);
+/**
+ * The items of nodes of panel `panelId` as the Nodes view shows them; a node the view has no item for (its
+ * panel not shown, its list not drawn) gets an item of its own from the store's copy.
+ */
+function itemsOf(context: NodeActionContext, panelId: string, nodes: readonly PanelNode[]): NodeItem[] {
+  const tree = context.view.treeOf(panelId);
+  return nodes.map((node) => tree?.itemOf(node.id) ?? new NodeItem(node, panelId));
+}
+
+/**
+ * Apply All Pending on panel `panelId` (the active one by default): every dirty node that is not offline,
+ * after one confirmation, watched together. The nodes are those its nodes store holds (read first if it
+ * holds none yet).
+ */
+async function applyAllPending(context: NodeActionContext, panelId = context.panels.activeId): Promise<ApplyReport[]> {
+  const panel = panelId === undefined ? undefined : context.panels.get(panelId);
+  const nodes = panel ? panel.nodes.held ?? await panel.nodes.poll() : [];
+  const items = panel ? itemsOf(context, panel.id, nodes.filter((node) => nodeContextValue(node) === 'node.dirty')) : [];
   if (items.length === 0) {
     void context.input.notify('info', vscode.l10n.t('No node has configuration waiting to be applied.'));
     return [];
@@ -319,6 +320,7 @@ export function registerApplyConfiguration(context: NodeActionContext, selection
       const reports = await applyChosen(context, chosen);
       return reports.length === 1 ? reports[0] : reports;
     }),
-    registerPanelCommand('panelOps.nodes.applyAllPending', () => applyAllPending(context)),
+    // From the view or the palette: the active panel; given a panel's id (a users-table apply): that panel.
+    registerPanelCommand('panelOps.nodes.applyAllPending', (panelId?: unknown) => applyAllPending(context, typeof panelId === 'string' ? panelId : undefined)),
   );
 }

@@ -1,20 +1,16 @@
 import * as vscode from 'vscode';
-import type { PanelApi } from '../../api/index';
-import { inPool } from '../../state/inPool';
+import type { Key } from '../../api/types';
 import { userIdOf } from '../../state/usersStore';
+import { changedIds, changeUsersOf, setEnabled } from '../../state/userOperations';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { runMutation } from '../../runner/actionRunner';
-import { forgetUser, refreshNodes, takeUser, userName, type UserActionContext } from './userActionsSupport';
+import { userName, type UserActionContext } from './userActionsSupport';
 import { plural } from '../../text/plural';
 import { byPanel } from '../shared/byPanel';
 import { fallbackText } from '../shared/fallbackText';
-import { changeUsers, type BulkAction } from '../../usersTable/bulkChange';
+import type { BulkAction, BulkResult } from '../../state/bulkUserChange';
 import { describeError } from '../../text/describeError';
-import { numberText } from '../../text/displayLanguage';
-
-/** Most single-user requests in flight when the panel takes no bulk body. */
-const BULK_CONCURRENCY = 8;
 
 export type { BulkAction };
 
@@ -64,26 +60,29 @@ export async function runBulk(context: UserActionContext, action: BulkAction, us
   return told.length > 0 ? told.join(' ') : undefined;
 }
 
-/** One change for users of one panel: `POST /keys/bulk` in the body it takes, else each user's own route. */
+/** One change for users of one panel: `POST /keys/bulk` in the body it takes, else each user's own route (state/userOperations.ts). */
 async function runBulkOn(context: UserActionContext, action: BulkAction, panelId: string, users: readonly UserItem[]): Promise<string | undefined> {
-  const ids = users.map((user) => user.user.id);
-  const outcome = await runMutation(context, {
-    panelId,
-    busyLabel: BUSY[action](),
-    failure: FAILED[action](users.length),
-    run: (api, signal) => changeUsers(api, action, ids, { maxConcurrency: BULK_CONCURRENCY, signal }),
-    apply: (result) => follow(context, panelId, action, ids, result.outcomes.filter((entry) => entry.kind !== 'done' && entry.kind !== 'reconciled').map((entry) => entry.id)),
-    reconcile: async (api, signal) => {
-      const gone = await reRead(context, panelId, api, ids, signal);
-      return vscode.l10n.t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', numberText(ids.length - gone), numberText(ids.length), numberText(gone));
-    },
-  });
+  const keys = users.map((user) => user.user);
+  const ids = keys.map((user) => user.id);
+  const warn = (message: string) => context.log.warn(message);
+  const change = action === 'enable' || action === 'disable'
+    ? setEnabled(context.panels, panelId, keys, action === 'enable', vscode.l10n.t, warn)
+    : changeUsersOf(context.panels, panelId, action, ids, vscode.l10n.t, warn);
+  const outcome = await runMutation(context, { panelId, busyLabel: BUSY[action](), failure: FAILED[action](users.length), ...change });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
-  const result = outcome.value;
+  return tellBulk(context, action, panelId, keys, outcome.value);
+}
+
+/**
+ * What a change of users came to, told in one notice (and resolved with): how many changed, each user the
+ * panel skipped and why, and the bodies the panel refused on the way.
+ */
+export function tellBulk(context: UserActionContext, action: BulkAction, panelId: string, users: readonly Key[], result: BulkResult): string {
+  const ids = users.map((user) => user.id);
   const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length }, vscode.l10n.t));
   for (const fallback of fallbacks) context.log.info(fallback);
-  const byId = new Map(users.map((user) => [user.user.id.toLowerCase(), user.user]));
-  const changed = result.outcomes.filter((entry) => entry.kind === 'done' || entry.kind === 'reconciled').length;
+  const byId = new Map(users.map((user) => [user.id.toLowerCase(), user]));
+  const changed = changedIds(result).length;
   const failures = result.outcomes.filter((entry) => entry.kind !== 'done' && entry.kind !== 'reconciled').map((entry) => vscode.l10n.t('"{0}" {1}',
     byId.has(entry.id.toLowerCase()) ? userName(byId.get(entry.id.toLowerCase()) ?? {}) : plainLabel(entry.id, 40),
     entry.kind === 'skipped' ? reasonText(plainLabel(entry.reason ?? '', 60)) : entry.kind === 'refused' ? describeError(entry.error) : vscode.l10n.t('the answer was lost; read back, the panel does not hold the change')));
@@ -99,40 +98,4 @@ function stillBlocked(context: UserActionContext, panelId: string, ids: readonly
   const users = ids.map((id) => context.panels.get(panelId)?.users.get(userIdOf({ id }))).filter((user) => user !== undefined);
   const expired = users.filter((user) => user.state === 'expired').map((user) => `"${userName(user)}"`);
   return expired.length === 0 ? '' : ` ${vscode.l10n.t('Their access date has passed, so these stay expired: {0}.', expired.join(', '))}`;
-}
-
-/** Puts what the panel now holds for the acted-on users into the stores. */
-async function follow(context: UserActionContext, panelId: string, action: BulkAction, ids: readonly string[], skipped: readonly string[]): Promise<void> {
-  const changed = ids.filter((id) => !skipped.some((skip) => skip.toLowerCase() === id.toLowerCase()));
-  if (action === 'delete') {
-    const nodesToRead = new Set<string>();
-    for (const id of changed) forgetUser(context, panelId, id, nodesToRead);
-    refreshNodes(context, panelId, nodesToRead);
-    return;
-  }
-  await context.session.callOn(panelId, (api, signal) => reRead(context, panelId, api, changed, signal)).catch((error: unknown) => {
-    context.log.warn(`Re-reading users after a bulk ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
-  });
-}
-
-/**
- * Reads each user again, six at a time; those the panel no longer has leave the store. Their nodes are
- * read again once each, at the end. Resolves with how many users were gone.
- */
-async function reRead(context: UserActionContext, panelId: string, api: PanelApi, ids: readonly string[], signal: AbortSignal): Promise<number> {
-  const nodesToRead = new Set<string>();
-  const failures: unknown[] = [];
-  const gone = await inPool(ids, 6, async (id) => {
-    try {
-      takeUser(context, panelId, await api.keys.get(id, { signal }), context.panels.get(panelId)?.users.get(userIdOf({ id })), nodesToRead);
-      return false;
-    } catch (error) {
-      if ((error as { status?: number }).status !== 404) failures.push(error);
-      else forgetUser(context, panelId, id, nodesToRead);
-      return (error as { status?: number }).status === 404;
-    }
-  });
-  refreshNodes(context, panelId, nodesToRead);
-  if (failures.length > 0) throw failures[0];
-  return gone.filter(Boolean).length;
 }

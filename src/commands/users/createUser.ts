@@ -89,7 +89,7 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
 
 /** Shows the new user selected, and says so with Copy Link and Show QR. */
 async function announce(context: UserCommandsContext, panelId: string, key: Key, told: string): Promise<string> {
-  const item = await revealUser(context, key);
+  const item = await revealUser(context, panelId, key);
   const copy = vscode.l10n.t('Copy Link');
   const qr = vscode.l10n.t('Show QR');
   // Awaited: the command settles once the notification does (at once in the VS Code suite).

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { KEY_TYPES, type KeyType, type PanelNode } from '../../api/types';
-import type { PanelSession } from '../../connection/panelSession';
+import { KEY_TYPES, type KeyType } from '../../api/types';
+import { NotConnectedError } from '../../connection/panelSession';
+import type { ConnectedPanel, PanelStoresLookup } from '../../state/panelStores';
 import { LatestLoad } from '../../state/latestLoad';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
 import { tellFailure } from '../../runner/actionRunner';
@@ -16,14 +17,14 @@ type Step = 'q' | 'type' | 'node' | 'clear';
 type NodeChoiceItem = { label: string; description?: string; choice: NodeChoice | undefined };
 
 /** `panelOps.users.filter` (text, type or node, one at a time) and `panelOps.users.clearFilter`. */
-export function registerUsersFilter(provider: UsersTree, session: PanelSession, input: UserInput): vscode.Disposable {
+export function registerUsersFilter(provider: UsersTree, panels: PanelStoresLookup, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
-    registerPanelCommand('panelOps.users.filter', () => editFilter(provider, session, input)),
+    registerPanelCommand('panelOps.users.filter', () => editFilter(provider, panels, input)),
     registerPanelCommand('panelOps.users.clearFilter', () => provider.setFilter(NO_FILTER)),
   );
 }
 
-async function editFilter(provider: UsersTree, session: PanelSession, input: UserInput): Promise<void> {
+async function editFilter(provider: UsersTree, panels: PanelStoresLookup, input: UserInput): Promise<void> {
   const filter = provider.filter;
   const any = vscode.l10n.t('any');
   const steps: (vscode.QuickPickItem & { step: Step })[] = [
@@ -60,7 +61,7 @@ async function editFilter(provider: UsersTree, session: PanelSession, input: Use
       return;
     }
     case 'node': {
-      const node = await pickNode(session, input);
+      const node = await pickNode(panels.active, input);
       if (node !== 'cancelled') provider.setFilter({ ...filter, node });
       return;
     }
@@ -68,16 +69,17 @@ async function editFilter(provider: UsersTree, session: PanelSession, input: Use
 }
 
 /**
- * A node from the panel's list, undefined for "any node", or 'cancelled'. Names and statuses are the
- * panel's: quick picks render `$(icon)` in them, so that syntax is escaped.
+ * A node from the list of the panel the filter applies to (the active one), read through its nodes store,
+ * undefined for "any node", or 'cancelled'. Names and statuses are the panel's: quick picks render
+ * `$(icon)` in them, so that syntax is escaped.
  */
-async function pickNode(session: PanelSession, input: UserInput): Promise<NodeChoice | undefined | 'cancelled'> {
+async function pickNode(panel: ConnectedPanel | undefined, input: UserInput): Promise<NodeChoice | undefined | 'cancelled'> {
   // Closing the pick before the list arrives cancels the request (and so, no error about it afterwards).
   const loading = new LatestLoad<NodeChoiceItem[]>();
   const items = loading.start(async (signal) => {
     try {
-      const list = await session.call((api, callSignal) => api.nodes.list({ signal: callSignal }), signal);
-      const nodes = Array.isArray(list?.items) ? list.items.filter((node): node is PanelNode => typeof node?.id === 'string') : [];
+      if (!panel) throw new NotConnectedError();
+      const nodes = await panel.nodes.poll(signal);
       return [
         { label: vscode.l10n.t('Any node'), choice: undefined as NodeChoice | undefined },
         ...nodes.map((node) => ({

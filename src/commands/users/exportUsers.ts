@@ -47,7 +47,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
   let written = 0;
   try {
     await runWithProgress(vscode.l10n.t('Exporting {0}', what),
-      (report, cancel) => context.session.callOn(panelId, async (api, signal) => {
+      (report, cancel) => context.panels.require(panelId).call(async (api, signal) => {
         const seen = new Set<string>();
         for await (const page of api.keys.allPages({ ...query, per_page: 200 }, { signal })) {
           const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));

@@ -23,7 +23,7 @@ export function registerUserCommands(services: Services): vscode.Disposable {
   const context: UserCommandsContext = { session, log, input, users: views.users, documents, panels };
   return vscode.Disposable.from(
     registerUsersRefresh(views.users.provider),
-    registerUsersFilter(views.users.provider, session, input),
+    registerUsersFilter(views.users.provider, panels, input),
     registerSetUserEnabled(context),
     registerCreateUser(context),
     registerCreateUsersBatch(context),

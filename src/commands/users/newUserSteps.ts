@@ -7,6 +7,7 @@ import { nodeLabel } from '../../text/nodeText';
 import { tellFailure, type ActionContext } from '../../runner/actionRunner';
 import { EXPIRY_PRESET_DAYS, customDateProblem, describeExpiry, normalizeCustomDate, type ExpiryChoice } from './accessExpiry';
 import { plural } from '../../text/plural';
+import type { UserActionContext } from './userActionsSupport';
 
 /** The answers shared by Create User and Create Users in Batch (label or prefix and count are their own). */
 export interface NewUserAnswers {
@@ -107,9 +108,19 @@ async function pickExpiry(input: UserInput, title: string, current: ExpiryChoice
   return answer.choice;
 }
 
-/** The nodes of the panel a wizard acts on (`GET /nodes`), read once when its node step first opens. */
-export function panelNodes(context: ActionContext, panelId: string): () => Promise<readonly PanelNode[]> {
-  return nodeListOnce(() => context.session.callOn(panelId, (api, signal) => api.nodes.list({ signal })));
+/**
+ * The nodes of the panel a wizard acts on, read once when its node step first opens, through that panel's
+ * nodes store (sharing a read of `GET /nodes` under way; the Nodes view follows what it found).
+ */
+export function panelNodes(context: UserActionContext, panelId: string): () => Promise<readonly PanelNode[]> {
+  let list: Promise<readonly PanelNode[]> | undefined;
+  return () => {
+    list ??= Promise.resolve().then(() => context.panels.require(panelId).nodes.poll()).catch((error: unknown) => {
+      list = undefined; // the next visit of the step tries again
+      throw error;
+    });
+    return list;
+  };
 }
 
 /**
@@ -123,19 +134,4 @@ export async function answerSteps<S>(context: ActionContext, steps: readonly Wiz
     tellFailure(context, vscode.l10n.t('Could not list the nodes'), error);
     return false;
   }
-}
-
-/** The panel's nodes for the wizard's node step, read once. */
-export function nodeListOnce(read: () => Promise<unknown>): () => Promise<readonly PanelNode[]> {
-  let list: Promise<readonly PanelNode[]> | undefined;
-  return () => {
-    list ??= read().then((answer) => {
-      const items = (answer as { items?: unknown } | undefined)?.items;
-      return Array.isArray(items) ? (items as unknown[]).filter((node): node is PanelNode => typeof (node as PanelNode | undefined)?.id === 'string') : [];
-    }).catch((error: unknown) => {
-      list = undefined; // the next visit of the step tries again
-      throw error;
-    });
-    return list;
-  };
 }

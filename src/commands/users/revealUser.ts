@@ -9,9 +9,8 @@ import type { UserCommandsContext } from './userActionsSupport';
  * and loads its first page if needed). Resolves with the item, or undefined when the view could not show it
  * (e.g. filtered out).
  */
-export function revealUser(context: UserCommandsContext, user: Key): Promise<UserItem | undefined> {
-  const panelId = context.session.active?.id;
-  return panelId === undefined ? Promise.resolve(undefined) : revealIn(context, user, () => context.users.provider.openPanel(panelId));
+export function revealUser(context: UserCommandsContext, panelId: string, user: Key): Promise<UserItem | undefined> {
+  return revealIn(context, user, () => context.users.provider.openPanel(panelId));
 }
 
 /**

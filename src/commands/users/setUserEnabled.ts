@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
 import type { UserItem } from '../../views/shared/userTreeItems';
-import { mutateUser, takeUser, userName, type UserActionContext } from './userActionsSupport';
+import { mutateUser, userName, type UserActionContext } from './userActionsSupport';
+import { setEnabled } from '../../state/userOperations';
 import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';
 import { byPanel } from '../shared/byPanel';
@@ -10,18 +11,19 @@ import { plural } from '../../text/plural';
 import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
- * Disables or enables one user (`POST /keys/{id}/disable|enable`). The answer is the updated key: the
- * store moves it between groups, counts included, and the Users sections under its nodes follow.
+ * Disables or enables one user (`POST /keys/{id}/disable|enable`) through the runner, the user's item busy
+ * meanwhile: state/userOperations.ts `setEnabled` sends it and puts the answer into the stores (the user
+ * moves between groups, counts included, and the Users sections under its nodes follow).
  */
-async function setEnabled(context: UserActionContext, item: UserItem, enable: boolean): Promise<void> {
+async function setUserEnabled(context: UserActionContext, item: UserItem, enable: boolean): Promise<void> {
   const name = userName(item.user);
   const outcome = await mutateUser(context, item, {
     busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
-    run: (api, signal) => (enable ? api.keys.enable(item.user.id, { signal }) : api.keys.disable(item.user.id, { signal })),
-    apply: (user) => takeUser(context, item.panelId, user, item.user),
+    ...setEnabled(context.panels, item.panelId, item.user, enable, vscode.l10n.t),
   });
-  if (enable && outcome.kind === 'done') explainStillBlocked(context, outcome.value);
+  const user = outcome.kind === 'done' ? outcome.value.outcomes[0]?.key : undefined;
+  if (enable && user) explainStillBlocked(context, user);
 }
 
 /** Enabling does not remove an expired access date and does not undo revocation (spec 3.2): say so. */
@@ -51,7 +53,7 @@ export function registerSetUserEnabled(context: UserActionContext): vscode.Dispo
       return users.length > 0 ? runBulk(context, enable ? 'enable' : 'disable', users) : undefined;
     }
     const users = chosen;
-    if (users.length === 1) await setEnabled(context, users[0], enable);
+    if (users.length === 1) await setUserEnabled(context, users[0], enable);
     return undefined;
   };
   return vscode.Disposable.from(

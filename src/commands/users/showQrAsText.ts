@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import qrcode from 'qrcode-terminal';
 import { withoutBack } from '../../prompts/userInput';
-import { runRead, type ActionContext } from '../../runner/actionRunner';
+import { runRead } from '../../runner/actionRunner';
+import type { UserActionContext } from './userActionsSupport';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { userLinks, type UserLink } from '../../webviews/qr';
 import { userArgument } from './userArgument';
@@ -19,13 +20,14 @@ function qrText(value: string, small: boolean): string {
  * untitled document, for pasting into a chat or reading over SSH. Links are read fresh from the panel the
  * user came from (they need users:write) and made plain before they are encoded or printed.
  */
-export function registerShowQrAsText(context: ActionContext): vscode.Disposable {
-  const { session, input } = context;
+export function registerShowQrAsText(context: UserActionContext): vscode.Disposable {
+  const { input } = context;
   return registerPanelCommand('panelOps.users.showQrAsText', async (item?: unknown) => {
     const target = userArgument(item);
     if (!target) return;
-    if (session.active?.id === target.panelId && !session.capabilities.can('keys.links')) {
-      await input.notify('warning', vscode.l10n.t('Links hold the user\'s proxy secret: the panel shows them only to tokens that {0}.', session.capabilities.explain('keys.links')));
+    const scopes = context.panels.get(target.panelId)?.scopes;
+    if (scopes && !scopes.can('keys.links')) {
+      await input.notify('warning', vscode.l10n.t('Links hold the user\'s proxy secret: the panel shows them only to tokens that {0}.', scopes.explain('keys.links')));
       return;
     }
     const read = await runRead(context, {

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Key } from '../../api/types';
-import { userIdOf, type UsersStore } from '../../state/usersStore';
-import type { NodesStore } from '../../state/nodesStore';
+import type { PanelApi } from '../../api/index';
+import * as users from '../../state/userOperations';
+import { userIn } from '../../state/userOperations';
 import { plainLabel } from '../../text/plainText';
-import { isolated } from '../../text/bidi';
 import type { BusyTarget } from '../../runner/busyItems';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
 import type { UserInput } from '../../prompts/userInput';
@@ -14,81 +14,40 @@ import { namesLine, refusedAsReadOnly } from '../../runner/guard';
 import { nodeLabel } from '../../text/nodeText';
 import { plural } from '../../text/plural';
 
+export { userIn, userName } from '../../state/userOperations';
+
 /** What user actions need: the action context and the stores they update. */
 export interface UserActionContext extends ActionContext {
   /** Every connected panel's stores: an item's panel's (`get`), the active panel's (`active`). */
   readonly panels: PanelStoresLookup;
 }
 
-/** The users and nodes stores of panel `panelId`, or none (signed out). */
-function panelStores(context: UserActionContext, panelId: string): { readonly users: UsersStore; readonly nodes: NodesStore } | undefined {
-  return context.panels.get(panelId);
-}
-
 /**
- * A user's label for a sentence (one plain line, at most 80 characters), isolated from the words around it
- * when the display language is right to left (`isolated`): a label mixing Persian and Latin keeps its order.
- */
-export function userName(user: Partial<Key>): string {
-  return isolated(plainLabel(user.label, 80) || plainLabel(user.id, 40));
-}
-
-/**
- * Takes a key a mutation of panel `panelId` answered with: the keys store moves it between lists, and the
- * nodes it is bound to are read again, since a change to a user leaves configuration pending on them
- * (`dirty`). A loop over many keys passes `nodesToRead` to collect those nodes and reads each once
- * afterwards (`refreshNodes`). The stores are those of panel `panelId` (the active panel's, or another
- * connected panel's own set); nothing happens once it is signed out.
+ * Takes a key a mutation of panel `panelId` answered with into that panel's stores, and reads the nodes it
+ * is bound to again (state/userOperations.ts: `takeUser`); nothing once the panel is signed out.
  */
 export function takeUser(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
-  const stores = panelStores(context, panelId);
-  if (!stores) return;
-  if (typeof key !== 'object' || key === null || typeof (key as Key).id !== 'string') return;
-  stores.users.update(key as Key);
-  const nodeIds = [...boundNodes(key), ...boundNodes(previous)];
-  if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
-  else refreshNodes(context, panelId, nodeIds);
+  users.takeUser(context.panels, panelId, key, previous, nodesToRead);
 }
 
-/**
- * A user deleted on panel `panelId` leaves every list; the nodes it was bound to are read again
- * (configuration pending), or collected in `nodesToRead`. Nothing once the panel is no longer active.
- */
+/** A user deleted on panel `panelId` leaves that panel's stores (state/userOperations.ts: `forgetUser`). */
 export function forgetUser(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
-  const stores = panelStores(context, panelId);
-  if (!stores) return;
-  const previous = stores.users.get(userIdOf({ id }));
-  stores.users.remove(userIdOf({ id }));
-  if (nodesToRead) for (const nodeId of boundNodes(previous)) nodesToRead.add(nodeId);
-  else refreshNodes(context, panelId, boundNodes(previous));
+  users.forgetUser(context.panels, panelId, id, nodesToRead);
 }
 
-/**
- * Users changed on panel `panelId` beyond the keys an answer showed one by one (an import or batch whose
- * answer lists nobody): that panel's user counts are read again, once with the rest of the burst.
- */
+/** Users changed on panel `panelId` beyond the keys an answer showed: its counts are read again. */
 export function usersChanged(context: UserActionContext, panelId: string): void {
-  panelStores(context, panelId)?.users.changedOnPanel();
+  users.usersChanged(context.panels, panelId);
 }
 
-/** Reads each of these nodes again once (those the nodes store holds), while `panelId` is the active panel. */
+/** Reads each of these nodes of panel `panelId` again once (those its nodes store holds). */
 export function refreshNodes(context: UserActionContext, panelId: string, nodeIds: Iterable<string>): void {
-  const stores = panelStores(context, panelId);
-  if (!stores) return;
-  for (const id of new Set(nodeIds)) {
-    if (stores.nodes.get(id)) void stores.nodes.refresh(id).catch(() => undefined);
-  }
-}
-
-function boundNodes(user: Partial<Key> | undefined): string[] {
-  return Array.isArray(user?.nodes) ? user.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
+  users.refreshNodes(context.panels, panelId, nodeIds);
 }
 
 /** Re-reads a key after a lost answer and says what state the panel holds it in now. */
-export async function reReadUser(context: UserActionContext, panelId: string, id: string, signal: AbortSignal, api: { keys: { get(id: string, opts: { signal: AbortSignal }): Promise<Key> } }): Promise<string> {
-  const user = await api.keys.get(id, { signal });
-  takeUser(context, panelId, user);
-  return vscode.l10n.t('The panel now holds "{0}" as {1}.', userName(user), plainLabel(user.state, 20));
+export function reReadUser(context: UserActionContext, panelId: string, id: string, signal: AbortSignal, api: Pick<PanelApi, 'keys'>): Promise<string> {
+  return users.reReadUser(context.panels, panelId, id, api, signal, vscode.l10n.t);
 }
 
 /** What the user commands need besides the stores: prompts, the Users view, read-only tabs. */
@@ -98,14 +57,9 @@ export interface UserCommandsContext extends UserActionContext {
   readonly documents: ReadOnlyDocuments;
 }
 
-/** A key object in a panel's answer (an object with a string id), else undefined. */
-export function userIn(value: unknown): Key | undefined {
-  return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string' ? value as Key : undefined;
-}
-
 /** The panel a command from the palette or a view title acts on: the active one, or a message why none. */
 export function activePanelId(context: UserActionContext): string | undefined {
-  const id = context.session.active?.id;
+  const id = context.panels.activeId;
   if (!id) void context.input.notify('error', vscode.l10n.t('Connect to a panel first.'));
   return id;
 }
@@ -121,7 +75,7 @@ export function panelToChange(context: UserActionContext, panelId: string | unde
 
 /** "Create 3 users: "a", "b", "c"" and "on 2 nodes: "fra-1", "ams-2"": what creating these users changes. */
 export function creationChanges(context: UserActionContext, panelId: string, labels: readonly string[], nodeIds: readonly string[]): string[] {
-  const nodes = panelStores(context, panelId)?.nodes;
+  const nodes = context.panels.get(panelId)?.nodes;
   const nodeNames = nodeIds.map((id) => plainLabel(nodeLabel(nodes?.get(id) ?? { id }, vscode.l10n.t), 60));
   return [
     namesLine(plural(labels.length, { one: 'Create {0} user', other: 'Create {0} users' }, vscode.l10n.t), labels),
@@ -133,7 +87,7 @@ export function creationChanges(context: UserActionContext, panelId: string, lab
 export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: Key }, answer: unknown): Promise<void> {
   const key = userIn(answer);
   if (key) takeUser(context, item.panelId, key, item.user);
-  else await context.session.callOn(item.panelId, (api, signal) => reReadUser(context, item.panelId, item.user.id, signal, api)).catch(() => undefined);
+  else await context.panels.get(item.panelId)?.call((api, signal) => reReadUser(context, item.panelId, item.user.id, signal, api)).catch(() => undefined);
 }
 
 /** A user the mutation acts on: its tree item (or any holder of its panel, key and busy target). */

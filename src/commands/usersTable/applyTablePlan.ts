@@ -15,6 +15,7 @@ import { rereadTable } from './editUsersAsTable';
 import type { TableSession } from './tableSessions';
 import type { UsersTableContext } from './usersTableContext';
 import { numberText } from '../../text/displayLanguage';
+import { NodeItem } from '../../views/nodes/nodeTreeItems';
 
 /** Most single-user requests in flight (the adaptive controller starts lower and finds the panel's pace). */
 const MAX_CONCURRENCY = 16;
@@ -104,7 +105,7 @@ export async function applyWithReport(
   if (!sure) return undefined;
   let result: ApplyResult;
   try {
-    result = await runWithProgress(vscode.l10n.t('Applying the users plan'), (report, signal) => context.session.callOn(panelId, (api) => applyPlan(api, plan, {
+    result = await runWithProgress(vscode.l10n.t('Applying the users plan'), (report, signal) => context.panels.require(panelId).call((api) => applyPlan(api, plan, {
       base, deleteRemoved, maxConcurrency: MAX_CONCURRENCY, stop: signal,
       query: target.query,
       queryTotal: target.query ? target.total : undefined,
@@ -176,10 +177,23 @@ function tellResult(context: UsersTableContext, panelId: string, severity: 'info
   const offer = plural(nodeIds.length, { one: 'The bindings of {0} node changed: apply its configuration now?', other: 'The bindings of {0} nodes changed: apply their configuration now?' }, vscode.l10n.t);
   void context.input.notify(severity, `${told} ${offer}`, apply)
     .then(async (choice) => {
-      if (choice !== apply || context.session.active?.id !== panelId) return;
-      const tree = context.nodesView.provider.treeOf(panelId);
-      const items = nodeIds.map((id) => tree?.itemOf(id));
-      if (items.every((item) => item !== undefined)) await vscode.commands.executeCommand('panelOps.nodes.apply', items[0], items);
-      else await vscode.commands.executeCommand('panelOps.nodes.applyAllPending');
+      if (choice === apply) await applyConfiguration(context, panelId, nodeIds);
     });
+}
+
+/**
+ * Apply Configuration on these nodes of the table's panel (active or not): on the Nodes view's items, or
+ * items made from the panel's nodes store; when the store does not hold them all, Apply All Pending on that panel.
+ */
+async function applyConfiguration(context: UsersTableContext, panelId: string, nodeIds: readonly string[]): Promise<void> {
+  const panel = context.panels.get(panelId);
+  if (!panel) return;
+  if (nodeIds.some((id) => !panel.nodes.get(id))) await panel.nodes.poll().catch(() => undefined);
+  const tree = context.nodesView.provider.treeOf(panelId);
+  const items = nodeIds.map((id) => {
+    const node = panel.nodes.get(id);
+    return tree?.itemOf(id) ?? (node ? new NodeItem(node, panelId) : undefined);
+  });
+  if (items.every((item) => item !== undefined)) await vscode.commands.executeCommand('panelOps.nodes.apply', items[0], items);
+  else await vscode.commands.executeCommand('panelOps.nodes.applyAllPending', panelId);
 }

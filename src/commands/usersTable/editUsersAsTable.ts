@@ -33,7 +33,8 @@ function chosenUsers(context: UsersTableContext, from: unknown, selected: unknow
   const filter = context.users.provider.filter;
   const base: KeyListQuery = filterQuery(filter);
   if (from instanceof UserGroupItem) {
-    const panelId = (from as { panelId?: string }).panelId ?? activePanelId(context);
+    // A group belongs to the panel the Users view shows it under (in all-panels mode, not only the active one).
+    const panelId = context.users.provider.panelOf(from) ?? activePanelId(context);
     return panelId ? { panelId, origin: { kind: 'query', query: { ...base, state: from.state } }, what: vscode.l10n.t('users in state "{0}"', from.state), name: vscode.l10n.t('Users — {0}', groupLabel(from.state)) } : undefined;
   }
   if (from instanceof NodeSectionItem && from.kind === 'users') {
@@ -74,7 +75,7 @@ export async function editUsersAsTable(context: UsersTableContext, from?: unknow
   const document = await vscode.workspace.openTextDocument(file.uri);
   await vscode.window.showTextDocument(document, { preview: false });
   try {
-    await runWithProgress(vscode.l10n.t('Reading {0}', chosen.what), (report, signal) => context.session.callOn(chosen.panelId, async (api, callSignal) => {
+    await runWithProgress(vscode.l10n.t('Reading {0}', chosen.what), (report, signal) => context.panels.require(chosen.panelId).call(async (api, callSignal) => {
       const nodes = await nodeRefs(api, callSignal);
       session.names = new NodeNames(nodes);
       let shownAt = 0;
@@ -109,7 +110,7 @@ function finishRead(context: UsersTableContext, session: TableSession): void {
 /** Reads the table again from the panel (after an apply): the document shows what the panel holds. */
 export async function rereadTable(context: UsersTableContext, session: TableSession): Promise<void> {
   const users: UserState[] = [];
-  await context.session.callOn(session.file.panelId, async (api, signal) => {
+  await context.panels.require(session.file.panelId).call(async (api, signal) => {
     session.names = new NodeNames(await nodeRefs(api, signal));
     await readUsers(api, session.origin, signal, (keys, total) => {
       users.push(...keys.map(userStateOf));

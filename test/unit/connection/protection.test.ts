@@ -8,7 +8,7 @@ import { parsePanelRecords } from '../../../src/connection/panelRecords';
 import {
   chatMayChange, itemContextValue, parseChatAccess, parsePanelColor, parseProtection, READ_ONLY_ITEM_SUFFIX, refusesRequest, type GuardedPanel,
 } from '../../../src/connection/protectionLevel';
-import { changeUsers } from '../../../src/usersTable/bulkChange';
+import { changeUsers } from '../../../src/state/bulkUserChange';
 import { createUsers } from '../../../src/usersTable/createUsers';
 import { usePanel } from '../support/clientPanelHooks';
 

@@ -1,10 +1,10 @@
-// Creating and changing many users whatever body a panel takes (src/usersTable/createUsers.ts, bulkChange.ts),
+// Creating and changing many users whatever body a panel takes (src/usersTable/createUsers.ts, src/state/bulkUserChange.ts),
 // against the simulated panel over real HTTP under each of its readings: exactly the users asked, once
 // each; a guessed body refused is told and remembered; the documented routes (one POST /keys each, each
 // user's own route) when no guess is taken; a lost answer read back, never sent again.
 import * as assert from 'node:assert/strict';
 import { PanelHttpError, routeById, type PanelApi } from '../../../src/api';
-import { changeUsers, BULK_ENCODINGS } from '../../../src/usersTable/bulkChange';
+import { changeUsers, BULK_ENCODINGS } from '../../../src/state/bulkUserChange';
 import { createUsers, CREATE_ENCODINGS, type NewUser } from '../../../src/usersTable/createUsers';
 import { READINGS } from '../../panel';
 import { usePanel } from '../support/clientPanelHooks';

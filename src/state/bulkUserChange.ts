@@ -9,9 +9,8 @@ import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
 import { sendEncoded, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
 import type { Key } from '../api/types';
-import { bulkAnswerOf } from '../state/userAnswers';
+import { bulkAnswerOf } from './userAnswers';
 import { adaptivePool } from './adaptivePool';
-import { userStateOf } from './userRows';
 
 export type BulkAction = 'disable' | 'enable' | 'revoke' | 'delete';
 
@@ -132,7 +131,7 @@ async function oneAtATime(api: BulkClient, action: BulkAction, ids: readonly str
 function settled(action: BulkAction, id: string, held: Key | null | undefined): BulkOutcome {
   if (held === undefined) return { id, kind: 'notApplied' };
   const shows = action === 'delete' ? held === null
-    : held !== null && (action === 'revoke' ? userStateOf(held).revoked : userStateOf(held).enabled === (action === 'enable'));
+    : held !== null && (action === 'revoke' ? isRevoked(held) : isEnabled(held) === (action === 'enable'));
   return { id, kind: shows ? 'reconciled' : 'notApplied', key: held };
 }
 
@@ -151,4 +150,14 @@ async function readEach(api: BulkClient, ids: readonly string[], options: BulkOp
 
 function isUser(value: unknown): value is Key {
   return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string';
+}
+
+/** Whether the panel holds the user enabled: no disable date and not in the disabled state. */
+function isEnabled(user: Key): boolean {
+  return (user.disabled_at === null || user.disabled_at === undefined) && user.state !== 'disabled';
+}
+
+/** Whether the panel holds the user revoked. */
+function isRevoked(user: Key): boolean {
+  return user.status === 'revoked' || user.state === 'revoked';
 }

@@ -1,0 +1,187 @@
+/**
+ * The changes of users of one panel, written once beside its users store: disabling or enabling users
+ * (`setEnabled`), any change of a selection (`changeUsersOf`: disable, enable, revoke, delete), and the
+ * follow-ups every change of users makes in that panel's stores (`takeUser`, `forgetUser`, `usersChanged`,
+ * `refreshNodes`). The context menu, the chat tool and the users table call these. A change is given as
+ * what the action runner (runner/actionRunner.ts) runs: the request (`run`), what its answer puts into the
+ * stores (`apply`), and how a lost answer is settled by reading the users again (`reconcile`), never by
+ * sending again. The stores are looked up when the answer lands (`panels.get`), so nothing reaches another
+ * panel, and nothing happens once the panel is signed out. No `vscode` import: sentences take the caller's `t`.
+ */
+import type { PanelApi } from '../api/index';
+import type { Key } from '../api/types';
+import { isolated } from '../text/bidi';
+import { numberText } from '../text/displayLanguage';
+import type { Localize } from '../text/localize';
+import { plainLabel } from '../text/plainText';
+import { changeUsers, type BulkAction, type BulkResult } from './bulkUserChange';
+import { inPool } from './inPool';
+import type { PanelStoresLookup } from './panelStores';
+import { userIdOf } from './usersStore';
+
+/** Where the follow-ups find a panel's stores: `get(panelId)`, undefined once it is signed out. */
+export type PanelsOfUsers = Pick<PanelStoresLookup, 'get'>;
+
+/** Most single-user requests in flight when the panel takes no bulk body. */
+const BULK_CONCURRENCY = 8;
+
+/**
+ * A user's label for a sentence (one plain line, at most 80 characters), isolated from the words around it
+ * when the display language is right to left (`isolated`): a label mixing Persian and Latin keeps its order.
+ */
+export function userName(user: Partial<Key>): string {
+  return isolated(plainLabel(user.label, 80) || plainLabel(user.id, 40));
+}
+
+/** A key object in a panel's answer (an object with a string id), else undefined. */
+export function userIn(value: unknown): Key | undefined {
+  return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string' ? value as Key : undefined;
+}
+
+/**
+ * Takes a key a mutation of panel `panelId` answered with: the keys store moves it between lists, and the
+ * nodes it is bound to (now or `previous`ly) are read again, since a change to a user leaves configuration
+ * pending on them (`dirty`). A loop over many keys passes `nodesToRead` to collect those nodes and reads
+ * each once afterwards (`refreshNodes`).
+ */
+export function takeUser(panels: PanelsOfUsers, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
+  const stores = panels.get(panelId);
+  const user = userIn(key);
+  if (!stores || !user) return;
+  stores.users.update(user);
+  const nodeIds = [...boundNodes(user), ...boundNodes(previous)];
+  if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
+  else refreshNodes(panels, panelId, nodeIds);
+}
+
+/** A user deleted on panel `panelId` leaves every list; the nodes it was bound to are read again, or collected in `nodesToRead`. */
+export function forgetUser(panels: PanelsOfUsers, panelId: string, id: string, nodesToRead?: Set<string>): void {
+  const stores = panels.get(panelId);
+  if (!stores) return;
+  const previous = stores.users.get(userIdOf({ id }));
+  stores.users.remove(userIdOf({ id }));
+  if (nodesToRead) for (const nodeId of boundNodes(previous)) nodesToRead.add(nodeId);
+  else refreshNodes(panels, panelId, boundNodes(previous));
+}
+
+/**
+ * Users changed on panel `panelId` beyond the keys an answer showed one by one (an import or batch whose
+ * answer lists nobody): that panel's user counts are read again, once with the rest of the burst.
+ */
+export function usersChanged(panels: PanelsOfUsers, panelId: string): void {
+  panels.get(panelId)?.users.changedOnPanel();
+}
+
+/** Reads each of these nodes of panel `panelId` again once (those its nodes store holds). */
+export function refreshNodes(panels: PanelsOfUsers, panelId: string, nodeIds: Iterable<string>): void {
+  const stores = panels.get(panelId);
+  if (!stores) return;
+  for (const id of new Set(nodeIds)) {
+    if (stores.nodes.get(id)) void stores.nodes.refresh(id).catch(() => undefined);
+  }
+}
+
+function boundNodes(user: Partial<Key> | undefined): string[] {
+  return Array.isArray(user?.nodes) ? user.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Reads a user again (after a lost answer, or an answer without the key), puts it into the stores and says what state the panel holds it in. */
+export async function reReadUser(panels: PanelsOfUsers, panelId: string, id: string, api: Pick<PanelApi, 'keys'>, signal: AbortSignal, t: Localize): Promise<string> {
+  const previous = panels.get(panelId)?.users.get(userIdOf({ id }));
+  const user = await api.keys.get(id, { signal });
+  takeUser(panels, panelId, user, previous);
+  return t('The panel now holds "{0}" as {1}.', userName(user), plainLabel(user.state, 20));
+}
+
+/**
+ * Reads each user again, six at a time: those the panel no longer has leave the store, the others take
+ * what it holds. Their nodes are read again once each, at the end. Resolves with how many were gone.
+ */
+export async function reReadUsers(panels: PanelsOfUsers, panelId: string, api: Pick<PanelApi, 'keys'>, ids: readonly string[], signal: AbortSignal): Promise<number> {
+  const nodesToRead = new Set<string>();
+  const failures: unknown[] = [];
+  const gone = await inPool(ids, 6, async (id) => {
+    try {
+      takeUser(panels, panelId, await api.keys.get(id, { signal }), panels.get(panelId)?.users.get(userIdOf({ id })), nodesToRead);
+      return false;
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) failures.push(error);
+      else forgetUser(panels, panelId, id, nodesToRead);
+      return (error as { status?: number }).status === 404;
+    }
+  });
+  refreshNodes(panels, panelId, nodesToRead);
+  if (failures.length > 0) throw failures[0];
+  return gone.filter(Boolean).length;
+}
+
+/** A change of users as the action runner runs it: the request, what its answer puts into the stores, how a lost answer is settled. */
+export interface UsersChange<T> {
+  readonly run: (api: PanelApi, signal: AbortSignal) => Promise<T>;
+  readonly apply: (answer: T) => Promise<void>;
+  readonly reconcile: (api: PanelApi, signal: AbortSignal) => Promise<string>;
+}
+
+/** The users of a bulk result the panel changed (done, or found changed after a lost answer). */
+export function changedIds(result: BulkResult): string[] {
+  return result.outcomes.filter((entry) => entry.kind === 'done' || entry.kind === 'reconciled').map((entry) => entry.id);
+}
+
+/**
+ * One change to a selection of users of panel `panelId` (`POST /keys/bulk` in the body the panel takes,
+ * else each user's own route: state/bulkUserChange.ts). Afterwards the changed users are read again so
+ * their groups and counts follow (deleted ones leave the store); a failed re-read is given to `warn`.
+ */
+export function changeUsersOf(panels: PanelsOfUsers, panelId: string, action: BulkAction, ids: readonly string[], t: Localize, warn: (message: string) => void = () => undefined): UsersChange<BulkResult> {
+  return {
+    run: (api, signal) => changeUsers(api, action, ids, { maxConcurrency: BULK_CONCURRENCY, signal }),
+    apply: async (result) => {
+      const changed = changedIds(result);
+      if (action === 'delete') {
+        const nodesToRead = new Set<string>();
+        for (const id of changed) forgetUser(panels, panelId, id, nodesToRead);
+        refreshNodes(panels, panelId, nodesToRead);
+        return;
+      }
+      const panel = panels.get(panelId);
+      if (!panel) return;
+      await panel.call((api, signal) => reReadUsers(panels, panelId, api, changed, signal)).catch((error: unknown) => {
+        warn(`Re-reading users after a bulk ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    },
+    reconcile: async (api, signal) => {
+      const gone = await reReadUsers(panels, panelId, api, ids, signal);
+      return t('The answer was lost; the panel now holds {0} of the {1} users ({2} no longer exist).', numberText(ids.length - gone), numberText(ids.length), numberText(gone));
+    },
+  };
+}
+
+/**
+ * Disables or enables users of panel `panelId`. One user (`users` a key): its own route
+ * (`POST /keys/{id}/disable|enable`), whose answer (the updated key) goes to the store, so the user moves
+ * between groups, counts included, and the nodes it is bound to are read again; an answer without the key
+ * reads the user again; a lost answer is settled by reading the user and saying what state the panel holds
+ * it in. A selection (`users` a list, even of one): one bulk change (`changeUsersOf`). Either way the result
+ * is a `BulkResult` whose outcomes name each user (a single user's `key` is the panel's answer).
+ */
+export function setEnabled(panels: PanelsOfUsers, panelId: string, users: Key | readonly Key[], enable: boolean, t: Localize, warn?: (message: string) => void): UsersChange<BulkResult> {
+  if (isKeyList(users)) return changeUsersOf(panels, panelId, enable ? 'enable' : 'disable', users.map((user) => user.id), t, warn);
+  const user = users;
+  return {
+    run: async (api, signal) => {
+      const answer: unknown = await (enable ? api.keys.enable(user.id, { signal }) : api.keys.disable(user.id, { signal }));
+      const key = userIn(answer);
+      return { outcomes: [{ id: user.id, kind: 'done', ...(key ? { key } : {}) }], refused: [], encoding: undefined };
+    },
+    apply: async (result) => {
+      const key = result.outcomes[0]?.key;
+      if (key) takeUser(panels, panelId, key, user);
+      else await panels.get(panelId)?.call((api, signal) => reReadUser(panels, panelId, user.id, api, signal, t)).catch(() => undefined);
+    },
+    reconcile: (api, signal) => reReadUser(panels, panelId, user.id, api, signal, t),
+  };
+}
+
+function isKeyList(users: Key | readonly Key[]): users is readonly Key[] {
+  return Array.isArray(users);
+}
