@@ -13,8 +13,10 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
   const { session, input } = context;
   return vscode.Disposable.from(
     registerPanelCommand('panelOps.branding.refresh', async () => {
-      session.capabilities.forgetDenials('branding.profiles.list');
-      await brandingOf(context)?.refresh();
+      // The view shows the active panel: it forgets its own 403 for the list, and reads it again.
+      const panel = context.panels.active;
+      panel?.scopes.forgetDenials('branding.profiles.list');
+      await panel?.branding.refresh();
     }),
     registerPanelCommand('panelOps.branding.showLive', () => { const store = brandingOf(context); return store && showLive(store, true); }),
     registerPanelCommand('panelOps.branding.showStored', () => { const store = brandingOf(context); return store && showLive(store, false); }),
