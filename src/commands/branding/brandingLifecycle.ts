@@ -66,7 +66,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         },
         reconcile: async () => {
           await brandingOf(context, target.panelId)?.refresh();
-          const now = brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id);
+          const now = brandingOf(context, target.panelId)?.get(target.profile.id);
           return now?.active
             ? vscode.l10n.t('"{0}" is now the active branding profile.', name)
             : vscode.l10n.t('"{0}" is not active on the panel.', name);
@@ -100,7 +100,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         apply: () => brandingOf(context, target.panelId)?.remove(target.panelId, target.profile.id),
         reconcile: async () => {
           await brandingOf(context, target.panelId)?.refresh();
-          return brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id)
+          return brandingOf(context, target.panelId)?.get(target.profile.id)
             ? vscode.l10n.t('The panel still holds "{0}".', name)
             : vscode.l10n.t('"{0}" is deleted.', name);
         },
