@@ -77,7 +77,7 @@ export function runMutation<T>(context: ActionContext, action: MutateAction<T>):
 async function run<T>(context: ActionContext, action: ReadAction<T>, reconciler: Reconciler | undefined): Promise<ActionOutcome<T>> {
   const cancel = new AbortController();
   const endBusy = action.target ? showBusy(action.target, action.busyLabel) : () => undefined;
-  const work = callOnItsPanel(context, action.panelId, action.run, cancel.signal);
+  const work = callItsPanel(context, action.panelId, action.run, cancel.signal);
   if (action.progressView) progressInView(action.progressView, work);
   const progress = action.progressView ? undefined : delayedProgress(action.busyLabel, work, cancel);
   const outcome = await settle(context, action, work, reconciler, cancel.signal, endBusy).finally(() => { progress?.dispose(); });
@@ -142,7 +142,7 @@ function stackFrames(error: unknown): string {
 }
 
 /** A call on the action's own panel, looked up now: a panel signed out since its item was shown rejects with NotConnectedError. */
-function callOnItsPanel<T>(context: ActionContext, panelId: string, fn: (api: PanelApi, signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+function callItsPanel<T>(context: ActionContext, panelId: string, fn: (api: PanelApi, signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
   try {
     return context.panels.require(panelId).call(fn, signal);
   } catch (error) {
@@ -155,7 +155,7 @@ async function reconcile<T>(context: ActionContext, action: ReadAction<T>, recon
     ? vscode.l10n.t('The panel applied it, but its answer was unreadable; reading what it holds now…')
     : vscode.l10n.t('The panel\'s answer was lost; reading what it holds now…');
   try {
-    const answer = await runWithProgress(title, (_report, signal) => callOnItsPanel(context, action.panelId, reconciler, signal));
+    const answer = await runWithProgress(title, (_report, signal) => callItsPanel(context, action.panelId, reconciler, signal));
     const message = typeof answer === 'string' ? answer : answer.message;
     if (typeof answer === 'string') void context.input.notify('info', message);
     return { kind: 'reconciled', message };
