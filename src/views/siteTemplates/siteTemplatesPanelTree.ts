@@ -59,7 +59,7 @@ export class SiteTemplatesPanelTree implements OnePanelTree {
     const loaded = await this.store.load();
     if (!loaded) return stateItems(this.session, 'siteTemplates.list') ?? [];
     if (loaded.kind === 'failed') {
-      return stateItems(this.session, 'siteTemplates.list') ?? [new ErrorItem(loaded.error, () => void this.refresh())];
+      return stateItems(this.session, 'siteTemplates.list') ?? [new ErrorItem(loaded.error, () => this.refresh())];
     }
     const ids = stableIds('siteTemplates', loaded.templates.map((template) => template.id));
     const kept = new Map(this.items);
