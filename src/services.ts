@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelClientOptions } from './api/options';
-import { Capabilities } from './connection/capabilities';
+import { ScopeContextKeys } from './connection/capabilities';
 import { clientOptionsFromSettings } from './connection/clientOptions';
 import { accessGatewayOf } from './connection/gatewaySetup';
 import { createPanelApi } from './connection/panelClient';
@@ -86,10 +86,9 @@ export interface Services {
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = vscode.window.createOutputChannel('Panel Ops', { log: true });
   const store = new SavedPanels(context.globalState, context.secrets);
-  const capabilities = new Capabilities();
   const clientOptions = (url: string) => clientOptionsFromSettings(log, store.record(url));
   // Every request of a panel passes its read-only guard before it leaves (connection/protection.ts).
-  const session = new PanelSession(store, capabilities, (url) =>
+  const session = new PanelSession(store, (url) =>
     createPanelApi({ ...clientOptions(url), baseUrl: url, token: () => tokenOf(store, url), gateway: async () => accessGatewayOf(await store.gateway(url)), beforeSend: refuseChangesWhenReadOnly(store, url) }),
   );
   // In the VS Code suite every prompt is answered from the test's script instead of the screen.
@@ -100,6 +99,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   // Each connected panel's stores: a bundle of their own with the views' one-panel trees (esbuild.mjs), loaded with the first panel.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const panels = new PanelStores(session, (bound) => (require('./state/panelStoreSet') as typeof import('./state/panelStoreSet')).createPanelStoreSet(bound, usersStoreOptions()), (panelId) => new NotConnectedError(session.panel(panelId)?.name ?? panelId));
+  const scopeKeys = new ScopeContextKeys(session);
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
@@ -141,7 +141,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     eventNotices.tell(report);
   };
   context.subscriptions.push(
-    log, store, capabilities, session, protectionKeys, panelStatus, documents, editors, statusBar,
+    log, store, scopeKeys, session, protectionKeys, panelStatus, documents, editors, statusBar,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);

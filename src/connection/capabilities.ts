@@ -1,81 +1,66 @@
 import * as vscode from 'vscode';
-import { routeById, SCOPES, scopeOf, type RouteId, type Scope } from '../api/catalog';
-import { ScopeBelief, scopeContextKey } from './scopeBelief';
+import { routeById, SCOPES, type RouteId, type Scope } from '../api/catalog';
+import { scopeContextKey } from './scopeBelief';
 
 export type SessionState = 'disconnected' | 'connected' | 'tokenRejected';
 
-/**
- * What the active panel's token is believed to be allowed, from the preset picked at connect time and
- * from 403 answers, mirrored into context keys so `when` clauses hide actions the token cannot perform:
- * `panelOps.connected`, `panelOps.tokenRejected`, and `panelOps.scope.<resource>.<access>` per scope.
- */
-export class Capabilities implements vscode.Disposable {
-  private belief = new ScopeBelief();
-  private sessionState: SessionState = 'disconnected';
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
-
-  constructor() {
-    this.publish();
-  }
-
+/** What is asked of one panel's token: its scope belief, as a view or a command reads it. */
+export interface PanelCapabilities {
   /** Whether the token is believed to allow the catalog route (the account's role can still refuse it). */
-  can(routeId: RouteId): boolean {
-    return this.sessionState === 'connected' && this.belief.can(routeId);
-  }
-
+  can(routeId: RouteId): boolean;
   /** Whether the token is believed to hold this scope (use `can(routeId)` where a route is at hand). */
-  hasScope(scope: Scope): boolean {
-    return this.sessionState === 'connected' && this.belief.hasScope(scope);
-  }
-
-  /** Whether the panel answered 403 for the route's scope since the last refresh. */
-  wasDenied(routeId: RouteId): boolean {
-    return this.belief.wasDenied(scopeOf(routeId));
-  }
-
+  hasScope(scope: Scope): boolean;
+  /** Whether the panel answered 403 for the route's scope since its last refresh. */
+  wasDenied(routeId: RouteId): boolean;
+  /** Forgets the panel's 403 answers for the route's scope, or all of them (a refresh). */
+  forgetDenials(routeId?: RouteId): void;
   /** "needs users:write" (and an owner account for owner-only routes), from the route catalog. */
-  explain(routeId: RouteId): string {
-    const route = routeById(routeId);
-    return route.ownerOnly
-      ? vscode.l10n.t('needs {0} and an owner account', route.scope)
-      : vscode.l10n.t('needs {0}', route.scope);
-  }
+  explain(routeId: RouteId): string;
+}
 
-  /** Starts over for a panel: the scopes the user said the token was created with. */
-  reset(granted: readonly Scope[], state: SessionState): void {
-    this.belief = new ScopeBelief(granted);
-    this.sessionState = state;
+/** "needs users:write" (and an owner account for owner-only routes), from the route catalog. */
+export function explainRoute(routeId: RouteId): string {
+  const route = routeById(routeId);
+  return route.ownerOnly
+    ? vscode.l10n.t('needs {0} and an owner account', route.scope)
+    : vscode.l10n.t('needs {0}', route.scope);
+}
+
+/** What the context keys are read from: the session's state and the active panel's scope belief. */
+export interface ActivePanelScopes {
+  readonly state: SessionState;
+  readonly capabilities: Pick<PanelCapabilities, 'hasScope'>;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/**
+ * Mirrors the active panel's token state and scope belief into context keys, so `when` clauses hide actions
+ * its token cannot perform: `panelOps.connected`, `panelOps.tokenRejected`, and
+ * `panelOps.scope.<resource>.<access>` per scope. Sets a key only when its value changed.
+ */
+export class ScopeContextKeys implements vscode.Disposable {
+  private readonly published = new Map<string, boolean>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly session: ActivePanelScopes) {
     this.publish();
-  }
-
-  setState(state: SessionState): void {
-    if (state === this.sessionState) return;
-    this.sessionState = state;
-    this.publish();
-  }
-
-  /** Records a 403 for this scope. */
-  deny(scope: Scope): void {
-    if (this.belief.deny(scope)) this.publish();
-  }
-
-  /** Forgets 403 answers for the route's scope, or all (the account's role may have changed), e.g. on a refresh. */
-  forgetDenials(routeId?: RouteId): void {
-    if (this.belief.forgetDenials(routeId && scopeOf(routeId))) this.publish();
+    this.subscription = session.onDidChange(() => this.publish());
   }
 
   dispose(): void {
-    this.changed.dispose();
+    this.subscription.dispose();
   }
 
   private publish(): void {
-    const connected = this.sessionState === 'connected';
-    void vscode.commands.executeCommand('setContext', 'panelOps.connected', this.sessionState !== 'disconnected');
-    void vscode.commands.executeCommand('setContext', 'panelOps.tokenRejected', this.sessionState === 'tokenRejected');
-    for (const scope of SCOPES) {
-      void vscode.commands.executeCommand('setContext', scopeContextKey(scope), connected && this.belief.hasScope(scope));
-    }
-    this.changed.fire();
+    const { state } = this.session;
+    this.set('panelOps.connected', state !== 'disconnected');
+    this.set('panelOps.tokenRejected', state === 'tokenRejected');
+    for (const scope of SCOPES) this.set(scopeContextKey(scope), state === 'connected' && this.session.capabilities.hasScope(scope));
+  }
+
+  private set(key: string, value: boolean): void {
+    if (this.published.get(key) === value) return;
+    this.published.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
   }
 }

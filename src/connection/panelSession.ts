@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isScopeDenied, isTokenRejected, PanelApiError, PanelCancelledError, PanelCertificateChangedError, PanelNetworkError, PanelTimeoutError } from '../api/errors';
 import { scopeOf, type RouteId, type Scope } from '../api/catalog';
 import type { PanelApi } from '../api/index';
-import { Capabilities, type SessionState } from './capabilities';
+import { explainRoute, type PanelCapabilities, type SessionState } from './capabilities';
 import { ScopeBelief } from './scopeBelief';
 import { whenChanged } from './whenChanged';
 import type { GatewaySetup } from './gatewaySetup';
@@ -10,7 +10,7 @@ import type { PanelRecord } from './panelRecords';
 import type { SavedPanels } from './savedPanels';
 import { parseProtection, type ChatAccess, type PanelColor, type ProtectionLevel } from './protectionLevel';
 
-export type { SessionState } from './capabilities';
+export type { PanelCapabilities, SessionState } from './capabilities';
 
 /**
  * A connected panel as the rest of the extension refers to it. Tree items, documents and webviews keep
@@ -71,7 +71,9 @@ export type Cancellation = AbortSignal;
  * The connected panels, the active one (whose data the views show), and every call to any of them. Each
  * panel has its own client, built on first use. On 401 the session stops using that panel's token (later
  * calls throw `TokenRejectedError` without a request) and, for the active panel, fires `onDidRejectToken`
- * once; on 403 from the active panel it records the route's scope as denied in `capabilities`.
+ * once; on 403 it records the route's scope as denied in that panel's scope belief. Every connected panel,
+ * active or not, has one belief (`hasScopeOn`, `wasDeniedOn`, `forgetDenialsOn`); `capabilities` is a
+ * view of the active panel's.
  */
 export class PanelSession implements vscode.Disposable {
   private current: ActivePanel | undefined;
@@ -80,24 +82,34 @@ export class PanelSession implements vscode.Disposable {
   private readonly rejected = new Set<string>();
   /** The panels whose calls end without an answer, since when (`unansweredSince`). */
   private readonly unanswered = new Map<string, number>();
-  /** What each connected panel other than the active one is believed allowed (the active one's is `capabilities`). */
+  /** What each connected panel's token is believed allowed, by panel id. */
   private readonly beliefs = new Map<string, ScopeBelief>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly tokenRejected = new vscode.EventEmitter<ActivePanel>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  /** Connect, switch, sign-out, token rejected, capabilities changed. */
+  /** Connect, switch, sign-out, token rejected, a panel's scope belief changed. */
   readonly onDidChange = this.changed.event;
   /** The panel rejected the active token (fires once per rejection, not once per failing call). */
   readonly onDidRejectToken = this.tokenRejected.event;
 
+  /**
+   * The active panel's scope belief (nothing is allowed while no panel is active): what the context keys
+   * of `when` clauses and a view of the active panel read. The same belief as `hasScopeOn(active.id, …)`.
+   */
+  readonly capabilities: PanelCapabilities = {
+    can: (routeId) => this.current !== undefined && this.hasScopeOn(this.current.id, scopeOf(routeId)),
+    hasScope: (scope) => this.current !== undefined && this.hasScopeOn(this.current.id, scope),
+    wasDenied: (routeId) => this.current !== undefined && this.wasDeniedOn(this.current.id, routeId),
+    forgetDenials: (routeId) => { if (this.current) this.forgetDenialsOn(this.current.id, routeId); },
+    explain: explainRoute,
+  };
+
   constructor(
     private readonly store: SavedPanels,
-    readonly capabilities: Capabilities,
     private readonly createApi: ApiFactory,
   ) {
     this.subscriptions.push(
-      capabilities.onDidChange(() => this.changed.fire()),
       store.onDidChange(({ url }) => void this.followStore(url)),
       // A client reads its gateway once: a changed gateway (here or in another window) needs a new client.
       store.onDidChangeGateway((url) => this.closeClient(url)),
@@ -126,27 +138,21 @@ export class PanelSession implements vscode.Disposable {
   }
 
   /**
-   * Whether that panel's token is believed to hold the scope: the active panel's from `capabilities`, any
-   * other's from the scopes it was connected with minus its own 403 answers (never another panel's).
+   * Whether that panel's token is believed to hold the scope: the scopes it was connected with minus its
+   * own 403 answers (never another panel's); nothing while its token is rejected or it is signed out.
    */
   hasScopeOn(panelId: string, scope: Scope): boolean {
-    if (panelId === this.current?.id) return this.capabilities.hasScope(scope);
     return this.stateOf(panelId) === 'connected' && this.beliefOf(panelId).hasScope(scope);
   }
 
   /** Whether that panel answered 403 for the route's scope since its last refresh. */
   wasDeniedOn(panelId: string, routeId: RouteId): boolean {
-    if (panelId === this.current?.id) return this.capabilities.wasDenied(routeId);
     return this.beliefOf(panelId).wasDenied(scopeOf(routeId));
   }
 
   /** Forgets that panel's 403 answers for the route's scope, or all of them (a refresh). */
   forgetDenialsOn(panelId: string, routeId?: RouteId): void {
-    if (panelId === this.current?.id) {
-      this.capabilities.forgetDenials(routeId);
-    } else if (this.beliefOf(panelId).forgetDenials(routeId && scopeOf(routeId))) {
-      this.changed.fire();
-    }
+    if (this.beliefOf(panelId).forgetDenials(routeId && scopeOf(routeId))) this.changed.fire();
   }
 
   get active(): ActivePanel | undefined {
@@ -312,16 +318,11 @@ export class PanelSession implements vscode.Disposable {
     if (isTokenRejected(error)) {
       if (this.rejected.has(panelId)) return;
       this.rejected.add(panelId);
-      if (!isActive || !this.current) {
-        this.changed.fire(); // that panel's items say so (stateOf); the active panel's state is unchanged
-        return;
-      }
-      this.capabilities.setState('tokenRejected'); // fires onDidChange through the subscription
-      this.tokenRejected.fire(this.current);
+      this.changed.fire(); // that panel's items and, for the active one, the context keys say so (stateOf, state)
+      if (isActive && this.current) this.tokenRejected.fire(this.current);
     } else if (isScopeDenied(error) && error instanceof PanelApiError && error.requiredScope) {
       // Each panel's 403 changes that panel's belief only.
-      if (isActive) this.capabilities.deny(error.requiredScope);
-      else if (this.beliefOf(panelId).deny(error.requiredScope)) this.changed.fire();
+      if (this.beliefOf(panelId).deny(error.requiredScope)) this.changed.fire();
     }
   }
 
@@ -334,13 +335,11 @@ export class PanelSession implements vscode.Disposable {
     return belief;
   }
 
+  /** Makes the panel active (none when undefined); each panel keeps its own scope belief. */
   private show(record: PanelRecord | undefined): void {
     if (record) this.rejected.delete(record.url);
-    // A panel starts over with the scopes it was connected with when it becomes active, or stops being so.
-    if (this.current) this.beliefs.delete(this.current.id);
-    if (record) this.beliefs.delete(record.url);
     this.current = record && refOf(record);
-    this.capabilities.reset(record?.scopes ?? [], this.state); // fires onDidChange
+    this.changed.fire();
   }
 
   /** Follows changes made by this window's store calls and by other windows (through SecretStorage). */
@@ -351,7 +350,10 @@ export class PanelSession implements vscode.Disposable {
       if (this.current?.url !== url) return; // something else changed the active panel meanwhile
       const record = this.store.record(url);
       if (token === undefined || !record) this.show(connected[0]);
-      else if (this.state === 'tokenRejected' || record.name !== this.current.name) this.show(record);
+      else if (this.state === 'tokenRejected' || record.name !== this.current.name) {
+        this.beliefs.delete(url); // a new token (saved in another window) starts from the scopes it was connected with
+        this.show(record);
+      }
     } else if (!this.current) {
       const connected = await this.store.connected();
       if (!this.current && connected.length > 0) this.show(connected[0]);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { PanelResponseFormatError } from '../api/errors';
 import type { PanelApi } from '../api/index';
 import type { PanelSession } from '../connection/panelSession';
+import type { PanelStoresLookup } from '../state/panelStores';
 import type { UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { withoutLinks } from '../text/plainText';
@@ -16,6 +17,8 @@ export const PROGRESS_DELAY_MS = 1000;
 /** What actions need from the extension's services. */
 export interface ActionContext {
   readonly session: PanelSession;
+  /** The connected panels: an action runs on its own panel's handle (`panels.require(action.panelId)`). */
+  readonly panels: Pick<PanelStoresLookup, 'require'>;
   readonly log: vscode.LogOutputChannel;
   /** Prompts and notifications (scripted in the VS Code suite). */
   readonly input: UserInput;
@@ -74,7 +77,7 @@ export function runMutation<T>(context: ActionContext, action: MutateAction<T>):
 async function run<T>(context: ActionContext, action: ReadAction<T>, reconciler: Reconciler | undefined): Promise<ActionOutcome<T>> {
   const cancel = new AbortController();
   const endBusy = action.target ? showBusy(action.target, action.busyLabel) : () => undefined;
-  const work = context.session.callOn(action.panelId, action.run, cancel.signal);
+  const work = callItsPanel(context, action.panelId, action.run, cancel.signal);
   if (action.progressView) progressInView(action.progressView, work);
   const progress = action.progressView ? undefined : delayedProgress(action.busyLabel, work, cancel);
   const outcome = await settle(context, action, work, reconciler, cancel.signal, endBusy).finally(() => { progress?.dispose(); });
@@ -138,12 +141,21 @@ function stackFrames(error: unknown): string {
   return stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
 }
 
+/** A call on the action's own panel, looked up now: a panel signed out since its item was shown rejects with NotConnectedError. */
+function callItsPanel<T>(context: ActionContext, panelId: string, fn: (api: PanelApi, signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+  try {
+    return context.panels.require(panelId).call(fn, signal);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 async function reconcile<T>(context: ActionContext, action: ReadAction<T>, reconciler: Reconciler, unreadable: boolean): Promise<ActionOutcome<T>> {
   const title = unreadable
     ? vscode.l10n.t('The panel applied it, but its answer was unreadable; reading what it holds now…')
     : vscode.l10n.t('The panel\'s answer was lost; reading what it holds now…');
   try {
-    const answer = await runWithProgress(title, (_report, signal) => context.session.callOn(action.panelId, reconciler, signal));
+    const answer = await runWithProgress(title, (_report, signal) => callItsPanel(context, action.panelId, reconciler, signal));
     const message = typeof answer === 'string' ? answer : answer.message;
     if (typeof answer === 'string') void context.input.notify('info', message);
     return { kind: 'reconciled', message };

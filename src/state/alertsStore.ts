@@ -42,7 +42,7 @@ export class AlertsStore {
   }
 
   /** The alert held with this key (`alertKey`), if any. */
-  alert(key: string): Alert | undefined {
+  get(key: string): Alert | undefined {
     return this.listHeld()?.alerts.find((alert) => alertKey(alert) === key);
   }
 
@@ -71,7 +71,7 @@ export class AlertsStore {
     return this.current.kind === 'empty' ? this.refresh() : Promise.resolve('ok');
   }
 
-  /** Loads the alerts; says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
+  /** Reads the alerts again now (joining a read in flight); says whether polling should go on ('stop' after a 401, a 403 or a sign-out). */
   refresh(): Promise<PollOutcome> {
     return this.loads.join((signal) => this.read(signal));
   }
@@ -126,7 +126,7 @@ export class AlertsStore {
   }
 }
 
-/** The key of an alert in the store's changes and `alert()`: the panel's id as its digits; undefined without one. */
+/** The key of an alert in the store's changes and `get()`: the panel's id as its digits; undefined without one. */
 export function alertKey(alert: Alert): string | undefined {
   return alert.id === undefined ? undefined : String(alert.id);
 }

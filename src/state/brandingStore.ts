@@ -48,8 +48,19 @@ export class BrandingStore {
     return this.refresh();
   }
 
-  /** Loads now (joining a load in flight). */
+  /** What is held, else (nothing held yet) reads the profiles, joining a read in flight. */
   load(): Promise<void> {
+    if (this.state.kind !== 'idle') return Promise.resolve();
+    return this.read();
+  }
+
+  /** Reads the profiles again now, cancelling a read in flight; what changed fires. */
+  refresh(): Promise<void> {
+    this.loading.cancel();
+    return this.read();
+  }
+
+  private read(): Promise<void> {
     const panel = this.session.panel;
     if (!panel) return Promise.resolve();
     const live = this.liveMode;
@@ -74,11 +85,6 @@ export class BrandingStore {
     });
   }
 
-  refresh(): Promise<void> {
-    this.loading.cancel();
-    return this.load();
-  }
-
   /** A profile the panel answered with (created, updated, activated). */
   put(panelId: string, profile: BrandingProfile): void {
     const state = this.state;
@@ -98,9 +104,10 @@ export class BrandingStore {
     this.changed.fire(LIST_CHANGED);
   }
 
-  profile(panelId: string, id: string): BrandingProfile | undefined {
+  /** The profile held with this id, if any. */
+  get(id: string): BrandingProfile | undefined {
     const state = this.state;
-    return state.kind === 'loaded' && state.panelId === panelId ? state.profiles.find((profile) => profile.id === id) : undefined;
+    return state.kind === 'loaded' ? state.profiles.find((profile) => profile.id === id) : undefined;
   }
 
   dispose(): void {

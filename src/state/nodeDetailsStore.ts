@@ -115,12 +115,14 @@ export class NodeDetailsStore {
     return jobs;
   }
 
-  /** Takes a detail an action answered with (e.g. the site after setting it). */
+  /** Takes a detail an action answered with (e.g. the site after setting it); fires it when it differs from what is held. */
   put<K extends NodeDetailKind>(nodeId: string, detail: K, value: NodeDetailValues[K]): void {
     const key = keyOf(nodeId, detail);
     this.loads.get(key)?.cancel();
     this.loads.delete(key);
+    const held = this.held.get(key);
     this.held.set(key, { kind: 'loaded', value });
+    if (held?.kind === 'loaded' && textOf(held.value) === textOf(value)) return;
     this.changed.fire({ kind: 'item', id: { nodeId, detail } });
   }
 

@@ -76,11 +76,12 @@ export class NodesStore {
   }
 
   /**
-   * Reads `GET /nodes` (cancelling a read of it in flight, whose answer is dropped); items that are not
-   * node objects are left out. `signal` cancels it too.
+   * The list: what is held, else (nothing held yet) a read of `GET /nodes`, joining a read of it under way;
+   * items that are not node objects are left out. `signal` cancels this caller's wait.
    */
   load(signal?: AbortSignal): Promise<readonly PanelNode[]> {
-    return this.listing.start((reading) => this.readList(reading), signal);
+    if (this.loaded) return Promise.resolve(this.loaded);
+    return this.listing.join((reading) => this.readList(reading), signal);
   }
 
   /**
@@ -121,11 +122,15 @@ export class NodesStore {
   }
 
   /**
-   * Re-reads one node (`GET /nodes/{id}`) and takes it. A refresh shares a read of that node already under
-   * way, so many changes touching one node (a bulk action, an import) read it once. Undefined when the
-   * answer is no node, or a reset dropped it.
+   * Reads again now. Without an id: the list (`GET /nodes`), cancelling a read of it in flight, whose answer
+   * is dropped. With an id: that node (`GET /nodes/{id}`), taken; a refresh of it shares a read of that node
+   * already under way, so many changes touching one node (a bulk action, an import) read it once; undefined
+   * when the answer is no node, or a reset dropped it. A read that changes nothing fires nothing.
    */
-  refresh(id: string, signal?: AbortSignal): Promise<PanelNode | undefined> {
+  refresh(id: string, signal?: AbortSignal): Promise<PanelNode | undefined>;
+  refresh(id?: undefined, signal?: AbortSignal): Promise<readonly PanelNode[]>;
+  refresh(id?: string, signal?: AbortSignal): Promise<PanelNode | undefined | readonly PanelNode[]> {
+    if (id === undefined) return this.listing.start((reading) => this.readList(reading), signal);
     let reads = this.reading.get(id);
     if (!reads) {
       reads = new LatestLoad();
@@ -153,13 +158,14 @@ export class NodesStore {
     return takenAt !== undefined && takenAt > startedAt && current ? current : node;
   }
 
-  /** Takes a newer copy of a node (read or answered by an action). */
+  /** Takes a newer copy of a node (read or answered by an action); fires that node when the copy differs. */
   update(node: PanelNode): void {
     if (!isNode(node)) return;
+    const before = this.byId.get(node.id);
     this.takenAt.set(node.id, ++this.changes);
     this.byId.set(node.id, node);
     if (this.loaded) this.loaded = this.loaded.map((candidate) => (candidate.id === node.id ? node : candidate));
-    this.changed.fire({ kind: 'item', id: node.id });
+    if (textOf(before) !== textOf(node)) this.changed.fire({ kind: 'item', id: node.id });
   }
 
   /** Takes a whole list the panel answered with (e.g. `PUT /nodes/order`), in its order. */

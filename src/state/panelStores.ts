@@ -1,4 +1,5 @@
-import { scopeOf, type RouteId, type Scope } from '../api/catalog';
+import { scopeOf, type RouteId } from '../api/catalog';
+import type { PanelCapabilities } from '../connection/capabilities';
 import type { PanelRef, PanelSession, SessionState } from '../connection/panelSession';
 import { whenChanged } from '../connection/whenChanged';
 import type { AlertsStore } from './alertsStore';
@@ -10,14 +11,7 @@ import type { NodesStore } from './nodesStore';
 import type { SiteTemplatesStore } from './siteTemplatesStore';
 import type { StoreSession } from './storeSession';
 
-/** What a view asks of a panel's token: the shape of `Capabilities`, for one panel. */
-export interface PanelCapabilities {
-  can(routeId: RouteId): boolean;
-  hasScope(scope: Scope): boolean;
-  wasDenied(routeId: RouteId): boolean;
-  forgetDenials(routeId?: RouteId): void;
-  explain(routeId: RouteId): string;
-}
+export type { PanelCapabilities } from '../connection/capabilities';
 
 /**
  * What a view of one panel needs of the session: the stores' calls, the panel it shows (`panel`), that

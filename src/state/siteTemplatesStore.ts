@@ -12,8 +12,8 @@ export type SiteTemplatesSnapshot =
 const CONTENT_FIELDS = ['html', 'css', 'body', 'content', 'style', 'variables', 'placeholders'];
 
 /**
- * One panel's site templates, read with `GET /site-templates` when first asked for (one load at a time; a
- * refresh cancels the one in flight, whose late answer never lands). What a command creates (new,
+ * One panel's site templates, read with `GET /site-templates` when first asked for (`load`, sharing a read in
+ * flight) and again on `refresh` (which cancels a read in flight, whose late answer never lands). What a command creates (new,
  * duplicate, import, customize) or deletes goes through `put` and `remove`, so the views follow without
  * reading the list again. Forgotten when the panel's token state or sites:read changes. No `vscode`
  * import: tested in plain Node against the simulated panel.
@@ -25,9 +25,9 @@ export class SiteTemplatesStore {
   private readonly subscription: { dispose(): unknown };
 
   /**
-   * What changed: one template's fields (`item`, its id), the list (a template added or removed, or the list
-   * forgotten by `refresh`), or everything (token state or scope belief). A load does not fire it: its
-   * caller has the answer.
+   * What changed: one template's fields (`item`, its id), the list (read for the first time, a template added,
+   * removed or reordered, a read failed or succeeded again), or everything (token state or scope belief). A
+   * read, a put or a remove that changes nothing fires nothing.
    */
   readonly onDidChange = this.changed.event;
 
@@ -35,41 +35,57 @@ export class SiteTemplatesStore {
     this.subscription = session.onDidChangePanel(['siteTemplates.list'], () => this.reset());
   }
 
-  /** What is held; undefined before the first load finished (or after `refresh`). */
+  /** What is held; undefined before the first read finished. */
   get held(): SiteTemplatesSnapshot | undefined {
     return this.current;
   }
 
-  template(id: string): SiteTemplate | undefined {
+  /** The template held with this id, if any. */
+  get(id: string): SiteTemplate | undefined {
     const snapshot = this.current;
     return snapshot?.kind === 'loaded' ? snapshot.templates.find((template) => template.id === id) : undefined;
   }
 
   /**
-   * Reads the list unless held, sharing a read in flight. Resolves with what is held then; undefined when
-   * the read was cancelled (a refresh or a reset superseded it).
+   * What is held, else (nothing held yet) a read of the list, sharing a read in flight. Resolves with what is
+   * held then; undefined when the read was cancelled (a refresh or a reset superseded it).
    */
   load(): Promise<SiteTemplatesSnapshot | undefined> {
     if (this.current) return Promise.resolve(this.current);
-    return this.loads.join(async (signal) => {
-      let next: SiteTemplatesSnapshot;
-      try {
-        const response = await this.session.call((api, callSignal) => api.siteTemplates.list({ signal: callSignal }), signal);
-        next = { kind: 'loaded', ...parseSiteTemplates(response) };
-      } catch (error) {
-        next = { kind: 'failed', error };
-      }
-      if (signal.aborted) return undefined;
-      this.current = next;
-      return next;
-    });
+    return this.loads.join((signal) => this.read(signal));
   }
 
-  /** Forgets the list and cancels its read in flight; the next `load` asks the panel again. */
-  refresh(): void {
-    this.loads.cancel();
-    this.current = undefined;
-    this.changed.fire(LIST_CHANGED);
+  /** Reads the list again now, cancelling a read in flight; what changed fires. */
+  refresh(): Promise<SiteTemplatesSnapshot | undefined> {
+    return this.loads.start((signal) => this.read(signal));
+  }
+
+  private async read(signal: AbortSignal): Promise<SiteTemplatesSnapshot | undefined> {
+    let next: SiteTemplatesSnapshot;
+    try {
+      const response = await this.session.call((api, callSignal) => api.siteTemplates.list({ signal: callSignal }), signal);
+      next = { kind: 'loaded', ...parseSiteTemplates(response) };
+    } catch (error) {
+      next = { kind: 'failed', error };
+    }
+    if (signal.aborted) return undefined;
+    const before = this.current;
+    this.current = next;
+    this.fireChanges(before, next);
+    return next;
+  }
+
+  /** Fires each changed template when the same templates are listed in the same order, else the list; nothing when nothing changed. */
+  private fireChanges(before: SiteTemplatesSnapshot | undefined, after: SiteTemplatesSnapshot): void {
+    if (before !== undefined && textOf(before) === textOf(after)) return;
+    if (before?.kind !== 'loaded' || after.kind !== 'loaded' || before.unreadable !== after.unreadable || before.templates.length !== after.templates.length
+      || after.templates.some((template, index) => template.id === undefined || template.id !== before.templates[index].id)) {
+      this.changed.fire(LIST_CHANGED);
+      return;
+    }
+    after.templates.forEach((template, index) => {
+      if (textOf(template) !== textOf(before.templates[index])) this.changed.fire({ kind: 'item', id: template.id as string });
+    });
   }
 
   /**
@@ -86,6 +102,7 @@ export class SiteTemplatesStore {
     const snapshot = this.current;
     if (snapshot?.kind !== 'loaded') return true; // nothing shown yet: the first load reads it
     const index = snapshot.templates.findIndex((candidate) => candidate.id === id);
+    if (index >= 0 && textOf(snapshot.templates[index]) === textOf(template)) return true; // the same as held: nothing changes
     const templates = [...snapshot.templates];
     if (index >= 0) templates[index] = template;
     else templates.push(template);
@@ -114,4 +131,9 @@ export class SiteTemplatesStore {
     this.subscription.dispose();
     this.changed.dispose();
   }
+}
+
+/** What is held as text, to tell whether a read or a put changed it (a failure by its message). */
+function textOf(value: SiteTemplatesSnapshot | SiteTemplate): string {
+  return JSON.stringify(value, (key, part: unknown) => (key === 'error' ? String(part) : typeof part === 'bigint' ? part.toString() : part)) ?? '';
 }

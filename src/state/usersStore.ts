@@ -301,13 +301,20 @@ export class UsersStore {
       this.session.call((api, callSignal) => api.keys.count(list.query, { signal: callSignal }), signal).then(countOf, () => undefined),
     ));
     if (signal.aborted) return;
+    const changed: UserList[] = [];
     lists.forEach((list, index) => {
       const count = counts[index];
-      if (count === undefined) this.stale.add(list);
-      else list.takeCount(count);
+      if (count === undefined) {
+        this.stale.add(list);
+        return;
+      }
+      const before = list.count;
+      list.takeCount(count);
+      if (list.count !== before) changed.push(list);
     });
-    for (const list of lists) this.changed.fire({ kind: 'list', list });
-    this.changed.fire({ kind: 'list' });
+    // Only counts that changed are told: a recount that finds the same figures fires nothing.
+    for (const list of changed) this.changed.fire({ kind: 'list', list });
+    if (changed.length > 0) this.changed.fire({ kind: 'list' });
   }
 
   private fetcher(query: UserQuery): PageFetcher<Key> {

@@ -164,7 +164,7 @@ describe('Across panels in all-panels mode: selections across panels, notificati
       await replaceText(editor, VALID_HTML.replace('<p>{{tagline}}</p>', '<p>{{tagline}} from the south</p>'));
       assert.equal(await editor.document.save(), true);
       assert.equal(south.data.siteTemplates.get(template.id)?.version, 4);
-      const shown = api.panels.get(south.url)?.siteTemplates.template(template.id);
+      const shown = api.panels.get(south.url)?.siteTemplates.get(template.id);
       assert.deepEqual(shown?.details.find(([name]) => name === 'version'), ['version', '4'], 'South\'s own store took the saved template');
     } finally {
       await endEditorTest(api);

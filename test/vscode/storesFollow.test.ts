@@ -71,7 +71,7 @@ describe('Chat tools and pages read through the stores', function () {
       assert.ok(resolveAt >= 0, 'the panel was asked to resolve it');
       assert.equal(panel.data.alerts.find((alert) => alert.id === id)?.resolved, true, 'resolved on the panel');
 
-      assert.equal(api.alertsStore.alert(id.toString())?.resolved, true, 'the store holds it, resolved');
+      assert.equal(api.alertsStore.get(id.toString())?.resolved, true, 'the store holds it, resolved');
       const items = await children(api.alerts);
       const group = items.find((item) => /^Resolved \(\d+\)$/.test(labelOf(item)));
       assert.ok(group, 'a Resolved group');

@@ -58,7 +58,7 @@ for (const reading of READINGS) {
       assert.equal(panel.data.siteTemplates.get(template.id)?.version, 8);
       assert.equal(editor.document.isDirty, false);
       // The Site Templates item takes the saved template from the PUT's answer: no list is read again.
-      const shown = api.siteTemplatesStore.template(template.id);
+      const shown = api.siteTemplatesStore.get(template.id);
       assert.deepEqual(shown?.details.find(([name]) => name === 'version'), ['version', '8']);
       assert.equal(requestsTo(panel, '/site-templates').length, 0);
 

@@ -4,5 +4,5 @@ import { registerAlertsCommands } from './resolveAlerts';
 
 /** The Alerts view's commands. */
 export function registerAlertCommands({ session, log, input, views, panels }: Services): vscode.Disposable {
-  return registerAlertsCommands({ session, log, input }, panels, views.alerts.provider);
+  return registerAlertsCommands({ session, log, input, panels }, panels, views.alerts.provider);
 }

@@ -13,8 +13,10 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
   const { session, input } = context;
   return vscode.Disposable.from(
     registerPanelCommand('panelOps.branding.refresh', async () => {
-      session.capabilities.forgetDenials('branding.profiles.list');
-      await brandingOf(context)?.refresh();
+      // The view shows the active panel: it forgets its own 403 for the list, and reads it again.
+      const panel = context.panels.active;
+      panel?.scopes.forgetDenials('branding.profiles.list');
+      await panel?.branding.refresh();
     }),
     registerPanelCommand('panelOps.branding.showLive', () => { const store = brandingOf(context); return store && showLive(store, true); }),
     registerPanelCommand('panelOps.branding.showStored', () => { const store = brandingOf(context); return store && showLive(store, false); }),
@@ -64,7 +66,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         },
         reconcile: async () => {
           await brandingOf(context, target.panelId)?.refresh();
-          const now = brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id);
+          const now = brandingOf(context, target.panelId)?.get(target.profile.id);
           return now?.active
             ? vscode.l10n.t('"{0}" is now the active branding profile.', name)
             : vscode.l10n.t('"{0}" is not active on the panel.', name);
@@ -98,7 +100,7 @@ export function registerBrandingLifecycle(context: BrandingCommandContext): vsco
         apply: () => brandingOf(context, target.panelId)?.remove(target.panelId, target.profile.id),
         reconcile: async () => {
           await brandingOf(context, target.panelId)?.refresh();
-          return brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id)
+          return brandingOf(context, target.panelId)?.get(target.profile.id)
             ? vscode.l10n.t('The panel still holds "{0}".', name)
             : vscode.l10n.t('"{0}" is deleted.', name);
         },

@@ -31,7 +31,7 @@ export async function profileTarget(argument: unknown, session: PanelSession, st
   const panel = activePanelOrNotify(session, input);
   if (!panel || !store) return undefined;
   if (store.live) await showLive(store, false);
-  else await store.load();
+  else await store.refresh();
   const snapshot = store.held;
   if (snapshot.kind !== 'loaded') return undefined;
   const items = snapshot.profiles.filter(filter).map((profile) => ({

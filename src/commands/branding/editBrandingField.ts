@@ -26,12 +26,12 @@ export function registerEditBrandingField(context: BrandingCommandContext, forms
     registerPanelCommand('panelOps.branding.edit', async (item?: unknown) => {
       const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Edit Branding Profile'));
       if (!target) return undefined;
-      return forms.show(target.panelId, brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? target.profile);
+      return forms.show(target.panelId, brandingOf(context, target.panelId)?.get(target.profile.id) ?? target.profile);
     }),
     registerPanelCommand('panelOps.branding.editField', async (item?: unknown) => {
       if (!(item instanceof BrandingFieldItem)) return;
       const field = item.field;
-      const profile = brandingOf(context, item.panelId)?.profile(item.panelId, item.profile.id) ?? item.profile;
+      const profile = brandingOf(context, item.panelId)?.get(item.profile.id) ?? item.profile;
       const text = withoutBack(await input.text({
         title: vscode.l10n.t('{0} of "{1}"', field, profileName(profile)),
         prompt: fieldHint(field),

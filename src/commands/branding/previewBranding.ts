@@ -15,7 +15,7 @@ export function registerPreviewBranding(context: BrandingCommandContext): vscode
   return registerPanelCommand('panelOps.branding.preview', async (item?: unknown) => {
     const target = await profileTarget(item, session, brandingOf(context), input, vscode.l10n.t('Preview Branding Profile'));
     if (!target) return undefined;
-    return showBrandingPreview(context.webviews, brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? target.profile);
+    return showBrandingPreview(context.webviews, brandingOf(context, target.panelId)?.get(target.profile.id) ?? target.profile);
   });
 }
 

@@ -26,15 +26,15 @@ export async function saveBrandingProfile(
     },
     reconcile: async () => {
       await brandingOf(context, target.panelId)?.refresh();
-      const now = brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id);
+      const now = brandingOf(context, target.panelId)?.get(target.profile.id);
       const held = now && Object.entries(changes).every(([field, value]) => now.fields[field as BrandingField] === value);
       return held
         ? vscode.l10n.t('The panel holds the new {0} of "{1}".', fields, name)
         : vscode.l10n.t('The panel does not hold the new {0} of "{1}".', fields, name);
     },
   });
-  if (outcome.kind === 'done') return { saved: brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) ?? brandingProfile(outcome.value) };
-  if (outcome.kind === 'reconciled') return { saved: brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id) };
+  if (outcome.kind === 'done') return { saved: brandingOf(context, target.panelId)?.get(target.profile.id) ?? brandingProfile(outcome.value) };
+  if (outcome.kind === 'reconciled') return { saved: brandingOf(context, target.panelId)?.get(target.profile.id) };
   if (outcome.kind === 'failed') return { error: outcome.error };
   return { cancelled: true };
 }

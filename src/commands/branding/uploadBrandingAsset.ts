@@ -80,7 +80,7 @@ export function registerUploadBrandingAsset(context: BrandingCommandContext): vs
       apply: () => brandingOf(context, target.panelId)?.refresh(),
       reconcile: async () => {
         await brandingOf(context, target.panelId)?.refresh();
-        const asset = brandingOf(context, target.panelId)?.profile(target.panelId, target.profile.id)?.assets.find((candidate) => candidate.kind === kind);
+        const asset = brandingOf(context, target.panelId)?.get(target.profile.id)?.assets.find((candidate) => candidate.kind === kind);
         return asset?.filename === fileName
           ? vscode.l10n.t('The panel holds {0} as {1} of "{2}".', fileName, kind, name)
           : vscode.l10n.t('The panel does not hold {0} as {1} of "{2}".', fileName, kind, name);

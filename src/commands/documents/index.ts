@@ -3,6 +3,6 @@ import type { Services } from '../../services';
 import { registerPanelDocuments } from './panelDocuments';
 
 /** Panel documents opened as files: a node's blocklist, web policy and reliability, settings, a branding profile. */
-export function registerDocumentCommands({ session, log, input }: Services): vscode.Disposable {
-  return registerPanelDocuments({ session, log, input });
+export function registerDocumentCommands({ session, log, input, panels }: Services): vscode.Disposable {
+  return registerPanelDocuments({ session, log, input, panels });
 }

@@ -22,7 +22,7 @@ export interface PanelCommands extends vscode.Disposable {
   readonly onDidShowReconnectPrompt: vscode.Event<ActivePanel>;
 }
 
-export function registerPanelCommands({ session, store, input, log, clientOptions, views }: Services): PanelCommands {
+export function registerPanelCommands({ session, store, input, log, clientOptions, views, panels }: Services): PanelCommands {
   const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress, storedGateway: (url) => store.gateway(url) };
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(store, () => connectFlow().connectInteractively(connectDeps), (url) => session.signOut(url));
@@ -35,7 +35,7 @@ export function registerPanelCommands({ session, store, input, log, clientOption
     registerSignOutCommand(session, store, input),
     registerForgetTrustedCertificateCommand(session, store, input),
     registerSetAccessGatewayCommand(connectDeps, store),
-    registerRefreshAllCommand(session, log),
+    registerRefreshAllCommand(panels, () => [...new Set([views.nodes.provider, views.users.provider, views.alerts.provider, views.siteTemplates.provider, views.branding.provider].flatMap((provider) => provider.shownPanels))], log),
     registerShowLogCommand(log),
     registerAllPanelsCommands(views.allPanels),
     registerPanelChoices(session, input),

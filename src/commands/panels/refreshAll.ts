@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PanelSession } from '../../connection/panelSession';
+import type { PanelStoresLookup } from '../../state/panelStores';
 import { registerPanelCommand } from '../registerPanelCommand';
 
 const VIEW_REFRESH_COMMANDS = [
@@ -10,10 +10,13 @@ const VIEW_REFRESH_COMMANDS = [
   'panelOps.branding.refresh',
 ];
 
-/** "Refresh All Views": forgets 403 answers (the account's role may have changed) and reloads every view. */
-export function registerRefreshAllCommand(session: PanelSession, log: vscode.LogOutputChannel): vscode.Disposable {
+/**
+ * "Refresh All Views": forgets the 403 answers of every panel the views show (the account's role may have
+ * changed there), each panel's own, and reloads every view.
+ */
+export function registerRefreshAllCommand(panels: Pick<PanelStoresLookup, 'get'>, shownPanels: () => readonly string[], log: vscode.LogOutputChannel): vscode.Disposable {
   return registerPanelCommand('panelOps.refreshAll', async () => {
-    session.capabilities.forgetDenials();
+    for (const panelId of shownPanels()) panels.get(panelId)?.scopes.forgetDenials();
     const results = await Promise.allSettled(VIEW_REFRESH_COMMANDS.map((command) => vscode.commands.executeCommand(command)));
     results.forEach((result, index) => {
       if (result.status === 'rejected') log.warn(`${VIEW_REFRESH_COMMANDS[index]} failed: ${String(result.reason)}`);

@@ -4,6 +4,6 @@ import { registerPreviewSubscriptionPage } from './previewSubscriptionPage';
 import { registerSendTestNotification } from './sendTestNotification';
 
 /** The panel settings' commands (the settings document itself opens through the documents group). */
-export function registerSettingsCommands({ session, log, input, webviews }: Services): vscode.Disposable {
-  return vscode.Disposable.from(registerPreviewSubscriptionPage({ session, log, input }, webviews().host), registerSendTestNotification({ session, log, input }));
+export function registerSettingsCommands({ session, log, input, panels, webviews }: Services): vscode.Disposable {
+  return vscode.Disposable.from(registerPreviewSubscriptionPage({ session, log, input, panels }, webviews().host), registerSendTestNotification({ session, log, input, panels }));
 }

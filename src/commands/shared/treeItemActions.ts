@@ -9,8 +9,8 @@ export function registerTreeItemActions(): vscode.Disposable {
     registerPanelCommand('panelOps.loadMore', (node?: unknown) => {
       if (node instanceof LoadMoreItem) node.load();
     }),
-    registerPanelCommand('panelOps.retryLoad', (node?: unknown) => {
-      if (node instanceof ErrorItem) node.retry();
+    registerPanelCommand('panelOps.retryLoad', async (node?: unknown) => {
+      if (node instanceof ErrorItem) await node.retry();
     }),
   );
 }

@@ -15,13 +15,13 @@ export function registerSiteTemplateCommands(services: Services): vscode.Disposa
   const { session, log, input, editors, views, panels } = services;
   const context: TemplateCommandContext = { session, log, input, editors, panels };
   return vscode.Disposable.from(
-    registerSiteTemplatesCommands(session, views.siteTemplates.provider),
+    registerSiteTemplatesCommands(panels, views.siteTemplates.provider),
     registerOpenTemplate(),
     registerTemplateLifecycle(context),
     registerTemplateTransfer(context),
     registerCustomizeTemplate({ ...context, webviews: services.webviews().host }),
     registerValidateTemplate(editors),
-    registerPreviewTemplate({ session, log, input }, services.webviews().host),
+    registerPreviewTemplate({ session, log, input, panels }, services.webviews().host),
     registerOpenPanelFolder(session),
   );
 }

@@ -37,7 +37,7 @@ export class AlertsPanelTree implements OnePanelTree {
   /** One alert's fields changed in the store: its item shows the new copy; one resolved (or reopened) moves, so the root redraws. */
   private showAlert(key: string): void {
     const item = this.itemsByKey.get(key);
-    const alert = this.store.alert(key);
+    const alert = this.store.get(key);
     if (!item || !alert || item.alert.resolved !== alert.resolved) {
       this.redrawAll();
       return;

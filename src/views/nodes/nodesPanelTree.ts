@@ -137,7 +137,7 @@ export class NodesPanelTree implements OnePanelTree {
     }
     return this.rootLoad.join(async (signal) => {
       try {
-        const items = await this.store.load(signal);
+        const items = await (this.readAgain ? this.store.refresh(undefined, signal) : this.store.load(signal));
         if (signal.aborted) return superseded(this.session);
         this.readAgain = false;
         this.showNodes(items, new Map());

@@ -6,7 +6,7 @@ import { plainLabel } from '../../text/plainText';
 export class ErrorItem extends vscode.TreeItem {
   constructor(
     error: unknown,
-    readonly retry: () => void,
+    readonly retry: () => void | Promise<void>,
   ) {
     const reason = plainLabel(describeError(error), 1000);
     super(plainLabel(reason, 120), vscode.TreeItemCollapsibleState.None);

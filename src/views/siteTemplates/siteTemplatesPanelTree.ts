@@ -12,7 +12,7 @@ import { numberText } from '../../text/displayLanguage';
 /**
  * The Site templates view of ONE panel: every template as the panel's site-templates store holds them: the
  * store reads the list when the view is first shown and on refresh (a refresh cancels the read in flight, so the view shows the
- * newest answer). A template created, customized or deleted changes one item, without reading the list again.
+ * newest answer, and redraws what changed). A template created, customized or deleted changes one item, without reading the list again.
  */
 export class SiteTemplatesPanelTree implements OnePanelTree {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
@@ -29,7 +29,7 @@ export class SiteTemplatesPanelTree implements OnePanelTree {
           return;
         }
         const item = this.items.get(change.id);
-        const template = store.template(change.id);
+        const template = store.get(change.id);
         if (!item || !template) return;
         item.show(template);
         this.changed.fire(item);
@@ -37,9 +37,9 @@ export class SiteTemplatesPanelTree implements OnePanelTree {
     ];
   }
 
-  /** Forgets what was loaded (cancelling a load in flight) and shows the view again, which loads. */
-  refresh(): void {
-    this.store.refresh();
+  /** Reads the list again (cancelling a read in flight); the view follows what changed. */
+  async refresh(): Promise<void> {
+    await this.store.refresh();
   }
 
   parent(): vscode.TreeItem | undefined {

@@ -57,7 +57,7 @@ export class BrandingForm extends HostedPage<ToBrandingForm, FromBrandingForm> {
     if (store) this.subscriptions.push(
       // Another change of the same profile (the tree's field edit, an activation) shows here too.
       store.onDidChange(() => {
-        const now = store.profile(panelId, this.profile.id);
+        const now = store.get(this.profile.id);
         if (now && now !== this.profile && !this.state.saving) {
           this.profile = now;
           this.publish({ ...this.stateOf(now) });

@@ -48,7 +48,7 @@ describe('state: alerts store (simulated panel)', () => {
     await withPanelAlert((at) => at === unresolved, (alert) => { alert.message = 'Disk 97% full'; }, async () => {
       await store.refresh();
       assert.deepEqual(changes, [{ kind: 'item', id }]);
-      assert.equal(store.alert(id)?.message, 'Disk 97% full');
+      assert.equal(store.get(id)?.message, 'Disk 97% full');
     });
   });
 
@@ -91,6 +91,6 @@ describe('state: alerts store (simulated panel)', () => {
     store.markResolved([open.id]);
     assert.equal(changes.length, 1);
     assert.equal(store.unresolved, unresolvedBefore - 1);
-    assert.equal(store.alert(String(open.id))?.resolved, true);
+    assert.equal(store.get(String(open.id))?.resolved, true);
   });
 });

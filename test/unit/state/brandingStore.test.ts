@@ -31,6 +31,17 @@ describe('state: branding store (simulated panel)', () => {
     assert.deepEqual(changes, []);
   });
 
+  it('a load answers what is held without a read; a refresh reads now', async () => {
+    const { store } = setup();
+    const listReads = () => fixture.panel.requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/branding/profiles').length;
+    fixture.panel.resetRequests();
+    await store.load();
+    await store.load();
+    assert.equal(listReads(), 1);
+    await store.refresh();
+    assert.equal(listReads(), 2);
+  });
+
   it('a read where one profile changed fires that profile only', async () => {
     const { store, changes } = setup();
     await store.load();
@@ -45,7 +56,7 @@ describe('state: branding store (simulated panel)', () => {
       record.footer_text = saved;
     }
     assert.deepEqual(changes, [{ kind: 'item', id: record.id }]);
-    assert.equal(store.profile(PANEL, record.id)?.fields.footer_text, 'Changed footer');
+    assert.equal(store.get(record.id)?.fields.footer_text, 'Changed footer');
   });
 
   it('a put of an unchanged profile fires nothing; an activation fires the two profiles it changes; a new one fires the list', async () => {

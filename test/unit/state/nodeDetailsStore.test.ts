@@ -66,6 +66,17 @@ describe('state: node-details store (simulated panel)', () => {
     assert.deepEqual(store.detail(node.id, 'site'), { kind: 'loaded', value: { template_id: 't1', enabled: true } });
   });
 
+  it('a put of what is held fires nothing', async () => {
+    const { store, changes } = setup();
+    const node = onlineNode();
+    store.put(node.id, 'site', { template_id: 't1', enabled: true });
+    changes.length = 0;
+    store.put(node.id, 'site', { template_id: 't1', enabled: true });
+    assert.deepEqual(changes, []);
+    store.put(node.id, 'site', { template_id: 't2', enabled: true });
+    assert.deepEqual(changes, [{ nodeId: node.id, detail: 'site' }]);
+  });
+
   it('a refresh aborts the read in flight at once instead of waiting for the slow answer', async () => {
     const { store } = setup();
     const node = onlineNode();

@@ -125,6 +125,28 @@ describe('nodes store: one change event that says what changed (simulated panel)
     assert.deepEqual(changes, [{ kind: 'list' }]);
   });
 
+  it('a load answers what is held without a read; a refresh reads the list now', async () => {
+    const { store } = setup();
+    const listReads = () => fixture.panel.requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/nodes').length;
+    fixture.panel.resetRequests();
+    const first = await store.load();
+    assert.equal(await store.load(), first);
+    assert.equal(listReads(), 1);
+    await store.refresh();
+    assert.equal(listReads(), 2);
+  });
+
+  it('an update with the node as held and a refresh of a node that did not change fire nothing; a changed copy fires that node', async () => {
+    const { store, changes } = setup();
+    const [held] = await store.load();
+    changes.length = 0;
+    store.update({ ...held });
+    await store.refresh(held.id);
+    assert.deepEqual(changes, []);
+    store.update({ ...held, name: `${held.name}-renamed` });
+    assert.deepEqual(changes, [{ kind: 'item', id: held.id }]);
+  });
+
   it('does not count a rejected token or a missing scope as a panel that cannot be read', async () => {
     const limited = new NodesStore(storeSessionOver(fixture.client({ token: fixture.panel.issueToken({ role: 'owner', scopes: ['users:read'] }).secret })));
     await assert.rejects(limited.load());

@@ -42,28 +42,31 @@ describe('state: site-templates store (simulated panel)', () => {
   it('a created template joins the list as one change, without reading the list again', async () => {
     const { store, lists, templates } = setup();
     await store.load();
+    assert.deepEqual(lists, ['list'], 'the first read is told as the list');
+    lists.length = 0;
     const before = store.held;
     const created = await fixture.client().siteTemplates.create({ name: 'Landing', html: '<p>hi</p>' });
     assert.equal(store.put(created), true);
     assert.deepEqual(lists, ['list']);
     assert.deepEqual(templates, []);
     assert.equal(idsOf(store).at(-1), created.id);
-    const shown = store.template(String(created.id));
+    const shown = store.get(String(created.id));
     assert.equal(shown?.name, 'Landing');
     assert.ok(!shown?.details.some(([name]) => name === 'html'), 'the content is not shown as a detail');
     const untouched = before?.kind === 'loaded' ? before.templates : [];
-    assert.ok(untouched.every((template) => store.template(String(template.id)) === template), 'the other templates are the same objects');
+    assert.ok(untouched.every((template) => store.get(String(template.id)) === template), 'the other templates are the same objects');
     assert.equal(listReads(), 1);
   });
 
   it('a newer copy of a listed template changes that id only', async () => {
     const { store, lists, templates } = setup();
     await store.load();
+    lists.length = 0;
     const id = idsOf(store)[0] ?? '';
     store.put({ ...fixture.panel.data.siteTemplates.get(id), name: 'Renamed' });
     assert.deepEqual(templates, [id]);
     assert.deepEqual(lists, []);
-    assert.equal(store.template(id)?.name, 'Renamed');
+    assert.equal(store.get(id)?.name, 'Renamed');
     assert.equal(idsOf(store)[0], id, 'it keeps its place');
   });
 
@@ -78,7 +81,7 @@ describe('state: site-templates store (simulated panel)', () => {
     store.remove(String(custom.id));
     assert.deepEqual(lists, ['list']);
     assert.equal(idsOf(store).length, count - 1);
-    assert.equal(store.template(String(custom.id)), undefined);
+    assert.equal(store.get(String(custom.id)), undefined);
     store.remove(String(custom.id));
     assert.deepEqual(lists, ['list'], 'removing what is not listed changes nothing');
     assert.equal(listReads(), 1);
@@ -91,8 +94,7 @@ describe('state: site-templates store (simulated panel)', () => {
     await held.answered; // the panel answered the first read, with the template below still listed
     const doomed = await fixture.client().siteTemplates.create({ name: 'Gone soon', html: '<p>x</p>' });
     // (created after the first read answered: only the newer read can list it)
-    store.refresh();
-    const fresh = await store.load();
+    const fresh = await store.refresh();
     held.release();
     assert.equal(await stale, undefined, 'the superseded read resolves with nothing');
     assert.equal(store.held, fresh, 'the late answer did not replace the newer one');
@@ -103,8 +105,7 @@ describe('state: site-templates store (simulated panel)', () => {
     const { session, store, everything } = setup();
     await store.load();
     const held = session.holdNext();
-    store.refresh();
-    const stale = store.load();
+    const stale = store.refresh();
     await held.answered;
     session.changePanel();
     held.release();
@@ -119,7 +120,40 @@ describe('state: site-templates store (simulated panel)', () => {
     const failed = await store.load();
     assert.equal(failed?.kind, 'failed');
     fixture.panel.clearFaults();
-    store.refresh();
-    assert.equal((await store.load())?.kind, 'loaded');
+    assert.equal((await store.load())?.kind, 'failed', 'a load answers what is held');
+    assert.equal((await store.refresh())?.kind, 'loaded');
+  });
+
+  it('a put of a template as held, and a refresh that reads the same list, fire nothing', async () => {
+    const { store, lists, templates, everything } = setup();
+    await store.load();
+    lists.length = 0;
+    const id = idsOf(store)[0] ?? '';
+    const listed = await fixture.client().siteTemplates.list() as unknown;
+    const items = (Array.isArray(listed) ? listed : (listed as { items?: unknown[] }).items ?? []) as { id?: unknown }[];
+    assert.equal(store.put(items.find((item) => String(item.id) === id)), true, 'the template as the list shows it');
+    const reads = listReads();
+    await store.refresh();
+    assert.deepEqual([lists, templates, everything], [[], [], []]);
+    assert.equal(listReads(), reads + 1, 'the refresh read the list again');
+  });
+
+  it('a refresh that finds a template added on the panel fires the list', async () => {
+    const { store, lists } = setup();
+    await store.load();
+    lists.length = 0;
+    const added = await fixture.client().siteTemplates.create({ name: 'Added elsewhere', html: '<p>x</p>' });
+    await store.refresh();
+    assert.deepEqual(lists, ['list']);
+    assert.ok(idsOf(store).includes(String(added.id)));
+  });
+
+  it('a load answers what is held without reading again; a refresh reads now', async () => {
+    const { store } = setup();
+    await store.load();
+    await store.load();
+    assert.equal(listReads(), 1);
+    await store.refresh();
+    assert.equal(listReads(), 2);
   });
 });

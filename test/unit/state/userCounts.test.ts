@@ -134,6 +134,27 @@ describe('state: the keys store\'s counts are the panel\'s (simulated panel)', (
     assert.deepEqual(counts(), panelCounts(fixture.panel, shared));
   });
 
+  it('a recount that finds the same figures fires nothing; one where a count changed fires that list and the lists', async () => {
+    const fired: (UserList | undefined)[] = [];
+    const subscription = store.onDidChange((change) => { if (change.kind === 'list') fired.push(change.list); });
+    try {
+      fixture.panel.resetRequests();
+      store.changedOnPanel(); // nothing changed on the panel
+      await recountsSettled(store);
+      assert.equal(countReads().length, KEY_STATES.length, 'the counts were read again');
+      assert.equal(fired.length, 0, 'equal counts fire nothing');
+      const [user] = await usersIn('active', 1);
+      await api.keys.disable(user.id);
+      store.changedOnPanel();
+      await recountsSettled(store);
+      const changed = fired.flatMap((list) => (list ? [list.query.state] : []));
+      assert.deepEqual(new Set(changed), new Set(['active', 'disabled']), 'the two lists whose counts changed');
+      assert.equal(fired.filter((list) => list === undefined).length, 1, 'and the lists, once');
+    } finally {
+      subscription.dispose();
+    }
+  });
+
   it('an import whose answer names nobody still has the counts read again', async () => {
     const node = [...fixture.panel.data.nodes.values()][0];
     await api.keys.import({ items: [{ label: 'Imported A', type: 'PERSONAL' }, { label: 'Imported B', type: 'PERSONAL' }], node_ids: [node.id] });
