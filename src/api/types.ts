@@ -93,6 +93,9 @@ export interface CreateKeyRequest {
   expires_at?: string | null;
 }
 
+/** A user: the word for a key above the API (the contract's routes and fields keep "keys"). */
+export type User = Key;
+
 export interface KeyListQuery {
   page?: number;
   per_page?: number;

@@ -8,7 +8,7 @@
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
 import { sendEncoded, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
-import type { Key } from '../api/types';
+import type { User } from '../api/types';
 import { bulkAnswerOf } from './userAnswers';
 import { adaptivePool } from './adaptivePool';
 
@@ -34,7 +34,7 @@ export interface BulkClient {
 export interface BulkOutcome {
   readonly id: string;
   readonly kind: 'done' | 'skipped' | 'refused' | 'reconciled' | 'notApplied';
-  readonly key?: Key | null;
+  readonly key?: User | null;
   readonly reason?: string;
   readonly error?: unknown;
 }
@@ -44,7 +44,7 @@ export interface BulkOptions {
   readonly signal?: AbortSignal;
   readonly counted?: <T>(call: () => Promise<T>) => Promise<T>;
   /** What the panel holds for `ids` after a lost answer (null: gone; undefined: could not be read); by default one read each. */
-  readonly reRead?: (ids: readonly string[]) => Promise<ReadonlyMap<string, Key | null | undefined>>;
+  readonly reRead?: (ids: readonly string[]) => Promise<ReadonlyMap<string, User | null | undefined>>;
 }
 
 export interface BulkResult {
@@ -128,15 +128,15 @@ async function oneAtATime(api: BulkClient, action: BulkAction, ids: readonly str
 }
 
 /** Whether a re-read user shows the change (after a lost answer). */
-function settled(action: BulkAction, id: string, held: Key | null | undefined): BulkOutcome {
+function settled(action: BulkAction, id: string, held: User | null | undefined): BulkOutcome {
   if (held === undefined) return { id, kind: 'notApplied' };
   const shows = action === 'delete' ? held === null
     : held !== null && (action === 'revoke' ? isRevoked(held) : isEnabled(held) === (action === 'enable'));
   return { id, kind: shows ? 'reconciled' : 'notApplied', key: held };
 }
 
-async function readEach(api: BulkClient, ids: readonly string[], options: BulkOptions, counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<Map<string, Key | null | undefined>> {
-  const held = new Map<string, Key | null | undefined>();
+async function readEach(api: BulkClient, ids: readonly string[], options: BulkOptions, counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<Map<string, User | null | undefined>> {
+  const held = new Map<string, User | null | undefined>();
   await adaptivePool(ids, { cap: options.maxConcurrency }, async (id) => {
     try {
       held.set(id.toLowerCase(), await counted(() => api.keys.get(id, { signal: options.signal })));
@@ -148,16 +148,16 @@ async function readEach(api: BulkClient, ids: readonly string[], options: BulkOp
   return held;
 }
 
-function isUser(value: unknown): value is Key {
-  return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string';
+function isUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && typeof (value as User).id === 'string';
 }
 
 /** Whether the panel holds the user enabled: no disable date and not in the disabled state. */
-function isEnabled(user: Key): boolean {
+function isEnabled(user: User): boolean {
   return (user.disabled_at === null || user.disabled_at === undefined) && user.state !== 'disabled';
 }
 
 /** Whether the panel holds the user revoked. */
-function isRevoked(user: Key): boolean {
+function isRevoked(user: User): boolean {
   return user.status === 'revoked' || user.state === 'revoked';
 }

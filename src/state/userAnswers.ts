@@ -5,7 +5,7 @@
  * stores only (never sent back): lists under `items`, `data` or bare, unknown members ignored, a member we
  * rely on may be absent. No `vscode` import (unit-tested in test/unit/api/silentShapes.test.ts).
  */
-import type { Key, KeyLink } from '../api/types';
+import type { User, KeyLink } from '../api/types';
 import { listFromResponse } from '../api/listFromResponse';
 import { countOf } from '../api/silentValues';
 
@@ -22,7 +22,7 @@ function idText(value: unknown): string | undefined {
 }
 
 /** A user object of an answer: an object with a string id. */
-function isUser(value: unknown): value is Key {
+function isUser(value: unknown): value is User {
   return isRecord(value) && typeof value.id === 'string' && value.id !== '';
 }
 
@@ -33,7 +33,7 @@ const CREATED_LISTS = ['items', 'data', 'keys', 'users', 'created', 'imported', 
  * `{data: [...], count}`, `{keys: [...]}`, or a bare array; only user objects (an object with a string id),
  * so a bare array of ids or an entry of another kind is left out.
  */
-export function usersIn(answer: unknown): Key[] {
+export function usersIn(answer: unknown): User[] {
   return listFromResponse(answer, CREATED_LISTS).filter(isUser);
 }
 

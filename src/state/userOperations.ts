@@ -9,7 +9,7 @@
  * panel, and nothing happens once the panel is signed out. No `vscode` import: sentences take the caller's `t`.
  */
 import type { PanelApi } from '../api/index';
-import type { Key } from '../api/types';
+import type { User } from '../api/types';
 import { isolated } from '../text/bidi';
 import { numberText } from '../text/displayLanguage';
 import type { Localize } from '../text/localize';
@@ -29,13 +29,13 @@ const BULK_CONCURRENCY = 8;
  * A user's label for a sentence (one plain line, at most 80 characters), isolated from the words around it
  * when the display language is right to left (`isolated`): a label mixing Persian and Latin keeps its order.
  */
-export function userName(user: Partial<Key>): string {
+export function userName(user: Partial<User>): string {
   return isolated(plainLabel(user.label, 80) || plainLabel(user.id, 40));
 }
 
 /** A key object in a panel's answer (an object with a string id), else undefined. */
-export function userIn(value: unknown): Key | undefined {
-  return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string' ? value as Key : undefined;
+export function userIn(value: unknown): User | undefined {
+  return typeof value === 'object' && value !== null && typeof (value as User).id === 'string' ? value as User : undefined;
 }
 
 /**
@@ -44,7 +44,7 @@ export function userIn(value: unknown): Key | undefined {
  * pending on them (`dirty`). A loop over many keys passes `nodesToRead` to collect those nodes and reads
  * each once afterwards (`refreshNodes`).
  */
-export function takeUser(panels: PanelsOfUsers, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
+export function takeUser(panels: PanelsOfUsers, panelId: string, key: unknown, previous?: Partial<User>, nodesToRead?: Set<string>): void {
   const stores = panels.get(panelId);
   const user = userIn(key);
   if (!stores || !user) return;
@@ -81,7 +81,7 @@ export function refreshNodes(panels: PanelsOfUsers, panelId: string, nodeIds: It
   }
 }
 
-function boundNodes(user: Partial<Key> | undefined): string[] {
+function boundNodes(user: Partial<User> | undefined): string[] {
   return Array.isArray(user?.nodes) ? user.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
 }
 
@@ -164,7 +164,7 @@ export function changeUsersOf(panels: PanelsOfUsers, panelId: string, action: Bu
  * it in. A selection (`users` a list, even of one): one bulk change (`changeUsersOf`). Either way the result
  * is a `BulkResult` whose outcomes name each user (a single user's `key` is the panel's answer).
  */
-export function setEnabled(panels: PanelsOfUsers, panelId: string, users: Key | readonly Key[], enable: boolean, t: Localize, warn?: (message: string) => void): UsersChange<BulkResult> {
+export function setEnabled(panels: PanelsOfUsers, panelId: string, users: User | readonly User[], enable: boolean, t: Localize, warn?: (message: string) => void): UsersChange<BulkResult> {
   if (isKeyList(users)) return changeUsersOf(panels, panelId, enable ? 'enable' : 'disable', users.map((user) => user.id), t, warn);
   const user = users;
   return {
@@ -182,6 +182,6 @@ export function setEnabled(panels: PanelsOfUsers, panelId: string, users: Key | 
   };
 }
 
-function isKeyList(users: Key | readonly Key[]): users is readonly Key[] {
+function isKeyList(users: User | readonly User[]): users is readonly User[] {
   return Array.isArray(users);
 }

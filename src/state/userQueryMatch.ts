@@ -3,7 +3,7 @@
  * key between lists (a disabled user leaves the "active" group and joins "disabled") without a request.
  * No `vscode` import (unit-tested).
  */
-import type { Key, KeyListQuery } from '../api/types';
+import type { User, KeyListQuery } from '../api/types';
 
 export type UserQuery = Omit<KeyListQuery, 'page' | 'per_page'>;
 
@@ -11,7 +11,7 @@ export type UserQuery = Omit<KeyListQuery, 'page' | 'per_page'>;
  * true or false when the key's fields decide it; undefined when they cannot (a text query may match fields
  * the token does not see, such as subscription slugs): then the list keeps what the panel said.
  */
-export function userMatches(user: Partial<Key>, query: UserQuery): boolean | undefined {
+export function userMatches(user: Partial<User>, query: UserQuery): boolean | undefined {
   if (query.state !== undefined && user.state !== query.state) return false;
   if (query.status !== undefined && user.status !== query.status) return false;
   if (query.type !== undefined && user.type !== query.type) return false;
@@ -27,7 +27,7 @@ export function queryKey(query: UserQuery): string {
 }
 
 /** `/keys` lists newest first: true when `key` belongs before `other`. */
-export function newerThan(user: Partial<Key>, other: Partial<Key>): boolean {
+export function newerThan(user: Partial<User>, other: Partial<User>): boolean {
   const a = Date.parse(String(user.created_at ?? ''));
   const b = Date.parse(String(other.created_at ?? ''));
   return Number.isFinite(a) && Number.isFinite(b) && a > b;

@@ -1,4 +1,4 @@
-import type { Key } from '../api/types';
+import type { User } from '../api/types';
 import type { StoreSession } from './storeSession';
 import { plainLabel } from '../text/plainText';
 import { ChangeEmitter, type StoreChange } from './changeEmitter';
@@ -18,7 +18,7 @@ const RECOUNT_MAX_WAIT_MS = 3000;
  * How the views tell users apart: the id made plain (invisible characters removed, at most 100 characters),
  * as tree item ids use it, since VS Code refuses a view whose items repeat an id.
  */
-export function userIdOf(user: Partial<Key> | undefined): string {
+export function userIdOf(user: Partial<User> | undefined): string {
   return plainLabel(user?.id, 100);
 }
 
@@ -33,7 +33,7 @@ export class UserList {
 
   constructor(
     readonly query: UserQuery,
-    readonly pages: PagedList<Key>,
+    readonly pages: PagedList<User>,
   ) {}
 
   /** How many users match on the panel; undefined when the panel did not say. */
@@ -85,7 +85,7 @@ export type UsersChange = StoreChange<string, UserList>;
 
 export class UsersStore {
   private lists = new Map<string, UserList>();
-  private readonly users = new Map<string, Key>();
+  private readonly users = new Map<string, User>();
   /** The counts being read: a newer read of counts, or a reset, cancels it. */
   private readonly counting = new LatestLoad<void>();
   /** Lists whose panel figure a change may have made stale: counted again by `recounts`. */
@@ -124,7 +124,7 @@ export class UsersStore {
     const id = queryKey(query);
     let list = this.lists.get(id);
     if (!list) {
-      list = new UserList({ ...query }, new PagedList<Key>(this.pageSize(), userIdOf));
+      list = new UserList({ ...query }, new PagedList<User>(this.pageSize(), userIdOf));
       this.lists.set(id, list);
     }
     return list;
@@ -142,12 +142,12 @@ export class UsersStore {
   }
 
   /** The users seen so far that are bound to a node (by the node's id). */
-  boundTo(nodeId: string): Key[] {
+  boundTo(nodeId: string): User[] {
     return [...this.users.values()].filter((user) => Array.isArray(user.nodes) && user.nodes.some((binding) => binding?.node_id === nodeId));
   }
 
   /** The newest copy of a user seen in a page or a mutation's answer. */
-  get(id: string): Key | undefined {
+  get(id: string): User | undefined {
     return this.users.get(id);
   }
 
@@ -157,22 +157,22 @@ export class UsersStore {
    * follows others), so the views showing it follow; nothing else is kept, and a user the store never saw
    * starts no recount. Answers the page's users and the panel's total (undefined when it did not say).
    */
-  async search(query: UserQuery, perPage: number, signal?: AbortSignal): Promise<{ readonly users: readonly Key[]; readonly total: number | undefined }> {
+  async search(query: UserQuery, perPage: number, signal?: AbortSignal): Promise<{ readonly users: readonly User[]; readonly total: number | undefined }> {
     const answer = await this.session.call((api, callSignal) => api.keys.list({ ...query, per_page: perPage }, { signal: callSignal }), signal);
-    const users = Array.isArray(answer?.items) ? answer.items.filter((user): user is Key => typeof user === 'object' && user !== null) : [];
+    const users = Array.isArray(answer?.items) ? answer.items.filter((user): user is User => typeof user === 'object' && user !== null) : [];
     if (!signal?.aborted) for (const user of users) this.takeRead(user);
     return { users, total: typeof answer?.total === 'number' ? answer.total : undefined };
   }
 
   /** Reads one user (`GET /keys/{id}`), taken as `search` takes a page's users. */
-  async read(id: string, signal?: AbortSignal): Promise<Key> {
+  async read(id: string, signal?: AbortSignal): Promise<User> {
     const user = await this.session.call((api, callSignal) => api.keys.get(id, { signal: callSignal }), signal);
     if (!signal?.aborted) this.takeRead(user);
     return user;
   }
 
   /** A user a read found: taken when the store holds it and the copy differs, else left alone. */
-  private takeRead(user: Key): void {
+  private takeRead(user: User): void {
     const held = this.users.get(userIdOf(user));
     if (held && textOf(held) !== textOf(user)) this.update(user, 'followed');
   }
@@ -211,7 +211,7 @@ export class UsersStore {
    * lists it joins or leaves, and its views follow. The counts of those lists are the panel's again
    * shortly after (`cause` 'followed': only once the window has focus).
    */
-  update(user: Key, cause: ChangeCause = 'acted'): void {
+  update(user: User, cause: ChangeCause = 'acted'): void {
     const id = userIdOf(user);
     if (!id) return;
     const old = this.users.get(id);
@@ -317,7 +317,7 @@ export class UsersStore {
     if (changed.length > 0) this.changed.fire({ kind: 'list' });
   }
 
-  private fetcher(query: UserQuery): PageFetcher<Key> {
+  private fetcher(query: UserQuery): PageFetcher<User> {
     return async (page, perPage, signal) => {
       // The list's paging cancels the read when it is reset (as every list is when the store is).
       const answer = await this.session.call((api, callSignal) => api.keys.list({ ...query, page, per_page: perPage }, { signal: callSignal }), signal);
@@ -333,6 +333,6 @@ function countOf(value: unknown): number | undefined {
 }
 
 /** A user as text, to tell whether a read changed it (int64 values written as their digits). */
-function textOf(user: Key): string {
+function textOf(user: User): string {
   return JSON.stringify(user, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ?? '';
 }

@@ -19,7 +19,7 @@
 import { textOf } from '../text/plainText';
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import { sendWithOptionalFields } from '../api/bodyEncodings';
-import type { JsonObject, Key } from '../api/types';
+import type { JsonObject, User } from '../api/types';
 import { adaptivePool } from '../state/adaptivePool';
 import { changeUsers, type BulkOutcome } from '../state/bulkUserChange';
 import { createUsers } from './createUsers';
@@ -39,7 +39,7 @@ interface Track {
   kind: OutcomeKind;
   detail?: OutcomeDetail;
   dropped?: string[];
-  key?: Key;
+  key?: User;
 }
 
 export async function applyPlan(client: TableClient, plan: UsersPlan, options: ApplyOptions): Promise<ApplyResult> {
@@ -50,7 +50,7 @@ export async function applyPlan(client: TableClient, plan: UsersPlan, options: A
     return call();
   };
   const outcomes: UserOutcome[] = [];
-  const keys = new Map<string, Key>();
+  const keys = new Map<string, User>();
   const rebound = new Set<string>();
   const created: { id: string; label: string }[] = [];
   const deleted: { id: string; label: string }[] = [];
@@ -241,7 +241,7 @@ function patchBody(fields: Partial<Record<PatchField, string | null>>): JsonObje
   return body;
 }
 
-function holds(user: Key, name: string, value: unknown): boolean {
+function holds(user: User, name: string, value: unknown): boolean {
   if (name === 'expires_at') return userStateOf(user).expiresAt === (value === null ? null : new Date(Date.parse(textOf(value))).toISOString());
   return (user as Record<string, unknown>)[name] === value || ((user as Record<string, unknown>)[name] ?? '') === value;
 }
@@ -260,8 +260,8 @@ function isStatus(error: unknown, status: number): boolean {
   return error instanceof PanelHttpError && error.status === status;
 }
 
-function isUser(value: unknown): value is Key {
-  return typeof value === 'object' && value !== null && typeof (value as Key).id === 'string';
+function isUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && typeof (value as User).id === 'string';
 }
 
 async function lostOr<T>(call: () => Promise<T>): Promise<T | 'lost'> {
@@ -283,7 +283,7 @@ async function settleBindings(client: TableClient, track: Track, counted: <T>(ca
   track.detail = { kind: got ? 'lostBindingsHeld' : 'lostBindingsMissing' };
 }
 
-async function readBack(client: TableClient, id: string, counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<Key | undefined> {
+async function readBack(client: TableClient, id: string, counted: <T>(call: () => Promise<T>) => Promise<T>): Promise<User | undefined> {
   try {
     return await counted(() => client.keys.get(id));
   } catch {
@@ -333,8 +333,8 @@ async function reRead(
   ids: readonly string[],
   options: Partial<Pick<ApplyOptions, 'query' | 'queryTotal' | 'maxConcurrency'>>,
   counted: <T>(call: () => Promise<T>) => Promise<T>,
-): Promise<Map<string, Key | null | undefined>> {
-  const held = new Map<string, Key | null | undefined>();
+): Promise<Map<string, User | null | undefined>> {
+  const held = new Map<string, User | null | undefined>();
   if (ids.length === 0) return held;
   let missing = [...ids];
   if (options.query && options.queryTotal !== undefined && Math.max(1, Math.ceil(options.queryTotal / PAGE)) < ids.length) {

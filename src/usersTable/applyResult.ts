@@ -4,7 +4,7 @@
  */
 import type { KeysApi } from '../api/keys';
 import type { RefusedEncoding, RefusedFields } from '../api/bodyEncodings';
-import type { Key, KeyListQuery } from '../api/types';
+import type { User, KeyListQuery } from '../api/types';
 import type { UserState } from './userRows';
 
 export type TableKeys = Pick<KeysApi, 'get' | 'listAll' | 'allPages' | 'update' | 'bulk' | 'import' | 'batch' | 'create' | 'bindings' | 'disable' | 'enable' | 'revoke' | 'delete'>;
@@ -96,7 +96,7 @@ export interface ApplyResult {
   /** Requests sent, re-reads included. */
   readonly requests: number;
   /** What the panel answered for users it changed or created (for the stores and the document). */
-  readonly keys: readonly Key[];
+  readonly keys: readonly User[];
   readonly deletedIds: readonly string[];
   /** Nodes whose bindings changed (a configuration to apply). */
   readonly reboundNodes: readonly string[];

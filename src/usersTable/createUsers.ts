@@ -13,7 +13,7 @@
 import { isLostAnswer, PanelHttpError } from '../api/errors';
 import type { KeysApi } from '../api/keys';
 import { sendEncoded, sendWithOptionalFields, type Encoding, type RefusedEncoding, type RefusedFields } from '../api/bodyEncodings';
-import type { JsonObject, Key } from '../api/types';
+import type { JsonObject, User } from '../api/types';
 import { usersIn } from '../state/userAnswers';
 import { adaptivePool } from '../state/adaptivePool';
 import type { OutcomeDetail, OutcomeKind } from './applyPlan';
@@ -62,7 +62,7 @@ export interface CreateOptions {
 /** One user's outcome, in the order asked. */
 export interface Made {
   readonly kind: OutcomeKind;
-  readonly key?: Key;
+  readonly key?: User;
   readonly detail?: OutcomeDetail;
   /** Members the panel did not take (the note or owner, one by one), left out. */
   readonly dropped?: readonly string[];
@@ -172,7 +172,7 @@ async function oneAtATime(api: CreateClient, users: readonly NewUser[], options:
   const signal = options.signal;
   const unsent = await adaptivePool(users.map((user, index) => ({ user, index })), { cap: options.maxConcurrency, stop: options.stop }, async ({ user, index }) => {
     const sentAt = now();
-    let key: Key;
+    let key: User;
     try {
       key = await counted(() => api.keys.create({ label: user.label, type: user.type as 'PERSONAL', node_ids: [...user.nodeIds], expires_at: user.expiresAt }, { signal }));
     } catch (error) {
@@ -188,7 +188,7 @@ async function oneAtATime(api: CreateClient, users: readonly NewUser[], options:
 }
 
 /** The note and owner of a user made by `POST /keys`, by PATCH; what the panel does not take is left out. */
-async function withNoteAndOwner(api: CreateClient, key: Key, user: NewUser, counted: <T>(call: () => Promise<T>) => Promise<T>, signal: AbortSignal | undefined): Promise<Partial<Made>> {
+async function withNoteAndOwner(api: CreateClient, key: User, user: NewUser, counted: <T>(call: () => Promise<T>) => Promise<T>, signal: AbortSignal | undefined): Promise<Partial<Made>> {
   const body: JsonObject = {};
   if (user.note) body.note = user.note;
   if (user.owner) body.owner_label = user.owner;
@@ -216,7 +216,7 @@ async function foundAfterLoss(api: CreateClient, user: NewUser, sentAt: number, 
   }
 }
 
-async function findCreated(api: CreateClient, user: NewUser, sentAt: number, taken: ReadonlySet<string>, counted: <T>(call: () => Promise<T>) => Promise<T>, signal: AbortSignal | undefined): Promise<Key | undefined> {
+async function findCreated(api: CreateClient, user: NewUser, sentAt: number, taken: ReadonlySet<string>, counted: <T>(call: () => Promise<T>) => Promise<T>, signal: AbortSignal | undefined): Promise<User | undefined> {
   const matches = await counted(() => api.keys.listAll({ q: user.label, per_page: PAGE }, { signal }));
   const wanted = user.nodeIds.map((id) => id.toLowerCase()).sort().join(',');
   return matches

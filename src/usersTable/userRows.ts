@@ -3,7 +3,7 @@
  * node names. Only what an operator may edit is here (label, note, owner, type, expiry, enabled, nodes)
  * plus the read-only id: never a secret, a link or a subscription address. No `vscode` import.
  */
-import type { Key } from '../api/types';
+import type { User } from '../api/types';
 
 export const TABLE_COLUMNS = ['id', 'label', 'note', 'owner', 'type', 'expiry', 'enabled', 'nodes'] as const;
 export type TableColumn = (typeof TABLE_COLUMNS)[number];
@@ -53,7 +53,7 @@ export function normalInstant(value: unknown): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-export function userStateOf(user: Key): UserState {
+export function userStateOf(user: User): UserState {
   const nodes = Array.isArray(user.nodes) ? user.nodes : [];
   return {
     id: String(user.id),

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { scrubText } from '../../api/modelFacts';
 import type { AlertId } from '../../api/monitoring';
-import type { Key, PanelNode } from '../../api/types';
+import type { User, PanelNode } from '../../api/types';
 import { runMutation } from '../../runner/actionRunner';
 import { panelWithLevel } from '../../runner/guard';
 import type { NodeProblems } from '../../runner/nodeProblems';
@@ -23,12 +23,12 @@ import { abortOn, answer, findNode, idsInput, listed, MAX_USERS, outcomeSentence
 import { writeTool } from './chatWriteTool';
 
 /** The state of users a change depends on: each one's id, label, state and dates, in id order. */
-function usersState(users: readonly Key[]): string {
+function usersState(users: readonly User[]): string {
   return JSON.stringify([...users].sort((a, b) => a.id.localeCompare(b.id)).map((user) => [user.id, user.label, user.state, user.status, user.disabled_at, user.revoked_at, user.expires_at]));
 }
 
 /** "Alice Martin" (active): a user as the confirmation names it, with the state it is in now. */
-function userWithState(user: Key): string {
+function userWithState(user: User): string {
   const state = plainLabel(user.state, 20);
   return state ? vscode.l10n.t('"{0}" ({1})', userName(user), state) : `"${userName(user)}"`;
 }
@@ -47,7 +47,7 @@ export function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, 
     const signal = abortOn(token);
     const users = storesOf(context, panel.id).users;
     const keys = await Promise.all(ids.map((id) => users.read(id, signal).catch(() => undefined)));
-    const found = keys.filter((user): user is Key => user !== undefined);
+    const found = keys.filter((user): user is User => user !== undefined);
     if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), numberText(ids.length - found.length));
     return { panel, enable, keys: found };
   };

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key, PanelNode } from '../../api/types';
+import type { User, PanelNode } from '../../api/types';
 import type { SavedPanels } from '../../connection/savedPanels';
 import type { PanelStoresLookup } from '../../state/panelStores';
 import type { UserInput } from '../../prompts/userInput';
@@ -77,14 +77,14 @@ async function searchPanels<R>(
 }
 
 /** Go to User…: the panels' own search (`GET /keys?q=`) as the user types, debounced, older searches cancelled. */
-export function goToUser(context: GoToContext): Promise<{ panelId: string; found: Key } | undefined> {
-  return searchPanels<Key>(context, {
+export function goToUser(context: GoToContext): Promise<{ panelId: string; found: User } | undefined> {
+  return searchPanels<User>(context, {
     title: vscode.l10n.t('Go to User'),
     placeholder: vscode.l10n.t('Type a label, owner or note to search every connected panel'),
     debounceMs: SEARCH_DEBOUNCE_MS,
     read: async (panel, text, signal) => {
       const page = await context.panels.require(panel.id).call((api, callSignal) => api.keys.list({ q: text.trim() || undefined, per_page: USERS_PER_PANEL }, { signal: callSignal }), signal);
-      return (Array.isArray(page?.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string');
+      return (Array.isArray(page?.items) ? page.items : []).filter((user): user is User => typeof user?.id === 'string');
     },
     item: (user, panel) => ({
       label: escapeIcons(plainLabel(user.label, 80) || plainLabel(user.id, 40)),

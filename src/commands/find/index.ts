@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key, PanelNode } from '../../api/types';
+import type { User, PanelNode } from '../../api/types';
 import { templateFileUri } from '../../editors/panelUri';
 import { panelAuthority } from '../../editors/panelPaths';
 import { runRead } from '../../runner/actionRunner';
@@ -29,7 +29,7 @@ export function registerFindCommands(services: Services): FindCommands {
   const users: UserCommandsContext = { session, log, input, users: views.users, documents, panels };
   const nodeReveal = { session, log, nodesView: views.nodes };
 
-  const revealUserAt = (panelId: string, user: Key) => revealUserOnPanel(users, panelId, user);
+  const revealUserAt = (panelId: string, user: User) => revealUserOnPanel(users, panelId, user);
   const revealNode = (panelId: string, node: PanelNode) => revealNodeOnPanel(nodeReveal, panelId, node);
 
   /** Opens what a link names; it never changes anything on a panel (reads only, then reveals or opens). */

@@ -1,4 +1,4 @@
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { userIdOf } from '../../state/usersStore';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { refreshSections, type NodeActionContext } from './nodeActionSupport';
@@ -17,13 +17,13 @@ export async function reReadNodeUsers(context: NodeActionContext, item: NodeItem
   const panel = context.panels.get(item.panelId);
   if (!panel?.scopes.can('keys.list')) return;
   try {
-    const users: Key[] = [];
+    const users: User[] = [];
     const complete = await panel.call(async (api, callSignal) => {
       let pages = 0;
       for await (const page of api.keys.allPages({ node: item.node.id, per_page: 200 }, { signal: signal ? AbortSignal.any([signal, callSignal]) : callSignal })) {
         const total = typeof page?.total === 'number' ? page.total : 0;
         if (++pages > MAX_PAGES || total > MAX_PAGES * 200) return false; // stops the reads in flight
-        users.push(...(Array.isArray(page?.items) ? page.items.filter((user): user is Key => typeof user?.id === 'string') : []));
+        users.push(...(Array.isArray(page?.items) ? page.items.filter((user): user is User => typeof user?.id === 'string') : []));
       }
       return true;
     });

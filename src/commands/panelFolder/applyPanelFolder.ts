@@ -101,7 +101,7 @@ async function applyPlanned(context: FolderCommandContext, done: Planned): Promi
     const report = applyReport(result, folderPlan, { folder: folderName(root), panel: panelName(panel) }, vscode.l10n.t, describeError, notHeld);
     await context.documents.show(vscode.l10n.t('Panel apply report — {0}', folderName(root)), report, 'markdown');
     const failed = result.outcomes.some((outcome) => outcome.outcome !== 'applied' && outcome.outcome !== 'reconciled') || keptConflicts(result, folderPlan).length > 0 || notHeld.length > 0;
-    if (context.panels.activeId === panel.id) void vscode.commands.executeCommand('panelOps.refreshAll');
+    followApply(context, panel.id);
     const told = [
       vscode.l10n.t('{0} applied to {1}: {2}.', folderName(root), panelName(panel), applySummary(result, folderPlan, vscode.l10n.t)),
       conflictsSentence(result, folderPlan, vscode.l10n.t),
@@ -111,6 +111,21 @@ async function applyPlanned(context: FolderCommandContext, done: Planned): Promi
   } catch (error) {
     tellFailure(context, vscode.l10n.t('Could not apply {0}', folderName(root)), error);
   }
+}
+
+/**
+ * After an apply the views read the panel again: the active panel through Refresh All (which also forgets
+ * its 403 answers), another panel through its own stores, so its part of the views follows.
+ */
+function followApply(context: FolderCommandContext, panelId: string): void {
+  if (context.panels.activeId === panelId) {
+    void vscode.commands.executeCommand('panelOps.refreshAll');
+    return;
+  }
+  const panel = context.panels.get(panelId);
+  if (!panel) return;
+  panel.users.reset();
+  for (const reading of [panel.nodes.refresh(), panel.siteTemplates.refresh(), panel.branding.refresh()]) void reading.catch(() => undefined);
 }
 
 /**
@@ -126,7 +141,7 @@ function tellApplied(context: FolderCommandContext, panel: PanelRef, severity: '
   const offer = plural(changedNodes, { one: 'The configuration of {0} node changed: apply it on the node now?', other: 'The configuration of {0} nodes changed: apply it on the nodes now?' }, vscode.l10n.t);
   void context.input.notify(severity, `${told} ${offer}`, applyNow)
     .then(async (choice) => {
-      if (choice === applyNow && context.panels.activeId === panel.id) await vscode.commands.executeCommand('panelOps.nodes.applyAllPending');
+      if (choice === applyNow) await vscode.commands.executeCommand('panelOps.nodes.applyAllPending', panel.id);
     });
 }
 

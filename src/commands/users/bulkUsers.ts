@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { userIdOf } from '../../state/usersStore';
 import { changedIds, changeUsersOf, setEnabled } from '../../state/userOperations';
 import { plainLabel } from '../../text/plainText';
@@ -77,7 +77,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
  * What a change of users came to, told in one notice (and resolved with): how many changed, each user the
  * panel skipped and why, and the bodies the panel refused on the way.
  */
-export function tellBulk(context: UserActionContext, action: BulkAction, panelId: string, users: readonly Key[], result: BulkResult): string {
+export function tellBulk(context: UserActionContext, action: BulkAction, panelId: string, users: readonly User[], result: BulkResult): string {
   const ids = users.map((user) => user.id);
   const fallbacks = result.refused.map((refused) => fallbackText({ route: 'keys.bulk', refused, sent: result.encoding, users: ids.length }, vscode.l10n.t));
   for (const fallback of fallbacks) context.log.info(fallback);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
-import type { CreateKeyRequest, Key } from '../../api/types';
+import type { CreateKeyRequest, User } from '../../api/types';
 import { isBack } from '../../prompts/userInput';
 import { problemsByStep, type StepProblems, type WizardStep } from '../../prompts/wizard';
 import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
@@ -59,7 +59,7 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
     if (!(await answerSteps(context, steps, state, problems))) return undefined;
     const request: CreateKeyRequest = { label: state.label, type: state.type, node_ids: state.nodeIds, expires_at: expiresAtOf(state.expiry, Date.now()) };
     const sentAt = Date.now();
-    let found: Key | undefined;
+    let found: User | undefined;
     const outcome = await runMutation(context, {
       panelId: origin.panelId,
       busyLabel: vscode.l10n.t('Creating "{0}"…', userName({ label: request.label })),
@@ -88,7 +88,7 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
 }
 
 /** Shows the new user selected, and says so with Copy Link and Show QR. */
-async function announce(context: UserCommandsContext, panelId: string, key: Key, told: string): Promise<string> {
+async function announce(context: UserCommandsContext, panelId: string, key: User, told: string): Promise<string> {
   const item = await revealUser(context, panelId, key);
   const copy = vscode.l10n.t('Copy Link');
   const qr = vscode.l10n.t('Show QR');
@@ -103,7 +103,7 @@ async function announce(context: UserCommandsContext, panelId: string, key: Key,
  * After a lost answer to a create: the user the panel made from this request, if any — same label, type
  * and nodes, created since the request was sent (a minute's clock difference allowed), newest first.
  */
-export async function findCreated(api: PanelApi, request: CreateKeyRequest, sentAt: number, signal: AbortSignal): Promise<Key | undefined> {
+export async function findCreated(api: PanelApi, request: CreateKeyRequest, sentAt: number, signal: AbortSignal): Promise<User | undefined> {
   const matches = await createdSince(api, request.label, new Set([request.label]), sentAt, signal);
   const wanted = [...request.node_ids].sort().join(',');
   return matches

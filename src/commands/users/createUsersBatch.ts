@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { createUsers, type NewUser } from '../../usersTable/createUsers';
 import { fallbackText } from '../shared/fallbackText';
 import { detailText } from '../usersTable/planText';
@@ -118,7 +118,7 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
 }
 
 /** The batch's users the panel holds, created since the request was sent (a minute's clock difference allowed). */
-function findBatch(api: PanelApi, prefix: string, labels: readonly string[], sentAt: number, signal: AbortSignal): Promise<Key[]> {
+function findBatch(api: PanelApi, prefix: string, labels: readonly string[], sentAt: number, signal: AbortSignal): Promise<User[]> {
   return createdSince(api, prefix, new Set(labels), sentAt, signal);
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseJsonExact } from '../../api/exactJson';
-import type { JsonObject, JsonValue, Key } from '../../api/types';
+import type { JsonObject, JsonValue, User } from '../../api/types';
 import { KEY_TYPES } from '../../api/types';
 import { isBack, withoutBack } from '../../prompts/userInput';
 import { jsonText } from '../../text/jsonText';
@@ -32,7 +32,7 @@ interface FieldItem extends vscode.QuickPickItem {
   readonly save?: true;
 }
 
-function editableFields(user: Key): string[] {
+function editableFields(user: User): string[] {
   const extra = Object.keys(user).filter((name) => !NOT_EDITABLE.has(name) && !NAMED.some(([named]) => named === name));
   return [...NAMED.map(([name]) => name), ...extra];
 }

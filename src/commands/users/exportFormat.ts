@@ -2,7 +2,7 @@
  * Users as CSV rows or JSON items for an export, one page at a time. Secrets, links, subscription slugs
  * and URLs are never exported (they grant access). No `vscode` import.
  */
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { csvField } from '../../text/csv';
 import { jsonText } from '../../text/jsonText';
 
@@ -20,7 +20,7 @@ function text(value: unknown): string | null {
 }
 
 /** The exported fields of a key; `nodes` is the bound nodes' names joined with "; ". */
-export function exportRecord(user: Partial<Key>): ExportRecord {
+export function exportRecord(user: Partial<User>): ExportRecord {
   const nodes = Array.isArray(user.nodes) ? user.nodes.map((binding) => text(binding?.node_name) ?? text(binding?.node_id) ?? '').join('; ') : '';
   return {
     id: text(user.id), label: text(user.label), type: text(user.type), state: text(user.state), status: text(user.status),
@@ -35,7 +35,7 @@ export function exportStart(format: ExportFormat): string {
 }
 
 /** The text for one page of keys; `first` says whether nothing was written before it (JSON commas). */
-export function exportPage(format: ExportFormat, users: readonly Partial<Key>[], first: boolean): string {
+export function exportPage(format: ExportFormat, users: readonly Partial<User>[], first: boolean): string {
   if (users.length === 0) return '';
   if (format === 'csv') {
     return users.map((user) => {

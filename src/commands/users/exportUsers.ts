@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { PanelCancelledError } from '../../api/errors';
 import type { UserQuery } from '../../state/userQueryMatch';
@@ -50,7 +50,7 @@ async function exportUsers(context: UserCommandsContext, from?: unknown): Promis
       (report, cancel) => context.panels.require(panelId).call(async (api, signal) => {
         const seen = new Set<string>();
         for await (const page of api.keys.allPages({ ...query, per_page: 200 }, { signal })) {
-          const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
+          const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is User => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
           await append(exportPage(format, fresh, written === 0));
           written += fresh.length;
           const total = typeof page.total === 'number' ? page.total : undefined;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { confirmChange } from '../../runner/guard';
 import { plainLabel } from '../../text/plainText';
@@ -191,7 +191,7 @@ async function mark(context: UserCommandsContext, diagnostics: vscode.Diagnostic
  * After a lost answer: the users of the import the panel holds, created since it was sent. Labels share no
  * search term, so each is searched for, four at a time.
  */
-async function findImported(api: PanelApi, items: readonly ImportItem[], sentAt: number, signal: AbortSignal): Promise<Key[]> {
+async function findImported(api: PanelApi, items: readonly ImportItem[], sentAt: number, signal: AbortSignal): Promise<User[]> {
   const labels = [...new Set(items.map((item) => item.label ?? ''))].filter((label) => label !== '');
   const found = await inPool(labels, 4, (label) => createdSince(api, label, new Set([label]), sentAt, signal));
   return found.flat();

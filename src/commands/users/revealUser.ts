@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { userIdOf } from '../../state/usersStore';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import type { UserCommandsContext } from './userActionsSupport';
@@ -9,7 +9,7 @@ import type { UserCommandsContext } from './userActionsSupport';
  * and loads its first page if needed). Resolves with the item, or undefined when the view could not show it
  * (e.g. filtered out).
  */
-export function revealUser(context: UserCommandsContext, panelId: string, user: Key): Promise<UserItem | undefined> {
+export function revealUser(context: UserCommandsContext, panelId: string, user: User): Promise<UserItem | undefined> {
   return revealIn(context, user, () => context.users.provider.openPanel(panelId));
 }
 
@@ -19,7 +19,7 @@ export function revealUser(context: UserCommandsContext, panelId: string, user: 
  * alone and the user is on another does that panel become the active one first. A user beyond the pages
  * loaded is found by filtering the view by its label. The one place a user is revealed from outside the view.
  */
-export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, user: Key): Promise<UserItem | undefined> {
+export async function revealUserOnPanel(context: UserCommandsContext, panelId: string, user: User): Promise<UserItem | undefined> {
   const { provider } = context.users;
   if (!provider.shownPanels.includes(panelId)) await context.session.switchTo(panelId);
   const reveal = () => revealIn(context, user, () => provider.openPanel(panelId));
@@ -31,12 +31,12 @@ export async function revealUserOnPanel(context: UserCommandsContext, panelId: s
 
 /** Where a user's group and item are found: the active panel's tree, or one panel's subtree. */
 interface UserPlace {
-  groupOf(state: Key['state']): vscode.TreeItem | undefined;
+  groupOf(state: User['state']): vscode.TreeItem | undefined;
   itemOf(id: string): UserItem | undefined;
 }
 
 /** Loads the user's group in `place` (through the provider, so the items get their ids and parents) and reveals the user. */
-async function revealIn(context: UserCommandsContext, user: Key, place: () => Promise<UserPlace | undefined>): Promise<UserItem | undefined> {
+async function revealIn(context: UserCommandsContext, user: User, place: () => Promise<UserPlace | undefined>): Promise<UserItem | undefined> {
   const { provider, view } = context.users;
   try {
     const at = await place();

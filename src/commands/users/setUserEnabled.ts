@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { mutateUser, userName, type UserActionContext } from './userActionsSupport';
 import { setEnabled } from '../../state/userOperations';
@@ -27,7 +27,7 @@ async function setUserEnabled(context: UserActionContext, item: UserItem, enable
 }
 
 /** Enabling does not remove an expired access date and does not undo revocation (spec 3.2): say so. */
-function explainStillBlocked(context: UserActionContext, user: Key): void {
+function explainStillBlocked(context: UserActionContext, user: User): void {
   if (user.state === 'expired') {
     void context.input.notify('info', vscode.l10n.t('"{0}" is enabled, but its access date has passed, so it stays expired. Edit its expiry to give access again.', userName(user)));
   } else if (user.state === 'revoked') {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import type { PanelApi } from '../../api/index';
 import * as users from '../../state/userOperations';
 import { userIn } from '../../state/userOperations';
@@ -26,7 +26,7 @@ export interface UserActionContext extends ActionContext {
  * Takes a key a mutation of panel `panelId` answered with into that panel's stores, and reads the nodes it
  * is bound to again (state/userOperations.ts: `takeUser`); nothing once the panel is signed out.
  */
-export function takeUser(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<Key>, nodesToRead?: Set<string>): void {
+export function takeUser(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<User>, nodesToRead?: Set<string>): void {
   users.takeUser(context.panels, panelId, key, previous, nodesToRead);
 }
 
@@ -84,7 +84,7 @@ export function creationChanges(context: UserActionContext, panelId: string, lab
 }
 
 /** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */
-export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: Key }, answer: unknown): Promise<void> {
+export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: User }, answer: unknown): Promise<void> {
   const key = userIn(answer);
   if (key) takeUser(context, item.panelId, key, item.user);
   else await context.panels.get(item.panelId)?.call((api, signal) => reReadUser(context, item.panelId, item.user.id, signal, api)).catch(() => undefined);
@@ -93,7 +93,7 @@ export async function takeAnswer(context: UserActionContext, item: { readonly pa
 /** A user the mutation acts on: its tree item (or any holder of its panel, key and busy target). */
 export interface UserTarget {
   readonly panelId: string;
-  readonly user: Key;
+  readonly user: User;
   readonly target?: BusyTarget;
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key, KeyLink } from '../../api/types';
+import type { User, KeyLink } from '../../api/types';
 import { withoutBack } from '../../prompts/userInput';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
@@ -35,7 +35,7 @@ function linkChoices(links: readonly KeyLink[]): LinkChoice[] {
 }
 
 /** Reads a user's links (`GET /keys/{id}/links`, users:write: they embed the secret). */
-async function readLinks(context: UserCommandsContext, panelId: string, user: Key, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
+async function readLinks(context: UserCommandsContext, panelId: string, user: User, target?: UserItem['target']): Promise<LinkChoice[] | undefined> {
   const outcome = await runRead(context, {
     panelId,
     busyLabel: vscode.l10n.t('Reading links…'),
@@ -50,7 +50,7 @@ async function readLinks(context: UserCommandsContext, panelId: string, user: Ke
 }
 
 /** Copy Link: picks one link of the user (node and kind) and puts it on the clipboard. */
-export async function copyLink(context: UserCommandsContext, panelId: string, user: Key, target?: UserItem['target']): Promise<string | undefined> {
+export async function copyLink(context: UserCommandsContext, panelId: string, user: User, target?: UserItem['target']): Promise<string | undefined> {
   const choices = await readLinks(context, panelId, user, target);
   if (!choices) return undefined;
   const chosen = choices.length === 1 ? choices[0] : withoutBack(await context.input.pick({

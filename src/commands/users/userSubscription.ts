@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { userIdOf } from '../../state/usersStore';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
@@ -44,7 +44,7 @@ async function deleteSubscription(context: UserCommandsContext, item: UserItem):
 /** Copy Short URL: the subscription's short URL (read again when the copy at hand lacks it); never logged or shown. */
 async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   const name = userName(item.user);
-  let user: Key = context.panels.get(item.panelId)?.users.get(userIdOf(item.user)) ?? item.user;
+  let user: User = context.panels.get(item.panelId)?.users.get(userIdOf(item.user)) ?? item.user;
   if (typeof user.subscription_short_url !== 'string' || user.subscription_short_url === '') {
     const outcome = await runRead(context, {
       panelId: item.panelId,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PanelApi } from '../../api/index';
-import type { Key, KeyListQuery } from '../../api/types';
+import type { User, KeyListQuery } from '../../api/types';
 import { PanelCancelledError } from '../../api/errors';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { inPool } from '../../state/inPool';
@@ -133,18 +133,18 @@ export async function nodeRefs(api: PanelApi, signal: AbortSignal): Promise<Node
 }
 
 /** The users of a listing page by page, or of a selection (each read again, six at a time). */
-async function readUsers(api: PanelApi, origin: TableOrigin, signal: AbortSignal, onUsers: (users: Key[], total: number | undefined) => void): Promise<void> {
+async function readUsers(api: PanelApi, origin: TableOrigin, signal: AbortSignal, onUsers: (users: User[], total: number | undefined) => void): Promise<void> {
   if (origin.kind === 'selection') {
     const keys = await inPool(origin.ids, 6, (id) => api.keys.get(id, { signal }).catch((error: unknown) => {
       if ((error as { status?: number }).status === 404) return undefined;
       throw error;
     }));
-    onUsers(keys.filter((user): user is Key => user !== undefined), origin.ids.length);
+    onUsers(keys.filter((user): user is User => user !== undefined), origin.ids.length);
     return;
   }
   const seen = new Set<string>();
   for await (const page of api.keys.allPages({ ...origin.query, per_page: 200 }, { signal })) {
-    const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is Key => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
+    const fresh = (Array.isArray(page.items) ? page.items : []).filter((user): user is User => typeof user?.id === 'string' && !seen.has(user.id) && (seen.add(user.id), true));
     onUsers(fresh, typeof page.total === 'number' ? page.total : undefined);
   }
 }

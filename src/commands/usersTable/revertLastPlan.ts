@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { runRead } from '../../runner/actionRunner';
 import { inPool } from '../../state/inPool';
 import { planRevert, type LastPlan } from '../../usersTable/revertPlan';
@@ -40,7 +40,7 @@ export async function revertLastPlan(context: UsersTableContext): Promise<ApplyR
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
       }));
-      return { names, revert: planRevert(last, created.filter((user): user is Key => user !== undefined).map(userStateOf), names, Date.now()) };
+      return { names, revert: planRevert(last, created.filter((user): user is User => user !== undefined).map(userStateOf), names, Date.now()) };
     },
   });
   if (read.kind !== 'done') return undefined;

@@ -5,7 +5,7 @@
  * caller's `Localize` (`vscode.l10n.t` in the views).
  */
 import type { SyncKind } from '../../state/profileSync';
-import { KEY_STATES, type Key, type KeyLive, type KeyNodeBinding } from '../../api/types';
+import { KEY_STATES, type User, type KeyLive, type KeyNodeBinding } from '../../api/types';
 import type { Localize } from '../../text/localize';
 import { joinParts, plainLabel, textOf } from '../../text/plainText';
 import { isolated } from '../../text/bidi';
@@ -49,7 +49,7 @@ function text(value: unknown): string {
 }
 
 /** Description parts in order: type, owner, expiry, presence (empty parts dropped); raw text, see `userDescription`. */
-function userDescriptionParts(user: Partial<Key>, now: number, t: Localize): string[] {
+function userDescriptionParts(user: Partial<User>, now: number, t: Localize): string[] {
   const owner = text(user.owner_label);
   return [
     plainLabel(text(user.type), 60),
@@ -63,7 +63,7 @@ function userDescriptionParts(user: Partial<Key>, now: number, t: Localize): str
  * The user's description line: plain text, each part cut so a 10,000-character owner cannot hide the expiry;
  * the owner (the panel's) isolated in a right-to-left display language, so the parts keep their order.
  */
-export function userDescription(user: Partial<Key>, now: number, t: Localize): string {
+export function userDescription(user: Partial<User>, now: number, t: Localize): string {
   return joinParts(userDescriptionParts(user, now, t), 60, { keepIsolates: true });
 }
 
@@ -74,7 +74,7 @@ export interface IconChoice {
 }
 
 /** `organization` for shared keys, `person` otherwise; green while online. */
-export function userIcon(user: Partial<Key>): IconChoice {
+export function userIcon(user: Partial<User>): IconChoice {
   const id = user.type === 'SHARED' ? 'organization' : 'person';
   return isOnline(user.live) ? { id, color: 'charts.green' } : { id };
 }
@@ -98,7 +98,7 @@ function scalarRow(name: string, value: unknown): TooltipRow | undefined {
  * The tooltip's rows, from an allow-list of fields: the proxy `secret`, `sub_slug`, subscription URLs
  * and proxy links are never among them, whatever the token may read.
  */
-export function userTooltipRows(user: Partial<Key>, now: number, t: Localize): TooltipRow[] {
+export function userTooltipRows(user: Partial<User>, now: number, t: Localize): TooltipRow[] {
   const live: Partial<KeyLive> = typeof user.live === 'object' && user.live !== null ? user.live : {};
   const bound = Array.isArray(user.nodes) ? user.nodes.length : undefined;
   const rows: (TooltipRow | undefined)[] = [
@@ -149,13 +149,13 @@ export function bindingDescriptionParts(binding: Partial<KeyNodeBinding>, t: Loc
 }
 
 /** The bindings of a key, tolerating a missing or malformed `nodes` field. */
-export function userNodeBindings(user: Partial<Key>): Partial<KeyNodeBinding>[] {
+export function userNodeBindings(user: Partial<User>): Partial<KeyNodeBinding>[] {
   if (!Array.isArray(user.nodes)) return [];
   return user.nodes.filter((item): item is KeyNodeBinding => typeof item === 'object' && item !== null);
 }
 
 /** `user.<state>` (`user.unknown` for a state outside the contract), `.subscribed` while subscribed. */
-export function userContextValue(user: Partial<Key>): string {
+export function userContextValue(user: Partial<User>): string {
   const state = typeof user.state === 'string' && (KEY_STATES as readonly string[]).includes(user.state) ? user.state : 'unknown';
   return `user.${state}${user.subscription_active === true ? '.subscribed' : ''}`;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Key, KeyNodeBinding, KeyState } from '../../api/types';
+import type { User, KeyNodeBinding, KeyState } from '../../api/types';
 import { joinParts, plainLabel } from '../../text/plainText';
 import { untrustedMarkdown } from '../../text/untrustedText';
 import type { UserList } from '../../state/usersStore';
@@ -68,10 +68,10 @@ export class UserGroupItem extends vscode.TreeItem {
  * only what applies (Enable on a disabled user); the token's scopes are the `panelOps.scope.*` context keys.
  */
 export class UserItem extends vscode.TreeItem {
-  private current: Key;
+  private current: User;
 
   constructor(
-    user: Key,
+    user: User,
     /** Makes the id unique where the same key can appear twice (a node's users, a group). */
     parentId: string,
     /** The panel the key belongs to; actions on the item go to this panel. */
@@ -86,7 +86,7 @@ export class UserItem extends vscode.TreeItem {
     this.show(user, now);
   }
 
-  get user(): Key {
+  get user(): User {
     return this.current;
   }
 
@@ -96,7 +96,7 @@ export class UserItem extends vscode.TreeItem {
   }
 
   /** Shows a newer copy of the same key (after an action on it). */
-  show(user: Key, now = Date.now()): void {
+  show(user: User, now = Date.now()): void {
     this.current = user;
     this.label = plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
     this.description = inReadingOrder(userDescription(user, now, vscode.l10n.t));

@@ -2,7 +2,7 @@
  * What the QR code page shows for a user: the panel's PNG of the proxy link, one card per link with its
  * text, and the subscription's PNG and URL. No `vscode` import: words come through a `Localize`.
  */
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import { plainLabel } from '../../text/plainText';
 import type { Localize } from '../../text/localize';
 import type { QrCard } from './protocol';
@@ -24,7 +24,7 @@ export interface UserLink {
 }
 
 /** Every link of the user (app link and web link per node), then the subscription URL. Values are made plain. */
-export function userLinks(user: Partial<Key>, t: Localize): UserLink[] {
+export function userLinks(user: Partial<User>, t: Localize): UserLink[] {
   const links: UserLink[] = [];
   for (const link of Array.isArray(user.links) ? user.links : []) {
     if (typeof link !== 'object' || link === null) continue;
@@ -47,7 +47,7 @@ export interface QrImages {
   readonly subscription?: { image?: string; note?: string };
 }
 
-export function qrCards(user: Partial<Key>, images: QrImages, t: Localize): QrCard[] {
+export function qrCards(user: Partial<User>, images: QrImages, t: Localize): QrCard[] {
   const links = userLinks(user, t);
   const proxyLinks = links.filter((link) => link.value !== plainLabel(user.subscription_short_url, 4000));
   const cards: QrCard[] = [{

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { scopeOf } from '../../api/catalog';
 import { isScopeDenied, PanelHttpError } from '../../api/errors';
 import type { PanelApi } from '../../api/index';
-import type { Key } from '../../api/types';
+import type { User } from '../../api/types';
 import type { PanelStoresLookup } from '../../state/panelStores';
 import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
@@ -16,7 +16,7 @@ import { pngDataUrl, qrCards, type QrImages } from './qrCards';
 /** A user (key) of a panel. */
 export interface UserOnPanel {
   readonly panelId: string;
-  readonly user: Key;
+  readonly user: User;
 }
 
 /**
@@ -85,7 +85,7 @@ export class QrView extends PanelDataPage<ToQrWebview, FromQrWebview, QrCodes | 
 
 /** What a QR page shows: the key and the panel's images of it. */
 interface QrCodes {
-  readonly user: Key;
+  readonly user: User;
   readonly images: QrImages;
 }
 
@@ -114,7 +114,7 @@ function missingScope(): string {
   return vscode.l10n.t('Links and QR codes hold the user\'s proxy secret, so the panel shows them only to tokens with {0} (this token was created without it). Reconnect with a token that has {0} to see them.', scopeOf('keys.qr'));
 }
 
-function labelOf(user: Partial<Key>): string {
+function labelOf(user: Partial<User>): string {
   return plainLabel(user.label, 80) || vscode.l10n.t('(no label)');
 }
 
