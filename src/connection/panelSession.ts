@@ -38,7 +38,7 @@ export interface PanelRef {
 export type PanelChoices = Partial<Pick<PanelRecord, 'protection' | 'color' | 'chatTools'>>;
 
 /** The panel the views show. */
-export type ActivePanel = PanelRef;
+
 
 /** Thrown by `PanelSession.call` while no panel is connected, and by `callOn` for a panel signed out since. */
 export class NotConnectedError extends Error {
@@ -76,7 +76,7 @@ export type Cancellation = AbortSignal;
  * view of the active panel's.
  */
 export class PanelSession implements vscode.Disposable {
-  private current: ActivePanel | undefined;
+  private current: PanelRef | undefined;
   private readonly clients = new Map<string, PanelApi>();
   /** Panels whose token was rejected (401) since they were last shown or connected. */
   private readonly rejected = new Set<string>();
@@ -85,7 +85,7 @@ export class PanelSession implements vscode.Disposable {
   /** What each connected panel's token is believed allowed, by panel id. */
   private readonly beliefs = new Map<string, ScopeBelief>();
   private readonly changed = new vscode.EventEmitter<void>();
-  private readonly tokenRejected = new vscode.EventEmitter<ActivePanel>();
+  private readonly tokenRejected = new vscode.EventEmitter<PanelRef>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   /** Connect, switch, sign-out, token rejected, a panel's scope belief changed. */
@@ -155,7 +155,7 @@ export class PanelSession implements vscode.Disposable {
     if (this.beliefOf(panelId).forgetDenials(routeId && scopeOf(routeId))) this.changed.fire();
   }
 
-  get active(): ActivePanel | undefined {
+  get active(): PanelRef | undefined {
     return this.current;
   }
 

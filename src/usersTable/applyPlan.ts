@@ -30,8 +30,8 @@ import type { PatchField, PlannedUpdate, UsersPlan } from './usersPlan';
 const BULK_SIZE = 1000;
 const PAGE = 200;
 
-export type { TableKeys, TableClient, OutcomeKind, PlanAction, OutcomeDetail, PanelChange, UserOutcome, ApplyProgress, ApplyOptions, AppliedChange, ApplyResult, Fallback } from './applyResult';
-import type { TableClient, OutcomeKind, OutcomeDetail, PanelChange, UserOutcome, ApplyOptions, ApplyResult, Fallback } from './applyResult';
+export type { TableKeys, TableClient, OutcomeKind, PlanAction, OutcomeDetail, ColumnChangedOnPanel, UserOutcome, ApplyProgress, ApplyOptions, AppliedChange, ApplyResult, Fallback } from './applyResult';
+import type { TableClient, OutcomeKind, OutcomeDetail, ColumnChangedOnPanel, UserOutcome, ApplyOptions, ApplyResult, Fallback } from './applyResult';
 
 /** One user's part of the plan as it goes: each step may change its outcome. */
 interface Track {
@@ -368,7 +368,7 @@ function requestsOf(counted: <T>(call: () => Promise<T>) => Promise<T>, pages: n
  * with the panel's values now: what a conflict's entry in the report shows.
  */
 export function differences(before: UserState, now: UserState): OutcomeDetail {
-  const changes: PanelChange[] = [];
+  const changes: ColumnChangedOnPanel[] = [];
   for (const column of ['label', 'note', 'owner', 'type'] as const) {
     if (before[column] !== now[column]) changes.push({ column, was: before[column], now: now[column] });
   }

@@ -30,7 +30,7 @@ export type OutcomeDetail =
   | { readonly kind: 'failed'; readonly error: unknown }
   | { readonly kind: 'otherItemRefused'; readonly status: number; readonly words: string }
   | { readonly kind: 'skipped' }
-  | { readonly kind: 'changed'; readonly changes: readonly PanelChange[] }
+  | { readonly kind: 'changed'; readonly changes: readonly ColumnChangedOnPanel[] }
   | { readonly kind: 'notRead' }
   | { readonly kind: 'notListed' }
   | { readonly kind: 'lostHeld' }
@@ -44,7 +44,7 @@ export type OutcomeDetail =
   | { readonly kind: 'nodeNotCreated'; readonly node: string };
 
 /** One column a user changed on the panel since it was read: the value then (`was`) and the panel's now. */
-export type PanelChange =
+export type ColumnChangedOnPanel =
   | { readonly column: 'label' | 'note' | 'owner' | 'type'; readonly was: string; readonly now: string }
   | { readonly column: 'expiry'; readonly was: string | null; readonly now: string | null }
   | { readonly column: 'enabled' | 'revoked'; readonly was: boolean; readonly now: boolean }

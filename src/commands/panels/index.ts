@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { AUTH_PROVIDER_ID, PanelAuthenticationProvider } from '../../connection/authenticationProvider';
 import type { ConnectDependencies } from '../../connection/connectFlow';
-import type { ActivePanel } from '../../connection/panelSession';
+import type { PanelRef } from '../../connection/panelSession';
 import { runWithProgress } from '../../runner/actionRunner';
 import type { Services } from '../../services';
 import { registerConnectCommand } from './connect';
@@ -19,7 +19,7 @@ import { registerPanelChoices } from './panelChoices';
 /** The connection's commands (loaded at activation), with the Accounts menu entry and the reconnect prompt. */
 export interface PanelCommands extends vscode.Disposable {
   /** Fires when the "token rejected" prompt is shown (tests count it). */
-  readonly onDidShowReconnectPrompt: vscode.Event<ActivePanel>;
+  readonly onDidShowReconnectPrompt: vscode.Event<PanelRef>;
 }
 
 export function registerPanelCommands({ session, store, input, log, clientOptions, views, panels }: Services): PanelCommands {

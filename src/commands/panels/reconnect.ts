@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ConnectDependencies } from '../../connection/connectFlow';
 import { connectFlow } from './connectCode';
 import type { SavedPanels } from '../../connection/savedPanels';
-import type { ActivePanel } from '../../connection/panelSession';
+import type { PanelRef } from '../../connection/panelSession';
 import { plainLabel } from '../../text/plainText';
 import { registerPanelCommand } from '../registerPanelCommand';
 
@@ -31,8 +31,8 @@ async function reconnect(deps: ConnectDependencies, store: SavedPanels, panelId?
  * "Reconnect with a New Token…", and the one prompt shown when the panel rejects the token (the session
  * fires once per rejection, so failing views do not stack prompts). `onDidShowPrompt` lets tests count it.
  */
-export function registerReconnect(deps: ConnectDependencies, store: SavedPanels): vscode.Disposable & { readonly onDidShowPrompt: vscode.Event<ActivePanel> } {
-  const shown = new vscode.EventEmitter<ActivePanel>();
+export function registerReconnect(deps: ConnectDependencies, store: SavedPanels): vscode.Disposable & { readonly onDidShowPrompt: vscode.Event<PanelRef> } {
+  const shown = new vscode.EventEmitter<PanelRef>();
   const enterToken = vscode.l10n.t('Enter New Token');
   const signOut = vscode.l10n.t('Sign Out');
   const subscriptions = [

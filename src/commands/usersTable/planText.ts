@@ -3,7 +3,7 @@
  * and the result report of either. No `vscode` import (unit-tested): the commands pass `vscode.l10n.t`, and
  * `describeError` for the failures that are not the panel's answer.
  */
-import type { ApplyResult, OutcomeDetail, OutcomeKind, PanelChange, UserOutcome } from '../../usersTable/applyPlan';
+import type { ApplyResult, OutcomeDetail, OutcomeKind, ColumnChangedOnPanel, UserOutcome } from '../../usersTable/applyPlan';
 import type { RevertPlan } from '../../usersTable/revertPlan';
 import type { NodeNames, UserState } from '../../usersTable/userRows';
 import { isEmptyPlan, summarize, type PatchField, type PlannedCreate, type PlannedUpdate, type RowProblem, type UsersPlan } from '../../usersTable/usersPlan';
@@ -196,7 +196,7 @@ function nodesText(ids: readonly string[], names: NodeNames, t: Localize): strin
 }
 
 /** One column changed on the panel: its name, the value it was read with, and the panel's now. */
-function panelChangeText(change: PanelChange, names: NodeNames, t: Localize): string {
+function panelChangeText(change: ColumnChangedOnPanel, names: NodeNames, t: Localize): string {
   switch (change.column) {
     case 'label':
     case 'note':

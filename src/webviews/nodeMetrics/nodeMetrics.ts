@@ -9,7 +9,7 @@ import { PageRegistry } from '../shared/pageRegistry';
 import type { WebviewHost } from '../shared/webviewHost';
 
 /** A node of a panel, as the Nodes view's items carry it. */
-export interface NodeOnPanel {
+export interface MetricsNodeOnPanel {
   readonly panelId: string;
   readonly id: string;
   readonly name: string;
@@ -39,7 +39,7 @@ export class NodeMetricsViews implements vscode.Disposable {
 
   constructor(private readonly host: WebviewHost, private readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>) {}
 
-  show(node: NodeOnPanel): FiguresView {
+  show(node: MetricsNodeOnPanel): FiguresView {
     return this.open.show(`${node.panelId}\n${node.id}`, () => {
       const name = plainLabel(node.name, 60) || node.id;
       return new FiguresView(this.host, this.panels, {
@@ -52,7 +52,7 @@ export class NodeMetricsViews implements vscode.Disposable {
     }, revealAndRefresh);
   }
 
-  private heldSections(node: NodeOnPanel): SectionSource[] {
+  private heldSections(node: MetricsNodeOnPanel): SectionSource[] {
     const nodes = this.panels.get(node.panelId)?.nodes;
     return nodes ? [nodeSection(nodes, node.id)] : [];
   }
