@@ -112,6 +112,8 @@ describe('Protection levels: a protected panel', () => {
       const typed = api.input.questions.find((question) => question.kind === 'text');
       assert.match(typed?.prompt ?? '', /Type the panel's name, Production, to go ahead/, guarded.name);
       assert.match(typed?.validation.join(' ') ?? '', /Type the panel's name exactly \(Production\)/, `${guarded.name}: a wrong name is not taken`);
+      // VS Code shows the validation message in place of the prompt: what will change stays beside the error.
+      assert.match(typed?.validation.at(-1) ?? '', guarded.lists, `${guarded.name}: a wrong name keeps what will change in view`);
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(guarded.sent(), before, `${guarded.name}: nothing sent without the name`);
       // Declined at the first question: nothing either.
@@ -366,9 +368,17 @@ describe('A terminal on the node', () => {
     try {
       assert.equal(await opened, terminal);
       const options = terminal.creationOptions as vscode.TerminalOptions;
-      assert.equal(options.shellPath, 'ssh');
-      assert.deepEqual(options.shellArgs, ['-p', '2222', '-i', `${homedir()}/.ssh/fleet_ed25519`, '-l', 'deploy', '--', hostname]);
-      assert.match(terminal.name, /sgp-6/);
+      const sshArgs = ['-p', '2222', '-i', `${homedir()}/.ssh/fleet_ed25519`, '-l', 'deploy', '--', hostname];
+      if (process.platform === 'win32') {
+        assert.equal(options.shellPath, 'ssh');
+        assert.deepEqual(options.shellArgs, sshArgs);
+      } else {
+        // ssh under sh, its arguments as positional parameters after the script and the sentence shown on failure.
+        assert.equal(options.shellPath, '/bin/sh');
+        assert.match((options.shellArgs as string[])[1], /^ssh "\$@";/);
+        assert.deepEqual((options.shellArgs as string[]).slice(3), sshArgs);
+      }
+      assert.equal(terminal.name, 'SSH sgp-6 · Fleet panel');
       assert.deepEqual(panel.requests.map((request) => request.method).filter((method) => method !== 'GET'), [], 'nothing sent to the panel');
     } finally {
       terminal.dispose();
@@ -376,6 +386,41 @@ describe('A terminal on the node', () => {
     const copied = await vscode.commands.executeCommand<string>('panelOps.nodes.copySshCommand', item);
     assert.equal(copied, `ssh -p 2222 -i ${homedir()}/.ssh/fleet_ed25519 -l deploy -- ${hostname}`);
     assert.equal(await vscode.env.clipboard.readText(), copied);
+  });
+
+  it('keeps the terminal of an ssh that fails at once, with ssh\'s error and its exit status, until Enter', async function () {
+    if (process.platform === 'win32') this.skip();
+    this.timeout(60_000);
+    // The demo's hosts (*.proxy.example.net) do not resolve: ssh fails within a moment, with status 255.
+    const item = await nodeItem(api, 'sgp-6');
+    const hostname = (item as unknown as { node: { hostname: string } }).node.hostname;
+    let closed: vscode.Terminal | undefined;
+    const watch = vscode.window.onDidCloseTerminal((terminal) => { closed = terminal; });
+    const terminal = await vscode.commands.executeCommand<vscode.Terminal>('panelOps.nodes.openSshTerminal', item);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      assert.equal(closed, undefined, 'the terminal stays');
+      assert.ok(vscode.window.terminals.includes(terminal));
+      assert.equal(terminal.exitStatus, undefined, 'still waiting for Enter');
+      // What the terminal shows, as an operator would copy it.
+      terminal.show();
+      let shown = '';
+      for (const deadline = Date.now() + 15_000; !/exit status 255/.test(shown) && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await vscode.env.clipboard.writeText('');
+        await vscode.commands.executeCommand('workbench.action.terminal.selectAll');
+        await vscode.commands.executeCommand('workbench.action.terminal.copySelection');
+        shown = await vscode.env.clipboard.readText();
+      }
+      assert.ok(shown.includes(`Could not resolve hostname ${hostname}`), `ssh's own error stays readable: ${shown}`);
+      assert.match(shown, /ssh ended with exit status 255\. Press Enter to close this terminal\./);
+      terminal.sendText('');
+      await eventually(() => closed === terminal, 'Enter closes it');
+      assert.equal((terminal.exitStatus as vscode.TerminalExitStatus | undefined)?.code, 0, 'no second alert of the exit code');
+    } finally {
+      watch.dispose();
+      terminal.dispose();
+    }
   });
 
   it('says so for a node without a host, and refuses a host that is not one, opening no terminal', async () => {
