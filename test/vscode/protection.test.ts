@@ -212,6 +212,11 @@ describe('Protection levels: a read-only panel', () => {
     const inSubmenus = Object.values(nodes.submenus).flat();
     for (const write of ['Update Fleet…', 'Web Lifecycle…', 'Engine Update…']) assert.ok(!inSubmenus.some((label) => label.startsWith(write.replace('…', ''))), `${write}: ${inSubmenus.join(', ')}`);
     assert.ok(inSubmenus.includes('Open SSH Terminal'), `the terminal is offered: ${JSON.stringify(nodes.submenus)}`);
+    // The node's documents open read-only: the menu says Open, not Edit.
+    for (const document of ['Blocklist', 'Web Policy', 'Reliability']) {
+      assert.ok(inSubmenus.includes(`Open ${document}`), `Open ${document}: ${JSON.stringify(nodes.submenus)}`);
+      assert.ok(!inSubmenus.includes(`Edit ${document}`), `Edit ${document}: ${JSON.stringify(nodes.submenus)}`);
+    }
 
     const palette = async (text: string) => {
       const answer = await fetch(`${driver}/palette`, { method: 'POST', body: JSON.stringify({ text }) });
@@ -259,6 +264,49 @@ describe('Protection levels: a read-only panel', () => {
     assert.ok(told.filter((message) => /read-only in Panel Ops/.test(message)).length >= 8, told.join('\n'));
     assert.ok(told.some((message) => /^Archive \(read-only\): Could not disable/.test(message)), `the runner names the panel: ${told.join('\n')}`);
     assert.equal(panel.data.keys.get(first.user.id)?.disabled_at, null, 'the panel holds what it held');
+  });
+
+  it('says why nothing happens when Apply Configuration\'s key is pressed on a node or Ctrl+S in one of its documents', async function () {
+    this.timeout(90_000);
+    const driver = process.env.PANEL_OPS_UI_DRIVER;
+    if (!driver) this.skip();
+    const press = async (key: string) => {
+      const answer = await fetch(`${driver}/key`, { method: 'POST', body: JSON.stringify({ key }) });
+      assert.equal(answer.status, 200, await answer.text());
+    };
+    const sentence = /^"Archive" is read-only in Panel Ops, so nothing was changed or sent\. To act on it, change its level with Set Protection Level…\.$/;
+    panel.resetRequests();
+    api.input.clear();
+    // A node with a pending configuration, focused in the Nodes view.
+    await vscode.commands.executeCommand('panelOps.nodes.focus');
+    const dirty = (await children(api.nodes)).find((item) => /\.dirty/.test(item.contextValue ?? ''));
+    assert.ok(dirty, 'a node with a pending configuration');
+    await api.nodes.view.reveal(dirty, { select: true, focus: true });
+    await press('Control+Shift+Alt+A');
+    await eventually(() => api.input.notices.some((notice) => sentence.test(notice.message)), `the key says why: ${JSON.stringify(api.input.notices)}`);
+
+    // The node's blocklist, opened from the menu's Open Blocklist: read-only, and Ctrl+S says why.
+    api.input.clear();
+    await vscode.commands.executeCommand('panelOps.nodes.viewBlocklist', await nodeItem(api, 'ams-1'));
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.path.endsWith('blocklist.json'), true, editor?.document.uri.toString());
+    assert.equal((await vscode.workspace.fs.stat((editor as vscode.TextEditor).document.uri)).permissions, vscode.FilePermission.Readonly);
+    try {
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await press('Control+S');
+      await eventually(() => api.input.notices.some((notice) => sentence.test(notice.message)), `Ctrl+S says why: ${JSON.stringify(api.input.notices)}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(changes(panel), [], 'nothing sent');
+    // Its terminal names the panel and level without parentheses in parentheses.
+    const terminal = await vscode.commands.executeCommand<vscode.Terminal>('panelOps.nodes.openSshTerminal', await nodeItem(api, 'ams-1'));
+    try {
+      assert.equal(terminal.name, 'SSH ams-1 · Archive (read-only)');
+    } finally {
+      terminal.dispose();
+    }
   });
 
   it('offers chat no write tool and reads as usual', async () => {
