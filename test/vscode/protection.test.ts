@@ -218,6 +218,19 @@ describe('Protection levels: a read-only panel', () => {
       assert.ok(!inSubmenus.includes(`Edit ${document}`), `Edit ${document}: ${JSON.stringify(nodes.submenus)}`);
     }
 
+    // An unresolved alert's menu, empty before, says why it cannot be resolved here.
+    await vscode.commands.executeCommand('panelOps.alerts.focus');
+    const alert = (await children(api.alerts)).find((item) => item.contextValue === 'alert.unresolved.readOnlyPanel' && /^[A-Za-z][\w .:-]{3,60}$/.test(labelOf(item)));
+    assert.ok(alert, 'an unresolved alert with a plain label');
+    await api.alerts.view.reveal(alert, { select: false, focus: false });
+    const alerts = await menu('Alerts', labelOf(alert));
+    assert.deepEqual(alerts.items.filter((label) => /Resolve|Read-Only/.test(label)), ['Why Nothing Changes on a Read-Only Panel'], alerts.items.join(', '));
+    panel.resetRequests();
+    api.input.clear();
+    await vscode.commands.executeCommand('panelOps.tellReadOnly', alert);
+    assert.match(api.input.notices.at(-1)?.message ?? '', /^"Archive" is read-only in Panel Ops, so nothing was changed or sent\. To act on it, change its level with Set Protection Level…\.$/);
+    assert.deepEqual(changes(panel), []);
+
     const palette = async (text: string) => {
       const answer = await fetch(`${driver}/palette`, { method: 'POST', body: JSON.stringify({ text }) });
       assert.equal(answer.status, 200, await answer.clone().text());
@@ -306,6 +319,43 @@ describe('Protection levels: a read-only panel', () => {
       assert.equal(terminal.name, 'SSH ams-1 · Archive (read-only)');
     } finally {
       terminal.dispose();
+    }
+  });
+
+  it('shows on a users-table plan, instead of Apply Plan, the sentence naming its level and how to change it', async function () {
+    this.timeout(120_000);
+    const [user] = await freshUsers(api, 'active', 1);
+    const lenses = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((lens) => lens.command);
+    // A plan made while the panel was open, then the panel made read-only.
+    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
+    api.users.provider.setFilter({ q: user.user.label });
+    try {
+      const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
+      await eventually(() => vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString())?.getText().includes(user.user.label) === true, 'the table is read');
+      const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString()) as vscode.TextDocument;
+      const lines = document.getText().split('\n');
+      const row = lines.find((line) => line.includes(user.user.label)) as string;
+      const fields = row.split(',');
+      fields[2] = 'note from the table';
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, document.lineAt(lines.indexOf(row)).range, fields.join(','));
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await document.save());
+      await eventually(() => vscode.workspace.textDocuments.some((doc) => doc.uri.path.endsWith('/users-plan.diff')), 'the plan opened');
+      const plan = [...vscode.workspace.textDocuments].reverse().find((doc) => doc.uri.path.endsWith('/users-plan.diff')) as vscode.TextDocument;
+      assert.deepEqual((await lenses(plan.uri)).map((command) => command?.command), ['panelOps.users.applyPlan'], 'Apply Plan on an open panel');
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+      panel.resetRequests();
+      const [said] = await lenses(plan.uri);
+      assert.equal(said?.title, '$(lock) "Archive" is read-only in Panel Ops: to apply this plan, change its level with Set Protection Level….');
+      assert.equal(said?.command, 'panelOps.setProtection', 'the lens opens Set Protection Level… for this panel');
+      assert.deepEqual(said?.arguments, [panel.url]);
+      assert.deepEqual(changes(panel), [], 'nothing sent');
+      assert.equal(panel.data.keys.get(user.user.id)?.note === 'note from the table', false);
+    } finally {
+      api.users.provider.setFilter({});
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
 

@@ -95,13 +95,15 @@ async function setChatAccess(session: PanelSession, input: UserInput, argument: 
 
 /**
  * The keys that would change a read-only panel (Apply Configuration's key in the Nodes view, Save in one of the
- * panel's documents) run this instead of doing nothing: the one sentence of the guard, naming the level and
- * how to change it. The panel is the focused document's, else the active panel.
+ * panel's documents) and the context menu of its unresolved alerts (where Resolve Alert would be) run this
+ * instead of doing nothing or opening empty: the one sentence of the guard, naming the level and how to change
+ * it. The panel is the item's, else the focused document's, else the active panel.
  */
-function tellWhyReadOnly(session: PanelSession, input: UserInput): void {
+function tellWhyReadOnly(session: PanelSession, input: UserInput, argument: unknown): void {
+  const ofItem = typeof (argument as { panelId?: unknown } | undefined)?.panelId === 'string' ? (argument as { panelId: string }).panelId : undefined;
   const editor = vscode.window.activeTextEditor;
   const ofDocument = editor ? locate(editor.document.uri)?.panelId : undefined;
-  refusedAsReadOnly({ session, input }, ofDocument ?? session.active?.id);
+  refusedAsReadOnly({ session, input }, ofItem ?? ofDocument ?? session.active?.id);
 }
 
 /** The commands that set what the operator chooses about a connected panel (loaded at activation). */
@@ -110,6 +112,6 @@ export function registerPanelChoices(session: PanelSession, input: UserInput): v
     registerPanelCommand('panelOps.setProtection', (argument?: unknown) => setProtection(session, input, argument)),
     registerPanelCommand('panelOps.setPanelColor', (argument?: unknown) => setColor(session, input, argument)),
     registerPanelCommand('panelOps.setChatAccess', (argument?: unknown) => setChatAccess(session, input, argument)),
-    registerPanelCommand('panelOps.tellReadOnly', () => tellWhyReadOnly(session, input)),
+    registerPanelCommand('panelOps.tellReadOnly', (argument?: unknown) => tellWhyReadOnly(session, input, argument)),
   );
 }
