@@ -220,10 +220,10 @@ describe('Protection levels: a read-only panel', () => {
 
     // An unresolved alert's menu, empty before, says why it cannot be resolved here.
     await vscode.commands.executeCommand('panelOps.alerts.focus');
-    const alert = (await children(api.alerts)).find((item) => item.contextValue === 'alert.unresolved.readOnlyPanel' && /^[A-Za-z][\w .:-]{3,60}$/.test(labelOf(item)));
-    assert.ok(alert, 'an unresolved alert with a plain label');
+    const alert = (await children(api.alerts)).find((item) => item.contextValue === 'alert.unresolved.readOnlyPanel');
+    assert.ok(alert, 'an unresolved alert');
     await api.alerts.view.reveal(alert, { select: false, focus: false });
-    const alerts = await menu('Alerts', labelOf(alert));
+    const alerts = await menu('Alerts', labelOf(alert).slice(0, 24));
     assert.deepEqual(alerts.items.filter((label) => /Resolve|Read-Only/.test(label)), ['Why Nothing Changes on a Read-Only Panel'], alerts.items.join(', '));
     panel.resetRequests();
     api.input.clear();
@@ -322,6 +322,39 @@ describe('Protection levels: a read-only panel', () => {
     }
   });
 
+  it('offers chat no write tool and reads as usual', async () => {
+    const names = vscode.lm.tools.map((tool) => tool.name);
+    assert.ok(names.includes('get_panel_nodes'), names.join(', '));
+    const writes = ['set_panel_users_enabled', 'apply_panel_node', 'resolve_panel_alerts'];
+    // Chat offers a tool whose `when` clause holds: each write tool is contributed with the key, and the key is false.
+    const contributed = (vscode.extensions.getExtension('panel-ops.panel-ops')?.packageJSON as { contributes: { languageModelTools: { name: string; when?: string }[] } }).contributes.languageModelTools;
+    for (const write of writes) assert.equal(contributed.find((tool) => tool.name === write)?.when, 'panelOps.chat.mayChange', write);
+    assert.equal(api.protectionContext.get('panelOps.chat.mayChange'), false, 'no connected panel lets chat change it');
+    // VS Code 1.100 leaves a tool whose `when` is false out of `lm.tools`; from 1.10x on, `lm.tools` lists the tools
+    // chat does not offer too (the workbench's getAllToolsIncludingDisabled), and chat's own list applies `when`.
+    if (vscode.version.startsWith('1.100.')) {
+      for (const write of writes) assert.ok(!names.includes(write), `${write} is offered: ${names.join(', ')}`);
+    }
+    assert.match(textOf(await invoke('get_panel_nodes', { panel: 'Archive' })), /"sgp-6"/);
+    panel.resetRequests();
+    assert.match(textOf(await invoke('apply_panel_node', { panel: 'Archive', node: 'sgp-6' })), /read-only in Panel Ops/);
+    assert.deepEqual(changes(panel), []);
+  });
+
+  it('acts again once its level is open', async () => {
+    const [user] = await freshUsers(api, 'active', 1);
+    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
+    try {
+      assert.equal(api.session.panel(panel.url)?.protection, 'open');
+      assert.equal(api.protectionContext.get('panelOps.chat.mayChange'), true, 'chat may change an open panel');
+      panel.resetRequests();
+      await vscode.commands.executeCommand('panelOps.users.disable', user);
+      assert.equal(requestsTo(panel, /\/disable$/).length, 1);
+    } finally {
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+    }
+  });
+
   it('shows on a users-table plan, instead of Apply Plan, the sentence naming its level and how to change it', async function () {
     this.timeout(120_000);
     const [user] = await freshUsers(api, 'active', 1);
@@ -356,39 +389,6 @@ describe('Protection levels: a read-only panel', () => {
       api.users.provider.setFilter({});
       await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    }
-  });
-
-  it('offers chat no write tool and reads as usual', async () => {
-    const names = vscode.lm.tools.map((tool) => tool.name);
-    assert.ok(names.includes('get_panel_nodes'), names.join(', '));
-    const writes = ['set_panel_users_enabled', 'apply_panel_node', 'resolve_panel_alerts'];
-    // Chat offers a tool whose `when` clause holds: each write tool is contributed with the key, and the key is false.
-    const contributed = (vscode.extensions.getExtension('panel-ops.panel-ops')?.packageJSON as { contributes: { languageModelTools: { name: string; when?: string }[] } }).contributes.languageModelTools;
-    for (const write of writes) assert.equal(contributed.find((tool) => tool.name === write)?.when, 'panelOps.chat.mayChange', write);
-    assert.equal(api.protectionContext.get('panelOps.chat.mayChange'), false, 'no connected panel lets chat change it');
-    // VS Code 1.100 leaves a tool whose `when` is false out of `lm.tools`; from 1.10x on, `lm.tools` lists the tools
-    // chat does not offer too (the workbench's getAllToolsIncludingDisabled), and chat's own list applies `when`.
-    if (vscode.version.startsWith('1.100.')) {
-      for (const write of writes) assert.ok(!names.includes(write), `${write} is offered: ${names.join(', ')}`);
-    }
-    assert.match(textOf(await invoke('get_panel_nodes', { panel: 'Archive' })), /"sgp-6"/);
-    panel.resetRequests();
-    assert.match(textOf(await invoke('apply_panel_node', { panel: 'Archive', node: 'sgp-6' })), /read-only in Panel Ops/);
-    assert.deepEqual(changes(panel), []);
-  });
-
-  it('acts again once its level is open', async () => {
-    const [user] = await freshUsers(api, 'active', 1);
-    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
-    try {
-      assert.equal(api.session.panel(panel.url)?.protection, 'open');
-      assert.equal(api.protectionContext.get('panelOps.chat.mayChange'), true, 'chat may change an open panel');
-      panel.resetRequests();
-      await vscode.commands.executeCommand('panelOps.users.disable', user);
-      assert.equal(requestsTo(panel, /\/disable$/).length, 1);
-    } finally {
-      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
     }
   });
 });
