@@ -218,20 +218,6 @@ describe('Protection levels: a read-only panel', () => {
       assert.ok(!inSubmenus.includes(`Edit ${document}`), `Edit ${document}: ${JSON.stringify(nodes.submenus)}`);
     }
 
-    // An unresolved alert's menu, empty before, says why it cannot be resolved here.
-    await vscode.commands.executeCommand('panelOps.alerts.focus');
-    await vscode.commands.executeCommand('panelOps.alerts.refresh');
-    const shownAlerts = await children(api.alerts);
-    const alert = shownAlerts.find((item) => item.contextValue === 'alert.unresolved.readOnlyPanel');
-    assert.ok(alert, `an unresolved alert: ${shownAlerts.map((item) => item.contextValue).join(', ')}`);
-    await api.alerts.view.reveal(alert, { select: false, focus: false });
-    const alerts = await menu('Alerts', labelOf(alert).slice(0, 24));
-    assert.deepEqual(alerts.items.filter((label) => /Resolve|Read-Only/.test(label)), ['Why Nothing Changes on a Read-Only Panel'], alerts.items.join(', '));
-    panel.resetRequests();
-    api.input.clear();
-    await vscode.commands.executeCommand('panelOps.tellReadOnly', alert);
-    assert.match(api.input.notices.at(-1)?.message ?? '', /^"Archive" is read-only in Panel Ops, so nothing was changed or sent\. To act on it, change its level with Set Protection Level…\.$/);
-    assert.deepEqual(changes(panel), []);
 
     const palette = async (text: string) => {
       const answer = await fetch(`${driver}/palette`, { method: 'POST', body: JSON.stringify({ text }) });

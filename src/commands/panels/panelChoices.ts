@@ -95,9 +95,8 @@ async function setChatAccess(session: PanelSession, input: UserInput, argument: 
 
 /**
  * The keys that would change a read-only panel (Apply Configuration's key in the Nodes view, Save in one of the
- * panel's documents) and the context menu of its unresolved alerts (where Resolve Alert would be) run this
- * instead of doing nothing or opening empty: the one sentence of the guard, naming the level and how to change
- * it. The panel is the item's, else the focused document's, else the active panel.
+ * panel's documents) run this instead of doing nothing: the one sentence of the guard, naming the level and
+ * how to change it. The panel is the item's (when run on one), else the focused document's, else the active panel.
  */
 function tellWhyReadOnly(session: PanelSession, input: UserInput, argument: unknown): void {
   const ofItem = typeof (argument as { panelId?: unknown } | undefined)?.panelId === 'string' ? (argument as { panelId: string }).panelId : undefined;
