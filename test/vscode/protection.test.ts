@@ -342,45 +342,6 @@ describe('Protection levels: a read-only panel', () => {
       await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
     }
   });
-
-  it('shows on a users-table plan, instead of Apply Plan, the sentence naming its level and how to change it', async function () {
-    this.timeout(120_000);
-    // Any plain-labelled active user: the last test on this panel (not marked used, so the next panels' tests pick as before).
-    const user = (userItems(await children(api.users, await userGroup(api, 'active'))) as UserItemLike[]).find((item) => /^[A-Za-z][A-Za-z .-]{0,40}$/.test(item.user.label));
-    assert.ok(user, 'a plain-labelled active user');
-    const lenses = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((lens) => lens.command);
-    // A plan made while the panel was open, then the panel made read-only.
-    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
-    api.users.provider.setFilter({ q: user.user.label });
-    try {
-      const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
-      await eventually(() => vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString())?.getText().includes(user.user.label) === true, 'the table is read');
-      const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString()) as vscode.TextDocument;
-      const lines = document.getText().split('\n');
-      const row = lines.find((line) => line.includes(user.user.label)) as string;
-      const fields = row.split(',');
-      fields[2] = 'note from the table';
-      const edit = new vscode.WorkspaceEdit();
-      edit.replace(uri, document.lineAt(lines.indexOf(row)).range, fields.join(','));
-      assert.ok(await vscode.workspace.applyEdit(edit));
-      assert.ok(await document.save());
-      await eventually(() => vscode.workspace.textDocuments.some((doc) => doc.uri.path.endsWith('/users-plan.diff')), 'the plan opened');
-      const plan = [...vscode.workspace.textDocuments].reverse().find((doc) => doc.uri.path.endsWith('/users-plan.diff')) as vscode.TextDocument;
-      assert.deepEqual((await lenses(plan.uri)).map((command) => command?.command), ['panelOps.users.applyPlan'], 'Apply Plan on an open panel');
-      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
-      panel.resetRequests();
-      const [said] = await lenses(plan.uri);
-      assert.equal(said?.title, '$(lock) "Archive" is read-only in Panel Ops: to apply this plan, change its level with Set Protection Level….');
-      assert.equal(said?.command, 'panelOps.setProtection', 'the lens opens Set Protection Level… for this panel');
-      assert.deepEqual(said?.arguments, [panel.url]);
-      assert.deepEqual(changes(panel), [], 'nothing sent');
-      assert.equal(panel.data.keys.get(user.user.id)?.note === 'note from the table', false);
-    } finally {
-      api.users.provider.setFilter({});
-      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    }
-  });
 });
 
 describe('Chat tools: confirmations bound to what they showed', () => {
@@ -526,6 +487,52 @@ describe('A terminal on the node', () => {
       assert.equal(openedAny, false);
     } finally {
       watch.dispose();
+    }
+  });
+});
+
+describe('Protection levels: a plan of a panel made read-only', () => {
+  const connected = connectedPanelForActions({ connect: { name: 'Archive', protection: 'readOnly' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+  before(() => ({ api, panel } = connected));
+
+  it('shows on a users-table plan, instead of Apply Plan, the sentence naming its level and how to change it', async function () {
+    this.timeout(120_000);
+    // Any plain-labelled active user (not marked used: the only test on this panel).
+    const user = (userItems(await children(api.users, await userGroup(api, 'active'))) as UserItemLike[]).find((item) => /^[A-Za-z][A-Za-z .-]{0,40}$/.test(item.user.label));
+    assert.ok(user, 'a plain-labelled active user');
+    const lenses = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((lens) => lens.command);
+    // A plan made while the panel was open, then the panel made read-only.
+    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
+    api.users.provider.setFilter({ q: user.user.label });
+    try {
+      const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
+      await eventually(() => vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString())?.getText().includes(user.user.label) === true, 'the table is read');
+      const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString()) as vscode.TextDocument;
+      const lines = document.getText().split('\n');
+      const row = lines.find((line) => line.includes(user.user.label)) as string;
+      const fields = row.split(',');
+      fields[2] = 'note from the table';
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, document.lineAt(lines.indexOf(row)).range, fields.join(','));
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await document.save());
+      await eventually(() => vscode.workspace.textDocuments.some((doc) => doc.uri.path.endsWith('/users-plan.diff')), 'the plan opened');
+      const plan = [...vscode.workspace.textDocuments].reverse().find((doc) => doc.uri.path.endsWith('/users-plan.diff')) as vscode.TextDocument;
+      assert.deepEqual((await lenses(plan.uri)).map((command) => command?.command), ['panelOps.users.applyPlan'], 'Apply Plan on an open panel');
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+      panel.resetRequests();
+      const [said] = await lenses(plan.uri);
+      assert.equal(said?.title, '$(lock) "Archive" is read-only in Panel Ops: to apply this plan, change its level with Set Protection Level….');
+      assert.equal(said?.command, 'panelOps.setProtection', 'the lens opens Set Protection Level… for this panel');
+      assert.deepEqual(said?.arguments, [panel.url]);
+      assert.deepEqual(changes(panel), [], 'nothing sent');
+      assert.equal(panel.data.keys.get(user.user.id)?.note === 'note from the table', false);
+    } finally {
+      api.users.provider.setFilter({});
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
 });
