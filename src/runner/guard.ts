@@ -125,7 +125,8 @@ async function confirmOnProtected(context: GuardContext, panel: PanelRef, change
   const typed = withoutBack(await context.input.text({
     title: vscode.l10n.t('{0} on "{1}" (protected)', change.action, name),
     prompt: vscode.l10n.t('Type the panel\'s name, {0}, to go ahead: {1}', name, change.changes.join('; ') || change.question),
-    validate: (value) => (value.trim() === name.trim() ? undefined : vscode.l10n.t('Type the panel\'s name exactly ({0}), or press Escape to change nothing.', name)),
+    // VS Code shows a validation message in place of the prompt: a wrong name keeps what will change in view.
+    validate: (value) => (value.trim() === name.trim() ? undefined : vscode.l10n.t('Type the panel\'s name exactly ({0}), or press Escape to change nothing. What will change: {1}', name, change.changes.join('; ') || change.question)),
   }));
   const confirmedByName = typed !== undefined && typed.trim() === name.trim();
   context.log?.info(`${change.action} on the protected panel ${panel.id}: ${confirmedByName ? 'the name was typed; sending' : 'not confirmed; nothing sent'}`);

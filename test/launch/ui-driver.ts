@@ -10,6 +10,7 @@
 //   POST /menu {view, row}: right-clicks the row of `view` showing `row` and answers the context menu as a
 //     person reads it: JSON {items: [label], submenus: {label: [label]}} (each submenu opened by hovering it).
 //   POST /palette {text}: types `>text` into the command palette and answers the titles it lists, JSON [title].
+//   POST /key {key}: presses `key` (Playwright's names, e.g. "Control+Shift+Alt+A") where the focus is.
 // PANEL_OPS_UI_DRIVER_SHOTS=<folder> also writes before-drag.png and after-drag.png there (to see a drag).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -111,6 +112,9 @@ async function labelsOf(menu: Locator): Promise<string[]> {
 /** Right-clicks a tree row and reads its context menu and submenus, then closes it. */
 async function contextMenu(page: Page, view: string, row: string): Promise<{ items: string[]; submenus: Record<string, string[]> }> {
   const target = treeRow(page, view, row);
+  // A tooltip left open over another row (the mouse rests where the last menu was) would take the click.
+  await page.mouse.move(0, 0);
+  await page.keyboard.press('Escape');
   await target.waitFor({ timeout: 15_000 });
   await target.scrollIntoViewIfNeeded();
   await target.click({ button: 'right' });
@@ -183,13 +187,18 @@ export async function startUiDriver(): Promise<UiDriver> {
         paletteTitles(page, text).then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
         return;
       }
+      const key = (body as { key?: unknown }).key;
+      if (req.method === 'POST' && req.url === '/key' && typeof key === 'string') {
+        page.keyboard.press(key).then(() => reply(200, 'pressed'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
+        return;
+      }
       const selector = (body as { selector?: unknown }).selector;
       if (req.method === 'POST' && req.url === '/webview' && typeof selector === 'string') {
         webviewElements(page, selector).then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/drag' || !isDragRequest(body)) {
-        reply(404, 'POST /drag {view, from, to}, POST /webview {selector}, POST /menu {view, row} or POST /palette {text}');
+        reply(404, 'POST /drag {view, from, to}, POST /webview {selector}, POST /menu {view, row}, POST /palette {text} or POST /key {key}');
         return;
       }
       drag(page, body).then(() => reply(200, 'dragged'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));

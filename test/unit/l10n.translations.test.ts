@@ -30,7 +30,7 @@ function englishMessage(value: unknown): string {
 // VS Code extension and command names a message quotes as they appear in VS Code's own interface.
 const KEPT_NAMES = [
   'Panel Ops', 'VS Code', 'Remote - SSH', 'Remote-SSH', 'SSH', 'ssh', 'JSON', 'CSV', 'HTML', 'CSS', 'URL', 'Telegram', 'git', 'nginx',
-  'HTTPS', 'HTTP', 'API', 'TLS', 'PEM', 'PKCS#12', 'RFC 3339', 'DNS', 'QR', 'CA', 'UTC', 'IP', 'PNG', 'SHA-256', 'File: Save', 'Ctrl+S', 'Escape',
+  'HTTPS', 'HTTP', 'API', 'TLS', 'PEM', 'PKCS#12', 'RFC 3339', 'DNS', 'QR', 'CA', 'UTC', 'IP', 'PNG', 'SHA-256', 'File: Save', 'Ctrl+S', 'Escape', 'Enter',
 ];
 
 /**

@@ -24,6 +24,13 @@ export const WRITE_COMMANDS = [
   'panelOps.panelFolder.restore',
 ];
 
+/** The node documents an open panel's menu offers as Edit …, and the commands a read-only panel's menu offers instead, as Open …. */
+const OPENED_READ_ONLY: Record<string, string> = {
+  'panelOps.nodes.openBlocklist': 'panelOps.nodes.viewBlocklist',
+  'panelOps.nodes.openWebPolicy': 'panelOps.nodes.viewWebPolicy',
+  'panelOps.nodes.openReliability': 'panelOps.nodes.viewReliability',
+};
+
 type Context = Record<string, string | boolean | readonly string[] | undefined>;
 
 /** Evaluates a `when` clause: `!`, `&&`, `||`, parentheses, `==`, `!=`, `=~ /regex/`, `key in listKey`, bare keys. */
@@ -99,7 +106,7 @@ export function evaluateWhen(when: string, context: Context): boolean {
 
 interface MenuEntry { command?: string; submenu?: string; when?: string }
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
-  contributes: { menus: Record<string, MenuEntry[]>; submenus: { id: string }[]; keybindings: { command: string; when?: string }[] };
+  contributes: { menus: Record<string, MenuEntry[]>; submenus: { id: string }[]; keybindings: { command: string; key: string; when?: string }[] };
 };
 
 const VIEWS = ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.siteTemplates', 'panelOps.branding', 'panelOps.templateHistory'];
@@ -145,18 +152,60 @@ describe('package.json menus on a read-only panel', () => {
     assert.ok(offeredBefore > 30, `write actions are offered on open panels (${offeredBefore})`);
   });
 
-  it('keeps every read action on the items of a read-only panel where it was offered', () => {
+  it('keeps every read action on the items of a read-only panel where it was offered (a document that opens read-only under Open …)', () => {
     for (const menu of itemMenus) {
       for (const entry of manifest.contributes.menus[menu] ?? []) {
         if (!entry.when || (entry.command && WRITE_COMMANDS.includes(entry.command))) continue;
+        const readOnlyEntry = entry.command && OPENED_READ_ONLY[entry.command]
+          ? manifest.contributes.menus[menu]?.find((each) => each.command === OPENED_READ_ONLY[entry.command as string]) ?? {}
+          : entry;
         for (const view of VIEWS) {
           for (const item of ITEMS) {
             if (!evaluateWhen(entry.when, { ...baseContext(false), view, viewItem: item })) continue;
-            assert.equal(evaluateWhen(entry.when, { ...baseContext(true), view, viewItem: `${item}${READ_ONLY_ITEM_SUFFIX}` }), true, `${menu}: ${entry.command ?? entry.submenu} on ${item} of a read-only panel (${view})`);
+            assert.equal(evaluateWhen(readOnlyEntry.when ?? 'false', { ...baseContext(true), view, viewItem: `${item}${READ_ONLY_ITEM_SUFFIX}` }), true, `${menu}: ${readOnlyEntry.command ?? readOnlyEntry.submenu} on ${item} of a read-only panel (${view})`);
           }
         }
       }
     }
+  });
+
+  it('says Open, never Edit, for a document a read-only panel\'s item opens, and Edit elsewhere', () => {
+    const titles = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const commands = (manifest.contributes as unknown as { commands: { command: string; title: string }[] }).commands;
+    const titleOf = (command: string) => titles[/^%(.*)%$/.exec(commands.find((each) => each.command === command)?.title ?? '')?.[1] ?? ''];
+    let offered = 0;
+    for (const menu of itemMenus) {
+      for (const entry of manifest.contributes.menus[menu] ?? []) {
+        if (!entry.command || !entry.when || WRITE_COMMANDS.includes(entry.command)) continue;
+        for (const item of ITEMS) {
+          const readOnly = evaluateWhen(entry.when, { ...baseContext(true), view: 'panelOps.nodes', viewItem: `${item}${READ_ONLY_ITEM_SUFFIX}` });
+          if (readOnly) assert.doesNotMatch(titleOf(entry.command), /^Edit /, `${entry.command} on ${item} of a read-only panel`);
+          if (Object.values(OPENED_READ_ONLY).includes(entry.command)) {
+            assert.equal(evaluateWhen(entry.when, { ...baseContext(false), view: 'panelOps.nodes', viewItem: item }), false, `${entry.command} on ${item} of an open panel`);
+            if (readOnly) offered++;
+          }
+        }
+      }
+    }
+    for (const [edit, open] of Object.entries(OPENED_READ_ONLY)) {
+      assert.match(titleOf(edit), /^Edit /, edit);
+      assert.equal(titleOf(open), titleOf(edit).replace(/^Edit /, 'Open '), open);
+    }
+    assert.equal(offered, 3 * 3, 'Open Blocklist, Web Policy and Reliability on a node, a dirty and an offline node');
+  });
+
+  it('answers the keys that would change a read-only panel with a sentence, and only then', () => {
+    const tell = manifest.contributes.keybindings.filter((binding) => binding.command === 'panelOps.tellReadOnly');
+    const applyKey = manifest.contributes.keybindings.find((binding) => binding.command === 'panelOps.nodes.apply');
+    assert.ok(applyKey);
+    const inNodes = (readOnly: boolean) => ({ ...baseContext(readOnly), focusedView: 'panelOps.nodes', editorTextFocus: false });
+    const onKey = (key: string, context: Context) => [applyKey, ...tell].filter((binding) => binding.key === key && evaluateWhen(binding.when ?? 'true', context)).map((binding) => binding.command);
+    assert.deepEqual(onKey(applyKey.key, inNodes(false)), ['panelOps.nodes.apply']);
+    assert.deepEqual(onKey(applyKey.key, inNodes(true)), ['panelOps.tellReadOnly']);
+    const inDocument = (readonly: boolean) => ({ ...baseContext(true), focusedView: '', editorTextFocus: true, resourceScheme: 'panelops', activeEditorIsReadonly: readonly });
+    assert.deepEqual(onKey('ctrl+s', inDocument(true)), ['panelOps.tellReadOnly']);
+    assert.deepEqual(onKey('ctrl+s', inDocument(false)), [], 'a document that can be saved is saved as usual');
+    assert.deepEqual(onKey('ctrl+s', { ...inDocument(true), resourceScheme: 'file' }), [], 'other read-only files are left to VS Code');
   });
 
   it('hides every write command from the palette, the view titles, the editor titles, the Explorer\'s context menu and the key bindings while the active panel is read-only', () => {

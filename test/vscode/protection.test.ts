@@ -112,6 +112,8 @@ describe('Protection levels: a protected panel', () => {
       const typed = api.input.questions.find((question) => question.kind === 'text');
       assert.match(typed?.prompt ?? '', /Type the panel's name, Production, to go ahead/, guarded.name);
       assert.match(typed?.validation.join(' ') ?? '', /Type the panel's name exactly \(Production\)/, `${guarded.name}: a wrong name is not taken`);
+      // VS Code shows the validation message in place of the prompt: what will change stays beside the error.
+      assert.match(typed?.validation.at(-1) ?? '', guarded.lists, `${guarded.name}: a wrong name keeps what will change in view`);
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(guarded.sent(), before, `${guarded.name}: nothing sent without the name`);
       // Declined at the first question: nothing either.
@@ -210,6 +212,12 @@ describe('Protection levels: a read-only panel', () => {
     const inSubmenus = Object.values(nodes.submenus).flat();
     for (const write of ['Update Fleet…', 'Web Lifecycle…', 'Engine Update…']) assert.ok(!inSubmenus.some((label) => label.startsWith(write.replace('…', ''))), `${write}: ${inSubmenus.join(', ')}`);
     assert.ok(inSubmenus.includes('Open SSH Terminal'), `the terminal is offered: ${JSON.stringify(nodes.submenus)}`);
+    // The node's documents open read-only: the menu says Open, not Edit.
+    for (const document of ['Blocklist', 'Web Policy', 'Reliability']) {
+      assert.ok(inSubmenus.includes(`Open ${document}`), `Open ${document}: ${JSON.stringify(nodes.submenus)}`);
+      assert.ok(!inSubmenus.includes(`Edit ${document}`), `Edit ${document}: ${JSON.stringify(nodes.submenus)}`);
+    }
+
 
     const palette = async (text: string) => {
       const answer = await fetch(`${driver}/palette`, { method: 'POST', body: JSON.stringify({ text }) });
@@ -257,6 +265,49 @@ describe('Protection levels: a read-only panel', () => {
     assert.ok(told.filter((message) => /read-only in Panel Ops/.test(message)).length >= 8, told.join('\n'));
     assert.ok(told.some((message) => /^Archive \(read-only\): Could not disable/.test(message)), `the runner names the panel: ${told.join('\n')}`);
     assert.equal(panel.data.keys.get(first.user.id)?.disabled_at, null, 'the panel holds what it held');
+  });
+
+  it('says why nothing happens when Apply Configuration\'s key is pressed on a node or Ctrl+S in one of its documents', async function () {
+    this.timeout(90_000);
+    const driver = process.env.PANEL_OPS_UI_DRIVER;
+    if (!driver) this.skip();
+    const press = async (key: string) => {
+      const answer = await fetch(`${driver}/key`, { method: 'POST', body: JSON.stringify({ key }) });
+      assert.equal(answer.status, 200, await answer.text());
+    };
+    const sentence = /^"Archive" is read-only in Panel Ops, so nothing was changed or sent\. To act on it, change its level with Set Protection Level…\.$/;
+    panel.resetRequests();
+    api.input.clear();
+    // A node with a pending configuration, focused in the Nodes view.
+    await vscode.commands.executeCommand('panelOps.nodes.focus');
+    const dirty = (await children(api.nodes)).find((item) => /\.dirty/.test(item.contextValue ?? ''));
+    assert.ok(dirty, 'a node with a pending configuration');
+    await api.nodes.view.reveal(dirty, { select: true, focus: true });
+    await press('Control+Shift+Alt+A');
+    await eventually(() => api.input.notices.some((notice) => sentence.test(notice.message)), `the key says why: ${JSON.stringify(api.input.notices)}`);
+
+    // The node's blocklist, opened from the menu's Open Blocklist: read-only, and Ctrl+S says why.
+    api.input.clear();
+    await vscode.commands.executeCommand('panelOps.nodes.viewBlocklist', await nodeItem(api, 'ams-1'));
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.path.endsWith('blocklist.json'), true, editor?.document.uri.toString());
+    assert.equal((await vscode.workspace.fs.stat((editor as vscode.TextEditor).document.uri)).permissions, vscode.FilePermission.Readonly);
+    try {
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await press('Control+S');
+      await eventually(() => api.input.notices.some((notice) => sentence.test(notice.message)), `Ctrl+S says why: ${JSON.stringify(api.input.notices)}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(changes(panel), [], 'nothing sent');
+    // Its terminal names the panel and level without parentheses in parentheses.
+    const terminal = await vscode.commands.executeCommand<vscode.Terminal>('panelOps.nodes.openSshTerminal', await nodeItem(api, 'ams-1'));
+    try {
+      assert.equal(terminal.name, 'SSH ams-1 · Archive (read-only)');
+    } finally {
+      terminal.dispose();
+    }
   });
 
   it('offers chat no write tool and reads as usual', async () => {
@@ -366,9 +417,17 @@ describe('A terminal on the node', () => {
     try {
       assert.equal(await opened, terminal);
       const options = terminal.creationOptions as vscode.TerminalOptions;
-      assert.equal(options.shellPath, 'ssh');
-      assert.deepEqual(options.shellArgs, ['-p', '2222', '-i', `${homedir()}/.ssh/fleet_ed25519`, '-l', 'deploy', '--', hostname]);
-      assert.match(terminal.name, /sgp-6/);
+      const sshArgs = ['-p', '2222', '-i', `${homedir()}/.ssh/fleet_ed25519`, '-l', 'deploy', '--', hostname];
+      if (process.platform === 'win32') {
+        assert.equal(options.shellPath, 'ssh');
+        assert.deepEqual(options.shellArgs, sshArgs);
+      } else {
+        // ssh under sh, its arguments as positional parameters after the script and the sentence shown on failure.
+        assert.equal(options.shellPath, '/bin/sh');
+        assert.match((options.shellArgs as string[])[1], /^ssh "\$@";/);
+        assert.deepEqual((options.shellArgs as string[]).slice(3), sshArgs);
+      }
+      assert.equal(terminal.name, 'SSH sgp-6 · Fleet panel');
       assert.deepEqual(panel.requests.map((request) => request.method).filter((method) => method !== 'GET'), [], 'nothing sent to the panel');
     } finally {
       terminal.dispose();
@@ -376,6 +435,41 @@ describe('A terminal on the node', () => {
     const copied = await vscode.commands.executeCommand<string>('panelOps.nodes.copySshCommand', item);
     assert.equal(copied, `ssh -p 2222 -i ${homedir()}/.ssh/fleet_ed25519 -l deploy -- ${hostname}`);
     assert.equal(await vscode.env.clipboard.readText(), copied);
+  });
+
+  it('keeps the terminal of an ssh that fails at once, with ssh\'s error and its exit status, until Enter', async function () {
+    if (process.platform === 'win32') this.skip();
+    this.timeout(60_000);
+    // The demo's hosts (*.proxy.example.net) do not resolve: ssh fails within a moment, with status 255.
+    const item = await nodeItem(api, 'sgp-6');
+    const hostname = (item as unknown as { node: { hostname: string } }).node.hostname;
+    let closed: vscode.Terminal | undefined;
+    const watch = vscode.window.onDidCloseTerminal((terminal) => { closed = terminal; });
+    const terminal = await vscode.commands.executeCommand<vscode.Terminal>('panelOps.nodes.openSshTerminal', item);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      assert.equal(closed, undefined, 'the terminal stays');
+      assert.ok(vscode.window.terminals.includes(terminal));
+      assert.equal(terminal.exitStatus, undefined, 'still waiting for Enter');
+      // What the terminal shows, as an operator would copy it.
+      terminal.show();
+      let shown = '';
+      for (const deadline = Date.now() + 15_000; !/exit status 255/.test(shown) && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await vscode.env.clipboard.writeText('');
+        await vscode.commands.executeCommand('workbench.action.terminal.selectAll');
+        await vscode.commands.executeCommand('workbench.action.terminal.copySelection');
+        shown = await vscode.env.clipboard.readText();
+      }
+      assert.ok(shown.includes(`Could not resolve hostname ${hostname}`), `ssh's own error stays readable: ${shown}`);
+      assert.match(shown, /ssh ended with exit status 255\. Press Enter to close this terminal\./);
+      terminal.sendText('');
+      await eventually(() => closed === terminal, 'Enter closes it');
+      assert.equal((terminal.exitStatus as vscode.TerminalExitStatus | undefined)?.code, 0, 'no second alert of the exit code');
+    } finally {
+      watch.dispose();
+      terminal.dispose();
+    }
   });
 
   it('says so for a node without a host, and refuses a host that is not one, opening no terminal', async () => {
@@ -393,6 +487,52 @@ describe('A terminal on the node', () => {
       assert.equal(openedAny, false);
     } finally {
       watch.dispose();
+    }
+  });
+});
+
+describe('Protection levels: a plan of a panel made read-only', () => {
+  const connected = connectedPanelForActions({ connect: { name: 'Archive', protection: 'readOnly' } });
+  let api: TestApi;
+  let panel: SimulatedPanel;
+  before(() => ({ api, panel } = connected));
+
+  it('shows on a users-table plan, instead of Apply Plan, the sentence naming its level and how to change it', async function () {
+    this.timeout(120_000);
+    // Any plain-labelled active user (not marked used: the only test on this panel).
+    const user = (userItems(await children(api.users, await userGroup(api, 'active'))) as UserItemLike[]).find((item) => /^[A-Za-z][A-Za-z .-]{0,40}$/.test(item.user.label));
+    assert.ok(user, 'a plain-labelled active user');
+    const lenses = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((lens) => lens.command);
+    // A plan made while the panel was open, then the panel made read-only.
+    await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.open);
+    api.users.provider.setFilter({ q: user.user.label });
+    try {
+      const uri = await runWithAnswers('panelOps.users.editAsTable') as vscode.Uri;
+      await eventually(() => vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString())?.getText().includes(user.user.label) === true, 'the table is read');
+      const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString()) as vscode.TextDocument;
+      const lines = document.getText().split('\n');
+      const row = lines.find((line) => line.includes(user.user.label)) as string;
+      const fields = row.split(',');
+      fields[2] = 'note from the table';
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, document.lineAt(lines.indexOf(row)).range, fields.join(','));
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await document.save());
+      await eventually(() => vscode.workspace.textDocuments.some((doc) => doc.uri.path.endsWith('/users-plan.diff')), 'the plan opened');
+      const plan = [...vscode.workspace.textDocuments].reverse().find((doc) => doc.uri.path.endsWith('/users-plan.diff')) as vscode.TextDocument;
+      assert.deepEqual((await lenses(plan.uri)).map((command) => command?.command), ['panelOps.users.applyPlan'], 'Apply Plan on an open panel');
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+      panel.resetRequests();
+      const [said] = await lenses(plan.uri);
+      assert.equal(said?.title, '$(lock) "Archive" is read-only in Panel Ops: to apply this plan, change its level with Set Protection Level….');
+      assert.equal(said?.command, 'panelOps.setProtection', 'the lens opens Set Protection Level… for this panel');
+      assert.deepEqual(said?.arguments, [panel.url]);
+      assert.deepEqual(changes(panel), [], 'nothing sent');
+      assert.equal(panel.data.keys.get(user.user.id)?.note === 'note from the table', false);
+    } finally {
+      api.users.provider.setFilter({});
+      await runWithAnswers('panelOps.setProtection', PROTECTION_LABELS.readOnly);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
 });

@@ -11,7 +11,8 @@ import { nodeTarget } from '../nodes/nodeTarget';
 import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
- * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel), Edit Branding Profile… and Edit
+ * Edit Blocklist / Web Policy / Reliability of a node (on the node's panel; Open … on a read-only panel's node,
+ * whose documents open read-only), Edit Branding Profile… and Edit
  * Panel Settings (of the active panel): JSON documents of the panel file system, saved with the panel's PUT.
  */
 export function registerPanelDocuments(context: ActionContext): vscode.Disposable {
@@ -25,6 +26,10 @@ export function registerPanelDocuments(context: ActionContext): vscode.Disposabl
     registerPanelCommand('panelOps.nodes.openBlocklist', (argument?: unknown) => openNodeDocument(argument, 'blocklist')),
     registerPanelCommand('panelOps.nodes.openWebPolicy', (argument?: unknown) => openNodeDocument(argument, 'web-policy')),
     registerPanelCommand('panelOps.nodes.openReliability', (argument?: unknown) => openNodeDocument(argument, 'reliability')),
+    // The same documents from a read-only panel's node, whose menu says Open: they open read-only.
+    registerPanelCommand('panelOps.nodes.viewBlocklist', (argument?: unknown) => openNodeDocument(argument, 'blocklist')),
+    registerPanelCommand('panelOps.nodes.viewWebPolicy', (argument?: unknown) => openNodeDocument(argument, 'web-policy')),
+    registerPanelCommand('panelOps.nodes.viewReliability', (argument?: unknown) => openNodeDocument(argument, 'reliability')),
     registerPanelCommand('panelOps.settings.open', () => {
       const panel = session.active;
       if (!panel) throw new NotConnectedError();

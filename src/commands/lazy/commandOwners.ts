@@ -21,7 +21,10 @@ export const COMMAND_OWNERS = {
   monitoring: ['panelOps.dashboard.', 'panelOps.nodes.showMetrics'],
   settings: ['panelOps.settings.'],
   audit: ['panelOps.audit.'],
-  documents: ['panelOps.nodes.openBlocklist', 'panelOps.nodes.openWebPolicy', 'panelOps.nodes.openReliability', 'panelOps.settings.open', 'panelOps.branding.open'],
+  documents: [
+    'panelOps.nodes.openBlocklist', 'panelOps.nodes.openWebPolicy', 'panelOps.nodes.openReliability', 'panelOps.nodes.viewBlocklist', 'panelOps.nodes.viewWebPolicy',
+    'panelOps.nodes.viewReliability', 'panelOps.settings.open', 'panelOps.branding.open',
+  ],
   find: ['panelOps.goToUser', 'panelOps.goToNode', 'panelOps.users.copyShareLink', 'panelOps.nodes.copyShareLink', 'panelOps.siteTemplates.copyShareLink'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -10,6 +10,7 @@ import { nodeArgument } from './nodeArgument';
 import { nodeName } from './nodeActionSupport';
 import { REMOTE_SSH_EXTENSION } from './remoteSshContext';
 import { remoteSshAuthority, sshCommandLine, sshSettingsFor, sshTarget, type SshTarget } from './sshTarget';
+import { sshUntilRead } from './sshUntilRead';
 import { registerPanelCommand } from '../registerPanelCommand';
 
 type ReadyTarget = Extract<SshTarget, { kind: 'ready' }>;
@@ -50,9 +51,12 @@ function targetOf(panels: PanelStoresLookup, input: UserInput, chosen: NodeOnPan
 }
 
 /**
- * Open SSH Terminal: VS Code's integrated terminal running `ssh` itself (no shell in between), its
- * arguments as a list: the node's host as the panel gives it, the panel's SSH user, port and identity
- * file. The extension sends nothing to the node; the terminal is the operator's own session.
+ * Open SSH Terminal: VS Code's integrated terminal running `ssh`, its arguments as a list: the node's host
+ * as the panel gives it, the panel's SSH user, port and identity file. The extension sends nothing to the
+ * node; the terminal is the operator's own session. VS Code closes a terminal whose process ends within its
+ * first moments and keeps only a notification of the exit code, so ssh's own error (a name that does not
+ * resolve, a refused port) would never be readable: on a POSIX system ssh runs under `sh`
+ * (`sshUntilRead`), which keeps a failed session's output and its exit status on screen until Enter.
  */
 async function openTerminal(panels: PanelStoresLookup, input: UserInput, argument: unknown): Promise<vscode.Terminal | undefined> {
   const chosen = await nodeArgument(argument, panels, input, vscode.l10n.t('Open SSH Terminal'));
@@ -60,10 +64,12 @@ async function openTerminal(panels: PanelStoresLookup, input: UserInput, argumen
   const target = targetOf(panels, input, chosen);
   if (!target) return undefined;
   const panel = panels.get(chosen.panelId)?.ref;
+  const launch = process.platform === 'win32'
+    ? { shellPath: 'ssh', shellArgs: [...target.args] }
+    : sshUntilRead(target.args, vscode.l10n.t('ssh ended with exit status {0}. Press Enter to close this terminal.', '{0}'));
   const terminal = vscode.window.createTerminal({
-    name: vscode.l10n.t('SSH {0} ({1})', nodeName(chosen.node), panel ? panelWithLevel(panel) : plainLabel(chosen.panelId, 60)),
-    shellPath: 'ssh',
-    shellArgs: [...target.args],
+    name: vscode.l10n.t('SSH {0} · {1}', nodeName(chosen.node), panel ? panelWithLevel(panel) : plainLabel(chosen.panelId, 60)),
+    ...launch,
     iconPath: new vscode.ThemeIcon('terminal'),
     ...(panel?.color ? { color: new vscode.ThemeColor(panel.color) } : {}),
   });

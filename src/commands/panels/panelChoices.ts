@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import { pickProtection, protectionWord } from '../../connection/connectPrompts';
 import type { PanelRef, PanelSession } from '../../connection/panelSession';
 import { PANEL_COLORS, type ChatAccess, type PanelColor } from '../../connection/protectionLevel';
+import { locate } from '../../editors/panelUri';
 import { withoutBack, type UserInput } from '../../prompts/userInput';
+import { refusedAsReadOnly } from '../../runner/guard';
 import { plainLabel } from '../../text/plainText';
 import { registerPanelCommand } from '../registerPanelCommand';
 
@@ -91,11 +93,24 @@ async function setChatAccess(session: PanelSession, input: UserInput, argument: 
   return session.setPanelChoices(panel.id, { chatTools: picked.access });
 }
 
+/**
+ * The keys that would change a read-only panel (Apply Configuration's key in the Nodes view, Save in one of the
+ * panel's documents) run this instead of doing nothing: the one sentence of the guard, naming the level and
+ * how to change it. The panel is the item's (when run on one), else the focused document's, else the active panel.
+ */
+function tellWhyReadOnly(session: PanelSession, input: UserInput, argument: unknown): void {
+  const ofItem = typeof (argument as { panelId?: unknown } | undefined)?.panelId === 'string' ? (argument as { panelId: string }).panelId : undefined;
+  const editor = vscode.window.activeTextEditor;
+  const ofDocument = editor ? locate(editor.document.uri)?.panelId : undefined;
+  refusedAsReadOnly({ session, input }, ofItem ?? ofDocument ?? session.active?.id);
+}
+
 /** The commands that set what the operator chooses about a connected panel (loaded at activation). */
 export function registerPanelChoices(session: PanelSession, input: UserInput): vscode.Disposable {
   return vscode.Disposable.from(
     registerPanelCommand('panelOps.setProtection', (argument?: unknown) => setProtection(session, input, argument)),
     registerPanelCommand('panelOps.setPanelColor', (argument?: unknown) => setColor(session, input, argument)),
     registerPanelCommand('panelOps.setChatAccess', (argument?: unknown) => setChatAccess(session, input, argument)),
+    registerPanelCommand('panelOps.tellReadOnly', (argument?: unknown) => tellWhyReadOnly(session, input, argument)),
   );
 }
