@@ -203,3 +203,7 @@ export function lineAt(text: string, offset: number): number {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+export function sameOrigin(a: string | undefined, b: string): boolean {
+  return a !== undefined && a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+}

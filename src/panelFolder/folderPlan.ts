@@ -17,16 +17,18 @@
 import { memberNamed, scalarOf } from '../api/silentValues';
 import type { JsonObject, JsonValue } from '../api/types';
 import { textOf } from '../text/plainText';
-import { NodeNames, normalInstant, rowOf, type TableRow, type UserState } from '../usersTable/userRows';
+import { NodeNames, rowOf, type TableRow, type UserState } from '../usersTable/userRows';
 import { planUsers, type UsersPlan } from '../usersTable/usersPlan';
-import { fingerprint, isObject, lineOfMember, sameJson, type ResourceKind } from './folderFormat';
+import { fingerprint, isObject, lineOfMember, sameJson, sameOrigin, type ResourceKind } from './folderFormat';
 import type { FolderState, PulledResource } from './pullFiles';
 import type { FolderProblem, FolderResource, ReadFolderResult } from './readFolder';
 import { HOSTNAME_NAMES, hostnameOf, type LivePanel, type LiveResource } from './readPanel';
-import { userFingerprint, type UserRowValues } from './userFingerprint';
+import { rowValues, userFingerprint } from './userFingerprint';
 import { createFields, diffFields, type FieldChange } from './fieldChanges';
 
 export { diffFields, leafChanges, type FieldChange } from './fieldChanges';
+export { sameOrigin } from './folderFormat';
+export { rowValues } from './userFingerprint';
 
 export type PlanMode = 'folder' | 'restore' | 'promote';
 export type ChangeAction = 'create' | 'update' | 'delete';
@@ -96,10 +98,6 @@ export interface PlanOptions {
   readonly mode?: PlanMode;
   /** The time a new user's expiry must be after. */
   readonly now?: number;
-}
-
-export function sameOrigin(a: string | undefined, b: string): boolean {
-  return a !== undefined && a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 }
 
 export function isEmptyFolderPlan(plan: FolderPlan): boolean {
@@ -262,22 +260,6 @@ function resourceProblems(resource: FolderResource, target: LiveResource | undef
 function branding(resources: readonly FolderResource[], problems: FolderProblem[]): void {
   const active = resources.filter((resource) => resource.kind === 'branding' && resource.doc.active === true);
   if (active.length > 1) for (const resource of active) problems.push({ file: resource.file, line: lineOfMember(resource.text, 'active'), code: 'twoActive', field: 'active' });
-}
-
-export function rowValues(row: TableRow, names: NodeNames): UserRowValues | undefined {
-  const nodeIds: string[] = [];
-  for (const text of row.nodes) {
-    const id = names.idOf(text);
-    if (id === undefined || id === 'ambiguous') return undefined;
-    if (!nodeIds.includes(id)) nodeIds.push(id);
-  }
-  const enabledText = row.enabled.trim().toLowerCase();
-  return {
-    label: row.label, note: row.note, owner: row.owner, type: row.type,
-    expiresAt: row.expiry.trim() === '' ? null : normalInstant(row.expiry),
-    enabled: !(enabledText === 'false' || enabledText === 'no' || enabledText === '0'),
-    nodeIds: nodeIds.sort(),
-  };
 }
 
 function planUsersPart(

@@ -11,7 +11,8 @@ import {
   TEMPLATE_FILES, TEMPLATES_DIR, uniqueNames, USERS_FILE, type FolderFiles, type ResourceKind,
 } from './folderFormat';
 import { BRANDING_FILE_FIELDS, NODE_FIELDS, type LivePanel, type LiveResource } from './readPanel';
-import { rowValues, sameOrigin } from './folderPlan';
+import { sameOrigin } from './folderFormat';
+import { rowValues } from './userFingerprint';
 import { userFingerprint } from './userFingerprint';
 
 /** What the state file says of one resource: where it is, its id on the panel, and its fingerprint then. */

@@ -5,7 +5,7 @@
  * No `vscode` import.
  */
 import { createHash } from 'node:crypto';
-import type { UserState } from '../usersTable/userRows';
+import { normalInstant, type NodeNames, type TableRow, type UserState } from '../usersTable/userRows';
 
 export type UserRowValues = Pick<UserState, 'label' | 'note' | 'owner' | 'type' | 'expiresAt' | 'enabled' | 'nodeIds'>;
 
@@ -19,4 +19,20 @@ export function userFingerprint(user: UserRowValues): string {
   const hash = createHash('sha1').update(text).digest('hex').slice(0, 20);
   known.set(user, hash);
   return hash;
+}
+
+export function rowValues(row: TableRow, names: NodeNames): UserRowValues | undefined {
+  const nodeIds: string[] = [];
+  for (const text of row.nodes) {
+    const id = names.idOf(text);
+    if (id === undefined || id === 'ambiguous') return undefined;
+    if (!nodeIds.includes(id)) nodeIds.push(id);
+  }
+  const enabledText = row.enabled.trim().toLowerCase();
+  return {
+    label: row.label, note: row.note, owner: row.owner, type: row.type,
+    expiresAt: row.expiry.trim() === '' ? null : normalInstant(row.expiry),
+    enabled: !(enabledText === 'false' || enabledText === 'no' || enabledText === '0'),
+    nodeIds: nodeIds.sort(),
+  };
 }

@@ -1,6 +1,5 @@
 import type { ApplyJob } from '../api/types';
-import { textOf } from '../text/plainText';
-import type { PanelEvent } from './panelEvents';
+import { jobKey, type PanelEvent } from './panelEvents';
 
 /**
  * The applies this window watches or has told itself (Apply Configuration watches its job and tells how it
@@ -47,11 +46,4 @@ export class AppliesTold {
 
 function nodeKey(panelId: string, nodeId: string): string {
   return `${panelId}\n${nodeId}`;
-}
-
-/** A job's identity: its id when the panel gives one, else when it was queued or started. */
-export function jobKey(job: ApplyJob): string {
-  const id = job.id;
-  if (typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint') return `id:${String(id)}`;
-  return `at:${textOf(job.queued_at ?? job.started_at)}`;
 }

@@ -1,4 +1,5 @@
-import type { ViewSession } from './panelStores';
+import type { PanelRef } from '../connection/panelSession';
+import type { StoreSession } from './storeSession';
 import { ALL_CHANGED, ChangeEmitter, LIST_CHANGED, type StoreChange, type Subscription } from './changeEmitter';
 import { brandingProfiles, type BrandingProfile } from './brandingModel';
 import { LatestLoad } from './latestLoad';
@@ -29,7 +30,7 @@ export class BrandingStore {
   readonly onDidChange = this.changed.event;
   private readonly subscription: Subscription;
 
-  constructor(private readonly session: Pick<ViewSession, 'panel' | 'call' | 'onDidChangePanel'>) {
+  constructor(private readonly session: StoreSession & { readonly panel: PanelRef | undefined }) {
     this.subscription = session.onDidChangePanel(['branding.profiles.list'], () => this.reset());
   }
 

@@ -3,10 +3,11 @@
  * degraded, an apply job failed or rolled back, a new critical alert, users whose access ends today.
  * Built from successive snapshots per panel; the first snapshot of each part (nodes, a node's jobs, alerts)
  * is a baseline and gives no event. An event is given once: a node that stays offline is not told again,
- * one that recovers and goes offline again is. No `vscode` import (unit-tested in plain Node).
+ * one that recovers and goes offline again is. No `vscode` import
+ * (unit-tested in plain Node).
  */
 import type { ApplyJob, PanelNode } from '../api/types';
-import { jobKey } from './appliesTold';
+import { textOf } from '../text/plainText';
 import type { Alert } from './alertsModel';
 
 export const PANEL_EVENT_KINDS = ['nodeOffline', 'nodeDegraded', 'applyFailed', 'applyRolledBack', 'criticalAlert', 'usersExpiring'] as const;
@@ -217,4 +218,11 @@ export function expiringToday(page: unknown, now: number): ExpiringUser[] {
     users.push({ id, label: typeof label === 'string' ? label : id, expiresAt });
   }
   return users;
+}
+
+/** A job's identity: its id when the panel gives one, else when it was queued or started. */
+export function jobKey(job: ApplyJob): string {
+  const id = job.id;
+  if (typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint') return `id:${String(id)}`;
+  return `at:${textOf(job.queued_at ?? job.started_at)}`;
 }

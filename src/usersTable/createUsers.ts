@@ -16,7 +16,7 @@ import { sendEncoded, sendWithOptionalFields, type Encoding, type RefusedEncodin
 import type { JsonObject, User } from '../api/types';
 import { usersIn } from '../state/userAnswers';
 import { adaptivePool } from '../state/adaptivePool';
-import type { OutcomeDetail, OutcomeKind } from './applyPlan';
+import type { OutcomeDetail, OutcomeKind } from './applyResult';
 import { itemWords, words } from './refusalWords';
 import { userStateOf } from './userRows';
 

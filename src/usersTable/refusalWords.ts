@@ -3,7 +3,7 @@
  * the status, its message and its field messages. No `vscode` import.
  */
 import { PanelHttpError } from '../api/errors';
-import type { OutcomeDetail } from './applyPlan';
+import type { OutcomeDetail } from './applyResult';
 
 /** The panel's words for a refusal (its message and field messages), or the error itself. */
 export function words(error: unknown): OutcomeDetail {

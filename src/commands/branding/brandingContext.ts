@@ -5,7 +5,6 @@ import type { PanelStoresLookup } from '../../state/panelStores';
 import { runMutation, type ActionContext, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
 import type { ProfileTarget } from './brandingTarget';
 import type { WebviewHost } from '../../webviews/shared';
-import { setContextKey } from '../../connection/contextKey';
 
 /** What the branding commands use. */
 export interface BrandingCommandContext extends ActionContext {
@@ -24,10 +23,4 @@ export function mutateProfile<T>(context: BrandingCommandContext, target: Profil
 /** The branding store of a panel (the active one when none is named); undefined for a panel not connected. */
 export function brandingOf(context: Pick<BrandingCommandContext, 'panels'>, panelId?: string): BrandingStore | undefined {
   return panelId === undefined ? context.panels.active?.branding : context.panels.get(panelId)?.branding;
-}
-
-/** Shows a panel's profiles as the online node reports them (`live`) or as stored; the view's title toggle follows. */
-export function showLive(store: BrandingStore, live: boolean): Promise<void> {
-  setContextKey('panelOps.branding.live', live);
-  return store.setLive(live);
 }

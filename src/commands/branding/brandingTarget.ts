@@ -5,7 +5,7 @@ import type { UserInput } from '../../prompts/userInput';
 import { withoutBack } from '../../prompts/userInput';
 import type { BrandingProfile } from '../../state/brandingModel';
 import type { BrandingStore } from '../../state/brandingStore';
-import { showLive } from './brandingContext';
+import { showLive } from './brandingLive';
 import { escapeIcons, plainLabel } from '../../text/plainText';
 import { BrandingFieldItem, BrandingProfileItem } from '../../views/branding/brandingItems';
 

@@ -18,7 +18,7 @@ import { stateItems } from '../shared/viewMessages';
 import { scalarFields } from './nodeDescription';
 import { siteRows } from './nodeSiteRows';
 import { HealthFieldItem, JobItem, type NodeItem, type NodeSectionItem } from './nodeTreeItems';
-import { NODES_VIEW_ID } from './nodesView';
+import { NODES_VIEW_ID } from './nodesViewId';
 
 
 /**

@@ -13,7 +13,7 @@ import type { OnePanelTree } from '../shared/panelsTree';
 import { stateItems } from '../shared/viewMessages';
 import { UserItem } from '../shared/userTreeItems';
 import { NodeSections, superseded } from './nodeSections';
-import { NODES_VIEW_ID } from './nodesView';
+import { NODES_VIEW_ID } from './nodesViewId';
 import { NodeGroupItem, NodeItem, NodeSectionItem } from './nodeTreeItems';
 import type { NodesDisplay } from './nodesDisplay';
 

@@ -14,7 +14,8 @@ import type { NodesDisplay } from './nodesDisplay';
 import type { NodesPanelTree } from './nodesPanelTree';
 import { inReadingOrder, isolated } from '../../text/bidi';
 
-export const NODES_VIEW_ID = 'panelOps.nodes';
+export { NODES_VIEW_ID } from './nodesViewId';
+import { NODES_VIEW_ID } from './nodesViewId';
 
 /** The Nodes view's provider: every panel shown, each with its `NodesPanelTree`. */
 export type NodesTree = PanelsTree<NodesPanelTree>;

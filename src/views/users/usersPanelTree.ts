@@ -12,7 +12,7 @@ import { UserGroupItem, UserItem } from '../shared/userTreeItems';
 import type { OnePanelTree } from '../shared/panelsTree';
 import { UsersSummary } from './usersSummary';
 import { NO_FILTER, filterQuery, isFilterActive, normalizeFilter, sameFilter, type UsersFilter } from './usersFilterModel';
-import { USERS_VIEW_ID } from './usersView';
+import { USERS_VIEW_ID } from './usersViewId';
 
 /**
  * The Users view of ONE panel: six state groups whose counts come from one small request per group, sent together;

@@ -16,7 +16,8 @@ import { setContextKey } from '../../connection/contextKey';
 /** Kept here for the modules that import it from the Users view. */
 export type { TreeViewParts };
 
-export const USERS_VIEW_ID = 'panelOps.users';
+export { USERS_VIEW_ID } from './usersViewId';
+import { USERS_VIEW_ID } from './usersViewId';
 
 function otherPanelFilter(filter: UsersFilter): UsersFilter {
   return normalizeFilter({ q: filter.q, type: filter.type });
