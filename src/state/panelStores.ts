@@ -107,42 +107,18 @@ export interface ConnectedPanel extends PanelStoreSet {
   call: StoreSession['call'];
 }
 
-class PanelHandle implements ConnectedPanel {
-  readonly session: PanelBoundSession;
-  readonly users: UsersStore;
-  readonly nodes: NodesStore;
-  readonly nodeDetails: NodeDetailsStore;
-  readonly alerts: AlertsStore;
-  readonly siteTemplates: SiteTemplatesStore;
-  readonly branding: BrandingStore;
-  readonly call: StoreSession['call'];
-
-  constructor(readonly id: string, set: PanelStoreSet) {
-    this.session = set.session;
-    this.users = set.users;
-    this.nodes = set.nodes;
-    this.nodeDetails = set.nodeDetails;
-    this.alerts = set.alerts;
-    this.siteTemplates = set.siteTemplates;
-    this.branding = set.branding;
-    this.call = set.session.call;
-  }
-
-  get ref(): PanelRef | undefined {
-    return this.session.panel;
-  }
-
-  get name(): string {
-    return this.session.panel?.name ?? this.id;
-  }
-
-  get state(): SessionState {
-    return this.session.state;
-  }
-
-  get scopes(): PanelCapabilities {
-    return this.session.capabilities;
-  }
+/** The handle of one panel over its stores: what it says of the panel is read from its bound session each time. */
+function connectedPanel(id: string, set: PanelStoreSet): ConnectedPanel {
+  const { session, users, nodes, nodeDetails, alerts, siteTemplates, branding } = set; // not its dispose
+  return {
+    session, users, nodes, nodeDetails, alerts, siteTemplates, branding,
+    id,
+    call: session.call,
+    get ref() { return session.panel; },
+    get name() { return session.panel?.name ?? id; },
+    get state() { return session.state; },
+    get scopes() { return session.capabilities; },
+  };
 }
 
 /** The lookup the other parts use: a connected panel, undefined for a panel not connected (`require` throws). */
@@ -173,7 +149,7 @@ export class PanelStores {
     let entry = this.sets.get(panelId);
     if (!entry) {
       const set = this.create(new PanelBoundSession(this.session, panelId));
-      entry = { panel: new PanelHandle(panelId, set), dispose: () => set.dispose() };
+      entry = { panel: connectedPanel(panelId, set), dispose: () => set.dispose() };
       this.sets.set(panelId, entry);
     }
     return entry.panel;

@@ -7,7 +7,7 @@ import { startPanel, type SimulatedPanel } from '../panel';
 import { locate } from '../../src/editors/panelUri';
 import type { PanelEvent } from '../../src/state/panelEvents';
 import { addTemplate, endEditorTest, replaceText, VALID_HTML } from './editorSupport';
-import { children, connect, eventually, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, selectedAndStays, signOut, testApi, userItems, type TestApi, type ViewParts } from './support';
+import { children, connect, eventually, labelOf, requestsTo, runOnWithAnswers, runWithAnswers, selectedAndStays, signOut, testApi, userItems, type TestApi, under } from './support';
 
 const SOUTH_USER = 'Quentin only on South';
 const SOUTH_NODE = 'qq-only-on-south';
@@ -49,11 +49,6 @@ describe('Across panels in all-panels mode: selections across panels, notificati
     }
   });
 
-  async function under(view: ViewParts, panelName: string): Promise<vscode.TreeItem[]> {
-    const item = (await children(view)).find((candidate) => labelOf(candidate) === panelName);
-    assert.ok(item, `${panelName} is shown`);
-    return children(view, item);
-  }
 
   type AlertTreeItem = vscode.TreeItem & { alert: { id: string | number; title: string }; panelId: string };
   async function unresolvedAlert(panelName: string): Promise<AlertTreeItem> {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SCOPES, type Scope } from '../../src/api/catalog';
 import { startPanel, type SimulatedPanel } from '../panel';
-import { children, connect, eventually, labelOf, signOut, testApi, type TestApi, type ViewParts } from './support';
+import { connect, eventually, signOut, testApi, type TestApi, type ViewParts, under } from './support';
 
 /** The first panel's token lacks these; the operator says "Full rights", so the extension learns it from the 403s. */
 const WITHHELD: readonly Scope[] = ['sites:read', 'monitoring:read'];
@@ -59,11 +59,6 @@ describe('One scope belief per panel: refreshes forget each shown panel\'s 403 a
     }
   }
 
-  async function under(view: ViewParts, panelName: string): Promise<vscode.TreeItem[]> {
-    const item = (await children(view)).find((candidate) => labelOf(candidate) === panelName);
-    assert.ok(item, `${panelName} is shown`);
-    return children(view, item);
-  }
 
   /** Reads the first panel's part of a view until it says the token lacks the scope (its 403 learned). */
   async function deniedOnFirst(view: ViewParts, route: 'siteTemplates.list' | 'alerts.list'): Promise<void> {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import type { KeyRecord, NodeRecord } from '../panel/types';
 import { endEditorTest } from './editorSupport';
-import { children, connect, eventually, labelOf, requestsTo, runOnWithAnswers, signOut, testApi, type TestApi, type ViewParts } from './support';
+import { connect, eventually, labelOf, requestsTo, runOnWithAnswers, signOut, testApi, type TestApi, under } from './support';
 
 describe('Two panels connected, the second active: users, users table and alerts act on the first panel', function () {
   this.timeout(120_000);
@@ -39,12 +39,6 @@ describe('Two panels connected, the second active: users, users table and alerts
     }
   });
 
-  /** The items under a panel's item in a view of all panels. */
-  async function under(view: ViewParts, panelName: string): Promise<vscode.TreeItem[]> {
-    const item = (await children(view)).find((candidate) => labelOf(candidate) === panelName);
-    assert.ok(item, `${panelName} is shown`);
-    return children(view, item);
-  }
 
   function documentNamed(name: string): vscode.TextDocument | undefined {
     return [...vscode.workspace.textDocuments].reverse().find((document) => document.uri.path.endsWith(`/${name}`));

@@ -294,6 +294,13 @@ export async function selectedAndStays(view: vscode.TreeView<vscode.TreeItem>, i
   }
 }
 
+/** The items under a panel's item in a view that shows every panel. */
+export async function under(view: ViewParts, panelName: string): Promise<vscode.TreeItem[]> {
+  const item = (await children(view)).find((candidate) => labelOf(candidate) === panelName);
+  assert.ok(item, `${panelName} is shown`);
+  return children(view, item);
+}
+
 /** The node item of that name in the Nodes view. */
 export async function nodeItem(api: TestApi, name: string): Promise<vscode.TreeItem> {
   const found = (await children(api.nodes)).find((item) => labelOf(item) === name);
