@@ -38,7 +38,7 @@ const READS: { readonly [K in NodeDetailKind]: (nodeId: string) => Parameters<St
 /**
  * One panel's node details (health, recent jobs, site binding), by node id, each read when first
  * asked for (`GET /nodes/{id}/health`, `/jobs`, `/site`). A read of one detail is shared while it runs; a
- * refresh of it cancels it, so its late answer never lands. What an action answers with goes through
+ * `forget` of it cancels it, so its late answer never lands. What an action answers with goes through
  * `put`; views showing the node hear `onDidChangeDetail`. Forgotten (reads cancelled) when the panel, its
  * token state or a scope belief about these routes changes. No `vscode` import.
  */
@@ -49,7 +49,7 @@ export class NodeDetailsStore {
   private readonly subscription: Subscription;
 
   /**
-   * What changed: one detail of one node (`item`: it was put, forgotten by `refresh`, or a read of the jobs
+   * What changed: one detail of one node (`item`: it was put, forgotten by `forget`, or a read of the jobs
    * found them changed; `detail` has what is held now), or every node's details (`all`: forgotten). A load
    * of what nothing held does not fire it: its caller has the answer.
    */
@@ -60,13 +60,13 @@ export class NodeDetailsStore {
   }
 
   /** What is held for a detail of a node; undefined before it was read (or since it was refreshed). */
-  detail<K extends NodeDetailKind>(nodeId: string, detail: K): NodeDetail<K> | undefined {
+  get<K extends NodeDetailKind>(nodeId: string, detail: K): NodeDetail<K> | undefined {
     return this.held.get(keyOf(nodeId, detail)) as NodeDetail<K> | undefined;
   }
 
   /**
    * What is held for a detail, else reads it (sharing a read in flight). Undefined when the read was
-   * cancelled by a refresh or a reset (or by `signal`).
+   * cancelled by `forget` or a reset (or by `signal`).
    */
   load<K extends NodeDetailKind>(nodeId: string, detail: K, signal?: AbortSignal): Promise<NodeDetail<K> | undefined> {
     const key = keyOf(nodeId, detail);
@@ -127,7 +127,7 @@ export class NodeDetailsStore {
   }
 
   /** Forgets one detail of a node (or all three), cancelling its read; the next `load` asks the panel again. */
-  refresh(nodeId: string, details: readonly NodeDetailKind[] = ['health', 'jobs', 'site']): void {
+  forget(nodeId: string, details: readonly NodeDetailKind[] = ['health', 'jobs', 'site']): void {
     for (const detail of details) {
       const key = keyOf(nodeId, detail);
       this.loads.get(key)?.cancel();

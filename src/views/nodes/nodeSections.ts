@@ -109,7 +109,7 @@ export class NodeSections implements vscode.Disposable {
       section.list = undefined;
       this.owner.refreshItem(section);
     } else {
-      this.details.refresh(section.parent.node.id, [section.kind]);
+      this.details.forget(section.parent.node.id, [section.kind]);
     }
   }
 
@@ -121,7 +121,7 @@ export class NodeSections implements vscode.Disposable {
       section.list = undefined;
       this.renderedUsers.forget(section.id ?? '');
     }
-    this.details.refresh(item.node.id);
+    this.details.forget(item.node.id);
   }
 
   /** Forgets every section's users. */

@@ -47,11 +47,11 @@ describe('state: node-details store (simulated panel)', () => {
     const { store, changes } = setup();
     const [node, other] = [...fixture.panel.data.nodes.values()];
     await Promise.all([store.load(node.id, 'site'), store.load(node.id, 'health'), store.load(other.id, 'site')]);
-    store.refresh(node.id, ['site']);
+    store.forget(node.id, ['site']);
     assert.deepEqual(changes, [{ nodeId: node.id, detail: 'site' }]);
-    assert.equal(store.detail(node.id, 'site'), undefined);
-    assert.notEqual(store.detail(node.id, 'health'), undefined);
-    assert.notEqual(store.detail(other.id, 'site'), undefined);
+    assert.equal(store.get(node.id, 'site'), undefined);
+    assert.notEqual(store.get(node.id, 'health'), undefined);
+    assert.notEqual(store.get(other.id, 'site'), undefined);
     await store.load(node.id, 'site');
     assert.equal(readsOf(node.id, 'site'), 2);
     assert.equal(readsOf(other.id, 'site'), 1);
@@ -63,7 +63,7 @@ describe('state: node-details store (simulated panel)', () => {
     await store.load(node.id, 'site');
     store.put(node.id, 'site', { template_id: 't1', enabled: true });
     assert.deepEqual(changes, [{ nodeId: node.id, detail: 'site' }]);
-    assert.deepEqual(store.detail(node.id, 'site'), { kind: 'loaded', value: { template_id: 't1', enabled: true } });
+    assert.deepEqual(store.get(node.id, 'site'), { kind: 'loaded', value: { template_id: 't1', enabled: true } });
   });
 
   it('a put of what is held fires nothing', async () => {
@@ -84,7 +84,7 @@ describe('state: node-details store (simulated panel)', () => {
     const stale = store.load(node.id, 'health');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
-    store.refresh(node.id, ['health']);
+    store.forget(node.id, ['health']);
     assert.equal(await stale, undefined);
     assert.ok(Date.now() - started < 2000, 'the superseded read ended at once');
     fixture.panel.clearFaults();
@@ -97,12 +97,12 @@ describe('state: node-details store (simulated panel)', () => {
     const held = session.holdNext();
     const stale = store.load(node.id, 'site');
     await held.answered;
-    store.refresh(node.id, ['site']);
+    store.forget(node.id, ['site']);
     const newer = { template_id: 'newer', enabled: false };
     store.put(node.id, 'site', newer);
     held.release();
     assert.equal(await stale, undefined);
-    assert.deepEqual(store.detail(node.id, 'site'), { kind: 'loaded', value: newer });
+    assert.deepEqual(store.get(node.id, 'site'), { kind: 'loaded', value: newer });
   });
 
   it('keeps a failure (a 503 for an offline node) as the detail, and a change of panel forgets everything', async () => {
@@ -114,7 +114,7 @@ describe('state: node-details store (simulated panel)', () => {
     fixture.panel.clearFaults();
     session.changePanel();
     assert.deepEqual(resets, ['all']);
-    assert.equal(store.detail(node.id, 'health'), undefined);
+    assert.equal(store.get(node.id, 'health'), undefined);
   });
 
   it('is the one reader of a node\'s jobs: a read that finds them changed tells the views and pages, one that finds them the same tells nothing', async () => {
@@ -127,7 +127,7 @@ describe('state: node-details store (simulated panel)', () => {
     await fixture.client().nodes.apply(node.id);
     const jobs = await store.readJobs(node.id, 20);
     assert.deepEqual(changes, [{ nodeId: node.id, detail: 'jobs' }], 'the new job is told once, as the node\'s jobs');
-    const held = store.detail(node.id, 'jobs');
+    const held = store.get(node.id, 'jobs');
     assert.ok(held?.kind === 'loaded' && held.value.length <= 10 && JSON.stringify(held.value) === JSON.stringify(jobs.slice(0, 10)), 'the recent jobs held are the ones read');
     assert.equal(readsOf(node.id, 'jobs'), before + 2);
   });
