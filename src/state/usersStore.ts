@@ -199,11 +199,14 @@ export class UsersStore {
     }, signal);
   }
 
-  /** Loads a list's next page (failures stay in `list.pages.error`). */
+  /** Loads a list's next page (failures stay in `list.pages.error`); a total that changes the list's figure fires the list. */
   async loadNext(list: UserList): Promise<void> {
     const known = list.pages.items.length;
+    const count = list.count;
     await list.pages.loadNext(this.fetcher(list.query));
     for (const user of list.pages.items.slice(known)) this.users.set(userIdOf(user), user); // the page just appended
+    // A page whose total differs from the figure the list had is the panel's new count: told like a recount's.
+    if (list.count !== count && this.lists.get(queryKey(list.query)) === list) this.changed.fire({ kind: 'list', list });
   }
 
   /**

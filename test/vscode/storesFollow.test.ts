@@ -67,8 +67,9 @@ describe('Chat tools and pages read through the stores', function () {
       panel.resetRequests();
       api.input.queue('Resolve');
       assert.match(textOf(await invoke('resolve_panel_alerts', { panel: 'Stores panel', alertIds: [id.toString()] })), /"resolved":\["Raised after the last poll"\]/);
-      const resolveAt = panel.requests.findIndex((request) => request.method === 'POST' && request.path === '/api/v1/alerts/resolve');
-      assert.ok(resolveAt >= 0, 'the panel was asked to resolve it');
+      // One alert goes by its own route (as the Resolve command sends it), its int64 id exact in the path.
+      const resolveAt = panel.requests.findIndex((request) => request.method === 'POST' && request.path === `/api/v1/alerts/${id.toString()}/resolve`);
+      assert.ok(resolveAt >= 0, `the panel was asked to resolve it: ${panel.requests.map((request) => `${request.method} ${request.path}`).join(', ')}`);
       assert.equal(panel.data.alerts.find((alert) => alert.id === id)?.resolved, true, 'resolved on the panel');
 
       assert.equal(api.alertsStore.get(id.toString())?.resolved, true, 'the store holds it, resolved');
