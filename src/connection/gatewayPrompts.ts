@@ -88,7 +88,8 @@ export async function editGateway(input: UserInput, current: GatewaySetup, quest
       }
       case 'certificate': {
         const chosen = await askCertificate(input, question.title);
-        if (typeof chosen === 'string') problem = { message: chosen, fix: 'certificate' };
+        // Not a refused check: the file itself cannot be used (the sentence says why and names it).
+        if (typeof chosen === 'string') problem = { message: chosen, headline: chosen, fix: 'certificate' };
         else if (chosen) setup = { headers: setup.headers, certificatePath: chosen.path, ...(chosen.passphrase ? { passphrase: chosen.passphrase } : {}) };
         break;
       }
@@ -112,7 +113,7 @@ function itemsOf(setup: GatewaySetup, finish: GatewayQuestion['finish'], problem
   const reason: GatewayItem = {
     action: 'reason',
     label: `$(warning) ${headline ?? vscode.l10n.t('The check was refused')}`,
-    detail: headline ? problem.message.slice(headline.length).trim() : problem.message,
+    detail: (headline ? problem.message.slice(headline.length).trim() : problem.message) || undefined,
     alwaysShow: true,
   };
   return [reason, ...items.map((item) => (item === fixRow ? { ...item, picked: true } : item))];
