@@ -97,6 +97,22 @@ export function readClientCertificate(path: string, passphrase?: string): Client
   return certificate;
 }
 
+/**
+ * Whether opening the file needs a passphrase: a PKCS#12 file may (whether it does shows only when it is
+ * opened), a PEM file only when its key is encrypted (`-----BEGIN ENCRYPTED PRIVATE KEY-----`, or
+ * `Proc-Type: 4,ENCRYPTED` in a legacy key's header). An unreadable file needs none: reading it says why.
+ */
+export function needsPassphrase(path: string): boolean {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return false;
+  }
+  if (!bytes.includes('-----BEGIN ')) return true;
+  return /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:[ \t]*4,ENCRYPTED/.test(bytes.toString('latin1'));
+}
+
 /** Subject, issuer and expiry of the certificate; checks that its key opens (throws PanelConfigError otherwise). */
 export function clientCertificateFacts(certificate: ClientCertificate): ClientCertificateFacts {
   let der: Buffer | undefined;

@@ -45,8 +45,8 @@ export function reasonWords(reason: ClientReason, t: Words): string {
       );
     case 'clientCertificateRefused':
       return reason.presented
-        ? t('{0} refused the client certificate in the TLS handshake ({1}). Check that the access gateway trusts its issuer and that it has not expired.', reason.origin, reason.detail)
-        : t('{0} asks for a client certificate in the TLS handshake ({1}); set one with "Set Access Gateway…".', reason.origin, reason.detail);
+        ? t('{0} refused the client certificate in the TLS handshake ({1}). Check that the access gateway trusts its issuer and that it has not expired.', reason.origin, tlsAlertWords(reason.detail, t))
+        : t('{0} asks for a client certificate in the TLS handshake ({1}); set one with "Set Access Gateway…".', reason.origin, tlsAlertWords(reason.detail, t));
     case 'timeout':
       return t('The panel did not answer {0} in time ({1})', reason.call ?? t('the request'), timeoutWords(reason.phase, reason.ms, t));
     case 'cancelled':
@@ -65,6 +65,22 @@ export function reasonWords(reason: ClientReason, t: Words): string {
     case 'requestBody':
       return t('The body of {0} cannot be sent as JSON: {1}. Nothing was sent.', reason.call, reason.problem);
   }
+}
+
+/**
+ * What a TLS alert says, from the error's code and OpenSSL's message ("ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED:
+ * …:tlsv13 alert certificate required:…"), in words: OpenSSL's internals (library codes, source files) are left out.
+ */
+export function tlsAlertWords(detail: string, t: Words): string {
+  const text = detail.replace(/_/g, ' ');
+  if (/certificate required/i.test(text)) return t('the gateway wants a client certificate');
+  if (/unknown ca/i.test(text)) return t('the gateway does not trust the certificate\'s issuer');
+  if (/certificate expired/i.test(text)) return t('the certificate has expired');
+  if (/certificate revoked/i.test(text)) return t('the certificate was revoked');
+  if (/bad certificate|unsupported certificate|certificate unknown/i.test(text)) return t('the gateway did not accept the certificate');
+  if (/access denied/i.test(text)) return t('the gateway denied access');
+  if (/handshake failure/i.test(text)) return t('the TLS handshake failed');
+  return t('the TLS handshake was refused');
 }
 
 function expectedWords(expected: ExpectedBody, t: Words): string {

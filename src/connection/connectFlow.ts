@@ -98,7 +98,7 @@ export async function connectInteractively(
       }
       case 'gateway': {
         draft.gateway ??= (await deps.storedGateway?.(draft.url ?? '')) ?? NO_GATEWAY;
-        const gateway = await editGateway(deps.input, draft.gateway, { title, finish: 'continue', problem: reason });
+        const gateway = await editGateway(deps.input, draft.gateway, { title, finish: 'continue', problem: problem?.step === step ? problem : undefined });
         if (gateway === undefined) return undefined;
         draft.gateway = gateway;
         step = next('token');

@@ -1,19 +1,21 @@
 /**
  * The access gateway step: the extra request headers and the client certificate an access gateway in
  * front of a panel asks for. One pick lists what is set (header names only: values are never shown
- * again) with the actions; its first item goes on. Used by Connect (an optional step: Enter goes on
+ * again) with the actions; its first item goes on. After a refused check a row with the reason comes
+ * first and the row that fixes it starts highlighted. Used by Connect (an optional step: Enter goes on
  * without a gateway) and by "Set Access Gateway…".
  */
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { clientCertificateFacts, headerNameProblem, headerValueProblem, readClientCertificate } from '../api/accessGateway';
+import { clientCertificateFacts, headerNameProblem, headerValueProblem, needsPassphrase, readClientCertificate } from '../api/accessGateway';
 import { reasonWords } from '../api/reasonWords';
 import { withoutBack, type UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { plainLabel } from '../text/plainText';
+import type { GatewayFix, GatewayProblem } from './gatewayRefusal';
 import { isGatewaySet, type GatewaySetup } from './gatewaySetup';
 
-type Action = 'finish' | 'addHeader' | 'header' | 'certificate' | 'removeCertificate';
+type Action = 'reason' | 'finish' | 'addHeader' | 'header' | 'certificate' | 'removeCertificate';
 
 interface GatewayItem extends vscode.QuickPickItem {
   readonly action: Action;
@@ -24,8 +26,8 @@ export interface GatewayQuestion {
   readonly title: string;
   /** Connect goes on to the next step; Set Access Gateway saves. */
   readonly finish: 'continue' | 'save';
-  /** Why the check refused the previous setup. */
-  readonly problem?: string;
+  /** Why the check refused the previous setup (and, when known, the row that fixes it). */
+  readonly problem?: GatewayProblem;
 }
 
 /** The first item's label in Connect (tests answer with it). */
@@ -56,11 +58,12 @@ export async function editGateway(input: UserInput, current: GatewaySetup, quest
     const picked = withoutBack(await input.pick<GatewayItem>({
       title: question.title,
       placeholder: vscode.l10n.t('Headers and a client certificate that an access gateway in front of the panel asks for (optional)'),
-      items: itemsOf(setup, question.finish),
-      problem,
+      items: itemsOf(setup, question.finish, problem),
+      problem: problem?.message,
     }));
-    problem = undefined;
     if (!picked) return undefined;
+    if (picked.action === 'reason') continue; // the reason row only explains: the pick opens again as it was
+    problem = undefined;
     switch (picked.action) {
       case 'finish':
         return setup;
@@ -85,7 +88,8 @@ export async function editGateway(input: UserInput, current: GatewaySetup, quest
       }
       case 'certificate': {
         const chosen = await askCertificate(input, question.title);
-        if (typeof chosen === 'string') problem = chosen;
+        // Not a refused check: the file itself cannot be used (the sentence says why and names it).
+        if (typeof chosen === 'string') problem = { message: chosen, headline: chosen, fix: 'certificate' };
         else if (chosen) setup = { headers: setup.headers, certificatePath: chosen.path, ...(chosen.passphrase ? { passphrase: chosen.passphrase } : {}) };
         break;
       }
@@ -96,7 +100,33 @@ export async function editGateway(input: UserInput, current: GatewaySetup, quest
   }
 }
 
-function itemsOf(setup: GatewaySetup, finish: GatewayQuestion['finish']): GatewayItem[] {
+/**
+ * The rows: after a refusal, first a row with the reason (its headline as the label, the rest as the
+ * detail; always shown, also while the operator types a filter), and the row that fixes it highlighted
+ * (`picked`) instead of the one that goes on, which would only repeat the failed check.
+ */
+function itemsOf(setup: GatewaySetup, finish: GatewayQuestion['finish'], problem: GatewayProblem | undefined): GatewayItem[] {
+  const items = rowsOf(setup, finish);
+  if (!problem) return items;
+  const fixRow = fixRowOf(items, problem.fix);
+  const headline = problem.headline && problem.message.startsWith(problem.headline) ? problem.headline : undefined;
+  const reason: GatewayItem = {
+    action: 'reason',
+    label: `$(warning) ${headline ?? vscode.l10n.t('The check was refused')}`,
+    detail: (headline ? problem.message.slice(headline.length).trim() : problem.message) || undefined,
+    alwaysShow: true,
+  };
+  return [reason, ...items.map((item) => (item === fixRow ? { ...item, picked: true } : item))];
+}
+
+/** The row that fixes the refusal: the certificate row, the first header (else Add Header…); none when unknown. */
+function fixRowOf(items: readonly GatewayItem[], fix: GatewayFix | undefined): GatewayItem | undefined {
+  if (fix === 'certificate') return items.find((item) => item.action === 'certificate');
+  if (fix === 'header') return items.find((item) => item.action === 'header') ?? items.find((item) => item.action === 'addHeader');
+  return undefined;
+}
+
+function rowsOf(setup: GatewaySetup, finish: GatewayQuestion['finish']): GatewayItem[] {
   return [
     {
       action: 'finish',
@@ -152,7 +182,8 @@ async function askCertificate(input: UserInput, title: string): Promise<{ path: 
     filters: { [vscode.l10n.t('Certificates')]: ['pem', 'crt', 'key', 'p12', 'pfx'], [vscode.l10n.t('All files')]: ['*'] },
   });
   if (!file) return undefined;
-  const passphrase = withoutBack(await input.text({
+  // A PEM file whose key is not encrypted opens without one: asked only for PKCS#12 and encrypted keys.
+  const passphrase = !needsPassphrase(file.fsPath) ? '' : withoutBack(await input.text({
     title,
     prompt: vscode.l10n.t('Passphrase of {0} (leave empty if it has none; kept in VS Code\'s secret storage)', basename(file.fsPath)),
     password: true,

@@ -6,11 +6,15 @@ import { presentedCertificate, type CertificateFacts } from '../api/presentedCer
 import { createPanelApi, wantsClientCertificate } from './panelClient';
 import { describeError } from '../text/describeError';
 import { verificationRoute } from './verificationRoute';
+import { clientCertificateProblem, gatewayPageProblem, gatewayRedirectProblem, type GatewayFix } from './gatewayRefusal';
 
 /** What went wrong, and which input the user should fix (the others are kept). */
 export interface ConnectionProblem {
   readonly step: 'url' | 'gateway' | 'token' | 'scopes';
   readonly message: string;
+  /** An access gateway's refusal: the short sentence `message` starts with, and the gateway step's row that fixes it. */
+  readonly headline?: string;
+  readonly fix?: GatewayFix;
   /** The panel's certificate was refused and no certificate is trusted for it yet: the one it presents. */
   readonly untrustedCertificate?: CertificateFacts;
 }
@@ -76,19 +80,21 @@ export async function verifyConnection(
  * asked once more, through Node's TLS, which names the alert).
  */
 async function gatewayRefusal(error: unknown, options: PanelClientOptions): Promise<ConnectionProblem | undefined> {
-  const refused = (detail: string): ConnectionProblem => ({ step: 'gateway', message: `${vscode.l10n.t('Something in front of the panel at {0} refused the check: {1}', options.baseUrl, detail)} ${gatewayHint()}` });
+  const origin = new URL(options.baseUrl);
+  const t = vscode.l10n.t;
   if (error instanceof PanelResponseFormatError && [400, 401, 403, 407].includes(error.status) && error.reason?.kind === 'responseFormat' && error.reason.problem.kind === 'htmlPage') {
-    return refused(describeError(error));
+    return { step: 'gateway', ...gatewayPageProblem(origin.origin, error.status, t) };
   }
   if (error instanceof PanelRedirectError && error.reason?.kind === 'redirect' && error.reason.refusal.kind === 'otherOrigin') {
-    return refused(describeError(error));
+    return { step: 'gateway', ...gatewayRedirectProblem(origin.origin, error.reason.targetOrigin, t) };
   }
-  if (error instanceof PanelNetworkError && error.clientCertificateRefused) return { step: 'gateway', message: describeError(error) };
-  const origin = new URL(options.baseUrl);
+  if (error instanceof PanelNetworkError && error.reason?.kind === 'clientCertificateRefused') {
+    return { step: 'gateway', ...clientCertificateProblem(error.reason.origin, error.reason.detail, error.reason.presented, t) };
+  }
   if (error instanceof PanelNetworkError && error.reason?.kind === 'connectionFailed' && origin.protocol === 'https:') {
     const gateway = typeof options.gateway === 'function' ? undefined : options.gateway;
     const alert = gateway?.clientCertificate ? undefined : await wantsClientCertificate(origin.origin, 5_000);
-    if (alert) return { step: 'gateway', message: describeError(new PanelNetworkError({ kind: 'clientCertificateRefused', origin: origin.origin, detail: alert, presented: false })) };
+    if (alert) return { step: 'gateway', ...clientCertificateProblem(origin.origin, alert, false, t) };
   }
   return undefined;
 }

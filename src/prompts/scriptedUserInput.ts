@@ -31,11 +31,15 @@ export interface AskedQuestion {
   readonly value?: string;
   /** Why the previous answer was refused, as the prompt showed it. */
   readonly problem?: string;
-  /** The labels offered by a pick, and those pre-selected. */
+  /** The labels offered by a pick, and those pre-selected (in a single pick: the one that starts highlighted). */
   readonly items?: readonly string[];
   readonly picked?: readonly string[];
   /** The description of each offered item, in the order of `items`. */
   readonly descriptions?: readonly (string | undefined)[];
+  /** The detail line of each offered item, in the order of `items`. */
+  readonly details?: readonly (string | undefined)[];
+  /** The labels of a pick's items shown whatever the operator types as a filter (`alwaysShow`). */
+  readonly alwaysShown?: readonly string[];
   /** Messages the live validation gave for answers typed into this box. */
   readonly validation: string[];
   readonly detail?: string;
@@ -271,6 +275,8 @@ export class ScriptedUserInput implements UserInput {
       items: items.map((item) => item.label),
       picked: items.filter((item) => item.picked).map((item) => item.label),
       descriptions: items.map((item) => item.description),
+      details: items.map((item) => item.detail),
+      alwaysShown: items.filter((item) => item.alwaysShow).map((item) => item.label),
       validation: [],
     };
     this.log.push(record);

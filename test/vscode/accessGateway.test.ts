@@ -69,6 +69,13 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
       const reopened = api.input.questions.filter((question) => question.kind === 'pick' && question.problem);
       assert.equal(reopened.length, 1, api.input.questions.map((question) => question.title).join(' | '));
       assert.match(reopened[0].problem ?? '', /in front of the panel.*403.*HTML page.*access gateway/s);
+      // The reason is a row of its own, kept while the operator types; the row that fixes it starts highlighted, not Continue.
+      assert.equal(reopened[0].items?.[0], '$(warning) Something in front of the panel refused the check (HTTP 403).');
+      assert.match(reopened[0].details?.[0] ?? '', /HTML page.*"Add Header…" in this step/);
+      assert.deepEqual(reopened[0].alwaysShown, [reopened[0].items?.[0]]);
+      assert.deepEqual(reopened[0].picked, ['$(add) Add Header…']);
+      const first = api.input.questions.find((question) => question.kind === 'pick' && question.title === reopened[0].title);
+      assert.ok(first && first !== reopened[0] && first.picked?.length === 0 && !first.items?.some((label) => label.startsWith('$(warning)')), 'before any check, nothing but the rows');
       assert.equal(await api.hasToken(panel.url), false);
       assert.ok(panel.gatewayRefusals.length > 0 && panel.requests.length === 0, 'the gateway refused, the panel saw nothing');
 
@@ -90,6 +97,19 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
       const shownPicks = asked.filter((question) => question.kind === 'pick').flatMap((question) => [...(question.items ?? []), ...(question.descriptions ?? []).map(String)]).join('\n');
       assert.match(shownPicks, /CF-Access-Client-Secret/);
       assert.ok(!shownPicks.includes(CLIENT_SECRET) && !shownPicks.includes(CLIENT_ID));
+
+      // A check redirected to another origin (a gateway's login page) is not followed, and the gateway step says so.
+      other.inject({ kind: 'redirect', status: 302, location: `${elsewhere.url}/login`, match: { path: '/nodes' }, times: 5 });
+      api.input.clear();
+      api.input.queue(other.url, 'Continue', other.tokens.owner, 'Full rights', 'Elsewhere', 'Open panel', { cancel: true });
+      await vscode.commands.executeCommand('panelOps.connect');
+      const redirectedCheck = api.input.questions.filter((question) => question.kind === 'pick' && question.problem);
+      assert.equal(redirectedCheck.length, 1, api.input.questions.map((question) => question.title).join(' | '));
+      assert.equal(redirectedCheck[0].items?.[0], `$(warning) Something in front of the panel redirected the check to ${new URL(elsewhere.url).origin}.`);
+      assert.match(redirectedCheck[0].details?.[0] ?? '', /not followed/);
+      assert.deepEqual(redirectedCheck[0].picked, ['$(add) Add Header…']);
+      assert.equal(elsewhere.calls.length, 0, 'the redirect\'s target saw no request');
+      other.clearFaults();
 
       // Another panel (another origin) connected beside it never receives the gateway's headers.
       await connect(other, other.tokens.owner, { name: 'Elsewhere' });
@@ -132,6 +152,7 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
       await runWithAnswers('panelOps.setAccessGateway', 'CF-Access-Client-Secret', 'not-the-secret-0000', 'Save', { cancel: true });
       const refusedEdit = api.input.questions.filter((question) => question.kind === 'pick' && question.problem);
       assert.match(refusedEdit[0]?.problem ?? '', /in front of the panel.*403/s);
+      assert.deepEqual(refusedEdit[0]?.picked, ['CF-Access-Client-Id'], 'a header set already: its row is the fix');
       await vscode.commands.executeCommand('panelOps.refreshAll');
       assert.doesNotMatch(await alertsText(api), /403/, 'the saved headers still let the extension in');
       assert.equal(panel.requests.at(-1)?.headers['cf-access-client-secret'], CLIENT_SECRET);
@@ -160,10 +181,12 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
     const target = { url: panel.url.replace('127.0.0.1', name) };
     const certificates = panel.clientCertificates!;
     const pfx = join(folder, 'operator.p12');
+    const pem = join(folder, 'operator.pem');
     suiteTokens.add(certificates.passphrase);
     try {
       writeFileSync(join(folder, 'ca.pem'), panel.ca ?? '');
       writeFileSync(pfx, certificates.pfx);
+      writeFileSync(pem, certificates.pem);
       await settings.update('caCertificatePath', join(folder, 'ca.pem'), vscode.ConfigurationTarget.Global);
       await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
 
@@ -173,11 +196,15 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
       await vscode.commands.executeCommand('panelOps.connect');
       const reopened = api.input.questions.filter((question) => question.kind === 'pick' && question.problem);
       assert.equal(reopened.length, 1, api.input.questions.map((question) => `${question.title} ${question.problem ?? ''}`).join(' | '));
-      assert.match(reopened[0].problem ?? '', /asks for a client certificate/);
+      assert.match(reopened[0].problem ?? '', /^The access gateway asked for a client certificate \(mutual TLS\) and none was given\./);
+      assert.match(reopened[0].details?.[0] ?? '', /ended the TLS handshake: .*Choose "Client Certificate…" in this step/);
+      // Set Access Gateway… needs a connected panel; OpenSSL's internals are not words for an operator.
+      for (const text of [reopened[0].problem ?? '', reopened[0].details?.[0] ?? '']) assert.doesNotMatch(text, /Set Access Gateway|ERR_SSL|error:0A|alert number/);
+      assert.deepEqual(reopened[0].picked, ['$(key) Client Certificate…']);
       assert.equal(await api.hasToken(target.url), false);
       assert.equal(panel.requests.length, 0);
       assert.ok(panel.refusedHandshakes > 0);
-      // With its PKCS#12 file and passphrase, chosen in the gateway step: connected, and through the proxy.
+      // With its PKCS#12 file and passphrase (a PKCS#12 file is asked one), chosen in the gateway step: connected, and through the proxy.
       const tunnels = proxy.tunnels.length;
       await connect(target, panel.tokens.owner, { name: 'Mutual TLS', gateway: ['Client Certificate…', pfx, certificates.passphrase] });
       assert.equal(api.session.active?.name, 'Mutual TLS');
@@ -191,6 +218,11 @@ describe('Access gateway: panels behind Cloudflare Access, an API-key proxy or m
       const refused = api.input.questions.filter((question) => question.kind === 'pick' && question.problem);
       assert.match(refused[0]?.problem ?? '', /client certificate/);
       assert.deepEqual((await children(api.alerts)).map(labelOf), ['No unresolved alerts'], 'the saved certificate is still used');
+      // A PEM file whose key is not encrypted: no passphrase is asked (runWithAnswers fails on an answer left or missing).
+      await runWithAnswers('panelOps.setAccessGateway', 'Client Certificate…', pem, 'Save');
+      assert.ok(!api.input.questions.some((question) => question.kind === 'text'), api.input.questions.map((question) => question.prompt ?? question.title).join(' | '));
+      assert.match(api.input.notices.at(-1)?.message ?? '', /client certificate operator\.pem/);
+      assert.deepEqual((await children(api.alerts)).map(labelOf), ['No unresolved alerts'], 'the PEM certificate lets the extension in');
       const log = await logHolding(api, /mtls\.internal\.test/);
       assert.ok(!log.includes(certificates.passphrase), 'the passphrase is never logged');
     } finally {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectDependencies } from '../../connection/connectFlow';
+import type { GatewayProblem } from '../../connection/gatewayRefusal';
 import { NO_GATEWAY } from '../../connection/gatewaySetup';
 import type { SavedPanels } from '../../connection/savedPanels';
 import { plainLabel } from '../../text/plainText';
@@ -23,7 +24,7 @@ async function setAccessGateway(deps: ConnectDependencies, store: SavedPanels, p
   const { editGateway, gatewaySummary } = gatewayPrompts();
   const title = vscode.l10n.t('Access Gateway of {0}', plainLabel(panel.name, 200));
   let setup = (await store.gateway(panel.url)) ?? NO_GATEWAY;
-  let problem: string | undefined;
+  let problem: GatewayProblem | undefined;
   for (;;) {
     const edited = await editGateway(deps.input, setup, { title, finish: 'save', problem });
     if (!edited) return;
@@ -31,7 +32,7 @@ async function setAccessGateway(deps: ConnectDependencies, store: SavedPanels, p
     const checked = setup;
     const refusal = await deps.runWithProgress(vscode.l10n.t('Checking {0}…', record.url), (_report, signal) => checkConnection(deps, record, token, checked, signal));
     if (!refusal) break;
-    problem = refusal.message;
+    problem = refusal;
   }
   await store.saveGateway(panel.url, setup);
   deps.session.rebuildClient(); // the views start over through the new gateway

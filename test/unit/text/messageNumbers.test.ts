@@ -24,6 +24,7 @@ const KEPT = new Map<string, string>([
   ['src/commands/usersTable/planText.ts: create.line', 'a line of the users table the operator goes to'],
   ['src/commands/usersTable/planText.ts: outcome.line', 'a line of the users table the operator goes to'],
   ['src/commands/usersTable/planText.ts: detail.status', 'an HTTP status'],
+  ['src/connection/gatewayRefusal.ts: status', 'an HTTP status'],
   ['src/commands/users/importProblems.ts: problem.line', 'a line of the imported file'],
   ['src/commands/users/importProblems.ts: problem.item', 'an index into the imported JSON array'],
   ['src/commands/users/importUsers.ts: problem.line', 'a line of the imported file'],
