@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { routeById, SCOPES, type RouteId, type Scope } from '../api/catalog';
 import { scopeContextKey } from './scopeBelief';
+import { setContextKey } from './contextKey';
 
 export type SessionState = 'disconnected' | 'connected' | 'tokenRejected';
 
@@ -39,7 +40,6 @@ export interface ActivePanelScopes {
  * `panelOps.scope.<resource>.<access>` per scope. Sets a key only when its value changed.
  */
 export class ScopeContextKeys implements vscode.Disposable {
-  private readonly published = new Map<string, boolean>();
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: ActivePanelScopes) {
@@ -59,8 +59,6 @@ export class ScopeContextKeys implements vscode.Disposable {
   }
 
   private set(key: string, value: boolean): void {
-    if (this.published.get(key) === value) return;
-    this.published.set(key, value);
-    void vscode.commands.executeCommand('setContext', key, value);
+    setContextKey(key, value);
   }
 }

@@ -19,7 +19,7 @@ import { numberText } from '../../text/displayLanguage';
 import { nodeLabel } from '../../text/nodeText';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
-import { abortOn, answer, findNode, idsInput, listed, MAX_USERS, outcomeSentence, quoted, readAlerts, sentence, storesOf, stringInput, type ChatToolsContext, type MissingScope, type OnePanel, type ToolPanel } from './chatToolParts';
+import { abortOn, answer, findNode, idsInput, listed, MAX_USERS, outcomeSentence, quoted, readAlerts, sentence, stringInput, type ChatToolsContext, type MissingScope, type OnePanel, type ToolPanel } from './chatToolParts';
 import { writeTool } from './chatWriteTool';
 
 /** The state of users a change depends on: each one's id, label, state and dates, in id order. */
@@ -45,7 +45,7 @@ export function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, 
     const ids = idsInput(input, 'userIds', MAX_USERS);
     if (ids.length === 0) return vscode.l10n.t('Give the users\' ids in "userIds" (search_panel_users gives them).');
     const signal = abortOn(token);
-    const users = storesOf(context, panel.id).users;
+    const users = context.panels.require(panel.id).users;
     const keys = await Promise.all(ids.map((id) => users.read(id, signal).catch(() => undefined)));
     const found = keys.filter((user): user is User => user !== undefined);
     if (found.length < ids.length) return vscode.l10n.t('Not every user was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), numberText(ids.length - found.length));
@@ -124,7 +124,7 @@ export function applyNodeTool(
     if (refused) return refused;
     const wanted = stringInput(input, 'node');
     if (!wanted) return vscode.l10n.t('Say which node with "node" (its name or id).');
-    const node = await findNode(storesOf(context, panel.id), abortOn(token), wanted);
+    const node = await findNode(context.panels.require(panel.id), abortOn(token), wanted);
     if (!node) return vscode.l10n.t('No node called "{0}" on panel "{1}"; nothing was changed.', plainLabel(wanted, 80), plainLabel(panel.name, 60));
     return { panel, node, name: plainLabel(nodeLabel(node, vscode.l10n.t), 80) };
   };
@@ -165,7 +165,7 @@ export function resolveAlertsTool(context: ChatToolsContext, onePanel: OnePanel,
     const ids = idsInput(input, 'alertIds', 200);
     if (ids.length === 0) return vscode.l10n.t('Give the alerts\' ids in "alertIds" (get_panel_alerts gives them).');
     if (token.isCancellationRequested) return vscode.l10n.t('Cancelled; nothing was sent.');
-    const list = await readAlerts(storesOf(context, panel.id));
+    const list = await readAlerts(context.panels.require(panel.id));
     const alerts = ids.map((id) => list.alerts.find((alert) => alert.id !== undefined && String(alert.id) === id));
     if (alerts.some((alert) => alert === undefined)) return vscode.l10n.t('Not every alert was found on panel "{0}" ({1} missing); nothing was changed.', plainLabel(panel.name, 60), numberText(alerts.filter((alert) => !alert).length));
     return { panel, alerts: alerts as Alert[] };

@@ -65,11 +65,6 @@ export function abortOn(token: vscode.CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-/** The panel's stores; a panel not connected (signed out meanwhile) is the session's NotConnectedError. */
-export function storesOf(context: Pick<ChatToolsContext, 'panels'>, panelId: string): ConnectedPanel {
-  return context.panels.require(panelId);
-}
-
 /**
  * A node of the panel by id or name, from a read of the list through the panel's nodes store (sharing a read
  * under way): what it found changed redraws in the Nodes view and the pages that show the node.

@@ -10,7 +10,7 @@ import { describeError } from '../../text/describeError';
 import { plainLabel } from '../../text/plainText';
 import { nodeLabel } from '../../text/nodeText';
 import { applyNodeTool, resolveAlertsTool, usersEnabledTool } from './chatChangeTools';
-import { abortOn, alertAsRecord, answer, findNode, MAX_USERS, numberInput, readAlerts, sentence, storesOf, stringInput, type ChatTools, type ChatToolsContext, type ToolPanel } from './chatToolParts';
+import { abortOn, alertAsRecord, answer, findNode, MAX_USERS, numberInput, readAlerts, sentence, stringInput, type ChatTools, type ChatToolsContext, type ToolPanel } from './chatToolParts';
 
 export type { ChatTools, ChatToolsContext } from './chatToolParts';
 
@@ -83,7 +83,7 @@ export function createChatTools(context: ChatToolsContext): ChatTools {
       const refused = missingScope(panel, route);
       if (refused) return { panel: panel.name, error: refused };
       try {
-        return { panel: panel.name, ...(await read(storesOf(context, panel.id), signal, panel) as object) };
+        return { panel: panel.name, ...(await read(context.panels.require(panel.id), signal, panel) as object) };
       } catch (error) {
         return { panel: panel.name, error: scrubText(describeError(error)) };
       }
