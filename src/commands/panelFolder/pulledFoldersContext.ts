@@ -1,3 +1,4 @@
+import * as path from 'path';
 import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import { STATE_FILE } from '../../panelFolder/stateFile';
@@ -59,16 +60,43 @@ export class PulledFoldersContext implements vscode.Disposable {
       this.following = undefined;
       return;
     }
-    const update = () => void this.update().catch(() => undefined);
-    const watcher = vscode.workspace.createFileSystemWatcher(`**/${STATE_FILE}`, false, true, false);
+    let timer: NodeJS.Timeout | undefined;
+    const update = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void this.update().catch(() => undefined), SETTLE_MS);
+    };
+    // Every creation and deletion, not only the state file's: a folder copied or checked out is created
+    // at once, and the disk watcher may miss the files written inside a folder it has not watched yet
+    // (VS Code 1.117 under load missed a copied folder's state file); the new folder itself is always seen.
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    const created = (uri: vscode.Uri) => {
+      if (mayHoldStateFile(uri)) return update();
+      void vscode.workspace.fs.stat(uri).then((stat) => (stat.type & vscode.FileType.Directory ? update() : undefined), () => undefined);
+    };
     this.following = vscode.Disposable.from(
       watcher,
-      watcher.onDidCreate(update),
-      watcher.onDidDelete(update),
-      // A deleted folder is one event for the folder, not for the state file in it.
+      watcher.onDidCreate(created),
+      watcher.onDidDelete((uri) => (this.set.some((folder) => isWithin(folder, uri.fsPath)) || mayHoldStateFile(uri) ? update() : undefined)),
+      // The Explorer's copy, paste and delete: one event for the folder, none for the state file in it.
+      vscode.workspace.onDidCreateFiles(update),
       vscode.workspace.onDidDeleteFiles(update),
       vscode.workspace.onDidChangeWorkspaceFolders(update),
+      { dispose: () => clearTimeout(timer) },
     );
-    update();
+    void this.update().catch(() => undefined);
   }
+}
+
+/** How long a burst of file events (a copy, a checkout, a pull) settles before the workspace is searched once. */
+const SETTLE_MS = 150;
+
+/** A state file or a folder on its path (`.panelops`). */
+function mayHoldStateFile(uri: vscode.Uri): boolean {
+  return uri.path.endsWith(`/${STATE_FILE}`) || uri.path.endsWith('/.panelops');
+}
+
+/** Whether `inner` is `folder` or inside it (a deleted folder holding a pulled folder). */
+function isWithin(inner: string, folder: string): boolean {
+  const relative = path.relative(folder, inner);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

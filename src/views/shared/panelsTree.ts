@@ -62,6 +62,8 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
   /** …and the view's reads of the root not answered yet (a panel's first read goes to the panel). */
   private rootReads = 0;
   private readonly rootRead = new vscode.EventEmitter<void>();
+  /** Reveals begun: a reveal tries again only while it is the latest. */
+  private reveals = 0;
 
   constructor(protected readonly options: PanelsTreeOptions<T>) {
     this.shownKey = this.shownPanelsKey();
@@ -184,8 +186,13 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
    */
   async reveal(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem, options: { select?: boolean; focus?: boolean; expand?: boolean | number }): Promise<void> {
     // On a busy machine the workbench can still drop a reveal that lands while it redraws (VS Code 1.117
-    // logs "Data tree node not found"): a selection that did not take is revealed again, twice at most.
+    // logs "Data tree node not found"): a selection that did not take is revealed again, twice at most,
+    // unless a later reveal began, the panels shown changed or something else was selected meanwhile: a
+    // late retry would take the selection from what the operator went to since.
+    const reveal = ++this.reveals;
+    const shown = this.shownKey;
     for (let attempt = 1; ; attempt++) {
+      if (attempt > 1 && (reveal !== this.reveals || shown !== this.shownKey)) return;
       if (!this.drawn) {
         if (!view.visible) await vscode.commands.executeCommand(`panelOps.${this.options.viewKey}.focus`);
         await this.settled(view);
@@ -197,7 +204,7 @@ export class PanelsTree<T extends OnePanelTree> implements vscode.TreeDataProvid
         await new Promise((resolve) => setTimeout(resolve, REVEAL_RETRY_MS));
         continue;
       }
-      if (!options.select || attempt >= REVEAL_ATTEMPTS || await selectionTakes(view, item)) return;
+      if (!options.select || attempt >= REVEAL_ATTEMPTS || await selectionTakes(view, item) !== 'not yet') return;
     }
   }
 
@@ -361,17 +368,23 @@ const REVEAL_RETRY_MS = 300;
 /** How long a revealed item has to show selected before it is revealed again. */
 const SELECTION_WAIT_MS = 1500;
 
-/** Resolves true once `item` is in the view's selection, false when it is not within `SELECTION_WAIT_MS`. */
-function selectionTakes(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem): Promise<boolean> {
+/**
+ * Resolves 'selected' once `item` is in the view's selection, 'other' when something else is selected
+ * meanwhile (the operator, or a later reveal, chose), 'not yet' when neither within `SELECTION_WAIT_MS`.
+ */
+function selectionTakes(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem): Promise<'selected' | 'other' | 'not yet'> {
   const selected = () => view.selection.some((candidate) => candidate === item || (item.id !== undefined && candidate.id === item.id));
-  if (selected()) return Promise.resolve(true);
-  return new Promise<boolean>((resolve) => {
-    const done = (taken: boolean) => {
+  if (selected()) return Promise.resolve('selected');
+  return new Promise((resolve) => {
+    const done = (taken: 'selected' | 'other' | 'not yet') => {
       clearTimeout(timer);
       subscription.dispose();
       resolve(taken);
     };
-    const timer = setTimeout(() => done(selected()), SELECTION_WAIT_MS);
-    const subscription = view.onDidChangeSelection(() => { if (selected()) done(true); });
+    const timer = setTimeout(() => done(selected() ? 'selected' : 'not yet'), SELECTION_WAIT_MS);
+    const subscription = view.onDidChangeSelection(() => {
+      if (selected()) done('selected');
+      else if (view.selection.length > 0) done('other');
+    });
   });
 }
