@@ -64,13 +64,18 @@ describe('Panel as a folder: pull, plan, apply, drift, snapshot and restore', ()
   it('keeps the Explorer\'s folder menus right when a pulled folder is copied in or deleted outside the commands', async () => {
     const copy = vscode.Uri.joinPath(workspace, 'panels', 'Copied folder');
     await vscode.workspace.fs.copy(vscode.Uri.joinPath(root, '.panelops'), vscode.Uri.joinPath(copy, '.panelops'));
-    await eventually(() => api.pulledFolders.includes(copy.fsPath), 'the copied folder offered');
-    // Deleted as the Explorer deletes (a workspace edit): one event for the folder, none for its state file.
-    const deletion = new vscode.WorkspaceEdit();
-    deletion.deleteFile(copy, { recursive: true });
-    assert.ok(await vscode.workspace.applyEdit(deletion), 'the folder deleted');
-    await eventually(() => !api.pulledFolders.includes(copy.fsPath), 'the deleted folder no longer offered');
-    assert.ok(api.pulledFolders.includes(root.fsPath), 'the pulled folder still offered');
+    try {
+      await eventually(() => api.pulledFolders.includes(copy.fsPath), 'the copied folder offered');
+      // Deleted as the Explorer deletes (a workspace edit): one event for the folder, none for its state file.
+      const deletion = new vscode.WorkspaceEdit();
+      deletion.deleteFile(copy, { recursive: true });
+      assert.ok(await vscode.workspace.applyEdit(deletion), 'the folder deleted');
+      await eventually(() => !api.pulledFolders.includes(copy.fsPath), 'the deleted folder no longer offered');
+      assert.ok(api.pulledFolders.includes(root.fsPath), 'the pulled folder still offered');
+    } finally {
+      // A failure here leaves no second pulled folder for the tests after it to meet.
+      await vscode.workspace.fs.delete(copy, { recursive: true }).then(undefined, () => undefined);
+    }
   });
 
   it('plans the edits of the folder, shows a problem at its line, and applies them', async () => {
