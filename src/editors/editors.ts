@@ -7,6 +7,7 @@ import type { EditorParts } from './editorParts';
 import type { EditorServices } from './editorServices';
 import { HeldSaves } from './heldSaves';
 import { PanelDocumentMarks } from './panelDocumentMarks';
+import { ReadOnlyPanelLens } from './readOnlyPanelLens';
 import type { PanelFileSystem } from './panelFileSystem';
 import { locate, PANEL_SCHEME } from './panelUri';
 import type { PanelStoresLookup } from '../state/panelStores';
@@ -81,7 +82,7 @@ export function registerEditors(context: vscode.ExtensionContext, { session, inp
   const disposables = vscode.Disposable.from(
     vscode.workspace.registerFileSystemProvider(PANEL_SCHEME, provider, { isCaseSensitive: true }),
     changed,
-    problems, problems.followTabs(), history, heldSaves, new PanelDocumentMarks(session),
+    problems, problems.followTabs(), history, heldSaves, new PanelDocumentMarks(session), new ReadOnlyPanelLens(session),
     vscode.workspace.onDidOpenTextDocument(checkPlaceholders),
     vscode.workspace.onDidChangeTextDocument((event) => checkPlaceholders(event.document)),
     { dispose: () => { forwarding?.dispose(); if (parts) for (const part of [parts.fileSystem, parts.conflicts, parts.usersTables]) part.dispose(); } },

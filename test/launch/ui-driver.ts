@@ -11,6 +11,7 @@
 //     person reads it: JSON {items: [label], submenus: {label: [label]}} (each submenu opened by hovering it).
 //   POST /palette {text}: types `>text` into the command palette and answers the titles it lists, JSON [title].
 //   POST /key {key}: presses `key` (Playwright's names, e.g. "Control+Shift+Alt+A") where the focus is.
+//   POST /text {selector}: what a person reads in the workbench's elements matching `selector`, JSON [text].
 // PANEL_OPS_UI_DRIVER_SHOTS=<folder> also writes before-drag.png and after-drag.png there (to see a drag).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -193,12 +194,16 @@ export async function startUiDriver(): Promise<UiDriver> {
         return;
       }
       const selector = (body as { selector?: unknown }).selector;
+      if (req.method === 'POST' && req.url === '/text' && typeof selector === 'string') {
+        page.locator(selector).allInnerTexts().then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
+        return;
+      }
       if (req.method === 'POST' && req.url === '/webview' && typeof selector === 'string') {
         webviewElements(page, selector).then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/drag' || !isDragRequest(body)) {
-        reply(404, 'POST /drag {view, from, to}, POST /webview {selector}, POST /menu {view, row}, POST /palette {text} or POST /key {key}');
+        reply(404, 'POST /drag {view, from, to}, POST /webview {selector}, POST /menu {view, row}, POST /palette {text}, POST /text {selector} or POST /key {key}');
         return;
       }
       drag(page, body).then(() => reply(200, 'dragged'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));

@@ -114,7 +114,7 @@ const VIEWS = ['panelOps.nodes', 'panelOps.users', 'panelOps.alerts', 'panelOps.
 const ITEMS = [
   'node', 'node.dirty', 'node.offline', 'node.applying', 'nodeSection.users', 'nodeSection.site', 'nodeSection.health', 'nodeSection.jobs',
   ...['active', 'pending', 'expiring', 'expired', 'disabled', 'revoked'].flatMap((state) => [`user.${state}`, `user.${state}.subscribed`]),
-  'userGroup', 'userBinding', 'alert.unresolved', 'alert.resolved', 'alertGroup.resolved', 'siteTemplate.builtin', 'siteTemplate.custom',
+  'userGroup', 'userBinding', 'alert.unresolved', 'alert.unresolved.node', 'alert.resolved', 'alert.resolved.node', 'alertGroup.resolved', 'siteTemplate.builtin', 'siteTemplate.custom',
   'brandingProfile', 'brandingProfile.active', 'brandingProfile.live', 'brandingField', 'brandingField.readonly', 'brandingAsset', 'templateVersion',
 ];
 

@@ -227,7 +227,7 @@ function resolveAlert(): ActionCase {
   const resolvedOnPanel = () => [...panel.data.alerts.values()].some((alert) => alert.title === title && alert.resolved);
   const unresolvedItem = async () => {
     await api.alertsStore.refresh();
-    return (await children(api.alerts)).find((item) => item.contextValue === 'alert.unresolved' && (!title || labelOf(item) === title));
+    return (await children(api.alerts)).find((item) => /^alert\.unresolved\b/.test(item.contextValue ?? '') && (!title || labelOf(item) === title));
   };
   return {
     name: 'alert resolve',

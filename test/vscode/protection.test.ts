@@ -180,7 +180,7 @@ describe('Protection levels: a read-only panel', () => {
   let panel: SimulatedPanel;
   before(() => ({ api, panel } = connected));
 
-  it('offers no write action in the real context menus of its users and nodes, nor in the command palette', async function () {
+  it('offers no write action in the real context menus of its users, nodes and alerts, nor in the command palette', async function () {
     this.timeout(120_000);
     const driver = process.env.PANEL_OPS_UI_DRIVER;
     if (!driver) this.skip();
@@ -217,6 +217,21 @@ describe('Protection levels: a read-only panel', () => {
       assert.ok(inSubmenus.includes(`Open ${document}`), `Open ${document}: ${JSON.stringify(nodes.submenus)}`);
       assert.ok(!inSubmenus.includes(`Edit ${document}`), `Edit ${document}: ${JSON.stringify(nodes.submenus)}`);
     }
+
+    // An unresolved alert about a node: its menu reads, and does not open empty.
+    await vscode.commands.executeCommand('panelOps.alerts.focus');
+    const alert = (await children(api.alerts)).find((item) => {
+      const shown = (item as { alert?: { resolved?: boolean; nodeId?: string; title?: string } }).alert;
+      return shown && !shown.resolved && shown.nodeId && /^[A-Za-z][\w .:-]{0,60}$/.test(shown.title ?? '');
+    });
+    assert.ok(alert, 'an unresolved alert about a node, plainly titled');
+    await api.alerts.view.reveal(alert, { select: false, focus: false });
+    const alerts = await menu('Alerts', labelOf(alert));
+    assert.deepEqual(alerts.items.filter((label) => label !== ''), ['Show Node', 'Copy Alert Details'], `the alert's menu: ${alerts.items.join(', ')}`);
+    const shownNode = await vscode.commands.executeCommand<vscode.TreeItem | undefined>('panelOps.alerts.showNode', alert);
+    assert.equal((shownNode as { node?: { id?: string } } | undefined)?.node?.id, (alert as unknown as { alert: { nodeId: string } }).alert.nodeId, 'Show Node selects the alert\'s node');
+    await vscode.commands.executeCommand('panelOps.alerts.copy', alert);
+    assert.match(await vscode.env.clipboard.readText(), new RegExp(`^${labelOf(alert).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n[\\s\\S]*Panel: Archive`), 'Copy Alert Details copies its title and its panel');
 
 
     const palette = async (text: string) => {
@@ -267,7 +282,7 @@ describe('Protection levels: a read-only panel', () => {
     assert.equal(panel.data.keys.get(first.user.id)?.disabled_at, null, 'the panel holds what it held');
   });
 
-  it('says why nothing happens when Apply Configuration\'s key is pressed on a node or Ctrl+S in one of its documents', async function () {
+  it('says why nothing happens when Apply Configuration\'s key is pressed on a node, or a key or Ctrl+S in one of its documents', async function () {
     this.timeout(90_000);
     const driver = process.env.PANEL_OPS_UI_DRIVER;
     if (!driver) this.skip();
@@ -282,7 +297,9 @@ describe('Protection levels: a read-only panel', () => {
     await vscode.commands.executeCommand('panelOps.nodes.focus');
     const dirty = (await children(api.nodes)).find((item) => /\.dirty/.test(item.contextValue ?? ''));
     assert.ok(dirty, 'a node with a pending configuration');
-    await api.nodes.view.reveal(dirty, { select: true, focus: true });
+    // Through the tree's own reveal, which waits for the view's first drawing (run alone, the view is new).
+    const tree = api.nodes.provider as unknown as { reveal(view: vscode.TreeView<vscode.TreeItem>, item: vscode.TreeItem, options: { select: boolean; focus: boolean }): Promise<void> };
+    await tree.reveal(api.nodes.view, dirty, { select: true, focus: true });
     await press('Control+Shift+Alt+A');
     await eventually(() => api.input.notices.some((notice) => sentence.test(notice.message)), `the key says why: ${JSON.stringify(api.input.notices)}`);
 
@@ -296,6 +313,20 @@ describe('Protection levels: a read-only panel', () => {
       await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
       await press('Control+S');
       await eventually(() => api.input.notices.some((notice) => sentence.test(notice.message)), `Ctrl+S says why: ${JSON.stringify(api.input.notices)}`);
+      // Typing changes nothing, and the document's first line says why and how to change it, as the workbench draws it.
+      const before = (editor as vscode.TextEditor).document.getText();
+      await press('x');
+      const lens = /^"Archive" is read-only in Panel Ops, so this document cannot be changed\. To edit it, change its level with Set Protection Level…$/;
+      let shown: string[] = [];
+      for (const deadline = Date.now() + 15_000; !shown.some((text) => lens.test(text.trim())); await new Promise((resolve) => setTimeout(resolve, 200))) {
+        assert.ok(Date.now() < deadline, `the lens drawn in the editor: ${JSON.stringify(shown)}`);
+        const answer = await fetch(`${driver}/text`, { method: 'POST', body: JSON.stringify({ selector: '.monaco-editor .codelens-decoration' }) });
+        shown = JSON.parse(await answer.text()) as string[];
+      }
+      assert.equal((editor as vscode.TextEditor).document.getText(), before, 'the typed key changed nothing');
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', (editor as vscode.TextEditor).document.uri);
+      const ours = lenses.find((candidate) => candidate.command?.command === 'panelOps.setProtection');
+      assert.deepEqual(ours?.command?.arguments, [{ panelId: panel.url }], 'the lens sets this panel\'s level');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }

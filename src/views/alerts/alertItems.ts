@@ -11,7 +11,8 @@ const SEVERITY_ICON: Record<AlertSeverity, vscode.ThemeIcon> = {
 };
 
 /**
- * One alert: severity icon, title, age; unresolved ones can be resolved (contextValue `alert.unresolved`).
+ * One alert: severity icon, title, age; unresolved ones can be resolved (contextValue `alert.unresolved`,
+ * with `.node` when it names a node).
  * Its id comes from the panel's (see `stableIds`), so it keeps its place and selection across refreshes.
  */
 export class AlertItem extends vscode.TreeItem {
@@ -33,7 +34,8 @@ export class AlertItem extends vscode.TreeItem {
     const age = ago(alert.resolved ? alert.resolvedAt ?? alert.createdAt : alert.createdAt, Date.now(), vscode.l10n.t);
     this.description = [age, plainLabel(alert.subject, 60)].filter(Boolean).join(' · ');
     this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];
-    this.contextValue = alert.resolved ? 'alert.resolved' : 'alert.unresolved';
+    // `.node` when the alert names a node (Show Node); a read-only panel's mark follows (views/shared/protectionMarks.ts).
+    this.contextValue = `${alert.resolved ? 'alert.resolved' : 'alert.unresolved'}${alert.nodeId ? '.node' : ''}`;
     this.tooltip = untrustedMarkdown()
       .heading(alert.title)
       .paragraph(alert.message)
