@@ -26,7 +26,7 @@ export class ReadOnlyPanelLens implements vscode.CodeLensProvider, vscode.Dispos
     const location = locate(document.uri);
     const panel = location && this.session.panel(location.panelId);
     if (panel?.protection !== 'readOnly') return [];
-    const title = vscode.l10n.t('$(lock) "{0}" is read-only in Panel Ops, so this document cannot be changed. To edit it, change its level with Set Protection Level…', plainLabel(panel.name, 80));
+    const title = vscode.l10n.t('$(lock) "{0}" is read-only in Panel Ops. To edit, change its level: Set Protection Level…', plainLabel(panel.name, 80));
     return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, command: 'panelOps.setProtection', arguments: [{ panelId: panel.id }] })];
   }
 

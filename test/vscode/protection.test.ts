@@ -316,7 +316,7 @@ describe('Protection levels: a read-only panel', () => {
       // Typing changes nothing, and the document's first line says why and how to change it, as the workbench draws it.
       const before = (editor as vscode.TextEditor).document.getText();
       await press('x');
-      const lens = /^"Archive" is read-only in Panel Ops, so this document cannot be changed\. To edit it, change its level with Set Protection Level…$/;
+      const lens = /^"Archive" is read-only in Panel Ops\. To edit, change its level: Set Protection Level…$/;
       let shown: string[] = [];
       for (const deadline = Date.now() + 15_000; !shown.some((text) => lens.test(text.trim())); await new Promise((resolve) => setTimeout(resolve, 200))) {
         assert.ok(Date.now() < deadline, `the lens drawn in the editor: ${JSON.stringify(shown)}`);
