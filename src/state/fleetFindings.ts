@@ -196,7 +196,7 @@ function isActive(user: User): boolean {
 
 /** The newest job of a list the panel gave newest first; undefined when the first item is not a job object. */
 function latestJob(jobs: readonly unknown[] | undefined): ApplyJob | undefined {
-  const first = Array.isArray(jobs) ? jobs[0] : undefined;
+  const first: unknown = Array.isArray(jobs) ? (jobs as readonly unknown[])[0] : undefined;
   return isRecord(first) ? first as ApplyJob : undefined;
 }
 
