@@ -15,12 +15,16 @@ const ALERT_ID = 9_007_199_254_750_001n; // beyond 2^53: the resolve must carry 
 interface Seeded {
   readonly offline: string;
   readonly dirty: string;
+  readonly expiring: string;
 }
+
+const EXPIRING = 'expiring-soon-todo';
 
 /** Seeds one panel: its first node offline, its second dirty since 5 hours, one new critical alert. */
 function seed(panel: SimulatedPanel, offlineName: string, alertTitle: string): Seeded {
   const nodes = [...panel.data.nodes.values()];
-  for (const node of nodes) Object.assign(node, { status: 'online', dirty: false });
+  // Every node online and just applied: a change of users later makes nodes dirty that must not count as hours old.
+  for (const node of nodes) Object.assign(node, { status: 'online', dirty: false, last_apply_at: new Date().toISOString() });
   const [offline, dirty] = nodes;
   offline.status = 'offline';
   offline.name = offlineName;
@@ -29,7 +33,9 @@ function seed(panel: SimulatedPanel, offlineName: string, alertTitle: string): S
   for (const alert of panel.data.alerts) alert.resolved = true;
   assert.ok(panel.data.alerts.every((alert) => alert.id !== ALERT_ID), 'the seeded alert\'s id is its own');
   panel.data.alerts.push({ id: ALERT_ID, severity: 'critical', title: alertTitle, message: 'seeded', node_id: null, created_at: new Date().toISOString(), resolved: false, resolved_at: null });
-  return { offline: offline.id, dirty: dirty.id };
+  const [user] = [...panel.data.keys.values()];
+  Object.assign(user, { label: EXPIRING, status: 'active', expires_at: new Date(Date.now() + 86_400_000).toISOString(), disabled_at: null, revoked_at: null });
+  return { offline: offline.id, dirty: dirty.id, expiring: user.id };
 }
 
 function todo(): [vscode.Uri, vscode.Diagnostic][] {
@@ -82,6 +88,10 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
     await connect(north, north.tokens.owner, { name: NAMES.north });
     await connect(south, south.tokens.owner, { name: NAMES.south, protection: 'readOnly' });
     await Promise.all([read(north), read(south)]);
+    // Users are findings once Panel Ops holds them: a search of the Users view reads them.
+    const users = api.panels.get(north.url)?.users;
+    assert.ok(users);
+    await users.loadNext(users.list({ q: EXPIRING }));
   });
 
   after(async () => {
@@ -118,6 +128,23 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
       const code = alerts[0][1].code as { target: vscode.Uri };
       assert.equal(code.target.fragment, 'fleet-to-do', 'the code links to the README section');
     }
+  });
+
+  it('lists an active user expiring soon among the users held, on a document without its secret; Disable User sends its disable', async () => {
+    await eventually(() => findingsOf(NAMES.north, 'userExpiring').length === 1, 'the expiring user');
+    const [[uri, diagnostic]] = findingsOf(NAMES.north, 'userExpiring');
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Information);
+    assert.match(uri.path, new RegExp(`^/users/${EXPIRING}~${seeded.north.expiring}/user\\.json$`));
+    const text = (await vscode.workspace.openTextDocument(uri)).getText();
+    assert.equal((JSON.parse(text) as { label: string }).label, EXPIRING);
+    const secret = [...north.data.keys.values()].find((key) => key.id === seeded.north.expiring)?.secret;
+    assert.ok(secret && !text.includes(secret) && !/"(secret|links|subscription_short_url|sub_slug)"/.test(text), 'no secret or link in the document');
+    const disable = (await actionsAt(uri, diagnostic)).find((action) => action.command?.command === 'panelOps.todo.disableUser');
+    assert.ok(disable?.command, 'Disable User is offered');
+    north.resetRequests();
+    await vscode.commands.executeCommand(disable.command.command, ...(disable.command.arguments ?? []));
+    assert.deepEqual(north.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`), [`POST /api/v1/keys/${seeded.north.expiring}/disable`]);
+    await eventually(() => findingsOf(NAMES.north, 'userExpiring').length === 0, 'a disabled user is no longer listed');
   });
 
   it('shows a hostile label as one line of text', async () => {
@@ -170,5 +197,17 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
       await settings().update('nodeOffline', undefined, vscode.ConfigurationTarget.Global);
     }
     await eventually(() => findingsOf(NAMES.north, 'nodeOffline').length === 1, 'and on again');
+  });
+
+  it('Ignore hides one finding of one panel; Show Fleet To-Do opens Problems', async () => {
+    const [[uri, diagnostic]] = findingsOf(NAMES.south, 'nodeOffline');
+    const ignore = (await actionsAt(uri, diagnostic)).find((action) => action.command?.command === 'panelOps.todo.ignore');
+    assert.ok(ignore?.command);
+    await vscode.commands.executeCommand(ignore.command.command, ...(ignore.command.arguments ?? []));
+    await eventually(() => findingsOf(NAMES.south, 'nodeOffline').length === 0, 'the ignored finding is hidden');
+    assert.equal(findingsOf(NAMES.north, 'nodeOffline').length, 1, 'the other panel\'s is not');
+    api.input.clear();
+    await vscode.commands.executeCommand('panelOps.showFleetToDo');
+    assert.deepEqual(api.input.notices.filter((notice) => notice.severity === 'error').map((notice) => notice.message), []);
   });
 });

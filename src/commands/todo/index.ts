@@ -75,7 +75,7 @@ export function registerFleetTodoCommands(services: Services): vscode.Disposable
       const finding = findingOf(target);
       if (!finding?.user) return;
       const name = finding.subject.name;
-      const sure = await confirmChange(context, { panelId: finding.panelId, action: vscode.l10n.t('Disable'), question: vscode.l10n.t('Disable the user "{0}"?', name), changes: [vscode.l10n.t('Disable the user "{0}"', name)] });
+      const sure = await confirmChange(context, { panelId: finding.panelId, action: vscode.l10n.t('Disable'), question: vscode.l10n.t('Disable the user "{0}"?', name), changes: [vscode.l10n.t('Disable the user "{0}"', name)], askOnOpen: false });
       if (!sure) return;
       const change = setEnabled(panels, finding.panelId, finding.user, false, vscode.l10n.t);
       await runMutation(context, {
