@@ -120,7 +120,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
     nodesDisplay,
   };
   const statusBar = new AlertsStatusBar(session, panels);
-  const fleetTodo = new FleetTodo(session, panels, context.workspaceState, vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }));
+  const fleetTodo = new FleetTodo(session, panels, context.workspaceState, vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }),
+    (uris) => editors.fileSystem.changedFiles(uris));
   const panelStatus = new PanelStatusBar(session);
   const protectionKeys = new ProtectionContextKeys(session);
   let webviews: WebviewPages | undefined;

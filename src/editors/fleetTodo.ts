@@ -49,6 +49,8 @@ export class FleetTodo implements vscode.Disposable {
     private readonly panels: Pick<PanelStoresLookup, 'get'>,
     private readonly state: vscode.Memento,
     private readonly readme: vscode.Uri,
+    /** Tells VS Code that open subject documents changed (the panel file system's change event). */
+    private readonly changedDocuments: (uris: readonly vscode.Uri[]) => void = () => undefined,
   ) {
     this.subscriptions = [
       session.onDidChange(() => this.follow()),
@@ -114,7 +116,8 @@ export class FleetTodo implements vscode.Disposable {
       for (const subscription of entry.subscriptions) subscription.dispose();
       this.followed.delete(panelId);
       this.offline.forget(panelId);
-      this.publish(panelId, []);
+      // Its documents cannot be read any more: they are not told to read again.
+      this.publish(panelId, [], false);
     }
   }
 
@@ -158,7 +161,7 @@ export class FleetTodo implements vscode.Disposable {
     this.publish(panelId, findings.filter((finding) => ignored[ignoreKey(finding)] !== finding.fingerprint));
   }
 
-  private publish(panelId: string, findings: readonly Finding[]): void {
+  private publish(panelId: string, findings: readonly Finding[], tellDocuments = true): void {
     const before = this.published.get(panelId) ?? new Map<string, { readonly uri: vscode.Uri; readonly findings: Finding[] }>();
     const after = new Map<string, { readonly uri: vscode.Uri; findings: Finding[] }>();
     for (const finding of findings) {
@@ -170,6 +173,10 @@ export class FleetTodo implements vscode.Disposable {
     }
     for (const [key, entry] of before) if (!after.has(key)) this.collection.delete(entry.uri);
     for (const entry of after.values()) this.collection.set(entry.uri, entry.findings.map((finding) => this.diagnosticOf(finding)));
+    // An open document whose findings changed shows its subject anew (what the store holds now).
+    const changed = new Set([...before.keys(), ...after.keys()].filter((key) => textOf(before.get(key)?.findings) !== textOf(after.get(key)?.findings)));
+    const open = vscode.workspace.textDocuments.filter((document) => changed.has(document.uri.toString())).map((document) => document.uri);
+    if (open.length > 0 && tellDocuments) this.changedDocuments(open);
     if (after.size > 0) this.published.set(panelId, after);
     else this.published.delete(panelId);
     this.recomputed.fire(panelId);
@@ -186,6 +193,11 @@ export class FleetTodo implements vscode.Disposable {
     const value = this.state.get<unknown>(IGNORED_KEY);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, string> : {};
   }
+}
+
+/** What findings say, to tell whether a subject's changed. */
+function textOf(findings: readonly Finding[] | undefined): string {
+  return (findings ?? []).map((finding) => `${finding.kind}|${finding.fingerprint}|${finding.message}`).join('\n');
 }
 
 function ignoreKey(finding: Pick<Finding, 'panelId' | 'kind' | 'subject'>): string {

@@ -181,6 +181,8 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
     assert.equal(north.data.alerts.find((alert) => alert.id === ALERT_ID)?.resolved, true);
     await read(north);
     await eventually(() => findingsOf(NAMES.north, 'alertUnresolved').length === 0, 'the resolved alert leaves the list');
+    const document = await vscode.workspace.openTextDocument(uri);
+    await eventually(() => (JSON.parse(document.getText()) as { resolved?: unknown }).resolved === true, 'its open document shows it resolved');
     assert.equal(findingsOf(NAMES.south, 'alertUnresolved').length, 1, 'the other panel\'s alert stays');
   });
 
