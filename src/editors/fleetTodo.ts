@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
-import { computeFindings, OfflineSince, type Finding } from '../state/fleetFindings';
+import { computeFindings, isMuted, OfflineSince, type Finding } from '../state/fleetFindings';
 import type { PanelStoresLookup, ConnectedPanel } from '../state/panelStores';
 import { plainLabel } from '../text/plainText';
-import { isMuted, TODO_SECTION, todoSettings } from './fleetTodoSettings';
+import { TODO_SECTION, todoSettings } from './fleetTodoSettings';
 import { recordUri } from './panelUri';
 
 /** Where Ignore keeps what it ignores (workspace state): `panel|kind|subject` to the finding's fingerprint. */
@@ -105,7 +105,12 @@ export class FleetTodo implements vscode.Disposable {
     for (const panelId of connected) {
       const panel = this.panels.get(panelId);
       const known = this.followed.get(panelId);
-      if (!panel || known?.panel === panel) continue;
+      if (!panel) continue;
+      // A change of the panel (its token state, its scopes) may have emptied its stores without a word from them.
+      if (known?.panel === panel) {
+        this.schedule(panelId);
+        continue;
+      }
       for (const subscription of known?.subscriptions ?? []) subscription.dispose();
       const soon = () => this.schedule(panelId);
       this.followed.set(panelId, { panel, subscriptions: [panel.nodes.onDidChange(soon), panel.nodeDetails.onDidChange(soon), panel.alerts.onDidChange(soon), panel.users.onDidChange(soon)] });
@@ -140,7 +145,7 @@ export class FleetTodo implements vscode.Disposable {
     const now = Date.now();
     const nodes = panel.nodes.held;
     this.offline.observe(panelId, nodes, now);
-    if (isMuted(settings, panelId, panel.name)) {
+    if (isMuted(settings.muted, panelId, panel.name)) {
       this.publish(panelId, []);
       return;
     }

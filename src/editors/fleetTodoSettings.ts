@@ -34,9 +34,3 @@ export function todoSettings(): TodoSettings {
     muted: Array.isArray(muted) ? muted.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '').map((entry) => entry.trim()) : [],
   };
 }
-
-/** Whether the panel is muted: its name or its address (with or without a trailing slash) is in the list. */
-export function isMuted(settings: TodoSettings, panelId: string, panelName: string): boolean {
-  const address = panelId.replace(/\/+$/, '').toLowerCase();
-  return settings.muted.some((entry) => entry === panelName || entry.replace(/\/+$/, '').toLowerCase() === address);
-}

@@ -170,6 +170,12 @@ export class OfflineSince {
   }
 }
 
+/** Whether a panel is muted: its name, or its address (a trailing slash and case aside), is in the list. */
+export function isMuted(muted: readonly string[], panelId: string, panelName: string): boolean {
+  const address = panelId.replace(/\/+$/, '').toLowerCase();
+  return muted.some((entry) => entry === panelName || entry.replace(/\/+$/, '').toLowerCase() === address);
+}
+
 /** An alert's subject id: its id as the panel's digits, else its title and creation time. */
 export function alertSubjectId(alert: Alert): string {
   return alert.id !== undefined ? String(alert.id) : `${alert.title}@${alert.createdAt ?? ''}`;

@@ -95,7 +95,7 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('panelOps.todo').update('unappliedHours', undefined, vscode.ConfigurationTarget.Global);
+    for (const setting of ['unappliedHours', 'nodeOffline', 'mutedPanels']) await vscode.workspace.getConfiguration('panelOps.todo').update(setting, undefined, vscode.ConfigurationTarget.Global);
     for (const panel of [north, south]) {
       if (!panel) continue;
       await signOut(panel);
@@ -199,6 +199,14 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
       await settings().update('nodeOffline', undefined, vscode.ConfigurationTarget.Global);
     }
     await eventually(() => findingsOf(NAMES.north, 'nodeOffline').length === 1, 'and on again');
+    await settings().update('mutedPanels', [NAMES.south], vscode.ConfigurationTarget.Global);
+    try {
+      await eventually(() => todo().every(([, diagnostic]) => diagnostic.source !== `Panel Ops · ${NAMES.south}`), 'a muted panel lists nothing');
+      assert.ok(findingsOf(NAMES.north, 'nodeOffline').length === 1, 'the other panel is not muted');
+    } finally {
+      await settings().update('mutedPanels', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await eventually(() => findingsOf(NAMES.south, 'nodeOffline').length === 1, 'and listed again');
   });
 
   it('Ignore hides one finding of one panel; Show Fleet To-Do opens Problems', async () => {

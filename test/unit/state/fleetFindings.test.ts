@@ -1,7 +1,7 @@
 // The fleet's to-do list: each kind of finding from what the stores hold, odd shapes tolerated, thresholds.
 import * as assert from 'node:assert/strict';
 import { parseAlerts } from '../../../src/state/alertsModel';
-import { computeFindings, DEFAULT_FINDING_SETTINGS, OfflineSince, type FindingSettings, type PanelHoldings } from '../../../src/state/fleetFindings';
+import { computeFindings, DEFAULT_FINDING_SETTINGS, isMuted, OfflineSince, type FindingSettings, type PanelHoldings } from '../../../src/state/fleetFindings';
 import { fillPlaceholders, type Localize } from '../../../src/text/localize';
 
 const t = ((message: string, ...args: Array<string | number | boolean>) => fillPlaceholders(message, args)) as Localize;
@@ -122,5 +122,15 @@ describe('offline since', () => {
     since.observe('p', [{ id: 'a', status: 'offline' }, null], 500);
     assert.equal(since.since('p', 'a'), 500);
     assert.equal(since.since('q', 'a'), undefined, 'each panel its own');
+  });
+});
+
+describe('muted panels', () => {
+  it('mutes a panel by its name or its address, a trailing slash and case aside', () => {
+    assert.equal(isMuted(['Production'], 'https://a.example', 'Production'), true);
+    assert.equal(isMuted(['production'], 'https://a.example', 'Production'), false, 'a name is exact');
+    assert.equal(isMuted(['HTTPS://A.example/'], 'https://a.example', 'Production'), true);
+    assert.equal(isMuted(['https://b.example'], 'https://a.example', 'Production'), false);
+    assert.equal(isMuted([], 'https://a.example', 'Production'), false);
   });
 });
