@@ -55,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext) {
     registerToolsLazily(() => find.loaded().tools),
     registerLazily(groups.usersTable),
     registerLazily(groups.panelFolder),
+    registerLazily(groups.todo),
     // A drop in the Nodes view sends the new order through the node commands (loaded then if need be).
     services.views.nodes.dragAndDrop.handleReorder((panelId, ids) => nodes.loaded().reorder(panelId, ids)),
     vscode.window.onDidChangeWindowState((state) => {

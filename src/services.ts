@@ -20,6 +20,8 @@ import { PanelStores, type PanelStoresLookup } from './state/panelStores';
 import { AllPanelsMode } from './views/shared/allPanelsMode';
 import { NodesDisplay } from './views/nodes/nodesDisplay';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
+import { FleetTodo } from './editors/fleetTodo';
+import { registerFleetTodoActions } from './editors/fleetTodoActions';
 import { PanelStatusBar } from './statusBar/panelStatusBar';
 import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
 import { registerBrandingView, type BrandingView } from './views/branding/brandingView';
@@ -80,6 +82,8 @@ export interface Services {
   readonly notifyEvents: (report: PanelsReport) => void;
   /** The applies this window watches and tells itself: the panels watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
+  /** The fleet's to-do list in Problems: every connected panel's findings on their subjects' documents. */
+  readonly fleetTodo: FleetTodo;
 }
 
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
@@ -116,6 +120,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
     nodesDisplay,
   };
   const statusBar = new AlertsStatusBar(session, panels);
+  const fleetTodo = new FleetTodo(session, panels, context.workspaceState, vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }),
+    (uris) => editors.fileSystem.changedFiles(uris));
   const panelStatus = new PanelStatusBar(session);
   const protectionKeys = new ProtectionContextKeys(session);
   let webviews: WebviewPages | undefined;
@@ -141,11 +147,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
     eventNotices.tell(report);
   };
   context.subscriptions.push(
-    log, store, scopeKeys, session, protectionKeys, panelStatus, documents, editors, statusBar,
+    log, store, scopeKeys, session, protectionKeys, panelStatus, documents, editors, statusBar, fleetTodo, registerFleetTodoActions(fleetTodo, session, panels),
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold() };
+  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold(), fleetTodo };
 }
 
 async function tokenOf(store: SavedPanels, url: string): Promise<string> {

@@ -7,6 +7,7 @@ import type { HeldSaves } from './heldSaves';
 import { JsonDocuments, type JsonDocumentId } from './jsonDocuments';
 import { brandingFileName, folderName, NODE_DOCUMENTS, type PanelPath } from './panelPaths';
 import { locate } from './panelUri';
+import { recordText } from './recordDocuments';
 import type { TemplateSave } from './templateSave';
 import type { TemplateSource } from './templateSource';
 import type { UsersTableFiles } from './usersTableFiles';
@@ -68,6 +69,10 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
         return this.json.stat(panelId, jsonId(path));
       case 'usersTable':
         return this.usersTables.stat(uri);
+      case 'record': {
+        const text = await this.recordFile(uri, panelId, path);
+        return { type: vscode.FileType.File, ctime: 0, mtime: versionOf(text), size: text.byteLength, permissions: vscode.FilePermission.Readonly };
+      }
       default:
         return DIRECTORY;
     }
@@ -99,7 +104,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
         return items.map((node): [string, vscode.FileType] => [folderName(typeof node.name === 'string' && node.name !== '' ? node.name : node.id, node.id), vscode.FileType.Directory]);
       }
       case 'node':
-        return NODE_DOCUMENTS.map((document) => [`${document}.json`, vscode.FileType.File]);
+        return [...NODE_DOCUMENTS.map((document): [string, vscode.FileType] => [`${document}.json`, vscode.FileType.File]), ['node.json', vscode.FileType.File]];
       default:
         throw vscode.FileSystemError.FileNotADirectory(uri);
     }
@@ -110,6 +115,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     if (path.kind === 'templateFile') return this.templates.readFile(panelId, path.templateId, path.file);
     if (path.kind === 'nodeDocument' || path.kind === 'brandingProfile' || path.kind === 'settings') return this.json.readFile(panelId, jsonId(path));
     if (path.kind === 'usersTable') return this.usersTables.read(uri);
+    if (path.kind === 'record') return this.recordFile(uri, panelId, path);
     throw vscode.FileSystemError.FileIsADirectory(uri);
   }
 
@@ -117,6 +123,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     const { panelId, path } = this.where(uri);
     // An auto-save never reaches the live panel: the document stays dirty until the operator saves it.
     this.heldSaves.checkWrite(uri);
+    if (path.kind === 'record') throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('This document shows what the panel holds and cannot be saved.'));
     if (path.kind !== 'usersTable' && this.services.session.protectionOf(panelId) === 'readOnly') {
       throw vscode.FileSystemError.NoPermissions(new PanelReadOnlyError(this.services.session.panel(panelId)?.name ?? panelId).message);
     }
@@ -153,6 +160,18 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     this.refused.dispose();
   }
 
+  /** A node's, user's or alert's read-only document, from its panel's stores. */
+  private async recordFile(uri: vscode.Uri, panelId: string, path: Extract<PanelPath, { kind: 'record' }>): Promise<Uint8Array> {
+    const text = await recordText(this.services.panels.require(panelId), path.record, path.id);
+    if (text === undefined) throw vscode.FileSystemError.FileNotFound(uri);
+    return new TextEncoder().encode(text);
+  }
+
+  /** Tells VS Code that read-only documents changed (their subject changed in its store): open tabs read them again. */
+  changedFiles(uris: readonly vscode.Uri[]): void {
+    if (uris.length > 0) this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
+  }
+
   private where(uri: vscode.Uri): { panelId: string; path: PanelPath } {
     const location = locate(uri);
     if (!location) throw vscode.FileSystemError.FileNotFound(uri);
@@ -161,6 +180,13 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     }
     return location;
   }
+}
+
+/** A document's version for VS Code (its mtime): changes when its text does. */
+function versionOf(bytes: Uint8Array): number {
+  let hash = 1;
+  for (const byte of bytes) hash = (hash * 31 + byte) % 2_147_483_647;
+  return hash;
 }
 
 function jsonId(path: Extract<PanelPath, { kind: 'nodeDocument' | 'brandingProfile' | 'settings' }>): JsonDocumentId {

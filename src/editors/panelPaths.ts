@@ -13,6 +13,8 @@
  *                                           name alone (`/branding/<name>~<id>.json` of earlier versions still opens)
  *     /settings.json
  *     /users/<name>.csv | .json              a users table (Edit Users as Table), held while the window lives
+ *     /nodes/<name>~<id>/node.json           a node, /users/<name>~<id>/user.json a user, /alerts/<title>~<id>/alert.json
+ *                                           an alert, as the stores hold them, read-only (the fleet to-do's subjects)
  */
 
 export const TEMPLATE_FILES = ['index.html', 'style.css', 'variables.json'] as const;
@@ -33,7 +35,12 @@ export type PanelPath =
   | { readonly kind: 'brandingFolder'; readonly profileId: string; readonly label: string }
   | { readonly kind: 'brandingProfile'; readonly profileId: string; readonly label: string }
   | { readonly kind: 'settings' }
-  | { readonly kind: 'usersTable'; readonly name: string; readonly format: 'csv' | 'json' };
+  | { readonly kind: 'usersTable'; readonly name: string; readonly format: 'csv' | 'json' }
+  | { readonly kind: 'record'; readonly record: RecordKind; readonly id: string; readonly label: string };
+
+/** The read-only documents of one node, user or alert (the fleet to-do's subjects): folder and file name. */
+export const RECORDS = { node: ['nodes', 'node.json'], user: ['users', 'user.json'], alert: ['alerts', 'alert.json'] } as const;
+export type RecordKind = keyof typeof RECORDS;
 
 /** A string as hex: a file name that holds any text (the template history's storage folders). */
 export function authorityOf(panelId: string): string {
@@ -117,6 +124,11 @@ export function parsePanelPath(path: string): PanelPath | undefined {
     if (parts.length === 2) return { kind: 'brandingFolder', profileId: folder.id, label: folder.label };
     return parts[2].endsWith('.json') ? { kind: 'brandingProfile', profileId: folder.id, label: folder.label } : undefined;
   }
+  const record = (Object.keys(RECORDS) as RecordKind[]).find((kind) => parts.length === 3 && parts[0] === RECORDS[kind][0] && parts[2] === RECORDS[kind][1]);
+  if (record) {
+    const folder = splitFolder(parts[1]);
+    return folder ? { kind: 'record', record, id: folder.id, label: folder.label } : undefined;
+  }
   if (parts[0] === 'users' && parts.length === 2) {
     const format = parts[1].endsWith('.csv') ? 'csv' : parts[1].endsWith('.json') ? 'json' : undefined;
     const name = format ? parts[1].slice(0, -(format.length + 1)) : '';
@@ -131,6 +143,11 @@ export function parsePanelPath(path: string): PanelPath | undefined {
     return document ? { kind: 'nodeDocument', nodeId: folder.id, label: folder.label, document } : undefined;
   }
   return undefined;
+}
+
+/** The read-only document of a node, user or alert: `/nodes/<name>~<id>/node.json`, and so on. */
+export function recordPath(record: RecordKind, label: string, id: string): string {
+  return `/${RECORDS[record][0]}/${folderName(label, id)}/${RECORDS[record][1]}`;
 }
 
 export function templateFilePath(label: string, templateId: string, file: TemplateFile): string {

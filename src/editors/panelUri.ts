@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { panelAuthority, brandingProfilePath, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, usersTablePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
+import { panelAuthority, recordPath, type RecordKind, brandingProfilePath, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, usersTablePath, type NodeDocument, type PanelPath, type TemplateFile } from './panelPaths';
 
 /** The scheme of the panel file system: templates and other panel documents as files. */
 export const PANEL_SCHEME = 'panelops';
@@ -39,4 +39,9 @@ export function settingsUri(panelId: string): vscode.Uri {
 
 export function usersTableUri(panelId: string, name: string, format: 'csv' | 'json', count = 1): vscode.Uri {
   return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: usersTablePath(name, format, count) });
+}
+
+/** The read-only document of a node, user or alert of the panel (`/nodes/<name>~<id>/node.json`…). */
+export function recordUri(panelId: string, record: RecordKind, subject: { id: string; name: string }): vscode.Uri {
+  return vscode.Uri.from({ scheme: PANEL_SCHEME, authority: panelAuthority(panelId), path: recordPath(record, subject.name, subject.id) });
 }

@@ -146,6 +146,11 @@ export class UsersStore {
     return [...this.users.values()].filter((user) => Array.isArray(user.nodes) && user.nodes.some((binding) => binding?.node_id === nodeId));
   }
 
+  /** Every user the store holds now (the newest copy of each), for the fleet to-do's findings. */
+  held(): IterableIterator<User> {
+    return this.users.values();
+  }
+
   /** The newest copy of a user seen in a page or a mutation's answer. */
   get(id: string): User | undefined {
     return this.users.get(id);

@@ -11,6 +11,7 @@
  *    pool and through VS Code's: handshakes per refresh and the time until the rows are back
  *    (workbenchNetwork.ts; BENCH_SKIP_WORKBENCH=1 leaves it out);
  *  - what requiring undici costs in a fresh Node process (why the client loads it lazily);
+ *  - the fleet's to-do list recomputed for a panel of 20,000 users and 200 nodes (target under 50 ms);
  *  - the log viewer's extension side following a node's log at 2,000 lines/s for a minute
  *    (BENCH_LOG_SECONDS, BENCH_LOG_RATE): lines delivered, heap growth, timer lag (logViewer.ts).
  * The panel runs in its own process (the CLI), so the client's concurrency is not limited by sharing
@@ -139,6 +140,8 @@ async function main(): Promise<void> {
   rows.push(...workbenchNetworkRows(workbench, timing));
   rows.push(...(await (await import('./usersTable.bench')).usersTableBench(RUNS)));
   rows.push(...(await (await import('./panelFolder.bench')).panelFolderBench(LATENCY_RUNS)));
+  const todo = (await import('./fleetFindings.bench')).fleetFindingsBench(RUNS);
+  add(`fleet to-do: findings recomputed, ${todo.users} users and ${todo.nodes} nodes`, todo.recompute, `${todo.findings} findings; target under 50 ms`);
 
   const undici = summary(Array.from({ length: RUNS }, () => requireCost('undici')));
   add("require('undici') in a fresh process", undici, 'paid on the first request');
@@ -208,6 +211,7 @@ async function main(): Promise<void> {
     },
     requireMs: { undici: undici.median, apiLayer: apiLayer.median },
     activation: { loadMs: activation.load.median, activateMs: activation.activate.median, totalMs: activation.total.median, emptyMs: activation.empty.median, overEmptyMs: Number(activation.overEmpty.toFixed(1)), evaluatedKb: Math.round(activation.evaluatedKb), bundles: activation.bundles, requests: activation.requests, bundleKb: Math.round(activation.bundleKb), webviewKb: Math.round(activation.webviewKb), vsixKb: activation.vsixKb === undefined ? null : Math.round(activation.vsixKb) },
+    fleetTodo: { users: todo.users, nodes: todo.nodes, findings: todo.findings, recomputeMs: Number(todo.recompute.median.toFixed(2)) },
     idleRequestsPerHour: { focused: idle.focusedPerHour, unfocused: idle.unfocusedPerHour },
     usersColdOpen: { latencyMs: coldOpen.latencyMs, requests: coldOpen.requests, roundTrips: coldOpen.roundTrips, shownMs: coldOpen.shown.median },
     export: { keys: exported.keys, ms: exported.timing.median, heapGrowthMb: Number(exported.heapGrowthMb.toFixed(1)), textMb: Number(exported.textMb.toFixed(1)) },

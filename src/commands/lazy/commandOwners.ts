@@ -25,6 +25,7 @@ export const COMMAND_OWNERS = {
     'panelOps.nodes.openBlocklist', 'panelOps.nodes.openWebPolicy', 'panelOps.nodes.openReliability', 'panelOps.nodes.viewBlocklist', 'panelOps.nodes.viewWebPolicy',
     'panelOps.nodes.viewReliability', 'panelOps.settings.open', 'panelOps.branding.open',
   ],
+  todo: ['panelOps.todo.', 'panelOps.showFleetToDo'],
   find: ['panelOps.goToUser', 'panelOps.goToNode', 'panelOps.users.copyShareLink', 'panelOps.nodes.copyShareLink', 'panelOps.siteTemplates.copyShareLink'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -72,5 +72,9 @@ export function lazyCommandGroups(services: Services, { pulledFolders }: { reado
     commands: lazy.panelFolder,
     load: () => (require('../panelFolder/index') as typeof import('../panelFolder/index')).registerPanelFolderCommands(services, pulledFolders),
   };
-  return { users, usersTable, panelFolder, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find };
+  const todo: LazyCommandGroup<vscode.Disposable> = {
+    commands: lazy.todo,
+    load: () => (require('../todo/index') as typeof import('../todo/index')).registerFleetTodoCommands(services),
+  };
+  return { users, usersTable, panelFolder, nodes, fleet, alerts, siteTemplates, branding, templateHistory, monitoring, settings, audit, documents, find, todo };
 }

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { plainLocalize } from '../support/plainLocalize';
 import { DocumentStates } from '../../../src/editors/documentStates';
 import { lineOfMember, problemsOf, unknownFields } from '../../../src/editors/fieldErrorLines';
-import { authorityOf, panelAuthority, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, templateFilePath, usersTablePath } from '../../../src/editors/panelPaths';
+import { authorityOf, panelAuthority, brandingProfilePath, folderName, nodeDocumentPath, panelIdOf, parsePanelPath, recordPath, templateFilePath, usersTablePath } from '../../../src/editors/panelPaths';
 import { fillPlaceholders, placeholderPositions, placeholderUses, undeclaredPlaceholders } from '../../../src/editors/placeholders';
 import { bundleOf, importBodyOf } from '../../../src/editors/templateBundle';
 import { fileOfField, fileText, filesOf, putBody, UnsavableTextError } from '../../../src/editors/templateFiles';
@@ -66,6 +66,20 @@ describe('editors: panel paths', () => {
     assert.match(usersTablePath(long, 'csv', 12), / \(12\)\.csv$/);
     assert.equal(parsePanelPath('/users/.csv'), undefined);
     assert.equal(parsePanelPath('/users/table.txt'), undefined);
+  });
+
+  it('names the read-only document of a node, a user or an alert by its id, whatever its name holds', () => {
+    assert.equal(recordPath('node', 'ams-1', 'n-1'), '/nodes/ams-1~n-1/node.json');
+    assert.deepEqual(parsePanelPath('/nodes/ams-1~n-1/node.json'), { kind: 'record', record: 'node', id: 'n-1', label: 'ams-1' });
+    assert.deepEqual(parsePanelPath('/nodes/ams-1~n-1/blocklist.json'), { kind: 'nodeDocument', nodeId: 'n-1', label: 'ams-1', document: 'blocklist' }, 'the node\'s other documents are unchanged');
+    const user = recordPath('user', 'a/b~c\n<x>', 'u~1/2');
+    assert.equal(user, '/users/a_b_c__x_~u%7E1%2F2/user.json', 'the name adds no path segment');
+    assert.deepEqual(parsePanelPath(user), { kind: 'record', record: 'user', id: 'u~1/2', label: 'a_b_c__x_' });
+    assert.equal(recordPath('alert', 'Disk full', '9223372036854775807'), '/alerts/Disk full~9223372036854775807/alert.json');
+    assert.deepEqual(parsePanelPath(recordPath('alert', 'Disk full', '9223372036854775807')), { kind: 'record', record: 'alert', id: '9223372036854775807', label: 'Disk full' });
+    assert.deepEqual(parsePanelPath('/users/Users — active.csv'), { kind: 'usersTable', name: 'Users — active', format: 'csv' }, 'a users table is still one');
+    assert.equal(parsePanelPath('/alerts/no-id/alert.json'), undefined);
+    assert.equal(parsePanelPath('/alerts/x~1/other.json'), undefined);
   });
 });
 

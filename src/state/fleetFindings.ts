@@ -1,0 +1,215 @@
+/**
+ * The fleet's to-do list (issue 35): what needs an operator on one panel, computed from what its stores
+ * already hold (the nodes list, each node's recent jobs, the alerts, the users seen) with no request of its
+ * own. Each finding names its panel, its subject and the panel's own figures. Members are read as the
+ * contract names them (a node's `status`, `dirty`, `last_apply_at`; a job's `status`, `finished_at`,
+ * `error`; a user's `state`, `status`, `expires_at`); one that is absent or of another shape gives no
+ * finding: nothing is guessed and nothing throws. No `vscode` import: the words come through `Localize`.
+ */
+import type { ApplyJob, PanelNode, User } from '../api/types';
+import { dateTimeText, numberText } from '../text/displayLanguage';
+import type { Localize } from '../text/localize';
+import { plainLabel } from '../text/plainText';
+import type { Alert } from './alertsModel';
+
+export const FINDING_KINDS = ['nodeOffline', 'nodeUnapplied', 'applyFailed', 'alertUnresolved', 'userExpiring'] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+/** What a finding is about: a node, an alert or a user of its panel, by id; the name is untrusted panel text. */
+export interface FindingSubject {
+  readonly kind: 'node' | 'alert' | 'user';
+  /** The node's or user's id, the alert's id as its digits (else its title and time: `alertSubjectId`). */
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface Finding {
+  readonly kind: FindingKind;
+  readonly panelId: string;
+  /** Untrusted panel text. */
+  readonly panelName: string;
+  readonly subject: FindingSubject;
+  readonly severity: FindingSeverity;
+  /** One sentence with the panel's own figures (its values, untrusted, made plain where shown). */
+  readonly message: string;
+  /** What the finding says, as text: it changes when the subject's figures change (Ignore lasts until then). */
+  readonly fingerprint: string;
+  readonly node?: PanelNode;
+  readonly alert?: Alert;
+  readonly user?: User;
+  readonly job?: ApplyJob;
+}
+
+export interface FindingSettings {
+  /** Kinds turned off. */
+  readonly off: ReadonlySet<FindingKind>;
+  /** A dirty node is a finding once its last apply is older than this (hours; default 2). */
+  readonly unappliedHours: number;
+  /** An active user is a finding when its access ends within this (days; default 3). */
+  readonly expiringDays: number;
+}
+
+export const DEFAULT_FINDING_SETTINGS: FindingSettings = { off: new Set(), unappliedHours: 2, expiringDays: 3 };
+
+/** What one panel's stores hold, as the findings read it. */
+export interface PanelHoldings {
+  readonly panelId: string;
+  readonly panelName: string;
+  /** The nodes list held (undefined before a read). */
+  readonly nodes: readonly unknown[] | undefined;
+  /** The recent jobs held for a node, newest first (undefined when none were read). */
+  readonly jobsOf: (nodeId: string) => readonly unknown[] | undefined;
+  /** The alerts held (undefined before a read). */
+  readonly alerts: readonly Alert[] | undefined;
+  /** Every user the panel's store holds. */
+  readonly users: Iterable<unknown>;
+  /** Since when (ms) the node was first seen offline, when known. */
+  readonly offlineSince: (nodeId: string) => number | undefined;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The findings of one panel, nodes first (in the panel's order), then alerts, then users. */
+export function computeFindings(holdings: PanelHoldings, settings: FindingSettings, now: number, t: Localize): Finding[] {
+  const findings: Finding[] = [];
+  const on = (kind: FindingKind) => !settings.off.has(kind);
+  const base = { panelId: holdings.panelId, panelName: holdings.panelName };
+  for (const value of holdings.nodes ?? []) {
+    const node = nodeOf(value);
+    if (!node) continue;
+    const subject: FindingSubject = { kind: 'node', id: node.id, name: nameOfNode(node) };
+    const status = textOf(node.status)?.toLowerCase();
+    if (on('nodeOffline') && status === 'offline') {
+      const since = holdings.offlineSince(node.id);
+      findings.push({
+        ...base, kind: 'nodeOffline', subject, severity: 'error', node, fingerprint: `offline|${since ?? ''}`,
+        message: since === undefined
+          ? t('Node "{0}" is offline (status "{1}").', subject.name, textOf(node.status) ?? '')
+          : t('Node "{0}" is offline (status "{1}"), first seen offline {2}.', subject.name, textOf(node.status) ?? '', dateTimeText(since)),
+      });
+    }
+    const lastApply = textOf(node.last_apply_at);
+    const appliedAt = lastApply === undefined ? NaN : Date.parse(lastApply);
+    if (on('nodeUnapplied') && node.dirty === true && Number.isFinite(appliedAt) && now - appliedAt > settings.unappliedHours * HOUR_MS) {
+      const hours = Math.floor((now - appliedAt) / HOUR_MS);
+      findings.push({
+        ...base, kind: 'nodeUnapplied', subject, severity: 'warning', node, fingerprint: `dirty|${lastApply}`,
+        message: t('Node "{0}" has configuration not applied: dirty, last applied {1} ({2} h ago, over {3} h).', subject.name, lastApply ?? '', numberText(hours), numberText(settings.unappliedHours)),
+      });
+    }
+    const job = latestJob(holdings.jobsOf(node.id));
+    if (on('applyFailed') && job && textOf(job.status)?.toLowerCase() === 'failed') {
+      const error = textOf(job.error) ?? '';
+      const at = textOf(job.finished_at) ?? textOf(job.started_at) ?? '';
+      findings.push({
+        ...base, kind: 'applyFailed', subject, severity: 'error', node, job, fingerprint: `failed|${at}|${error}`,
+        message: error === ''
+          ? t('The last apply job of node "{0}" failed ({1}).', subject.name, at)
+          : t('The last apply job of node "{0}" failed ({1}): {2}', subject.name, at, plainLabel(error, 300)),
+      });
+    }
+  }
+  if (on('alertUnresolved')) {
+    for (const alert of holdings.alerts ?? []) {
+      if (alert.resolved) continue;
+      const subject: FindingSubject = { kind: 'alert', id: alertSubjectId(alert), name: plainLabel(alert.title || alert.message || alertSubjectId(alert), 120) };
+      const level = alert.severityText === '' ? alert.severity : alert.severityText;
+      findings.push({
+        ...base, kind: 'alertUnresolved', subject, severity: alert.severity, alert, fingerprint: `alert|${alert.createdAt ?? ''}|${level}`,
+        message: alert.message === ''
+          ? t('Unresolved alert ({0}): {1}', level, subject.name)
+          : t('Unresolved alert ({0}): {1}: {2}', level, subject.name, plainLabel(alert.message, 300)),
+      });
+    }
+  }
+  if (on('userExpiring')) {
+    const horizon = now + settings.expiringDays * DAY_MS;
+    for (const value of holdings.users) {
+      const user = userOf(value);
+      if (!user || !isActive(user)) continue;
+      const expiresAt = textOf(user.expires_at);
+      const ends = expiresAt === undefined ? NaN : Date.parse(expiresAt);
+      if (!Number.isFinite(ends) || ends <= now || ends > horizon) continue;
+      const name = plainLabel(textOf(user.label) ?? user.id, 120);
+      findings.push({
+        ...base, kind: 'userExpiring', subject: { kind: 'user', id: user.id, name }, severity: 'info', user, fingerprint: `expires|${expiresAt}`,
+        message: t('User "{0}" is active and its access ends {1} (within {2} days).', name, expiresAt ?? '', numberText(settings.expiringDays)),
+      });
+    }
+  }
+  return findings;
+}
+
+/**
+ * The times nodes were first seen offline, per panel: a node seen offline at a read keeps the time of the
+ * first such read until a read shows it otherwise. Known only from this window's reads.
+ */
+export class OfflineSince {
+  private readonly panels = new Map<string, Map<string, number>>();
+
+  /** Takes a read of the panel's nodes at `now`. */
+  observe(panelId: string, nodes: readonly unknown[] | undefined, now: number): void {
+    if (!nodes) return;
+    const before = this.panels.get(panelId) ?? new Map<string, number>();
+    const after = new Map<string, number>();
+    for (const value of nodes) {
+      const node = nodeOf(value);
+      if (node && textOf(node.status)?.toLowerCase() === 'offline') after.set(node.id, before.get(node.id) ?? now);
+    }
+    this.panels.set(panelId, after);
+  }
+
+  since(panelId: string, nodeId: string): number | undefined {
+    return this.panels.get(panelId)?.get(nodeId);
+  }
+
+  forget(panelId: string): void {
+    this.panels.delete(panelId);
+  }
+}
+
+/** Whether a panel is muted: its name, or its address (a trailing slash and case aside), is in the list. */
+export function isMuted(muted: readonly string[], panelId: string, panelName: string): boolean {
+  const address = panelId.replace(/\/+$/, '').toLowerCase();
+  return muted.some((entry) => entry === panelName || entry.replace(/\/+$/, '').toLowerCase() === address);
+}
+
+/** An alert's subject id: its id as the panel's digits, else its title and creation time. */
+export function alertSubjectId(alert: Alert): string {
+  return alert.id !== undefined ? String(alert.id) : `${alert.title}@${alert.createdAt ?? ''}`;
+}
+
+function nodeOf(value: unknown): PanelNode | undefined {
+  return isRecord(value) && typeof value.id === 'string' && value.id !== '' ? value as PanelNode : undefined;
+}
+
+function userOf(value: unknown): User | undefined {
+  return isRecord(value) && typeof value.id === 'string' && value.id !== '' ? value as User : undefined;
+}
+
+function nameOfNode(node: PanelNode): string {
+  return plainLabel(textOf(node.name) ?? node.id, 120);
+}
+
+/** Active: the panel's state says active or expiring; without a state word, the stored status says active. */
+function isActive(user: User): boolean {
+  const state = textOf(user.state)?.toLowerCase();
+  if (state !== undefined) return state === 'active' || state === 'expiring';
+  return textOf(user.status)?.toLowerCase() === 'active';
+}
+
+/** The newest job of a list the panel gave newest first; undefined when the first item is not a job object. */
+function latestJob(jobs: readonly unknown[] | undefined): ApplyJob | undefined {
+  const first: unknown = Array.isArray(jobs) ? (jobs as readonly unknown[])[0] : undefined;
+  return isRecord(first) ? first as ApplyJob : undefined;
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
