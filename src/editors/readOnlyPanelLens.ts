@@ -25,7 +25,8 @@ export class ReadOnlyPanelLens implements vscode.CodeLensProvider, vscode.Dispos
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const location = locate(document.uri);
     const panel = location && this.session.panel(location.panelId);
-    if (panel?.protection !== 'readOnly') return [];
+    // A record (node.json, user.json, alert.json: what the fleet to-do opens) is read-only on every panel.
+    if (!location || panel?.protection !== 'readOnly' || location.path.kind === 'record') return [];
     const title = vscode.l10n.t('$(lock) "{0}" is read-only in Panel Ops. To edit, change its level: Set Protection Level…', plainLabel(panel.name, 80));
     return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, command: 'panelOps.setProtection', arguments: [{ panelId: panel.id }] })];
   }
