@@ -12,8 +12,8 @@ export const PACKAGED_DIR = 'media/packaged';
 /** `{ "<name>.webp": { "from": "media/screenshots/<name>.png", "sha256": "…" } }` */
 export const SOURCES_FILE = `${PACKAGED_DIR}/sources.json`;
 /** Width in pixels (the screenshots are 1400 wide; the Extensions view shows them narrower anyway) and WebP quality. */
-export const PACKAGED_WIDTH = 1050;
-export const PACKAGED_QUALITY = 0.7;
+export const PACKAGED_WIDTH = 960;
+export const PACKAGED_QUALITY = 0.62;
 
 export interface PackagedSource {
   readonly from: string;
