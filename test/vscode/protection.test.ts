@@ -383,6 +383,9 @@ describe('Chat tools: confirmations bound to what they showed', () => {
 
   it('refuses as stale a write whose previewed users changed on the panel before it was confirmed', async () => {
     const [user] = await freshUsers(api, 'active', 1);
+    // The label as the panel holds it before the rename (the view's copy may be a read older).
+    const labelBefore = panel.data.keys.get(user.user.id)?.label;
+    assert.ok(typeof labelBefore === 'string', 'the user is on the panel');
     const input = { panel: 'Chat panel', userIds: [user.user.id], enabled: false };
     panel.resetRequests();
     api.input.clear();
@@ -397,7 +400,7 @@ describe('Chat tools: confirmations bound to what they showed', () => {
       const answer = textOf(await invoke('set_panel_users_enabled', input));
       assert.match(answer, /Refused as stale: panel "Chat panel" changed after the confirmation was shown, so nothing was changed\. Ask again/);
       const shown = api.input.questions.find((question) => question.kind === 'confirm');
-      assert.ok(shown?.detail?.includes(`"${user.user.label}" (active)`), `the confirmation showed the user as read: ${JSON.stringify(api.input.questions)}`);
+      assert.ok(shown?.detail?.includes(`"${labelBefore}" (active)`), `the confirmation showed the user as read (${labelBefore}; the view showed ${user.user.label}): ${JSON.stringify(api.input.questions)}`);
     } finally {
       meanwhile.dispose();
     }
