@@ -5,7 +5,7 @@ import type { FixTarget } from '../../editors/fleetTodoActions';
 import { resolveAlerts } from '../../state/alertOperations';
 import { queueApply } from '../../state/nodeApply';
 import { setEnabled } from '../../state/userOperations';
-import { runMutation, type ActionContext } from '../../runner/actionRunner';
+import { runMutation, type ActionContext, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
 import { confirmChange } from '../../runner/guard';
 import type { Services } from '../../services';
 import { registerPanelCommand } from '../registerPanelCommand';
@@ -17,6 +17,9 @@ import { registerPanelCommand } from '../registerPanelCommand';
  * Resolve Alert (state/alertOperations.ts), Disable User (state/userOperations.ts), Show Logs (the node
  * command), and Ignore (kept in workspace state until the finding says something else).
  */
+/** A fix's words for the guard (what it does, asked, and the one change listed) and the change the runner runs. */
+type FixChange<T> = Omit<MutateAction<T>, 'panelId'> & { readonly action: string; readonly question: string; readonly change: string };
+
 export function registerFleetTodoCommands(services: Services): vscode.Disposable {
   const { session, log, input, panels, fleetTodo } = services;
   const context: ActionContext = { session, log, input, panels };
@@ -26,6 +29,14 @@ export function registerFleetTodoCommands(services: Services): vscode.Disposable
       candidate.panelId === target.panelId && candidate.kind === target.kind && candidate.subject.id === target.subjectId);
     if (target && !finding) void input.notify('info', vscode.l10n.t('This finding is no longer on the fleet\'s to-do list.'));
     return finding;
+  };
+  /**
+   * A fix that changes the panel: the guard of the finding's panel (asked only on a protected panel, since the
+   * operator chose the fix), then the change through the runner. Undefined when the guard said no.
+   */
+  const fix = async <T>(finding: Finding, { action, question, change, busyLabel, failure, node, run, apply, reconcile }: FixChange<T>): Promise<ActionOutcome<T> | undefined> => {
+    if (!await confirmChange(context, { panelId: finding.panelId, action, question, changes: [change], askOnOpen: false })) return undefined;
+    return runMutation(context, { panelId: finding.panelId, busyLabel, failure, node, run, apply, reconcile });
   };
   return vscode.Disposable.from(
     registerPanelCommand('panelOps.showFleetToDo', async () => {
@@ -38,53 +49,37 @@ export function registerFleetTodoCommands(services: Services): vscode.Disposable
       const finding = findingOf(target);
       const alert = finding?.alert;
       if (!finding || alert?.id === undefined) return;
-      const sure = await confirmChange(context, { panelId: finding.panelId, action: vscode.l10n.t('Resolve'), question: vscode.l10n.t('Resolve the alert "{0}"?', finding.subject.name), changes: [vscode.l10n.t('Resolve the alert "{0}"', finding.subject.name)], askOnOpen: false });
-      if (!sure) return;
+      const name = finding.subject.name;
       const resolution = resolveAlerts(panels, finding.panelId, [alert.id as AlertId], vscode.l10n.t);
-      const outcome = await runMutation(context, {
-        panelId: finding.panelId,
-        busyLabel: vscode.l10n.t('Resolving…'),
-        failure: vscode.l10n.t('Could not resolve the alert "{0}"', finding.subject.name),
-        run: resolution.run,
-        apply: resolution.apply,
-        reconcile: resolution.reconcile,
+      const outcome = await fix(finding, {
+        action: vscode.l10n.t('Resolve'), question: vscode.l10n.t('Resolve the alert "{0}"?', name), change: vscode.l10n.t('Resolve the alert "{0}"', name),
+        busyLabel: vscode.l10n.t('Resolving…'), failure: vscode.l10n.t('Could not resolve the alert "{0}"', name), ...resolution,
       });
-      if (outcome.kind === 'failed') await resolution.afterFailure();
+      if (outcome?.kind === 'failed') await resolution.afterFailure();
     }),
     registerPanelCommand('panelOps.todo.applyConfiguration', async (target?: FixTarget) => {
       const finding = findingOf(target);
-      if (!finding?.node) return;
+      const node = finding?.node;
+      if (!finding || !node) return;
       const name = finding.subject.name;
-      const sure = await confirmChange(context, { panelId: finding.panelId, action: vscode.l10n.t('Apply'), question: vscode.l10n.t('Apply the configuration of "{0}"?', name), changes: [vscode.l10n.t('Queue one apply on node "{0}" (its proxy reloads)', name)], askOnOpen: false });
-      if (!sure) return;
-      const queue = queueApply(panels, finding.panelId, finding.node.id, name, vscode.l10n.t);
-      await runMutation(context, {
-        panelId: finding.panelId,
-        busyLabel: vscode.l10n.t('Queuing apply…'),
-        failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
-        node: { id: finding.node.id, operation: vscode.l10n.t('apply'), problems: {
+      await fix(finding, {
+        action: vscode.l10n.t('Apply'), question: vscode.l10n.t('Apply the configuration of "{0}"?', name), change: vscode.l10n.t('Queue one apply on node "{0}" (its proxy reloads)', name),
+        busyLabel: vscode.l10n.t('Queuing apply…'), failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
+        node: { id: node.id, operation: vscode.l10n.t('apply'), problems: {
           setProblem: (id, problem) => panels.get(finding.panelId)?.nodes.setProblem(id, problem),
           clearProblem: (id) => panels.get(finding.panelId)?.nodes.clearProblem(id),
         } },
-        run: queue.run,
-        apply: queue.apply,
-        reconcile: queue.reconcile,
+        ...queueApply(panels, finding.panelId, node.id, name, vscode.l10n.t),
       });
     }),
     registerPanelCommand('panelOps.todo.disableUser', async (target?: FixTarget) => {
       const finding = findingOf(target);
       if (!finding?.user) return;
       const name = finding.subject.name;
-      const sure = await confirmChange(context, { panelId: finding.panelId, action: vscode.l10n.t('Disable'), question: vscode.l10n.t('Disable the user "{0}"?', name), changes: [vscode.l10n.t('Disable the user "{0}"', name)], askOnOpen: false });
-      if (!sure) return;
-      const change = setEnabled(panels, finding.panelId, finding.user, false, vscode.l10n.t);
-      await runMutation(context, {
-        panelId: finding.panelId,
-        busyLabel: vscode.l10n.t('Disabling…'),
-        failure: vscode.l10n.t('Could not disable "{0}"', name),
-        run: change.run,
-        apply: change.apply,
-        reconcile: change.reconcile,
+      await fix(finding, {
+        action: vscode.l10n.t('Disable'), question: vscode.l10n.t('Disable the user "{0}"?', name), change: vscode.l10n.t('Disable the user "{0}"', name),
+        busyLabel: vscode.l10n.t('Disabling…'), failure: vscode.l10n.t('Could not disable "{0}"', name),
+        ...setEnabled(panels, finding.panelId, finding.user, false, vscode.l10n.t),
       });
     }),
     registerPanelCommand('panelOps.todo.showLogs', async (target?: FixTarget) => {
