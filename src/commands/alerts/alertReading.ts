@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { PanelSession } from '../../connection/panelSession';
 import type { Alert } from '../../state/alertsModel';
 import { plainLabel } from '../../text/plainText';
-import { AlertItem } from '../../views/alerts/alertItems';
+import { alertFields, AlertItem } from '../../views/alerts/alertItems';
 import type { NodesViewParts } from '../../views/nodes/nodesView';
 import type { UserInput } from '../../prompts/userInput';
 import { revealNodeOnPanel } from '../nodes/revealNode';
@@ -17,16 +17,10 @@ export interface AlertReadingContext {
 
 /** The alert as plain lines an operator pastes into a ticket or a chat: the panel's own words and figures. */
 export function alertText(alert: Alert, panelName: string): string {
-  const lines: [string, string | undefined][] = [
-    [vscode.l10n.t('Panel'), panelName],
-    [vscode.l10n.t('Severity'), alert.severityText],
-    [vscode.l10n.t('About'), alert.subject],
-    [vscode.l10n.t('Node id'), alert.nodeId],
-    [vscode.l10n.t('Raised'), alert.createdAt],
-    [vscode.l10n.t('Resolved'), alert.resolved ? alert.resolvedAt ?? vscode.l10n.t('yes') : undefined],
-    [vscode.l10n.t('Alert id'), alert.id === undefined ? undefined : String(alert.id)],
-  ];
-  const fields = lines.filter((line): line is [string, string] => typeof line[1] === 'string' && line[1] !== '').map(([name, value]) => `${name}: ${plainLabel(value, 500)}`);
+  const fields = [[vscode.l10n.t('Panel'), panelName] as [string, unknown], ...alertFields(alert)]
+    .map(([name, value]) => [name, plainLabel(value, 500)])
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${name}: ${value}`);
   return [plainLabel(alert.title, 500), ...(alert.message ? [plainLabel(alert.message, 4000)] : []), '', ...fields].join('\n');
 }
 

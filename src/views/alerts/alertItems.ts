@@ -36,17 +36,25 @@ export class AlertItem extends vscode.TreeItem {
     this.iconPath = alert.resolved ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('disabledForeground')) : SEVERITY_ICON[alert.severity];
     // `.node` when the alert names a node (Show Node); a read-only panel's mark follows (views/shared/protectionMarks.ts).
     this.contextValue = `${alert.resolved ? 'alert.resolved' : 'alert.unresolved'}${alert.nodeId ? '.node' : ''}`;
-    this.tooltip = untrustedMarkdown()
-      .heading(alert.title)
-      .paragraph(alert.message)
-      .field(vscode.l10n.t('Severity'), alert.severityText)
-      .field(vscode.l10n.t('About'), alert.subject)
-      .field(vscode.l10n.t('Node id'), alert.nodeId)
-      .field(vscode.l10n.t('Raised'), alert.createdAt && `${alert.createdAt} (${ago(alert.createdAt, Date.now(), vscode.l10n.t)})`)
-      .field(vscode.l10n.t('Resolved'), alert.resolved ? alert.resolvedAt ?? vscode.l10n.t('yes') : undefined)
-      .field(vscode.l10n.t('Alert id'), alert.id)
-      .build();
+    const tooltip = untrustedMarkdown().heading(alert.title).paragraph(alert.message);
+    for (const [label, value] of alertFields(alert, Date.now())) tooltip.field(label, value);
+    this.tooltip = tooltip.build();
   }
+}
+
+/**
+ * An alert's facts as the panel gave them, label and value, in the order its tooltip and Copy Alert Details
+ * show them (a value left empty is skipped there); with `now`, Raised also says how long ago.
+ */
+export function alertFields(alert: Alert, now?: number): [string, unknown][] {
+  return [
+    [vscode.l10n.t('Severity'), alert.severityText],
+    [vscode.l10n.t('About'), alert.subject],
+    [vscode.l10n.t('Node id'), alert.nodeId],
+    [vscode.l10n.t('Raised'), alert.createdAt && now !== undefined ? `${alert.createdAt} (${ago(alert.createdAt, now, vscode.l10n.t)})` : alert.createdAt],
+    [vscode.l10n.t('Resolved'), alert.resolved ? alert.resolvedAt ?? vscode.l10n.t('yes') : undefined],
+    [vscode.l10n.t('Alert id'), alert.id],
+  ];
 }
 
 /** The collapsed group holding resolved alerts: "Resolved (N)". */
