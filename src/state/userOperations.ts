@@ -1,8 +1,9 @@
 /**
  * The changes of users of one panel, written once beside its users store: disabling or enabling users
  * (`setEnabled`), any change of a selection (`changeUsersOf`: disable, enable, revoke, delete), and the
- * follow-ups every change of users makes in that panel's stores (`takeUser`, `forgetUser`, `usersChanged`,
- * `refreshNodes`). The context menu, the chat tool and the users table call these. A change is given as
+ * follow-ups every change of users makes in that panel's stores (`takeUser` for one key, `forgetUser` for
+ * one user gone, `followUsers` for many at once). The context menu, the chat tool, the create and import
+ * commands and the users table call these. A change is given as
  * what the action runner (runner/actionRunner.ts) runs: the request (`run`), what its answer puts into the
  * stores (`apply`), and how a lost answer is settled by reading the users again (`reconcile`), never by
  * sending again. The stores are looked up when the answer lands (`panels.get`), so nothing reaches another
@@ -39,17 +40,18 @@ export function userIn(value: unknown): User | undefined {
 }
 
 /**
- * Takes a key a mutation of panel `panelId` answered with: the keys store moves it between lists, and the
- * nodes it is bound to (now or `previous`ly) are read again, since a change to a user leaves configuration
- * pending on them (`dirty`). A loop over many keys passes `nodesToRead` to collect those nodes and reads
- * each once afterwards (`refreshNodes`).
+ * Takes a key a mutation of panel `panelId` answered with (or a read of it): the users store moves it
+ * between lists, and the nodes it is bound to, now or before (`previous`, else as the store held it), are
+ * read again, since a change to a user leaves configuration pending on them (`dirty`). A loop over many
+ * keys passes `nodesToRead` to collect those nodes and reads each once afterwards (`followUsers` does).
  */
 export function takeUser(panels: PanelsOfUsers, panelId: string, key: unknown, previous?: Partial<User>, nodesToRead?: Set<string>): void {
   const stores = panels.get(panelId);
   const user = userIn(key);
   if (!stores || !user) return;
+  const before = previous ?? stores.users.get(userIdOf(user));
   stores.users.update(user);
-  const nodeIds = [...boundNodes(user), ...boundNodes(previous)];
+  const nodeIds = [...boundNodes(user), ...boundNodes(before)];
   if (nodesToRead) for (const id of nodeIds) nodesToRead.add(id);
   else refreshNodes(panels, panelId, nodeIds);
 }
@@ -62,6 +64,31 @@ export function forgetUser(panels: PanelsOfUsers, panelId: string, id: string, n
   stores.users.remove(userIdOf({ id }));
   if (nodesToRead) for (const nodeId of boundNodes(previous)) nodesToRead.add(nodeId);
   else refreshNodes(panels, panelId, boundNodes(previous));
+}
+
+/** What a change of many users of one panel came to, for its stores (`followUsers`). */
+export interface ChangedUsers {
+  /** Keys the panel answered with, or read again after the change: each replaces the one the store holds. */
+  readonly taken?: Iterable<unknown>;
+  /** Ids of the users the panel no longer has. */
+  readonly gone?: Iterable<string>;
+  /** Nodes to read again besides those the users are bound to (their bindings changed). */
+  readonly nodes?: Iterable<string>;
+  /** The panel's answer does not show everyone it changed (an import, a batch, a plan): the counts are read again. */
+  readonly recount?: boolean;
+}
+
+/**
+ * The follow-up of every change of many users of panel `panelId`, written once: the keys taken
+ * (`takeUser`), the users gone forgotten (`forgetUser`), the counts read again when asked, and every node
+ * bound to any of them, before or after, read again once.
+ */
+export function followUsers(panels: PanelsOfUsers, panelId: string, changed: ChangedUsers): void {
+  const nodesToRead = new Set<string>(changed.nodes ?? []);
+  for (const key of changed.taken ?? []) takeUser(panels, panelId, key, undefined, nodesToRead);
+  for (const id of changed.gone ?? []) forgetUser(panels, panelId, id, nodesToRead);
+  if (changed.recount) usersChanged(panels, panelId);
+  refreshNodes(panels, panelId, nodesToRead);
 }
 
 /**
@@ -87,32 +114,37 @@ function boundNodes(user: Partial<User> | undefined): string[] {
 
 /** Reads a user again (after a lost answer, or an answer without the key), puts it into the stores and says what state the panel holds it in. */
 export async function reReadUser(panels: PanelsOfUsers, panelId: string, id: string, api: Pick<PanelApi, 'keys'>, signal: AbortSignal, t: Localize): Promise<string> {
-  const previous = panels.get(panelId)?.users.get(userIdOf({ id }));
   const user = await api.keys.get(id, { signal });
-  takeUser(panels, panelId, user, previous);
+  takeUser(panels, panelId, user);
   return t('The panel now holds "{0}" as {1}.', userName(user), plainLabel(user.state, 20));
+}
+
+/** Takes the key a change of `user` was answered with, or (a 204, another shape) reads the user again; nothing once the panel is signed out. */
+export async function takeAnswer(panels: PanelsOfUsers, panelId: string, user: User, answer: unknown, t: Localize): Promise<void> {
+  const key = userIn(answer);
+  if (key) takeUser(panels, panelId, key, user);
+  else await panels.get(panelId)?.call((api, signal) => reReadUser(panels, panelId, user.id, api, signal, t)).catch(() => undefined);
 }
 
 /**
  * Reads each user again, six at a time: those the panel no longer has leave the store, the others take
- * what it holds. Their nodes are read again once each, at the end. Resolves with how many were gone.
+ * what it holds (`followUsers`: their nodes are read once each, at the end). Resolves with how many were gone.
  */
 export async function reReadUsers(panels: PanelsOfUsers, panelId: string, api: Pick<PanelApi, 'keys'>, ids: readonly string[], signal: AbortSignal): Promise<number> {
-  const nodesToRead = new Set<string>();
+  const taken: User[] = [];
+  const gone: string[] = [];
   const failures: unknown[] = [];
-  const gone = await inPool(ids, 6, async (id) => {
+  await inPool(ids, 6, async (id) => {
     try {
-      takeUser(panels, panelId, await api.keys.get(id, { signal }), panels.get(panelId)?.users.get(userIdOf({ id })), nodesToRead);
-      return false;
+      taken.push(await api.keys.get(id, { signal }));
     } catch (error) {
-      if ((error as { status?: number }).status !== 404) failures.push(error);
-      else forgetUser(panels, panelId, id, nodesToRead);
-      return (error as { status?: number }).status === 404;
+      if ((error as { status?: number }).status === 404) gone.push(id);
+      else failures.push(error);
     }
   });
-  refreshNodes(panels, panelId, nodesToRead);
+  followUsers(panels, panelId, { taken, gone });
   if (failures.length > 0) throw failures[0];
-  return gone.filter(Boolean).length;
+  return gone.length;
 }
 
 /** A change of users as the action runner runs it: the request, what its answer puts into the stores, how a lost answer is settled. */
@@ -138,9 +170,7 @@ export function changeUsersOf(panels: PanelsOfUsers, panelId: string, action: Bu
     apply: async (result) => {
       const changed = changedIds(result);
       if (action === 'delete') {
-        const nodesToRead = new Set<string>();
-        for (const id of changed) forgetUser(panels, panelId, id, nodesToRead);
-        refreshNodes(panels, panelId, nodesToRead);
+        followUsers(panels, panelId, { gone: changed });
         return;
       }
       const panel = panels.get(panelId);
@@ -173,11 +203,7 @@ export function setEnabled(panels: PanelsOfUsers, panelId: string, users: User |
       const key = userIn(answer);
       return { outcomes: [{ id: user.id, kind: 'done', ...(key ? { key } : {}) }], refused: [], encoding: undefined };
     },
-    apply: async (result) => {
-      const key = result.outcomes[0]?.key;
-      if (key) takeUser(panels, panelId, key, user);
-      else await panels.get(panelId)?.call((api, signal) => reReadUser(panels, panelId, user.id, api, signal, t)).catch(() => undefined);
-    },
+    apply: (result) => takeAnswer(panels, panelId, user, result.outcomes[0]?.key, t),
     reconcile: (api, signal) => reReadUser(panels, panelId, user.id, api, signal, t),
   };
 }

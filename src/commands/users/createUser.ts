@@ -7,7 +7,8 @@ import { NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { panelToChange, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
+import { panelToChange, userName, type UserCommandsContext } from './userActionsSupport';
+import { takeUser } from '../../state/userOperations';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
 import { revealUser } from './revealUser';
@@ -66,11 +67,11 @@ async function createUser(context: UserCommandsContext, from?: unknown): Promise
       failure: vscode.l10n.t('Could not create "{0}"', userName({ label: request.label })),
       handles: isFieldError,
       run: (api, signal) => api.keys.create(request, { signal }),
-      apply: (user) => takeUser(context, origin.panelId, user),
+      apply: (user) => takeUser(context.panels, origin.panelId, user),
       reconcile: async (api, signal) => {
         found = await findCreated(api, request, sentAt, signal);
         if (!found) return vscode.l10n.t('The panel holds no new user "{0}" yet. A slow panel may still create it: refresh the Users view in a minute before creating it again.', userName({ label: request.label }));
-        takeUser(context, origin.panelId, found);
+        takeUser(context.panels, origin.panelId, found);
         // Told below with Copy Link and Show QR, like a create whose answer arrived.
         return { message: vscode.l10n.t('"{0}" was created (the answer was lost, the panel shows it as {1}).', userName(found), found.state), toldByCaller: true };
       },

@@ -15,7 +15,8 @@ import { problemsByStep, type StepProblems, type WizardStep } from '../../prompt
 import { runMutation } from '../../runner/actionRunner';
 import { NO_EXPIRY, expiresAtOf } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { creationChanges, panelToChange, refreshNodes, takeUser, usersChanged, type UserCommandsContext } from './userActionsSupport';
+import { creationChanges, panelToChange, type UserCommandsContext } from './userActionsSupport';
+import { followUsers } from '../../state/userOperations';
 import { confirmChange } from '../../runner/guard';
 import { createdSince } from './createdSince';
 import { answerSteps, expiryStep, nodesStep, panelNodes, typeStep, type NewUserAnswers } from './newUserSteps';
@@ -83,18 +84,10 @@ async function createBatch(context: UserCommandsContext): Promise<string | undef
       handles: isFieldError,
       // The batch's body is not shown by the contract: the body this panel takes, else one POST /keys each.
       run: (api, signal) => createUsers(api, items, { route: 'keys.batch', maxConcurrency: BATCH_CONCURRENCY, signal }),
-      apply: (result) => {
-        const nodesToRead = new Set<string>();
-        for (const made of result.made) if (made.key) takeUser(context, panelId, made.key, undefined, nodesToRead);
-        usersChanged(context, panelId);
-        refreshNodes(context, panelId, nodesToRead);
-      },
+      apply: (result) => followUsers(context.panels, panelId, { taken: result.made.map((made) => made.key), recount: true }),
       reconcile: async (api, signal) => {
         const found = await findBatch(api, state.prefix, items.map((item) => item.label), sentAt, signal);
-        const nodesToRead = new Set<string>();
-        for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
-        usersChanged(context, panelId);
-        refreshNodes(context, panelId, nodesToRead);
+        followUsers(context.panels, panelId, { taken: found, recount: true });
         return vscode.l10n.t('The answer was lost; {0} of the {1} users "{2}-…" exist on the panel now.', numberText(found.length), numberText(items.length), state.prefix);
       },
     });

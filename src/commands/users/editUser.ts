@@ -8,7 +8,8 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
-import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
+import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
+import { takeUser } from '../../state/userOperations';
 import { refusedAsReadOnly } from '../../runner/guard';
 import { registerPanelCommand } from '../registerPanelCommand';
 
@@ -73,7 +74,7 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
         failure: vscode.l10n.t('Could not save "{0}"', name),
         handles: isFieldError,
         run: (api, signal) => api.keys.update(original.id, changes, { signal }),
-        apply: (user) => takeUser(context, item.panelId, user, original),
+        apply: (user) => takeUser(context.panels, item.panelId, user, original),
       });
       const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
       if (fields) {

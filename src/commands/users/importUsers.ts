@@ -17,7 +17,8 @@ import { registerPanelCommand } from '../registerPanelCommand';
 /** A refusal of a create names no node (only a conflict's detail would). */
 const NO_NODE_NAMES = new NodeNames([]);
 import { importProblemText } from './importProblems';
-import { creationChanges, panelToChange, refreshNodes, takeUser, usersChanged, type UserCommandsContext } from './userActionsSupport';
+import { creationChanges, panelToChange, type UserCommandsContext } from './userActionsSupport';
+import { followUsers } from '../../state/userOperations';
 import { inPool } from '../../state/inPool';
 import { createdSince } from './createdSince';
 import { answerSteps, nodesStep, panelNodes, type NewUserAnswers } from './newUserSteps';
@@ -103,18 +104,10 @@ async function importUsers(context: UserCommandsContext, diagnostics: vscode.Dia
       // The import's body is not shown by the contract: the body this panel takes, else one POST /keys each
       // (createUsers.ts); a lost answer inside is read back there, never sent again.
       run: (api, signal) => createUsers(api, users, { route: 'keys.import', maxConcurrency: IMPORT_CONCURRENCY, signal }),
-      apply: (result) => {
-        const nodesToRead = new Set<string>();
-        for (const made of result.made) if (made.key) takeUser(context, panelId, made.key, undefined, nodesToRead);
-        usersChanged(context, panelId);
-        refreshNodes(context, panelId, nodesToRead);
-      },
+      apply: (result) => followUsers(context.panels, panelId, { taken: result.made.map((made) => made.key), recount: true }),
       reconcile: async (api, signal) => {
         const found = await findImported(api, parsed.items, sentAt, signal);
-        const nodesToRead = new Set<string>();
-        for (const user of found) takeUser(context, panelId, user, undefined, nodesToRead);
-        usersChanged(context, panelId);
-        refreshNodes(context, panelId, nodesToRead);
+        followUsers(context.panels, panelId, { taken: found, recount: true });
         return vscode.l10n.t('The answer was lost; {0} of the {1} users to import exist on the panel now.', numberText(found.length), numberText(parsed.items.length));
       },
     });

@@ -3,7 +3,8 @@ import { PanelHttpError } from '../../api/errors';
 import { userIdOf } from '../../state/usersStore';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { runBulk } from './bulkUsers';
-import { forgetUser, mutateUser, reReadUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
+import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
+import { forgetUser, reReadUser, takeUser } from '../../state/userOperations';
 import { copyLink } from './userLinks';
 import { chosenUsers } from './userTargets';
 import { plural } from '../../text/plural';
@@ -66,7 +67,7 @@ async function rotate(context: UserCommandsContext, item: UserItem): Promise<str
     run: (api, signal) => api.keys.rotate(item.user.id, { signal }),
     reconcile: async (api, signal) => {
       const user = await api.keys.get(item.user.id, { signal });
-      takeUser(context, item.panelId, user, item.user);
+      takeUser(context.panels, item.panelId, user, item.user);
       if (typeof oldSecret !== 'string' || typeof user.secret !== 'string') return vscode.l10n.t('The panel did not show the secret, so whether it was rotated is unknown; check "{0}" before rotating again.', name);
       return user.secret !== oldSecret
         ? vscode.l10n.t('The secret of "{0}" was rotated: links handed out before no longer work.', name)
@@ -97,14 +98,14 @@ async function remove(context: UserCommandsContext, chosen: UserItem[]): Promise
     busyLabel: vscode.l10n.t('Deleting…'),
     failure: vscode.l10n.t('Could not delete "{0}"', userName(item.user)),
     run: (api, signal) => api.keys.delete(item.user.id, { signal }),
-    apply: () => forgetUser(context, item.panelId, item.user.id),
+    apply: () => forgetUser(context.panels, item.panelId, item.user.id),
     reconcile: async (api, signal) => {
       try {
-        await reReadUser(context, item.panelId, item.user.id, signal, api);
+        await reReadUser(context.panels, item.panelId, item.user.id, api, signal, vscode.l10n.t);
         return vscode.l10n.t('"{0}" was not deleted: the panel still holds it.', userName(item.user));
       } catch (error) {
         if (!(error instanceof PanelHttpError && error.status === 404)) throw error;
-        forgetUser(context, item.panelId, item.user.id);
+        forgetUser(context.panels, item.panelId, item.user.id);
         return vscode.l10n.t('"{0}" was deleted.', userName(item.user));
       }
     },

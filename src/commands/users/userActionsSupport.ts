@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/types';
-import type { PanelApi } from '../../api/index';
 import * as users from '../../state/userOperations';
-import { userIn } from '../../state/userOperations';
 import { plainLabel } from '../../text/plainText';
 import type { BusyTarget } from '../../runner/busyItems';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
@@ -20,34 +18,6 @@ export { userIn, userName } from '../../state/userOperations';
 export interface UserActionContext extends ActionContext {
   /** Every connected panel's stores: an item's panel's (`get`), the active panel's (`active`). */
   readonly panels: PanelStoresLookup;
-}
-
-/**
- * Takes a key a mutation of panel `panelId` answered with into that panel's stores, and reads the nodes it
- * is bound to again (state/userOperations.ts: `takeUser`); nothing once the panel is signed out.
- */
-export function takeUser(context: UserActionContext, panelId: string, key: unknown, previous?: Partial<User>, nodesToRead?: Set<string>): void {
-  users.takeUser(context.panels, panelId, key, previous, nodesToRead);
-}
-
-/** A user deleted on panel `panelId` leaves that panel's stores (state/userOperations.ts: `forgetUser`). */
-export function forgetUser(context: UserActionContext, panelId: string, id: string, nodesToRead?: Set<string>): void {
-  users.forgetUser(context.panels, panelId, id, nodesToRead);
-}
-
-/** Users changed on panel `panelId` beyond the keys an answer showed: its counts are read again. */
-export function usersChanged(context: UserActionContext, panelId: string): void {
-  users.usersChanged(context.panels, panelId);
-}
-
-/** Reads each of these nodes of panel `panelId` again once (those its nodes store holds). */
-export function refreshNodes(context: UserActionContext, panelId: string, nodeIds: Iterable<string>): void {
-  users.refreshNodes(context.panels, panelId, nodeIds);
-}
-
-/** Re-reads a key after a lost answer and says what state the panel holds it in now. */
-export function reReadUser(context: UserActionContext, panelId: string, id: string, signal: AbortSignal, api: Pick<PanelApi, 'keys'>): Promise<string> {
-  return users.reReadUser(context.panels, panelId, id, api, signal, vscode.l10n.t);
 }
 
 /** What the user commands need besides the stores: prompts, the Users view, read-only tabs. */
@@ -83,13 +53,6 @@ export function creationChanges(context: UserActionContext, panelId: string, lab
   ];
 }
 
-/** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */
-export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: User }, answer: unknown): Promise<void> {
-  const key = userIn(answer);
-  if (key) takeUser(context, item.panelId, key, item.user);
-  else await context.panels.get(item.panelId)?.call((api, signal) => reReadUser(context, item.panelId, item.user.id, signal, api)).catch(() => undefined);
-}
-
 /** A user the mutation acts on: its tree item (or any holder of its panel, key and busy target). */
 export interface UserTarget {
   readonly panelId: string;
@@ -102,7 +65,7 @@ export type UserMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target' | 'appl
 
 /**
  * Changes one user through the runner: the user's item shows it is busy; the key the panel answers with
- * goes to the stores (a 204 or another shape reads the user again: `takeAnswer`); a lost answer is settled
+ * goes to the stores (a 204 or another shape reads the user again: state/userOperations.ts `takeAnswer`); a lost answer is settled
  * by reading the user again and saying what state the panel holds it in (`reReadUser`), unless the caller
  * reconciles its own way (a rotation compares secrets, a deletion expects a 404).
  */
@@ -111,7 +74,7 @@ export function mutateUser<T>(context: UserActionContext, user: UserTarget, muta
     ...mutation,
     panelId: user.panelId,
     target: user.target,
-    apply: mutation.apply ?? ((answer) => takeAnswer(context, user, answer)),
-    reconcile: mutation.reconcile ?? ((api, signal) => reReadUser(context, user.panelId, user.user.id, signal, api)),
+    apply: mutation.apply ?? ((answer) => users.takeAnswer(context.panels, user.panelId, user.user, answer, vscode.l10n.t)),
+    reconcile: mutation.reconcile ?? ((api, signal) => users.reReadUser(context.panels, user.panelId, user.user.id, api, signal, vscode.l10n.t)),
   });
 }

@@ -3,7 +3,8 @@ import type { User } from '../../api/types';
 import { userIdOf } from '../../state/usersStore';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { runRead } from '../../runner/actionRunner';
-import { mutateUser, takeUser, userName, type UserCommandsContext } from './userActionsSupport';
+import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
+import { takeUser } from '../../state/userOperations';
 import { confirmChange } from '../../runner/guard';
 import { registerPanelCommand } from '../registerPanelCommand';
 
@@ -52,7 +53,7 @@ async function copyShortUrl(context: UserCommandsContext, item: UserItem): Promi
       failure: vscode.l10n.t('Could not read the subscription of "{0}"', name),
       target: item.target,
       run: (api, signal) => api.keys.get(item.user.id, { signal }),
-      apply: (read) => takeUser(context, item.panelId, read, item.user),
+      apply: (read) => takeUser(context.panels, item.panelId, read, item.user),
     });
     if (outcome.kind !== 'done') return undefined;
     user = outcome.value;

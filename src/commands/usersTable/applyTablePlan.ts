@@ -8,7 +8,7 @@ import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { plainLabel } from '../../text/plainText';
 import { describeError } from '../../text/describeError';
 import { plural } from '../../text/plural';
-import { forgetUser, refreshNodes, takeUser, usersChanged } from '../users/userActionsSupport';
+import { followUsers, usersChanged } from '../../state/userOperations';
 import { reportDocument, resultSummary, summaryText, type ReportSubject } from './planText';
 import { confirmChange, namesLine, refusedAsReadOnly } from '../../runner/guard';
 import { rereadTable } from './editUsersAsTable';
@@ -112,11 +112,12 @@ export async function applyWithReport(
       progress: ({ done, total }) => report(vscode.l10n.t('{0} of {1}', numberText(done), numberText(total))),
     })));
   } catch (error) {
-    usersChanged(context, panelId); // some of the plan may have landed: the counts are read again
+    usersChanged(context.panels, panelId); // some of the plan may have landed: the counts are read again
     tellFailure(context, vscode.l10n.t('Could not apply the users plan'), error);
     return undefined;
   }
-  followStores(context, panelId, result);
+  // The Users view follows what the panel answered (users move between groups, counts read again), and the nodes of changed users are read again.
+  followUsers(context.panels, panelId, { taken: result.keys, gone: result.deletedIds, nodes: result.reboundNodes, recount: true });
   await keepLastPlan(context, panelId, result);
   const uri = context.documents.keep('users-report.md', reportDocument(result, subject, vscode.l10n.t, describeError));
   const document = await vscode.workspace.openTextDocument(uri);
@@ -143,18 +144,6 @@ function planChanges(plan: UsersPlan, deleteRemoved: boolean): string[] {
     ...(enabled.length > 0 ? [namesLine(plural(enabled.length, { one: 'Enable {0} user', other: 'Enable {0} users' }, vscode.l10n.t), labels(enabled.map((update) => update.before.label)))] : []),
     ...(deleted.length > 0 ? [namesLine(plural(deleted.length, { one: 'Delete {0} user', other: 'Delete {0} users' }, vscode.l10n.t), labels(deleted.map((user) => user.label)))] : []),
   ];
-}
-
-/**
- * The Users view follows what the panel answered (users move between groups), and its counts are the
- * panel's again after one re-read; the nodes of changed users are read again.
- */
-function followStores(context: UsersTableContext, panelId: string, result: ApplyResult): void {
-  const nodesToRead = new Set<string>(result.reboundNodes);
-  for (const user of result.keys) takeUser(context, panelId, user, undefined, nodesToRead);
-  for (const id of result.deletedIds) forgetUser(context, panelId, id, nodesToRead);
-  usersChanged(context, panelId);
-  refreshNodes(context, panelId, nodesToRead);
 }
 
 /** Kept per panel in the workspace state: Revert Last Plan undoes the last plan applied from this workspace. */
