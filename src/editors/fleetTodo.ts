@@ -159,7 +159,7 @@ export class FleetTodo implements vscode.Disposable {
         return jobs?.kind === 'loaded' ? jobs.value : undefined;
       },
       alerts: alerts.kind === 'loaded' ? alerts.list.alerts : alerts.kind === 'failed' ? alerts.previous?.alerts : undefined,
-      users: panel.users.held(),
+      users: panel.users.held,
       offlineSince: (nodeId) => this.offline.since(panelId, nodeId),
     }, settings, now, vscode.l10n.t);
     const ignored = this.ignored();

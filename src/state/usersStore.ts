@@ -146,9 +146,9 @@ export class UsersStore {
     return [...this.users.values()].filter((user) => Array.isArray(user.nodes) && user.nodes.some((binding) => binding?.node_id === nodeId));
   }
 
-  /** Every user the store holds now (the newest copy of each), for the fleet to-do's findings. */
-  held(): IterableIterator<User> {
-    return this.users.values();
+  /** What is held now: every user seen (the newest copy of each), in no particular order; never a read. */
+  get held(): readonly User[] {
+    return [...this.users.values()];
   }
 
   /** The newest copy of a user seen in a page or a mutation's answer. */
