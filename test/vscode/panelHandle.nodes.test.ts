@@ -5,9 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Scope } from '../../src/api/catalog';
-import { startPanel, type SimulatedPanel } from '../panel';
+import type { SimulatedPanel } from '../panel';
 import { closeAll } from './catalogSupport';
-import { children, connect, eventually, labelOf, lastPosted, requestsTo, signOut, testApi, type TestApi } from './support';
+import { children, connect, eventually, labelOf, lastPosted, requestsTo, signOut, type TestApi } from './support';
+import { twoPanelsConnected } from './twoPanels';
 
 /** The first panel's token: nodes, users and the audit log read, nothing written, no monitoring. */
 const FIRST_SCOPES: Scope[] = ['nodes:read', 'users:read', 'audit:read'];
@@ -23,20 +24,17 @@ describe('One handle per panel: node details and pages check their own panel\'s 
   let second: SimulatedPanel;
   const names = { first: 'First panel', second: 'Second panel' };
 
-  async function connectFirst(scopes: readonly Scope[]): Promise<void> {
-    const { secret } = first.issueToken({ role: 'owner', scopes: [...scopes] });
-    await connect(first, secret, { scopes, name: names.first });
+  /** Connects the first panel (again) with a token of these scopes. */
+  async function connectFirst(scopes: readonly Scope[], panel = first): Promise<void> {
+    const { secret } = panel.issueToken({ role: 'owner', scopes: [...scopes] });
+    await connect(panel, secret, { scopes, name: names.first });
   }
 
-  before(async () => {
-    api = await testApi();
-    [first, second] = await Promise.all([startPanel(), startPanel()]);
-    await connectFirst(FIRST_SCOPES);
-    const { secret } = second.issueToken({ role: 'owner', scopes: SECOND_SCOPES });
-    await connect(second, secret, { scopes: SECOND_SCOPES, name: names.second });
-    await api.session.switchTo(second.url);
-    await vscode.commands.executeCommand('panelOps.views.showAllPanels');
+  const two = twoPanelsConnected(names, (panel) => connectFirst(FIRST_SCOPES, panel), async (panel, name) => {
+    const { secret } = panel.issueToken({ role: 'owner', scopes: SECOND_SCOPES });
+    await connect(panel, secret, { scopes: SECOND_SCOPES, name });
   });
+  before(() => ({ api, first, second } = two));
 
   beforeEach(async () => {
     if (!api.allPanels.enabled) await vscode.commands.executeCommand('panelOps.views.showAllPanels');
@@ -46,14 +44,6 @@ describe('One handle per panel: node details and pages check their own panel\'s 
   });
 
   afterEach(closeAll);
-
-  after(async () => {
-    await api.allPanels.forgetChoice();
-    for (const panel of [first, second]) {
-      await signOut(panel);
-      await panel.close();
-    }
-  });
 
   /** A node item of the first panel, as the all-panels Nodes view shows it. */
   async function firstNode(): Promise<NodeTreeItem> {

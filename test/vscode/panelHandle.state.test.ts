@@ -4,8 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SCOPES, type Scope } from '../../src/api/catalog';
-import { startPanel, type SimulatedPanel } from '../panel';
-import { connect, eventually, signOut, testApi, type TestApi, type ViewParts, under } from './support';
+import type { SimulatedPanel } from '../panel';
+import { connect, eventually, type TestApi, type ViewParts, under } from './support';
+import { twoPanelsConnected } from './twoPanels';
 
 /** The first panel's token lacks these; the operator says "Full rights", so the extension learns it from the 403s. */
 const WITHHELD: readonly Scope[] = ['sites:read', 'monitoring:read'];
@@ -18,28 +19,18 @@ describe('One scope belief per panel: refreshes forget each shown panel\'s 403 a
   let firstTokenId: string;
   const names = { first: 'First panel', second: 'Second panel' };
 
-  before(async () => {
-    api = await testApi();
-    [first, second] = await Promise.all([startPanel(), startPanel()]);
-    const issued = first.issueToken({ role: 'owner', scopes: SCOPES.filter((scope) => !WITHHELD.includes(scope)) });
+  const two = twoPanelsConnected(names, async (panel, name) => {
+    const issued = panel.issueToken({ role: 'owner', scopes: SCOPES.filter((scope) => !WITHHELD.includes(scope)) });
     firstTokenId = issued.id;
-    await connect(first, issued.secret, { name: names.first, preset: 'fullRights' });
-    await connect(second, second.tokens.owner, { name: names.second });
-    await vscode.commands.executeCommand('panelOps.views.showAllPanels');
+    await connect(panel, issued.secret, { name, preset: 'fullRights' });
   });
+  before(() => ({ api, first, second } = two));
 
   beforeEach(async () => {
     if (!api.allPanels.enabled) await vscode.commands.executeCommand('panelOps.views.showAllPanels');
     if (api.session.active?.id !== second.url) await api.session.switchTo(second.url);
   });
 
-  after(async () => {
-    await api.allPanels.forgetChoice(); // the next files find the views as a new window would
-    for (const panel of [first, second]) {
-      await signOut(panel);
-      await panel.close();
-    }
-  });
 
   /** The scopes the first panel's token holds on that panel (a test changes them as an owner would). */
   function firstTokenScopes(): Scope[] {

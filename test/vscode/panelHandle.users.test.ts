@@ -5,10 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { startPanel, type SimulatedPanel } from '../panel';
+import type { SimulatedPanel } from '../panel';
 import type { KeyRecord, NodeRecord } from '../panel/types';
 import { endEditorTest } from './editorSupport';
-import { connect, eventually, labelOf, requestsTo, runOnWithAnswers, signOut, testApi, type TestApi, under } from './support';
+import { eventually, labelOf, requestsTo, runOnWithAnswers, type TestApi, under } from './support';
+import { twoPanelsConnected } from './twoPanels';
 
 describe('Two panels connected, the second active: users, users table and alerts act on the first panel', function () {
   this.timeout(120_000);
@@ -17,26 +18,12 @@ describe('Two panels connected, the second active: users, users table and alerts
   let second: SimulatedPanel;
   const names = { first: 'First handle panel', second: 'Second handle panel' };
 
-  before(async () => {
-    api = await testApi();
-    [first, second] = await Promise.all([startPanel(), startPanel()]);
-    await connect(first, first.tokens.owner, { name: names.first });
-    await connect(second, second.tokens.owner, { name: names.second });
-    await api.session.switchTo(second.url);
-    await vscode.commands.executeCommand('panelOps.views.showAllPanels');
-  });
+  const two = twoPanelsConnected(names);
+  before(() => ({ api, first, second } = two));
 
   beforeEach(() => {
     assert.equal(api.session.active?.id, second.url, 'the second panel is active');
     api.input.clear();
-  });
-
-  after(async () => {
-    await api.allPanels.forgetChoice();
-    for (const panel of [first, second]) {
-      await signOut(panel);
-      await panel.close();
-    }
   });
 
 
