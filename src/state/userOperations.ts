@@ -187,16 +187,14 @@ export function changeUsersOf(panels: PanelsOfUsers, panelId: string, action: Bu
 }
 
 /**
- * Disables or enables users of panel `panelId`. One user (`users` a key): its own route
- * (`POST /keys/{id}/disable|enable`), whose answer (the updated key) goes to the store, so the user moves
- * between groups, counts included, and the nodes it is bound to are read again; an answer without the key
- * reads the user again; a lost answer is settled by reading the user and saying what state the panel holds
- * it in. A selection (`users` a list, even of one): one bulk change (`changeUsersOf`). Either way the result
- * is a `BulkResult` whose outcomes name each user (a single user's `key` is the panel's answer).
+ * Disables or enables one user of panel `panelId` by its own route (`POST /keys/{id}/disable|enable`), whose
+ * answer (the updated key) goes to the store (`takeAnswer`), so the user moves between groups, counts
+ * included, and the nodes it is bound to are read again; an answer without the key reads the user again; a
+ * lost answer is settled by reading the user and saying what state the panel holds it in. The result is a
+ * `BulkResult` with the user's one outcome (its `key` the panel's answer), as a selection's change
+ * (`changeUsersOf` with `enable` or `disable`, one bulk change) gives.
  */
-export function setEnabled(panels: PanelsOfUsers, panelId: string, users: User | readonly User[], enable: boolean, t: Localize, warn?: (message: string) => void): UsersChange<BulkResult> {
-  if (isKeyList(users)) return changeUsersOf(panels, panelId, enable ? 'enable' : 'disable', users.map((user) => user.id), t, warn);
-  const user = users;
+export function setEnabled(panels: PanelsOfUsers, panelId: string, user: User, enable: boolean, t: Localize): UsersChange<BulkResult> {
   return {
     run: async (api, signal) => {
       const answer: unknown = await (enable ? api.keys.enable(user.id, { signal }) : api.keys.disable(user.id, { signal }));
@@ -206,8 +204,4 @@ export function setEnabled(panels: PanelsOfUsers, panelId: string, users: User |
     apply: (result) => takeAnswer(panels, panelId, user, result.outcomes[0]?.key, t),
     reconcile: (api, signal) => reReadUser(panels, panelId, user.id, api, signal, t),
   };
-}
-
-function isKeyList(users: User | readonly User[]): users is readonly User[] {
-  return Array.isArray(users);
 }

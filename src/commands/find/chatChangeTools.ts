@@ -14,7 +14,7 @@ import type { NodeProblems } from '../../runner/nodeProblems';
 import { resolveAlerts } from '../../state/alertOperations';
 import type { Alert } from '../../state/alertsModel';
 import { queueApply } from '../../state/nodeApply';
-import { changedIds, setEnabled, userName } from '../../state/userOperations';
+import { changedIds, changeUsersOf, setEnabled, userName } from '../../state/userOperations';
 import { numberText } from '../../text/displayLanguage';
 import { nodeLabel } from '../../text/nodeText';
 import { plainLabel } from '../../text/plainText';
@@ -81,7 +81,9 @@ export function usersEnabledTool(context: ChatToolsContext, onePanel: OnePanel, 
       failure: one !== undefined
         ? (enable ? vscode.l10n.t('Could not enable "{0}"', one) : vscode.l10n.t('Could not disable "{0}"', one))
         : (enable ? plural(users.length, { one: 'Could not enable {0} user', other: 'Could not enable {0} users' }, vscode.l10n.t) : plural(users.length, { one: 'Could not disable {0} user', other: 'Could not disable {0} users' }, vscode.l10n.t)),
-      ...setEnabled(context.panels, panel.id, users.length === 1 ? users[0] : users, enable, vscode.l10n.t, (message) => context.log.warn(message)),
+      ...(users.length === 1
+        ? setEnabled(context.panels, panel.id, users[0], enable, vscode.l10n.t)
+        : changeUsersOf(context.panels, panel.id, enable ? 'enable' : 'disable', users.map((user) => user.id), vscode.l10n.t, (message) => context.log.warn(message))),
     });
     const action = enable ? 'enable' : 'disable';
     if (outcome.kind === 'failed') return answer({ panel: panel.name, action, changed: [], failed: users.map((user) => scrubText(userName(user))) });

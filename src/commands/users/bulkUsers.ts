@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/types';
 import { userIdOf } from '../../state/usersStore';
-import { changedIds, changeUsersOf, setEnabled } from '../../state/userOperations';
+import { changedIds, changeUsersOf } from '../../state/userOperations';
 import { plainLabel } from '../../text/plainText';
 import type { UserItem } from '../../views/shared/userTreeItems';
 import { runMutation } from '../../runner/actionRunner';
@@ -65,9 +65,7 @@ async function runBulkOn(context: UserActionContext, action: BulkAction, panelId
   const keys = users.map((user) => user.user);
   const ids = keys.map((user) => user.id);
   const warn = (message: string) => context.log.warn(message);
-  const change = action === 'enable' || action === 'disable'
-    ? setEnabled(context.panels, panelId, keys, action === 'enable', vscode.l10n.t, warn)
-    : changeUsersOf(context.panels, panelId, action, ids, vscode.l10n.t, warn);
+  const change = changeUsersOf(context.panels, panelId, action, ids, vscode.l10n.t, warn);
   const outcome = await runMutation(context, { panelId, busyLabel: BUSY[action](), failure: FAILED[action](users.length), ...change });
   if (outcome.kind !== 'done') return outcome.kind === 'reconciled' ? outcome.message : undefined;
   return tellBulk(context, action, panelId, keys, outcome.value);

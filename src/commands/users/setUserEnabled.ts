@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/types';
 import type { UserItem } from '../../views/shared/userTreeItems';
-import { mutateUser, userName, type UserActionContext } from './userActionsSupport';
-import { setEnabled } from '../../state/userOperations';
+import type { UserActionContext } from './userActionsSupport';
+import { setEnabled, userName } from '../../state/userOperations';
+import { runMutation } from '../../runner/actionRunner';
 import { runBulk } from './bulkUsers';
 import { chosenUsers } from './userTargets';
 import { byPanel } from '../shared/byPanel';
@@ -12,12 +13,14 @@ import { registerPanelCommand } from '../registerPanelCommand';
 
 /**
  * Disables or enables one user (`POST /keys/{id}/disable|enable`) through the runner, the user's item busy
- * meanwhile: state/userOperations.ts `setEnabled` sends it and puts the answer into the stores (the user
- * moves between groups, counts included, and the Users sections under its nodes follow).
+ * meanwhile: state/userOperations.ts `setEnabled` sends it, puts the answer into the stores (the user
+ * moves between groups, counts included, and the Users sections under its nodes follow) and settles a lost answer.
  */
 async function setUserEnabled(context: UserActionContext, item: UserItem, enable: boolean): Promise<void> {
   const name = userName(item.user);
-  const outcome = await mutateUser(context, item, {
+  const outcome = await runMutation(context, {
+    panelId: item.panelId,
+    target: item.target,
     busyLabel: enable ? vscode.l10n.t('Enabling…') : vscode.l10n.t('Disabling…'),
     failure: enable ? vscode.l10n.t('Could not enable "{0}"', name) : vscode.l10n.t('Could not disable "{0}"', name),
     ...setEnabled(context.panels, item.panelId, item.user, enable, vscode.l10n.t),
