@@ -5,13 +5,12 @@
  * the node's recent jobs (through the panel's node-details store, so Recent jobs follow) as the baseline; a
  * lost answer is settled by reading them again: a new job says the apply was queued, and it is never sent
  * a second time (spec part 8). After a queued apply the node is read again (`apply`); a caller that watches
- * the apply land (the command) reads the node on each poll instead, through the same store
- * (`applyWatchReads`). No `vscode` import.
+ * the apply land (the command) takes the node from its watch instead. No `vscode` import.
  */
 import type { PanelApi } from '../api/index';
 import type { ApplyJob } from '../api/types';
 import type { Localize } from '../text/localize';
-import { newJob, type ApplyWatchReads } from './applyWatcher';
+import { newJob } from './applyWatcher';
 import type { PanelStoresLookup } from './panelStores';
 
 /** How many recent jobs make the baseline a new apply job is told from. */
@@ -32,22 +31,6 @@ export interface ApplyQueue {
 /** The node's latest jobs through its panel's node-details store; throws once the panel is signed out. */
 function jobsOf(panels: Pick<PanelStoresLookup, 'require'>, panelId: string, nodeId: string, signal: AbortSignal): Promise<readonly ApplyJob[]> {
   return panels.require(panelId).nodeDetails.readJobs(nodeId, BASELINE_JOBS, signal);
-}
-
-/**
- * The two reads of each poll of an apply's watch (state/applyWatcher.ts), both through the panel's stores:
- * the node by its store's one-node read (`nodes.refresh`, which takes it, so the views follow each poll) and
- * its latest jobs (`nodeDetails.readJobs`). A node read that yields no node fails that poll.
- */
-export function applyWatchReads(panels: Pick<PanelStoresLookup, 'require'>, panelId: string, nodeId: string, name: string, t: Localize): ApplyWatchReads {
-  return {
-    node: async (signal) => {
-      const node = await panels.require(panelId).nodes.refresh(nodeId, signal);
-      if (!node) throw new Error(t('The panel did not answer with the node "{0}".', name));
-      return node;
-    },
-    jobs: async (signal) => [...await jobsOf(panels, panelId, nodeId, signal)],
-  };
 }
 
 /**

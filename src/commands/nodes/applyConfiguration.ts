@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { ApplyJob, PanelNode } from '../../api/types';
 import { applyJobText } from '../../editors/applyJobText';
 import { ApplyWatch, type ApplyWatchResult, type WatchedStatus } from '../../state/applyWatcher';
-import { applyWatchReads, queueApply } from '../../state/nodeApply';
+import { isNode } from '../../state/nodesStore';
+import { BASELINE_JOBS, queueApply } from '../../state/nodeApply';
 import { describeError } from '../../text/describeError';
 import { inPool } from '../../state/inPool';
 import { plainLabel } from '../../text/plainText';
@@ -11,7 +12,7 @@ import { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { showBusy } from '../../runner/busyItems';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { recordNodeOutcome } from '../../runner/nodeProblems';
-import { chosenNodes, mutateNode, nodeName, nodesOf, problemsOf, type NodeActionContext } from './nodeActionSupport';
+import { chosenNodes, mutateNode, nodeName, nodesOf, problemsOf, readNodeJobs, type NodeActionContext } from './nodeActionSupport';
 import { reReadNodeUsers } from './nodeUsersSync';
 import { confirmChange, namesLine } from '../../runner/guard';
 import { byPanel } from '../shared/byPanel';
@@ -90,7 +91,7 @@ async function queueAndWatch(
   const name = nodeName(item.node);
   const before = item.node;
   const queue = queueApply(context.panels, item.panelId, item.node.id, name, vscode.l10n.t, true);
-  // The node is read by the watch below (through its store), not at once (`queue.apply`): its item shows the job's status meanwhile.
+  // The node is taken from the watch below, not read again at once (`queue.apply`): its item shows the job's status meanwhile.
   const queued = await mutateNode(context, item, vscode.l10n.t('apply'), {
     busyLabel: vscode.l10n.t('Queuing apply…'),
     failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
@@ -103,8 +104,8 @@ async function queueAndWatch(
   }
 
   const { result, endBusy } = await watch(context, item, baseline, before, report, signal);
-  // The spinner stays until the node's users are read again: ending it first could show a copy of the
-  // node read before it landed ("● not applied", with its Apply button) while they are read.
+  // The spinner stays until the stores hold what the watch ended with: ending it first would show the
+  // node's old copy ("● not applied", with its Apply button) while the node's users are read again.
   try {
     return await settle(context, item, result, tellResult);
   } finally {
@@ -125,10 +126,14 @@ async function watch(
   cancel: AbortSignal,
 ): Promise<{ result: ApplyWatchResult; endBusy: () => void }> {
   const { intervalMs, timeoutMs } = watchSettings();
+  const both = (signal: AbortSignal, callSignal: AbortSignal) => ({ signal: AbortSignal.any([signal, callSignal]) });
   // While the apply is watched the node offers no second Apply (a click would queue another apply).
   const endBusy = showBusy({ item, view: context.view }, vscode.l10n.t('Applying: {0}', statusWord(undefined)), { contextValue: APPLYING_CONTEXT });
   const applyWatch = new ApplyWatch({
-    reads: applyWatchReads(context.panels, item.panelId, item.node.id, nodeName(item.node), vscode.l10n.t),
+    reads: {
+      node: (signal) => context.panels.require(item.panelId).call((api, callSignal) => api.nodes.get(item.node.id, both(signal, callSignal))),
+      jobs: async (signal) => [...await readNodeJobs(context, item.panelId, item.node.id, BASELINE_JOBS, signal)],
+    },
     scheduler: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
     now: Date.now,
     intervalMs,
@@ -161,18 +166,19 @@ async function watch(
   }
 }
 
-/**
- * Follows what the watch ended with (its node reads went through the nodes store, which holds the last
- * one): the node's users read again, its problem cleared or a failed job opened; tells it (unless a batch
- * tells it for all).
- */
+/** Puts what the watch ended with into the stores and tells it (unless a batch tells it for all). */
 async function settle(context: NodeActionContext, item: NodeItem, result: ApplyWatchResult, tell: boolean): Promise<ApplyReport> {
   const name = nodeName(item.node);
   // The store holding the node's panel (the active panel's, or another's in all-panels mode), if connected.
   const nodes = nodesOf(context, item.panelId);
+  const node = 'node' in result ? result.node : undefined;
   const base = { node: name, outcome: result.kind, seen: result.seen };
-  // The node's users in one paged read: their sync on the node follows the apply.
-  if (result.kind === 'ok') await reReadNodeUsers(context, item);
+  if (result.kind === 'ok') {
+    // The node's users first (one paged read): once the clean node reaches the store, the binding-sync
+    // follower finds them synced already instead of reading each of them again.
+    await reReadNodeUsers(context, item);
+  }
+  if (nodes && node && isNode(node)) nodes.update(node);
   switch (result.kind) {
     case 'ok':
       nodes?.clearProblem(item.node.id);
