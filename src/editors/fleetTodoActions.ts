@@ -47,6 +47,8 @@ function fixesOf(kind: FindingKind): Fix[] {
       return [{ command: FIX_COMMANDS.resolve, title: (finding) => vscode.l10n.t('Resolve Alert "{0}"', finding.subject.name), changes: 'alerts.resolve' }, ignore];
     case 'userExpiring':
       return [{ command: FIX_COMMANDS.disable, title: (finding) => vscode.l10n.t('Disable User "{0}"', finding.subject.name), changes: 'keys.disable' }, ignore];
+    case 'userOnOfflineNodes':
+      return [ignore];
   }
 }
 
