@@ -230,7 +230,8 @@ function boundOnlyTo(user: User, offline: ReadonlyMap<string, PanelNode> | undef
   return nodes;
 }
 
-function isOffline(node: PanelNode): boolean {
+/** Whether the panel shows the node offline (its `status`, any case): the reading of every offline finding. */
+export function isOffline(node: Pick<PanelNode, 'status'>): boolean {
   return textOf(node.status)?.toLowerCase() === 'offline';
 }
 

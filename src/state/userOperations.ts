@@ -2,14 +2,14 @@
  * The changes of users of one panel, written once beside its users store: disabling or enabling users
  * (`setEnabled`), any change of a selection (`changeUsersOf`: disable, enable, revoke, delete), and the
  * follow-ups every change of users makes in that panel's stores (`takeUser`, `forgetUser`, `usersChanged`,
- * `refreshNodes`). The context menu, the chat tool and the users table call these. A change is given as
+ * `refreshNodes`), a change of a user's fields (`updateUser`). The context menu, the chat tool and the users table call these. A change is given as
  * what the action runner (runner/actionRunner.ts) runs: the request (`run`), what its answer puts into the
  * stores (`apply`), and how a lost answer is settled by reading the users again (`reconcile`), never by
  * sending again. The stores are looked up when the answer lands (`panels.get`), so nothing reaches another
  * panel, and nothing happens once the panel is signed out. No `vscode` import: sentences take the caller's `t`.
  */
 import type { PanelApi } from '../api/index';
-import type { User } from '../api/types';
+import type { JsonObject, User } from '../api/types';
 import { isolated } from '../text/bidi';
 import { numberText } from '../text/displayLanguage';
 import type { Localize } from '../text/localize';
@@ -81,7 +81,8 @@ export function refreshNodes(panels: PanelsOfUsers, panelId: string, nodeIds: It
   }
 }
 
-function boundNodes(user: Partial<User> | undefined): string[] {
+/** The ids of the nodes a user is bound to (`nodes[].node_id`, spec 2.1), those of a string id. */
+export function boundNodes(user: Partial<User> | undefined): string[] {
   return Array.isArray(user?.nodes) ? user.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
 }
 
@@ -173,13 +174,29 @@ export function setEnabled(panels: PanelsOfUsers, panelId: string, users: User |
       const key = userIn(answer);
       return { outcomes: [{ id: user.id, kind: 'done', ...(key ? { key } : {}) }], refused: [], encoding: undefined };
     },
-    apply: async (result) => {
-      const key = result.outcomes[0]?.key;
-      if (key) takeUser(panels, panelId, key, user);
-      else await panels.get(panelId)?.call((api, signal) => reReadUser(panels, panelId, user.id, api, signal, t)).catch(() => undefined);
-    },
+    apply: (result) => takeAnswer(panels, panelId, user, result.outcomes[0]?.key, t),
     reconcile: (api, signal) => reReadUser(panels, panelId, user.id, api, signal, t),
   };
+}
+
+/**
+ * Changes fields of one user of panel `panelId` (`PATCH /keys/{id}` with the changed fields only: Edit
+ * User's Save, the fleet to-do's Extend Expiry…): the key the panel answers goes to the stores (`takeAnswer`);
+ * a lost answer is settled by reading the user again.
+ */
+export function updateUser(panels: PanelsOfUsers, panelId: string, user: User, changes: JsonObject, t: Localize): UsersChange<User> {
+  return {
+    run: (api, signal) => api.keys.update(user.id, changes, { signal }),
+    apply: (answer) => takeAnswer(panels, panelId, user, answer, t),
+    reconcile: (api, signal) => reReadUser(panels, panelId, user.id, api, signal, t),
+  };
+}
+
+/** Takes the key a change of `user` answered with, or (a 204, another shape) reads the user again. */
+export async function takeAnswer(panels: PanelsOfUsers, panelId: string, user: User, answer: unknown, t: Localize): Promise<void> {
+  const key = userIn(answer);
+  if (key) takeUser(panels, panelId, key, user);
+  else await panels.get(panelId)?.call((api, signal) => reReadUser(panels, panelId, user.id, api, signal, t)).catch(() => undefined);
 }
 
 function isKeyList(users: User | readonly User[]): users is readonly User[] {

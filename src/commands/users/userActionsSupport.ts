@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { User } from '../../api/types';
 import type { PanelApi } from '../../api/index';
 import * as users from '../../state/userOperations';
-import { userIn } from '../../state/userOperations';
 import { plainLabel } from '../../text/plainText';
 import type { BusyTarget } from '../../runner/busyItems';
 import type { ReadOnlyDocuments } from '../../editors/readOnlyDocuments';
@@ -83,11 +82,9 @@ export function creationChanges(context: UserActionContext, panelId: string, lab
   ];
 }
 
-/** Takes the key a mutation answered with, or (a 204, another shape) reads the user again. */
-export async function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: User }, answer: unknown): Promise<void> {
-  const key = userIn(answer);
-  if (key) takeUser(context, item.panelId, key, item.user);
-  else await context.panels.get(item.panelId)?.call((api, signal) => reReadUser(context, item.panelId, item.user.id, signal, api)).catch(() => undefined);
+/** Takes the key a mutation answered with, or (a 204, another shape) reads the user again (state/userOperations.ts). */
+export function takeAnswer(context: UserActionContext, item: { readonly panelId: string; readonly user: User }, answer: unknown): Promise<void> {
+  return users.takeAnswer(context.panels, item.panelId, item.user, answer, vscode.l10n.t);
 }
 
 /** A user the mutation acts on: its tree item (or any holder of its panel, key and busy target). */
