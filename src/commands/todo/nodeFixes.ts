@@ -41,7 +41,7 @@ export function registerNodeFixes({ services, findingOf, fix, nodeOf }: TodoFixe
     }),
     registerPanelCommand('panelOps.todo.openSshTerminal', async (target?: FixTarget) => {
       const found = nodeFinding(target);
-      if (found) await vscode.commands.executeCommand('panelOps.nodes.openSshTerminal', { node: found.node, panelId: found.finding.panelId });
+      return found && vscode.commands.executeCommand<vscode.Terminal | undefined>('panelOps.nodes.openSshTerminal', { node: found.node, panelId: found.finding.panelId });
     }),
   );
 }
