@@ -60,6 +60,10 @@ export function registerUserFixes({ services: { panels, input }, context, findin
       const bound = boundNodes(user);
       const nodes = panelNodes(context, finding.panelId);
       const online = async () => (await nodes()).filter((node) => !bound.includes(node.id) && !isOffline(node));
+      if ((await online().catch(() => undefined))?.length === 0) {
+        void input.notify('info', vscode.l10n.t('The panel shows no other node that is not offline: there is nothing to bind "{0}" to yet.', name));
+        return;
+      }
       const answers: NewUserAnswers = { type: user.type, nodeIds: [], expiry: NO_EXPIRY };
       if (!await answerSteps(context, [nodesStep(input, vscode.l10n.t('Rebind "{0}" to Online Nodes', name), online)], answers) || answers.nodeIds.length === 0) return;
       const names = (ids: readonly string[]) => ids.map((id) => plainLabel(nodeLabel(panels.get(finding.panelId)?.nodes.get(id) ?? { id }, vscode.l10n.t), 60));
