@@ -158,6 +158,19 @@ describe('Fleet to-do: Restart Node, Open SSH Terminal, Extend Expiry… and Reb
     nothingElsewhere('guarded');
   });
 
+  it('Rebind to Online Nodes… says so when the panel shows no node that is not offline, and asks and sends nothing', async () => {
+    for (const node of panels.guarded.data.nodes.values()) node.status = 'offline';
+    await read('guarded');
+    await eventually(() => findingsOf(NAMES.guarded, 'userOnOfflineNodes').length === 2, 'both seeded users stranded');
+    panels.guarded.resetRequests();
+    api.input.clear();
+    const target = { panelId: api.panels.get(panels.guarded.url)?.id, kind: 'userOnOfflineNodes', subjectId: seeded.guarded.stranded, fingerprint: '' };
+    await vscode.commands.executeCommand('panelOps.todo.rebindToOnlineNodes', target);
+    assert.deepEqual(api.input.questions, [], 'nothing asked');
+    assert.equal(api.input.notices.at(-1)?.message, `The panel shows no other node that is not offline: there is nothing to bind "${STRANDED}" to yet.`);
+    assert.deepEqual(changes(panels.guarded), []);
+  });
+
   it('Open SSH Terminal opens the node\'s terminal and sends nothing', async () => {
     const terminal = await runFix('open', 'nodeOffline', 'panelOps.todo.openSshTerminal') as vscode.Terminal | undefined;
     try {
