@@ -20,6 +20,10 @@ export const FIX_COMMANDS = {
   resolve: 'panelOps.todo.resolveAlert',
   disable: 'panelOps.todo.disableUser',
   showLogs: 'panelOps.todo.showLogs',
+  restart: 'panelOps.todo.restartNode',
+  terminal: 'panelOps.todo.openSshTerminal',
+  extendExpiry: 'panelOps.todo.extendExpiry',
+  rebind: 'panelOps.todo.rebindToOnlineNodes',
   ignore: 'panelOps.todo.ignore',
 } as const;
 
@@ -32,28 +36,42 @@ interface Fix {
   readonly reads?: RouteId;
 }
 
+/**
+ * The fixes of a kind, in the order offered. Restart Node is offered where the node is down or its apply
+ * failed, not on configuration pending (Apply is its fix). Open SSH Terminal sends nothing to the panel: it is
+ * offered on a read-only panel too, as the Nodes view offers it there, to a token that reads nodes.
+ */
 function fixesOf(kind: FindingKind): Fix[] {
   const ignore: Fix = { command: FIX_COMMANDS.ignore, title: (finding) => vscode.l10n.t('Ignore "{0}" until it changes', finding.subject.name) };
   const showLogs: Fix = { command: FIX_COMMANDS.showLogs, title: (finding) => vscode.l10n.t('Show Logs of "{0}"', finding.subject.name), reads: 'nodes.logs' };
   const apply: Fix = { command: FIX_COMMANDS.apply, title: (finding) => vscode.l10n.t('Apply Configuration of "{0}"', finding.subject.name), changes: 'nodes.apply' };
+  const restart: Fix = { command: FIX_COMMANDS.restart, title: (finding) => vscode.l10n.t('Restart Node "{0}"', finding.subject.name), changes: 'nodes.restart' };
+  const terminal: Fix = { command: FIX_COMMANDS.terminal, title: (finding) => vscode.l10n.t('Open SSH Terminal on "{0}"', finding.subject.name), reads: 'nodes.get' };
   switch (kind) {
     case 'nodeOffline':
-      return [showLogs, ignore];
+      return [restart, showLogs, terminal, ignore];
     case 'nodeUnapplied':
-      return [apply, showLogs, ignore];
+      return [apply, showLogs, terminal, ignore];
     case 'applyFailed':
-      return [showLogs, apply, ignore];
+      return [showLogs, apply, restart, terminal, ignore];
     case 'alertUnresolved':
       return [{ command: FIX_COMMANDS.resolve, title: (finding) => vscode.l10n.t('Resolve Alert "{0}"', finding.subject.name), changes: 'alerts.resolve' }, ignore];
     case 'userExpiring':
-      return [{ command: FIX_COMMANDS.disable, title: (finding) => vscode.l10n.t('Disable User "{0}"', finding.subject.name), changes: 'keys.disable' }, ignore];
+      return [
+        { command: FIX_COMMANDS.extendExpiry, title: (finding) => vscode.l10n.t('Extend Expiry of "{0}"…', finding.subject.name), changes: 'keys.update' },
+        { command: FIX_COMMANDS.disable, title: (finding) => vscode.l10n.t('Disable User "{0}"', finding.subject.name), changes: 'keys.disable' },
+        ignore,
+      ];
+    case 'userOnOfflineNodes':
+      return [{ command: FIX_COMMANDS.rebind, title: (finding) => vscode.l10n.t('Rebind "{0}" to Online Nodes…', finding.subject.name), changes: 'keys.bindings.add' }, ignore];
   }
 }
 
 /**
  * The fleet to-do's quick fixes on `panelops:` documents (the light bulb, Ctrl+., the Problems entry's
  * menu): per finding, the fixes its kind has, each a command that runs the existing operation through the
- * one runner. A read-only panel is offered only the fixes that read (Show Logs) or stay in this window (Ignore).
+ * one runner. A read-only panel is offered only the fixes that read (Show Logs), open the operator's own ssh
+ * session (Open SSH Terminal) or stay in this window (Ignore).
  */
 export class FleetTodoActions implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];

@@ -3,7 +3,7 @@
  * already hold (the nodes list, each node's recent jobs, the alerts, the users seen) with no request of its
  * own. Each finding names its panel, its subject and the panel's own figures. Members are read as the
  * contract names them (a node's `status`, `dirty`, `last_apply_at`; a job's `status`, `finished_at`,
- * `error`; a user's `state`, `status`, `expires_at`); one that is absent or of another shape gives no
+ * `error`; a user's `state`, `status`, `expires_at`, its bound `nodes[].node_id`); one that is absent or of another shape gives no
  * finding: nothing is guessed and nothing throws. No `vscode` import: the words come through `Localize`.
  */
 import type { ApplyJob, PanelNode, User } from '../api/types';
@@ -12,7 +12,7 @@ import type { Localize } from '../text/localize';
 import { plainLabel } from '../text/plainText';
 import type { Alert } from './alertsModel';
 
-export const FINDING_KINDS = ['nodeOffline', 'nodeUnapplied', 'applyFailed', 'alertUnresolved', 'userExpiring'] as const;
+export const FINDING_KINDS = ['nodeOffline', 'nodeUnapplied', 'applyFailed', 'alertUnresolved', 'userExpiring', 'userOnOfflineNodes'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 export type FindingSeverity = 'error' | 'warning' | 'info';
 
@@ -71,7 +71,7 @@ export interface PanelHoldings {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The findings of one panel, nodes first (in the panel's order), then alerts, then users. */
+/** The findings of one panel, nodes first (in the panel's order), then alerts, then users (each user's bound-offline finding before its expiry). */
 export function computeFindings(holdings: PanelHoldings, settings: FindingSettings, now: number, t: Localize): Finding[] {
   const findings: Finding[] = [];
   const on = (kind: FindingKind) => !settings.off.has(kind);
@@ -80,8 +80,7 @@ export function computeFindings(holdings: PanelHoldings, settings: FindingSettin
     const node = nodeOf(value);
     if (!node) continue;
     const subject: FindingSubject = { kind: 'node', id: node.id, name: nameOfNode(node) };
-    const status = textOf(node.status)?.toLowerCase();
-    if (on('nodeOffline') && status === 'offline') {
+    if (on('nodeOffline') && isOffline(node)) {
       const since = holdings.offlineSince(node.id);
       findings.push({
         ...base, kind: 'nodeOffline', subject, severity: 'error', node, fingerprint: `offline|${since ?? ''}`,
@@ -124,17 +123,27 @@ export function computeFindings(holdings: PanelHoldings, settings: FindingSettin
       });
     }
   }
-  if (on('userExpiring')) {
-    const horizon = now + settings.expiringDays * DAY_MS;
+  const horizon = now + settings.expiringDays * DAY_MS;
+  const offline = offlineNodes(holdings.nodes);
+  if (on('userExpiring') || on('userOnOfflineNodes')) {
     for (const value of holdings.users) {
       const user = userOf(value);
       if (!user || !isActive(user)) continue;
+      const name = plainLabel(textOf(user.label) ?? user.id, 120);
+      const subject: FindingSubject = { kind: 'user', id: user.id, name };
+      const stranded = on('userOnOfflineNodes') ? boundOnlyTo(user, offline) : undefined;
+      if (stranded) {
+        findings.push({
+          ...base, kind: 'userOnOfflineNodes', subject, severity: 'warning', user, fingerprint: `offlineNodes|${stranded.map((node) => node.id).sort().join(',')}`,
+          message: t('User "{0}" is active but every node it is bound to is offline: {1}.', name, stranded.map((node) => `"${nameOfNode(node)}"`).join(', ')),
+        });
+      }
+      if (!on('userExpiring')) continue;
       const expiresAt = textOf(user.expires_at);
       const ends = expiresAt === undefined ? NaN : Date.parse(expiresAt);
       if (!Number.isFinite(ends) || ends <= now || ends > horizon) continue;
-      const name = plainLabel(textOf(user.label) ?? user.id, 120);
       findings.push({
-        ...base, kind: 'userExpiring', subject: { kind: 'user', id: user.id, name }, severity: 'info', user, fingerprint: `expires|${expiresAt}`,
+        ...base, kind: 'userExpiring', subject, severity: 'info', user, fingerprint: `expires|${expiresAt}`,
         message: t('User "{0}" is active and its access ends {1} (within {2} days).', name, expiresAt ?? '', numberText(settings.expiringDays)),
       });
     }
@@ -156,7 +165,7 @@ export class OfflineSince {
     const after = new Map<string, number>();
     for (const value of nodes) {
       const node = nodeOf(value);
-      if (node && textOf(node.status)?.toLowerCase() === 'offline') after.set(node.id, before.get(node.id) ?? now);
+      if (node && isOffline(node)) after.set(node.id, before.get(node.id) ?? now);
     }
     this.panels.set(panelId, after);
   }
@@ -187,6 +196,43 @@ function nodeOf(value: unknown): PanelNode | undefined {
 
 function userOf(value: unknown): User | undefined {
   return isRecord(value) && typeof value.id === 'string' && value.id !== '' ? value as User : undefined;
+}
+
+/**
+ * The nodes of the list held that the panel shows offline (the `status` reading of `nodeOffline`), by id;
+ * undefined before a read of the nodes.
+ */
+function offlineNodes(nodes: readonly unknown[] | undefined): ReadonlyMap<string, PanelNode> | undefined {
+  if (!nodes) return undefined;
+  const offline = new Map<string, PanelNode>();
+  for (const value of nodes) {
+    const node = nodeOf(value);
+    if (node && isOffline(node)) offline.set(node.id, node);
+  }
+  return offline;
+}
+
+/**
+ * The nodes a user is bound to (`nodes[].node_id`, spec 2.1) when it has at least one and every one is
+ * offline in the nodes held; undefined otherwise (no binding list, an item without a node id, a node the
+ * list held does not show offline, or not held at all).
+ */
+function boundOnlyTo(user: User, offline: ReadonlyMap<string, PanelNode> | undefined): PanelNode[] | undefined {
+  const bindings: unknown = user.nodes;
+  if (!offline || !Array.isArray(bindings) || bindings.length === 0) return undefined;
+  const nodes: PanelNode[] = [];
+  for (const binding of bindings as readonly unknown[]) {
+    const id = isRecord(binding) ? textOf(binding.node_id) : undefined;
+    const node = id === undefined ? undefined : offline.get(id);
+    if (!node) return undefined;
+    if (!nodes.includes(node)) nodes.push(node);
+  }
+  return nodes;
+}
+
+/** Whether the panel shows the node offline (its `status`, any case): the reading of every offline finding. */
+export function isOffline(node: Pick<PanelNode, 'status'>): boolean {
+  return textOf(node.status)?.toLowerCase() === 'offline';
 }
 
 function nameOfNode(node: PanelNode): string {

@@ -2,15 +2,15 @@
  * The changes of users of one panel, written once beside its users store: disabling or enabling users
  * (`setEnabled`), any change of a selection (`changeUsersOf`: disable, enable, revoke, delete), and the
  * follow-ups every change of users makes in that panel's stores (`takeUser` for one key, `forgetUser` for
- * one user gone, `followUsers` for many at once). The context menu, the chat tool, the create and import
- * commands and the users table call these. A change is given as
- * what the action runner (runner/actionRunner.ts) runs: the request (`run`), what its answer puts into the
+ * one user gone, `followUsers` for many at once), and a change of one user's fields (`updateUser`). The
+ * context menu, the chat tool, the create and import commands, the users table and the fleet to-do call
+ * these. A change is given as what the action runner (runner/actionRunner.ts) runs: the request (`run`), what its answer puts into the
  * stores (`apply`), and how a lost answer is settled by reading the users again (`reconcile`), never by
  * sending again. The stores are looked up when the answer lands (`panels.get`), so nothing reaches another
  * panel, and nothing happens once the panel is signed out. No `vscode` import: sentences take the caller's `t`.
  */
 import type { PanelApi } from '../api/index';
-import type { User } from '../api/types';
+import type { JsonObject, User } from '../api/types';
 import { isolated } from '../text/bidi';
 import { numberText } from '../text/displayLanguage';
 import type { Localize } from '../text/localize';
@@ -108,7 +108,8 @@ export function refreshNodes(panels: PanelsOfUsers, panelId: string, nodeIds: It
   }
 }
 
-function boundNodes(user: Partial<User> | undefined): string[] {
+/** The ids of the nodes a user is bound to (`nodes[].node_id`, spec 2.1), those of a string id. */
+export function boundNodes(user: Partial<User> | undefined): string[] {
   return Array.isArray(user?.nodes) ? user.nodes.map((binding) => binding?.node_id).filter((id): id is string => typeof id === 'string') : [];
 }
 
@@ -202,6 +203,19 @@ export function setEnabled(panels: PanelsOfUsers, panelId: string, user: User, e
       return { outcomes: [{ id: user.id, kind: 'done', ...(key ? { key } : {}) }], refused: [], encoding: undefined };
     },
     apply: (result) => takeAnswer(panels, panelId, user, result.outcomes[0]?.key, t),
+    reconcile: (api, signal) => reReadUser(panels, panelId, user.id, api, signal, t),
+  };
+}
+
+/**
+ * Changes fields of one user of panel `panelId` (`PATCH /keys/{id}` with the changed fields only: Edit
+ * User's Save, the fleet to-do's Extend Expiry…): the key the panel answers goes to the stores (`takeAnswer`);
+ * a lost answer is settled by reading the user again.
+ */
+export function updateUser(panels: PanelsOfUsers, panelId: string, user: User, changes: JsonObject, t: Localize): UsersChange<User> {
+  return {
+    run: (api, signal) => api.keys.update(user.id, changes, { signal }),
+    apply: (answer) => takeAnswer(panels, panelId, user, answer, t),
     reconcile: (api, signal) => reReadUser(panels, panelId, user.id, api, signal, t),
   };
 }

@@ -6,27 +6,17 @@ import { withoutBack } from '../../prompts/userInput';
 import { confirmChange } from '../../runner/guard';
 import { plainLabel } from '../../text/plainText';
 import { nothingToReconcile } from '../../runner/actionRunner';
+import { restartNode } from '../../state/nodeRestart';
 import type { NodeItem } from '../../views/nodes/nodeTreeItems';
 import { mutateNode, nodeName, onNodeItem, readNode, type NodeActionContext } from './nodeActionSupport';
 import { registerPanelCommand } from '../registerPanelCommand';
 
-/** Restart after a modal confirmation (`POST /nodes/{id}/restart`). */
+/** Restart after a modal confirmation (`POST /nodes/{id}/restart`: state/nodeRestart.ts). */
 async function restart(context: NodeActionContext, item: NodeItem): Promise<void> {
   const name = nodeName(item.node);
-  const sure = await confirmChange(context, {
-    panelId: item.panelId,
-    action: vscode.l10n.t('Restart'),
-    question: vscode.l10n.t('Restart "{0}"?', name),
-    detail: vscode.l10n.t('Connections through the node drop while its engine restarts.'),
-    changes: [vscode.l10n.t('Restart the engine of node "{0}": its connections drop meanwhile', name)],
-  });
-  if (!sure) return;
-  const outcome = await mutateNode(context, item, vscode.l10n.t('restart'), {
-    busyLabel: vscode.l10n.t('Restarting…'),
-    failure: vscode.l10n.t('Could not restart "{0}"', name),
-    run: (api, signal) => api.nodes.restart(item.node.id, { signal }),
-    reconcile: nothingToReconcile('a restart leaves nothing to read back: the node\'s status in the Nodes view shows whether it is up again'),
-  });
+  const { action, question, detail, change, ...restartOf } = restartNode(item.node.id, name, vscode.l10n.t);
+  if (!await confirmChange(context, { panelId: item.panelId, action, question, detail, changes: [change] })) return;
+  const outcome = await mutateNode(context, item, vscode.l10n.t('restart'), restartOf);
   if (outcome.kind === 'done') void context.input.notify('info', vscode.l10n.t('"{0}" restarted.', name));
 }
 

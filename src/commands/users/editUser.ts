@@ -8,8 +8,8 @@ import { escapeIcons, plainLabel } from '../../text/plainText';
 import { UserItem } from '../../views/shared/userTreeItems';
 import { customDateProblem, normalizeCustomDate } from './accessExpiry';
 import { fieldErrorsOf, isFieldError } from './fieldErrors';
+import { updateUser } from '../../state/userOperations';
 import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
-import { takeUser } from '../../state/userOperations';
 import { refusedAsReadOnly } from '../../runner/guard';
 import { registerPanelCommand } from '../registerPanelCommand';
 
@@ -45,7 +45,7 @@ function shown(value: unknown): string {
 
 /**
  * Edit User: a list of the user's fields with their current values; choosing one asks for its new value
- * (pre-filled), "Save" sends the changed fields only (`PATCH /keys/{id}`). A 422 shows the panel's
+ * (pre-filled), "Save" sends the changed fields only (`PATCH /keys/{id}`: state/userOperations.ts `updateUser`). A 422 shows the panel's
  * messages on the list, with every change kept.
  */
 async function editUser(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
@@ -73,8 +73,7 @@ async function editUser(context: UserCommandsContext, item: UserItem): Promise<s
         busyLabel: vscode.l10n.t('Saving…'),
         failure: vscode.l10n.t('Could not save "{0}"', name),
         handles: isFieldError,
-        run: (api, signal) => api.keys.update(original.id, changes, { signal }),
-        apply: (user) => takeUser(context.panels, item.panelId, user, original),
+        ...updateUser(context.panels, item.panelId, original, changes, vscode.l10n.t),
       });
       const fields = outcome.kind === 'failed' ? fieldErrorsOf(outcome.error) : undefined;
       if (fields) {

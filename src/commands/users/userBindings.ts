@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { PanelHttpError } from '../../api/errors';
+import { addBindings, removeBinding } from '../../state/userBindings';
 import { plainLabel } from '../../text/plainText';
 import { UserBindingItem, UserItem } from '../../views/shared/userTreeItems';
 import { mutateUser, userName, type UserCommandsContext } from './userActionsSupport';
@@ -8,7 +9,7 @@ import { refusedAsReadOnly } from '../../runner/guard';
 import { registerPanelCommand } from '../registerPanelCommand';
 import { numberText } from '../../text/displayLanguage';
 
-/** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`), chosen among those it is not bound to. */
+/** Add Nodes…: binds the user to more nodes (`POST /keys/{id}/bindings`: state/userBindings.ts), chosen among those it is not bound to. */
 async function addNodes(context: UserCommandsContext, item: UserItem): Promise<string | undefined> {
   if (refusedAsReadOnly(context, item.panelId)) return undefined;
   const name = userName(item.user);
@@ -21,7 +22,7 @@ async function addNodes(context: UserCommandsContext, item: UserItem): Promise<s
   const result = await mutateUser(context, item, {
     busyLabel: vscode.l10n.t('Adding nodes…'),
     failure: vscode.l10n.t('Could not add nodes to "{0}"', name),
-    run: (api, signal) => api.keys.bindings.add(item.user.id, { node_ids: answers.nodeIds }, { signal }),
+    ...addBindings(context.panels, item.panelId, item.user, answers.nodeIds, vscode.l10n.t),
   });
   return result.kind === 'done' ? vscode.l10n.t('Bound "{0}" to {1} more nodes; they show configuration pending until applied.', name, numberText(answers.nodeIds.length)) : undefined;
 }
@@ -42,7 +43,7 @@ async function removeNode(context: UserCommandsContext, binding: UserBindingItem
     busyLabel: vscode.l10n.t('Removing {0}…', nodeName),
     failure: vscode.l10n.t('Could not remove {0} from "{1}"', nodeName, name),
     handles: (error) => error instanceof PanelHttpError && error.code === 'last_binding',
-    run: (api, signal) => api.keys.bindings.remove(item.user.id, nodeId, { signal }),
+    ...removeBinding(context.panels, item.panelId, item.user, nodeId, vscode.l10n.t),
   });
   if (result.kind === 'failed' && result.error instanceof PanelHttpError && result.error.code === 'last_binding') {
     void context.input.notify('warning', lastOne);

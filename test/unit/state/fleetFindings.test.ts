@@ -82,6 +82,61 @@ describe('fleet findings', () => {
     assert.deepEqual(summary({ users }, { ...DEFAULT_FINDING_SETTINGS, expiringDays: 2 }), ['userExpiring:u1:info', 'userExpiring:u7:info']);
   });
 
+  it('an active user whose every bound node is offline in the nodes held, naming them; any node not offline or not held gives none', () => {
+    const nodes = [
+      { id: 'n1', name: 'ams-1', status: 'offline' },
+      { id: 'n2', name: 'fra-1', status: 'OFFLINE' },
+      { id: 'n3', name: 'lon-1', status: 'online' },
+      { id: 'n4', name: 'par-1' },
+    ];
+    const bound = (...ids: string[]) => ids.map((node_id) => ({ node_id, node_name: node_id }));
+    const users = [
+      { id: 'u1', label: 'alice', state: 'active', nodes: bound('n1', 'n2') },
+      { id: 'u2', label: 'bob', state: 'active', nodes: bound('n1', 'n3') },
+      { id: 'u3', label: 'carol', state: 'disabled', nodes: bound('n1') },
+      { id: 'u4', label: 'dave', state: 'active', nodes: [] },
+      { id: 'u5', label: 'erin', state: 'active', nodes: bound('n1', 'gone') },
+      { id: 'u6', label: 'frank', state: 'active', nodes: bound('n4') },
+      { id: 'u7', label: 'gina', status: 'active', nodes: bound('n2') },
+      { id: 'u8', label: 'hal', state: 'expiring', nodes: bound('n1'), expires_at: inDays(1) },
+    ];
+    assert.deepEqual(summary({ nodes, users }), ['nodeOffline:n1:error', 'nodeOffline:n2:error', 'userOnOfflineNodes:u1:warning', 'userOnOfflineNodes:u7:warning', 'userOnOfflineNodes:u8:warning', 'userExpiring:u8:info']);
+    const [alice] = computeFindings(holdings({ nodes, users }), DEFAULT_FINDING_SETTINGS, NOW, t).filter((f) => f.kind === 'userOnOfflineNodes');
+    assert.equal(alice.message, 'User "alice" is active but every node it is bound to is offline: "ams-1", "fra-1".');
+    assert.deepEqual(alice.subject, { kind: 'user', id: 'u1', name: 'alice' });
+    assert.equal(alice.panelName, 'Panel A');
+    assert.deepEqual(summary({ nodes: undefined, users }), ['userExpiring:u8:info'], 'no nodes read: nothing is known offline');
+    assert.deepEqual(summary({ nodes, users }, { ...DEFAULT_FINDING_SETTINGS, off: new Set(['userOnOfflineNodes']) }).filter((entry) => entry.startsWith('user')), ['userExpiring:u8:info']);
+    assert.deepEqual(summary({ nodes, users }, { ...DEFAULT_FINDING_SETTINGS, off: new Set(['userExpiring']) }).filter((entry) => entry.startsWith('user')), ['userOnOfflineNodes:u1:warning', 'userOnOfflineNodes:u7:warning', 'userOnOfflineNodes:u8:warning']);
+    const brought = computeFindings(holdings({ nodes: nodes.map((node) => ({ ...node, status: node.id === 'n2' ? 'online' : node.status })), users }), DEFAULT_FINDING_SETTINGS, NOW, t);
+    assert.deepEqual(brought.filter((f) => f.kind === 'userOnOfflineNodes').map((f) => f.subject.id), ['u8'], 'one node back online clears its users');
+  });
+
+  it('bindings of odd shapes give no bound-offline finding and never throw', () => {
+    const nodes = [{ id: 'n1', name: 'ams-1', status: 'offline' }, { id: 42, status: 'offline' }];
+    const users = [
+      { id: 'a', state: 'active', nodes: 'n1' },
+      { id: 'b', state: 'active', nodes: [null] },
+      { id: 'c', state: 'active', nodes: [{ node_id: 42 }] },
+      { id: 'd', state: 'active', nodes: [{ id: 'n1' }] },
+      { id: 'e', state: 'active', nodes: [{ node_id: 'n1' }, 'n1'] },
+      { id: 'f', state: 'active', nodes: { node_id: 'n1' } },
+      { id: 'g', state: 'active' },
+      { id: 'h', state: 'active', nodes: [{ node_id: '' }] },
+      { id: 'i', state: 'active', nodes: [[{ node_id: 'n1' }]] },
+    ];
+    assert.deepEqual(summary({ nodes, users }).filter((entry) => entry.startsWith('user')), []);
+    assert.deepEqual(summary({ nodes: [null, 'x', { status: 'offline' }], users }), []);
+  });
+
+  it('a user bound twice to one offline node names it once; the fingerprint follows the nodes', () => {
+    const nodes = [{ id: 'n1', name: 'ams-1', status: 'offline' }, { id: 'n2', name: 'fra-1', status: 'offline' }];
+    const one = computeFindings(holdings({ nodes, users: [{ id: 'u', label: 'u', state: 'active', nodes: [{ node_id: 'n1' }, { node_id: 'n1' }] }] }), DEFAULT_FINDING_SETTINGS, NOW, t).find((f) => f.kind === 'userOnOfflineNodes');
+    const two = computeFindings(holdings({ nodes, users: [{ id: 'u', label: 'u', state: 'active', nodes: [{ node_id: 'n1' }, { node_id: 'n2' }] }] }), DEFAULT_FINDING_SETTINGS, NOW, t).find((f) => f.kind === 'userOnOfflineNodes');
+    assert.equal(one?.message, 'User "u" is active but every node it is bound to is offline: "ams-1".');
+    assert.ok(two && one.fingerprint !== two.fingerprint);
+  });
+
   it('a kind turned off gives none', () => {
     const parts = { nodes: [{ id: 'n', status: 'offline' }], alerts: parseAlerts({ items: [{ id: 1, level: 'error', title: 'x' }] }).alerts };
     assert.deepEqual(summary(parts, { ...DEFAULT_FINDING_SETTINGS, off: new Set(['nodeOffline']) }), ['alertUnresolved:1:error']);

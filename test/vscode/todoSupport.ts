@@ -1,0 +1,31 @@
+// The fleet to-do's diagnostics and quick fixes as a test reads them (fleetTodo.test.ts, fleetTodoFixes.test.ts).
+import * as vscode from 'vscode';
+
+export function todo(): [vscode.Uri, vscode.Diagnostic][] {
+  return vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
+    diagnostics.filter((diagnostic) => diagnostic.source?.startsWith('Panel Ops · ')).map((diagnostic): [vscode.Uri, vscode.Diagnostic] => [uri, diagnostic]));
+}
+
+export function kindOf(diagnostic: vscode.Diagnostic): string {
+  return typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : '';
+}
+
+export function findingsOf(panelName: string, kind: string): [vscode.Uri, vscode.Diagnostic][] {
+  return todo().filter(([, diagnostic]) => diagnostic.source === `Panel Ops · ${panelName}` && kindOf(diagnostic) === kind);
+}
+
+/**
+ * The quick fixes at a finding, as the light bulb asks for them (on its document, opened as selecting the
+ * Problem does). Every finding has at least Ignore; a request that met the document still loading answers
+ * none, and the light bulb would ask again, so this asks again too (a few times).
+ */
+export async function actionsAt(uri: vscode.Uri, diagnostic: vscode.Diagnostic): Promise<vscode.CodeAction[]> {
+  await vscode.workspace.openTextDocument(uri);
+  for (let attempt = 0; ; attempt++) {
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range) ?? [];
+    // Other extensions' actions on a JSON document (Sort JSON…) are not the to-do's.
+    const ours = actions.filter((action) => action.command?.command.startsWith('panelOps.todo.'));
+    if (ours.length > 0 || attempt === 4) return ours;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
