@@ -38,6 +38,7 @@ function fixesOf(kind: FindingKind): Fix[] {
   const apply: Fix = { command: FIX_COMMANDS.apply, title: (finding) => vscode.l10n.t('Apply Configuration of "{0}"', finding.subject.name), changes: 'nodes.apply' };
   switch (kind) {
     case 'nodeOffline':
+    case 'siteFailed':
       return [showLogs, ignore];
     case 'nodeUnapplied':
       return [apply, showLogs, ignore];
@@ -46,7 +47,12 @@ function fixesOf(kind: FindingKind): Fix[] {
     case 'alertUnresolved':
       return [{ command: FIX_COMMANDS.resolve, title: (finding) => vscode.l10n.t('Resolve Alert "{0}"', finding.subject.name), changes: 'alerts.resolve' }, ignore];
     case 'userExpiring':
+    case 'userSharing':
+    case 'userOnlineExpired':
       return [{ command: FIX_COMMANDS.disable, title: (finding) => vscode.l10n.t('Disable User "{0}"', finding.subject.name), changes: 'keys.disable' }, ignore];
+    case 'fleetUpdateLong':
+    case 'certificateExpiring':
+      return [ignore];
   }
 }
 

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
+import { actionsAt, findingsOf, kindOf, todo } from './fleetTodoSupport';
 import { connect, eventually, signOut, testApi, type TestApi } from './support';
 
 const HOSTILE = '<img src=x onerror=alert(1)>\u202e\n[run](command:panelOps.signOut)';
@@ -36,35 +37,6 @@ function seed(panel: SimulatedPanel, offlineName: string, alertTitle: string): S
   const [user] = [...panel.data.keys.values()];
   Object.assign(user, { label: EXPIRING, status: 'active', expires_at: new Date(Date.now() + 86_400_000).toISOString(), disabled_at: null, revoked_at: null });
   return { offline: offline.id, dirty: dirty.id, expiring: user.id };
-}
-
-function todo(): [vscode.Uri, vscode.Diagnostic][] {
-  return vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
-    diagnostics.filter((diagnostic) => diagnostic.source?.startsWith('Panel Ops · ')).map((diagnostic): [vscode.Uri, vscode.Diagnostic] => [uri, diagnostic]));
-}
-
-function kindOf(diagnostic: vscode.Diagnostic): string {
-  return typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : '';
-}
-
-function findingsOf(panelName: string, kind: string): [vscode.Uri, vscode.Diagnostic][] {
-  return todo().filter(([, diagnostic]) => diagnostic.source === `Panel Ops · ${panelName}` && kindOf(diagnostic) === kind);
-}
-
-/**
- * The quick fixes at a finding, as the light bulb asks for them (on its document, opened as selecting the
- * Problem does). Every finding has at least Ignore; a request that met the document still loading answers
- * none, and the light bulb would ask again, so this asks again too (a few times).
- */
-async function actionsAt(uri: vscode.Uri, diagnostic: vscode.Diagnostic): Promise<vscode.CodeAction[]> {
-  await vscode.workspace.openTextDocument(uri);
-  for (let attempt = 0; ; attempt++) {
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range) ?? [];
-    // Other extensions' actions on a JSON document (Sort JSON…) are not the to-do's.
-    const ours = actions.filter((action) => action.command?.command.startsWith('panelOps.todo.'));
-    if (ours.length > 0 || attempt === 4) return ours;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('Fleet to-do: findings of every connected panel in Problems, with quick fixes', function () {
