@@ -41,20 +41,24 @@ export function passFindings(holdings: Pick<PanelHoldings, 'panelId' | 'panelNam
   for (const user of pass.users) {
     const live = isRecord(user.live) ? user.live : undefined;
     if (!live) continue;
-    const name = plainLabel(textOf(user.label) ?? user.id, 120);
-    const subject = { kind: 'user' as const, id: user.id, name };
     const devices = countOf(live.devices_15m);
     const ips = countOf(live.ips);
     const limit = settings.sharingThreshold;
-    if (on('userSharing') && isActive(user) && ((devices ?? 0) > limit || (ips ?? 0) > limit)) {
+    const ended = endedAs(user, now);
+    const connections = countOf(live.connections);
+    const sharing = on('userSharing') && ((devices ?? 0) > limit || (ips ?? 0) > limit) && isActive(user);
+    const online = on('userOnlineExpired') && ended !== undefined && (live.online === true || (connections ?? 0) > 0);
+    if (!sharing && !online) continue;
+    // Made only for a user that is a finding: most users the pass keeps are not.
+    const name = plainLabel(textOf(user.label) ?? user.id, 120);
+    const subject = { kind: 'user' as const, id: user.id, name };
+    if (sharing) {
       findings.push({
         ...base, kind: 'userSharing', subject, severity: 'warning', user, fingerprint: `sharing|${devices ?? ''}|${ips ?? ''}`,
         message: t('User "{0}" is shared beyond {1}: {2} devices in the last 15 minutes, {3} IP addresses.', name, numberText(limit), devices === undefined ? '?' : numberText(devices), ips === undefined ? '?' : numberText(ips)),
       });
     }
-    const ended = endedAs(user, now);
-    const connections = countOf(live.connections);
-    if (on('userOnlineExpired') && ended && (live.online === true || (connections ?? 0) > 0)) {
+    if (online) {
       findings.push({
         ...base, kind: 'userOnlineExpired', subject, severity: 'error', user, fingerprint: `online|${ended}`,
         message: t('User "{0}" is {1} but the panel still shows it online ({2} connections, online: {3}).', name, ended, connections === undefined ? '?' : numberText(connections), String(live.online === true)),
