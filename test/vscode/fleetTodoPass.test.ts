@@ -3,10 +3,15 @@
 // the panel still shows online each appear once, with their severity, panel and document; Disable User sends
 // exactly its disable and the finding goes with the panel's answer; the threshold changes the list without a
 // read; and while the window is unfocused no pass reads anything, the due pass running when focus returns.
+// The same pass reads the fleet updates (one running for 45 minutes is listed on its own update.json) and an
+// https panel's certificate by a TLS handshake (the simulator's lives two days: listed as expiring).
 // The suite cannot unfocus the real window, so it tells the passes through their test seam
 // (`fleetTodo.passes.setWindowFocused`), as panelsWatch.test.ts does for the watcher. The suite's user
 // settings turn the pass off (livePassMinutes 0, test/launch/code-server-process.ts): turned on here.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { actionsAt, findingsOf } from './fleetTodoSupport';
@@ -17,6 +22,7 @@ const SHARED = 'shared-pass-user';
 const EXPIRED = 'expired-online-pass-user';
 const LATER = 'shared-later-pass-user';
 const OFFLINE = { connections: 0, devices: 0, devices_15m: 0, ips: 0, online: false };
+const LONG_UPDATE = '0e5c1a52-7f3b-4d2e-9a61-3c0f5e8b2d47';
 
 interface Seeded {
   readonly shared: string;
@@ -56,6 +62,10 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
     api.fleetTodo.passes.setWindowFocused(true);
     [north, south] = await Promise.all([startPanel(), startPanel()]);
     seeded = { north: seed(north), south: seed(south) };
+    north.data.fleetUpdates.set(LONG_UPDATE, {
+      id: LONG_UPDATE, status: 'running', node_ids: [], nodes: [], engine: 'engine', target_version: '2.1.8',
+      created_at: new Date(Date.now() - 45 * 60_000).toISOString(), finished_at: null, stopped_at: null, created_by: 'owner',
+    });
     await connect(north, north.tokens.owner, { name: NAMES.north });
     await connect(south, south.tokens.owner, { name: NAMES.south });
   });
@@ -91,6 +101,18 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
       assert.match(online[0][1].message, /is expired but the panel still shows it online \(1 connections/);
       assert.equal(passReads(panel).length, 1, `${name}: one page of 200 read the panel's users`);
     }
+  });
+
+  it('lists a fleet update running for 45 minutes on its own document, with only Ignore', async () => {
+    await eventually(() => findingsOf(NAMES.north, 'fleetUpdateLong').length === 1, 'the long fleet update');
+    assert.deepEqual(findingsOf(NAMES.south, 'fleetUpdateLong'), [], 'the other panel has none');
+    const [[uri, diagnostic]] = findingsOf(NAMES.north, 'fleetUpdateLong');
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(uri.path, new RegExp(`^/fleet-updates/[^/]*~${LONG_UPDATE}/update\\.json$`));
+    assert.match(diagnostic.message, /is running since .* \(45 minutes, over 30\)/);
+    assert.equal((JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as { id: string }).id, LONG_UPDATE, 'the update as the panel gave it');
+    assert.deepEqual((await actionsAt(uri, diagnostic)).map((action) => action.command?.command), ['panelOps.todo.ignore']);
+    assert.equal(requestsTo(north, '/fleet/updates').length, 1, 'read once, in the pass');
   });
 
   it('Disable User sends exactly its disable, and the finding goes with the panel\'s answer', async () => {
@@ -140,5 +162,29 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
     assert.equal(passReads(north).length, 1);
     await eventually(() => passReads(south).length === 1, 'and on the other panel');
     assert.ok(!api.fleetTodo.passes.waitsForFocus(north.url));
+  });
+
+  it('reads an https panel\'s certificate by a TLS handshake and lists it when it ends within 14 days', async () => {
+    const secure = await startPanel({ https: true, dataset: 'empty' });
+    const folder = mkdtempSync(join(tmpdir(), 'panel-ops-ca-'));
+    const panelOps = vscode.workspace.getConfiguration('panelOps');
+    try {
+      assert.ok(secure.ca);
+      writeFileSync(join(folder, 'ca.pem'), secure.ca);
+      await panelOps.update('caCertificatePath', join(folder, 'ca.pem'), vscode.ConfigurationTarget.Global);
+      await connect(secure, secure.tokens.owner, { name: 'Secure pass' });
+      await eventually(() => findingsOf('Secure pass', 'certificateExpiring').length === 1, 'the certificate that lives two days');
+      const [[uri, diagnostic]] = findingsOf('Secure pass', 'certificateExpiring');
+      assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
+      assert.match(diagnostic.message, /^The TLS certificate of panel "Secure pass" expires .* \(within 14 days\)\.$/);
+      assert.match(uri.path, /^\/certificate\/[^/]*~panel\/certificate\.json$/);
+      assert.ok('sha256' in (JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as object), 'the certificate as read');
+      assert.deepEqual(findingsOf(NAMES.north, 'certificateExpiring'), [], 'an http panel has no certificate to read');
+    } finally {
+      await signOut(secure);
+      await panelOps.update('caCertificatePath', undefined, vscode.ConfigurationTarget.Global);
+      rmSync(folder, { recursive: true, force: true });
+      await secure.close();
+    }
   });
 });
