@@ -107,7 +107,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
-  const editors = registerEditors(context, { session, input, documents, log, panels });
+  // The fleet to-do is made after the editors, whose documents show what its pass read.
+  const made: { fleetTodo?: FleetTodo } = {};
+  const editors = registerEditors(context, { session, input, documents, log, panels, passHoldings: (panelId) => made.fleetTodo?.passes.holdings(panelId) });
   const views: Views = {
     nodes: registerNodesView(context, session, panels, allPanels, nodesDisplay),
     users: registerUsersView(context, session, panels, allPanels),
@@ -120,8 +122,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
     nodesDisplay,
   };
   const statusBar = new AlertsStatusBar(session, panels);
-  const fleetTodo = new FleetTodo(session, panels, context.workspaceState, vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }),
-    (uris) => editors.fileSystem.changedFiles(uris));
+  const fleetTodo = made.fleetTodo = new FleetTodo(session, panels, context.workspaceState, vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }),
+    (uris) => editors.fileSystem.changedFiles(uris), (panelId) => store.record(panelId)?.trustedCertificate);
   const panelStatus = new PanelStatusBar(session);
   const protectionKeys = new ProtectionContextKeys(session);
   let webviews: WebviewPages | undefined;

@@ -48,6 +48,8 @@ export function testApiOf({ services, input, panelCommands, pulledFolders, brand
     get alertsStore() { return activeStores().alerts; },
     /** The panels watcher, and the window focus it believes (the suite cannot unfocus the real window). */
     get panelsWatching() { return panelsWatching(); },
+    /** The fleet to-do: its findings, and its passes with their window-focus seam. */
+    fleetTodo: services.fleetTodo,
     /** Tells a events report as the watcher does (its notification and actions). */
     notifyEvents: services.notifyEvents,
     get usersStore() { return activeStores().users; },

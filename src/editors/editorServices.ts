@@ -1,3 +1,4 @@
+import type { PassHoldings } from '../state/passFindings';
 import type * as vscode from 'vscode';
 import type { PanelSession } from '../connection/panelSession';
 import type { UserInput } from '../prompts/userInput';
@@ -23,6 +24,8 @@ export interface EditorServices {
    */
   readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>;
   readonly log: vscode.LogOutputChannel;
+  /** What the fleet to-do's pass read of a panel (its fleet update and certificate documents). */
+  readonly passHoldings?: (panelId: string) => PassHoldings | undefined;
 }
 
 /** The key of a document's state: panel, object and file, whatever name decorates its URI. */

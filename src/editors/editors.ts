@@ -37,6 +37,8 @@ export interface EditorDependencies {
   readonly documents: ReadOnlyDocuments;
   readonly log: vscode.LogOutputChannel;
   readonly panels: Pick<PanelStoresLookup, 'get' | 'require'>;
+  /** What the fleet to-do's pass read of a panel (its fleet update and certificate documents). */
+  readonly passHoldings?: EditorServices['passHoldings'];
 }
 
 /**
@@ -46,10 +48,10 @@ export interface EditorDependencies {
  * conflicts, users tables) is its own bundle, loaded the first time VS Code asks the provider for a file,
  * a template file is typed in, or a command uses one of its parts.
  */
-export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, panels }: EditorDependencies): Editors {
+export function registerEditors(context: vscode.ExtensionContext, { session, input, documents, log, panels, passHoldings }: EditorDependencies): Editors {
   const problems = new EditorProblems();
   const history = new TemplateHistory(context.globalStorageUri);
-  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, panels };
+  const services: EditorServices = { session, states: new DocumentStates(), problems, documents, history, input, log, panels, passHoldings };
   const heldSaves = new HeldSaves();
   const changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   let parts: EditorParts | undefined;

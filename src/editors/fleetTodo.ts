@@ -3,6 +3,7 @@ import type { PanelSession } from '../connection/panelSession';
 import { computeFindings, isMuted, OfflineSince, type Finding } from '../state/fleetFindings';
 import type { PanelStoresLookup, ConnectedPanel } from '../state/panelStores';
 import { plainLabel } from '../text/plainText';
+import { FleetTodoPasses, type TrustedCertificateOf } from './fleetTodoPass';
 import { TODO_SECTION, todoSettings } from './fleetTodoSettings';
 import { recordUri } from './panelUri';
 
@@ -28,7 +29,8 @@ const SEVERITY: Readonly<Record<Finding['severity'], vscode.DiagnosticSeverity>>
  * The fleet's to-do list in Problems (issue 35): the findings of every connected panel (state/fleetFindings.ts),
  * each a diagnostic on the read-only document of its subject (a node's, alert's or user's `panelops:` document),
  * recomputed when one of the panel's stores fires (nodes, node details, alerts, users), so a finding the panel no
- * longer shows goes when its store says so, never sooner. Reads nothing of its own.
+ * longer shows goes when its store says so, never sooner. Its own reads (users' live figures, fleet updates,
+ * the certificate) are the bounded passes of editors/fleetTodoPass.ts.
  */
 export class FleetTodo implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('panelOps.todo');
@@ -43,6 +45,8 @@ export class FleetTodo implements vscode.Disposable {
   private readonly recomputed = new vscode.EventEmitter<string>();
   /** A panel's findings were published again (its id). */
   readonly onDidRecompute = this.recomputed.event;
+  /** The to-do's own bounded reads, per panel. */
+  readonly passes: FleetTodoPasses;
 
   constructor(
     private readonly session: Pick<PanelSession, 'connectedPanels' | 'onDidChange'>,
@@ -51,12 +55,17 @@ export class FleetTodo implements vscode.Disposable {
     private readonly readme: vscode.Uri,
     /** Tells VS Code that open subject documents changed (the panel file system's change event). */
     private readonly changedDocuments: (uris: readonly vscode.Uri[]) => void = () => undefined,
+    trustedCertificateOf?: TrustedCertificateOf,
   ) {
+    this.passes = new FleetTodoPasses(panels, () => this.followed.keys(), trustedCertificateOf);
     this.subscriptions = [
       session.onDidChange(() => this.follow()),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(TODO_SECTION)) this.recomputeAll();
+        if (!event.affectsConfiguration(TODO_SECTION)) return;
+        this.recomputeAll();
+        this.passes.check();
       }),
+      this.passes.onDidRead((panelId) => this.schedule(panelId)),
     ];
     this.clock = setInterval(() => this.recomputeAll(), CLOCK_MS);
     // The clock alone never keeps a process alive (the activation bench loads the extension in plain Node).
@@ -95,6 +104,7 @@ export class FleetTodo implements vscode.Disposable {
     for (const timer of this.pending.values()) clearTimeout(timer);
     for (const { subscriptions } of this.followed.values()) for (const subscription of subscriptions) subscription.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
+    this.passes.dispose();
     this.recomputed.dispose();
     this.collection.dispose();
   }
@@ -113,7 +123,12 @@ export class FleetTodo implements vscode.Disposable {
       }
       for (const subscription of known?.subscriptions ?? []) subscription.dispose();
       const soon = () => this.schedule(panelId);
-      this.followed.set(panelId, { panel, subscriptions: [panel.nodes.onDidChange(soon), panel.nodeDetails.onDidChange(soon), panel.alerts.onDidChange(soon), panel.users.onDidChange(soon)] });
+      const users = panel.users.onDidChange((change) => {
+        // A user read anew (a disable's answer) replaces the pass's copy: its findings follow the store.
+        if (change.kind === 'item') this.passes.takeUser(panelId, panel.users.get(change.id));
+        soon();
+      });
+      this.followed.set(panelId, { panel, subscriptions: [panel.nodes.onDidChange(soon), panel.nodeDetails.onDidChange(soon), panel.alerts.onDidChange(soon), users] });
       this.schedule(panelId);
     }
     for (const [panelId, entry] of [...this.followed]) {
@@ -121,9 +136,11 @@ export class FleetTodo implements vscode.Disposable {
       for (const subscription of entry.subscriptions) subscription.dispose();
       this.followed.delete(panelId);
       this.offline.forget(panelId);
+      this.passes.forget(panelId);
       // Its documents cannot be read any more: they are not told to read again.
       this.publish(panelId, [], false);
     }
+    this.passes.check();
   }
 
   private schedule(panelId: string): void {
@@ -161,6 +178,11 @@ export class FleetTodo implements vscode.Disposable {
       alerts: alerts.kind === 'loaded' ? alerts.list.alerts : alerts.kind === 'failed' ? alerts.previous?.alerts : undefined,
       users: panel.users.held,
       offlineSince: (nodeId) => this.offline.since(panelId, nodeId),
+      siteOf: (nodeId) => {
+        const site = panel.nodeDetails.get(nodeId, 'site');
+        return site?.kind === 'loaded' ? site.value : undefined;
+      },
+      pass: this.passes.holdings(panelId),
     }, settings, now, vscode.l10n.t);
     const ignored = this.ignored();
     this.publish(panelId, findings.filter((finding) => ignored[ignoreKey(finding)] !== finding.fingerprint));

@@ -34,6 +34,8 @@ interface Fix {
   /** The route it sends, for a fix that changes the panel; undefined for one that only reads or is local. */
   readonly changes?: RouteId;
   readonly reads?: RouteId;
+  /** Whether this finding is offered the fix (every finding of the kind when absent). */
+  readonly offered?: (finding: Finding) => boolean;
 }
 
 /**
@@ -47,9 +49,12 @@ function fixesOf(kind: FindingKind): Fix[] {
   const apply: Fix = { command: FIX_COMMANDS.apply, title: (finding) => vscode.l10n.t('Apply Configuration of "{0}"', finding.subject.name), changes: 'nodes.apply' };
   const restart: Fix = { command: FIX_COMMANDS.restart, title: (finding) => vscode.l10n.t('Restart Node "{0}"', finding.subject.name), changes: 'nodes.restart' };
   const terminal: Fix = { command: FIX_COMMANDS.terminal, title: (finding) => vscode.l10n.t('Open SSH Terminal on "{0}"', finding.subject.name), reads: 'nodes.get' };
+  const disable: Fix = { command: FIX_COMMANDS.disable, title: (finding) => vscode.l10n.t('Disable User "{0}"', finding.subject.name), changes: 'keys.disable' };
   switch (kind) {
     case 'nodeOffline':
       return [restart, showLogs, terminal, ignore];
+    case 'siteFailed':
+      return [showLogs, terminal, ignore];
     case 'nodeUnapplied':
       return [apply, showLogs, terminal, ignore];
     case 'applyFailed':
@@ -59,12 +64,25 @@ function fixesOf(kind: FindingKind): Fix[] {
     case 'userExpiring':
       return [
         { command: FIX_COMMANDS.extendExpiry, title: (finding) => vscode.l10n.t('Extend Expiry of "{0}"…', finding.subject.name), changes: 'keys.update' },
-        { command: FIX_COMMANDS.disable, title: (finding) => vscode.l10n.t('Disable User "{0}"', finding.subject.name), changes: 'keys.disable' },
+        disable,
         ignore,
       ];
     case 'userOnOfflineNodes':
       return [{ command: FIX_COMMANDS.rebind, title: (finding) => vscode.l10n.t('Rebind "{0}" to Online Nodes…', finding.subject.name), changes: 'keys.bindings.add' }, ignore];
+    case 'userSharing':
+      return [disable, ignore];
+    case 'userOnlineExpired':
+      // A revoked user outranks a disabled one: disabling it would not end the finding, so it is not offered.
+      return [{ ...disable, offered: (finding) => !isRevoked(finding.user) }, ignore];
+    case 'fleetUpdateLong':
+    case 'certificateExpiring':
+      return [ignore];
   }
+}
+
+/** Whether the panel holds the user as revoked (its stored status or its state). */
+function isRevoked(user: Finding['user']): boolean {
+  return user?.status === 'revoked' || user?.state === 'revoked';
 }
 
 /**
@@ -94,6 +112,7 @@ export class FleetTodoActions implements vscode.CodeActionProvider {
       for (const fix of fixesOf(finding.kind)) {
         if (fix.changes && (readOnly || scopes?.can(fix.changes) === false)) continue;
         if (fix.reads && scopes?.can(fix.reads) === false) continue;
+        if (fix.offered && !fix.offered(finding)) continue;
         const title = fix.title(finding);
         const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         const target: FixTarget = { panelId: finding.panelId, kind: finding.kind, subjectId: finding.subject.id, fingerprint: finding.fingerprint };

@@ -162,7 +162,7 @@ export class PanelFileSystem implements vscode.FileSystemProvider, vscode.Dispos
 
   /** A node's, user's or alert's read-only document, from its panel's stores. */
   private async recordFile(uri: vscode.Uri, panelId: string, path: Extract<PanelPath, { kind: 'record' }>): Promise<Uint8Array> {
-    const text = await recordText(this.services.panels.require(panelId), path.record, path.id);
+    const text = await recordText(this.services.panels.require(panelId), path.record, path.id, this.services.passHoldings?.(panelId));
     if (text === undefined) throw vscode.FileSystemError.FileNotFound(uri);
     return new TextEncoder().encode(text);
   }

@@ -38,8 +38,11 @@ export type PanelPath =
   | { readonly kind: 'usersTable'; readonly name: string; readonly format: 'csv' | 'json' }
   | { readonly kind: 'record'; readonly record: RecordKind; readonly id: string; readonly label: string };
 
-/** The read-only documents of one node, user or alert (the fleet to-do's subjects): folder and file name. */
-export const RECORDS = { node: ['nodes', 'node.json'], user: ['users', 'user.json'], alert: ['alerts', 'alert.json'] } as const;
+/** The read-only documents of one node, user, alert, fleet update or the panel's certificate (the fleet to-do's subjects): folder and file name. */
+export const RECORDS = {
+  node: ['nodes', 'node.json'], user: ['users', 'user.json'], alert: ['alerts', 'alert.json'],
+  fleetUpdate: ['fleet-updates', 'update.json'], certificate: ['certificate', 'certificate.json'],
+} as const;
 export type RecordKind = keyof typeof RECORDS;
 
 /** A string as hex: a file name that holds any text (the template history's storage folders). */

@@ -11,62 +11,12 @@ import { dateTimeText, numberText } from '../text/displayLanguage';
 import type { Localize } from '../text/localize';
 import { plainLabel } from '../text/plainText';
 import type { Alert } from './alertsModel';
+import { isActive, isRecord, textOf, userOf } from './findingValues';
+import type { Finding, FindingKind, FindingSettings, FindingSubject, PanelHoldings } from './findingTypes';
+import { passFindings, siteFinding } from './passFindings';
 
-export const FINDING_KINDS = ['nodeOffline', 'nodeUnapplied', 'applyFailed', 'alertUnresolved', 'userExpiring', 'userOnOfflineNodes'] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
-export type FindingSeverity = 'error' | 'warning' | 'info';
-
-/** What a finding is about: a node, an alert or a user of its panel, by id; the name is untrusted panel text. */
-export interface FindingSubject {
-  readonly kind: 'node' | 'alert' | 'user';
-  /** The node's or user's id, the alert's id as its digits (else its title and time: `alertSubjectId`). */
-  readonly id: string;
-  readonly name: string;
-}
-
-export interface Finding {
-  readonly kind: FindingKind;
-  readonly panelId: string;
-  /** Untrusted panel text. */
-  readonly panelName: string;
-  readonly subject: FindingSubject;
-  readonly severity: FindingSeverity;
-  /** One sentence with the panel's own figures (its values, untrusted, made plain where shown). */
-  readonly message: string;
-  /** What the finding says, as text: it changes when the subject's figures change (Ignore lasts until then). */
-  readonly fingerprint: string;
-  readonly node?: PanelNode;
-  readonly alert?: Alert;
-  readonly user?: User;
-  readonly job?: ApplyJob;
-}
-
-export interface FindingSettings {
-  /** Kinds turned off. */
-  readonly off: ReadonlySet<FindingKind>;
-  /** A dirty node is a finding once its last apply is older than this (hours; default 2). */
-  readonly unappliedHours: number;
-  /** An active user is a finding when its access ends within this (days; default 3). */
-  readonly expiringDays: number;
-}
-
-export const DEFAULT_FINDING_SETTINGS: FindingSettings = { off: new Set(), unappliedHours: 2, expiringDays: 3 };
-
-/** What one panel's stores hold, as the findings read it. */
-export interface PanelHoldings {
-  readonly panelId: string;
-  readonly panelName: string;
-  /** The nodes list held (undefined before a read). */
-  readonly nodes: readonly unknown[] | undefined;
-  /** The recent jobs held for a node, newest first (undefined when none were read). */
-  readonly jobsOf: (nodeId: string) => readonly unknown[] | undefined;
-  /** The alerts held (undefined before a read). */
-  readonly alerts: readonly Alert[] | undefined;
-  /** Every user the panel's store holds. */
-  readonly users: Iterable<unknown>;
-  /** Since when (ms) the node was first seen offline, when known. */
-  readonly offlineSince: (nodeId: string) => number | undefined;
-}
+export { DEFAULT_FINDING_SETTINGS, FINDING_KINDS } from './findingTypes';
+export type { Finding, FindingKind, FindingSettings, FindingSeverity, FindingSubject, PanelHoldings } from './findingTypes';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -109,6 +59,8 @@ export function computeFindings(holdings: PanelHoldings, settings: FindingSettin
           : t('The last apply job of node "{0}" failed ({1}): {2}', subject.name, at, plainLabel(error, 300)),
       });
     }
+    const site = on('siteFailed') ? siteFinding(holdings.siteOf?.(node.id), subject.name, t) : undefined;
+    if (site) findings.push({ ...base, kind: 'siteFailed', subject, severity: 'error', node, ...site });
   }
   if (on('alertUnresolved')) {
     for (const alert of holdings.alerts ?? []) {
@@ -148,6 +100,7 @@ export function computeFindings(holdings: PanelHoldings, settings: FindingSettin
       });
     }
   }
+  if (holdings.pass) findings.push(...passFindings(holdings, holdings.pass, settings, now, t));
   return findings;
 }
 
@@ -194,10 +147,6 @@ function nodeOf(value: unknown): PanelNode | undefined {
   return isRecord(value) && typeof value.id === 'string' && value.id !== '' ? value as PanelNode : undefined;
 }
 
-function userOf(value: unknown): User | undefined {
-  return isRecord(value) && typeof value.id === 'string' && value.id !== '' ? value as User : undefined;
-}
-
 /**
  * The nodes of the list held that the panel shows offline (the `status` reading of `nodeOffline`), by id;
  * undefined before a read of the nodes.
@@ -239,23 +188,8 @@ function nameOfNode(node: PanelNode): string {
   return plainLabel(textOf(node.name) ?? node.id, 120);
 }
 
-/** Active: the panel's state says active or expiring; without a state word, the stored status says active. */
-function isActive(user: User): boolean {
-  const state = textOf(user.state)?.toLowerCase();
-  if (state !== undefined) return state === 'active' || state === 'expiring';
-  return textOf(user.status)?.toLowerCase() === 'active';
-}
-
 /** The newest job of a list the panel gave newest first; undefined when the first item is not a job object. */
 function latestJob(jobs: readonly unknown[] | undefined): ApplyJob | undefined {
   const first: unknown = Array.isArray(jobs) ? (jobs as readonly unknown[])[0] : undefined;
   return isRecord(first) ? first as ApplyJob : undefined;
-}
-
-function textOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

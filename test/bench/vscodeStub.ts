@@ -137,7 +137,7 @@ const INERT_NAMES = [
   'DataTransfer', 'DataTransferItem', 'TabInputText', 'TabInputTextDiff', 'TextEdit', 'WorkspaceEdit', 'RelativePattern', 'Location',
   'ConfigurationTarget', 'ColorThemeKind', 'UIKind', 'EndOfLine', 'TextEditorRevealType', 'DocumentLink', 'CodeLens', 'Hover',
   'TerminalLocation', 'TreeItemCheckboxState', 'TimelineItem', 'EventEmitter', 'LogLevel', 'SnippetString', 'CompletionItem',
-  'CompletionItemKind', 'SymbolKind', 'DocumentSymbol', 'FoldingRange', 'QuickPickItemKind', 'TextDocumentSaveReason',
+  'CompletionItemKind', 'SymbolKind', 'DocumentSymbol', 'FoldingRange', 'QuickPickItemKind', 'TextDocumentSaveReason', 'CodeActionKind',
 ];
 for (const name of INERT_NAMES) if (!(name in api)) api[name] = inert();
 

@@ -42,6 +42,9 @@ function writeUserSettings(userDataDir: string, build: CodeServerBuild): void {
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
     'telemetry.telemetryLevel': 'off',
+    // The fleet to-do's own pass (GET /keys at 200 a page on every connected panel) would add reads to
+    // every suite's request log: off here; the suite that tests it turns it on (fleetTodoPass.test.ts).
+    'panelOps.todo.livePassMinutes': 0,
     ...build.settings,
   };
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
+import { actionsAt, findingsOf, kindOf, todo } from './fleetTodoSupport';
 import { connect, eventually, signOut, testApi, type TestApi } from './support';
-import { actionsAt, findingsOf, kindOf, todo } from './todoSupport';
 
 const HOSTILE = '<img src=x onerror=alert(1)>\u202e\n[run](command:panelOps.signOut)';
 const NAMES = { north: 'North todo', south: 'South todo' };

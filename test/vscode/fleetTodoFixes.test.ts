@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { connect, eventually, signOut, testApi, type TestApi } from './support';
-import { actionsAt, findingsOf } from './todoSupport';
+import { actionsAt, findingsOf } from './fleetTodoSupport';
 
 const NAMES = { open: 'North fixes', guarded: 'South fixes', readOnly: 'West fixes' } as const;
 type Level = keyof typeof NAMES;

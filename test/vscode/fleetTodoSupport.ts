@@ -1,15 +1,19 @@
-// The fleet to-do's diagnostics and quick fixes as a test reads them (fleetTodo.test.ts, fleetTodoFixes.test.ts).
+// What the fleet to-do's suites read of Problems: the to-do's entries, by panel and kind, and the quick
+// fixes the light bulb is offered at one.
 import * as vscode from 'vscode';
 
+/** Every entry of the fleet to-do in Problems (source `Panel Ops · …`), with its document. */
 export function todo(): [vscode.Uri, vscode.Diagnostic][] {
   return vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
     diagnostics.filter((diagnostic) => diagnostic.source?.startsWith('Panel Ops · ')).map((diagnostic): [vscode.Uri, vscode.Diagnostic] => [uri, diagnostic]));
 }
 
+/** An entry's kind (its code's value). */
 export function kindOf(diagnostic: vscode.Diagnostic): string {
   return typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : '';
 }
 
+/** The entries of one panel (by its name) and kind. */
 export function findingsOf(panelName: string, kind: string): [vscode.Uri, vscode.Diagnostic][] {
   return todo().filter(([, diagnostic]) => diagnostic.source === `Panel Ops · ${panelName}` && kindOf(diagnostic) === kind);
 }
