@@ -55,7 +55,7 @@ export function passFindings(holdings: Pick<PanelHoldings, 'panelId' | 'panelNam
     if (sharing) {
       findings.push({
         ...base, kind: 'userSharing', subject, severity: 'warning', user, fingerprint: `sharing|${devices ?? ''}|${ips ?? ''}`,
-        message: t('User "{0}" is shared beyond {1}: {2} devices in the last 15 minutes, {3} IP addresses.', name, numberText(limit), devices === undefined ? '?' : numberText(devices), ips === undefined ? '?' : numberText(ips)),
+        message: t('User "{0}" is shared beyond {1}: devices in the last 15 minutes: {2}; IP addresses: {3}.', name, numberText(limit), devices === undefined ? '?' : numberText(devices), ips === undefined ? '?' : numberText(ips)),
       });
     }
     if (online) {

@@ -40,7 +40,7 @@ describe('fleet findings of the pass', () => {
     ]);
     assert.deepEqual(summary({ users }), ['userSharing:u1:warning', 'userSharing:u2:warning']);
     const [ann] = computeFindings(holdings({ users }), DEFAULT_FINDING_SETTINGS, NOW, t);
-    assert.equal(ann.message, 'User "Ann" is shared beyond 3: 4 devices in the last 15 minutes, 1 IP addresses.');
+    assert.equal(ann.message, 'User "Ann" is shared beyond 3: devices in the last 15 minutes: 4; IP addresses: 1.');
     assert.deepEqual(summary({ users }, { ...DEFAULT_FINDING_SETTINGS, sharingThreshold: 4 }), ['userSharing:u2:warning']);
     assert.deepEqual(summary({ users }, { ...DEFAULT_FINDING_SETTINGS, sharingThreshold: 2 }), ['userSharing:u1:warning', 'userSharing:u2:warning', 'userSharing:u3:warning']);
     assert.deepEqual(summary({ users }, { ...DEFAULT_FINDING_SETTINGS, off: new Set(['userSharing']) }), []);
