@@ -21,6 +21,11 @@ export type NodeDetail<K extends NodeDetailKind> =
 export interface NodeDetailChange {
   readonly nodeId: string;
   readonly detail: NodeDetailKind;
+  /**
+   * A first read of what nothing held (`load`): its caller has the answer already, so a view that loaded it
+   * skips this change; a reader of everything held (the fleet to-do) follows it.
+   */
+  readonly loaded?: true;
 }
 
 /** How many recent jobs are read and kept per node. */
@@ -50,8 +55,8 @@ export class NodeDetailsStore {
 
   /**
    * What changed: one detail of one node (`item`: it was put, forgotten by `forget`, or a read of the jobs
-   * found them changed; `detail` has what is held now), or every node's details (`all`: forgotten). A load
-   * of what nothing held does not fire it: its caller has the answer.
+   * found them changed; `detail` has what is held now; `loaded`: a load of what nothing held, whose caller
+   * has the answer), or every node's details (`all`: forgotten).
    */
   readonly onDidChange = this.changed.event;
 
@@ -88,6 +93,7 @@ export class NodeDetailsStore {
       if (reading.aborted) return undefined;
       this.held.set(key, next);
       if (this.loads.get(key) === reads) this.loads.delete(key);
+      this.changed.fire({ kind: 'item', id: { nodeId, detail, loaded: true } });
       return next;
     }, signal) as Promise<NodeDetail<K> | undefined>;
   }

@@ -84,12 +84,12 @@ function endedAs(user: User, now: number): string | undefined {
 }
 
 /** A member of the site object whose word says its deployment failed. */
-const SITE_STATUS_MEMBERS = ['status', 'state', 'deploy_status', 'deployment_status'] as const;
+const SITE_STATUS_MEMBERS = ['status', 'state', 'deployment', 'deploy_status', 'deployment_status'] as const;
 const FAILED_WORDS = new Set(['failed', 'error', 'errored', 'failure']);
 
 /**
  * A node's site deployment failed, when the site object the panel gave says so in a recognisable member:
- * a status word (`status`, `state`, `deploy_status`, `deployment_status`) equal to failed or error, or a
+ * a status word (`status`, `state`, `deployment`, `deploy_status`, `deployment_status`) equal to failed or error, or a
  * non-empty `error` string. The message echoes the panel's own words; any other shape gives undefined.
  */
 export function siteFinding(site: unknown, nodeName: string, t: Localize): Pick<Finding, 'message' | 'fingerprint'> | undefined {

@@ -2,7 +2,8 @@
 // a node with configuration unapplied for hours, an unresolved alert), each once, with its severity, its
 // panel named in the source and on its subject's document; the Resolve Alert quick fix sends exactly its
 // resolve and the finding goes; a threshold changes the list; a read-only panel offers only reading fixes;
-// a hostile label is shown as text.
+// a hostile label is shown as text; a node whose site the panel says failed (in a member of its own naming)
+// is listed until the panel's next read of the site.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
@@ -117,6 +118,28 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
     await vscode.commands.executeCommand(disable.command.command, ...(disable.command.arguments ?? []));
     assert.deepEqual(north.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`), [`POST /api/v1/keys/${seeded.north.expiring}/disable`]);
     await eventually(() => findingsOf(NAMES.north, 'userExpiring').length === 0, 'a disabled user is no longer listed');
+  });
+
+  it('lists a node whose site deployment failed, in the panel\'s words, until the panel\'s next read of its site says otherwise', async () => {
+    const details = api.panels.get(north.url)?.nodeDetails;
+    assert.ok(details, 'connected');
+    const node = [...north.data.nodes.values()][2];
+    const path = `/nodes/${node.id}/site`;
+    // The contract does not show a site's shape: this panel says it in `deployment` and `error`.
+    north.inject({ kind: 'answer-after-apply', json: { node_id: node.id, template_id: null, deployment: 'failed', error: 'certbot: <b>rate limited</b>' }, match: { method: 'GET', path } });
+    const site = await details.load(node.id, 'site');
+    assert.equal(site?.kind === 'loaded' && (site.value as { deployment?: unknown }).deployment, 'failed', `the site as read: ${JSON.stringify(site)}`);
+    // A first read of the site is followed at once (not at the to-do's 5-minute clock).
+    await eventually(() => findingsOf(NAMES.north, 'siteFailed').length === 1, 'the failed site deployment');
+    const [[uri, diagnostic]] = findingsOf(NAMES.north, 'siteFailed');
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(uri.path, new RegExp(`~${node.id}/node\\.json$`), 'on the node\'s document');
+    assert.ok(diagnostic.message.includes('"failed"') && diagnostic.message.includes('certbot: <b>rate limited</b>'), `the panel's own words: ${diagnostic.message}`);
+    assert.equal(findingsOf(NAMES.south, 'siteFailed').length, 0, 'only on its own panel');
+    // The panel's next read of the site (its own shape: deployed or pending) takes the finding away.
+    details.forget(node.id, ['site']);
+    await details.load(node.id, 'site');
+    await eventually(() => findingsOf(NAMES.north, 'siteFailed').length === 0, 'the finding gone after the next read');
   });
 
   it('shows a hostile label as one line of text', async () => {

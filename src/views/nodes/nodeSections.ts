@@ -44,6 +44,7 @@ export class NodeSections implements vscode.Disposable {
     this.subscriptions = [
       details.onDidChange((change) => {
         if (change.kind !== 'item') return; // a reset: the node items are read again with the list
+        if (change.id.loaded) return; // a section's own first read: it shows the answer already
         const section = sectionOf(change.id.nodeId, change.id.detail);
         if (section) owner.refreshItem(section);
       }),

@@ -45,7 +45,7 @@ export class JobHistory extends PanelDataPage<ToJobsWebview, FromJobsWebview, Ap
     this.selected = options.selectJob;
     const details = panels.get(target.panelId)?.nodeDetails;
     if (details) this.subscriptions.push(details.onDidChange((change) => {
-      if (change.kind !== 'item' || change.id.nodeId !== target.node.id || change.id.detail !== 'jobs') return;
+      if (change.kind !== 'item' || change.id.nodeId !== target.node.id || change.id.detail !== 'jobs' || change.id.loaded) return;
       if (this.ownReads > 0) return; // this page's own read
       void this.refresh();
     }));

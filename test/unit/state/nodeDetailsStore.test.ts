@@ -20,16 +20,18 @@ describe('state: node-details store (simulated panel)', () => {
     const session = storeSessionOver(fixture.client());
     const store = new NodeDetailsStore(session);
     const changes: NodeDetailChange[] = [];
+    /** First reads (`loaded`), which a view that asked skips and the fleet to-do follows. */
+    const loads: NodeDetailChange[] = [];
     const resets: string[] = [];
     store.onDidChange((change) => {
-      if (change.kind === 'item') changes.push(change.id);
+      if (change.kind === 'item') (change.id.loaded ? loads : changes).push(change.id);
       else resets.push(change.kind);
     });
-    return { session, store, changes, resets };
+    return { session, store, changes, loads, resets };
   }
 
   it('reads health, recent jobs and site when first asked, once each', async () => {
-    const { store, changes } = setup();
+    const { store, changes, loads } = setup();
     const node = onlineNode();
     const [health, again] = await Promise.all([store.load(node.id, 'health'), store.load(node.id, 'health')]);
     assert.equal(health, again, 'a second load shares the first');
@@ -40,7 +42,8 @@ describe('state: node-details store (simulated panel)', () => {
     assert.equal((await store.load(node.id, 'site'))?.kind, 'loaded');
     await store.load(node.id, 'health');
     assert.deepEqual([readsOf(node.id, 'health'), readsOf(node.id, 'jobs'), readsOf(node.id, 'site')], [1, 1, 1]);
-    assert.deepEqual(changes, [], 'a load the caller awaits fires nothing');
+    assert.deepEqual(changes, [], 'a load the caller awaits fires no change for the views');
+    assert.deepEqual(loads, ['health', 'jobs', 'site'].map((detail) => ({ nodeId: node.id, detail, loaded: true })), 'each first read told once, marked loaded');
   });
 
   it('a refresh of one detail forgets that detail of that node only, and reads it again', async () => {

@@ -91,7 +91,8 @@ describe('fleet findings of the pass', () => {
     assert.equal(siteFinding({ status: 'failed' }, 'ams-1', t)?.message, 'The site deployment of node "ams-1" failed (status "failed").');
     assert.equal(siteFinding({ deploy_status: 'ERROR', error: 'certbot: rate limited' }, 'ams-1', t)?.message, 'The site deployment of node "ams-1" failed (status "ERROR"): certbot: rate limited');
     assert.equal(siteFinding({ error: { message: 'no DNS' } }, 'ams-1', t)?.message, 'The site deployment of node "ams-1" failed: no DNS');
-    for (const odd of [undefined, null, 'failed', [], { status: 'deployed' }, { state: 7 }, { error: '' }, { error: 42 }]) assert.equal(siteFinding(odd, 'ams-1', t), undefined, JSON.stringify(odd));
+    assert.equal(siteFinding({ deployment: 'failed' }, 'ams-1', t)?.message, 'The site deployment of node "ams-1" failed (status "failed").');
+    for (const odd of [undefined, null, 'failed', [], { status: 'deployed' }, { deployment: 'pending_apply' }, { state: 7 }, { error: '' }, { error: 42 }]) assert.equal(siteFinding(odd, 'ams-1', t), undefined, JSON.stringify(odd));
     const sites: Record<string, unknown> = { n1: { status: 'failed' }, n2: { status: 'ok' } };
     assert.deepEqual(summary(undefined, DEFAULT_FINDING_SETTINGS, { nodes: [{ id: 'n1', name: 'ams-1', status: 'online' }, { id: 'n2', status: 'online' }], siteOf: (id) => sites[id] }), ['siteFailed:n1:error']);
   });
