@@ -2,7 +2,7 @@
 // a node with configuration unapplied for hours, an unresolved alert), each once, with its severity, its
 // panel named in the source and on its subject's document; the Resolve Alert quick fix sends exactly its
 // resolve and the finding goes; a threshold changes the list; a read-only panel offers only reading fixes;
-// a hostile label is shown as text; a node whose site the panel says failed (in a member of its own naming)
+// a hostile label is shown as text; a node whose latest apply job read failed; a node whose site the panel says failed (in a member of its own naming)
 // is listed until the panel's next read of the site.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -140,6 +140,22 @@ describe('Fleet to-do: findings of every connected panel in Problems, with quick
     details.forget(node.id, ['site']);
     await details.load(node.id, 'site');
     await eventually(() => findingsOf(NAMES.north, 'siteFailed').length === 0, 'the finding gone after the next read');
+  });
+
+  it('lists a node whose latest apply job read failed, with the job\'s error, as soon as its jobs are first read', async () => {
+    const details = api.panels.get(south.url)?.nodeDetails;
+    assert.ok(details, 'connected');
+    const node = [...south.data.nodes.values()][3];
+    const finished = new Date(Date.now() - 60_000).toISOString();
+    south.inject({ kind: 'answer-after-apply', json: [{ status: 'failed', started_at: finished, finished_at: finished, error: 'engine reload failed: exit status 1' }], match: { method: 'GET', path: `/nodes/${node.id}/jobs` } });
+    const jobs = await details.load(node.id, 'jobs');
+    assert.equal(jobs?.kind, 'loaded', 'the jobs were read');
+    await eventually(() => findingsOf(NAMES.south, 'applyFailed').length === 1, 'the failed apply');
+    const [[uri, diagnostic]] = findingsOf(NAMES.south, 'applyFailed');
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(uri.path, new RegExp(`~${node.id}/node\\.json$`), 'on the node\'s document');
+    assert.ok(diagnostic.message.includes('engine reload failed: exit status 1'), `the job's own error: ${diagnostic.message}`);
+    assert.equal(findingsOf(NAMES.north, 'applyFailed').length, 0, 'only on its own panel');
   });
 
   it('shows a hostile label as one line of text', async () => {
