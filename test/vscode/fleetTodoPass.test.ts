@@ -90,7 +90,7 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
       assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
       assert.match(uri.path, new RegExp(`^/users/${SHARED}~${ids.shared}/user\\.json$`));
       assert.equal(uri.authority, `http~${new URL(panel.url).host}`, 'on its own panel\'s document');
-      assert.match(diagnostic.message, /5 devices in the last 15 minutes, 2 IP addresses/, 'the panel\'s own figures');
+      assert.match(diagnostic.message, /devices in the last 15 minutes: 5; IP addresses: 2\./, 'the panel\'s own figures');
       const text = (await vscode.workspace.openTextDocument(uri)).getText();
       assert.equal((JSON.parse(text) as { id: string }).id, ids.shared);
 
