@@ -12,6 +12,9 @@
 //   POST /palette {text}: types `>text` into the command palette and answers the titles it lists, JSON [title].
 //   POST /key {key}: presses `key` (Playwright's names, e.g. "Control+Shift+Alt+A") where the focus is.
 //   POST /text {selector}: what a person reads in the workbench's elements matching `selector`, JSON [text].
+//   POST /focus {focused}: the workbench window loses (false) or regains (true) the focus, as when the
+//     operator switches to another application: the page's document.hasFocus() answers so and the window
+//     is told blur or focus, so VS Code's window state follows.
 // PANEL_OPS_UI_DRIVER_SHOTS=<folder> also writes before-drag.png and after-drag.png there (to see a drag).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -158,6 +161,19 @@ async function paletteTitles(page: Page, text: string): Promise<string[]> {
   return titles.map((title) => title.trim());
 }
 
+/**
+ * The workbench window loses or regains the focus (see POST /focus). Headless Chromium keeps its page
+ * focused whatever another page does (tried: focus emulation off, another page brought to front), so the
+ * page's `document.hasFocus()` is made to answer as a window without focus does, and the window is told
+ * blur (or focus): VS Code's own focus tracking reads both and tells the extension host.
+ */
+async function setWindowFocus(page: Page, focused: boolean): Promise<string> {
+  await page.evaluate(focused
+    ? `delete document.hasFocus; window.dispatchEvent(new Event('focus'))`
+    : `Object.defineProperty(document, 'hasFocus', { value: () => false, configurable: true }); window.dispatchEvent(new Event('blur'))`);
+  return String(await page.evaluate('document.hasFocus()'));
+}
+
 export async function startUiDriver(): Promise<UiDriver> {
   let page: Page | undefined;
   const server: Server = createServer((req, res) => {
@@ -193,6 +209,11 @@ export async function startUiDriver(): Promise<UiDriver> {
         page.keyboard.press(key).then(() => reply(200, 'pressed'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
         return;
       }
+      const focused = (body as { focused?: unknown }).focused;
+      if (req.method === 'POST' && req.url === '/focus' && typeof focused === 'boolean') {
+        setWindowFocus(page, focused).then((has) => reply(200, `${focused ? 'focused' : 'unfocused'} hasFocus=${has}`), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
+        return;
+      }
       const selector = (body as { selector?: unknown }).selector;
       if (req.method === 'POST' && req.url === '/text' && typeof selector === 'string') {
         page.locator(selector).allInnerTexts().then((found) => reply(200, JSON.stringify(found)), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));
@@ -203,7 +224,7 @@ export async function startUiDriver(): Promise<UiDriver> {
         return;
       }
       if (req.method !== 'POST' || req.url !== '/drag' || !isDragRequest(body)) {
-        reply(404, 'POST /drag {view, from, to}, POST /webview {selector}, POST /menu {view, row}, POST /palette {text}, POST /text {selector} or POST /key {key}');
+        reply(404, 'POST /drag {view, from, to}, POST /webview {selector}, POST /menu {view, row}, POST /palette {text}, POST /text {selector}, POST /focus {focused} or POST /key {key}');
         return;
       }
       drag(page, body).then(() => reply(200, 'dragged'), (error: unknown) => reply(500, error instanceof Error ? error.message : String(error)));

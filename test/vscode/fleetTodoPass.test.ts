@@ -5,7 +5,8 @@
 // read; and while the window is unfocused no pass reads anything, the due pass running when focus returns.
 // The same pass reads the fleet updates (one running for 45 minutes is listed on its own update.json) and an
 // https panel's certificate by a TLS handshake (the simulator's lives two days: listed as expiring).
-// The suite cannot unfocus the real window, so it tells the passes through their test seam
+// The window loses the focus through the UI driver (POST /focus: the workbench page's own focus, which VS
+// Code's window state follows); under a launcher without the driver, through the passes' seam
 // (`fleetTodo.passes.setWindowFocused`), as panelsWatch.test.ts does for the watcher. The suite's user
 // settings turn the pass off (livePassMinutes 0, test/launch/code-server-process.ts): turned on here.
 import * as assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startPanel, type SimulatedPanel } from '../panel';
 import { actionsAt, findingsOf } from './fleetTodoSupport';
+import { uiDriver } from './pageDom';
 import { connect, eventually, requestsTo, signOut, testApi, type TestApi } from './support';
 
 const NAMES = { north: 'North pass', south: 'South pass' };
@@ -71,6 +73,9 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
   });
 
   after(async () => {
+    // The window's focus back, whatever a failed test left: every later suite's watchers read only while focused.
+    const driver = uiDriver();
+    if (driver) await fetch(`${driver}/focus`, { method: 'POST', body: JSON.stringify({ focused: true }) });
     api?.fleetTodo.passes.setWindowFocused(undefined);
     await settings().update('sharingThreshold', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('livePassMinutes', passMinutes, vscode.ConfigurationTarget.Global);
@@ -146,7 +151,21 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
     const key = [...north.data.keys.values()].find((candidate) => candidate.id === seeded.north.later);
     assert.ok(key);
     key.live = { connections: 4, devices: 9, devices_15m: 9, ips: 7, online: true };
-    api.fleetTodo.passes.setWindowFocused(false);
+    // The real window loses the focus (the UI driver, as when the operator switches application); without a
+    // driver (the desktop launcher) the passes are told through their seam.
+    const driver = uiDriver();
+    const focus = async (focused: boolean) => {
+      if (!driver) {
+        api.fleetTodo.passes.setWindowFocused(focused);
+        return;
+      }
+      api.fleetTodo.passes.setWindowFocused(undefined);
+      const answer = await fetch(`${driver}/focus`, { method: 'POST', body: JSON.stringify({ focused }) });
+      const said = await answer.text();
+      assert.equal(answer.status, 200, said);
+      await eventually(() => vscode.window.state.focused === focused, `VS Code's window state ${focused ? 'focused' : 'unfocused'} (${said})`);
+    };
+    await focus(false);
     north.resetRequests();
     south.resetRequests();
     api.fleetTodo.passes.makeDue(north.url);
@@ -156,7 +175,7 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     assert.deepEqual([...passReads(north), ...passReads(south)], [], 'no pass read while unfocused');
     assert.equal(findingsOf(NAMES.north, 'userSharing').length, 0, 'the new sharer is not known yet');
-    api.fleetTodo.passes.setWindowFocused(true);
+    await focus(true);
     await eventually(() => findingsOf(NAMES.north, 'userSharing').length === 1, 'the pass ran when focus returned');
     assert.match(findingsOf(NAMES.north, 'userSharing')[0][0].path, new RegExp(`~${seeded.north.later}/user\\.json$`));
     assert.equal(passReads(north).length, 1);
