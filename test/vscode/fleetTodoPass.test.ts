@@ -4,7 +4,8 @@
 // exactly its disable and the finding goes with the panel's answer; the threshold changes the list without a
 // read; and while the window is unfocused no pass reads anything, the due pass running when focus returns.
 // The same pass reads the fleet updates (one running for 45 minutes is listed on its own update.json) and an
-// https panel's certificate by a TLS handshake (the simulator's lives two days: listed as expiring).
+// https panel's certificate by a TLS handshake (the simulator's lives two days: listed as expiring), and a
+// self-signed panel trusted on connect is listed, as an error, once it presents another certificate.
 // The window loses the focus through the UI driver (POST /focus: the workbench page's own focus, which VS
 // Code's window state follows); under a launcher without the driver, through the passes' seam
 // (`fleetTodo.passes.setWindowFocused`), as panelsWatch.test.ts does for the watcher. The suite's user
@@ -181,6 +182,36 @@ describe('Fleet to-do: its own pass over the users\' live figures', function () 
     assert.equal(passReads(north).length, 1);
     await eventually(() => passReads(south).length === 1, 'and on the other panel');
     assert.ok(!api.fleetTodo.passes.waitsForFocus(north.url));
+  });
+
+  it('lists a self-signed panel whose certificate is no longer the one trusted, at its next pass, and sends it nothing', async () => {
+    const panel = await startPanel({ https: { selfSigned: true }, dataset: 'empty' });
+    const name = 'Self-signed pass';
+    const changedOf = () => findingsOf(name, 'certificateExpiring').filter(([, diagnostic]) => diagnostic.message.includes('changed'));
+    try {
+      api.input.clear();
+      api.input.queue(panel.url, 'Continue', panel.tokens.owner, 'Full rights', name, 'Open panel', 'Trust This Certificate for This Panel');
+      await vscode.commands.executeCommand('panelOps.connect');
+      assert.equal(api.session.active?.name, name, 'connected after trusting its certificate');
+      const trusted = new (await import('node:crypto')).X509Certificate(panel.ca ?? '').fingerprint256;
+      // Its first pass reads the certificate it trusts: nothing changed.
+      await eventually(() => !api.fleetTodo.passes.waitsForFocus(panel.url) && api.fleetTodo.passes.holdings(panel.url)?.certificate !== undefined, 'the first pass read the certificate');
+      assert.deepEqual(changedOf(), [], 'the trusted certificate is no finding');
+
+      const presented = new (await import('node:crypto')).X509Certificate(await panel.replaceCertificate()).fingerprint256;
+      const seen = panel.requests.length;
+      api.fleetTodo.passes.makeDue(panel.url);
+      await eventually(() => changedOf().length === 1, 'the changed certificate');
+      const [[uri, diagnostic]] = changedOf();
+      assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+      assert.ok(diagnostic.message.includes(presented) && diagnostic.message.includes(trusted), `both fingerprints: ${diagnostic.message}`);
+      assert.match(uri.path, /^\/certificate\/[^/]*~panel\/certificate\.json$/);
+      assert.equal(panel.requests.length, seen, 'the pass sent nothing to the changed certificate (a handshake only)');
+    } finally {
+      api.input.clear();
+      await signOut(panel);
+      await panel.close();
+    }
   });
 
   it('reads an https panel\'s certificate by a TLS handshake and lists it when it ends within 14 days', async () => {
