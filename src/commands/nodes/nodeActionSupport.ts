@@ -24,7 +24,7 @@ export interface NodeActionContext extends ActionContext {
 }
 
 /** The nodes store of panel `panelId`, or none (signed out). */
-export function nodesOf(context: NodeActionContext, panelId: string): NodesStore | undefined {
+export function nodesOf(context: Pick<NodeActionContext, 'panels'>, panelId: string): NodesStore | undefined {
   return context.panels.get(panelId)?.nodes;
 }
 
@@ -39,7 +39,7 @@ export function readNodeJobs(context: Pick<NodeActionContext, 'panels'>, panelId
 }
 
 /** Where the runner keeps the last problem of a node of panel `panelId` (the store holding that panel's nodes then). */
-export function problemsOf(context: NodeActionContext, panelId: string): NodeProblems {
+export function problemsOf(context: Pick<NodeActionContext, 'panels'>, panelId: string): NodeProblems {
   return {
     setProblem: (id, problem) => nodesOf(context, panelId)?.setProblem(id, problem),
     clearProblem: (id) => nodesOf(context, panelId)?.clearProblem(id),

@@ -5,6 +5,7 @@ import { runMutation, type ActionOutcome, type MutateAction } from '../../runner
 import type { NodeOfAction } from '../../runner/nodeProblems';
 import { confirmChange } from '../../runner/guard';
 import type { Services } from '../../services';
+import { problemsOf } from '../nodes/nodeActionSupport';
 import type { UserActionContext } from '../users/userActionsSupport';
 
 /** A fix's words for the guard (what it does, asked, what follows, the changes listed) and the change the runner runs. */
@@ -48,9 +49,6 @@ export function todoFixes(services: Services): TodoFixes {
       if (!await confirmChange(context, { panelId: finding.panelId, action, question, detail, changes, askOnOpen: false })) return undefined;
       return runMutation(context, { ...mutation, panelId: finding.panelId });
     },
-    nodeOf: (finding, nodeId, operation) => ({ id: nodeId, operation, problems: {
-      setProblem: (id, problem) => panels.get(finding.panelId)?.nodes.setProblem(id, problem),
-      clearProblem: (id) => panels.get(finding.panelId)?.nodes.clearProblem(id),
-    } }),
+    nodeOf: (finding, nodeId, operation) => ({ id: nodeId, operation, problems: problemsOf(context, finding.panelId) }),
   };
 }
