@@ -11,6 +11,8 @@
 //   dist/features/panel.js      what exists per connected panel: its stores (src/state/panelStoreSet.ts) and
 //                               each view's one-panel tree, loaded with the first connected panel
 //                               (src/services.ts, each view's `create`)
+//   dist/features/todo.js       the fleet to-do and its quick fixes (src/editors/fleetTodoStart.ts), loaded
+//                               when the first panel connects (src/editors/fleetTodoLoader.ts)
 //   dist/features/editors.js    the editors' implementation (src/editors/editorParts.ts), loaded on the
 //                               panelops: provider's first call (src/editors/editors.ts)
 //   dist/features/webviews.js   the webview pages' extension side (src/webviews/webviewPages.ts), loaded
@@ -74,6 +76,7 @@ const BUNDLES = [
     name: 'panel', out: 'dist/features/panel.js',
     entries: ['src/state/panelStoreSet.ts', ...['nodes/nodesPanelTree', 'nodes/nodeTreeItems', 'users/usersPanelTree', 'alerts/alertsPanelTree', 'siteTemplates/siteTemplatesPanelTree', 'branding/brandingPanelTree'].map((tree) => `src/views/${tree}.ts`)],
   },
+  { name: 'todo', out: 'dist/features/todo.js', entries: ['src/editors/fleetTodoStart.ts'] },
   { name: 'editors', out: 'dist/features/editors.js', entries: ['src/editors/editorParts.ts'] },
   { name: 'webviews', out: 'dist/features/webviews.js', entries: ['src/webviews/webviewPages.ts'] },
   { name: 'commands', out: 'dist/features/commands.js', entries: LAZY_GROUPS.map((group) => `src/commands/${group}/index.ts`) },

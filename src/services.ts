@@ -20,8 +20,7 @@ import { PanelStores, type PanelStoresLookup } from './state/panelStores';
 import { AllPanelsMode } from './views/shared/allPanelsMode';
 import { NodesDisplay } from './views/nodes/nodesDisplay';
 import { AlertsStatusBar } from './statusBar/alertsStatusBar';
-import { FleetTodo } from './editors/fleetTodo';
-import { registerFleetTodoActions } from './editors/fleetTodoActions';
+import { FleetTodoLoader } from './editors/fleetTodoLoader';
 import { PanelStatusBar } from './statusBar/panelStatusBar';
 import { registerAlertsView, type AlertsView } from './views/alerts/alertsView';
 import { registerBrandingView, type BrandingView } from './views/branding/brandingView';
@@ -83,7 +82,8 @@ export interface Services {
   /** The applies this window watches and tells itself: the panels watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
   /** The fleet's to-do list in Problems: every connected panel's findings on their subjects' documents. */
-  readonly fleetTodo: FleetTodo;
+  /** The fleet to-do, loaded when the first panel connects (`loaded()` loads it sooner). */
+  readonly fleetTodo: FleetTodoLoader;
 }
 
 /** Builds the services: the connection, the stores, the views, the editors and the status bar. */
@@ -108,8 +108,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
   // The fleet to-do is made after the editors, whose documents show what its pass read.
-  const made: { fleetTodo?: FleetTodo } = {};
-  const editors = registerEditors(context, { session, input, documents, log, panels, passHoldings: (panelId) => made.fleetTodo?.passes.holdings(panelId) });
+  const made: { fleetTodo?: FleetTodoLoader } = {};
+  const editors = registerEditors(context, { session, input, documents, log, panels, passHoldings: (panelId) => made.fleetTodo?.current?.passes.holdings(panelId) });
   const views: Views = {
     nodes: registerNodesView(context, session, panels, allPanels, nodesDisplay),
     users: registerUsersView(context, session, panels, allPanels),
@@ -122,8 +122,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
     nodesDisplay,
   };
   const statusBar = new AlertsStatusBar(session, panels);
-  const fleetTodo = made.fleetTodo = new FleetTodo(session, panels, context.workspaceState, vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }),
-    (uris) => editors.fileSystem.changedFiles(uris), (panelId) => store.record(panelId)?.trustedCertificate);
+  const fleetTodo = made.fleetTodo = new FleetTodoLoader({
+    session, panels, state: context.workspaceState, readme: vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }),
+    changedDocuments: (uris) => editors.fileSystem.changedFiles(uris), trustedCertificateOf: (panelId) => store.record(panelId)?.trustedCertificate,
+  });
   const panelStatus = new PanelStatusBar(session);
   const protectionKeys = new ProtectionContextKeys(session);
   let webviews: WebviewPages | undefined;
@@ -149,7 +151,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     eventNotices.tell(report);
   };
   context.subscriptions.push(
-    log, store, scopeKeys, session, protectionKeys, panelStatus, documents, editors, statusBar, fleetTodo, registerFleetTodoActions(fleetTodo, session, panels),
+    log, store, scopeKeys, session, protectionKeys, panelStatus, documents, editors, statusBar, fleetTodo,
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);

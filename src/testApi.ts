@@ -49,7 +49,7 @@ export function testApiOf({ services, input, panelCommands, pulledFolders, brand
     /** The panels watcher, and the window focus it believes (the suite cannot unfocus the real window). */
     get panelsWatching() { return panelsWatching(); },
     /** The fleet to-do: its findings, and its passes with their window-focus seam. */
-    fleetTodo: services.fleetTodo,
+    get fleetTodo() { return services.fleetTodo.loaded(); },
     /** Tells a events report as the watcher does (its notification and actions). */
     notifyEvents: services.notifyEvents,
     get usersStore() { return activeStores().users; },

@@ -2,13 +2,12 @@ import * as vscode from 'vscode';
 import { PanelResponseFormatError } from '../api/errors';
 import type { PanelApi } from '../api/index';
 import type { PanelSession } from '../connection/panelSession';
-import type { PanelStoresLookup } from '../state/panelStores';
+import type { ConnectedPanel, PanelStoresLookup } from '../state/panelStores';
 import type { UserInput } from '../prompts/userInput';
 import { describeError } from '../text/describeError';
 import { withoutLinks } from '../text/plainText';
 import { showBusy, type BusyTarget } from './busyItems';
 import { onPanelOf } from './guard';
-import { recordNodeOutcome, type NodeOfAction } from './nodeProblems';
 import { failureRoute, reconcilerOf, type Reconcile, type Reconciler } from './reconcile';
 
 /** How long an action runs before a cancellable progress notification appears. */
@@ -16,6 +15,7 @@ export const PROGRESS_DELAY_MS = 1000;
 
 /** What actions need from the extension's services. */
 export interface ActionContext {
+  /** The saved and connected panels: what the guard (guard.ts) reads a panel's protection level from. */
   readonly session: PanelSession;
   /** The connected panels: an action runs on its own panel's handle (`panels.require(action.panelId)`). */
   readonly panels: Pick<PanelStoresLookup, 'require'>;
@@ -36,8 +36,6 @@ export interface ReadAction<T> {
   readonly target?: BusyTarget;
   /** A view (its id) that shows the progress instead of a notification after about a second. */
   readonly progressView?: string;
-  /** The node acted on: a 503 (offline) or 502 (failed on the node) stays on it until an action on it succeeds. */
-  readonly node?: NodeOfAction;
   readonly run: (api: PanelApi, signal: AbortSignal) => Promise<T>;
   /** Puts the result into the stores (every view showing the object follows). */
   readonly apply?: (result: T) => void | Promise<void>;
@@ -63,7 +61,7 @@ export type ActionOutcome<T> =
 /**
  * Reads something from the panel the way every action runs: the item shows it is busy, work over about a
  * second shows cancellable progress, the result goes to the stores, a failure is told in one sentence (a
- * 403 names the scope it needs), and a node's offline / failed-on-the-node outcome is recorded.
+ * 403 names the scope it needs). An action on a node records its outcome there too (nodeProblems.ts `recordedOn`).
  */
 export function runRead<T>(context: ActionContext, action: ReadAction<T>): Promise<ActionOutcome<T>> {
   return run(context, action, undefined);
@@ -77,20 +75,16 @@ export function runMutation<T>(context: ActionContext, action: MutateAction<T>):
 async function run<T>(context: ActionContext, action: ReadAction<T>, reconciler: Reconciler | undefined): Promise<ActionOutcome<T>> {
   const cancel = new AbortController();
   const endBusy = action.target ? showBusy(action.target, action.busyLabel) : () => undefined;
-  const work = callItsPanel(context, action.panelId, action.run, cancel.signal);
+  const panel = itsPanel(context, action.panelId);
+  const work = panel.call(action.run, cancel.signal);
   if (action.progressView) progressInView(action.progressView, work);
   const progress = action.progressView ? undefined : delayedProgress(action.busyLabel, work, cancel);
-  const outcome = await settle(context, action, work, reconciler, cancel.signal, endBusy).finally(() => { progress?.dispose(); });
-  // `node.problems` finds the store holding the node's panel when the outcome lands (none once signed out).
-  if (action.node) {
-    if (outcome.kind === 'done') recordNodeOutcome(action.node, undefined);
-    else if (outcome.kind === 'failed') recordNodeOutcome(action.node, outcome);
-  }
-  return outcome;
+  return settle(context, panel, action, work, reconciler, cancel.signal, endBusy).finally(() => { progress?.dispose(); });
 }
 
 async function settle<T>(
   context: ActionContext,
+  panel: ItsPanel,
   action: ReadAction<T>,
   work: Promise<T>,
   reconciler: Reconciler | undefined,
@@ -106,9 +100,9 @@ async function settle<T>(
     endBusy();
     const route = failureRoute(error, { cancelledByUser: cancelled.aborted, reconciler, handledByCaller: action.handles ?? (() => false) });
     if (route === 'cancelled') return { kind: 'cancelled' };
-    if (route === 'reconcile' && reconciler) return reconcile(context, action, reconciler, error instanceof PanelResponseFormatError);
+    if (route === 'reconcile' && reconciler) return reconcile(context, panel, action, reconciler, error instanceof PanelResponseFormatError);
     context.log.warn(`${action.failure}: ${describeError(error)}`);
-    if (route === 'tell') void context.input.notify('error', onPanelOf(context.session, action.panelId, failureSentence(action.failure, error)));
+    if (route === 'tell') void context.input.notify('error', onPanelOf(panel.ref, failureSentence(action.failure, error)));
     return { kind: 'failed', error };
   }
 }
@@ -141,21 +135,27 @@ function stackFrames(error: unknown): string {
   return stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
 }
 
-/** A call on the action's own panel, looked up now: a panel signed out since its item was shown rejects with NotConnectedError. */
-function callItsPanel<T>(context: ActionContext, panelId: string, fn: (api: PanelApi, signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+/** What an action uses of its panel: calls to it, and its reference for the failure sentence (read when told). */
+type ItsPanel = Pick<ConnectedPanel, 'call' | 'ref'>;
+
+/**
+ * The action's own panel, looked up once when it starts (never simply the active one): a panel signed out
+ * since its item was shown makes every call of the action reject with that NotConnectedError.
+ */
+function itsPanel(context: ActionContext, panelId: string): ItsPanel {
   try {
-    return context.panels.require(panelId).call(fn, signal);
+    return context.panels.require(panelId);
   } catch (error) {
-    return Promise.reject(error);
+    return { ref: undefined, call: () => Promise.reject(error) };
   }
 }
 
-async function reconcile<T>(context: ActionContext, action: ReadAction<T>, reconciler: Reconciler, unreadable: boolean): Promise<ActionOutcome<T>> {
+async function reconcile<T>(context: ActionContext, panel: ItsPanel, action: ReadAction<T>, reconciler: Reconciler, unreadable: boolean): Promise<ActionOutcome<T>> {
   const title = unreadable
     ? vscode.l10n.t('The panel applied it, but its answer was unreadable; reading what it holds now…')
     : vscode.l10n.t('The panel\'s answer was lost; reading what it holds now…');
   try {
-    const answer = await runWithProgress(title, (_report, signal) => callItsPanel(context, action.panelId, reconciler, signal));
+    const answer = await runWithProgress(title, (_report, signal) => panel.call(reconciler, signal));
     const message = typeof answer === 'string' ? answer : answer.message;
     if (typeof answer === 'string') void context.input.notify('info', message);
     return { kind: 'reconciled', message };

@@ -96,11 +96,11 @@ export function panelWithLevel(panel: Pick<PanelRef, 'name' | 'protection'>): st
 }
 
 /**
- * A sentence about panel `panelId`, led by the panel and its level when the panel is protected or read-only
- * ("Production (protected): Could not delete "alice": …"), so the operator always knows which panel spoke.
+ * A sentence about a panel, led by the panel and its level when it is protected or read-only ("Production
+ * (protected): Could not delete "alice": …"), so the operator always knows which panel spoke; as it is for
+ * an open panel, or one signed out (undefined).
  */
-export function onPanelOf(session: Pick<PanelSession, 'panel'>, panelId: string, sentence: string): string {
-  const panel = session.panel(panelId);
+export function onPanelOf(panel: Pick<PanelRef, 'name' | 'protection'> | undefined, sentence: string): string {
   return panel && panel.protection !== 'open' ? vscode.l10n.t('{0}: {1}', panelWithLevel(panel), sentence) : sentence;
 }
 

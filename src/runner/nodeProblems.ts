@@ -1,6 +1,7 @@
 import { PanelHttpError } from '../api/errors';
 import { nodeFailureOf } from '../api/nodeFailure';
 import type { NodeProblem } from '../state/nodesStore';
+import type { ActionOutcome } from './actionRunner';
 
 /** Where the runner keeps a node's last problem: the nodes store, in practice. */
 export interface NodeProblems {
@@ -34,4 +35,15 @@ export function recordNodeOutcome(node: NodeOfAction, failure: { readonly error:
   }
   const problem = nodeProblemOf(failure.error, node.operation);
   if (problem) node.problems.setProblem(node.id, problem);
+}
+
+/**
+ * An action on a node, run through the runner (`runRead`, `runMutation`), with how it ended recorded on the
+ * node: the node commands, the fleet to-do's fixes and the chat tool's apply wrap their run in it.
+ */
+export async function recordedOn<T>(node: NodeOfAction, running: Promise<ActionOutcome<T>>): Promise<ActionOutcome<T>> {
+  const outcome = await running;
+  if (outcome.kind === 'done') recordNodeOutcome(node, undefined);
+  else if (outcome.kind === 'failed') recordNodeOutcome(node, outcome);
+  return outcome;
 }

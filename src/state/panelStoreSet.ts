@@ -3,7 +3,8 @@ import { BindingSyncFollower } from './bindingSyncFollower';
 import { BrandingStore } from './brandingStore';
 import { NodeDetailsStore } from './nodeDetailsStore';
 import { NodesStore } from './nodesStore';
-import type { PanelBoundSession, PanelStoreSet } from './panelStores';
+import type { PanelBoundSession } from '../connection/panelBoundSession';
+import type { PanelStoreSet } from './panelStores';
 import { SiteTemplatesStore } from './siteTemplatesStore';
 import { UsersStore, type UsersStoreOptions } from './usersStore';
 

@@ -1,7 +1,6 @@
-import { scopeOf, type RouteId } from '../api/catalog';
 import type { PanelCapabilities } from '../connection/capabilities';
-import type { PanelRef, PanelSession, SessionState } from '../connection/panelSession';
-import { whenChanged } from '../connection/whenChanged';
+import { PanelBoundSession, type AllPanelsSession } from '../connection/panelBoundSession';
+import type { PanelRef, SessionState } from '../connection/panelSession';
 import type { AlertsStore } from './alertsStore';
 import type { BrandingStore } from './brandingStore';
 import type { Subscription } from './changeEmitter';
@@ -24,55 +23,6 @@ export interface ViewSession extends StoreSession {
   readonly state: SessionState;
   readonly capabilities: PanelCapabilities;
   readonly onDidChange: (listener: () => unknown) => Subscription;
-}
-
-/** What the bound sessions and the registry use of the session. */
-export type AllPanelsSession = Pick<PanelSession,
-  'active' | 'panel' | 'callOn' | 'onDidChange' | 'stateOf' | 'unansweredSince' | 'hasScopeOn' | 'wasDeniedOn' | 'forgetDenialsOn'
-> & { readonly capabilities: Pick<PanelCapabilities, 'explain'> };
-
-/**
- * The session as seen from ONE connected panel, active or not: `call` goes to that panel, `panel` is that
- * panel's reference, `state` and `capabilities` are its own, and `onDidChangePanel` fires on changes of
- * its token state or of its beliefs about the routes' scopes only. What the stores of one panel read it
- * through. No `vscode` import.
- */
-export class PanelBoundSession implements ViewSession {
-  readonly capabilities: PanelCapabilities;
-
-  constructor(private readonly session: AllPanelsSession, readonly panelId: string) {
-    const id = panelId;
-    this.capabilities = {
-      can: (routeId) => session.hasScopeOn(id, scopeOf(routeId)),
-      hasScope: (scope) => session.hasScopeOn(id, scope),
-      wasDenied: (routeId) => session.wasDeniedOn(id, routeId),
-      forgetDenials: (routeId) => session.forgetDenialsOn(id, routeId),
-      explain: (routeId) => session.capabilities.explain(routeId),
-    };
-  }
-
-  /** This panel's reference (name, origin, protection level…); undefined once it is signed out. */
-  get panel(): PanelRef | undefined {
-    return this.session.panel(this.panelId);
-  }
-
-  get state(): SessionState {
-    return this.session.stateOf(this.panelId);
-  }
-
-  /** Since when this panel's calls end without an answer; undefined while it answers. */
-  get unansweredSince(): number | undefined {
-    return this.session.unansweredSince(this.panelId);
-  }
-
-  readonly onDidChange = (listener: () => unknown): Subscription => this.session.onDidChange(listener);
-
-  call: StoreSession['call'] = (fn, cancel) => this.session.callOn(this.panelId, fn, cancel);
-
-  onDidChangePanel(routes: readonly RouteId[], listener: () => void): Subscription {
-    const scopes = [...new Set(routes.map(scopeOf))];
-    return whenChanged(this.session.onDidChange, () => [this.state, ...scopes.map((scope) => this.session.hasScopeOn(this.panelId, scope))].join('|'), listener);
-  }
 }
 
 /** The stores of one panel, and the session they read it through (bound to that panel). */

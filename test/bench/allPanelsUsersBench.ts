@@ -6,7 +6,7 @@
  * connections). Nothing is asserted.
  */
 import { KEY_STATES, createPanelApi, type PanelApi } from '../../src/api';
-import type { AllPanelsSession } from '../../src/state/panelStores';
+import type { AllPanelsSession } from '../../src/connection/panelBoundSession';
 import { startPanelCli, type PanelCliProcess } from '../demo/panel-cli-process';
 import { summary, timeOnce, type Timing } from './timing';
 
@@ -39,7 +39,7 @@ function sessionOver(apis: ReadonlyMap<string, PanelApi>, sent: { count: number 
 
 export async function measureAllPanelsUsersFirstPage(latencyMs: number, runs: number, panelCount = 3): Promise<AllPanelsUsersResult> {
   const { UsersStore } = await import('../../src/state/usersStore');
-  const { PanelBoundSession } = await import('../../src/state/panelStores');
+  const { PanelBoundSession } = await import('../../src/connection/panelBoundSession');
   const panels: PanelCliProcess[] = [];
   try {
     for (let i = 0; i < panelCount; i++) panels.push(await startPanelCli(['--dataset', 'large', '--latency-ms', String(latencyMs)]));

@@ -10,7 +10,7 @@ import type { AlertId } from '../../api/monitoring';
 import type { User, PanelNode } from '../../api/types';
 import { runMutation } from '../../runner/actionRunner';
 import { panelWithLevel } from '../../runner/guard';
-import type { NodeProblems } from '../../runner/nodeProblems';
+import { recordedOn, type NodeProblems } from '../../runner/nodeProblems';
 import { resolveAlerts } from '../../state/alertOperations';
 import type { Alert } from '../../state/alertsModel';
 import { queueApply } from '../../state/nodeApply';
@@ -143,15 +143,14 @@ export function applyNodeTool(
   }, async ({ panel, node, name }) => {
     // The same queuing as Apply Configuration (state/nodeApply.ts); the tool does not watch it land.
     const queue = queueApply(context.panels, panel.id, node.id, name, vscode.l10n.t);
-    const outcome = await runMutation(context, {
+    const outcome = await recordedOn({ id: node.id, operation: vscode.l10n.t('apply'), problems: nodeProblems(context, panel.id) }, runMutation(context, {
       panelId: panel.id,
       busyLabel: vscode.l10n.t('Queuing apply…'),
       failure: vscode.l10n.t('Could not apply the configuration of "{0}"', name),
-      node: { id: node.id, operation: vscode.l10n.t('apply'), problems: nodeProblems(context, panel.id) },
       run: queue.run,
       apply: queue.apply,
       reconcile: queue.reconcile,
-    });
+    }));
     if (outcome.kind === 'done') return sentence(vscode.l10n.t('An apply is queued on "{0}" (panel "{1}"). Its job history shows how it ends.', scrubText(name), plainLabel(panel.name, 60)));
     return outcomeSentence(outcome);
   });

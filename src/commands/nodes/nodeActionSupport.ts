@@ -9,7 +9,7 @@ import { nodeLabel } from '../../text/nodeText';
 import { NodeItem, NodeSectionItem } from '../../views/nodes/nodeTreeItems';
 import type { NodesTree } from '../../views/nodes/nodesView';
 import type { PanelStoresLookup } from '../../state/panelStores';
-import type { NodeProblems } from '../../runner/nodeProblems';
+import { recordedOn, type NodeOfAction, type NodeProblems } from '../../runner/nodeProblems';
 import type { AppliesTold } from '../../state/appliesTold';
 import { runMutation, runRead, type ActionContext, type ActionOutcome, type MutateAction, type ReadAction } from '../../runner/actionRunner';
 
@@ -70,12 +70,17 @@ export function chosenNode(item: unknown): NodeItem | undefined {
 }
 
 /** What a node action says besides the node: the runner's fields. */
-export type NodeRead<T> = Omit<ReadAction<T>, 'panelId' | 'target' | 'node'>;
-export type NodeMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target' | 'node'>;
+export type NodeRead<T> = Omit<ReadAction<T>, 'panelId' | 'target'>;
+export type NodeMutation<T> = Omit<MutateAction<T>, 'panelId' | 'target'>;
 
-/** The runner's fields every action on a node item shares: its panel, its busy item, its last problem. */
-function onNode(context: NodeActionContext, item: NodeItem, operation: string): Pick<ReadAction<unknown>, 'panelId' | 'target' | 'node'> {
-  return { panelId: item.panelId, target: { item, view: context.view }, node: { id: item.node.id, operation, problems: problemsOf(context, item.panelId) } };
+/** The runner's fields every action on a node item shares: its panel and its busy item. */
+function onNode(context: NodeActionContext, item: NodeItem): Pick<ReadAction<unknown>, 'panelId' | 'target'> {
+  return { panelId: item.panelId, target: { item, view: context.view } };
+}
+
+/** The node item an action is about, whose last problem (a 503 or 502) it records (`operation` names it). */
+function nodeOfItem(context: NodeActionContext, item: NodeItem, operation: string): NodeOfAction {
+  return { id: item.node.id, operation, problems: problemsOf(context, item.panelId) };
 }
 
 /**
@@ -84,12 +89,12 @@ function onNode(context: NodeActionContext, item: NodeItem, operation: string): 
  * the next success on that node clears. `operation` names it there, e.g. "diagnostics".
  */
 export function readNode<T>(context: NodeActionContext, item: NodeItem, operation: string, action: NodeRead<T>): Promise<ActionOutcome<T>> {
-  return runRead(context, { ...action, ...onNode(context, item, operation) });
+  return recordedOn(nodeOfItem(context, item, operation), runRead(context, { ...action, ...onNode(context, item) }));
 }
 
 /** Changes something on one node through the runner, like `readNode`; it says how a lost answer is reconciled. */
 export function mutateNode<T>(context: NodeActionContext, item: NodeItem, operation: string, action: NodeMutation<T>): Promise<ActionOutcome<T>> {
-  return runMutation(context, { ...action, ...onNode(context, item, operation) });
+  return recordedOn(nodeOfItem(context, item, operation), runMutation(context, { ...action, ...onNode(context, item) }));
 }
 
 /** Reloads the given sections of a node's item (Recent jobs, Users) if it is shown; no other item. */

@@ -16,7 +16,8 @@ import { registerUserFixes } from './userFixes';
  * in workspace state until the finding says something else).
  */
 export function registerFleetTodoCommands(services: Services): vscode.Disposable {
-  const { panels, fleetTodo } = services;
+  const { panels } = services;
+  const fleetTodo = services.fleetTodo.loaded();
   const fixes = todoFixes(services);
   const { findingOf, fix } = fixes;
   return vscode.Disposable.from(

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { FixTarget } from '../../editors/fleetTodoActions';
 import type { Finding } from '../../state/fleetFindings';
 import { runMutation, type ActionOutcome, type MutateAction } from '../../runner/actionRunner';
-import type { NodeOfAction } from '../../runner/nodeProblems';
+import { recordedOn, type NodeOfAction } from '../../runner/nodeProblems';
 import { confirmChange } from '../../runner/guard';
 import type { Services } from '../../services';
 import { problemsOf } from '../nodes/nodeActionSupport';
@@ -14,6 +14,8 @@ export type FixChange<T> = Omit<MutateAction<T>, 'panelId'> & {
   readonly question: string;
   readonly detail?: string;
   readonly change: string | readonly string[];
+  /** The node it acts on, whose 503 or 502 it records (`nodeOf`). */
+  readonly node?: NodeOfAction;
 };
 
 /** What every quick fix of the fleet to-do uses: the runner's context, the finding it was offered for, the guarded change. */
@@ -33,7 +35,8 @@ export interface TodoFixes {
 }
 
 export function todoFixes(services: Services): TodoFixes {
-  const { session, log, input, panels, fleetTodo } = services;
+  const { session, log, input, panels } = services;
+  const fleetTodo = services.fleetTodo.loaded();
   const context: UserActionContext = { session, log, input, panels };
   return {
     services,
@@ -44,10 +47,11 @@ export function todoFixes(services: Services): TodoFixes {
       if (target && !finding) void input.notify('info', vscode.l10n.t('This finding is no longer on the fleet\'s to-do list.'));
       return finding;
     },
-    fix: async (finding, { action, question, detail, change, ...mutation }) => {
+    fix: async (finding, { action, question, detail, change, node, ...mutation }) => {
       const changes = typeof change === 'string' ? [change] : change;
       if (!await confirmChange(context, { panelId: finding.panelId, action, question, detail, changes, askOnOpen: false })) return undefined;
-      return runMutation(context, { ...mutation, panelId: finding.panelId });
+      const running = runMutation(context, { ...mutation, panelId: finding.panelId });
+      return node ? recordedOn(node, running) : running;
     },
     nodeOf: (finding, nodeId, operation) => ({ id: nodeId, operation, problems: problemsOf(context, finding.panelId) }),
   };

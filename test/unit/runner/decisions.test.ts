@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { OutcomeUnknownError, PanelCancelledError, PanelHttpError, PanelResponseFormatError, routeById } from '../../../src/api';
 import type { MutateAction, ReadAction } from '../../../src/runner/actionRunner';
-import { nodeProblemOf, recordNodeOutcome, type NodeProblems } from '../../../src/runner/nodeProblems';
+import { nodeProblemOf, recordedOn, recordNodeOutcome, type NodeProblems } from '../../../src/runner/nodeProblems';
 import { failureRoute, nothingToReconcile, reconcilerOf, type Reconciler } from '../../../src/runner/reconcile';
 import type { NodeProblem } from '../../../src/state/nodesStore';
 
@@ -77,6 +77,22 @@ describe('runner: a node\'s last problem', () => {
     recordNodeOutcome(node, { error: http(502, 'failed') });
     assert.equal(problems.held.get('n1')?.kind, 'failedOnNode');
     recordNodeOutcome(node, undefined);
+    assert.equal(problems.held.has('n1'), false);
+  });
+
+  it('records how a run on the node ended, and hands the outcome on as it was', async () => {
+    const problems = new Problems();
+    const node = { id: 'n1', operation: 'apply', problems };
+    const failed = { kind: 'failed', error: http(503, 'unreachable') } as const;
+    assert.equal(await recordedOn(node, Promise.resolve(failed)), failed);
+    assert.deepEqual(problems.held.get('n1'), { kind: 'offline', operation: 'apply', message: 'unreachable' });
+    const cancelled = { kind: 'cancelled' } as const;
+    assert.equal(await recordedOn(node, Promise.resolve(cancelled)), cancelled);
+    assert.equal(problems.held.get('n1')?.kind, 'offline', 'a cancelled run says nothing about the node');
+    assert.equal((await recordedOn(node, Promise.resolve({ kind: 'reconciled', message: 'held' } as const))).kind, 'reconciled');
+    assert.equal(problems.held.get('n1')?.kind, 'offline', 'nor does a reconciled one');
+    const done = { kind: 'done', value: 1 } as const;
+    assert.equal(await recordedOn(node, Promise.resolve(done)), done);
     assert.equal(problems.held.has('n1'), false);
   });
 });

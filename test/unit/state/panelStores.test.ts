@@ -3,7 +3,8 @@ import type { RouteId, Scope } from '../../../src/api/catalog';
 import type { PanelCall, PanelRef, SessionState } from '../../../src/connection/panelSession';
 import { ChangeEmitter } from '../../../src/state/changeEmitter';
 import { NodesStore } from '../../../src/state/nodesStore';
-import { PanelBoundSession, PanelStores, type AllPanelsSession, type PanelStoreSet } from '../../../src/state/panelStores';
+import { PanelBoundSession, type AllPanelsSession } from '../../../src/connection/panelBoundSession';
+import { PanelStores, type PanelStoreSet } from '../../../src/state/panelStores';
 
 /** A session over three panels whose states, scopes and active panel the test sets, recording every call's panel. */
 function panelsSession() {
