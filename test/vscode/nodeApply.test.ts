@@ -108,7 +108,7 @@ describe('Apply Configuration', () => {
     const report = await vscode.commands.executeCommand<ApplyReport>('panelOps.nodes.apply', item);
 
     assert.equal(report.outcome, 'failed');
-    assert.equal(api.input.notices.length, 1, 'one notification');
+    assert.equal(api.input.notices.length, 1, `one notification: ${JSON.stringify(api.input.notices)}`);
     assert.equal(api.input.notices[0].severity, 'warning');
     assert.match(api.input.notices[0].message, /The apply on "hel-3" failed: engine reload failed: .*address already in use/);
     assert.equal(report.seen.at(-1), 'failed');

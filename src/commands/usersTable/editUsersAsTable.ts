@@ -4,6 +4,7 @@ import type { User, KeyListQuery } from '../../api/types';
 import { PanelCancelledError } from '../../api/errors';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import { inPool } from '../../state/inPool';
+import type { ConnectedPanel } from '../../state/panelStores';
 import { plainLabel } from '../../text/plainText';
 import { plural } from '../../text/plural';
 import { tableEnd, tableHeader, tableRowsText, type TableFormat } from '../../usersTable/tableText';
@@ -75,8 +76,9 @@ export async function editUsersAsTable(context: UsersTableContext, from?: unknow
   const document = await vscode.workspace.openTextDocument(file.uri);
   await vscode.window.showTextDocument(document, { preview: false });
   try {
-    await runWithProgress(vscode.l10n.t('Reading {0}', chosen.what), (report, signal) => context.panels.require(chosen.panelId).call(async (api, callSignal) => {
-      const nodes = await nodeRefs(api, callSignal);
+    const panel = context.panels.require(chosen.panelId);
+    await runWithProgress(vscode.l10n.t('Reading {0}', chosen.what), (report, signal) => panel.call(async (api, callSignal) => {
+      const nodes = await nodeRefs(panel, callSignal);
       session.names = new NodeNames(nodes);
       let shownAt = 0;
       await readUsers(api, chosen.origin, callSignal, (users, total) => {
@@ -110,8 +112,9 @@ function finishRead(context: UsersTableContext, session: TableSession): void {
 /** Reads the table again from the panel (after an apply): the document shows what the panel holds. */
 export async function rereadTable(context: UsersTableContext, session: TableSession): Promise<void> {
   const users: UserState[] = [];
-  await context.panels.require(session.file.panelId).call(async (api, signal) => {
-    session.names = new NodeNames(await nodeRefs(api, signal));
+  const panel = context.panels.require(session.file.panelId);
+  await panel.call(async (api, signal) => {
+    session.names = new NodeNames(await nodeRefs(panel, signal));
     await readUsers(api, session.origin, signal, (keys, total) => {
       users.push(...keys.map(userStateOf));
       session.total = total;
@@ -127,9 +130,9 @@ export function textOf(format: TableFormat, users: readonly UserState[], names: 
   return tableHeader(format) + tableRowsText(format, rows, true) + tableEnd(format, rows.length === 0);
 }
 
-export async function nodeRefs(api: PanelApi, signal: AbortSignal): Promise<NodeRef[]> {
-  const list = await api.nodes.list({ signal });
-  return (Array.isArray(list?.items) ? list.items : []).filter((node) => typeof node?.id === 'string').map((node) => ({ id: node.id, name: typeof node.name === 'string' ? node.name : node.id }));
+/** The panel's nodes by id and name, from its nodes store (read only when it holds none yet). */
+export async function nodeRefs(panel: Pick<ConnectedPanel, 'nodes'>, signal: AbortSignal): Promise<NodeRef[]> {
+  return (await panel.nodes.load(signal)).map((node) => ({ id: node.id, name: typeof node.name === 'string' ? node.name : node.id }));
 }
 
 /** The users of a listing page by page, or of a selection (each read again, six at a time). */

@@ -35,7 +35,7 @@ export async function revertLastPlan(context: UsersTableContext): Promise<ApplyR
     busyLabel: vscode.l10n.t('Reading what the last plan changed…'),
     failure: vscode.l10n.t('Could not read what the last plan changed'),
     run: async (api, signal) => {
-      const names = new NodeNames(await nodeRefs(api, signal));
+      const names = new NodeNames(await nodeRefs(context.panels.require(panelId), signal));
       const created = await inPool(last.created, 6, (user) => api.keys.get(user.id, { signal }).catch((error: unknown) => {
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
