@@ -84,7 +84,7 @@ export async function activate(context: vscode.ExtensionContext) {
  * and starting it at once if it was not yet.
  */
 function watchPanelsWhenSaved(services: Services): () => PanelsWatching {
-  const { context, session, store } = services;
+  const { context, session, savedPanels: store } = services;
   let watching: PanelsWatching | undefined;
   const watcher = () => {
     if (!watching) {

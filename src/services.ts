@@ -55,7 +55,8 @@ export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
   /** Panels, their records and tokens (SecretStorage). */
-  readonly store: SavedPanels;
+  /** The saved panels: their records and tokens (SecretStorage). `panels` holds the connected ones' handles. */
+  readonly savedPanels: SavedPanels;
   readonly session: PanelSession;
   /** The protection levels as context keys for `when` clauses. */
   readonly protectionKeys: ProtectionContextKeys;
@@ -155,7 +156,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     views.alerts, views.siteTemplates, views.branding, views.templateHistory, views.welcome, panels, allPanels, nodesDisplay,
   );
   if (scriptedInput) context.subscriptions.push(scriptedInput);
-  return { context, log, store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold(), fleetTodo };
+  return { context, log, savedPanels: store, session, protectionKeys, clientOptions, input, scriptedInput, panels, documents, editors, views, statusBar, panelStatus, webviews: pages, notifyEvents, appliesTold: new AppliesTold(), fleetTodo };
 }
 
 async function tokenOf(store: SavedPanels, url: string): Promise<string> {

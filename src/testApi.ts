@@ -26,7 +26,7 @@ export interface TestApiParts {
 }
 
 export function testApiOf({ services, input, panelCommands, pulledFolders, branding, find, panelsWatching }: TestApiParts) {
-  const { context, session, store } = services;
+  const { context, session, savedPanels: store } = services;
   const pages = services.webviews;
   const activeStores = () => {
     const stores = services.panels.active;

@@ -25,7 +25,7 @@ export interface FindCommands extends vscode.Disposable {
 
 /** Go to User…, Go to Node…, the deep links (open and copy) and the chat tools. */
 export function registerFindCommands(services: Services): FindCommands {
-  const { session, store, input, log, documents, views, panels } = services;
+  const { session, savedPanels: store, input, log, documents, views, panels } = services;
   const users: UserCommandsContext = { session, log, input, users: views.users, documents, panels };
   const nodeReveal = { session, log, nodesView: views.nodes };
 

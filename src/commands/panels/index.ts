@@ -22,7 +22,7 @@ export interface PanelCommands extends vscode.Disposable {
   readonly onDidShowReconnectPrompt: vscode.Event<PanelRef>;
 }
 
-export function registerPanelCommands({ session, store, input, log, clientOptions, views, panels }: Services): PanelCommands {
+export function registerPanelCommands({ session, savedPanels: store, input, log, clientOptions, views, panels }: Services): PanelCommands {
   const connectDeps: ConnectDependencies = { session, clientOptions, input, runWithProgress, storedGateway: (url) => store.gateway(url) };
   const reconnect = registerReconnect(connectDeps, store);
   const authentication = new PanelAuthenticationProvider(store, () => connectFlow().connectInteractively(connectDeps), (url) => session.signOut(url));
