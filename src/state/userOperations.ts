@@ -4,10 +4,11 @@
  * follow-ups every change of users makes in that panel's stores (`takeUser` for one key, `forgetUser` for
  * one user gone, `followUsers` for many at once), and a change of one user's fields (`updateUser`). The
  * context menu, the chat tool, the create and import commands, the users table and the fleet to-do call
- * these. A change is given as what the action runner (runner/actionRunner.ts) runs: the request (`run`), what its answer puts into the
- * stores (`apply`), and how a lost answer is settled by reading the users again (`reconcile`), never by
- * sending again. The stores are looked up when the answer lands (`panels.get`), so nothing reaches another
- * panel, and nothing happens once the panel is signed out. No `vscode` import: sentences take the caller's `t`.
+ * these. A change is given as what the action runner (runner/actionRunner.ts) runs: the request (`run`),
+ * what its answer puts into the stores (`apply`), and how a lost answer is settled by reading the users
+ * again (`reconcile`), never by sending again. The stores are looked up when the answer lands
+ * (`panels.get`), so nothing reaches another panel, and nothing happens once the panel is signed out. No
+ * `vscode` import: sentences take the caller's `t`.
  */
 import type { PanelApi } from '../api/index';
 import type { JsonObject, User } from '../api/types';
