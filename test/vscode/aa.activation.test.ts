@@ -25,7 +25,7 @@ describe('Activation loads only what is used', function () {
     await panel.close();
   });
 
-  it('with no panel saved, only the entry bundle is loaded a second after activation; the first panel connected loads the panels watcher', async function () {
+  it('with no panel saved, only the entry bundle is loaded a second after activation; the first panel connected loads the panels watcher and the fleet to-do', async function () {
     const api = await testApi();
     // Run after another file of the suite, a panel may be saved already: then this window says nothing of a first activation.
     if (api.session.connectedPanels().length > 0) this.skip();
@@ -36,5 +36,6 @@ describe('Activation loads only what is used', function () {
     await connect(panel, panel.tokens.owner, { name: 'First panel' });
     await eventually(() => loadedBundles().includes('dist/features/watch.js'), 'the panels watcher is loaded once a panel is saved');
     assert.ok(loadedBundles().includes('dist/features/client.js'), 'the panel client is loaded');
+    assert.ok(loadedBundles().includes('dist/features/todo.js'), 'the fleet to-do is loaded with the first connected panel');
   });
 });
