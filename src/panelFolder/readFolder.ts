@@ -15,10 +15,7 @@ import type { JsonObject, JsonValue } from '../api/types';
 import { readTable, TableSyntaxError, type TableProblem } from '../usersTable/tableText';
 import type { TableRow } from '../usersTable/userRows';
 import type { RowProblem } from '../usersTable/usersPlan';
-import {
-  BRANDING_DIR, BRANDING_SUFFIX, isObject, lineAt, lineOfMember, NODE_SUFFIX, NODES_DIR, SETTINGS_FILE, STATE_FILE, TEMPLATE_FILES, TEMPLATES_DIR,
-  USERS_FILE, type FolderFiles, type ResourceKind,
-} from './folderFormat';
+import { isObject, layoutFileKind, lineAt, lineOfMember, STATE_FILE, TEMPLATE_FILES, USERS_FILE, type FolderFiles, type ResourceKind } from './folderFormat';
 import type { FolderState } from './pullFiles';
 import { BRANDING_FILE_FIELDS } from './readPanel';
 
@@ -110,16 +107,17 @@ export function readFolder(files: FolderFiles): ReadFolderResult {
 
   const paths = [...files.keys()].sort();
   for (const path of paths) {
-    if (path === SETTINGS_FILE) {
+    const kind = layoutFileKind(path);
+    if (kind === 'settings') {
       const doc = json(path);
       if (doc) add('settings', path, path, doc, {}, false);
-    } else if (path.startsWith(`${NODES_DIR}/`) && path.endsWith(NODE_SUFFIX) && !path.slice(NODES_DIR.length + 1).includes('/')) {
+    } else if (kind === 'node') {
       const doc = json(path);
       if (doc) add('node', path, path, doc, NODE_CHECKS, true);
-    } else if (path.startsWith(`${BRANDING_DIR}/`) && path.endsWith(BRANDING_SUFFIX) && !path.slice(BRANDING_DIR.length + 1).includes('/')) {
+    } else if (kind === 'branding') {
       const doc = json(path);
       if (doc) add('branding', path, path, doc, BRANDING_CHECKS, true);
-    } else if (path.startsWith(`${TEMPLATES_DIR}/`) && path.endsWith(`/${TEMPLATE_FILES.meta}`) && path.split('/').length === 3) {
+    } else if (kind === 'template') {
       const dir = path.slice(0, -(TEMPLATE_FILES.meta.length + 1));
       const meta = json(path);
       if (!meta) continue;
