@@ -1,7 +1,8 @@
 /**
- * Which file of a panel folder's layout a path is (folderFormat.ts describes the folder), by its name alone:
- * what reading a folder (readFolder.ts) and writing one (commands/panelFolder/folderDisk.ts) tell files by.
- * A module of its own, importing nothing but the state file's name. No `vscode` import.
+ * Which file of a panel folder's layout a path is (folderFormat.ts describes the folder), by its name alone.
+ * A module of its own, importing nothing but the state file's name, so what tells a pulled folder's file at
+ * activation (commands/panelFolder/folderFileTrigger.ts, in the entry bundle) evaluates none of the folder
+ * engine. No `vscode` import.
  */
 import { STATE_FILE } from './stateFile';
 
@@ -28,6 +29,33 @@ export function layoutFileKind(path: string): LayoutFileKind | undefined {
   if (parts.length === 3 && parts[0] === TEMPLATES_DIR) {
     if (parts[2] === TEMPLATE_FILES.meta) return 'template';
     if (parts[2] === TEMPLATE_FILES.html || parts[2] === TEMPLATE_FILES.css || parts[2] === TEMPLATE_FILES.variables) return 'templatePart';
+  }
+  return undefined;
+}
+
+/** The files an editor checks as they are typed (commands/panelFolder/folderFileCheck.ts). */
+export type CheckedFileKind = 'node' | 'branding' | 'template' | 'state';
+
+export interface CheckedFile {
+  /** The folder it is a file of, when that folder holds the state file: its path, without a final `/` (`''`: the file system's root). */
+  readonly root: string;
+  /** Its path in that folder (`nodes/ams-1.node.json`). */
+  readonly file: string;
+  readonly kind: CheckedFileKind;
+}
+
+/**
+ * A node, branding, template.json or state file by its absolute path (`/`-separated, a URI's path): the only
+ * folder it can be that file of (each kind sits at a fixed depth, so at most one matches) and its path there.
+ * Whether that folder is a pulled one (holds `.panelops/state.json`) is for the caller to find out.
+ */
+export function checkedFileAt(path: string): CheckedFile | undefined {
+  const parts = path.split('/');
+  for (const depth of [2, 3]) {
+    if (parts.length <= depth) continue;
+    const file = parts.slice(-depth).join('/');
+    const kind = layoutFileKind(file);
+    if (kind === 'node' || kind === 'branding' || kind === 'template' || kind === 'state') return { root: parts.slice(0, -depth).join('/'), file, kind };
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 // Checks only where the contract speaks (issue 33, part 3): every file a pull writes, under every reading,
-// passes the folder's JSON schemas and its own check; members whose shape the contract does not give (a
+// passes the folder's JSON schemas and its own check (whole, and one file at a time as the editor's live check
+// reads an open file); members whose shape the contract does not give (a
 // node site's upstream, enabled and variables, a blocklist, a web policy, reliability, template members)
 // accept any JSON; a file's real problem (an unknown template) is told whatever else is odd in it; and a
 // node site's upstream given as an object is planned and sent back in that shape.
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PanelApi } from '../../../src/api';
 import type { JsonObject, JsonValue } from '../../../src/api/types';
-import { applyFolder, fileJson, leafChanges, planPanel, pullPanel, readFolder, stateAfterApply } from '../../../src/panelFolder';
+import { applyFolder, fileJson, fileProblems, leafChanges, planPanel, pullPanel, readFolder, stateAfterApply } from '../../../src/panelFolder';
 import { NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { parseJsonExact } from '../../../src/api/exactJson';
 import { READINGS, UPSTREAM_OBJECT_SEED, wrapsUpstream, type Reading } from '../../panel';
@@ -96,6 +97,8 @@ describe('panel folder: checks only where the contract speaks', function () {
         if (!name) continue;
         checked++;
         assert.deepEqual(schemaErrors(JSON.parse(text), schema(name)), [], path);
+        // As the editor's live check reads each open node, branding, template.json and state file.
+        assert.deepEqual(fileProblems(path, text), [], path);
       }
       assert.ok(checked >= 12, `${checked} files checked: every node, template and profile pulled`);
       assert.deepEqual(readFolder(files).problems, [], 'the folder\'s own check refuses none of its own files');
