@@ -2,7 +2,9 @@
 // editors: a node file's mistake shows in Problems at its line before it is saved and goes once fixed; the
 // plan's Problems leave an open file's own problems to the live check, so one mistake is listed once; every
 // file pulled from panels in the other readings of the simulated panel (test/panel/SHAPES.md) has no problem;
-// deleting the state file takes the live problems of that folder's open files away.
+// the same file in a folder without `.panelops/state.json` gets nothing, neither from Panel Ops nor from the
+// JSON language service (no schema is bound to such paths any more); deleting the state file takes the live
+// problems of that folder's open files away.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllEditors, replaceText } from './editorSupport';
@@ -41,10 +43,13 @@ describe('Panel as a folder: its files checked as they are typed', () => {
   let api: TestApi;
   let workspace: vscode.Uri;
   let root: vscode.Uri;
+  /** A folder without a state file: the node file copied there (a project that merely looks like the layout). */
+  let plain: vscode.Uri;
 
   before(async () => {
     ({ api } = connected);
     ({ workspace, root } = suiteFolder('Live panel'));
+    plain = vscode.Uri.joinPath(workspace, 'not-pulled', 'Look-alike');
     await pull(api, 'Live panel', root);
   });
   afterEach(() => closeAllEditors());
@@ -103,6 +108,34 @@ describe('Panel as a folder: its files checked as they are typed', () => {
     await runOnWithAnswers('panelOps.panelFolder.plan', [root], ...panelAnswer(api, 'Live panel'));
     assert.match(lastDocument('Plan — ')?.getText() ?? '', / · 0 problems/);
     assert.deepEqual(shown(ours(editor.document.uri)), []);
+  });
+
+  it('gives a file outside a pulled folder no diagnostic at all, neither Panel Ops\' nor the JSON language service\'s', async () => {
+    const pulled = await read(NODE);
+    const copy = vscode.Uri.joinPath(plain, ...NODE.split('/'));
+    await vscode.workspace.fs.writeFile(copy, encoder.encode(pulled));
+    const editor = await vscode.window.showTextDocument(copy);
+    // The JSON language service checks this file: a syntax error is its diagnostic.
+    await replaceText(editor, withOrder(pulled, ''));
+    await entries(copy, 'the JSON service\'s syntax error', some, 'any');
+
+    // A mistake only the node schema would have told (it was bound to **/nodes/*.node.json in every workspace):
+    // once the JSON service has read this text (its syntax error gone), nothing is shown, and the live check,
+    // done with this very text, shows nothing either.
+    await replaceText(editor, withOrder(pulled, '0'));
+    await entries(copy, 'the JSON service done with the fixed syntax', none, 'any');
+    await api.folderFileChecked(editor.document);
+    assert.deepEqual(vscode.languages.getDiagnostics(copy), []);
+
+    // The folder becomes a pulled one (a state file, its format wrong): the live check speaks on the same
+    // text, and the JSON service checks the state file with the schema still bound to it.
+    const state = vscode.Uri.joinPath(plain, '.panelops', 'state.json');
+    await applied((edit) => edit.createFile(state, { contents: encoder.encode('{\n  "format": "panel-ops-folder/0",\n  "panel": "https://panel.example",\n  "resources": {}\n}\n') }));
+    const found = await entries(copy, 'the live check once the folder is pulled');
+    assert.deepEqual(shown(found), [[lineOf(editor.document.getText(), '"order"'), ORDER_MESSAGE, vscode.DiagnosticSeverity.Error]]);
+    await vscode.window.showTextDocument(state);
+    const schema = await entries(state, 'the state schema\'s error', some, 'any');
+    assert.deepEqual(schema.map((diagnostic) => diagnostic.range.start.line), [1], `the format's line: ${schema.map((diagnostic) => diagnostic.message).join('; ')}`);
   });
 
   it('takes the live problems of a folder\'s open files away when its state file is deleted, and brings them back with it', async () => {
