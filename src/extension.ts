@@ -7,6 +7,7 @@ import { registerSharedCommands } from './commands/shared/index';
 import { tellCommandFailuresThrough } from './commands/registerPanelCommand';
 import { registerRemoteSshContext } from './commands/nodes/remoteSshContext';
 import { PulledFoldersContext } from './commands/panelFolder/pulledFoldersContext';
+import { loadOnFolderFile } from './commands/panelFolder/folderFileTrigger';
 import { CLIENT_SETTINGS } from './connection/clientOptions';
 import { importDemoBootstrap } from './connection/demoBootstrap';
 import { createServices, type Services } from './services';
@@ -34,6 +35,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const branding = registerLazily(groups.branding);
   // Go to User/Node, the deep links and the chat tools: one group, loaded on first use of any of them.
   const find = registerLazily(groups.find);
+  const panelFolder = registerLazily(groups.panelFolder);
   context.subscriptions.push(
     pulledFolders,
     panels,
@@ -54,7 +56,9 @@ export async function activate(context: vscode.ExtensionContext) {
     vscode.window.registerUriHandler({ handleUri: (uri) => { void find.loaded().handleUri(uri); } }),
     registerToolsLazily(() => find.loaded().tools),
     registerLazily(groups.usersTable),
-    registerLazily(groups.panelFolder),
+    panelFolder,
+    // A pulled folder's files are checked as they are typed: the first one opened loads the folder commands.
+    loadOnFolderFile(() => panelFolder.loaded()),
     registerLazily(groups.todo),
     // A drop in the Nodes view sends the new order through the node commands (loaded then if need be).
     services.views.nodes.dragAndDrop.handleReorder((panelId, ids) => nodes.loaded().reorder(panelId, ids)),
@@ -74,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext) {
   if (!services.scriptedInput) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require here, not an import, keeps the test API out of a normal activation
   const { testApiOf } = require('./testApi') as typeof import('./testApi');
-  return testApiOf({ services, input: services.scriptedInput, panelCommands: panels, pulledFolders, branding, find, panelsWatching });
+  return testApiOf({ services, input: services.scriptedInput, panelCommands: panels, pulledFolders, branding, find, panelFolder, panelsWatching });
 }
 
 /**

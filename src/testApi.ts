@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import type { BrandingCommands } from './commands/branding/index';
 import type { FindCommands } from './commands/find/index';
 import type { LazyGroup } from './commands/lazy/lazyGroup';
+import type { PanelFolderCommands } from './commands/panelFolder/index';
 import type { PulledFoldersContext } from './commands/panelFolder/pulledFoldersContext';
 import type { PanelCommands } from './commands/panels/index';
 import type { ScriptedUserInput } from './prompts/scriptedUserInput';
@@ -21,11 +22,12 @@ export interface TestApiParts {
   readonly pulledFolders: PulledFoldersContext;
   readonly branding: LazyGroup<BrandingCommands>;
   readonly find: LazyGroup<FindCommands>;
+  readonly panelFolder: LazyGroup<PanelFolderCommands>;
   /** The panels watcher, loaded and started by this call if it was not yet. */
   readonly panelsWatching: () => PanelsWatching;
 }
 
-export function testApiOf({ services, input, panelCommands, pulledFolders, branding, find, panelsWatching }: TestApiParts) {
+export function testApiOf({ services, input, panelCommands, pulledFolders, branding, find, panelFolder, panelsWatching }: TestApiParts) {
   const { context, session, savedPanels: store } = services;
   const pages = services.webviews;
   const activeStores = () => {
@@ -63,6 +65,8 @@ export function testApiOf({ services, input, panelCommands, pulledFolders, brand
     protectionContext: services.protectionKeys.values,
     /** What the context key `panelOps.pulledFolders` holds (the Explorer's Plan, Apply and Show Drift on a pulled folder). */
     get pulledFolders() { return pulledFolders.values; },
+    /** Resolves once the live check of a pulled folder's file has checked the document's text as it is now (loads the folder commands). */
+    folderFileChecked: (document: vscode.TextDocument) => panelFolder.loaded().fileCheck.checked(document),
     /** Every connected panel's stores, and the all-panels mode of the views. */
     panels: services.panels,
     allPanels: services.views.allPanels,

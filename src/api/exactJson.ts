@@ -32,6 +32,21 @@ export function parseJsonExact(text: string): JsonValue {
   }) as JsonValue;
 }
 
+/**
+ * Where a text stops being JSON (an offset into it), as lossless-json's parser tells it; undefined when the
+ * text is JSON or the parser does not say. JSON.parse's own messages give no position since Node 20.
+ */
+export function jsonErrorOffset(text: string): number | undefined {
+  const { parse: losslessParse } = require('./losslessParse');
+  try {
+    losslessParse(text, null, { onDuplicateKey: ({ newValue }) => newValue });
+    return undefined;
+  } catch (error) {
+    const at = /position (\d+)/.exec(error instanceof Error ? error.message : String(error));
+    return at ? Number(at[1]) : undefined;
+  }
+}
+
 function exactNumber(text: string): number | bigint {
   return INTEGER_TEXT.test(text) ? exactInteger(text) : Number(text);
 }

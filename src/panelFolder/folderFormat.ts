@@ -19,15 +19,8 @@ import type { JsonObject, JsonValue } from '../api/types';
 
 export type ResourceKind = 'settings' | 'node' | 'template' | 'branding';
 
-export const SETTINGS_FILE = 'settings.json';
-export const USERS_FILE = 'users.csv';
 export { STATE_FILE } from './stateFile';
-export const NODES_DIR = 'nodes';
-export const TEMPLATES_DIR = 'templates';
-export const BRANDING_DIR = 'branding';
-export const NODE_SUFFIX = '.node.json';
-export const BRANDING_SUFFIX = '.branding.json';
-export const TEMPLATE_FILES = { meta: 'template.json', html: 'index.html', css: 'style.css', variables: 'variables.json' } as const;
+export { BRANDING_DIR, BRANDING_SUFFIX, layoutFileKind, NODE_SUFFIX, NODES_DIR, SETTINGS_FILE, TEMPLATE_FILES, TEMPLATES_DIR, USERS_FILE, type LayoutFileKind } from './layoutFiles';
 export const STATE_FORMAT = 'panel-ops-folder/1';
 
 /** A folder's text files by path relative to its root, `/`-separated. */

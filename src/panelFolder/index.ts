@@ -61,6 +61,6 @@ export { driftOf, isEmptyDrift, type DriftChange, type DriftReport, type UserDri
 export * from './folderFormat';
 export { isEmptyFolderPlan, isPendingNode, leafChanges, pendingNodeId, planFolder, sameOrigin, type ChangeAction, type FieldChange, type FolderPlan, type PanelOnlyChange, type PlanMode, type PlanOptions, type ResourceChange, type ResourceConflict, type UsersPart } from './folderPlan';
 export { pullFiles, rebasedState, stateText, usersWithCreatedIds, type FolderState, type PulledFolder, type PulledResource } from './pullFiles';
-export { readFolder, type FolderProblem, type FolderProblemCode, type FolderResource, type ReadFolderResult } from './readFolder';
+export { fileProblems, ONE_FILE_PROBLEMS, readFolder, type FolderProblem, type FolderProblemCode, type FolderResource, type ReadFolderResult } from './readFolder';
 export { readPanel, type FolderApi, type LivePanel, type LiveResource, type ReadOptions } from './readPanel';
 export { checkTemplates } from './checkTemplates';

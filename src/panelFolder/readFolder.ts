@@ -10,15 +10,12 @@
  * web policy, reliability, a template's other members and its variables) accepts any JSON: a file a pull
  * wrote is never refused by this check, whatever shapes the panel gives.
  */
-import { parseJsonExact } from '../api/exactJson';
+import { jsonErrorOffset, parseJsonExact } from '../api/exactJson';
 import type { JsonObject, JsonValue } from '../api/types';
 import { readTable, TableSyntaxError, type TableProblem } from '../usersTable/tableText';
 import type { TableRow } from '../usersTable/userRows';
 import type { RowProblem } from '../usersTable/usersPlan';
-import {
-  BRANDING_DIR, BRANDING_SUFFIX, isObject, lineAt, lineOfMember, NODE_SUFFIX, NODES_DIR, SETTINGS_FILE, STATE_FILE, TEMPLATE_FILES, TEMPLATES_DIR,
-  USERS_FILE, type FolderFiles, type ResourceKind,
-} from './folderFormat';
+import { isObject, layoutFileKind, lineAt, lineOfMember, STATE_FILE, TEMPLATE_FILES, USERS_FILE, type FolderFiles, type ResourceKind } from './folderFormat';
 import type { FolderState } from './pullFiles';
 import { BRANDING_FILE_FIELDS } from './readPanel';
 
@@ -90,7 +87,8 @@ export function readFolder(files: FolderFiles): ReadFolderResult {
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       const position = /position (\d+)/.exec(detail);
-      problems.push({ file, line: position ? lineAt(text, Number(position[1])) : 1, code: 'notJson', detail });
+      const offset = position ? Number(position[1]) : jsonErrorOffset(text);
+      problems.push({ file, line: offset === undefined ? 1 : lineAt(text, offset), code: 'notJson', detail });
       return undefined;
     }
     if (!isObject(value)) {
@@ -110,16 +108,17 @@ export function readFolder(files: FolderFiles): ReadFolderResult {
 
   const paths = [...files.keys()].sort();
   for (const path of paths) {
-    if (path === SETTINGS_FILE) {
+    const kind = layoutFileKind(path);
+    if (kind === 'settings') {
       const doc = json(path);
       if (doc) add('settings', path, path, doc, {}, false);
-    } else if (path.startsWith(`${NODES_DIR}/`) && path.endsWith(NODE_SUFFIX) && !path.slice(NODES_DIR.length + 1).includes('/')) {
+    } else if (kind === 'node') {
       const doc = json(path);
       if (doc) add('node', path, path, doc, NODE_CHECKS, true);
-    } else if (path.startsWith(`${BRANDING_DIR}/`) && path.endsWith(BRANDING_SUFFIX) && !path.slice(BRANDING_DIR.length + 1).includes('/')) {
+    } else if (kind === 'branding') {
       const doc = json(path);
       if (doc) add('branding', path, path, doc, BRANDING_CHECKS, true);
-    } else if (path.startsWith(`${TEMPLATES_DIR}/`) && path.endsWith(`/${TEMPLATE_FILES.meta}`) && path.split('/').length === 3) {
+    } else if (kind === 'template') {
       const dir = path.slice(0, -(TEMPLATE_FILES.meta.length + 1));
       const meta = json(path);
       if (!meta) continue;
@@ -162,6 +161,19 @@ export function readFolder(files: FolderFiles): ReadFolderResult {
     else if (value) problems.push({ file: STATE_FILE, line: 1, code: 'badState' });
   }
   return { resources, userRows, state, problems };
+}
+
+/**
+ * The problems `readFolder` tells of a file from its text alone, whatever else the folder holds: what the
+ * editor's live check of an open file shows (commands/panelFolder/folderFileCheck.ts). The other codes need
+ * the rest of the folder (a name twice, two active profiles), the panel (an unknown template, a refusal, a
+ * hostname change) or another file (users.csv's rows).
+ */
+export const ONE_FILE_PROBLEMS: ReadonlySet<FolderProblemCode> = new Set<FolderProblemCode>(['notJson', 'notObject', 'missingField', 'wrongType', 'unknownField', 'badState']);
+
+/** The problems of one file of the layout (`nodes/ams-1.node.json`) from its text: the plan's own check of that file, alone. */
+export function fileProblems(path: string, text: string): readonly FolderProblem[] {
+  return readFolder(new Map([[path, text]])).problems;
 }
 
 function checkMembers(doc: JsonObject, checks: Readonly<Record<string, Check>>, closed: boolean, file: string, text: string, problems: FolderProblem[], prefix: string): void {

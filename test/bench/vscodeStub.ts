@@ -109,6 +109,7 @@ const api: Record<string, unknown> = {
     }),
     onDidChangeConfiguration: () => new Disposable(),
     onDidCloseTextDocument: () => new Disposable(),
+    textDocuments: [],
     registerTextDocumentContentProvider: () => new Disposable(),
     registerFileSystemProvider: () => new Disposable(),
     workspaceFolders: undefined,

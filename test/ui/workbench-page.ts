@@ -177,8 +177,8 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ timeout: 15_000 });
 }
 
-/** The editor's Replace (regular expressions off): every `find` of the open file becomes `replace`, then saved. */
-export async function replaceInFile(page: Page, find: string, replace: string): Promise<void> {
+/** The editor's Replace (regular expressions off): every `find` of the open file becomes `replace`, then saved (unless `save` is false). */
+export async function replaceInFile(page: Page, find: string, replace: string, { save = true }: { readonly save?: boolean } = {}): Promise<void> {
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+H');
   const findInput = page.locator('.find-widget textarea[aria-label="Find"], .find-widget .find-part textarea').first();
@@ -189,5 +189,5 @@ export async function replaceInFile(page: Page, find: string, replace: string): 
   await page.keyboard.press('Control+Alt+Enter'); // Replace All
   await page.locator('.find-widget .matchesCount', { hasText: /No results/ }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+S');
+  if (save) await page.keyboard.press('Control+S');
 }

@@ -4,6 +4,7 @@ import type { Services } from '../../services';
 import type { BrandingCommands } from '../branding/index';
 import type { FindCommands } from '../find/index';
 import type { NodeCommands } from '../nodes/index';
+import type { PanelFolderCommands } from '../panelFolder/index';
 import type { PulledFoldersContext } from '../panelFolder/pulledFoldersContext';
 import { commandsByOwner, contributedCommandIds } from './commandOwners';
 import type { LazyCommandGroup } from './lazyGroup';
@@ -68,7 +69,7 @@ export function lazyCommandGroups(services: Services, { pulledFolders }: { reado
     commands: lazy.find,
     load: () => (require('../find/index') as typeof import('../find/index')).registerFindCommands(services),
   };
-  const panelFolder: LazyCommandGroup<vscode.Disposable> = {
+  const panelFolder: LazyCommandGroup<PanelFolderCommands> = {
     commands: lazy.panelFolder,
     load: () => (require('../panelFolder/index') as typeof import('../panelFolder/index')).registerPanelFolderCommands(services, pulledFolders),
   };

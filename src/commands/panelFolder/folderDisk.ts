@@ -6,20 +6,14 @@
  */
 import * as vscode from 'vscode';
 import { parseJsonExact } from '../../api/exactJson';
-import {
-  BRANDING_DIR, BRANDING_SUFFIX, NODE_SUFFIX, NODES_DIR, SETTINGS_FILE, STATE_FILE, TEMPLATE_FILES, TEMPLATES_DIR, USERS_FILE,
-} from '../../panelFolder';
+import { BRANDING_DIR, layoutFileKind, NODES_DIR, SETTINGS_FILE, STATE_FILE, TEMPLATES_DIR, USERS_FILE } from '../../panelFolder';
 
 const decoder = new TextDecoder('utf-8');
 const encoder = new TextEncoder();
 
 /** Whether a relative path is one of the layout's files. */
 export function inLayout(path: string): boolean {
-  if (path === SETTINGS_FILE || path === USERS_FILE || path === STATE_FILE) return true;
-  const parts = path.split('/');
-  if (parts.length === 2 && parts[0] === NODES_DIR) return parts[1].endsWith(NODE_SUFFIX);
-  if (parts.length === 2 && parts[0] === BRANDING_DIR) return parts[1].endsWith(BRANDING_SUFFIX);
-  return parts.length === 3 && parts[0] === TEMPLATES_DIR && (Object.values(TEMPLATE_FILES) as string[]).includes(parts[2]);
+  return layoutFileKind(path) !== undefined;
 }
 
 async function entries(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {

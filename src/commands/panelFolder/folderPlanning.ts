@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PanelRef } from '../../connection/panelSession';
-import { planPanel, safeFileName, sameOrigin, type FolderPlan, type FolderProblem, type PlanMode } from '../../panelFolder';
+import { planPanel, safeFileName, sameOrigin, type FolderPlan, type PlanMode } from '../../panelFolder';
 import { runWithProgress, tellFailure } from '../../runner/actionRunner';
 import type { Services } from '../../services';
 import { describeError } from '../../text/describeError';
@@ -14,13 +14,15 @@ import { withoutBack } from '../../prompts/userInput';
 import { tableProblemText } from '../usersTable/tableProblems';
 import { inLayout, pulledFolderOf, pulledFrom, readFolderFiles } from './folderDisk';
 import { pulledFolders, type PulledFoldersContext } from './pulledFoldersContext';
-import { folderProblemText, planDocument } from './folderText';
+import type { PlanProblems } from './folderProblems';
+import { planDocument } from './folderText';
 
 /** What the panel folder's commands share. */
 export type FolderCommandContext = Pick<Services, 'session' | 'panels' | 'input' | 'log' | 'documents'> & {
   /** The Explorer's menus on pulled folders: searched again after a pull or a snapshot. */
   readonly pulledFolders: PulledFoldersContext;
-  readonly problems: vscode.DiagnosticCollection;
+  /** The plan's Problems (an open file's own problems are the live check's). */
+  readonly problems: PlanProblems;
   /** Folders planned in this window, by URI, with the panel they were planned for: a save there plans again. */
   readonly planned: Map<string, string>;
 };
@@ -76,7 +78,7 @@ export function replanOnSave(context: FolderCommandContext): vscode.Disposable {
       void (async () => {
         const files = await readFolderFiles(root);
         const result = await context.panels.require(panelId).call((api, signal) => planPanel(api, files, { signal }));
-        showProblems(context, root, result.problems);
+        context.problems.show(root, result.problems);
       })().catch((error: unknown) => context.log.warn(`Planning ${root.fsPath} again after a save failed: ${describeError(error)}`));
     }, REPLAN_DELAY_MS);
   });
@@ -123,25 +125,13 @@ export async function planned(context: FolderCommandContext, root: vscode.Uri, p
   try {
     const result = await runWithProgress(vscode.l10n.t('Planning {0} for {1}', folderName(root), panelName(panel)), (_report, signal) =>
       context.panels.require(panel.id).call((api) => planPanel(api, files, { mode, signal }), signal));
-    showProblems(context, root, result.problems);
+    context.problems.show(root, result.problems);
     context.planned.set(root.toString(), panel.id);
     return { root, files, panel, plan: result };
   } catch (error) {
     tellFailure(context, vscode.l10n.t('Could not plan {0}', folderName(root)), error);
     return undefined;
   }
-}
-
-export function showProblems(context: FolderCommandContext, root: vscode.Uri, problems: readonly FolderProblem[]): void {
-  const byFile = new Map<string, vscode.Diagnostic[]>();
-  for (const problem of problems) {
-    const line = Math.max(0, problem.line - 1);
-    const diagnostic = new vscode.Diagnostic(new vscode.Range(line, 0, line, 1000), folderProblemText(problem, vscode.l10n.t, tableProblemText), vscode.DiagnosticSeverity.Error);
-    diagnostic.source = 'Panel Ops';
-    byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), diagnostic]);
-  }
-  context.problems.clear();
-  for (const [file, diagnostics] of byFile) context.problems.set(vscode.Uri.joinPath(root, ...file.split('/')), diagnostics);
 }
 
 export async function showPlan(context: FolderCommandContext, done: Planned): Promise<void> {

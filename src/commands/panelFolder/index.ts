@@ -4,7 +4,8 @@
  * (no `vscode`); here are the questions, the files on disk, the documents and Problems. This file registers
  * the commands and holds Pull, Snapshot, Plan and Drift; folderPlanning.ts the choice of folder and panel
  * and the planning they share; applyPanelFolder.ts Apply and Restore (the protection levels: a read-only
- * panel refuses them, a protected one lists what will change and asks for its name).
+ * panel refuses them, a protected one lists what will change and asks for its name); folderFileCheck.ts the
+ * live check of a pulled folder's open files, started here.
  */
 import * as vscode from 'vscode';
 import type { PanelRef } from '../../connection/panelSession';
@@ -19,14 +20,23 @@ import { withoutBack } from '../../prompts/userInput';
 import { overwritten, pulledFrom, readFolderFiles, writeFolderFiles } from './folderDisk';
 import { pulledFolders, type PulledFoldersContext } from './pulledFoldersContext';
 import { driftDocument } from './folderText';
+import { FolderFileCheck } from './folderFileCheck';
+import { PlanProblems } from './folderProblems';
 import { numberText } from '../../text/displayLanguage';
 import { apply, restore } from './applyPanelFolder';
 import { actOnFolder, folderName, panelName, planned, replanOnSave, showPlan, targetOf, choosePanel, type FolderCommandContext } from './folderPlanning';
 
-export function registerPanelFolderCommands(services: Services, pulledFolders: PulledFoldersContext): vscode.Disposable {
-  const problems = vscode.languages.createDiagnosticCollection('panelOps.panelFolder');
+/** The folder commands, and the live check of the pulled folders' open files they start. */
+export interface PanelFolderCommands extends vscode.Disposable {
+  readonly fileCheck: FolderFileCheck;
+}
+
+export function registerPanelFolderCommands(services: Services, pulledFolders: PulledFoldersContext): PanelFolderCommands {
+  const problems = new PlanProblems();
+  const fileCheck = new FolderFileCheck(problems);
   const context: FolderCommandContext = { session: services.session, panels: services.panels, input: services.input, log: services.log, documents: services.documents, pulledFolders, problems, planned: new Map() };
-  return vscode.Disposable.from(
+  const registered = vscode.Disposable.from(
+    fileCheck,
     problems,
     replanOnSave(context),
     registerPanelCommand('panelOps.panelFolder.pull', () => pull(context, false)),
@@ -36,6 +46,7 @@ export function registerPanelFolderCommands(services: Services, pulledFolders: P
     registerPanelCommand('panelOps.panelFolder.showDrift', (from?: unknown) => drift(context, from)),
     registerPanelCommand('panelOps.panelFolder.restore', () => restore(context)),
   );
+  return { fileCheck, dispose: () => { registered.dispose(); } };
 }
 
 /** Pull Panel into Folder… (or Snapshot Panel: into a new dated folder). */

@@ -28,6 +28,8 @@ const stub = () => {
   const handler = {
     get: (target, name) => {
       if (name === 'then' || name === '__esModule' || typeof name === 'symbol') return undefined;
+      // The one list activation reads (the open documents: a pulled folder's file loads the folder commands).
+      if (name === 'textDocuments') return [];
       if (!values.has(name)) values.set(name, stub());
       return values.get(name);
     },

@@ -1,5 +1,6 @@
 // Checks only where the contract speaks (issue 33, part 3): every file a pull writes, under every reading,
-// passes the folder's JSON schemas and its own check; members whose shape the contract does not give (a
+// passes the folder's own check, whole and one file at a time as the editor's live check reads an open file,
+// and its state file passes the state file's JSON schema; members whose shape the contract does not give (a
 // node site's upstream, enabled and variables, a blocklist, a web policy, reliability, template members)
 // accept any JSON; a file's real problem (an unknown template) is told whatever else is odd in it; and a
 // node site's upstream given as an object is planned and sent back in that shape.
@@ -8,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PanelApi } from '../../../src/api';
 import type { JsonObject, JsonValue } from '../../../src/api/types';
-import { applyFolder, fileJson, leafChanges, planPanel, pullPanel, readFolder, stateAfterApply } from '../../../src/panelFolder';
+import { applyFolder, fileJson, fileProblems, leafChanges, planPanel, pullPanel, readFolder, stateAfterApply } from '../../../src/panelFolder';
+import { checkedFileAt } from '../../../src/panelFolder/layoutFiles';
 import { NODE_ORDER } from '../../../src/panelFolder/pullFiles';
 import { parseJsonExact } from '../../../src/api/exactJson';
 import { READINGS, UPSTREAM_OBJECT_SEED, wrapsUpstream, type Reading } from '../../panel';
@@ -40,7 +42,7 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
-/** The errors of `value` against the draft-07 subset the folder's schemas use. */
+/** The errors of `value` against the draft-07 subset the state file's schema uses. */
 export function schemaErrors(value: unknown, shape: Schema | boolean, at = '$'): string[] {
   if (shape === true) return [];
   if (shape === false) return [`${at}: not allowed`];
@@ -67,13 +69,6 @@ export function schemaErrors(value: unknown, shape: Schema | boolean, at = '$'):
   return errors;
 }
 
-const SCHEMA_OF: readonly [RegExp, string][] = [
-  [/^nodes\/[^/]+\.node\.json$/, 'node'],
-  [/^branding\/[^/]+\.branding\.json$/, 'branding'],
-  [/^templates\/[^/]+\/template\.json$/, 'template'],
-  [/^\.panelops\/state\.json$/, 'state'],
-];
-
 /** A node file of odd shapes: numbers as strings, objects where a panel may give them, unknown members. */
 const ODD_NODE = {
   name: 'odd-9', hostname: 'odd-9.proxy.example.net', region: { code: 'fra', label: 'Frankfurt' }, note: 42, order: 9,
@@ -87,31 +82,30 @@ describe('panel folder: checks only where the contract speaks', function () {
   const start = (reading: Reading = 'first') => startDemo({ readings: { reading }, jobStepMs: 60_000 });
 
   for (const reading of [...READINGS, ...RANDOM_READINGS]) {
-    it(`every file a pull writes passes the folder's schemas and its own check (${reading} reading)`, async () => {
+    it(`every file a pull writes passes the folder's own check, whole and file by file, and the state file its schema (${reading} reading)`, async () => {
       const { api } = await start(reading);
       const { files } = await pullPanel(api);
       let checked = 0;
       for (const [path, text] of files) {
-        const name = SCHEMA_OF.find(([pattern]) => pattern.test(path))?.[1];
-        if (!name) continue;
+        // As the editor's live check reads each open node, branding, template.json and state file.
+        if (!checkedFileAt(`/workspace/panel/${path}`)) continue;
         checked++;
-        assert.deepEqual(schemaErrors(JSON.parse(text), schema(name)), [], path);
+        assert.deepEqual(fileProblems(path, text), [], path);
       }
-      assert.ok(checked >= 12, `${checked} files checked: every node, template and profile pulled`);
+      assert.ok(checked >= 13, `${checked} files checked: every node, template and profile pulled, and the state file`);
+      assert.deepEqual(schemaErrors(JSON.parse(files.get('.panelops/state.json') ?? ''), schema('state')), [], 'the state file');
       assert.deepEqual(readFolder(files).problems, [], 'the folder\'s own check refuses none of its own files');
     });
   }
 
-  it('accepts any JSON where the contract gives no shape: a hand-made node of odd shapes passes the schema and the check', () => {
+  it('accepts any JSON where the contract gives no shape: a hand-made node of odd shapes passes the check', () => {
     const text = fileJson(ODD_NODE as unknown as JsonObject, NODE_ORDER);
-    assert.deepEqual(schemaErrors(JSON.parse(text), schema('node')), []);
     assert.deepEqual(readFolder(new Map([['nodes/odd-9.node.json', text]])).problems, []);
     // What the contract or the folder itself gives is still checked.
     const wrong = fileJson({ ...ODD_NODE, name: '', order: 'first', site: { ...ODD_NODE.site, template: 7 } } as unknown as JsonObject, NODE_ORDER);
     assert.deepEqual(readFolder(new Map([['nodes/odd-9.node.json', wrong]])).problems.map((problem) => `${problem.code} ${problem.field}`).sort(), [
       'wrongType name', 'wrongType order', 'wrongType site.template',
     ]);
-    assert.equal(schemaErrors(JSON.parse(wrong), schema('node')).length, 3);
   });
 
   it('tells exactly the unknown template of a node whose upstream is an object', async () => {
