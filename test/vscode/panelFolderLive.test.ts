@@ -70,15 +70,17 @@ describe('Panel as a folder: its files checked as they are typed', () => {
     assert.ok(editor.document.isDirty, 'nothing saved');
     assert.equal(await read(NODE), pulled, 'the file on disk is as pulled');
 
-    // Another mistake at another line, then a syntax error: each at its own line.
+    // Another mistake at another line; then a syntax error, which VS Code's JSON service tells, not Panel Ops twice.
     const unnamed = pulled.replace('"name": "ams-1"', '"name": ""');
     await replaceText(editor, unnamed);
     const named = await entries(editor.document.uri, 'the empty name typed', (found) => found.some((entry) => entry.message.startsWith('"name"')));
     assert.deepEqual(shown(named), [[lineOf(unnamed, '"name"'), '"name" must be a string that is not empty.', vscode.DiagnosticSeverity.Error]]);
     const broken = withOrder(pulled, '');
     await replaceText(editor, broken);
-    const syntax = await entries(editor.document.uri, 'the syntax error typed', (found) => found.some((entry) => entry.message.startsWith('Not valid JSON')));
-    assert.deepEqual(syntax.map((entry) => entry.range.start.line), [lineOf(broken, '"order"')]);
+    const syntax = await entries(editor.document.uri, 'the JSON service\'s syntax error', (found) => found.some((entry) => entry.source !== 'Panel Ops'), 'any');
+    assert.ok(syntax.some((entry) => entry.source !== 'Panel Ops' && entry.range.start.line === lineOf(broken, '"order"')), `the syntax error at its line: ${JSON.stringify(shown(syntax))}`);
+    await api.folderFileChecked(editor.document);
+    assert.deepEqual(shown(ours(editor.document.uri)), [], 'the syntax error is not told a second time');
 
     await replaceText(editor, pulled);
     await entries(editor.document.uri, 'the file fixed', none);

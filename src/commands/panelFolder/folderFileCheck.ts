@@ -3,7 +3,7 @@
  * its folder, src/panelFolder/layoutFiles.ts) of a folder holding `.panelops/state.json`, open in an editor,
  * is checked as it is typed: its current text, unsaved edits included, a moment after the last change, with
  * the check the plan makes of that file (`fileProblems`, readFolder over that one file), its problems shown
- * in Problems at their line (collection `panelOps.folderFiles`, errors from `Panel Ops`). A file outside a
+ * in Problems at their line (but text that is not JSON: VS Code's JSON language service tells that) (collection `panelOps.folderFiles`, errors from `Panel Ops`). A file outside a
  * pulled folder gets nothing, whatever its name. A document's entries go when it closes, or when its folder
  * stops being a pulled one (the state file deleted, the folder moved away); the state file appearing makes
  * its open files checked. Started by the folder commands' registration, which the entry bundle loads when
@@ -99,7 +99,10 @@ export class FolderFileCheck implements vscode.Disposable {
     if (this.runs.get(key) !== run || document.isClosed) return;
     const version = document.version;
     if (pulled) {
-      this.collection.set(document.uri, fileProblems(at.file, document.getText()).map(folderDiagnostic));
+      // Text that is not JSON is told by VS Code's JSON language service as it is typed, at its very position;
+      // told here too it would be listed twice. The plan still tells it (the file is left out of the plan).
+      const problems = fileProblems(at.file, document.getText()).filter((problem) => problem.code !== 'notJson');
+      this.collection.set(document.uri, problems.map(folderDiagnostic));
       this.plan.follow(document.uri, 'live');
     } else {
       this.release(document.uri, 'outside');
