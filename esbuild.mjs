@@ -30,7 +30,8 @@
 //                               is first put in words (src/api/failureWords.ts)
 //   dist/vendor/undici.js       undici, loaded on the first request (src/api/undiciModule.ts)
 //   dist/vendor/lossless-json.js  lossless-json's parser (src/api/losslessParse.ts), loaded on the first JSON
-//                               text with an integer of 16 or more digits (src/api/exactJson.ts)
+//                               text with an integer of 16 or more digits, or the first asked where a text
+//                               stops being JSON (src/api/exactJson.ts)
 //   src/webviews/<name>/browser/main.ts -> dist/webview/<name>.js and .css (browser, ES modules with code
 //     splitting: what several pages use, lit and the @vscode-elements controls above all, goes into shared
 //     chunks dist/webview/chunk-<hash>.js that each page imports; nothing is loaded from elsewhere)

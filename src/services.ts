@@ -54,7 +54,6 @@ export interface Views {
 export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
-  /** Panels, their records and tokens (SecretStorage). */
   /** The saved panels: their records and tokens (SecretStorage). `panels` holds the connected ones' handles. */
   readonly savedPanels: SavedPanels;
   readonly session: PanelSession;
@@ -82,8 +81,7 @@ export interface Services {
   readonly notifyEvents: (report: PanelsReport) => void;
   /** The applies this window watches and tells itself: the panels watcher does not tell them again. */
   readonly appliesTold: AppliesTold;
-  /** The fleet's to-do list in Problems: every connected panel's findings on their subjects' documents. */
-  /** The fleet to-do, loaded when the first panel connects (`loaded()` loads it sooner). */
+  /** The fleet's to-do list in Problems (every connected panel's findings on their subjects' documents), loaded when the first panel connects (`loaded()` loads it sooner). */
   readonly fleetTodo: FleetTodoLoader;
 }
 
@@ -108,9 +106,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const allPanels = new AllPanelsMode(context.globalState, session);
   const nodesDisplay = new NodesDisplay(context.globalState);
   const documents = new ReadOnlyDocuments();
-  // The fleet to-do is made after the editors, whose documents show what its pass read.
-  const made: { fleetTodo?: FleetTodoLoader } = {};
-  const editors = registerEditors(context, { session, input, documents, log, panels, passHoldings: (panelId) => made.fleetTodo?.current?.passes.holdings(panelId) });
+  // The editors' documents show what the to-do's pass read; the to-do tells them when that changes. Each asks
+  // the other only once a panel is connected, after both exist.
+  const editors = registerEditors(context, { session, input, documents, log, panels, passHoldings: (panelId) => fleetTodo.current?.passes.holdings(panelId) });
   const views: Views = {
     nodes: registerNodesView(context, session, panels, allPanels, nodesDisplay),
     users: registerUsersView(context, session, panels, allPanels),
@@ -123,7 +121,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     nodesDisplay,
   };
   const statusBar = new AlertsStatusBar(session, panels);
-  const fleetTodo = made.fleetTodo = new FleetTodoLoader({
+  const fleetTodo = new FleetTodoLoader({
     session, panels, state: context.workspaceState, readme: vscode.Uri.joinPath(context.extensionUri, 'README.md').with({ fragment: 'fleet-to-do' }),
     changedDocuments: (uris) => editors.fileSystem.changedFiles(uris), trustedCertificateOf: (panelId) => store.record(panelId)?.trustedCertificate,
   });

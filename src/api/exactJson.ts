@@ -16,7 +16,7 @@ const LONG_INTEGER_TOKEN = /(?:^|[:,[])\s*-?\d{16}/;
 const INTEGER_TEXT = /^-?\d+$/;
 
 /**
- * CommonJS's `require`, for the one lazy load below: this file is also type-checked with the webviews'
+ * CommonJS's `require`, for the one lazy load below (`parseLossless`): this file is also type-checked with the webviews'
  * browser scripts (tsconfig.webview.json, no Node types), and esbuild resolves the call in every bundle.
  */
 declare const require: (id: './losslessParse') => typeof import('./losslessParse');
@@ -24,12 +24,13 @@ declare const require: (id: './losslessParse') => typeof import('./losslessParse
 /** Parses JSON text; integers beyond the safe range become bigint. Throws SyntaxError for malformed text. */
 export function parseJsonExact(text: string): JsonValue {
   if (!LONG_INTEGER_TOKEN.test(text)) return JSON.parse(text) as JsonValue;
-  const { parse: losslessParse } = require('./losslessParse');
-  return losslessParse(text, null, {
-    parseNumber: exactNumber,
-    // Like JSON.parse: the last of repeated member names wins (lossless-json would throw).
-    onDuplicateKey: ({ newValue }) => newValue,
-  }) as JsonValue;
+  return parseLossless(text);
+}
+
+/** lossless-json's parse, loaded on first use: integers exact, and the last of repeated member names wins, like JSON.parse (lossless-json would throw). */
+function parseLossless(text: string): JsonValue {
+  const { parse } = require('./losslessParse');
+  return parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue }) as JsonValue;
 }
 
 /**
@@ -37,9 +38,8 @@ export function parseJsonExact(text: string): JsonValue {
  * text is JSON or the parser does not say. JSON.parse's own messages give no position since Node 20.
  */
 export function jsonErrorOffset(text: string): number | undefined {
-  const { parse: losslessParse } = require('./losslessParse');
   try {
-    losslessParse(text, null, { onDuplicateKey: ({ newValue }) => newValue });
+    parseLossless(text);
     return undefined;
   } catch (error) {
     const at = /position (\d+)/.exec(error instanceof Error ? error.message : String(error));
